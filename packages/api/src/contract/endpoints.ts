@@ -1,0 +1,125 @@
+import type { z } from 'zod'
+import {
+  markAllReadData,
+  markReadBody,
+  markReadData,
+  myNotificationData,
+  myNotificationQuery,
+} from './notification'
+import { starBody, starData, templateTypeListData } from './template-type'
+import { authData, emptyData, loginBody, myInfoData, registerBody } from './user'
+
+/**
+ * One entry per endpoint under the API base (`/api`). The server builds its routes, validation and OpenAPI
+ * document from these; the client derives its argument and result types from them.
+ */
+export interface EndpointDef {
+  method: 'GET' | 'POST'
+  path: `/${string}`
+  /** `required`: 401 without a valid token; `optional`: answers anonymously too; `none`: ignores any token. */
+  auth: 'required' | 'optional' | 'none'
+  query?: z.ZodType
+  body?: z.ZodType
+  data: z.ZodType
+  /** A list answer carries `total`, the count over all pages. */
+  list?: boolean
+  summary: string
+  tag: string
+}
+
+export const endpoints = {
+  register: {
+    method: 'POST',
+    path: '/user/register',
+    auth: 'none',
+    body: registerBody,
+    data: authData,
+    summary: 'Create an account and sign in (409 when the email is taken)',
+    tag: 'user',
+  },
+  login: {
+    method: 'POST',
+    path: '/user/login',
+    auth: 'none',
+    body: loginBody,
+    data: authData,
+    summary: 'Sign in with email and password (401 on a bad pair)',
+    tag: 'user',
+  },
+  logout: {
+    method: 'POST',
+    path: '/user/logout',
+    auth: 'required',
+    data: emptyData,
+    summary: 'Revoke the token the request was sent with',
+    tag: 'user',
+  },
+  myInfo: {
+    method: 'GET',
+    path: '/user/my-info',
+    auth: 'required',
+    data: myInfoData,
+    summary: 'The signed-in user',
+    tag: 'user',
+  },
+  myNotification: {
+    method: 'GET',
+    path: '/user/my-notification',
+    auth: 'required',
+    query: myNotificationQuery,
+    data: myNotificationData,
+    list: true,
+    summary: "The caller's notifications, newest first; `total` counts all pages",
+    tag: 'notification',
+  },
+  markNotificationRead: {
+    method: 'POST',
+    path: '/notification/read',
+    auth: 'required',
+    body: markReadBody,
+    data: markReadData,
+    summary: 'Mark one of the caller’s notifications read (idempotent)',
+    tag: 'notification',
+  },
+  markAllNotificationsRead: {
+    method: 'POST',
+    path: '/notification/read-all',
+    auth: 'required',
+    data: markAllReadData,
+    summary: 'Mark every notification of the caller read',
+    tag: 'notification',
+  },
+  templateTypeList: {
+    method: 'GET',
+    path: '/template-type/list',
+    auth: 'optional',
+    data: templateTypeListData,
+    list: true,
+    summary: 'Template types with star counts (`starred` for the caller)',
+    tag: 'template-type',
+  },
+  starTemplateType: {
+    method: 'POST',
+    path: '/template-type/star',
+    auth: 'required',
+    body: starBody,
+    data: starData,
+    summary: 'Star or unstar a template type (idempotent)',
+    tag: 'template-type',
+  },
+} as const satisfies Record<string, EndpointDef>
+
+export type Endpoints = typeof endpoints
+export type EndpointName = keyof Endpoints
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : never
+type InferInput<S> = S extends z.ZodType ? z.input<S> : never
+
+/** What a caller passes: the query and body an endpoint declares, in their input (pre-parse) shape. */
+export type EndpointArgs<N extends EndpointName> = (Endpoints[N] extends { query: infer Q }
+  ? { query?: InferInput<Q> }
+  : unknown) &
+  (Endpoints[N] extends { body: infer B } ? { body: InferInput<B> } : unknown)
+
+/** The `data` of a successful answer. */
+export type EndpointData<N extends EndpointName> = Infer<Endpoints[N]['data']>

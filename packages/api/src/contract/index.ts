@@ -1,0 +1,5 @@
+export * from './endpoints'
+export * from './envelope'
+export * from './notification'
+export * from './template-type'
+export * from './user'

@@ -1,0 +1,28 @@
+import { z } from 'zod'
+import { resetTokenField } from './envelope'
+
+export const templateType = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  /** Whether the caller starred it; always false for an anonymous caller. */
+  starred: z.boolean(),
+  stars: z.number().int().nonnegative(),
+  templateCount: z.number().int().nonnegative(),
+})
+export type TemplateType = z.infer<typeof templateType>
+
+export const templateTypeListData = z.array(templateType)
+
+export const starBody = z.strictObject({
+  id: z.number({ error: 'id must be a number' }).int().positive(),
+  star: z.boolean({ error: 'star must be true or false' }),
+})
+export type StarBody = z.infer<typeof starBody>
+
+export const starData = z.object({
+  id: z.number().int(),
+  starred: z.boolean(),
+  stars: z.number().int().nonnegative(),
+  ...resetTokenField,
+})
+export type StarData = z.infer<typeof starData>

@@ -1,0 +1,53 @@
+import { z } from 'zod'
+import { resetTokenField } from './envelope'
+
+/** Trimmed and lower-cased before the format check, so `" Ann@Example.com "` signs in as `ann@example.com`. */
+export const email = z
+  .string({ error: 'Enter your email address' })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'Email must be at most 254 characters' })
+  .pipe(z.email({ error: 'Enter a valid email address' }))
+export const password = z
+  .string({ error: 'Enter a password' })
+  .min(8, { error: 'Password must be at least 8 characters' })
+  .max(128, { error: 'Password must be at most 128 characters' })
+export const displayName = z
+  .string()
+  .trim()
+  .min(1, { error: 'Name must not be empty' })
+  .max(50, { error: 'Name must be at most 50 characters' })
+
+export const registerBody = z.strictObject({ email, password, name: displayName.optional() })
+export type RegisterBody = z.infer<typeof registerBody>
+
+/** Login does not re-check the password rules: an old account may predate them. */
+export const loginBody = z.strictObject({
+  email,
+  password: z.string({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(128),
+})
+export type LoginBody = z.infer<typeof loginBody>
+
+export const subscriptionSummary = z.object({
+  tier: z.enum(['49.9', '84.9', '139.9']),
+  status: z.enum(['active', 'canceling', 'past_due']),
+  currentPeriodEnd: z.iso.datetime(),
+})
+
+export const user = z.object({
+  id: z.number().int().positive(),
+  email: z.string(),
+  name: z.string(),
+  credits: z.number().int().nonnegative(),
+  subscription: subscriptionSummary.nullable(),
+  createdAt: z.iso.datetime(),
+})
+export type User = z.infer<typeof user>
+
+export const authData = z.object({ token: z.string(), user })
+export type AuthData = z.infer<typeof authData>
+
+export const myInfoData = user.extend(resetTokenField)
+export type MyInfoData = z.infer<typeof myInfoData>
+
+export const emptyData = z.object({ ...resetTokenField })
