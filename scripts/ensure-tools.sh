@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine (Node, npm, git, g++, python3) lacks: pnpm, and Debian's chromium,
+# PostgreSQL and CJK fonts for the browser and database tests. Safe to run again: it skips what is there.
+set -euo pipefail
+
+PNPM_VERSION=10.34.9
+if ! command -v pnpm >/dev/null || [ "$(pnpm --version)" != "$PNPM_VERSION" ]; then
+  echo "› installing pnpm $PNPM_VERSION"
+  npm install --global --silent "pnpm@$PNPM_VERSION"
+fi
+
+if [ "${1:-}" = "--with-test-tools" ]; then
+  missing=()
+  command -v chromium >/dev/null || missing+=(chromium)
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+  [ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "› installing ${missing[*]} from Debian (needs root)"
+    sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+  fi
+fi
+
+export TURBO_TELEMETRY_DISABLED=1 STORYBOOK_DISABLE_TELEMETRY=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+echo "› pnpm install"
+pnpm install --frozen-lockfile --reporter=silent

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The one start command (README: `npm start`): installs what is missing, builds what is stale (turbo caches
+# the rest) and serves the app with its embedded defaults (SQLite under DATA_DIR, demo data) on PORT.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-tools.sh
+export PORT="${PORT:-3000}" DEMO_DATA="${DEMO_DATA:-1}"
+pnpm turbo run build --output-logs=errors-only
+if [ -f apps/server/dist/main.js ]; then
+  exec node apps/server/dist/main.js
+fi
+# Before the server existed, the start command served the Storybook of the shell.
+pnpm exec storybook build -o storybook-static --quiet
+exec pnpm exec vite preview --outDir storybook-static --host 127.0.0.1 --port "$PORT" --strictPort

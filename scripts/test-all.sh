@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The one test command (README: `npm test`, and what .ci/run runs): installs what is missing, builds, runs
+# every test runner (static checks, unit, component, browser, end-to-end) and ends with `N passed, N failed`.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+bash scripts/ensure-tools.sh --with-test-tools || { echo "setup failed"; echo "0 passed, 1 failed"; exit 1; }
+
+REPORTS="$PWD/reports"
+rm -rf "$REPORTS" && mkdir -p "$REPORTS"
+
+# run NAME COMMAND...: runs one runner; it writes reports/NAME.json itself, its exit code goes to NAME.rc.
+run() {
+  local name=$1; shift
+  echo; echo "━━ $name"
+  local t0; t0=$(date +%s)
+  "$@"; local rc=$?
+  echo "$rc" >"$REPORTS/$name.rc"
+  echo "━━ $name: exit $rc in $(( $(date +%s) - t0 )) s"
+}
+
+# check NAME COMMAND...: a static check counts as one test that passes or fails.
+check() {
+  local name=$1; shift
+  run "$name" "$@"
+  if [ "$(cat "$REPORTS/$name.rc")" = 0 ]; then echo '{"passed":1,"failed":0}'; else echo '{"passed":0,"failed":1}'; fi >"$REPORTS/$name.json"
+}
+
+vitest_in() { # vitest_in PACKAGE NAME: vitest with a JSON report
+  local pkg=$1 name=$2
+  (cd "$pkg" && pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/$name.json")
+}
+
+check build pnpm turbo run build --output-logs=errors-only
+check lint pnpm exec biome ci .
+check typecheck pnpm turbo run typecheck --output-logs=errors-only
+
+# A throwaway PostgreSQL for the server suite, stopped on exit.
+pg_url=$(bash scripts/pg-start.sh 2>"$REPORTS/pg-start.log" | tail -n 1 | sed 's/^DATABASE_URL=//')
+if [ -n "$pg_url" ]; then export TEST_DATABASE_URL="$pg_url"; trap 'bash scripts/pg-stop.sh >/dev/null 2>&1' EXIT
+else echo "PostgreSQL did not start:"; cat "$REPORTS/pg-start.log"; echo '{"passed":0,"failed":1}' >"$REPORTS/postgres.json"; echo 1 >"$REPORTS/postgres.rc"; fi
+
+for pkg in packages/api packages/render apps/server packages/ui apps/web; do
+  [ -f "$pkg/vitest.config.ts" ] && run "vitest-$(basename "$pkg")" vitest_in "$pkg" "vitest-$(basename "$pkg")"
+done
+
+run playwright env PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" \
+  pnpm exec playwright test --reporter=list,json
+
+echo; echo "━━ summary ($(( $(date +%s) - started )) s)"
+node scripts/sum-results.mjs "$REPORTS"
