@@ -44,6 +44,7 @@ for pkg in packages/api packages/render apps/server packages/ui apps/web; do
   [ -f "$pkg/vitest.config.ts" ] && run "vitest-$(basename "$pkg")" vitest_in "$pkg" "vitest-$(basename "$pkg")"
 done
 
+check storybook-build pnpm exec storybook build -o storybook-static --quiet
 run playwright env PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" \
   pnpm exec playwright test --reporter=list,json
 

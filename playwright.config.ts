@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test'
+
+/** Debian's chromium; never a downloaded browser. The flags keep it off the network at start. */
+export const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--font-render-hinting=none',
+  ],
+}
+
+const STORYBOOK_PORT = 6107
+
+export default defineConfig({
+  outputDir: 'test-results',
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.002 } },
+  snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
+  use: {
+    browserName: 'chromium',
+    launchOptions: chromiumLaunch,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'ui-visual',
+      testDir: 'packages/ui/test/visual',
+      use: { baseURL: `http://127.0.0.1:${STORYBOOK_PORT}` },
+    },
+    { name: 'ui-pack', testDir: 'packages/ui/test/pack', timeout: 300_000 },
+  ],
+  webServer: [
+    {
+      // The static Storybook build; `npm test` builds it before Playwright runs.
+      command: `pnpm exec vite preview --outDir storybook-static --host 127.0.0.1 --port ${STORYBOOK_PORT} --strictPort`,
+      url: `http://127.0.0.1:${STORYBOOK_PORT}/index.json`,
+      reuseExistingServer: !process.env.CI,
+    },
+  ],
+})
