@@ -1,0 +1,78 @@
+import type { Decorator, Preview } from '@storybook/react-vite'
+import { useLayoutEffect } from 'react'
+import { DirectionProvider } from '../packages/ui/src/direction'
+import './preview.css'
+
+type Theme = 'light' | 'dark'
+type Dir = 'ltr' | 'rtl'
+
+/**
+ * Applies the theme and direction globals the way an app would: the `dark` class and `dir` on <html>
+ * (portalled menus, dialogs and toasts live in <body>), and Radix's direction context for keyboard
+ * navigation and placement.
+ */
+const withThemeAndDirection: Decorator = (Story, context) => {
+  const theme: Theme = context.globals.theme === 'dark' ? 'dark' : 'light'
+  const dir: Dir = context.globals.dir === 'rtl' ? 'rtl' : 'ltr'
+  useLayoutEffect(() => {
+    const root = document.documentElement
+    root.classList.toggle('dark', theme === 'dark')
+    root.setAttribute('dir', dir)
+    root.setAttribute('lang', 'en')
+  }, [theme, dir])
+  return (
+    <DirectionProvider dir={dir}>
+      <Story />
+    </DirectionProvider>
+  )
+}
+
+const preview: Preview = {
+  tags: ['autodocs'],
+  decorators: [withThemeAndDirection],
+  globalTypes: {
+    theme: {
+      description: 'Colour theme (the `dark` class on <html>)',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light', icon: 'sun' },
+          { value: 'dark', title: 'Dark', icon: 'moon' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+    dir: {
+      description: 'Text direction (`dir` on <html>)',
+      toolbar: {
+        title: 'Direction',
+        icon: 'transfer',
+        items: [
+          { value: 'ltr', title: 'Left to right' },
+          { value: 'rtl', title: 'Right to left' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: 'light', dir: 'ltr' },
+  parameters: {
+    layout: 'fullscreen',
+    a11y: { test: 'error' },
+    controls: { expanded: true, matchers: { color: /(background|color)$/i } },
+    viewport: {
+      options: {
+        phone: { name: 'Phone (390 × 844)', styles: { width: '390px', height: '844px' }, type: 'mobile' },
+        tablet: { name: 'Tablet (820 × 1180)', styles: { width: '820px', height: '1180px' }, type: 'tablet' },
+        desktop: {
+          name: 'Desktop (1280 × 800)',
+          styles: { width: '1280px', height: '800px' },
+          type: 'desktop',
+        },
+      },
+    },
+  },
+}
+
+export default preview

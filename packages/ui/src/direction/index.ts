@@ -1,0 +1,1 @@
+export { type Dir, DirectionProvider, type DirectionProviderProps, useDirection } from './direction'

@@ -1,0 +1,4 @@
+export * from './badge'
+export * from './button'
+export * from './direction'
+export * from './lib'

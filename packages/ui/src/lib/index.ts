@@ -1,0 +1,7 @@
+export { cn } from './cn'
+export {
+  type SetStateAction,
+  type UseControllableStateParams,
+  useControllableState,
+} from './use-controllable-state'
+export { useMediaQuery } from './use-media-query'

@@ -1,0 +1,89 @@
+// Proves reuse for real: the packed tarball of @templet/ui, installed into a scratch Vite React app outside
+// the workspace (no Tailwind there), builds and renders the shell in Chromium.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+
+const uiDir = path.resolve('packages/ui')
+const run = (cmd: string, args: string[], cwd: string) =>
+  execFileSync(cmd, args, { cwd, stdio: 'pipe', timeout: 180_000, env: { ...process.env, CI: '1' } })
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
+    })
+  })
+}
+
+let appDir = ''
+let preview: ChildProcess | undefined
+let baseURL = ''
+
+test.beforeAll(async () => {
+  appDir = mkdtempSync(path.join(tmpdir(), 'templet-ui-consumer-'))
+  run('pnpm', ['pack', '--pack-destination', appDir], uiDir)
+  const tarball = readdirSync(appDir).find((f) => f.endsWith('.tgz'))
+  if (!tarball) throw new Error('pnpm pack wrote no tarball')
+  cpSync(path.join(import.meta.dirname, 'consumer-app'), appDir, { recursive: true })
+  writeFileSync(
+    path.join(appDir, 'package.json'),
+    JSON.stringify({
+      name: 'ui-consumer',
+      private: true,
+      type: 'module',
+      dependencies: {
+        '@templet/ui': `file:./${tarball}`,
+        react: '19.3.1',
+        'react-dom': '19.3.1',
+        vite: '8.3.8',
+        '@vitejs/plugin-react': '6.3.0',
+      },
+    }),
+  )
+  // The pnpm store already holds every package, so this needs no download on a machine that ran `npm test`.
+  run('pnpm', ['install', '--prefer-offline', '--ignore-workspace', '--reporter=silent'], appDir)
+  run('pnpm', ['exec', 'vite', 'build'], appDir)
+  const port = await freePort()
+  baseURL = `http://127.0.0.1:${port}`
+  preview = spawn(
+    'pnpm',
+    ['exec', 'vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    {
+      cwd: appDir,
+      stdio: 'ignore',
+    },
+  )
+  await expect
+    .poll(async () => (await fetch(baseURL).catch(() => undefined))?.status, { timeout: 30_000 })
+    .toBe(200)
+})
+
+test.afterAll(() => {
+  preview?.kill()
+  if (appDir) rmSync(appDir, { recursive: true, force: true })
+})
+
+test('the packed shell renders in an app that does not use Tailwind', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(baseURL)
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page')
+  // The shipped stylesheet applies: the sidebar has its default width and the header its default height.
+  await expect
+    .poll(() => nav.evaluate((el) => el.closest('aside, [data-sidebar]')?.getBoundingClientRect().width))
+    .toBe(250)
+  await expect(page.getByRole('link', { name: /Notifications/ })).toContainText('99+')
+  await page
+    .getByRole('button', { name: /collapse|toggle/i })
+    .first()
+    .click()
+  await expect
+    .poll(() => nav.evaluate((el) => el.closest('aside, [data-sidebar]')?.getBoundingClientRect().width))
+    .toBeLessThan(100)
+  await page.screenshot({ path: test.info().outputPath('consumer-app.png') })
+})
