@@ -1,4 +1,6 @@
 import type { z } from 'zod'
+import { contactMessageBody, contactMessageData } from './contact'
+import type { Code } from './envelope'
 import {
   markAllReadData,
   markReadBody,
@@ -23,6 +25,11 @@ export interface EndpointDef {
   data: z.ZodType
   /** A list answer carries `total`, the count over all pages. */
   list?: boolean
+  /**
+   * Business codes this endpoint answers beyond the ones every endpoint may give (0, 500, and 400/401/413
+   * as its query, body and auth imply): e.g. 404 for an unknown id, 409 for a taken email, 429 when rate limited.
+   */
+  codes?: readonly Code[]
   summary: string
   tag: string
 }
@@ -35,6 +42,7 @@ export const endpoints = {
     body: registerBody,
     data: authData,
     summary: 'Create an account and sign in (409 when the email is taken)',
+    codes: [409, 429],
     tag: 'user',
   },
   login: {
@@ -44,6 +52,7 @@ export const endpoints = {
     body: loginBody,
     data: authData,
     summary: 'Sign in with email and password (401 on a bad pair)',
+    codes: [429],
     tag: 'user',
   },
   logout: {
@@ -79,6 +88,7 @@ export const endpoints = {
     body: markReadBody,
     data: markReadData,
     summary: 'Mark one of the caller’s notifications read (idempotent)',
+    codes: [404],
     tag: 'notification',
   },
   markAllNotificationsRead: {
@@ -105,7 +115,18 @@ export const endpoints = {
     body: starBody,
     data: starData,
     summary: 'Star or unstar a template type (idempotent)',
+    codes: [404],
     tag: 'template-type',
+  },
+  contactMessage: {
+    method: 'POST',
+    path: '/contact-message',
+    auth: 'optional',
+    body: contactMessageBody,
+    data: contactMessageData,
+    summary: 'Store a message from the contact form (rate-limited per IP)',
+    codes: [429],
+    tag: 'contact',
   },
 } as const satisfies Record<string, EndpointDef>
 

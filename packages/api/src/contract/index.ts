@@ -1,3 +1,4 @@
+export * from './contact'
 export * from './endpoints'
 export * from './envelope'
 export * from './notification'

@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { email } from './user'
+
+export const contactMessageBody = z.strictObject({
+  name: z.string({ error: 'Enter your name' }).trim().min(1, { error: 'Enter your name' }).max(100, {
+    error: 'Name must be at most 100 characters',
+  }),
+  email,
+  message: z
+    .string({ error: 'Enter a message' })
+    .trim()
+    .min(10, { error: 'Message must be at least 10 characters' })
+    .max(5000, { error: 'Message must be at most 5000 characters' }),
+})
+export type ContactMessageBody = z.infer<typeof contactMessageBody>
+
+export const contactMessageData = z.object({ id: z.number().int().positive() })
