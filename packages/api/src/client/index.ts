@@ -1,0 +1,37 @@
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiFailure,
+  type ApiFailureData,
+  type ApiResult,
+  type ApiSuccess,
+  type CallArgs,
+  type CallOptions,
+  type CallParams,
+  createApiClient,
+  type FailureCode,
+} from './client'
+export {
+  ApiError,
+  type ApiErrorKind,
+  type ApiRequestInfo,
+  apiErrorMessages,
+  DuplicateRequestError,
+  defaultLocale,
+  HttpStatusError,
+  InvalidResponseError,
+  type Locale,
+  messageFor,
+  NetworkError,
+  TimeoutError,
+  UnauthorizedError,
+} from './errors'
+export {
+  authTokenOf,
+  type KeyValueStorage,
+  localStorageSession,
+  memorySession,
+  parseSessionRecord,
+  type SessionRecord,
+  type SessionStore,
+} from './session'
