@@ -1,0 +1,110 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+/** The repository root: this file sits in apps/server/src (or is bundled into apps/server/dist). */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+
+const int = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` })
+    .default(fallback)
+const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0')
+
+const envSchema = z.object({
+  PORT: int(0, 65535, 3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  SESSION_TTL_SECONDS: int(60, 365 * 24 * 3600, 7 * 24 * 3600),
+  SESSION_GRACE_SECONDS: int(1, 3600, 60),
+  REGISTER_LIMIT: int(1, 1_000_000, 20),
+  REGISTER_WINDOW_SECONDS: int(1, 86_400, 600),
+  LOGIN_IP_LIMIT: int(1, 1_000_000, 30),
+  LOGIN_IP_WINDOW_SECONDS: int(1, 86_400, 60),
+  LOGIN_FAILURE_LIMIT: int(1, 1_000_000, 10),
+  LOGIN_FAILURE_WINDOW_SECONDS: int(1, 86_400, 900),
+  CONTACT_LIMIT: int(1, 1_000_000, 5),
+  CONTACT_WINDOW_SECONDS: int(1, 86_400, 3600),
+  LOG_LEVEL: z
+    .enum(['silent', 'error', 'warn', 'info', 'debug'], {
+      error: 'must be one of silent, error, warn, info, debug',
+    })
+    .default('info'),
+  WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  DEMO_DATA: flag,
+  TRUST_PROXY: flag,
+  CORS_ORIGINS: z.string().default(''),
+  ARGON2_MEMORY_KIB: int(8, 4_194_304, 19_456),
+  ARGON2_TIME_COST: int(1, 100, 2),
+})
+
+export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL']
+
+export interface Limit {
+  limit: number
+  windowSeconds: number
+}
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  /** PostgreSQL when set, else SQLite in `dataDir/templet.db`. */
+  databaseUrl: string | undefined
+  sessionTtlSeconds: number
+  /** How long a token keeps working after a fresh one was handed out in its place. */
+  sessionGraceSeconds: number
+  rateLimits: { register: Limit; loginIp: Limit; loginFailures: Limit; contact: Limit }
+  logLevel: LogLevel
+  webDist: string
+  demoData: boolean
+  trustProxy: boolean
+  corsOrigins: string[]
+  argon2: { memoryCost: number; timeCost: number }
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+/** Parses every setting from the environment once; throws a {@link ConfigError} naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = envSchema.safeParse(blankAsUnset)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])])}: ${i.message}`,
+    )
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    sessionGraceSeconds: e.SESSION_GRACE_SECONDS,
+    rateLimits: {
+      register: { limit: e.REGISTER_LIMIT, windowSeconds: e.REGISTER_WINDOW_SECONDS },
+      loginIp: { limit: e.LOGIN_IP_LIMIT, windowSeconds: e.LOGIN_IP_WINDOW_SECONDS },
+      loginFailures: { limit: e.LOGIN_FAILURE_LIMIT, windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS },
+      contact: { limit: e.CONTACT_LIMIT, windowSeconds: e.CONTACT_WINDOW_SECONDS },
+    },
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+    demoData: e.DEMO_DATA === '1',
+    trustProxy: e.TRUST_PROXY === '1',
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+  }
+}

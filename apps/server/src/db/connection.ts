@@ -1,0 +1,74 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema'
+
+export type Engine = 'sqlite' | 'postgres'
+
+export interface Db {
+  engine: Engine
+  kysely: Kysely<Database>
+  /** A short description for logs, without credentials. */
+  label: string
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+function withPing(d: Omit<Db, 'ping'>): Db {
+  return {
+    ...d,
+    ping: async () => {
+      await sql`select 1`.execute(d.kysely)
+    },
+  }
+}
+
+const INT8_OID = 20
+
+/** pg returns int8 (bigint columns, count(*), sum of int) as strings; ours all fit a JS number. */
+function pgTypes(): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: string) =>
+      oid === INT8_OID
+        ? (v: string) => Number(v)
+        : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+  }
+}
+
+export function openPostgres(url: string, poolSize = 10): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes() })
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const u = new URL(url)
+  return withPing({
+    engine: 'postgres',
+    kysely,
+    label: `postgres://${u.host}${u.pathname}`,
+    close: () => kysely.destroy(),
+  })
+}
+
+/** A SQLite file (created with its directory when missing) in WAL mode with foreign keys enforced. */
+export function openSqlite(file: string): Db {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const database = new SQLite(file)
+  database.pragma('journal_mode = WAL')
+  database.pragma('synchronous = NORMAL')
+  database.pragma('foreign_keys = ON')
+  database.pragma('busy_timeout = 5000')
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  return withPing({ engine: 'sqlite', kysely, label: `sqlite:${file}`, close: () => kysely.destroy() })
+}
+
+export function openDb(opts: { databaseUrl: string | undefined; dataDir: string }): Db {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openSqlite(path.join(opts.dataDir, 'templet.db'))
+}
+
+/** True when `err` is a unique-constraint violation, in either engine. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false
+  const code = (err as { code: unknown }).code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+}

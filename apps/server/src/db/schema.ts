@@ -1,0 +1,84 @@
+import type { Generated, Insertable, Selectable } from 'kysely'
+
+/** Times are milliseconds since the epoch (`bigint` columns; PostgreSQL's int8 is parsed back to a number). */
+export interface UserTable {
+  id: Generated<number>
+  email: string
+  name: string
+  password_hash: string
+  created_at: number
+}
+
+export interface SessionTable {
+  id: Generated<number>
+  user_id: number
+  /** SHA-256 of the token, hex; the token itself is never stored. */
+  token_hash: string
+  created_at: number
+  expires_at: number
+  /** Set when a fresh token was handed out in this one's place; it then expires after the grace period. */
+  rotated_at: number | null
+  /** The session that replaced this one, so logout can end the whole chain of one device. */
+  replaced_by: number | null
+}
+
+export interface NotificationTable {
+  id: Generated<number>
+  user_id: number
+  type: string
+  title: string
+  content: string
+  /** 0 unread, 1 read. */
+  checked: number
+  created_at: number
+}
+
+export interface TemplateTypeTable {
+  id: Generated<number>
+  slug: string
+  name: string
+  template_count: number
+  sort_order: number
+}
+
+export interface TemplateTypeStarTable {
+  template_type_id: number
+  user_id: number
+  created_at: number
+}
+
+/** Every grant and spend of credits is a row; the balance is the sum of `delta`. */
+export interface CreditLedgerTable {
+  id: Generated<number>
+  user_id: number
+  delta: number
+  reason: string
+  /** Makes a grant happen once (e.g. a payment event id); null for rows that need no such guard. */
+  idempotency_key: string | null
+  created_at: number
+}
+
+export interface ContactMessageTable {
+  id: Generated<number>
+  /** The signed-in sender, if any. */
+  user_id: number | null
+  name: string
+  email: string
+  message: string
+  created_at: number
+}
+
+export interface Database {
+  users: UserTable
+  sessions: SessionTable
+  notifications: NotificationTable
+  template_types: TemplateTypeTable
+  template_type_stars: TemplateTypeStarTable
+  credit_ledger: CreditLedgerTable
+  contact_messages: ContactMessageTable
+}
+
+export type UserRow = Selectable<UserTable>
+export type SessionRow = Selectable<SessionTable>
+export type NotificationRow = Selectable<NotificationTable>
+export type NewNotification = Insertable<NotificationTable>

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely'
+import type { Database } from './schema'
+
+type Q = Kysely<Database>
+
+export interface TemplateTypeSeed {
+  slug: string
+  name: string
+  templateCount: number
+  sortOrder: number
+}
+
+/** Inserts the types that are missing (by slug); leaves existing ones as they are. */
+export async function insertMissingTemplateTypes(db: Q, seeds: TemplateTypeSeed[]): Promise<void> {
+  await db
+    .insertInto('template_types')
+    .values(
+      seeds.map((s) => ({
+        slug: s.slug,
+        name: s.name,
+        template_count: s.templateCount,
+        sort_order: s.sortOrder,
+      })),
+    )
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .execute()
+}
+
+export interface TemplateTypeWithStars {
+  id: number
+  name: string
+  templateCount: number
+  stars: number
+  starred: boolean
+}
+
+/** Every type in catalogue order, with its star count and whether `userId` (if any) starred it. */
+export async function listTemplateTypes(db: Q, userId: number | null): Promise<TemplateTypeWithStars[]> {
+  const rows = await db
+    .selectFrom('template_types as t')
+    .select((eb) => [
+      't.id',
+      't.name',
+      't.template_count',
+      eb
+        .selectFrom('template_type_stars as s')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('s.template_type_id', '=', 't.id')
+        .as('stars'),
+      userId === null
+        ? eb.lit(0).as('starred')
+        : eb
+            .case()
+            .when(
+              eb.exists(
+                eb
+                  .selectFrom('template_type_stars as m')
+                  .select('m.user_id')
+                  .whereRef('m.template_type_id', '=', 't.id')
+                  .where('m.user_id', '=', userId),
+              ),
+            )
+            .then(1)
+            .else(0)
+            .end()
+            .as('starred'),
+    ])
+    .orderBy('t.sort_order')
+    .orderBy('t.id')
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    templateCount: r.template_count,
+    stars: Number(r.stars ?? 0),
+    starred: Number(r.starred) === 1,
+  }))
+}
+
+export async function templateTypeExists(db: Q, id: number): Promise<boolean> {
+  const row = await db.selectFrom('template_types').select('id').where('id', '=', id).executeTakeFirst()
+  return row !== undefined
+}
+
+export async function addStar(db: Q, templateTypeId: number, userId: number, now: number): Promise<void> {
+  await db
+    .insertInto('template_type_stars')
+    .values({ template_type_id: templateTypeId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['template_type_id', 'user_id']).doNothing())
+    .execute()
+}
+
+export async function removeStar(db: Q, templateTypeId: number, userId: number): Promise<void> {
+  await db
+    .deleteFrom('template_type_stars')
+    .where('template_type_id', '=', templateTypeId)
+    .where('user_id', '=', userId)
+    .execute()
+}
+
+export async function starCount(db: Q, templateTypeId: number): Promise<number> {
+  const row = await db
+    .selectFrom('template_type_stars')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('template_type_id', '=', templateTypeId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}

@@ -1,0 +1,60 @@
+import { serve } from '@hono/node-server'
+import { createAppParts } from './app'
+import { ConfigError, loadConfig } from './config'
+import { openDb } from './db/connection'
+import { migrate } from './db/migrations'
+import { createLogger, errorFields } from './log'
+import { seedCatalogue, seedDemoAccount } from './services/catalogue'
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig()
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`)
+      process.exit(1)
+    }
+    throw err
+  }
+  const log = createLogger(config.logLevel)
+  const db = openDb(config)
+  const applied = await migrate(db)
+  if (applied.length > 0)
+    log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })
+  await seedCatalogue(db.kysely)
+  const { hono, accounts } = createAppParts({ db, config, log })
+  if (config.demoData && (await seedDemoAccount(db.kysely, accounts, Date.now))) {
+    log.info('seeded the demo account', { email: 'demo@templet.app' })
+  }
+
+  const server = serve({ fetch: hono.fetch, port: config.port, hostname: config.host }, (info) => {
+    log.info('listening', { url: `http://${info.address}:${info.port}`, db: db.label, web: config.webDist })
+  })
+
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info('shutting down', { signal })
+    // Finish the requests in flight, then close the database; give up after 10 s.
+    const force = setTimeout(() => {
+      log.error('shutdown timed out; exiting')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    server.close(async () => {
+      await db.close()
+      log.info('stopped')
+      process.exit(0)
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((err) => {
+  process.stderr.write(`${JSON.stringify({ level: 'error', msg: 'failed to start', ...errorFields(err) })}\n`)
+  process.exit(1)
+})

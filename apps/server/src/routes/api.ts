@@ -1,0 +1,173 @@
+import { getConnInfo } from '@hono/node-server/conninfo'
+import {
+  Code,
+  type EndpointDef,
+  type EndpointName,
+  type Endpoints,
+  endpoints,
+  envelope,
+} from '@templet/api/contract'
+import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { z } from 'zod'
+import { AppError } from '../errors'
+import type { Session, Sessions } from '../services/sessions'
+
+/** What the request logger and the envelope share about an answer. */
+export type AppEnv = { Variables: { code: number } }
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined
+type DataOf<N extends EndpointName> = z.input<Endpoints[N]['data']>
+
+/** What a handler gets: the validated query and body (the contract's output types), the caller and the IP. */
+export interface HandlerInput<N extends EndpointName> {
+  query: Endpoints[N] extends { query: infer Q } ? Out<Q> : undefined
+  body: Endpoints[N] extends { body: infer B } ? Out<B> : undefined
+  session: Endpoints[N]['auth'] extends 'required' ? Session : Session | null
+  ip: string
+}
+/** A list handler returns one page and the count over all pages; any other returns its `data` object. */
+export type HandlerResult<N extends EndpointName> = Endpoints[N] extends { list: true }
+  ? { items: DataOf<N>; total: number }
+  : Omit<DataOf<N>, 'resetToken'>
+export type Handlers = { [N in EndpointName]: (input: HandlerInput<N>) => Promise<HandlerResult<N>> }
+
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+export interface Envelope {
+  code: number
+  msg: string
+  data: unknown
+  total?: number
+}
+
+export function reply(c: Context<AppEnv>, body: Envelope) {
+  c.set('code', body.code)
+  const retry = (body.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds
+  if (body.code === Code.tooManyRequests && typeof retry === 'number') c.header('Retry-After', String(retry))
+  return c.json(body, 200)
+}
+
+export function failure(err: AppError): Envelope {
+  return { code: err.code, msg: err.message, data: err.data }
+}
+
+/** "field: message" for each problem (at most five), the field as a dotted path into the query or body. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[], where: 'query' | 'body'): string {
+  return issues
+    .slice(0, 5)
+    .flatMap((i) =>
+      i.code === 'unrecognized_keys'
+        ? i.keys.map((k) => `${[...i.path, k].join('.')}: Unknown field`)
+        : [`${i.path.length > 0 ? i.path.join('.') : where}: ${i.message}`],
+    )
+    .join('; ')
+}
+
+function validate(schema: z.ZodType, value: unknown, where: 'query' | 'body'): unknown {
+  const r = schema.safeParse(value)
+  if (!r.success) throw new AppError(Code.invalidInput, describeIssues(r.error.issues, where))
+  return r.data
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new AppError(Code.invalidInput, 'body: Malformed JSON')
+  }
+}
+
+/** The token of `Authorization: Bucket <token>` (the client's scheme; `Bearer` is accepted too). */
+export function bearerToken(c: Context): string | undefined {
+  const m = /^(?:Bucket|Bearer)\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')
+  return m?.[1]
+}
+
+export interface ApiDeps {
+  handlers: Handlers
+  sessions: Sessions
+  trustProxy: boolean
+  /** Parse every success answer with the contract before sending it (tests; costs time). */
+  checkResponses: boolean
+}
+
+/** The socket's address; with a trusted proxy in front, the address that proxy saw (last X-Forwarded-For). */
+export function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+/** The API under `/api`: one route per registry entry, validated by the contract, answered in the envelope. */
+export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
+  const api = new Hono<AppEnv>()
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) =>
+        reply(c, {
+          code: Code.payloadTooLarge,
+          msg: 'body: The request body is larger than 1 MB',
+          data: null,
+        }),
+    }),
+  )
+
+  async function authenticate(c: Context, auth: EndpointDef['auth']): Promise<Session | null> {
+    if (auth === 'none') return null
+    const token = bearerToken(c)
+    if (token === undefined) {
+      if (auth === 'required') throw new AppError(Code.unauthorized, 'Sign in to continue')
+      return null
+    }
+    const session = await deps.sessions.authenticate(token)
+    if (!session) throw new AppError(Code.unauthorized, 'Your session has expired; sign in again')
+    return session
+  }
+
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    const def: EndpointDef = endpoints[name]
+    const handler = deps.handlers[name] as (input: unknown) => Promise<unknown>
+    const answer = deps.checkResponses ? envelope(def.data) : undefined
+    api.on(def.method, def.path, async (c) => {
+      try {
+        const session = await authenticate(c, def.auth)
+        const query = def.query ? validate(def.query, c.req.query(), 'query') : undefined
+        const body = def.body ? validate(def.body, await readJson(c), 'body') : undefined
+        const result = await handler({ query, body, session, ip: clientIp(c, deps.trustProxy) })
+        let out: Envelope
+        if (def.list) {
+          const page = result as { items: unknown; total: number }
+          out = { code: Code.ok, msg: 'ok', data: page.items, total: page.total }
+        } else {
+          const resetToken = session ? await deps.sessions.rotateIfDue(session) : undefined
+          out = {
+            code: Code.ok,
+            msg: 'ok',
+            data: resetToken ? { ...(result as object), resetToken } : result,
+          }
+        }
+        answer?.parse(out)
+        return reply(c, out)
+      } catch (err) {
+        if (err instanceof AppError) return reply(c, failure(err))
+        throw err
+      }
+    })
+  }
+
+  api.all('*', (c) =>
+    reply(c, { code: Code.notFound, msg: `No API endpoint ${c.req.method} ${c.req.path}`, data: null }),
+  )
+  return api
+}

@@ -1,0 +1,101 @@
+import { Code, type LoginBody, type RegisterBody, type User } from '@templet/api/contract'
+import type { Kysely } from 'kysely'
+import type { Config } from '../config'
+import { isUniqueViolation } from '../db/connection'
+import { insertNotifications } from '../db/notifications'
+import type { Database, UserRow } from '../db/schema'
+import { findUserByEmail, findUserById, insertUser } from '../db/users'
+import { AppError } from '../errors'
+import { creditBalance, grantCredits, SIGNUP_CREDITS } from './ledger'
+import { welcomeNotification } from './notifications'
+import type { Passwords } from './passwords'
+import type { RateLimiter } from './rate-limit'
+import type { Sessions } from './sessions'
+
+export interface AccountDeps {
+  db: Kysely<Database>
+  passwords: Passwords
+  sessions: Sessions
+  limiter: RateLimiter
+  rateLimits: Config['rateLimits']
+  now: () => number
+}
+
+export const WRONG_PAIR = 'Wrong email or password'
+const EMAIL_TAKEN = 'email: An account with this email already exists'
+
+function toUser(row: UserRow, credits: number): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    credits,
+    subscription: null,
+    createdAt: new Date(row.created_at).toISOString(),
+  }
+}
+
+export class Accounts {
+  constructor(private readonly d: AccountDeps) {}
+
+  /**
+   * Creates the account with its signup credits and welcome notification, and signs it in, in one
+   * transaction. Of concurrent registrations of one email exactly one wins; the others get 409.
+   */
+  async register(body: RegisterBody, ip: string): Promise<{ token: string; user: User }> {
+    this.d.limiter.consume(`register:${ip}`, this.d.rateLimits.register)
+    if (await findUserByEmail(this.d.db, body.email)) throw new AppError(Code.conflict, EMAIL_TAKEN)
+    return this.create(body)
+  }
+
+  /** {@link register} without the rate limit: also used to seed the demo account. */
+  async create(body: RegisterBody): Promise<{ token: string; user: User }> {
+    const { db, now } = this.d
+    const name = body.name ?? body.email.split('@')[0]?.slice(0, 50) ?? body.email
+    const passwordHash = await this.d.passwords.hash(body.password)
+    try {
+      return await db.transaction().execute(async (tx) => {
+        const at = now()
+        const userId = await insertUser(tx, { email: body.email, name, passwordHash, now: at })
+        await grantCredits(tx, { userId, amount: SIGNUP_CREDITS, reason: 'signup', now: at })
+        await insertNotifications(tx, [welcomeNotification(userId, name, at)])
+        const token = await this.d.sessions.issue(userId, tx)
+        return { token, user: await this.#user(tx, userId) }
+      })
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError(Code.conflict, EMAIL_TAKEN)
+      throw err
+    }
+  }
+
+  /**
+   * Signs in. An unknown email and a wrong password get the same answer after the same work (a hash
+   * verification either way). Too many failures for one email lock it for the window, whoever tries.
+   */
+  async login(body: LoginBody, ip: string): Promise<{ token: string; user: User }> {
+    const { db, limiter, rateLimits } = this.d
+    limiter.consume(`login-ip:${ip}`, rateLimits.loginIp)
+    const failuresKey = `login-fail:${body.email}`
+    limiter.check(failuresKey, rateLimits.loginFailures)
+    const row = await findUserByEmail(db, body.email)
+    const ok = await this.d.passwords.verify(row?.password_hash, body.password)
+    if (!row || !ok) {
+      limiter.record(failuresKey, rateLimits.loginFailures)
+      throw new AppError(Code.unauthorized, WRONG_PAIR)
+    }
+    limiter.reset(failuresKey)
+    await this.d.sessions.pruneExpired(row.id)
+    const token = await this.d.sessions.issue(row.id)
+    return { token, user: toUser(row, await creditBalance(db, row.id)) }
+  }
+
+  user(userId: number): Promise<User> {
+    return this.#user(this.d.db, userId)
+  }
+
+  async #user(db: Kysely<Database>, userId: number): Promise<User> {
+    const [row, credits] = await Promise.all([findUserById(db, userId), creditBalance(db, userId)])
+    if (!row) throw new AppError(Code.unauthorized, 'This account no longer exists')
+    return toUser(row, credits)
+  }
+}

@@ -1,0 +1,52 @@
+import type { Notification } from '@templet/api/contract'
+import { notificationType } from '@templet/api/contract'
+import type { Kysely } from 'kysely'
+import {
+  countNotifications,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from '../db/notifications'
+import type { Database, NewNotification, NotificationRow } from '../db/schema'
+import { notFound } from '../errors'
+
+export function welcomeNotification(userId: number, name: string, now: number): NewNotification {
+  return {
+    user_id: userId,
+    type: 'welcome',
+    title: `Welcome to Templet, ${name}`,
+    content:
+      'Your account is ready and holds 5 free credits. Pick a template, fill in your text and images, and render your first design.',
+    checked: 0,
+    created_at: now,
+  }
+}
+
+const toNotification = (r: NotificationRow): Notification => ({
+  id: r.id,
+  type: notificationType.parse(r.type),
+  title: r.title,
+  content: r.content,
+  check: r.checked === 1 ? 1 : 0,
+  createdAt: new Date(r.created_at).toISOString(),
+})
+
+/** One page of the user's notifications, newest first, and the count over all pages. */
+export async function notificationPage(
+  db: Kysely<Database>,
+  userId: number,
+  q: { check?: '0' | '1' | undefined; page: number; pageSize: number },
+): Promise<{ items: Notification[]; total: number }> {
+  const filter = { userId, checked: q.check === undefined ? undefined : q.check === '1' ? 1 : 0 } as const
+  const [rows, total] = await Promise.all([
+    listNotifications(db, filter, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+    countNotifications(db, filter),
+  ])
+  return { items: rows.map(toNotification), total }
+}
+
+export async function markRead(db: Kysely<Database>, userId: number, id: number): Promise<void> {
+  if (!(await markNotificationRead(db, userId, id))) throw notFound('Notification')
+}
+
+export const markAllRead = (db: Kysely<Database>, userId: number) => markAllNotificationsRead(db, userId)

@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database, SessionRow } from '../db/schema'
+import {
+  claimRotation,
+  deleteExpiredSessions,
+  deleteSessionAndPredecessor,
+  findSessionByHash,
+  insertSession,
+  setReplacedBy,
+} from '../db/sessions'
+
+export interface Session {
+  id: number
+  userId: number
+  createdAt: number
+  expiresAt: number
+  rotated: boolean
+}
+
+export interface SessionOptions {
+  ttlSeconds: number
+  graceSeconds: number
+  now: () => number
+}
+
+/** 32 random bytes, base64url: what the client holds. Only its SHA-256 is stored. */
+export const newToken = () => randomBytes(32).toString('base64url')
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+const toSession = (r: SessionRow): Session => ({
+  id: r.id,
+  userId: r.user_id,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  rotated: r.rotated_at !== null,
+})
+
+export class Sessions {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly opts: SessionOptions,
+  ) {}
+
+  /** Opens a session for `userId` and returns its token (inside the caller's transaction when given one). */
+  async issue(userId: number, db: Kysely<Database> = this.db): Promise<string> {
+    const now = this.opts.now()
+    const token = newToken()
+    await insertSession(db, {
+      userId,
+      tokenHash: hashToken(token),
+      now,
+      expiresAt: now + this.opts.ttlSeconds * 1000,
+    })
+    return token
+  }
+
+  /** The live session a token belongs to, or null when it is unknown, revoked or expired. */
+  async authenticate(token: string): Promise<Session | null> {
+    const row = await findSessionByHash(this.db, hashToken(token))
+    if (!row || row.expires_at <= this.opts.now()) return null
+    return toSession(row)
+  }
+
+  /**
+   * In the second half of a session's life, hands out a fresh token once: the old session is marked rotated
+   * and keeps working for the grace period only (so parallel requests still carrying it succeed), and
+   * later requests with it get no further token. Returns the fresh token to the one request that won.
+   */
+  async rotateIfDue(s: Session): Promise<string | undefined> {
+    const now = this.opts.now()
+    if (s.rotated || now - s.createdAt < (s.expiresAt - s.createdAt) / 2) return undefined
+    return this.db.transaction().execute(async (tx) => {
+      const graceEnd = Math.min(s.expiresAt, now + this.opts.graceSeconds * 1000)
+      if (!(await claimRotation(tx, s.id, now, graceEnd))) return undefined
+      const token = newToken()
+      const id = await insertSession(tx, {
+        userId: s.userId,
+        tokenHash: hashToken(token),
+        now,
+        expiresAt: now + this.opts.ttlSeconds * 1000,
+      })
+      await setReplacedBy(tx, s.id, id)
+      return token
+    })
+  }
+
+  /** Ends this session (and the token it replaced, if still in grace); the user's other sessions live on. */
+  revoke(s: Session): Promise<void> {
+    return deleteSessionAndPredecessor(this.db, s.id)
+  }
+
+  pruneExpired(userId: number): Promise<void> {
+    return deleteExpiredSessions(this.db, userId, this.opts.now())
+  }
+}

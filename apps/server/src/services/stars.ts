@@ -1,0 +1,16 @@
+import type { StarData } from '@templet/api/contract'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
+import { addStar, removeStar, starCount, templateTypeExists } from '../db/template-types'
+import { notFound } from '../errors'
+
+/** Sets whether the user starred a type; repeating the same call changes nothing (one star per user). */
+export async function setStar(
+  db: Kysely<Database>,
+  a: { userId: number; templateTypeId: number; star: boolean; now: number },
+): Promise<Omit<StarData, 'resetToken'>> {
+  if (!(await templateTypeExists(db, a.templateTypeId))) throw notFound('Template type')
+  if (a.star) await addStar(db, a.templateTypeId, a.userId, a.now)
+  else await removeStar(db, a.templateTypeId, a.userId)
+  return { id: a.templateTypeId, starred: a.star, stars: await starCount(db, a.templateTypeId) }
+}

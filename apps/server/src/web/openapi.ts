@@ -1,0 +1,96 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { Code, type EndpointDef, endpoints, envelope, errorEnvelope } from '@templet/api/contract'
+import { z } from 'zod'
+
+/** What each business code means, for the document and the reference page. */
+export const codeMeanings: Record<number, string> = {
+  [Code.ok]: 'Success',
+  [Code.invalidInput]: 'Invalid input; `msg` names the field ("email: Enter a valid email address")',
+  [Code.unauthorized]: 'Not signed in, or the token is unknown, revoked or expired',
+  [Code.notEnoughCredits]: 'Not enough credits',
+  [Code.forbidden]: 'Forbidden',
+  [Code.notFound]: 'Not found (also: an unknown /api path)',
+  [Code.conflict]: 'Conflict (e.g. the email is taken)',
+  [Code.payloadTooLarge]: 'The JSON body is larger than 1 MB',
+  [Code.tooManyRequests]:
+    'Too many requests; `data.retryAfterSeconds` and the `Retry-After` header say when to retry',
+  [Code.internal]: 'Internal error; no detail is given',
+}
+
+/** The business codes an endpoint can answer: the ones its shape implies plus those it declares. */
+export function codesOf(def: EndpointDef): number[] {
+  const codes = new Set<number>([Code.ok])
+  if (def.query || def.body) codes.add(Code.invalidInput)
+  if (def.auth !== 'none') codes.add(Code.unauthorized)
+  if (def.body) codes.add(Code.payloadTooLarge)
+  for (const c of def.codes ?? []) codes.add(c)
+  codes.add(Code.internal)
+  return [...codes].sort((a, b) => a - b)
+}
+
+const SECURITY = 'bucketToken'
+
+/** The OpenAPI 3.1 document, derived from the contract's endpoint registry. */
+export function buildOpenApiDocument() {
+  const doc = new OpenAPIHono()
+  const registry = doc.openAPIRegistry
+  registry.registerComponent('securitySchemes', SECURITY, {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description:
+      'The session token from register or login, sent as `Authorization: Bucket <token>` (`Bearer` also works).',
+  })
+  const failed = registry.register('ErrorEnvelope', errorEnvelope)
+
+  for (const [operationId, def] of Object.entries(endpoints) as [string, EndpointDef][]) {
+    const codes = codesOf(def)
+    const success = envelope(def.data)
+    registry.registerPath({
+      operationId,
+      method: def.method === 'GET' ? 'get' : 'post',
+      path: def.path,
+      tags: [def.tag],
+      summary: def.summary,
+      description: `Business codes: ${codes.map((c) => `${c} (${codeMeanings[c] ?? ''})`).join(', ')}.`,
+      'x-codes': codes,
+      'x-list': def.list === true,
+      security:
+        def.auth === 'required'
+          ? [{ [SECURITY]: [] }]
+          : def.auth === 'optional'
+            ? [{}, { [SECURITY]: [] }]
+            : [],
+      request: {
+        ...(def.query ? { query: def.query as z.ZodObject } : {}),
+        ...(def.body
+          ? { body: { required: true, content: { 'application/json': { schema: def.body } } } }
+          : {}),
+      },
+      responses: {
+        200: {
+          description:
+            'Every handled outcome is HTTP 200 with the envelope: `code` 0 and `data` on success, else a business code and `msg`.',
+          content: { 'application/json': { schema: z.union([success, failed]) } },
+        },
+      },
+    })
+  }
+
+  return doc.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Templet API',
+      version: '0.1.0',
+      description: [
+        'Every answer is HTTP 200 with the envelope `{ code, msg, data, total? }`; `code` 0 is success.',
+        'List answers carry `total`, the count over all pages. Authenticated answers whose `data` is an object may carry',
+        '`data.resetToken`: a fresh token to use from then on (the old one keeps working for a short grace period).',
+        '',
+        'Business codes:',
+        ...Object.entries(codeMeanings).map(([c, m]) => `- ${c}: ${m}`),
+      ].join('\n'),
+    },
+    servers: [{ url: '/api' }],
+  })
+}
