@@ -492,7 +492,14 @@ describe('failures', () => {
       'unauthorized',
       'invalid-response',
     ])
-    expect(errors.map((error) => (error as Error).name)).toEqual(classes.map((cls) => cls.name))
+    expect(errors.map((error) => (error as Error).name)).toEqual([
+      'DuplicateRequestError',
+      'NetworkError',
+      'TimeoutError',
+      'HttpStatusError',
+      'UnauthorizedError',
+      'InvalidResponseError',
+    ])
   })
 })
 

@@ -51,6 +51,8 @@ function wording(kind: ApiErrorKind, locale: Locale, status: number | undefined)
  */
 export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind
+  /** Spelled out in each subclass rather than taken from the class: a minifier renames classes. */
+  abstract override readonly name: string
   /** The HTTP status of the answer, when there was one. */
   readonly status: number | undefined
   readonly method: string
@@ -58,7 +60,6 @@ export abstract class ApiError extends Error {
 
   protected constructor(kind: ApiErrorKind, init: ApiErrorInit, status?: number) {
     super(wording(kind, init.locale ?? defaultLocale, status), { cause: init.cause })
-    this.name = new.target.name
     this.status = status
     this.method = init.method
     this.path = init.path
@@ -67,6 +68,7 @@ export abstract class ApiError extends Error {
 
 /** The request never got an answer: refused connection, DNS failure, connection dropped mid-answer. */
 export class NetworkError extends ApiError {
+  override readonly name = 'NetworkError'
   readonly kind = 'network'
   constructor(init: ApiErrorInit) {
     super('network', init)
@@ -75,6 +77,7 @@ export class NetworkError extends ApiError {
 
 /** No complete answer within the client's (or the call's) `timeoutMs`; the request was aborted. */
 export class TimeoutError extends ApiError {
+  override readonly name = 'TimeoutError'
   readonly kind = 'timeout'
   readonly timeoutMs: number
   constructor(init: ApiErrorInit & { timeoutMs: number }) {
@@ -89,6 +92,7 @@ export class TimeoutError extends ApiError {
  * if the answer carried one, for logs — its `code` is not acted on.
  */
 export class HttpStatusError extends ApiError {
+  override readonly name = 'HttpStatusError'
   readonly kind = 'http'
   declare readonly status: number
   readonly body: ErrorEnvelope | undefined
@@ -100,6 +104,7 @@ export class HttpStatusError extends ApiError {
 
 /** An identical request (method, path, query and body) was still in flight; this one was never sent. */
 export class DuplicateRequestError extends ApiError {
+  override readonly name = 'DuplicateRequestError'
   readonly kind = 'duplicate'
   constructor(init: ApiErrorInit) {
     super('duplicate', init)
@@ -111,6 +116,7 @@ export class DuplicateRequestError extends ApiError {
  * `status` is always 401; `body` is the envelope when there was one.
  */
 export class UnauthorizedError extends ApiError {
+  override readonly name = 'UnauthorizedError'
   readonly kind = 'unauthorized'
   declare readonly status: 401
   readonly body: ErrorEnvelope | undefined
@@ -122,6 +128,7 @@ export class UnauthorizedError extends ApiError {
 
 /** A 2xx answer whose body is not a JSON envelope (an HTML page from a misrouted proxy, say). */
 export class InvalidResponseError extends ApiError {
+  override readonly name = 'InvalidResponseError'
   readonly kind = 'invalid-response'
   declare readonly status: number
   constructor(init: ApiErrorInit & { status: number }) {
