@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import pg from 'pg'
+import { createAppParts } from '../src/app'
+import { loadConfig } from '../src/config'
+import { type Db, type Engine, openPostgres, openSqlite } from '../src/db/connection'
+import { migrate } from '../src/db/migrations'
+import { seedCatalogue } from '../src/services/catalogue'
+
+export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+/** A fresh, empty database of the engine: a SQLite file in a temp dir, or a new PostgreSQL database. */
+export async function freshDb(engine: Engine): Promise<{ db: Db; drop(): Promise<void> }> {
+  if (engine === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-test-'))
+    const db = openSqlite(path.join(dir, 'templet.db'))
+    return {
+      db,
+      async drop() {
+        await db.close()
+        fs.rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL as string
+  const name = `templet_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const db = openPostgres(url.toString(), 20)
+  return {
+    db,
+    async drop() {
+      await db.close()
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+/** The environment of a test server: silent, cheap password hashing, limits out of the way. */
+export const testEnv = (): Record<string, string> => ({
+  LOG_LEVEL: 'silent',
+  ARGON2_MEMORY_KIB: '64',
+  ARGON2_TIME_COST: '1',
+  REGISTER_LIMIT: '100000',
+  LOGIN_IP_LIMIT: '100000',
+  LOGIN_FAILURE_LIMIT: '100000',
+  CONTACT_LIMIT: '100000',
+  WEB_DIST: path.join(os.tmpdir(), 'templet-no-web-build'),
+})
+
+export interface Reply<T = unknown> {
+  code: number
+  msg: string
+  data: T
+  total?: number
+}
+
+export interface CallOptions {
+  body?: unknown
+  /** Sent as is (not JSON-encoded) when a string. */
+  rawBody?: string
+  token?: string
+  query?: Record<string, string | number>
+  headers?: Record<string, string>
+}
+
+export interface TestServer {
+  url: string
+  db: Db
+  engine: Engine
+  /** The server's clock, ms since the epoch; tests move it with {@link advance}. */
+  now(): number
+  advance(ms: number): void
+  // biome-ignore lint/suspicious/noExplicitAny: replies are checked by the assertions that read them
+  call<T = any>(
+    method: 'GET' | 'POST',
+    path: string,
+    o?: CallOptions,
+  ): Promise<Reply<T> & { headers: Headers }>
+  /** Registers a fresh account and returns its token and user. */
+  signUp(
+    name?: string,
+  ): Promise<{ token: string; user: { id: number; email: string }; email: string; password: string }>
+  close(): Promise<void>
+}
+
+let accountSeq = 0
+
+/** Starts the whole app on a loopback port with a fresh database of `engine`. */
+export async function startServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
+  const { db, drop } = await freshDb(engine)
+  await migrate(db)
+  await seedCatalogue(db.kysely)
+  let clock = Date.now()
+  const config = loadConfig({ ...testEnv(), DATA_DIR: os.tmpdir(), ...env })
+  const { hono } = createAppParts({ db, config, now: () => clock, checkResponses: true })
+  const server = serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) =>
+    server.listening ? resolve() : server.once('listening', () => resolve()),
+  )
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  const call: TestServer['call'] = async (method, p, o = {}) => {
+    const qs = o.query
+      ? `?${new URLSearchParams(Object.entries(o.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+      : ''
+    const res = await fetch(`${url}/api${p}${qs}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(o.token ? { authorization: `Bucket ${o.token}` } : {}),
+        ...o.headers,
+      },
+      body: o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body)),
+    })
+    if (res.status !== 200) throw new Error(`HTTP ${res.status} for ${method} ${p}: ${await res.text()}`)
+    return { ...((await res.json()) as Reply<never>), headers: res.headers }
+  }
+
+  return {
+    url,
+    db,
+    engine,
+    now: () => clock,
+    advance: (ms) => {
+      clock += ms
+    },
+    call,
+    async signUp(name) {
+      accountSeq += 1
+      const email = `user${accountSeq}-${randomBytes(4).toString('hex')}@example.com`
+      const password = 'correct horse battery'
+      const r = await call('POST', '/user/register', { body: { email, password, ...(name ? { name } : {}) } })
+      if (r.code !== 0) throw new Error(`sign-up failed: ${r.code} ${r.msg}`)
+      return { token: r.data.token, user: r.data.user, email, password }
+    },
+    async close() {
+      if ('closeAllConnections' in server) server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+      await drop()
+    },
+  }
+}
