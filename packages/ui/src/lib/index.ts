@@ -1,4 +1,6 @@
 export { cn } from './cn'
+export { withSlotContent } from './slot-content'
+export { TruncatedText } from './truncated-text'
 export {
   type SetStateAction,
   type UseControllableStateParams,

@@ -1,0 +1,7 @@
+export {
+  AvatarMenu,
+  AvatarMenuItem,
+  type AvatarMenuItemProps,
+  type AvatarMenuProps,
+  AvatarMenuSeparator,
+} from './avatar-menu'

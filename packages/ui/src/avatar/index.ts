@@ -1,0 +1,1 @@
+export { Avatar, AvatarFallback, AvatarImage, type AvatarProps, avatarVariants, initialsOf } from './avatar'

@@ -1,0 +1,119 @@
+import { DropdownMenu as MenuPrimitive } from 'radix-ui'
+import { type ComponentPropsWithoutRef, type ComponentRef, forwardRef, type ReactNode } from 'react'
+import { cn, withSlotContent } from '../lib'
+
+/** A menu: `open/defaultOpen/onOpenChange`, `modal` (default true), `dir`. */
+export const DropdownMenu = MenuPrimitive.Root
+export const DropdownMenuGroup = MenuPrimitive.Group
+export const DropdownMenuPortal = MenuPrimitive.Portal
+
+export const DropdownMenuTrigger = forwardRef<
+  ComponentRef<typeof MenuPrimitive.Trigger>,
+  ComponentPropsWithoutRef<typeof MenuPrimitive.Trigger>
+>(function DropdownMenuTrigger(props, ref) {
+  return <MenuPrimitive.Trigger ref={ref} data-slot="dropdown-menu-trigger" {...props} />
+})
+
+export const DropdownMenuContent = forwardRef<
+  ComponentRef<typeof MenuPrimitive.Content>,
+  ComponentPropsWithoutRef<typeof MenuPrimitive.Content>
+>(function DropdownMenuContent({ className, sideOffset = 6, ...props }, ref) {
+  return (
+    <MenuPrimitive.Portal>
+      <MenuPrimitive.Content
+        ref={ref}
+        data-slot="dropdown-menu-content"
+        sideOffset={sideOffset}
+        className={cn(
+          'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-48 overflow-x-hidden overflow-y-auto',
+          'origin-(--radix-dropdown-menu-content-transform-origin) rounded-lg border border-border bg-popover p-1',
+          'text-popover-foreground shadow-popover outline-none',
+          'data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out motion-reduce:animate-none',
+          className,
+        )}
+        {...props}
+      />
+    </MenuPrimitive.Portal>
+  )
+})
+
+export interface DropdownMenuItemProps extends ComponentPropsWithoutRef<typeof MenuPrimitive.Item> {
+  /** `destructive` for actions such as logging out or deleting. */
+  variant?: 'default' | 'destructive'
+  /** An icon before the label; it is hidden from assistive technology. */
+  icon?: ReactNode
+  /** Indent the label to line up with items that have an icon. */
+  inset?: boolean
+}
+
+/**
+ * A menu item. With `asChild` it renders the app's own link (`<Link to="/settings">Settings</Link>`);
+ * use `onSelect` for actions.
+ */
+export const DropdownMenuItem = forwardRef<ComponentRef<typeof MenuPrimitive.Item>, DropdownMenuItemProps>(
+  function DropdownMenuItem(
+    { className, variant = 'default', icon, inset, asChild, children, ...props },
+    ref,
+  ) {
+    return (
+      <MenuPrimitive.Item
+        ref={ref}
+        data-slot="dropdown-menu-item"
+        data-variant={variant}
+        asChild={asChild}
+        className={cn(
+          'relative flex min-h-9 w-full cursor-default items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm outline-none select-none',
+          'focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
+          'data-[variant=destructive]:text-destructive data-[variant=destructive]:focus:bg-destructive/10',
+          '[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*=size-])]:size-4 [&_svg]:text-muted-foreground',
+          'data-[variant=destructive]:[&_svg]:text-destructive',
+          inset && 'ps-9',
+          className,
+        )}
+        {...props}
+      >
+        {asChild ? withSlotContent(children, (label) => withIcon(icon, label)) : withIcon(icon, children)}
+      </MenuPrimitive.Item>
+    )
+  },
+)
+
+function withIcon(icon: ReactNode, children: ReactNode) {
+  if (!icon) return children
+  return (
+    <>
+      <span aria-hidden className="inline-flex shrink-0">
+        {icon}
+      </span>
+      {children}
+    </>
+  )
+}
+
+export const DropdownMenuLabel = forwardRef<
+  ComponentRef<typeof MenuPrimitive.Label>,
+  ComponentPropsWithoutRef<typeof MenuPrimitive.Label> & { inset?: boolean }
+>(function DropdownMenuLabel({ className, inset, ...props }, ref) {
+  return (
+    <MenuPrimitive.Label
+      ref={ref}
+      data-slot="dropdown-menu-label"
+      className={cn('px-2.5 py-1.5 text-xs font-medium text-muted-foreground', inset && 'ps-9', className)}
+      {...props}
+    />
+  )
+})
+
+export const DropdownMenuSeparator = forwardRef<
+  ComponentRef<typeof MenuPrimitive.Separator>,
+  ComponentPropsWithoutRef<typeof MenuPrimitive.Separator>
+>(function DropdownMenuSeparator({ className, ...props }, ref) {
+  return (
+    <MenuPrimitive.Separator
+      ref={ref}
+      data-slot="dropdown-menu-separator"
+      className={cn('-mx-1 my-1 h-px bg-border', className)}
+      {...props}
+    />
+  )
+})

@@ -1,0 +1,1 @@
+export { defaultNotificationLabel, NotificationBell, type NotificationBellProps } from './notification-bell'

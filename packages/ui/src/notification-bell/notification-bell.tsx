@@ -1,0 +1,87 @@
+import { BellIcon } from 'lucide-react'
+import { Slot } from 'radix-ui'
+import { type ComponentPropsWithoutRef, forwardRef, type ReactElement } from 'react'
+import { Badge, DEFAULT_BADGE_MAX, formatCount } from '../badge'
+import { buttonVariants } from '../button'
+import { cn, withSlotContent } from '../lib'
+import { Tooltip, TooltipContent, TooltipTrigger } from '../tooltip'
+
+/** The default accessible name: "Notifications" at 0, "Notifications, 120 unread" otherwise. */
+export function defaultNotificationLabel(label: string, count: number): string {
+  return count > 0 ? `${label}, ${count} unread` : label
+}
+
+export interface NotificationBellProps extends Omit<ComponentPropsWithoutRef<'a'>, 'children'> {
+  /** Unread count. Hidden at 0; above `max` the badge shows `max+`; the full number is in the name. */
+  count?: number
+  /** The largest number the badge shows as is. Default 99. */
+  max?: number
+  /** The visible name (its tooltip) and the start of the accessible name. Default "Notifications". */
+  label?: string
+  /** Builds the accessible name from the label and the count, for translations. */
+  formatLabel?: (label: string, count: number) => string
+  /**
+   * Render the app's link: `<NotificationBell asChild count={n}><Link to="/notifications" /></NotificationBell>`.
+   * Otherwise pass `href`.
+   */
+  asChild?: boolean
+  children?: ReactElement
+}
+
+/** A link to the notifications page: a bell with an unread badge (`99+` above 99, hidden at 0). */
+export const NotificationBell = forwardRef<HTMLAnchorElement, NotificationBellProps>(
+  function NotificationBell(
+    {
+      count = 0,
+      max = DEFAULT_BADGE_MAX,
+      label = 'Notifications',
+      formatLabel = defaultNotificationLabel,
+      asChild = false,
+      className,
+      children,
+      ...props
+    },
+    ref,
+  ) {
+    const unread = Math.max(0, Math.floor(Number.isFinite(count) ? count : 0))
+    const content = (
+      <>
+        <BellIcon aria-hidden className="size-5" />
+        {/* The badge is decoration: the exact count is in the link's name. */}
+        <Badge
+          aria-hidden
+          variant="destructive"
+          count={unread}
+          max={max}
+          data-overflow={formatCount(unread, max)?.endsWith('+') || undefined}
+          className={cn(
+            'pointer-events-none absolute -top-0.5 -end-0.5 h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] leading-none',
+            'ring-2 ring-background',
+          )}
+        />
+      </>
+    )
+    const Comp = asChild ? Slot.Root : 'a'
+    return (
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Comp
+            ref={ref}
+            data-slot="notification-bell"
+            data-count={unread}
+            aria-label={formatLabel(label, unread)}
+            className={cn(
+              buttonVariants({ variant: 'ghost', size: 'icon' }),
+              'relative text-muted-foreground hover:text-foreground',
+              className,
+            )}
+            {...props}
+          >
+            {asChild ? withSlotContent(children, () => content) : content}
+          </Comp>
+        </TooltipTrigger>
+        <TooltipContent side="bottom">{label}</TooltipContent>
+      </Tooltip>
+    )
+  },
+)

@@ -1,0 +1,10 @@
+export {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  type SheetContentProps,
+  SheetDescription,
+  SheetTitle,
+  SheetTrigger,
+  sheetVariants,
+} from './sheet'
