@@ -41,7 +41,6 @@ export function buildOpenApiDocument() {
     description:
       'The session token from register or login, sent as `Authorization: Bucket <token>` (`Bearer` also works).',
   })
-  const failed = registry.register('ErrorEnvelope', errorEnvelope)
 
   for (const [operationId, def] of Object.entries(endpoints) as [string, EndpointDef][]) {
     const codes = codesOf(def)
@@ -71,7 +70,7 @@ export function buildOpenApiDocument() {
         200: {
           description:
             'Every handled outcome is HTTP 200 with the envelope: `code` 0 and `data` on success, else a business code and `msg`.',
-          content: { 'application/json': { schema: z.union([success, failed]) } },
+          content: { 'application/json': { schema: z.union([success, errorEnvelope]) } },
         },
       },
     })

@@ -1,0 +1,141 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { endpoints } from '@templet/api/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { engines, startServer, type TestServer } from './harness'
+
+describe.each(engines)('web, docs and headers on %s', (engine) => {
+  let s: TestServer
+  let webDist: string
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-web-'))
+    fs.mkdirSync(path.join(webDist, 'assets'))
+    fs.writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Templet app</title><div id="root"></div>',
+    )
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-3f9a1c.js'), 'console.log("app")')
+    fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    s = await startServer(engine, { WEB_DIST: webDist })
+  })
+  afterAll(async () => {
+    await s.close()
+    fs.rmSync(webDist, { recursive: true, force: true })
+  })
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const res = await fetch(`${s.url}/assets/index-3f9a1c.js`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(await res.text()).toBe('console.log("app")')
+  })
+
+  it('answers every other path with index.html, revalidated on each load (SPA fallback)', async () => {
+    for (const p of [
+      '/',
+      '/dashboard',
+      '/checkout/main/payment-49-9',
+      '/index.html',
+      '/login?redirect=%2Fcreation',
+    ]) {
+      const res = await fetch(`${s.url}${p}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('no-cache')
+      expect(await res.text()).toContain('<title>Templet app</title>')
+    }
+  })
+
+  it('serves other files from the build as they are, and 404s a missing asset instead of sending HTML', async () => {
+    const icon = await fetch(`${s.url}/favicon.svg`)
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml')
+    expect((await fetch(`${s.url}/assets/gone-123.js`)).status).toBe(404)
+  })
+
+  it('never serves files from outside the build directory', async () => {
+    const res = await fetch(`${s.url}/..%2f..%2f..%2fetc%2fpasswd`)
+    expect(await res.text()).toContain('<title>Templet app</title>')
+  })
+
+  it('sends the security headers on pages and API answers', async () => {
+    for (const p of ['/', '/api/user/my-info', '/api/docs']) {
+      const h = (await fetch(`${s.url}${p}`)).headers
+      expect(h.get('content-security-policy')).toContain("default-src 'self'")
+      expect(h.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(h.get('x-content-type-options')).toBe('nosniff')
+      expect(h.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(h.get('x-frame-options')).toBe('DENY')
+    }
+  })
+
+  it('answers no CORS headers to other origins by default', async () => {
+    const res = await fetch(`${s.url}/api/template-type/list`, {
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('answers an unknown API path or method with a code 404 envelope', async () => {
+    expect(await s.call('GET', '/no/such/thing')).toMatchObject({ code: 404, data: null })
+    expect(await s.call('GET', '/user/register')).toMatchObject({ code: 404 })
+    expect(await s.call('POST', '/template-type/list')).toMatchObject({ code: 404 })
+  })
+
+  it('publishes an OpenAPI 3.1 document listing every endpoint of the contract with its envelope and codes', async () => {
+    const doc = (await (await fetch(`${s.url}/api/openapi.json`)).json()) as {
+      openapi: string
+      paths: Record<string, Record<string, { operationId: string; 'x-codes': number[]; responses: unknown }>>
+    }
+    expect(doc.openapi).toBe('3.1.0')
+    for (const [name, def] of Object.entries(endpoints)) {
+      const op = doc.paths[def.path]?.[def.method.toLowerCase()]
+      expect(op?.operationId, `${def.method} ${def.path}`).toBe(name)
+      expect(op?.['x-codes']).toEqual(
+        expect.arrayContaining([0, 500, ...((def as { codes?: number[] }).codes ?? [])]),
+      )
+      expect(JSON.stringify(op?.responses)).toContain('"msg"')
+    }
+    expect(Object.keys(doc.paths)).toHaveLength(Object.keys(endpoints).length)
+  })
+
+  it('renders a readable reference page with every endpoint, styled without inline code', async () => {
+    const res = await fetch(`${s.url}/api/docs`)
+    const html = await res.text()
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    for (const def of Object.values(endpoints)) expect(html).toContain(`/api${def.path}`)
+    expect(html).not.toMatch(/<script|<style|style=/)
+    expect((await fetch(`${s.url}/api/docs.css`)).headers.get('content-type')).toMatch(/^text\/css/)
+  })
+
+  it('reports health with a database check', async () => {
+    const res = await fetch(`${s.url}/healthz`)
+    expect(await res.json()).toEqual({ status: 'ok', db: engine })
+  })
+})
+
+describe.each(engines)('without a web build on %s', (engine) => {
+  let s: TestServer
+  beforeAll(async () => {
+    s = await startServer(engine, {
+      WEB_DIST: path.join(os.tmpdir(), 'templet-missing-build'),
+      CORS_ORIGINS: 'https://app.example',
+    })
+  })
+  afterAll(() => s.close())
+
+  it('serves a placeholder page saying the API is running, with a link to the docs', async () => {
+    const html = await (await fetch(`${s.url}/dashboard`)).text()
+    expect(html).toContain("Templet's API is running")
+    expect(html).toContain('href="/api/docs"')
+  })
+
+  it('opens CORS to the origins listed in CORS_ORIGINS only', async () => {
+    const ok = await fetch(`${s.url}/api/template-type/list`, { headers: { origin: 'https://app.example' } })
+    expect(ok.headers.get('access-control-allow-origin')).toBe('https://app.example')
+    const other = await fetch(`${s.url}/api/template-type/list`, {
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(other.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
