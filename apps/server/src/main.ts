@@ -18,7 +18,7 @@ async function main() {
     throw err
   }
   const log = createLogger(config.logLevel)
-  const db = openDb(config)
+  const db = openDb(config, (err) => log.warn('database connection lost', errorFields(err)))
   const applied = await migrate(db)
   if (applied.length > 0)
     log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })

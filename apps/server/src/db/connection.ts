@@ -38,8 +38,11 @@ function pgTypes(): pg.CustomTypesConfig {
   }
 }
 
-export function openPostgres(url: string, poolSize = 10): Db {
+export function openPostgres(url: string, poolSize = 10, onIdleError: (err: Error) => void = () => {}): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes() })
+  // An idle client whose connection dropped (server restart, admin kill) is replaced on next use; without a
+  // listener the pool's 'error' event would crash the process.
+  pool.on('error', onIdleError)
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   const u = new URL(url)
   return withPing({
@@ -62,8 +65,13 @@ export function openSqlite(file: string): Db {
   return withPing({ engine: 'sqlite', kysely, label: `sqlite:${file}`, close: () => kysely.destroy() })
 }
 
-export function openDb(opts: { databaseUrl: string | undefined; dataDir: string }): Db {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openSqlite(path.join(opts.dataDir, 'templet.db'))
+export function openDb(
+  opts: { databaseUrl: string | undefined; dataDir: string },
+  onIdleError?: (err: Error) => void,
+): Db {
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, 10, onIdleError)
+    : openSqlite(path.join(opts.dataDir, 'templet.db'))
 }
 
 /** True when `err` is a unique-constraint violation, in either engine. */

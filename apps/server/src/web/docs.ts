@@ -37,6 +37,8 @@ export type OpenApiDoc = {
 }
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+/** Escaped text with `backticked` spans as code, as the document's descriptions are written. */
+const prose = (s: string) => esc(s).replace(/`([^`]+)`/g, '<code>$1</code>')
 
 function typeName(s: Schema): string {
   if (s.$ref) return s.$ref.split('/').at(-1) ?? 'object'
@@ -98,11 +100,11 @@ function operation(
   const body = op.requestBody?.content['application/json']?.schema
   const data = successData(op)
   const codes = (op['x-codes'] ?? [])
-    .map((c) => `<li><code>${c}</code> ${esc(codeMeanings[c] ?? '')}</li>`)
+    .map((c) => `<li><code>${c}</code> ${prose(codeMeanings[c] ?? '')}</li>`)
     .join('')
   return `<section class="op" id="${esc(op.operationId)}">
 <h3><span class="method ${esc(method)}">${esc(method.toUpperCase())}</span> <code>/api${esc(path)}</code></h3>
-<p>${esc(op.summary ?? '')}</p>
+<p>${prose(op.summary ?? '')}</p>
 <p class="meta">Sign-in: <strong>${auth(op)}</strong>${op['x-list'] ? ' · list answer with <code>total</code>' : ''}</p>
 ${
   params.length
@@ -146,12 +148,12 @@ export function renderDocsPage(doc: OpenApiDoc, codeMeanings: Record<number, str
     .split('\n\n')
     .map((para) =>
       para.includes('\n- ')
-        ? `<p>${esc(para.split('\n- ')[0])}</p><ul>${para
+        ? `<p>${prose(para.split('\n- ')[0] ?? '')}</p><ul>${para
             .split('\n- ')
             .slice(1)
-            .map((li) => `<li>${esc(li)}</li>`)
+            .map((li) => `<li>${prose(li)}</li>`)
             .join('')}</ul>`
-        : `<p>${esc(para)}</p>`,
+        : `<p>${prose(para)}</p>`,
     )
     .join('')
   return `<!doctype html>

@@ -1,0 +1,220 @@
+/**
+ * `pnpm --filter @templet/server bench:api`: requests/s and latency of two authenticated reads against a warm
+ * database (10,000 users, 100,000 notifications), next to a bare Hono "hello" route, on SQLite and PostgreSQL.
+ *
+ * The servers run in a child process so the load generator (autocannon, in this process) does not share their
+ * event loop. PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (a fresh database is created in that cluster),
+ * else the throwaway cluster of scripts/pg-start.sh is started (and stopped after). Loopback only.
+ */
+import { execFileSync, fork } from 'node:child_process'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import autocannon from 'autocannon'
+import { Hono } from 'hono'
+import { sql } from 'kysely'
+import { createApp } from '../src/app'
+import { loadConfig } from '../src/config'
+import type { Engine } from '../src/db/connection'
+import { migrate } from '../src/db/migrations'
+import { seedCatalogue } from '../src/services/catalogue'
+import { createPasswords } from '../src/services/passwords'
+import { Sessions } from '../src/services/sessions'
+import { freshDb } from '../test/harness'
+
+const USERS = 10_000
+const NOTIFICATIONS = 100_000
+const DURATION_S = Number(process.env.BENCH_DURATION_SECONDS ?? 5)
+const CONNECTIONS = 20
+const here = fileURLToPath(import.meta.url)
+const repoRoot = path.resolve(path.dirname(here), '../../..')
+
+type Ready = { hello: number; api: number; token: string; seedMs: number }
+
+/** Child: a fresh database of `engine`, seeded in bulk, served by the real app and by a bare Hono app. */
+async function serveEngine(engine: Engine) {
+  const { db, drop } = await freshDb(engine)
+  await migrate(db)
+  await seedCatalogue(db.kysely)
+  const t0 = performance.now()
+  const hash = await createPasswords({ memoryCost: 19_456, timeCost: 2 }).hash('bench-password')
+  const now = Date.now()
+  await db.kysely.transaction().execute(async (tx) => {
+    for (let i = 0; i < USERS; i += 1000) {
+      const rows = Array.from({ length: Math.min(1000, USERS - i) }, (_, k) => ({
+        email: `bench${i + k}@example.com`,
+        name: `Bench ${i + k}`,
+        password_hash: hash,
+        created_at: now,
+      }))
+      await tx.insertInto('users').values(rows).execute()
+    }
+    const ids = (await tx.selectFrom('users').select('id').orderBy('id').execute()).map((r) => r.id)
+    await tx
+      .insertInto('credit_ledger')
+      .values(ids.slice(0, 1).map((id) => ({ user_id: id, delta: 5, reason: 'signup', created_at: now })))
+      .execute()
+    for (let i = 0; i < NOTIFICATIONS; i += 1000) {
+      const rows = Array.from({ length: 1000 }, (_, k) => {
+        const n = i + k
+        return {
+          user_id: ids[n % ids.length] as number,
+          type: 'creation_ready',
+          title: `Creation ${n} is ready`,
+          content: 'Rendered as PNG, JPEG and WebP.',
+          checked: n % 3 === 0 ? 1 : 0,
+          created_at: now - n * 1000,
+        }
+      })
+      await tx.insertInto('notifications').values(rows).execute()
+    }
+    for (let i = 0; i < ids.length; i += 1000) {
+      await tx
+        .insertInto('credit_ledger')
+        .values(
+          ids
+            .slice(Math.max(1, i), i + 1000)
+            .map((id) => ({ user_id: id, delta: 5, reason: 'signup', created_at: now })),
+        )
+        .execute()
+    }
+  })
+  if (engine === 'postgres') await sql`analyze`.execute(db.kysely)
+  const seedMs = performance.now() - t0
+
+  const benchUser = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'bench5000@example.com')
+    .executeTakeFirstOrThrow()
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() })
+  const token = await new Sessions(db.kysely, {
+    ttlSeconds: 7 * 86400,
+    graceSeconds: 60,
+    now: Date.now,
+  }).issue(benchUser.id)
+  const app = createApp({ db, config })
+  const hello = new Hono().get('/hello', (c) => c.json({ hello: 'world' }))
+  const listen = (fetch: (r: Request) => Response | Promise<Response>) =>
+    new Promise<number>((resolve) => {
+      const s = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port))
+      process.once('disconnect', () => s.close())
+    })
+  const ready: Ready = { hello: await listen(hello.fetch), api: await listen(app.fetch), token, seedMs }
+  process.send?.(ready)
+  process.once('disconnect', () => {
+    void drop().finally(() => process.exit(0))
+  })
+}
+
+interface Row {
+  engine: Engine
+  target: string
+  rps: number
+  p50: number
+  p99: number
+  ratio: number
+}
+
+async function measure(url: string, headers: Record<string, string> = {}) {
+  const check = await fetch(url, { headers })
+  const body = (await check.json()) as { code?: number }
+  if (check.status !== 200 || (body.code !== undefined && body.code !== 0)) {
+    throw new Error(`${url} answered ${check.status} ${JSON.stringify(body).slice(0, 200)}`)
+  }
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers })
+  if (r.non2xx || r.errors || r.timeouts)
+    throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`)
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
+}
+
+async function benchEngine(engine: Engine, env: NodeJS.ProcessEnv): Promise<Row[]> {
+  const child = fork(here, ['--serve', engine], { env, execArgv: ['--import', 'tsx'], stdio: 'inherit' })
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Ready))
+    child.once('exit', (code) => reject(new Error(`the ${engine} server exited with ${code}`)))
+  })
+  console.log(
+    `${engine}: seeded ${USERS} users and ${NOTIFICATIONS} notifications in ${(ready.seedMs / 1000).toFixed(1)} s`,
+  )
+  const auth = { authorization: `Bucket ${ready.token}` }
+  const targets: [string, string, Record<string, string>][] = [
+    ['hello (bare hono)', `http://127.0.0.1:${ready.hello}/hello`, {}],
+    ['GET /api/user/my-info', `http://127.0.0.1:${ready.api}/api/user/my-info`, auth],
+    [
+      'GET /api/user/my-notification?check=0&page=1&pageSize=10',
+      `http://127.0.0.1:${ready.api}/api/user/my-notification?check=0&page=1&pageSize=10`,
+      auth,
+    ],
+  ]
+  const rows: Row[] = []
+  let hello = 0
+  for (const [target, url, headers] of targets) {
+    const m = await measure(url, headers)
+    hello ||= m.rps
+    rows.push({ engine, target, ...m, ratio: m.rps / hello })
+  }
+  child.disconnect()
+  await new Promise((resolve) => child.once('exit', resolve))
+  return rows
+}
+
+function postgresUrl(): { url: string; stop?: () => void } | undefined {
+  const given = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
+  if (given) return { url: given }
+  if (process.env.BENCH_SKIP_POSTGRES === '1') return undefined
+  try {
+    const out = execFileSync('bash', [path.join(repoRoot, 'scripts/pg-start.sh')], { encoding: 'utf8' })
+    const url =
+      out
+        .trim()
+        .split('\n')
+        .at(-1)
+        ?.replace(/^DATABASE_URL=/, '') ?? ''
+    return {
+      url,
+      stop: () => execFileSync('bash', [path.join(repoRoot, 'scripts/pg-stop.sh')], { stdio: 'ignore' }),
+    }
+  } catch (err) {
+    console.log(
+      `PostgreSQL skipped: could not start the throwaway cluster (${(err as Error).message.split('\n')[0]})`,
+    )
+    return undefined
+  }
+}
+
+async function main() {
+  console.log(
+    `Templet API benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}`,
+  )
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per target, loopback\n`)
+  const rows = await benchEngine('sqlite', { ...process.env, TEST_DATABASE_URL: '' })
+  const pgConn = postgresUrl()
+  if (pgConn) {
+    try {
+      rows.push(...(await benchEngine('postgres', { ...process.env, TEST_DATABASE_URL: pgConn.url })))
+    } finally {
+      pgConn.stop?.()
+    }
+  }
+  console.log('\n| engine | target | req/s | p50 ms | p99 ms | vs hello |')
+  console.log('|---|---|---:|---:|---:|---:|')
+  for (const r of rows) {
+    console.log(
+      `| ${r.engine} | ${r.target} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${(r.ratio * 100).toFixed(0)}% |`,
+    )
+  }
+}
+
+if (process.argv[2] === '--serve') {
+  serveEngine(process.argv[3] as Engine).catch((err) => {
+    console.error(err)
+    process.exit(1)
+  })
+} else {
+  main().catch((err) => {
+    console.error(err)
+    process.exit(1)
+  })
+}
