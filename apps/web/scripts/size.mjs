@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+/**
+ * The gzipped JS and CSS a route loads before it can show anything: the entry chunk, the route's lazy
+ * layout and screen, and every chunk they import statically (followed through Vite's manifest). Dynamic
+ * imports (other routes, the toaster) are not counted. Exits 1 when /login is over its budget.
+ *
+ *   pnpm --filter web build && pnpm --filter web size
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'))
+
+/** What each measured route loads lazily (see src/router/routes.tsx). */
+const routes = {
+  '/': ['src/layouts/public-layout.tsx', 'src/pages/landing.tsx'],
+  '/login': ['src/layouts/public-layout.tsx', 'src/pages/login.tsx'],
+  '/dashboard': ['src/layouts/app-layout.tsx', 'src/pages/dashboard.tsx'],
+}
+/** Budget of gzipped JS, React included (kB). */
+const budgets = { '/login': 150 }
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
+if (!entryKey) throw new Error('no entry in the Vite manifest: build first')
+
+function collect(keys) {
+  const seen = new Set()
+  const js = new Set()
+  const css = new Set()
+  const visit = (key) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest`)
+    js.add(chunk.file)
+    for (const file of chunk.css ?? []) css.add(file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  for (const key of keys) visit(key)
+  return { js: [...js], css: [...css] }
+}
+
+const gzipped = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length
+const kB = (bytes) => (bytes / 1024).toFixed(1)
+
+let failed = false
+console.log('route        JS gz (kB)  CSS gz (kB)  files')
+for (const [route, modules] of Object.entries(routes)) {
+  const { js, css } = collect([entryKey, ...modules])
+  const jsBytes = js.reduce((sum, file) => sum + gzipped(file), 0)
+  const cssBytes = css.reduce((sum, file) => sum + gzipped(file), 0)
+  const budget = budgets[route]
+  const over = budget !== undefined && jsBytes / 1024 > budget
+  failed ||= over
+  console.log(
+    `${route.padEnd(12)} ${kB(jsBytes).padStart(10)}  ${kB(cssBytes).padStart(11)}  ${js.length} JS, ${css.length} CSS` +
+      (budget === undefined ? '' : `  (budget ${budget} kB: ${over ? 'OVER' : 'ok'})`),
+  )
+}
+process.exit(failed ? 1 : 0)

@@ -1,0 +1,62 @@
+import {
+  type ApiResult,
+  createApiClient,
+  type EndpointName,
+  parseSessionRecord,
+  type SessionRecord,
+  type SessionStore,
+} from '@templet/api'
+import { showToast } from '../feedback/notify'
+import { currentLanguage, i18n } from '../i18n'
+import { navigateTo } from '../router/navigation'
+import { loginPathFor } from '../session/redirect'
+import { endSession, readSessionRaw, SESSION_KEY } from '../session/session'
+
+/** The record as the API client sees it (a record without a token sends no Authorization header). */
+const sessionStore: SessionStore = {
+  get: (): SessionRecord | null => parseSessionRecord(readSessionRaw()),
+  set: (record) => localStorage.setItem(SESSION_KEY, JSON.stringify(record)),
+  clear: endSession,
+}
+
+/** A refused session: back to sign-in (and back here after it), saying why once. */
+function signInAgain(): void {
+  const { pathname, search } = window.location
+  if (pathname === '/login') return
+  showToast('error', i18n.t('app.sessionEnded'), { id: 'session-ended' })
+  navigateTo(loginPathFor(`${pathname}${search}`), { replace: true })
+}
+
+/** The one API client of the app: `/api`, the product's timeout, the session under `localStorage.user`. */
+export const api = createApiClient({
+  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api',
+  timeoutMs: 500_000,
+  session: sessionStore,
+  onUnauthorized: signInAgain,
+  locale: currentLanguage,
+})
+
+/** A business code other than 0, as a value the screens can tell apart (`code`, server `msg`, retry hint). */
+export class ApiFailureError extends Error {
+  override name = 'ApiFailureError'
+  constructor(
+    readonly code: number,
+    readonly msg: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(msg)
+  }
+}
+
+/**
+ * The `data` of a successful answer, or an {@link ApiFailureError}. A 401 answer to a request that carried
+ * no token (a stored record without one) also ends the session, like the client does for a refused token.
+ */
+export function unwrap<N extends EndpointName>(result: ApiResult<N>): Extract<ApiResult<N>, { code: 0 }> {
+  if (result.code === 0) return result as Extract<ApiResult<N>, { code: 0 }>
+  if (result.code === 401) {
+    endSession()
+    signInAgain()
+  }
+  throw new ApiFailureError(result.code, result.msg, result.data.retryAfterSeconds)
+}

@@ -1,0 +1,104 @@
+import { Eye, EyeOff } from 'lucide-react'
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { cx } from './cx'
+
+interface FieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 'id'> {
+  label: ReactNode
+  /** The validation or server message shown beside the field. */
+  error?: string | undefined
+  hint?: ReactNode
+}
+
+const inputClass =
+  'block h-11 w-full rounded-md border bg-background px-3 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring aria-[invalid=true]:border-destructive'
+
+/** A labelled input; its error is announced (aria-invalid, aria-describedby) and shown below it. */
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
+  { label, error, hint, className, ...props },
+  ref,
+) {
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={cx(inputClass, 'border-input')}
+        {...props}
+      />
+      {hint && !error ? (
+        <p id={hintId} className="mt-1.5 text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+})
+
+/** A password input with a show/hide toggle (a real button with a name and `aria-pressed`). */
+export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function PasswordField(
+  { label, error, hint, className, ...props },
+  ref,
+) {
+  const { t } = useTranslation()
+  const [visible, setVisible] = useState(false)
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          ref={ref}
+          id={id}
+          type={visible ? 'text' : 'password'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cx(inputClass, 'border-input pe-12')}
+          {...props}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-pressed={visible}
+          aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
+          className="absolute inset-y-0 end-0 grid w-11 place-items-center rounded-e-md text-muted-foreground hover:text-foreground"
+        >
+          {visible ? (
+            <EyeOff aria-hidden="true" className="size-5" />
+          ) : (
+            <Eye aria-hidden="true" className="size-5" />
+          )}
+        </button>
+      </div>
+      {hint && !error ? (
+        <p id={hintId} className="mt-1.5 text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+})

@@ -1,0 +1,29 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { currentLanguage, LANGUAGES, type Language, setLanguage } from '../i18n'
+import { cx } from './cx'
+
+/** A native select: keyboard- and screen-reader-friendly everywhere, and tiny. */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const { t } = useTranslation()
+  const id = useId()
+  return (
+    <div className={cx('flex items-center', className)}>
+      <label htmlFor={id} className="sr-only">
+        {t('app.language')}
+      </label>
+      <select
+        id={id}
+        value={currentLanguage()}
+        onChange={(event) => setLanguage(event.target.value as Language)}
+        className="h-9 cursor-pointer rounded-md border border-border bg-background px-2 text-sm text-foreground hover:bg-accent"
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {t(`languages.${language}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

@@ -1,0 +1,212 @@
+import type { User } from '@templet/api'
+import {
+  AppShell,
+  AvatarMenu,
+  AvatarMenuItem,
+  AvatarMenuSeparator,
+  Header,
+  NotificationBell,
+  Sidebar,
+  SidebarContent,
+  SidebarHeader,
+  SidebarItem,
+  SidebarNav,
+  Skeleton,
+} from '@templet/ui'
+import {
+  Bell,
+  CreditCard,
+  History,
+  Images,
+  LayoutDashboard,
+  LayoutTemplate,
+  LogOut,
+  Receipt,
+} from 'lucide-react'
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, Outlet, useLocation, useNavigate } from 'react-router'
+import { api, unwrap } from '../api/client'
+import { LanguageSwitcher } from '../components/language-switcher'
+import { Logo } from '../components/logo'
+import { reportError } from '../feedback/notify'
+import { endSession } from '../session/session'
+import { AppContext, type AppContextValue } from './app-context'
+
+/** The sidebar entries, in the product's order (PRODUCT.md §4). */
+const entries = [
+  { to: '/dashboard', key: 'nav.dashboard', icon: <LayoutDashboard /> },
+  { to: '/templates', key: 'nav.templates', icon: <LayoutTemplate /> },
+  { to: '/creation', key: 'nav.creation', icon: <Images /> },
+  { to: '/pricing-plans', key: 'nav.pricingPlans', icon: <CreditCard /> },
+  { to: '/purchase-history', key: 'nav.purchaseHistory', icon: <Receipt /> },
+  { to: '/notifications', key: 'nav.notifications', icon: <Bell /> },
+] as const
+
+/** Remembers the desktop rail's collapsed state across reloads. */
+export const SIDEBAR_COLLAPSED_KEY = 'templet.sidebar.collapsed'
+
+function isCurrent(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`)
+}
+
+/** The badge count: `total` of the first page of unread notifications (check 0, page 1, pageSize 10). */
+function useUnreadCount() {
+  const [unread, setUnread] = useState(0)
+  const refreshUnread = useCallback(async () => {
+    try {
+      const result = unwrap(
+        await api.call('myNotification', {
+          query: { check: '0', page: 1, pageSize: 10 },
+          allowDuplicate: true,
+        }),
+      )
+      setUnread(result.total ?? result.data.length)
+    } catch (error) {
+      reportError(error)
+    }
+  }, [])
+  useEffect(() => {
+    void refreshUnread()
+    const onFocus = () => void refreshUnread()
+    window.addEventListener('focus', onFocus)
+    return () => window.removeEventListener('focus', onFocus)
+  }, [refreshUnread])
+  return { unread, refreshUnread }
+}
+
+function useMyInfo() {
+  const [user, setUser] = useState<User>()
+  const reloadUser = useCallback(async () => {
+    try {
+      const { data } = unwrap(await api.call('myInfo', { allowDuplicate: true }))
+      const { resetToken: _rotated, ...me } = data
+      setUser(me)
+    } catch (error) {
+      reportError(error)
+    }
+  }, [])
+  useEffect(() => {
+    void reloadUser()
+  }, [reloadUser])
+  return { user, reloadUser }
+}
+
+/** The logged-in frame: sidebar, header with the bell and the account menu, and the screen. */
+export function AppLayout({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  const { user, reloadUser } = useMyInfo()
+  const { unread, refreshUnread } = useUnreadCount()
+  const loggingOut = useRef(false)
+
+  const context = useMemo<AppContextValue>(
+    () => ({ user, reloadUser: () => void reloadUser(), unread, refreshUnread: () => void refreshUnread() }),
+    [user, reloadUser, unread, refreshUnread],
+  )
+
+  async function logout() {
+    if (loggingOut.current) return
+    loggingOut.current = true
+    try {
+      await api.call('logout')
+    } catch {
+      // Best effort: the local session ends whatever the server says.
+    }
+    endSession()
+    navigate('/', { replace: true })
+  }
+
+  const sidebar = (
+    <Sidebar label={t('app.mainNavigation')} closeLabel={t('nav.closeMenu')}>
+      <SidebarHeader>
+        <Link to="/dashboard" className="rounded-md" aria-label={t('nav.dashboard')}>
+          <Logo />
+        </Link>
+      </SidebarHeader>
+      <SidebarContent>
+        <SidebarNav label={t('app.mainNavigation')}>
+          {entries.map((entry) => (
+            <SidebarItem key={entry.to} asChild icon={entry.icon} active={isCurrent(pathname, entry.to)}>
+              <Link to={entry.to}>{t(entry.key)}</Link>
+            </SidebarItem>
+          ))}
+        </SidebarNav>
+      </SidebarContent>
+    </Sidebar>
+  )
+
+  const header = (
+    <Header
+      toggleLabel={t('nav.toggleSidebar')}
+      actions={
+        <>
+          <LanguageSwitcher />
+          <NotificationBell
+            asChild
+            count={unread}
+            label={t('nav.notifications')}
+            formatLabel={(label, count) => (count > 0 ? t('nav.notificationsUnread', { count }) : label)}
+          >
+            <Link to="/notifications" />
+          </NotificationBell>
+          <AvatarMenu name={user?.name ?? ''} email={user?.email} label={t('nav.account')}>
+            <AvatarMenuItem asChild>
+              <Link to="/creation">
+                <History aria-hidden="true" />
+                {t('nav.creation')}
+              </Link>
+            </AvatarMenuItem>
+            <AvatarMenuItem asChild>
+              <Link to="/purchase-history">
+                <Receipt aria-hidden="true" />
+                {t('nav.purchaseHistory')}
+              </Link>
+            </AvatarMenuItem>
+            <AvatarMenuSeparator />
+            <AvatarMenuItem onSelect={() => void logout()}>
+              <LogOut aria-hidden="true" />
+              {t('nav.logout')}
+            </AvatarMenuItem>
+          </AvatarMenu>
+        </>
+      }
+    >
+      <Link to="/dashboard" className="rounded-md md:hidden" aria-label={t('nav.dashboard')}>
+        <Logo showName={false} />
+      </Link>
+    </Header>
+  )
+
+  return (
+    <AppContext.Provider value={context}>
+      <AppShell
+        sidebar={sidebar}
+        header={header}
+        persistKey={SIDEBAR_COLLAPSED_KEY}
+        skipLinkLabel={t('app.skipToContent')}
+        mainId="main"
+        mainClassName="px-4 py-6 sm:px-6 lg:px-8"
+      >
+        <div className="mx-auto w-full max-w-6xl">
+          {children ?? (
+            <Suspense fallback={<ScreenSkeleton />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </div>
+      </AppShell>
+    </AppContext.Provider>
+  )
+}
+
+/** While a screen's code loads. */
+function ScreenSkeleton() {
+  return (
+    <div aria-hidden="true">
+      <Skeleton className="mb-6 h-8 w-48" />
+      <Skeleton className="h-40" />
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { loginBody } from '@templet/api/contract'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { api } from '../api/client'
+import { AuthCard, FormAlert } from '../auth/auth-card'
+import { useAuthForm } from '../auth/use-auth-form'
+import { Button } from '../components/button'
+import { PasswordField, TextField } from '../components/field'
+
+const fields = ['email', 'password'] as const
+
+export function LoginPage() {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const { onSubmit, errorOf, clearError, formError, busy } = useAuthForm({
+    schema: loginBody,
+    fields,
+    read: (form) => ({ email: form.get('email'), password: form.get('password') }),
+    submit: (body) => api.call('login', { body }),
+  })
+  const redirect = params.get('redirect')
+  return (
+    <AuthCard
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
+      footer={
+        <>
+          {t('auth.login.noAccount')}{' '}
+          <Link
+            to={redirect ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('auth.login.register')}
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+        <TextField
+          label={t('auth.email')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={errorOf('email')}
+          onChange={() => clearError('email')}
+        />
+        <PasswordField
+          label={t('auth.password')}
+          name="password"
+          autoComplete="current-password"
+          required
+          error={errorOf('password')}
+          onChange={() => clearError('password')}
+        />
+        <FormAlert message={formError} />
+        <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
+          {busy ? t('auth.login.busy') : t('auth.login.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,199 @@
+import type { Notification } from '@templet/api'
+import { Skeleton } from '@templet/ui'
+import { BellOff, Check, CheckCheck } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { api, unwrap } from '../api/client'
+import { useQuery } from '../api/use-query'
+import { Button } from '../components/button'
+import { cx } from '../components/cx'
+import { EmptyState } from '../components/empty-state'
+import { LoadError } from '../components/load-error'
+import { PageTitle } from '../components/page-title'
+import { notifySuccess, reportError } from '../feedback/notify'
+import { useApp } from '../layouts/app-context'
+
+const PAGE_SIZE = 10
+const filters = ['all', 'unread', 'read'] as const
+type Filter = (typeof filters)[number]
+const checkOf: Record<Filter, '0' | '1' | undefined> = { all: undefined, unread: '0', read: '1' }
+
+export function NotificationsPage() {
+  const { t, i18n } = useTranslation()
+  const { refreshUnread, unread } = useApp()
+  const [params, setParams] = useSearchParams()
+  const filter: Filter = filters.find((f) => f === params.get('filter')) ?? 'all'
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
+  const [busy, setBusy] = useState(false)
+
+  const list = useQuery(
+    async (signal) => {
+      const result = unwrap(
+        await api.call('myNotification', {
+          query: { check: checkOf[filter], page, pageSize: PAGE_SIZE },
+          signal,
+          allowDuplicate: true,
+        }),
+      )
+      return { items: result.data, total: result.total ?? result.data.length }
+    },
+    [filter, page],
+  )
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE))
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+
+  function go(next: { filter?: Filter; page?: number }) {
+    const f = next.filter ?? filter
+    const p = next.page ?? 1
+    const search = new URLSearchParams()
+    if (f !== 'all') search.set('filter', f)
+    if (p > 1) search.set('page', String(p))
+    setParams(search)
+  }
+
+  function markLocally(read: (item: Notification) => boolean) {
+    list.setData((data) => ({
+      ...data,
+      items: data.items.map((item) => (read(item) ? { ...item, check: 1 } : item)),
+    }))
+  }
+
+  async function markRead(item: Notification) {
+    try {
+      unwrap(await api.call('markNotificationRead', { body: { id: item.id } }))
+      markLocally((n) => n.id === item.id)
+    } catch (error) {
+      reportError(error)
+    } finally {
+      refreshUnread()
+    }
+  }
+
+  async function markAllRead() {
+    if (busy) return
+    setBusy(true)
+    try {
+      unwrap(await api.call('markAllNotificationsRead'))
+      markLocally(() => true)
+      notifySuccess(t('notifications.allRead'))
+    } catch (error) {
+      reportError(error)
+    } finally {
+      setBusy(false)
+      refreshUnread()
+    }
+  }
+
+  const emptyText =
+    filter === 'unread'
+      ? t('notifications.emptyUnread')
+      : filter === 'read'
+        ? t('notifications.emptyRead')
+        : t('notifications.emptyAll')
+
+  return (
+    <>
+      <PageTitle
+        title={t('notifications.title')}
+        actions={
+          <Button variant="outline" onClick={() => void markAllRead()} disabled={busy || unread === 0}>
+            <CheckCheck aria-hidden="true" />
+            {t('notifications.markAllRead')}
+          </Button>
+        }
+      />
+      <fieldset className="mb-4 inline-flex rounded-lg border border-border p-1">
+        <legend className="sr-only">{t('notifications.filter')}</legend>
+        {filters.map((f) => (
+          <button
+            key={f}
+            type="button"
+            aria-pressed={f === filter}
+            onClick={() => go({ filter: f })}
+            className={cx(
+              'h-8 rounded-md px-3 text-sm font-medium',
+              f === filter
+                ? 'bg-primary text-primary-foreground'
+                : 'text-muted-foreground hover:bg-accent hover:text-foreground',
+            )}
+          >
+            {t(`notifications.${f}`)}
+          </button>
+        ))}
+      </fieldset>
+
+      {list.status === 'loading' ? (
+        <ul aria-busy="true" className="flex flex-col gap-3">
+          {[0, 1, 2].map((n) => (
+            <li key={n}>
+              <Skeleton className="h-24" />
+            </li>
+          ))}
+        </ul>
+      ) : list.status === 'error' ? (
+        <LoadError onRetry={list.reload} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState icon={<BellOff className="size-6" />} title={t('notifications.title')}>
+          {emptyText}
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-3" data-testid="notification-list">
+            {list.data.items.map((item) => (
+              <li
+                key={item.id}
+                className={cx(
+                  'flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-start sm:justify-between',
+                  item.check === 0 ? 'border-primary/40 bg-primary/5' : 'border-border',
+                )}
+              >
+                <div className="min-w-0">
+                  <h2 className="flex flex-wrap items-center gap-2 font-semibold break-words">
+                    {item.check === 0 ? (
+                      <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
+                        {t('notifications.unreadLabel')}
+                      </span>
+                    ) : null}
+                    {item.title}
+                  </h2>
+                  <p className="mt-1 break-words text-muted-foreground">{item.content}</p>
+                  <p className="mt-2 text-sm text-muted-foreground">
+                    <time dateTime={item.createdAt}>{dateFormat.format(new Date(item.createdAt))}</time>
+                  </p>
+                </div>
+                {item.check === 0 ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => void markRead(item)}
+                    className="self-start"
+                  >
+                    <Check aria-hidden="true" />
+                    {t('notifications.markRead')}
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav
+              aria-label={t('notifications.pagination')}
+              className="mt-6 flex items-center justify-between gap-3"
+            >
+              <Button variant="outline" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+                {t('notifications.previous')}
+              </Button>
+              <span className="text-sm text-muted-foreground" aria-live="polite">
+                {t('notifications.page', { page, pages })}
+              </span>
+              <Button variant="outline" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
+                {t('notifications.next')}
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </>
+  )
+}
