@@ -37,6 +37,12 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${STORYBOOK_PORT}` },
     },
     { name: 'ui-pack', testDir: 'packages/ui/test/pack', timeout: 300_000 },
+    {
+      // The web app against the real server (apps/server/dist, started per worker by e2e/fixtures.ts).
+      name: 'web',
+      testDir: 'apps/web/e2e',
+      use: { viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: [
     {

@@ -11,7 +11,9 @@ const LazyToaster = lazy(async () => ({ default: (await import('@templet/ui')).T
 
 /** Mounted with the toaster in one commit, after it: its effect runs once the toaster is subscribed. */
 function ReadyMarker() {
-  useEffect(() => markReady(), [])
+  useEffect(() => {
+    markReady()
+  }, [])
   return null
 }
 

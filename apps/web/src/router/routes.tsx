@@ -81,7 +81,9 @@ function Lazy({ children }: { children: ReactNode }) {
 function ScrollToTop() {
   const { pathname } = useLocation()
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls on every new path.
-  useEffect(() => window.scrollTo(0, 0), [pathname])
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
   return null
 }
 

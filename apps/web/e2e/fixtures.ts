@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { test as base, expect, type Page } from '@playwright/test'
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+const serverMain = path.join(repoRoot, 'apps/server/dist/main.js')
+const webDist = path.join(repoRoot, 'apps/web/dist')
+
+/** A real Templet server (apps/server/dist) on a free port with a fresh SQLite data directory. */
+export interface TempletServer {
+  url: string
+  dataDir: string
+  stop(): Promise<void>
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export async function startServer(): Promise<TempletServer> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'templet-web-e2e-'))
+  const child: ChildProcess = spawn(process.execPath, [serverMain], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      LOG_LEVEL: 'warn',
+      // Many accounts are made from one IP; the limits themselves are the server's tests' business.
+      REGISTER_LIMIT: '100000',
+      LOGIN_IP_LIMIT: '100000',
+      LOGIN_FAILURE_LIMIT: '100000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
+    try {
+      const response = await fetch(`${url}/api/openapi.json`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start within 20 s')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await exited
+      }
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface Account {
+  email: string
+  password: string
+  name: string
+  token: string
+  id: number
+}
+
+let counter = 0
+/** A new account, made through the API. */
+export async function registerUser(server: TempletServer, name = 'Ada Lovelace'): Promise<Account> {
+  counter += 1
+  const email = `user-${process.pid}-${Date.now()}-${counter}@example.com`
+  const password = 'correct horse battery'
+  const response = await fetch(`${server.url}/api/user/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, name }),
+  })
+  const body = (await response.json()) as { code: number; data: { token: string; user: { id: number } } }
+  expect(body.code).toBe(0)
+  return { email, password, name, token: body.data.token, id: body.data.user.id }
+}
+
+/** Calls the API as `account`. */
+export async function apiAs(
+  server: TempletServer,
+  token: string,
+  method: string,
+  apiPath: string,
+  body?: unknown,
+) {
+  const response = await fetch(`${server.url}/api${apiPath}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Authorization: `Bucket ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return (await response.json()) as { code: number; msg: string; data: unknown; total?: number }
+}
+
+/** Stores the session the way the app does after sign-in, on the app's origin. */
+export async function signIn(page: Page, account: Account, landing = '/dashboard') {
+  await page.goto('/about-us')
+  await page.evaluate(
+    ([token, id, email, name]) =>
+      localStorage.setItem('user', JSON.stringify({ token, user: { id, email, name } })),
+    [account.token, account.id, account.email, account.name] as const,
+  )
+  await page.goto(landing)
+}
+
+/**
+ * Adds `count` unread notifications to an account, straight into the server's SQLite file: the API has
+ * no way to raise them on demand (they come from purchases and renders), and the server gets no backdoor.
+ */
+export function seedNotifications(server: TempletServer, userId: number, count: number) {
+  const require = createRequire(path.join(repoRoot, 'apps/server/package.json'))
+  const Database = require('better-sqlite3') as typeof import('better-sqlite3')
+  const db = new Database(path.join(server.dataDir, 'templet.db'))
+  try {
+    db.pragma('busy_timeout = 5000')
+    const insert = db.prepare(
+      'INSERT INTO notifications (user_id, type, title, content, checked, created_at) VALUES (?, ?, ?, ?, 0, ?)',
+    )
+    const now = Date.now()
+    db.transaction(() => {
+      for (let i = 0; i < count; i += 1) {
+        insert.run(
+          userId,
+          'credits_low',
+          `Seeded notice ${i + 1}`,
+          `Test notification number ${i + 1}.`,
+          now + i,
+        )
+      }
+    })()
+  } finally {
+    db.close()
+  }
+}
+
+/** One real server per worker, and `baseURL` pointing at it. */
+export const test = base.extend<object, { server: TempletServer }>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const server = await startServer()
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url)
+  },
+  locale: 'en-US',
+})
+
+export { expect }

@@ -1,0 +1,123 @@
+import { expect, registerUser, signIn, test } from './fixtures'
+
+const protectedRoutes = [
+  '/dashboard',
+  '/templates',
+  '/creation',
+  '/pricing-plans',
+  '/purchase-history',
+  '/notifications',
+]
+const publicRoutes = [
+  '/',
+  '/login',
+  '/register',
+  '/refund',
+  '/privacy',
+  '/terms',
+  '/subscription',
+  '/contact-us',
+  '/about-us',
+  '/examplesA',
+  '/examplesB',
+  '/examplesC',
+]
+/** Every stored value that is no session (PRODUCT.md §3); `null` = the key is missing. */
+const noSession: [string, string | null][] = [
+  ['missing', null],
+  ['empty string', ''],
+  ['empty object', '{}'],
+  ['null', 'null'],
+  ['invalid JSON', '{"token":'],
+]
+
+test.describe('the guard', () => {
+  for (const [kind, stored] of noSession) {
+    test(`a ${kind} user record sends every protected route to /login with a redirect back, without showing it`, async ({
+      page,
+    }) => {
+      // Records whether the logged-in shell was ever put in the page, even for a frame.
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          if (document.querySelector('[data-slot="app-shell"]'))
+            (window as { shellSeen?: boolean }).shellSeen = true
+        }).observe(document, { childList: true, subtree: true })
+      })
+      await page.goto('/about-us')
+      await page.evaluate((value) => {
+        if (value === null) localStorage.removeItem('user')
+        else localStorage.setItem('user', value)
+      }, stored)
+      for (const route of [...protectedRoutes, '/notifications?filter=unread']) {
+        await page.goto(route)
+        await expect(page).toHaveURL((url) => url.pathname === '/login')
+        expect(new URL(page.url()).searchParams.get('redirect')).toBe(route)
+        await expect(page.getByRole('heading', { name: 'Sign in to Templet' })).toBeVisible()
+        expect(await page.evaluate(() => (window as { shellSeen?: boolean }).shellSeen ?? false)).toBe(false)
+      }
+    })
+  }
+
+  test('every public route opens without a session', async ({ page }) => {
+    for (const route of publicRoutes) {
+      await page.goto(route)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      expect(new URL(page.url()).pathname).toBe(route)
+    }
+  })
+
+  test('an unknown path goes to /login without a session, and is a 404 inside the layout with one', async ({
+    page,
+    server,
+  }) => {
+    await page.goto('/no/such/page')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fno%2Fsuch%2Fpage$/)
+    await signIn(page, await registerUser(server), '/no/such/page')
+    await expect(page.getByRole('heading', { name: 'Page not found', level: 2 })).toBeVisible()
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
+    ).toBeVisible()
+  })
+
+  test('a visitor with a session on /login or /register goes to the dashboard', async ({ page, server }) => {
+    await signIn(page, await registerUser(server), '/login')
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await page.goto('/register')
+    await expect(page).toHaveURL(/\/dashboard$/)
+  })
+})
+
+test.describe('checkout pages', () => {
+  test('show each offer to anonymous visitors, in both variants and both groups', async ({ page }) => {
+    const cases = [
+      ['/checkout/main/payment-49-9', 'One-off purchase', '$49.90', '100 credits'],
+      ['/checkout/main/subscription-84-9', 'Monthly subscription', '$84.90', '220 credits every month'],
+      ['/checkout1/promo/payment-139-9', 'One-off purchase', '$139.90', '400 credits'],
+      ['/checkout1/main/subscription-49-9', 'Monthly subscription', '$49.90', '100 credits every month'],
+    ] as const
+    for (const [path, kind, price, credits] of cases) {
+      await page.goto(path)
+      const offer = page.getByTestId('offer')
+      await expect(offer.getByRole('heading', { name: kind })).toBeVisible()
+      await expect(offer).toContainText(price)
+      await expect(offer).toContainText(credits)
+      await expect(offer).toHaveAttribute('data-variant', path.split('/')[1] ?? '')
+      await expect(page.getByText('Checkout is not open yet')).toBeVisible()
+    }
+  })
+
+  test('an unknown group or ending, or any other path containing "checkout", is a public "offer not found"', async ({
+    page,
+  }) => {
+    for (const path of [
+      '/checkout/nope/payment-49-9',
+      '/checkout/main/payment-50',
+      '/checkout',
+      '/my-checkout-page',
+    ]) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { name: 'Offer not found' })).toBeVisible()
+      expect(new URL(page.url()).pathname).toBe(path)
+    }
+  })
+})
