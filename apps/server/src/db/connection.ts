@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './schema'
 
@@ -53,6 +53,26 @@ export function openPostgres(url: string, poolSize = 10, onIdleError: (err: Erro
   })
 }
 
+/**
+ * better-sqlite3 that reuses prepared statements by SQL text: Kysely prepares on every query, which was the
+ * largest single cost of a simple authenticated read. Bounded, oldest first out.
+ */
+function reusingStatements(database: SQLite.Database, max = 500): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let stmt = statements.get(text)
+      if (!stmt) {
+        stmt = database.prepare(text)
+        if (statements.size >= max) statements.delete(statements.keys().next().value as string)
+        statements.set(text, stmt)
+      }
+      return stmt
+    },
+  }
+}
+
 /** A SQLite file (created with its directory when missing) in WAL mode with foreign keys enforced. */
 export function openSqlite(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true })
@@ -61,7 +81,9 @@ export function openSqlite(file: string): Db {
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: reusingStatements(database) }),
+  })
   return withPing({ engine: 'sqlite', kysely, label: `sqlite:${file}`, close: () => kysely.destroy() })
 }
 

@@ -110,18 +110,12 @@ export function clientIp(c: Context, trustProxy: boolean): string {
 /** The API under `/api`: one route per registry entry, validated by the contract, answered in the envelope. */
 export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) =>
-        reply(c, {
-          code: Code.payloadTooLarge,
-          msg: 'body: The request body is larger than 1 MB',
-          data: null,
-        }),
-    }),
-  )
+  // Only on endpoints that read a body: touching the body of a GET makes node-server build a full Request.
+  const limitBody = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) =>
+      reply(c, { code: Code.payloadTooLarge, msg: 'body: The request body is larger than 1 MB', data: null }),
+  })
 
   async function authenticate(c: Context, auth: EndpointDef['auth']): Promise<Session | null> {
     if (auth === 'none') return null
@@ -139,12 +133,20 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
     const def: EndpointDef = endpoints[name]
     const handler = deps.handlers[name] as (input: unknown) => Promise<unknown>
     const answer = deps.checkResponses ? envelope(def.data) : undefined
-    api.on(def.method, def.path, async (c) => {
+    const respond = async (c: Context<AppEnv>) => {
       try {
         const session = await authenticate(c, def.auth)
         const query = def.query ? validate(def.query, c.req.query(), 'query') : undefined
         const body = def.body ? validate(def.body, await readJson(c), 'body') : undefined
-        const result = await handler({ query, body, session, ip: clientIp(c, deps.trustProxy) })
+        const result = await handler({
+          query,
+          body,
+          session,
+          // Only the rate-limited endpoints read it.
+          get ip() {
+            return clientIp(c, deps.trustProxy)
+          },
+        })
         let out: Envelope
         if (def.list) {
           const page = result as { items: unknown; total: number }
@@ -163,7 +165,9 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
         if (err instanceof AppError) return reply(c, failure(err))
         throw err
       }
-    })
+    }
+    if (def.body) api.on(def.method, def.path, limitBody, respond)
+    else api.on(def.method, def.path, respond)
   }
 
   api.all('*', (c) =>
