@@ -24,6 +24,9 @@ const browser = () => ({
         '--no-first-run',
       ],
     },
+    // The components honour reduced motion (no entry/exit animations), which keeps the behaviour tests
+    // deterministic on a busy machine instead of racing 100-250 ms animations.
+    contextOptions: { reducedMotion: 'reduce' },
   }),
   instances: [{ browser: 'chromium' as const }],
 })

@@ -64,6 +64,14 @@ export const AppShell = forwardRef<HTMLDivElement, AppShellProps>(function AppSh
         <a
           href={`#${mainId}`}
           data-slot="app-shell-skip-link"
+          onClick={(event) => {
+            // Move focus without touching the URL: a hash change would be a navigation in hash-routed apps.
+            const main = document.getElementById(mainId)
+            if (!main) return
+            event.preventDefault()
+            main.focus()
+            main.scrollIntoView({ block: 'start' })
+          }}
           className={cn(
             'sr-only focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-[60] focus:rounded-md',
             'focus:bg-primary focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-foreground focus:shadow-lg',

@@ -65,8 +65,9 @@ export const AvatarMenu = forwardRef<HTMLButtonElement, AvatarMenuProps>(functio
     defaultProp: defaultOpen ?? false,
     onChange: onOpenChange,
   })
+  // The picture is decoration (the name is said in words), so its initials do not compete with the label.
   const avatar = (size: 'sm' | 'default') => (
-    <Avatar size={size}>
+    <Avatar size={size} aria-hidden>
       {image && <AvatarImage src={image} alt="" />}
       <AvatarFallback delayMs={image ? 300 : undefined}>{initialsOf(name)}</AvatarFallback>
     </Avatar>
@@ -75,7 +76,6 @@ export const AvatarMenu = forwardRef<HTMLButtonElement, AvatarMenuProps>(functio
     <DropdownMenu open={isOpen} onOpenChange={setOpen} modal={modal} dir={dir}>
       <DropdownMenuTrigger
         ref={ref}
-        aria-label={name ? `${label}, ${name}` : label}
         data-slot="avatar-menu-trigger"
         className={cn(
           'group/avatar flex max-w-56 min-w-0 items-center gap-2 rounded-full p-0.5 outline-none',
@@ -85,10 +85,14 @@ export const AvatarMenu = forwardRef<HTMLButtonElement, AvatarMenuProps>(functio
           className,
         )}
       >
+        {/* Named by text rather than aria-label, so the visible initials or name never contradict the name. */}
+        <span className="sr-only">{name ? `${label}, ${name}` : label}</span>
         {avatar('default')}
         {showName && (
           <>
-            <TruncatedText className="hidden text-sm font-medium sm:block">{name}</TruncatedText>
+            <TruncatedText aria-hidden className="hidden text-sm font-medium sm:block">
+              {name}
+            </TruncatedText>
             <ChevronDownIcon
               aria-hidden
               className="hidden size-4 shrink-0 text-muted-foreground transition-transform group-data-[state=open]/avatar:rotate-180 sm:block"

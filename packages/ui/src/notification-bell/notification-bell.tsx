@@ -1,7 +1,7 @@
 import { BellIcon } from 'lucide-react'
 import { Slot } from 'radix-ui'
 import { type ComponentPropsWithoutRef, forwardRef, type ReactElement } from 'react'
-import { Badge, DEFAULT_BADGE_MAX, formatCount } from '../badge'
+import { badgeVariants, DEFAULT_BADGE_MAX, formatCount } from '../badge'
 import { buttonVariants } from '../button'
 import { cn, withSlotContent } from '../lib'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../tooltip'
@@ -44,21 +44,27 @@ export const NotificationBell = forwardRef<HTMLAnchorElement, NotificationBellPr
     ref,
   ) {
     const unread = Math.max(0, Math.floor(Number.isFinite(count) ? count : 0))
+    const badge = formatCount(unread, max)
     const content = (
       <>
         <BellIcon aria-hidden className="size-5" />
-        {/* The badge is decoration: the exact count is in the link's name. */}
-        <Badge
-          aria-hidden
-          variant="destructive"
-          count={unread}
-          max={max}
-          data-overflow={formatCount(unread, max)?.endsWith('+') || undefined}
-          className={cn(
-            'pointer-events-none absolute -top-0.5 -end-0.5 h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] leading-none',
-            'ring-2 ring-background',
-          )}
-        />
+        {/*
+        The number is drawn with CSS generated content rather than text. The link's accessible name holds
+        the exact count ("Notifications, 120 unread"); visible text that differs from it ("99+") would fail
+        WCAG 2.5.3 Label in Name, and a screen reader must not read "99+" when there are 120.
+      */}
+        {badge !== null && (
+          <span
+            aria-hidden
+            data-slot="notification-bell-badge"
+            data-value={badge}
+            className={cn(
+              badgeVariants({ variant: 'destructive' }),
+              'pointer-events-none absolute -end-1 -top-1 h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] leading-none',
+              'ring-2 ring-background after:content-[attr(data-value)]',
+            )}
+          />
+        )}
       </>
     )
     const Comp = asChild ? Slot.Root : 'a'

@@ -13,7 +13,7 @@ export const SheetTitle = DialogPrimitive.Title
 export const SheetDescription = DialogPrimitive.Description
 
 export const sheetVariants = cva(
-  'fixed z-50 flex flex-col bg-background text-foreground shadow-popover outline-none motion-reduce:animate-none',
+  'fixed z-50 flex flex-col bg-background text-foreground shadow-popover outline-none',
   {
     variants: {
       // `start` and `end` follow the reading direction: `start` is the left edge in English, the right in Arabic.
