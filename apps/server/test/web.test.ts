@@ -69,6 +69,10 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
     }
   })
 
+  it('marks API answers as not cacheable', async () => {
+    expect((await s.call('GET', '/template-type/list')).headers.get('cache-control')).toBe('no-store')
+  })
+
   it('answers no CORS headers to other origins by default', async () => {
     const res = await fetch(`${s.url}/api/template-type/list`, {
       headers: { origin: 'https://evil.example' },

@@ -45,6 +45,8 @@ export function reply(c: Context<AppEnv>, body: Envelope) {
   c.set('code', body.code)
   const retry = (body.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds
   if (body.code === Code.tooManyRequests && typeof retry === 'number') c.header('Retry-After', String(retry))
+  // Answers are per caller and carry tokens: no shared or browser cache may keep them.
+  c.header('Cache-Control', 'no-store')
   return c.json(body, 200)
 }
 
