@@ -133,7 +133,14 @@ export async function signIn(page: Page, account: Account, landing = '/dashboard
  */
 export function seedNotifications(server: TempletServer, userId: number, count: number) {
   const require = createRequire(path.join(repoRoot, 'apps/server/package.json'))
-  const Database = require('better-sqlite3') as typeof import('better-sqlite3')
+  const Database = require('better-sqlite3') as new (
+    file: string,
+  ) => {
+    pragma(sql: string): unknown
+    prepare(sql: string): { run(...values: unknown[]): unknown }
+    transaction(fn: () => void): () => void
+    close(): void
+  }
   const db = new Database(path.join(server.dataDir, 'templet.db'))
   try {
     db.pragma('busy_timeout = 5000')
