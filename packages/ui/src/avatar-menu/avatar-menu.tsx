@@ -5,8 +5,6 @@ import { useDirection } from '../direction'
 import {
   DropdownMenu,
   DropdownMenuContent,
-  DropdownMenuItem,
-  type DropdownMenuItemProps,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
@@ -78,7 +76,7 @@ export const AvatarMenu = forwardRef<HTMLButtonElement, AvatarMenuProps>(functio
         ref={ref}
         data-slot="avatar-menu-trigger"
         className={cn(
-          'group/avatar flex max-w-56 min-w-0 items-center gap-2 rounded-full p-0.5 outline-none',
+          'group/avatar flex h-fit max-w-56 min-w-0 items-center gap-2 rounded-full p-0.5 outline-none',
           'transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50',
           'data-[state=open]:bg-accent',
           showName && 'sm:pe-2.5',
@@ -116,6 +114,8 @@ export const AvatarMenu = forwardRef<HTMLButtonElement, AvatarMenuProps>(functio
 })
 
 /** An item of the account menu: a link (`asChild`) or an action (`onSelect`), with an optional icon. */
-export const AvatarMenuItem = DropdownMenuItem
-export type AvatarMenuItemProps = DropdownMenuItemProps
-export const AvatarMenuSeparator = DropdownMenuSeparator
+export {
+  DropdownMenuItem as AvatarMenuItem,
+  type DropdownMenuItemProps as AvatarMenuItemProps,
+  DropdownMenuSeparator as AvatarMenuSeparator,
+} from '../dropdown-menu'

@@ -104,7 +104,7 @@ export function DemoLogo() {
   return (
     <DemoLink
       to="/dashboard"
-      className="flex min-w-0 items-center gap-2.5 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="flex min-w-0 items-center gap-2.5 rounded-md text-foreground no-underline outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <span
         aria-hidden
@@ -233,9 +233,11 @@ export function DemoPage() {
             aria-label={stat.label}
             className="rounded-xl border border-border bg-background p-5 shadow-xs"
           >
-            <p className="text-sm text-muted-foreground">{stat.label}</p>
-            <p className="mt-2 text-2xl font-semibold tracking-tight">{stat.value}</p>
-            <p className="mt-1 text-xs text-muted-foreground">{stat.change} from last month</p>
+            <p className="m-0 text-sm text-muted-foreground">{stat.label}</p>
+            <p className="m-0 mt-2 text-2xl font-semibold tracking-tight">{stat.value}</p>
+            <p className="m-0 mt-1 text-xs text-muted-foreground">
+              <bdi>{stat.change}</bdi> from last month
+            </p>
           </section>
         ))}
       </div>
@@ -243,8 +245,8 @@ export function DemoPage() {
         aria-label="Recent activity"
         className="rounded-xl border border-border bg-background p-5 shadow-xs"
       >
-        <h2 className="text-sm font-semibold">Recent activity</h2>
-        <ul className="mt-4 flex flex-col gap-4">
+        <h2 className="m-0 text-sm font-semibold">Recent activity</h2>
+        <ul className="m-0 mt-4 flex list-none flex-col gap-4 p-0">
           {[0, 1, 2, 3].map((row) => (
             <li key={row} className="flex items-center gap-3">
               <Skeleton className="size-9 rounded-full" />

@@ -10,7 +10,7 @@ export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>
     <div
       aria-hidden
       data-slot="skeleton"
-      className={cn('animate-pulse rounded-md bg-muted motion-reduce:animate-none', className)}
+      className={cn('animate-pulse rounded-md bg-foreground/8 motion-reduce:animate-none', className)}
       {...props}
     />
   )

@@ -79,7 +79,18 @@ export const Toaster = forwardRef<HTMLElement, ToasterProps>(function Toaster(
           ...style,
         } as CSSProperties
       }
-      toastOptions={{ closeButtonAriaLabel: closeLabel, ...toastOptions }}
+      toastOptions={{
+        closeButtonAriaLabel: closeLabel,
+        ...toastOptions,
+        classNames: {
+          description: 'text-muted-foreground!',
+          success: '[&_[data-icon]]:text-success',
+          error: '[&_[data-icon]]:text-destructive',
+          warning: '[&_[data-icon]]:text-warning',
+          info: '[&_[data-icon]]:text-info',
+          ...toastOptions?.classNames,
+        },
+      }}
       {...props}
     />
   )
