@@ -103,6 +103,13 @@ async function serveEngine(engine: Engine) {
     })
   const ready: Ready = { hello: await listen(hello.fetch), api: await listen(app.fetch), token, seedMs }
   process.send?.(ready)
+  // The parent asks for this process's CPU time around each target: CPU per request holds up on a busy machine.
+  process.on('message', (m) => {
+    if (m === 'cpu') {
+      const u = process.cpuUsage()
+      process.send?.({ cpuMicros: u.user + u.system })
+    }
+  })
   process.once('disconnect', () => {
     void drop().finally(() => process.exit(0))
   })
@@ -111,22 +118,27 @@ async function serveEngine(engine: Engine) {
 interface Row {
   engine: Engine
   target: string
+  /** Server CPU time per request, microseconds. */
+  cpuUs: number
   rps: number
   p50: number
   p99: number
   ratio: number
 }
 
-async function measure(url: string, headers: Record<string, string> = {}) {
+async function measure(url: string, headers: Record<string, string>, cpu: () => Promise<number>) {
   const check = await fetch(url, { headers })
   const body = (await check.json()) as { code?: number }
   if (check.status !== 200 || (body.code !== undefined && body.code !== 0)) {
     throw new Error(`${url} answered ${check.status} ${JSON.stringify(body).slice(0, 200)}`)
   }
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }) // warm-up (JIT, caches), not counted
+  const before = await cpu()
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers })
+  const cpuUs = ((await cpu()) - before) / r.requests.total
   if (r.non2xx || r.errors || r.timeouts)
     throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`)
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 }
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, cpuUs }
 }
 
 async function benchEngine(engine: Engine, env: NodeJS.ProcessEnv): Promise<Row[]> {
@@ -148,10 +160,15 @@ async function benchEngine(engine: Engine, env: NodeJS.ProcessEnv): Promise<Row[
       auth,
     ],
   ]
+  const cpu = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (m) => resolve((m as { cpuMicros: number }).cpuMicros))
+      child.send('cpu')
+    })
   const rows: Row[] = []
   let hello = 0
   for (const [target, url, headers] of targets) {
-    const m = await measure(url, headers)
+    const m = await measure(url, headers, cpu)
     hello ||= m.rps
     rows.push({ engine, target, ...m, ratio: m.rps / hello })
   }
@@ -188,7 +205,13 @@ async function main() {
   console.log(
     `Templet API benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}`,
   )
-  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per target, loopback\n`)
+  console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per target, loopback`)
+  console.log(
+    `load average (1/5/15 min) at the start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}\n`,
+  )
   const rows = await benchEngine('sqlite', { ...process.env, TEST_DATABASE_URL: '' })
   const pgConn = postgresUrl()
   if (pgConn) {
@@ -198,13 +221,19 @@ async function main() {
       pgConn.stop?.()
     }
   }
-  console.log('\n| engine | target | req/s | p50 ms | p99 ms | vs hello |')
-  console.log('|---|---|---:|---:|---:|---:|')
+  console.log('\n| engine | target | req/s | p50 ms | p99 ms | vs hello | server CPU/request |')
+  console.log('|---|---|---:|---:|---:|---:|---:|')
   for (const r of rows) {
     console.log(
-      `| ${r.engine} | ${r.target} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${(r.ratio * 100).toFixed(0)}% |`,
+      `| ${r.engine} | ${r.target} | ${Math.round(r.rps).toLocaleString('en-US')} | ${r.p50} | ${r.p99} | ${(r.ratio * 100).toFixed(0)}% | ${Math.round(r.cpuUs)} µs |`,
     )
   }
+  console.log(
+    `\nload average (1/5/15 min) at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  )
 }
 
 if (process.argv[2] === '--serve') {
