@@ -9,14 +9,14 @@ import {
 } from '../db/notifications'
 import type { Database, NewNotification, NotificationRow } from '../db/schema'
 import { notFound } from '../errors'
+import { SIGNUP_CREDITS } from './ledger'
 
 export function welcomeNotification(userId: number, name: string, now: number): NewNotification {
   return {
     user_id: userId,
     type: 'welcome',
     title: `Welcome to Templet, ${name}`,
-    content:
-      'Your account is ready and holds 5 free credits. Pick a template, fill in your text and images, and render your first design.',
+    content: `Your account is ready and holds ${SIGNUP_CREDITS} free credits. Pick a template, fill in your text and images, and render your first design.`,
     checked: 0,
     created_at: now,
   }

@@ -52,7 +52,7 @@ export const endpoints = {
     body: loginBody,
     data: authData,
     summary: 'Sign in with email and password (401 on a bad pair)',
-    codes: [429],
+    codes: [401, 429],
     tag: 'user',
   },
   logout: {
