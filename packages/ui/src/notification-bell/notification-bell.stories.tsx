@@ -22,11 +22,9 @@ type Story = StoryObj<typeof meta>
 
 const bell = (canvasElement: HTMLElement) =>
   within(canvasElement).getByRole('link', { name: /^Notifications/ })
-/** The number the badge shows (drawn by CSS, see the component), or null when there is no badge. */
-const badgeText = (canvasElement: HTMLElement) => {
-  const badge = canvasElement.querySelector('[data-slot=notification-bell-badge]')
-  return badge ? getComputedStyle(badge, '::after').content.replace(/^"|"$/g, '') : null
-}
+/** The number the badge shows, or null when there is no badge. */
+const badgeText = (canvasElement: HTMLElement) =>
+  canvasElement.querySelector('[data-slot=notification-bell-badge]')?.textContent ?? null
 
 export const NoUnread: Story = {
   args: { count: 0 },

@@ -49,21 +49,21 @@ export const NotificationBell = forwardRef<HTMLAnchorElement, NotificationBellPr
       <>
         <BellIcon aria-hidden className="size-5" />
         {/*
-        The number is drawn with CSS generated content rather than text. The link's accessible name holds
-        the exact count ("Notifications, 120 unread"); visible text that differs from it ("99+") would fail
-        WCAG 2.5.3 Label in Name, and a screen reader must not read "99+" when there are 120.
-      */}
+          Decoration for the eye: the link's accessible name carries the exact count ("Notifications,
+          120 unread"), so a screen reader never hears "99+" when there are 120.
+        */}
         {badge !== null && (
           <span
             aria-hidden
             data-slot="notification-bell-badge"
-            data-value={badge}
             className={cn(
               badgeVariants({ variant: 'destructive' }),
               'pointer-events-none absolute -end-1 -top-1 h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] leading-none',
-              'ring-2 ring-background after:content-[attr(data-value)]',
+              'ring-2 ring-background',
             )}
-          />
+          >
+            {badge}
+          </span>
         )}
       </>
     )
