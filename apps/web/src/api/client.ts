@@ -1,3 +1,4 @@
+import './zod-jitless'
 import {
   type ApiResult,
   createApiClient,
@@ -6,15 +7,11 @@ import {
   type SessionRecord,
   type SessionStore,
 } from '@templet/api'
-import { z } from 'zod'
 import { showToast } from '../feedback/notify'
 import { currentLanguage, i18n } from '../i18n'
 import { navigateTo } from '../router/navigation'
 import { loginPathFor } from '../session/redirect'
 import { endSession, readSessionRaw, SESSION_KEY } from '../session/session'
-
-// Zod's JIT probes `new Function`, which the server's CSP (no 'unsafe-eval') refuses with a console error.
-z.config({ jitless: true })
 
 /** The record as the API client sees it (a record without a token sends no Authorization header). */
 const sessionStore: SessionStore = {

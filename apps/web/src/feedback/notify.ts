@@ -1,6 +1,6 @@
 import { ApiError, messageFor, UnauthorizedError } from '@templet/api'
 import { currentLanguage, i18n } from '../i18n'
-import { toasterReady } from './toaster'
+import { requestToaster, toasterReady } from './toaster'
 
 type ToastKind = 'success' | 'error' | 'message'
 
@@ -9,6 +9,7 @@ type ToastKind = 'success' | 'error' | 'message'
  * of the public pages, and a toast raised meanwhile waits instead of being lost.
  */
 export function showToast(kind: ToastKind, message: string, options?: { id?: string }): void {
+  requestToaster()
   void Promise.all([import('@templet/ui'), toasterReady]).then(([{ toast }]) => {
     if (kind === 'message') toast(message, options)
     else toast[kind](message, options)

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 
 let markReady: () => void = () => {}
@@ -6,6 +6,22 @@ let markReady: () => void = () => {}
 export const toasterReady = new Promise<void>((resolve) => {
   markReady = resolve
 })
+
+/**
+ * The toaster (and with it the shell bundle) is loaded on the first toast, not on every page load: most
+ * visits of the public pages never show one.
+ */
+let wanted = false
+const listeners = new Set<() => void>()
+export function requestToaster(): void {
+  if (wanted) return
+  wanted = true
+  for (const listener of listeners) listener()
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
 
 const LazyToaster = lazy(async () => ({ default: (await import('@templet/ui')).Toaster }))
 
@@ -17,9 +33,15 @@ function ReadyMarker() {
   return null
 }
 
-/** The app's one toast region (PRODUCT.md §2: 10 px from the top, 2 s, at most 3), loaded after first paint. */
+/** The app's one toast region (PRODUCT.md §2: 10 px from the top, 2 s, at most 3). */
 export function AppToaster() {
   const { t } = useTranslation()
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  )
+  if (!show) return null
   return (
     <Suspense fallback={null}>
       <LazyToaster label={t('app.alerts')} closeLabel={t('app.close')} />

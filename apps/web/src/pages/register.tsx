@@ -1,7 +1,7 @@
-import { registerBody } from '@templet/api/contract'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { api } from '../api/client'
+import { registerBody } from '../api/contract'
 import { AuthCard, FormAlert } from '../auth/auth-card'
 import { useAuthForm } from '../auth/use-auth-form'
 import { Button } from '../components/button'
