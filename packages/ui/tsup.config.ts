@@ -1,7 +1,16 @@
+import { existsSync, readdirSync } from 'node:fs'
 import { defineConfig } from 'tsup'
 
+// One entry per component folder, so an app that imports only NotificationBell bundles only its files:
+// with `sideEffects` declared, bundlers drop the modules nothing imports (one big file could not be split).
+const componentEntries = readdirSync('src', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'demo')
+  .map((entry) => `src/${entry.name}/index.ts`)
+  .filter((file) => existsSync(file))
+
 export default defineConfig({
-  entry: ['src/index.ts'],
+  entry: ['src/index.ts', ...componentEntries],
+  splitting: true,
   format: ['esm'],
   dts: true,
   sourcemap: true,

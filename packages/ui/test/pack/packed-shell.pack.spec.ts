@@ -71,19 +71,20 @@ test.afterAll(() => {
 test('the packed shell renders in an app that does not use Tailwind', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await page.goto(baseURL)
-  const nav = page.getByRole('navigation', { name: 'Main' })
-  await expect(nav.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page')
-  // The shipped stylesheet applies: the sidebar has its default width and the header its default height.
-  await expect
-    .poll(() => nav.evaluate((el) => el.closest('aside, [data-sidebar]')?.getBoundingClientRect().width))
-    .toBe(250)
-  await expect(page.getByRole('link', { name: /Notifications/ })).toContainText('99+')
-  await page
-    .getByRole('button', { name: /collapse|toggle/i })
-    .first()
-    .click()
-  await expect
-    .poll(() => nav.evaluate((el) => el.closest('aside, [data-sidebar]')?.getBoundingClientRect().width))
-    .toBeLessThan(100)
+  const sidebar = page.locator('aside[data-slot="sidebar"]')
+  const inbox = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' })
+  await expect(inbox).toHaveAttribute('aria-current', 'page')
+  // The shipped stylesheet applies: the sidebar has its default width, the header its default height.
+  await expect.poll(() => sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBe(250)
+  const headerHeight = await page.locator('header').evaluate((el) => el.getBoundingClientRect().height)
+  expect(headerHeight).toBe(74)
+  const bell = page.getByRole('link', { name: 'Notifications, 250 unread' })
+  await expect(bell.locator('[data-slot="notification-bell-badge"]')).toHaveText('99+')
+  await expect(bell.locator('[data-slot="notification-bell-badge"]')).toBeVisible()
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outbox' }).click()
+  await expect(page.getByRole('main')).toContainText('Page /outbox')
+  await page.getByRole('button', { name: 'Toggle sidebar' }).click()
+  await expect.poll(() => sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(100)
   await page.screenshot({ path: test.info().outputPath('consumer-app.png') })
 })
