@@ -19,7 +19,7 @@ export const DialogOverlay = forwardRef<
       data-slot="dialog-overlay"
       className={cn(
         'fixed inset-0 z-50 bg-overlay backdrop-blur-[2px]',
-        'data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
+        'data-[state=open]:animate-ui-fade-in data-[state=closed]:animate-ui-fade-out',
         className,
       )}
       {...props}
@@ -68,7 +68,7 @@ export const DialogContent = forwardRef<ComponentRef<typeof DialogPrimitive.Cont
             // Centred with inset + auto margins: no physical left/right, nothing to flip for right-to-left.
             'fixed inset-0 z-50 m-auto grid h-fit max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto',
             'gap-4 rounded-xl border border-border bg-background p-6 text-foreground shadow-popover outline-none',
-            'data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out',
+            'data-[state=open]:animate-ui-pop-in data-[state=closed]:animate-ui-pop-out',
             className,
           )}
           {...props}

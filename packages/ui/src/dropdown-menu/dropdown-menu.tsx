@@ -28,7 +28,7 @@ export const DropdownMenuContent = forwardRef<
           'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-48 overflow-x-hidden overflow-y-auto',
           'origin-(--radix-dropdown-menu-content-transform-origin) rounded-lg border border-border bg-popover p-1',
           'text-popover-foreground shadow-popover outline-none',
-          'data-[state=open]:animate-pop-in data-[state=closed]:animate-pop-out',
+          'data-[state=open]:animate-ui-pop-in data-[state=closed]:animate-ui-pop-out',
           className,
         )}
         {...props}

@@ -20,13 +20,13 @@ export const sheetVariants = cva(
       side: {
         start: [
           'inset-y-0 start-0 h-full w-3/4 max-w-sm border-e border-border',
-          'ltr:data-[state=open]:animate-slide-in-from-left ltr:data-[state=closed]:animate-slide-out-to-left',
-          'rtl:data-[state=open]:animate-slide-in-from-right rtl:data-[state=closed]:animate-slide-out-to-right',
+          'ltr:data-[state=open]:animate-ui-slide-in-from-left ltr:data-[state=closed]:animate-ui-slide-out-to-left',
+          'rtl:data-[state=open]:animate-ui-slide-in-from-right rtl:data-[state=closed]:animate-ui-slide-out-to-right',
         ],
         end: [
           'inset-y-0 end-0 h-full w-3/4 max-w-sm border-s border-border',
-          'ltr:data-[state=open]:animate-slide-in-from-right ltr:data-[state=closed]:animate-slide-out-to-right',
-          'rtl:data-[state=open]:animate-slide-in-from-left rtl:data-[state=closed]:animate-slide-out-to-left',
+          'ltr:data-[state=open]:animate-ui-slide-in-from-right ltr:data-[state=closed]:animate-ui-slide-out-to-right',
+          'rtl:data-[state=open]:animate-ui-slide-in-from-left rtl:data-[state=closed]:animate-ui-slide-out-to-left',
         ],
       },
     },

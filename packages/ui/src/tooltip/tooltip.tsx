@@ -61,7 +61,7 @@ export const TooltipContent = forwardRef<ComponentRef<typeof TooltipPrimitive.Co
           className={cn(
             'z-50 w-fit max-w-(--ui-tooltip-max-width) origin-(--radix-tooltip-content-transform-origin)',
             'rounded-md bg-foreground px-2.5 py-1.5 text-xs leading-snug font-medium text-balance break-words text-background',
-            'shadow-md animate-pop-in data-[state=closed]:animate-pop-out',
+            'shadow-md animate-ui-pop-in data-[state=closed]:animate-ui-pop-out',
             className,
           )}
           {...props}
