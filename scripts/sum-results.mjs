@@ -16,7 +16,11 @@ function countsOf(report) {
     return { passed: s.expected, failed: s.unexpected + s.flaky, skipped: s.skipped }
   }
   if ('numPassedTests' in report) {
-    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests ?? 0 }
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests ?? 0,
+    }
   }
   return { passed: report.passed ?? 0, failed: report.failed ?? 0, skipped: report.skipped ?? 0 }
 }
@@ -32,7 +36,9 @@ for (const name of runners) {
   }
   if (rc !== 0 && counts.failed === 0) counts.failed = 1
   if (rc === 0 && counts.passed === 0 && counts.failed === 0) counts.failed = 1 // a runner that ran nothing
-  console.log(`  ${name.padEnd(22)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`)
+  console.log(
+    `  ${name.padEnd(22)} ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+  )
   for (const k of Object.keys(total)) total[k] += counts[k]
 }
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
