@@ -19,6 +19,20 @@ export function findUserByEmail(db: Q, email: string): Promise<UserRow | undefin
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
 }
 
-export function findUserById(db: Q, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+/** The user and their credit balance (the sum of their ledger rows) in one round trip. */
+export function findUserWithCredits(db: Q, id: number): Promise<(UserRow & { credits: number }) | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll('users')
+    .select((eb) =>
+      eb
+        .selectFrom('credit_ledger')
+        .select((l) => l.fn.coalesce(l.fn.sum<number>('credit_ledger.delta'), l.lit(0)).as('b'))
+        .whereRef('credit_ledger.user_id', '=', 'users.id')
+        .$asScalar()
+        .$notNull()
+        .as('credits'),
+    )
+    .where('users.id', '=', id)
+    .executeTakeFirst()
 }

@@ -4,7 +4,7 @@ import type { Config } from '../config'
 import { isUniqueViolation } from '../db/connection'
 import { insertNotifications } from '../db/notifications'
 import type { Database, UserRow } from '../db/schema'
-import { findUserByEmail, findUserById, insertUser } from '../db/users'
+import { findUserByEmail, findUserWithCredits, insertUser } from '../db/users'
 import { AppError } from '../errors'
 import { creditBalance, grantCredits, SIGNUP_CREDITS } from './ledger'
 import { welcomeNotification } from './notifications'
@@ -94,8 +94,8 @@ export class Accounts {
   }
 
   async #user(db: Kysely<Database>, userId: number): Promise<User> {
-    const [row, credits] = await Promise.all([findUserById(db, userId), creditBalance(db, userId)])
+    const row = await findUserWithCredits(db, userId)
     if (!row) throw new AppError(Code.unauthorized, 'This account no longer exists')
-    return toUser(row, credits)
+    return toUser(row, Number(row.credits))
   }
 }
