@@ -93,6 +93,8 @@ describe.each(engines)('notifications on %s', (engine) => {
   it('answers 404 for a notification id that does not exist and 400 for one that is not a number', async () => {
     const { token } = await s.signUp()
     expect((await s.call('POST', '/notification/read', { token, body: { id: 99_999_999 } })).code).toBe(404)
+    const huge = await s.call('POST', '/notification/read', { token, body: { id: Number.MAX_SAFE_INTEGER } })
+    expect(huge.code).toBe(404)
     const bad = await s.call('POST', '/notification/read', { token, body: { id: '1' } })
     expect(bad).toMatchObject({ code: 400, msg: 'id: id must be a number' })
   })
