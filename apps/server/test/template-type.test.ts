@@ -58,6 +58,8 @@ describe.each(engines)('template types on %s', (engine) => {
     expect(
       (await s.call('POST', '/template-type/star', { token, body: { id: 9999, star: true } })).code,
     ).toBe(404)
+    const huge = await s.call('POST', '/template-type/star', { token, body: { id: 2 ** 40, star: true } })
+    expect(huge.code).toBe(404)
     const bad = await s.call('POST', '/template-type/star', { token, body: { id: 1, star: 'yes' } })
     expect(bad).toMatchObject({ code: 400, msg: 'star: star must be true or false' })
     const missing = await s.call('POST', '/template-type/star', { token, body: { id: 1 } })
