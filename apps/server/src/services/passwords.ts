@@ -17,12 +17,12 @@ export interface Passwords {
 
 export function createPasswords(params: PasswordParams): Passwords {
   const options = { memoryCost: params.memoryCost, timeCost: params.timeCost, parallelism: 1 }
-  let dummy: Promise<string> | undefined
+  // Made up front, so the first unknown-email sign-in is not slower (and thus telling) either.
+  const dummy = hash('not-a-real-password', options)
   return {
     hash: (password) => hash(password, options),
     async verify(storedHash, password) {
       if (storedHash === undefined) {
-        dummy ??= hash('not-a-real-password', options)
         await verify(await dummy, password)
         return false
       }
