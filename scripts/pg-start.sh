@@ -4,13 +4,18 @@
 #   export "$(bash scripts/pg-start.sh | tail -n 1)"     # sets DATABASE_URL=postgres://postgres@127.0.0.1:54329/app
 #   bash scripts/pg-stop.sh                               # stops it (same TEMPLET_PG_DIR)
 #
-# State lives in $TEMPLET_PG_DIR (default /tmp/templet-pg): pgdata/, server.log and the port in `port`.
-# Safe to run twice: a running cluster is reused, a stopped one is started again. The last line printed is
-# always `DATABASE_URL=...`. Runs as root (server tools then run as the `postgres` user) or as any other user.
+# State lives in $TEMPLET_PG_DIR (default /tmp/templet-pg): server.log and `env` (PGDATA and PGPORT of the
+# cluster, read by pg-stop.sh and by a second start). The data directory is $PGDATA if set, else
+# $TEMPLET_PG_DIR/pgdata; the port $PGPORT, else 54329. Safe to run twice: a running cluster is reused, a
+# stopped one is started again. The last line printed is always `DATABASE_URL=...`. Runs as root (server
+# tools then run as the `postgres` user) or as any other user.
 set -euo pipefail
 STATE=${TEMPLET_PG_DIR:-/tmp/templet-pg}
-PGDATA="$STATE/pgdata"
-if [ -f "$STATE/port" ]; then PGPORT=$(cat "$STATE/port"); else PGPORT=${PGPORT:-54329}; fi
+given_pgdata=${PGDATA:-} given_pgport=${PGPORT:-}
+# shellcheck disable=SC1091
+[ -f "$STATE/env" ] && . "$STATE/env"
+PGDATA=${given_pgdata:-${PGDATA:-$STATE/pgdata}}
+PGPORT=${given_pgport:-${PGPORT:-54329}}
 DB=app
 
 if ! ls -d /usr/lib/postgresql/*/bin >/dev/null 2>&1; then
@@ -20,10 +25,10 @@ PGBIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
 
 if [ "$(id -u)" = 0 ]; then
   run() { su postgres -s /bin/sh -c "cd /tmp && $*"; } # server tools refuse root
-  mkdir -p "$STATE" && chown postgres:postgres "$STATE"
+  mkdir -p "$STATE" "$(dirname "$PGDATA")" && chown postgres:postgres "$STATE" "$(dirname "$PGDATA")"
 else
   run() { sh -c "cd /tmp && $*"; }
-  mkdir -p "$STATE"
+  mkdir -p "$STATE" "$(dirname "$PGDATA")"
 fi
 
 if [ ! -f "$PGDATA/PG_VERSION" ]; then
@@ -33,7 +38,7 @@ if ! run "$PGBIN/pg_ctl -D '$PGDATA' status >/dev/null 2>&1"; then
   run "$PGBIN/pg_ctl -D '$PGDATA' -l '$STATE/server.log' -w -t 30 \
     -o \"-p $PGPORT -c listen_addresses=127.0.0.1 -k /tmp -c fsync=off -c max_connections=200\" start" >&2
 fi
-echo "$PGPORT" >"$STATE/port"
+printf 'PGDATA=%q\nPGPORT=%q\n' "$PGDATA" "$PGPORT" >"$STATE/env"
 if ! run "$PGBIN/psql -h 127.0.0.1 -p $PGPORT -U postgres -tAc \"select 1 from pg_database where datname = '$DB'\"" | grep -q 1; then
   run "$PGBIN/createdb -h 127.0.0.1 -p $PGPORT -U postgres $DB"
 fi
