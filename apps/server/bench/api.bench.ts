@@ -14,6 +14,7 @@ import { serve } from '@hono/node-server'
 import autocannon from 'autocannon'
 import { Hono } from 'hono'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { createApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import type { Engine } from '../src/db/connection'
@@ -28,6 +29,8 @@ const NOTIFICATIONS = 100_000
 const DURATION_S = Number(process.env.BENCH_DURATION_SECONDS ?? 5)
 const CONNECTIONS = 20
 const here = fileURLToPath(import.meta.url)
+/** Where scripts/pg-start.sh puts its cluster by default. */
+const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:54329/app'
 const repoRoot = path.resolve(path.dirname(here), '../../..')
 
 type Ready = { hello: number; api: number; token: string; seedMs: number }
@@ -177,12 +180,29 @@ async function benchEngine(engine: Engine, env: NodeJS.ProcessEnv): Promise<Row[
   return rows
 }
 
-function postgresUrl(): { url: string; stop?: () => void } | undefined {
+/** Whether a PostgreSQL at `url` answers (a cluster someone else started is used, and left running). */
+async function answers(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 })
+  try {
+    await c.connect()
+    return true
+  } catch {
+    return false
+  } finally {
+    await c.end().catch(() => {})
+  }
+}
+
+async function postgresUrl(): Promise<{ url: string; stop?: () => void } | undefined> {
   const given = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
   if (given) return { url: given }
   if (process.env.BENCH_SKIP_POSTGRES === '1') return undefined
+  if (await answers(DEFAULT_PG_URL)) return { url: DEFAULT_PG_URL }
   try {
-    const out = execFileSync('bash', [path.join(repoRoot, 'scripts/pg-start.sh')], { encoding: 'utf8' })
+    const out = execFileSync('bash', [path.join(repoRoot, 'scripts/pg-start.sh')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
     const url =
       out
         .trim()
@@ -213,7 +233,7 @@ async function main() {
       .join(' / ')}\n`,
   )
   const rows = await benchEngine('sqlite', { ...process.env, TEST_DATABASE_URL: '' })
-  const pgConn = postgresUrl()
+  const pgConn = await postgresUrl()
   if (pgConn) {
     try {
       rows.push(...(await benchEngine('postgres', { ...process.env, TEST_DATABASE_URL: pgConn.url })))
