@@ -4,7 +4,8 @@ import { ConfigError, loadConfig } from './config'
 import { openDb } from './db/connection'
 import { migrate } from './db/migrations'
 import { createLogger, errorFields } from './log'
-import { seedCatalogue, seedDemoAccount } from './services/catalogue'
+import { seedCatalogue } from './services/catalogue'
+import { DEMO_ACCOUNT, seedDemoAccount } from './services/demo'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -25,7 +26,7 @@ async function main() {
   await seedCatalogue(db.kysely)
   const { hono, accounts } = createAppParts({ db, config, log })
   if (config.demoData && (await seedDemoAccount(db.kysely, accounts, Date.now))) {
-    log.info('seeded the demo account', { email: 'demo@templet.app' })
+    log.info('seeded the demo account', { email: DEMO_ACCOUNT.email })
   }
 
   const server = serve({ fetch: hono.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'
 import { migrate } from '../src/db/migrations'
-import { DEMO_ACCOUNT, seedCatalogue, seedDemoAccount, TEMPLATE_TYPES } from '../src/services/catalogue'
+import { seedCatalogue, TEMPLATE_TYPES } from '../src/services/catalogue'
+import { DEMO_ACCOUNT, seedDemoAccount } from '../src/services/demo'
 import { engines, freshDb, startServer, type TestServer, testEnv } from './harness'
 
 type Type = { id: number; name: string; starred: boolean; stars: number; templateCount: number }
