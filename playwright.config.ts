@@ -34,6 +34,8 @@ export default defineConfig({
     {
       name: 'ui-visual',
       testDir: 'packages/ui/test/visual',
+      // One test per story in a single file: spread them over the workers.
+      fullyParallel: true,
       use: { baseURL: `http://127.0.0.1:${STORYBOOK_PORT}` },
     },
     { name: 'ui-pack', testDir: 'packages/ui/test/pack', timeout: 300_000 },

@@ -72,6 +72,9 @@ export function createAppParts(o: AppOptions): App {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
+        // The toaster (sonner) adds its stylesheet as a <style> element at run time. Inline styles cannot
+        // run code; scripts stay 'self' only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -1,9 +1,26 @@
 import fs from 'node:fs'
+import { get } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { endpoints } from '@templet/api/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
+
+const bigScript = Array.from({ length: 2000 }, (_, i) => `export const value${i} = ${i}`).join('\n')
+
+/** A GET that leaves the body as sent (fetch would decompress it). */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+      }).on('error', reject)
+    },
+  )
+}
 
 describe.each(engines)('web, docs and headers on %s', (engine) => {
   let s: TestServer
@@ -17,6 +34,7 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
     )
     fs.writeFileSync(path.join(webDist, 'assets', 'index-3f9a1c.js'), 'console.log("app")')
     fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    fs.writeFileSync(path.join(webDist, 'assets', 'vendor-77aa01.js'), bigScript)
     s = await startServer(engine, { WEB_DIST: webDist })
   })
   afterAll(async () => {
@@ -30,6 +48,25 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
     expect(res.headers.get('content-type')).toMatch(/^text\/javascript/)
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(await res.text()).toBe('console.log("app")')
+  })
+
+  it('sends large text assets brotli- or gzip-compressed, as the browser accepts, and small ones as they are', async () => {
+    const br = await rawGet(`${s.url}/assets/vendor-77aa01.js`, 'gzip, deflate, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toBe('Accept-Encoding')
+    expect(br.body.length).toBeLessThan(bigScript.length / 5)
+    expect(brotliDecompressSync(br.body).toString()).toBe(bigScript)
+
+    const gz = await rawGet(`${s.url}/assets/vendor-77aa01.js`, 'gzip')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.body).toString()).toBe(bigScript)
+
+    const plain = await rawGet(`${s.url}/assets/vendor-77aa01.js`, 'identity')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe(bigScript)
+
+    const small = await rawGet(`${s.url}/assets/index-3f9a1c.js`, 'gzip, br')
+    expect(small.headers['content-encoding']).toBeUndefined()
   })
 
   it('answers every other path with index.html, revalidated on each load (SPA fallback)', async () => {
@@ -63,6 +100,8 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
       const h = (await fetch(`${s.url}${p}`)).headers
       expect(h.get('content-security-policy')).toContain("default-src 'self'")
       expect(h.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      // Inline styles are allowed for the toaster's stylesheet; scripts never run inline.
+      expect(h.get('content-security-policy')).not.toMatch(/(default|script)-src[^;]*unsafe-inline/)
       expect(h.get('x-content-type-options')).toBe('nosniff')
       expect(h.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
       expect(h.get('x-frame-options')).toBe('DENY')

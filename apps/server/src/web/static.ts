@@ -1,6 +1,11 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { promisify } from 'node:util'
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { Context } from 'hono'
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,11 +40,47 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
+const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xml)/
+type Encoding = 'br' | 'gzip'
+
+/** The encoding to answer with: brotli when the browser takes it, else gzip, else none. */
+function encodingFor(c: Context): Encoding | undefined {
+  const accepted = c.req.header('Accept-Encoding') ?? ''
+  if (/\bbr\b/.test(accepted)) return 'br'
+  if (/\bgzip\b/.test(accepted)) return 'gzip'
+  return undefined
+}
+
+/**
+ * Compressed copies of the build's files, made once per file version: the build never changes while the
+ * server runs, so paying brotli's top quality once beats compressing on every request.
+ */
+const compressed = new Map<string, Promise<Buffer>>()
+function compressedCopy(file: string, mtimeMs: number, body: Buffer, encoding: Encoding): Promise<Buffer> {
+  const key = `${encoding}:${mtimeMs}:${file}`
+  let copy = compressed.get(key)
+  if (!copy) {
+    copy =
+      encoding === 'br'
+        ? brotli(body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+          })
+        : gzipAsync(body, { level: 9 })
+    copy.catch(() => compressed.delete(key))
+    compressed.set(key, copy)
+  }
+  return copy
+}
+
 async function sendFile(c: Context, file: string, cacheControl: string) {
-  return c.body(await readFile(file), 200, {
-    'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Cache-Control': cacheControl,
-  })
+  const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+  const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl }
+  const [body, info] = await Promise.all([readFile(file), stat(file)])
+  const encoding = COMPRESSIBLE.test(type) && body.length > 1024 ? encodingFor(c) : undefined
+  if (!encoding) return c.body(body, 200, headers)
+  headers['Content-Encoding'] = encoding
+  headers.Vary = 'Accept-Encoding'
+  return c.body(new Uint8Array(await compressedCopy(file, info.mtimeMs, body, encoding)), 200, headers)
 }
 
 /** The page served while no web build exists. */
