@@ -49,6 +49,23 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
   )
 })
 
+/** An email input with the attributes password managers and phone keyboards expect. */
+export const EmailField = forwardRef<HTMLInputElement, FieldProps>(function EmailField(props, ref) {
+  return (
+    <TextField
+      ref={ref}
+      name="email"
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      {...props}
+    />
+  )
+})
+
 /** A password input with a show/hide toggle (a real button with a name and `aria-pressed`). */
 export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function PasswordField(
   { label, error, hint, className, ...props },

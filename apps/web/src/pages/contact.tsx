@@ -5,7 +5,7 @@ import { api } from '../api/client'
 import { contactMessageBody } from '../api/contract'
 import { FormAlert } from '../auth/auth-card'
 import { Button } from '../components/button'
-import { TextField } from '../components/field'
+import { EmailField, TextField } from '../components/field'
 import { reportError } from '../feedback/notify'
 import { type FieldErrors, fieldOfMessage, translateMessage, validate } from '../forms/validate'
 import { currentLanguage } from '../i18n'
@@ -98,18 +98,7 @@ export function ContactPage() {
             error={errorOf('name')}
             onChange={() => clear('name')}
           />
-          <TextField
-            label={t('contact.email')}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            error={errorOf('email')}
-            onChange={() => clear('email')}
-          />
+          <EmailField label={t('contact.email')} error={errorOf('email')} onChange={() => clear('email')} />
           <div>
             <label htmlFor={messageId} className="mb-1.5 block text-sm font-medium">
               {t('contact.message')}

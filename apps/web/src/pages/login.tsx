@@ -5,7 +5,7 @@ import { loginBody } from '../api/contract'
 import { AuthCard, FormAlert } from '../auth/auth-card'
 import { useAuthForm } from '../auth/use-auth-form'
 import { Button } from '../components/button'
-import { PasswordField, TextField } from '../components/field'
+import { EmailField, PasswordField } from '../components/field'
 
 const fields = ['email', 'password'] as const
 
@@ -36,18 +36,7 @@ export function LoginPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
-        <TextField
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          error={errorOf('email')}
-          onChange={() => clearError('email')}
-        />
+        <EmailField label={t('auth.email')} error={errorOf('email')} onChange={() => clearError('email')} />
         <PasswordField
           label={t('auth.password')}
           name="password"

@@ -5,7 +5,7 @@ import { registerBody } from '../api/contract'
 import { AuthCard, FormAlert } from '../auth/auth-card'
 import { useAuthForm } from '../auth/use-auth-form'
 import { Button } from '../components/button'
-import { PasswordField, TextField } from '../components/field'
+import { EmailField, PasswordField, TextField } from '../components/field'
 
 const fields = ['name', 'email', 'password'] as const
 
@@ -58,18 +58,7 @@ export function RegisterPage() {
           error={errorOf('name')}
           onChange={() => clearError('name')}
         />
-        <TextField
-          label={t('auth.email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          error={errorOf('email')}
-          onChange={() => clearError('email')}
-        />
+        <EmailField label={t('auth.email')} error={errorOf('email')} onChange={() => clearError('email')} />
         <PasswordField
           label={t('auth.password')}
           name="password"
