@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, Outlet } from 'react-router'
+import { buttonClass } from '../components/button'
 import { LanguageSwitcher } from '../components/language-switcher'
 import { Logo } from '../components/logo'
 import { SkipLink } from '../components/skip-link'
@@ -41,17 +42,11 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
           <div className="flex items-center gap-2">
             <LanguageSwitcher />
             {signedIn ? (
-              <Link
-                to="/dashboard"
-                className="inline-flex h-9 items-center rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary/90"
-              >
+              <Link to="/dashboard" className={buttonClass()}>
                 {t('publicNav.dashboard')}
               </Link>
             ) : (
-              <Link
-                to="/login"
-                className="inline-flex h-9 items-center rounded-md px-3 text-sm font-medium hover:bg-accent"
-              >
+              <Link to="/login" className={buttonClass({ variant: 'ghost' })}>
                 {t('publicNav.signIn')}
               </Link>
             )}

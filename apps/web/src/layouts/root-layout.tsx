@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
+import { buttonClass } from '../components/button'
 import { AppToaster } from '../feedback/toaster'
 
 /** Around every route: the one toast region of the app. */
@@ -33,11 +34,7 @@ function RouteError() {
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
       <title>Templet</title>
       <h1 className="text-2xl font-semibold">{t('app.unexpectedError')}</h1>
-      <button
-        type="button"
-        onClick={() => window.location.reload()}
-        className="inline-flex h-10 items-center rounded-md bg-primary px-4 font-medium text-primary-foreground hover:bg-primary/90"
-      >
+      <button type="button" onClick={() => window.location.reload()} className={buttonClass({ size: 'lg' })}>
         {t('app.retry')}
       </button>
     </main>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { OfferGrid } from '../checkout/offer-grid'
+import { buttonClass } from '../components/button'
 
 /** `/subscription`: the plans explained, for visitors. */
 export function SubscriptionPage() {
@@ -23,10 +24,7 @@ export function SubscriptionPage() {
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <Link
-          to="/register"
-          className="mt-8 inline-flex h-11 items-center rounded-md bg-primary px-5 font-medium text-primary-foreground hover:bg-primary/90"
-        >
+        <Link to="/register" className={buttonClass({ size: 'lg' }, 'mt-8')}>
           {t('subscription.cta')}
         </Link>
       </section>
