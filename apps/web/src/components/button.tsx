@@ -2,7 +2,7 @@ import { type ButtonHTMLAttributes, forwardRef } from 'react'
 
 /**
  * The public pages' button (and `buttonClass` for links styled as one). Same look as the shell's `Button`
- * (same tokens), kept in the app because the shell's Button brings cva and tailwind-merge (about 9 kB
+ * (same tokens), kept in the app because the shell's Button brings Slot, cva and tailwind-merge (11 kB
  * gzipped), which would push `/login` past its 150 kB budget. The logged-in screens use the shell's.
  */
 const variants = {
