@@ -16,7 +16,7 @@ import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './servic
 import { Sessions } from './services/sessions'
 import { DOCS_CSS, type OpenApiDoc, renderDocsPage } from './web/docs'
 import { buildOpenApiDocument, codeMeanings } from './web/openapi'
-import { webHandler } from './web/static'
+import { pagePostHandler, webHandler } from './web/static'
 
 export interface AppOptions {
   db: Db
@@ -128,6 +128,7 @@ export function createAppParts(o: AppOptions): App {
 
   const web = webHandler(config.webDist)
   app.get('*', web)
+  app.post('*', pagePostHandler())
   app.notFound((c) => reply(c, { code: Code.notFound, msg: 'Not found', data: null }))
 
   app.onError((err, c) => {

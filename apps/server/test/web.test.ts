@@ -84,6 +84,24 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
     }
   })
 
+  it('answers a form posted to a page with 303 back to it, dropping the body, and never off the site', async () => {
+    const post = (p: string) =>
+      fetch(`${s.url}${p}`, {
+        method: 'POST',
+        body: new URLSearchParams({ password: 'secret' }),
+        redirect: 'manual',
+      })
+    const login = await post('/login?redirect=%2Fcreation')
+    expect(login.status).toBe(303)
+    expect(login.headers.get('location')).toBe('/login?redirect=%2Fcreation')
+    for (const p of ['//evil.example/x', '///evil.example']) {
+      const away = await post(p)
+      expect(away.status).toBe(303)
+      expect(away.headers.get('location')).toBe('/')
+    }
+    expect(await s.call('POST', '/no/such/thing')).toMatchObject({ code: 404 })
+  })
+
   it('serves other files from the build as they are, and 404s a missing asset instead of sending HTML', async () => {
     const icon = await fetch(`${s.url}/favicon.svg`)
     expect(icon.headers.get('content-type')).toBe('image/svg+xml')
@@ -180,5 +198,38 @@ describe.each(engines)('without a web build on %s', (engine) => {
       headers: { origin: 'https://evil.example' },
     })
     expect(other.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
+
+describe('a build with pre-rendered pages', () => {
+  let s: TestServer
+  let webDist: string
+  const page = (name: string) => `<!doctype html><title>${name}</title><div id="root" data-prerendered></div>`
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-web-'))
+    fs.mkdirSync(path.join(webDist, 'login'))
+    fs.mkdirSync(path.join(webDist, 'assets'))
+    fs.writeFileSync(path.join(webDist, 'index.html'), page('Landing'))
+    fs.writeFileSync(path.join(webDist, 'login', 'index.html'), page('Sign in'))
+    fs.writeFileSync(
+      path.join(webDist, 'app.html'),
+      '<!doctype html><title>Shell</title><div id="root"></div>',
+    )
+    s = await startServer('sqlite', { WEB_DIST: webDist })
+  })
+  afterAll(async () => {
+    await s.close()
+    fs.rmSync(webDist, { recursive: true, force: true })
+  })
+
+  it('sends each pre-rendered page at its path and the shell (app.html) everywhere else', async () => {
+    const title = async (p: string) => /<title>([^<]*)/.exec(await (await fetch(`${s.url}${p}`)).text())?.[1]
+    expect(await title('/')).toBe('Landing')
+    expect(await title('/login')).toBe('Sign in')
+    expect(await title('/login/')).toBe('Sign in')
+    expect(await title('/login?redirect=%2Fcreation')).toBe('Sign in')
+    for (const p of ['/dashboard', '/register', '/checkout/main/payment-49-9', '/login/x'])
+      expect(await title(p), p).toBe('Shell')
+    expect((await fetch(`${s.url}/assets/login`)).status).toBe(404)
   })
 })

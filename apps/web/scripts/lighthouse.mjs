@@ -116,12 +116,28 @@ async function measure(route, signedIn) {
     disableStorageReset: signedIn,
   })
   const { lhr } = result
+  if (process.env.LH_SAVE)
+    (await import('node:fs')).writeFileSync(
+      `${process.env.LH_SAVE}/${route.replace(/\W/g, '_')}.json`,
+      JSON.stringify(lhr),
+    )
   if (signedIn && !lhr.finalDisplayedUrl.endsWith(route))
     throw new Error(`not signed in: ended on ${lhr.finalDisplayedUrl}`)
   return {
     ...Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     lcp: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    ...(process.env.LH_DEBUG
+      ? Object.fromEntries(
+          [
+            'first-contentful-paint',
+            'speed-index',
+            'total-blocking-time',
+            'interactive',
+            'max-potential-fid',
+          ].map((k) => [k, Math.round(lhr.audits[k]?.numericValue)]),
+        )
+      : {}),
   }
 }
 
@@ -139,6 +155,7 @@ try {
   ]) {
     const runs = []
     for (let i = 0; i < RUNS; i += 1) runs.push(await measure(route, signedIn))
+    if (process.env.LH_DEBUG) console.log(route, runs)
     const row = { route }
     for (const key of [...categories, 'cls', 'lcp']) row[key] = median(runs.map((r) => r[key]))
     rows.push(row)

@@ -1,38 +1,32 @@
 import '@templet/ui/styles.css'
 import './app.css'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { I18nextProvider } from 'react-i18next'
-import { BrowserRouter, useNavigate } from 'react-router'
-import { i18n } from './i18n'
-import { RouteErrorBoundary } from './layouts/root-layout'
-import { setNavigator } from './router/navigation'
-import { AppRoutes, preloadRoute } from './router/routes'
-import { hasSession } from './session/session'
-import { followSystemTheme } from './theme/theme'
 
-followSystemTheme()
-
-preloadRoute(window.location.pathname, hasSession())
-
-/** Lets the API client's 401 handler navigate through the router. */
-function NavigationBridge() {
-  const navigate = useNavigate()
-  setNavigator(navigate)
-  return null
+/**
+ * Resolves once the browser has painted the page's content (the first-contentful-paint entry), or after
+ * `limit` ms without one (a tab in the background paints nothing).
+ */
+function afterFirstPaint(limit = 1000): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      observer?.disconnect()
+      clearTimeout(timer)
+      // The paint entry is reported during the frame; the next task runs after it.
+      setTimeout(resolve, 0)
+    }
+    const timer = setTimeout(done, limit)
+    let observer: PerformanceObserver | undefined
+    try {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) done()
+      })
+      observer.observe({ type: 'paint', buffered: true })
+    } catch {
+      requestAnimationFrame(done)
+    }
+  })
 }
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root')
-createRoot(root).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <BrowserRouter>
-        <NavigationBridge />
-        <RouteErrorBoundary>
-          <AppRoutes />
-        </RouteErrorBoundary>
-      </BrowserRouter>
-    </I18nextProvider>
-  </StrictMode>,
-)
+// A pre-rendered page shows at once: the app's code (React, the router, the texts) is evaluated only
+// after the first paint, not before it. Its files are already being fetched (modulepreload links).
+if (document.getElementById('root')?.hasAttribute('data-prerendered')) await afterFirstPaint()
+await import('./start')

@@ -93,8 +93,10 @@ export const PLACEHOLDER_PAGE = `<!doctype html>
 </main></body></html>`
 
 /**
- * The built web app from `root`: files as they are (long-cached under /assets/), and index.html for every
- * other path so the client router can take it (SPA fallback). Without a build, a placeholder page.
+ * The built web app from `root`: files as they are (long-cached under /assets/); a pre-rendered page
+ * (`<path>/index.html`, `index.html` for `/`) at its path; and for every other path the app's shell,
+ * `app.html` (or `index.html` in a build that pre-renders nothing), so the client router can take it
+ * (SPA fallback). Without a build, a placeholder page.
  */
 export function webHandler(root: string) {
   const base = path.resolve(root)
@@ -106,14 +108,34 @@ export function webHandler(root: string) {
       rel = '/'
     }
     const file = path.join(base, path.normalize(rel))
-    const inside = file.startsWith(base + path.sep)
-    if (inside && rel !== '/' && !rel.includes('\0') && (await isFile(file))) {
-      return sendFile(c, file, rel.startsWith('/assets/') ? IMMUTABLE : REVALIDATE)
+    const inside = file === base || file.startsWith(base + path.sep)
+    if (inside && !rel.includes('\0')) {
+      if (rel !== '/' && (await isFile(file))) {
+        return sendFile(c, file, rel.startsWith('/assets/') ? IMMUTABLE : REVALIDATE)
+      }
+      const page = path.join(file, 'index.html')
+      if (!rel.startsWith('/assets/') && (await isFile(page))) return sendFile(c, page, REVALIDATE)
     }
     // A missing hashed asset must not turn into HTML that a browser would try to run as a script.
     if (rel.startsWith('/assets/')) return c.text('Not found', 404, { 'Cache-Control': REVALIDATE })
-    const index = path.join(base, 'index.html')
-    if (await isFile(index)) return sendFile(c, index, REVALIDATE)
+    for (const shell of ['app.html', 'index.html']) {
+      const shellFile = path.join(base, shell)
+      if (await isFile(shellFile)) return sendFile(c, shellFile, REVALIDATE)
+    }
     return c.html(PLACEHOLDER_PAGE, 200, { 'Cache-Control': REVALIDATE })
+  }
+}
+
+/**
+ * A form posted to a page before the app took it over (a fast tap while the pre-rendered page loads):
+ * `303 See Other` back to the same page, which the browser loads with GET, so the body (a password, say)
+ * is dropped and never lands in a URL. Paths that would leave the site (`//host`) go to `/`.
+ */
+export function pagePostHandler() {
+  return (c: Context) => {
+    if (/^\/api(\/|$)/.test(c.req.path)) return c.notFound()
+    const url = new URL(c.req.url)
+    const target = /^\/[/\\]/.test(url.pathname) ? '/' : `${url.pathname}${url.search}`
+    return c.redirect(target, 303)
   }
 }

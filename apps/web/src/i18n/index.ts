@@ -52,7 +52,10 @@ export function setLanguage(language: Language): void {
 function followLanguage(language: string): void {
   document.documentElement.lang = toSupported(language)
 }
-followLanguage(currentLanguage())
-i18n.on('languageChanged', followLanguage)
+// The build-time pre-render has no document; its pages are English, as index.html's `lang` says.
+if (typeof document !== 'undefined') {
+  followLanguage(currentLanguage())
+  i18n.on('languageChanged', followLanguage)
+}
 
 export { i18n }

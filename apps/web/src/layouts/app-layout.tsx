@@ -30,6 +30,7 @@ import { api, unwrap } from '../api/client'
 import { LanguageSwitcher } from '../components/language-switcher'
 import { Logo } from '../components/logo'
 import { reportError } from '../feedback/notify'
+import { requestToaster } from '../feedback/toaster'
 import { endSession } from '../session/session'
 import { AppContext, type AppContextValue } from './app-context'
 
@@ -100,6 +101,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const { user, reloadUser } = useMyInfo()
   const { unread, refreshUnread } = useUnreadCount()
   const loggingOut = useRef(false)
+  // Signed-in screens toast often, and the shell's code is here already: mount the toaster now, so a toast
+  // still shows when the network goes away later (loading it then would fail).
+  useEffect(requestToaster, [])
 
   const context = useMemo<AppContextValue>(
     () => ({ user, reloadUser: () => void reloadUser(), unread, refreshUnread: () => void refreshUnread() }),

@@ -7,6 +7,7 @@ import { FormAlert } from '../auth/auth-card'
 import { Button } from '../components/button'
 import { EmailField, TextField } from '../components/field'
 import { reportError } from '../feedback/notify'
+import { useHydrated } from '../forms/use-hydrated'
 import { type FieldErrors, fieldOfMessage, translateMessage, validate } from '../forms/validate'
 import { currentLanguage } from '../i18n'
 
@@ -16,6 +17,7 @@ type Field = (typeof fields)[number]
 /** `/contact-us`: a message to the team (`POST /contact-message`, rate-limited per IP). */
 export function ContactPage() {
   const { t } = useTranslation()
+  const hydrated = useHydrated()
   const [errors, setErrors] = useState<FieldErrors<Field>>({})
   const [formError, setFormError] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -88,7 +90,13 @@ export function ContactPage() {
           </Button>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="mt-8 flex flex-col gap-4" aria-busy={busy}>
+        <form
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          className="mt-8 flex flex-col gap-4"
+          aria-busy={busy}
+        >
           <TextField
             label={t('contact.name')}
             name="name"
@@ -121,7 +129,7 @@ export function ContactPage() {
             ) : null}
           </div>
           <FormAlert message={formError} />
-          <Button type="submit" size="lg" className="self-start" disabled={busy}>
+          <Button type="submit" size="lg" className="self-start" disabled={busy || !hydrated}>
             {busy ? t('contact.busy') : t('contact.submit')}
           </Button>
         </form>

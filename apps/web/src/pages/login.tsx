@@ -6,11 +6,13 @@ import { AuthCard, FormAlert } from '../auth/auth-card'
 import { useAuthForm } from '../auth/use-auth-form'
 import { Button } from '../components/button'
 import { EmailField, PasswordField } from '../components/field'
+import { useHydrated } from '../forms/use-hydrated'
 
 const fields = ['email', 'password'] as const
 
 export function LoginPage() {
   const { t } = useTranslation()
+  const hydrated = useHydrated()
   const [params] = useSearchParams()
   const { onSubmit, errorOf, clearError, formError, busy } = useAuthForm({
     schema: loginBody,
@@ -35,7 +37,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
         <EmailField label={t('auth.email')} error={errorOf('email')} onChange={() => clearError('email')} />
         <PasswordField
           label={t('auth.password')}
@@ -46,7 +48,7 @@ export function LoginPage() {
           onChange={() => clearError('password')}
         />
         <FormAlert message={formError} />
-        <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
+        <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || !hydrated}>
           {busy ? t('auth.login.busy') : t('auth.login.submit')}
         </Button>
       </form>

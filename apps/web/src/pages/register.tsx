@@ -6,6 +6,7 @@ import { AuthCard, FormAlert } from '../auth/auth-card'
 import { useAuthForm } from '../auth/use-auth-form'
 import { Button } from '../components/button'
 import { EmailField, PasswordField, TextField } from '../components/field'
+import { useHydrated } from '../forms/use-hydrated'
 
 const fields = ['name', 'email', 'password'] as const
 
@@ -16,6 +17,7 @@ function optional(value: FormDataEntryValue | null): FormDataEntryValue | undefi
 
 export function RegisterPage() {
   const { t } = useTranslation()
+  const hydrated = useHydrated()
   const [params] = useSearchParams()
   const { onSubmit, errorOf, clearError, formError, busy } = useAuthForm({
     schema: registerBody,
@@ -44,7 +46,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
         <TextField
           label={
             <>
@@ -69,7 +71,7 @@ export function RegisterPage() {
           onChange={() => clearError('password')}
         />
         <FormAlert message={formError} />
-        <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy}>
+        <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || !hydrated}>
           {busy ? t('auth.register.busy') : t('auth.register.submit')}
         </Button>
       </form>

@@ -45,6 +45,9 @@ const publicPaths: Record<string, ScreenName> = {
   '/examplesB': 'examples',
   '/examplesC': 'examples',
 }
+/** The public pages pre-rendered at build time (every public path without parameters). */
+export const PRERENDERED_PATHS = Object.keys(publicPaths)
+
 const appPaths: Record<string, ScreenName> = {
   '/dashboard': 'dashboard',
   '/templates': 'templates',

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * Writes the pre-rendered public pages into the client build (part of `pnpm --filter web build`):
+ * `dist/<path>/index.html` for each path of PRERENDERED_PATHS (`dist/index.html` for `/`), the page's
+ * markup inside `<div id="root" data-prerendered>` and its title in <head>. The unrendered shell, which the
+ * server sends for every other path, is kept as `dist/app.html`. Every page also gets modulepreload links
+ * for src/start.tsx and what it imports, which main.tsx loads only after the first paint, so that the
+ * files are fetched at once all the same. Needs `vite build` and
+ * `vite build --ssr src/prerender.tsx --outDir dist-ssr` first; removes dist-ssr when done.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const dist = path.join(webRoot, 'dist')
+const ssr = path.join(webRoot, 'dist-ssr')
+
+/** The build's files that `key` loads, itself first, following static imports (Vite's manifest). */
+function staticGraph(manifest, key, files = new Set()) {
+  const chunk = manifest[key]
+  if (!chunk) throw new Error(`${key} is not in the Vite manifest`)
+  if (files.has(chunk.file)) return files
+  files.add(chunk.file)
+  for (const imported of chunk.imports ?? []) staticGraph(manifest, imported, files)
+  return files
+}
+
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'))
+const built = readFileSync(path.join(dist, 'index.html'), 'utf8')
+const startFiles = [...staticGraph(manifest, 'src/start.tsx')].filter((file) => !built.includes(`/${file}"`))
+/** `low` on a pre-rendered page: its stylesheet, which the first paint waits for, goes first. */
+const withPreloads = (html, priority) =>
+  html.replace(
+    '  </head>',
+    () =>
+      `${startFiles.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}"${priority ? ` fetchpriority="${priority}"` : ''}>\n`).join('')}  </head>`,
+  )
+writeFileSync(path.join(dist, 'app.html'), withPreloads(built, undefined))
+const shell = withPreloads(built, 'low')
+const ROOT = '<div id="root"></div>'
+if (!shell.includes(ROOT) || !/<title>[^<]*<\/title>/.test(shell))
+  throw new Error(`index.html must hold ${ROOT} and one <title>`)
+
+const { PRERENDERED_PATHS, renderPage } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href)
+
+for (const route of PRERENDERED_PATHS) {
+  const markup = await renderPage(route)
+  // React puts the screen's hoisted <title> first; it belongs in <head>, in place of the shell's.
+  const title = /^<title>[^<]*<\/title>/.exec(markup)?.[0]
+  if (!title) throw new Error(`${route} rendered no <title>`)
+  const html = shell
+    .replace(/<title>[^<]*<\/title>/, () => title)
+    .replace(ROOT, () => `<div id="root" data-prerendered>${markup.slice(title.length)}</div>`)
+  const file = path.join(dist, route, 'index.html')
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, html)
+  console.log(`pre-rendered ${route.padEnd(14)} ${(html.length / 1024).toFixed(1)} kB`)
+}
+rmSync(ssr, { recursive: true, force: true })
