@@ -2,7 +2,8 @@
 /**
  * Lighthouse (phone profile, the default throttling) on `/`, `/login` and `/dashboard` signed in, against
  * the real server (apps/server/dist) on a free port with a temporary DATA_DIR, serving apps/web/dist.
- * Median of 3 runs per page; prints each category's score and CLS.
+ * Median of 3 runs per page (LH_RUNS to change); prints each category's score, CLS and the timings the
+ * performance score is made of.
  *
  * The signed-in page: Debian's chromium is started with a DevTools port; Playwright connects to it over
  * CDP to store the session in localStorage, and Lighthouse runs in the same browser with
@@ -23,6 +24,13 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const RUNS = Number(process.env.LH_RUNS ?? 3)
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
+/** The metrics the performance score is made of, besides CLS (milliseconds, simulated phone). */
+const timings = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  si: 'speed-index',
+  tbt: 'total-blocking-time',
+}
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -116,28 +124,17 @@ async function measure(route, signedIn) {
     disableStorageReset: signedIn,
   })
   const { lhr } = result
-  if (process.env.LH_SAVE)
-    (await import('node:fs')).writeFileSync(
-      `${process.env.LH_SAVE}/${route.replace(/\W/g, '_')}.json`,
-      JSON.stringify(lhr),
-    )
   if (signedIn && !lhr.finalDisplayedUrl.endsWith(route))
     throw new Error(`not signed in: ended on ${lhr.finalDisplayedUrl}`)
   return {
     ...Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
-    lcp: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
-    ...(process.env.LH_DEBUG
-      ? Object.fromEntries(
-          [
-            'first-contentful-paint',
-            'speed-index',
-            'total-blocking-time',
-            'interactive',
-            'max-potential-fid',
-          ].map((k) => [k, Math.round(lhr.audits[k]?.numericValue)]),
-        )
-      : {}),
+    ...Object.fromEntries(
+      Object.entries(timings).map(([key, audit]) => [
+        key,
+        Math.round(lhr.audits[audit]?.numericValue ?? Number.NaN),
+      ]),
+    ),
   }
 }
 
@@ -155,9 +152,9 @@ try {
   ]) {
     const runs = []
     for (let i = 0; i < RUNS; i += 1) runs.push(await measure(route, signedIn))
-    if (process.env.LH_DEBUG) console.log(route, runs)
     const row = { route }
-    for (const key of [...categories, 'cls', 'lcp']) row[key] = median(runs.map((r) => r[key]))
+    for (const key of [...categories, 'cls', ...Object.keys(timings)])
+      row[key] = median(runs.map((r) => r[key]))
     rows.push(row)
   }
 } finally {
@@ -166,9 +163,11 @@ try {
 }
 
 console.log(`Lighthouse ${RUNS === 1 ? '(1 run)' : `(median of ${RUNS})`}, phone profile`)
-console.log('route        perf  a11y  best  seo   CLS    LCP (ms)')
+console.log('route        perf  a11y  best  seo   CLS     FCP   LCP    SI   TBT (ms)')
 for (const r of rows) {
+  const cells = [r.performance, r.accessibility, r['best-practices'], r.seo].map((v) => String(v).padStart(4))
+  const times = Object.keys(timings).map((key) => String(r[key]).padStart(5))
   console.log(
-    `${r.route.padEnd(12)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r['best-practices']).padStart(4)}  ${String(r.seo).padStart(4)}  ${r.cls.toFixed(3).padStart(5)}  ${String(r.lcp).padStart(8)}`,
+    `${r.route.padEnd(12)} ${cells.join('  ')}  ${r.cls.toFixed(3).padStart(5)}  ${times.join(' ')}`,
   )
 }

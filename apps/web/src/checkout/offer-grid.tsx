@@ -2,6 +2,7 @@ import { Check } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { currentLanguage } from '../i18n'
+import { formatNumber } from '../i18n/format'
 import { checkoutPath, formatPrice, KINDS, type OfferKind, offersOf } from './offers'
 
 /** The 3 tiers × 2 kinds, each linking to its checkout page. */
@@ -25,7 +26,7 @@ export function OfferGrid({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
               .filter((offer) => offer.kind === kind)
               .map((offer) => {
                 const price = formatPrice(offer.price, language, offer.currency)
-                const credits = new Intl.NumberFormat(language).format(offer.credits)
+                const credits = formatNumber(offer.credits, language)
                 return (
                   <li key={offer.tier} className="flex flex-col rounded-xl border border-border p-5">
                     <p className="text-3xl font-semibold tabular-nums">

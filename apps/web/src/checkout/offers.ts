@@ -1,3 +1,4 @@
+import { formatMoney } from '../i18n/format'
 /**
  * The checkout offers (PRODUCT.md §7): group × kind × tier. Group ids are configuration
  * (`VITE_OFFER_GROUP_MAIN`, `VITE_OFFER_GROUP_PROMO`); prices and credits are the product's defaults.
@@ -81,5 +82,5 @@ export function offersOf(group = mainGroupId): Offer[] {
 
 /** A price in the visitor's language: `$49.90`, `US$49.90`. */
 export function formatPrice(amount: number, language: string, currency = CURRENCY): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount)
+  return formatMoney(amount, currency, language)
 }

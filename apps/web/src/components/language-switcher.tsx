@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useHydrated } from '../forms/use-hydrated'
 import { currentLanguage, LANGUAGES, type Language, setLanguage } from '../i18n'
 import { cx } from './cx'
 
@@ -7,6 +8,8 @@ import { cx } from './cx'
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t } = useTranslation()
   const id = useId()
+  // A choice made in the pre-rendered page before the app runs would be lost: wait for the app.
+  const hydrated = useHydrated()
   return (
     <div className={cx('flex items-center', className)}>
       <label htmlFor={id} className="sr-only">
@@ -15,6 +18,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       <select
         id={id}
         value={currentLanguage()}
+        disabled={!hydrated}
         onChange={(event) => setLanguage(event.target.value as Language)}
         className="h-9 cursor-pointer rounded-md border border-border bg-background px-2 text-sm text-foreground hover:bg-accent"
       >

@@ -1,6 +1,6 @@
 import { ApiError, messageFor, UnauthorizedError } from '@templet/api'
 import { currentLanguage, i18n } from '../i18n'
-import { requestToaster, toasterReady } from './toaster'
+import { loadToasterModule, requestToaster, toasterReady } from './toaster'
 
 type ToastKind = 'success' | 'error' | 'message'
 
@@ -10,7 +10,7 @@ type ToastKind = 'success' | 'error' | 'message'
  */
 export function showToast(kind: ToastKind, message: string, options?: { id?: string }): void {
   requestToaster()
-  void Promise.all([import('@templet/ui'), toasterReady]).then(([{ toast }]) => {
+  void Promise.all([loadToasterModule(), toasterReady]).then(([{ toast }]) => {
     if (kind === 'message') toast(message, options)
     else toast[kind](message, options)
   })

@@ -23,7 +23,14 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener)
 }
 
-const LazyToaster = lazy(async () => ({ default: (await import('@templet/ui')).Toaster }))
+/**
+ * The shell's module, where the toaster and `toast` live. Signed-in screens call it early (the app layout
+ * has the shell's code already, so it costs next to nothing): a toast must still show when the network is
+ * gone by the time it is raised.
+ */
+export const loadToasterModule = () => import('@templet/ui')
+
+const LazyToaster = lazy(async () => ({ default: (await loadToasterModule()).Toaster }))
 
 /** Mounted with the toaster in one commit, after it: its effect runs once the toaster is subscribed. */
 function ReadyMarker() {

@@ -30,7 +30,7 @@ import { api, unwrap } from '../api/client'
 import { LanguageSwitcher } from '../components/language-switcher'
 import { Logo } from '../components/logo'
 import { reportError } from '../feedback/notify'
-import { requestToaster } from '../feedback/toaster'
+import { loadToasterModule } from '../feedback/toaster'
 import { endSession } from '../session/session'
 import { AppContext, type AppContextValue } from './app-context'
 
@@ -101,9 +101,10 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const { user, reloadUser } = useMyInfo()
   const { unread, refreshUnread } = useUnreadCount()
   const loggingOut = useRef(false)
-  // Signed-in screens toast often, and the shell's code is here already: mount the toaster now, so a toast
-  // still shows when the network goes away later (loading it then would fail).
-  useEffect(requestToaster, [])
+  // A toast must show even when the network is gone by then: have the toaster's module at hand.
+  useEffect(() => {
+    void loadToasterModule()
+  }, [])
 
   const context = useMemo<AppContextValue>(
     () => ({ user, reloadUser: () => void reloadUser(), unread, refreshUnread: () => void refreshUnread() }),

@@ -4,6 +4,7 @@ import { useParams } from 'react-router'
 import { type CheckoutVariant, findOffer, formatPrice } from '../checkout/offers'
 import { LinkButton } from '../components/link-button'
 import { currentLanguage } from '../i18n'
+import { formatNumber } from '../i18n/format'
 
 /** The offer of `/checkout{,1}/{group}/{kind}-{tier}`; checkout itself is not open yet. */
 export function CheckoutPage({ variant }: { variant: CheckoutVariant }) {
@@ -13,7 +14,7 @@ export function CheckoutPage({ variant }: { variant: CheckoutVariant }) {
   if (!offer) return <OfferNotFound />
   const language = currentLanguage()
   const price = formatPrice(offer.price, language, offer.currency)
-  const credits = new Intl.NumberFormat(language).format(offer.credits)
+  const credits = formatNumber(offer.credits, language)
   const wide = variant === 'checkout1'
   return (
     <div className={wide ? 'mx-auto max-w-4xl px-4 py-10 sm:px-6' : 'mx-auto max-w-lg px-4 py-10'}>

@@ -7,6 +7,7 @@ import { useQuery } from '../api/use-query'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
+import { formatNumber } from '../i18n/format'
 import { useApp } from '../layouts/app-context'
 
 export function DashboardPage() {
@@ -17,7 +18,6 @@ export function DashboardPage() {
     [],
   )
   const starred = types.data?.filter((type) => type.starred) ?? []
-  const number = new Intl.NumberFormat(i18n.language)
 
   return (
     <>
@@ -36,7 +36,7 @@ export function DashboardPage() {
             </div>
             {user ? (
               <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="credits">
-                {number.format(user.credits)}
+                {formatNumber(user.credits, i18n.language)}
               </p>
             ) : (
               <Skeleton className="mt-2 h-9 w-20" />

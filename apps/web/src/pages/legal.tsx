@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { currentLanguage } from '../i18n'
+import { formatDate } from '../i18n/format'
 import { legalEn } from './legal/content.en'
 import { legalZhCN } from './legal/content.zh-CN'
 import type { LegalKind } from './legal/types'
@@ -24,7 +25,7 @@ const others: Record<LegalKind, { to: string; key: string }[]> = {
 export function LegalPage({ kind }: { kind: LegalKind }) {
   const { t, i18n } = useTranslation()
   const doc = (currentLanguage() === 'zh-CN' ? legalZhCN : legalEn)[kind]
-  const updated = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(doc.updated))
+  const updated = formatDate(new Date(doc.updated), 'long', i18n.language)
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
       <title>{`${doc.title} · Templet`}</title>

@@ -12,6 +12,7 @@ import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
 import { notifySuccess, reportError } from '../feedback/notify'
+import { formatDate } from '../i18n/format'
 import { useApp } from '../layouts/app-context'
 
 const PAGE_SIZE = 10
@@ -41,7 +42,6 @@ export function NotificationsPage() {
     [filter, page],
   )
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE))
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
 
   function go(next: { filter?: Filter; page?: number }) {
     const f = next.filter ?? filter
@@ -159,7 +159,9 @@ export function NotificationsPage() {
                   </h2>
                   <p className="mt-1 break-words text-muted-foreground">{item.content}</p>
                   <p className="mt-2 text-sm text-muted-foreground">
-                    <time dateTime={item.createdAt}>{dateFormat.format(new Date(item.createdAt))}</time>
+                    <time dateTime={item.createdAt}>
+                      {formatDate(new Date(item.createdAt), 'moment', i18n.language)}
+                    </time>
                   </p>
                 </div>
                 {item.check === 0 ? (
