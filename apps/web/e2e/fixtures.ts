@@ -11,6 +11,22 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const serverMain = path.join(repoRoot, 'apps/server/dist/main.js')
 const webDist = path.join(repoRoot, 'apps/web/dist')
 
+/** Every public page without parameters (PRODUCT.md §3); each is pre-rendered (PRERENDERED_PATHS). */
+export const PUBLIC_PATHS = [
+  '/',
+  '/login',
+  '/register',
+  '/refund',
+  '/privacy',
+  '/terms',
+  '/subscription',
+  '/contact-us',
+  '/about-us',
+  '/examplesA',
+  '/examplesB',
+  '/examplesC',
+]
+
 /** A real Templet server (apps/server/dist) on a free port with a fresh SQLite data directory. */
 export interface TempletServer {
   url: string

@@ -1,4 +1,4 @@
-import { expect, registerUser, signIn, test } from './fixtures'
+import { expect, PUBLIC_PATHS, registerUser, signIn, test } from './fixtures'
 
 const protectedRoutes = [
   '/dashboard',
@@ -7,20 +7,6 @@ const protectedRoutes = [
   '/pricing-plans',
   '/purchase-history',
   '/notifications',
-]
-const publicRoutes = [
-  '/',
-  '/login',
-  '/register',
-  '/refund',
-  '/privacy',
-  '/terms',
-  '/subscription',
-  '/contact-us',
-  '/about-us',
-  '/examplesA',
-  '/examplesB',
-  '/examplesC',
 ]
 /** Every stored value that is no session (PRODUCT.md §3); `null` = the key is missing. */
 const noSession: [string, string | null][] = [
@@ -59,7 +45,7 @@ test.describe('the guard', () => {
   }
 
   test('every public route opens without a session', async ({ page }) => {
-    for (const route of publicRoutes) {
+    for (const route of PUBLIC_PATHS) {
       await page.goto(route)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
       expect(new URL(page.url()).pathname).toBe(route)

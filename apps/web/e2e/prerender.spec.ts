@@ -1,21 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, registerUser, signIn, test } from './fixtures'
-
-/** Every public page without parameters (src/router/routes.tsx PRERENDERED_PATHS). */
-const prerendered = [
-  '/',
-  '/login',
-  '/register',
-  '/refund',
-  '/privacy',
-  '/terms',
-  '/subscription',
-  '/contact-us',
-  '/about-us',
-  '/examplesA',
-  '/examplesB',
-  '/examplesC',
-]
+import { expect, PUBLIC_PATHS, registerUser, signIn, test } from './fixtures'
 
 /** Holds back the app's code (src/start.tsx) until `release` is called: the page as it is before React. */
 async function holdApp(page: Page) {
@@ -46,7 +30,7 @@ test.describe('pre-rendered public pages', () => {
     request,
   }) => {
     const errors = collectErrors(page)
-    for (const path of prerendered) {
+    for (const path of PUBLIC_PATHS) {
       const html = await (await request.get(path)).text()
       expect(html, path).toContain('<div id="root" data-prerendered><')
       expect(html, path).toMatch(/<h1[^>]*>.+?<\/h1>/)
