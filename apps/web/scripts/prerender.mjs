@@ -5,7 +5,8 @@
  * markup inside `<div id="root" data-prerendered>` and its title in <head>. The unrendered shell, which the
  * server sends for every other path, is kept as `dist/app.html`. Every page also gets modulepreload links
  * for src/start.tsx and what it imports, which main.tsx loads only after the first paint, so that the
- * files are fetched at once all the same. Needs `vite build` and
+ * files are fetched at once all the same; a pre-rendered page also for its own layout and screen, which
+ * hydration needs. Needs `vite build` and
  * `vite build --ssr src/prerender.tsx --outDir dist-ssr` first; removes dist-ssr when done.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -28,28 +29,44 @@ function staticGraph(manifest, key, files = new Set()) {
 
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'))
 const built = readFileSync(path.join(dist, 'index.html'), 'utf8')
-const startFiles = [...staticGraph(manifest, 'src/start.tsx')].filter((file) => !built.includes(`/${file}"`))
-/** `low` on a pre-rendered page: its stylesheet, which the first paint waits for, goes first. */
-const withPreloads = (html, priority) =>
-  html.replace(
-    '  </head>',
-    () =>
-      `${startFiles.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}"${priority ? ` fetchpriority="${priority}"` : ''}>\n`).join('')}  </head>`,
-  )
-writeFileSync(path.join(dist, 'app.html'), withPreloads(built, undefined))
-const shell = withPreloads(built, 'low')
 const ROOT = '<div id="root"></div>'
-if (!shell.includes(ROOT) || !/<title>[^<]*<\/title>/.test(shell))
+if (!built.includes(ROOT) || !/<title>[^<]*<\/title>/.test(built))
   throw new Error(`index.html must hold ${ROOT} and one <title>`)
 
-const { PRERENDERED_PATHS, renderPage } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href)
+/** The module of a screen key of src/router/routes.tsx: `publicLayout` is src/layouts/public-layout.tsx. */
+function screenModule(name) {
+  const file = `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.tsx`
+  const key = [`src/layouts/${file}`, `src/pages/${file}`].find((candidate) => manifest[candidate])
+  if (!key) throw new Error(`no module for the screen ${name}: keys must be the file names in camelCase`)
+  return key
+}
+
+/** `built` with modulepreload links for `modules` and their imports; `low` lets the stylesheet go first. */
+function withPreloads(html, modules, priority) {
+  const files = new Set()
+  for (const key of modules) staticGraph(manifest, key, files)
+  const links = [...files]
+    .filter((file) => !html.includes(`/${file}"`))
+    .map(
+      (file) =>
+        `    <link rel="modulepreload" crossorigin href="/${file}"${priority ? ` fetchpriority="${priority}"` : ''}>\n`,
+    )
+  return html.replace('  </head>', () => `${links.join('')}  </head>`)
+}
+
+writeFileSync(path.join(dist, 'app.html'), withPreloads(built, ['src/start.tsx']))
+
+const { PRERENDERED_PATHS, renderPage, screensFor } = await import(
+  pathToFileURL(path.join(ssr, 'prerender.js')).href
+)
 
 for (const route of PRERENDERED_PATHS) {
   const markup = await renderPage(route)
   // React puts the screen's hoisted <title> first; it belongs in <head>, in place of the shell's.
   const title = /^<title>[^<]*<\/title>/.exec(markup)?.[0]
   if (!title) throw new Error(`${route} rendered no <title>`)
-  const html = shell
+  const modules = ['src/start.tsx', ...screensFor(route, false).map(screenModule)]
+  const html = withPreloads(built, modules, 'low')
     .replace(/<title>[^<]*<\/title>/, () => title)
     .replace(ROOT, () => `<div id="root" data-prerendered>${markup.slice(title.length)}</div>`)
   const file = path.join(dist, route, 'index.html')

@@ -9,9 +9,9 @@ import { prerenderToNodeStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import { App } from './app'
 import { i18n } from './i18n'
-import { PRERENDERED_PATHS } from './router/routes'
+import { PRERENDERED_PATHS, screensFor } from './router/routes'
 
-export { PRERENDERED_PATHS }
+export { PRERENDERED_PATHS, screensFor }
 
 /**
  * The markup of `path` as it goes inside `<div id="root">`, title element included. Throws on any error

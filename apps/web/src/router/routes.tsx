@@ -3,7 +3,11 @@ import { Route, Routes, useLocation } from 'react-router'
 import { RootLayout } from '../layouts/root-layout'
 import { isCheckoutPath, RedirectSignedIn, RequireSession } from './guard'
 
-/** Each screen is its own chunk; `load` is kept so the first screen can be fetched before React asks. */
+/**
+ * Each screen is its own chunk; `load` is kept so the first screen can be fetched before React asks. A
+ * screen's key is its module's file name in camelCase (`publicLayout`: layouts/public-layout.tsx), which
+ * scripts/prerender.mjs relies on to preload a pre-rendered page's chunks (and checks).
+ */
 // biome-ignore lint/suspicious/noExplicitAny: any component type; its own props stay checked at the use site.
 function screen<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
   return { load, Component: lazy(() => load().then((module) => ({ default: module[name] }))) }
@@ -27,7 +31,7 @@ const screens = {
   pricingPlans: screen(() => import('../pages/pricing-plans'), 'PricingPlansPage'),
   purchaseHistory: screen(() => import('../pages/purchase-history'), 'PurchaseHistoryPage'),
   notifications: screen(() => import('../pages/notifications'), 'NotificationsPage'),
-  catchAll: screen(() => import('../pages/not-found'), 'CatchAllPage'),
+  notFound: screen(() => import('../pages/not-found'), 'CatchAllPage'),
 }
 type ScreenName = keyof typeof screens
 
@@ -58,17 +62,21 @@ const appPaths: Record<string, ScreenName> = {
 }
 const checkoutPattern = /^\/checkout1?\/[^/]+\/[^/]+\/?$/
 
+/** The layout and screen that `pathname` renders (none for a signed-out visitor on a protected path). */
+export function screensFor(pathname: string, signedIn: boolean): ScreenName[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
+  const publicScreen = publicPaths[path] ?? (checkoutPattern.test(path) ? 'checkout' : undefined)
+  if (publicScreen) return ['publicLayout', publicScreen]
+  if (signedIn) return ['appLayout', appPaths[path] ?? 'notFound']
+  return []
+}
+
 /**
  * Starts fetching the layout and screen of `pathname` at once, in parallel, instead of one after the
- * other as React reaches them (the screens of a signed-out visitor on a protected path are not fetched).
+ * other as React reaches them.
  */
 export function preloadRoute(pathname: string, signedIn: boolean): void {
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
-  const names: ScreenName[] = []
-  const publicScreen = publicPaths[path] ?? (checkoutPattern.test(path) ? 'checkout' : undefined)
-  if (publicScreen) names.push('publicLayout', publicScreen)
-  else if (signedIn) names.push('appLayout', appPaths[path] ?? 'catchAll')
-  for (const name of names) void screens[name].load()
+  for (const name of screensFor(pathname, signedIn)) void screens[name].load()
 }
 
 function AppScreen({ name }: { name: ScreenName }) {
@@ -93,10 +101,10 @@ function ScrollToTop() {
 /** Any other path: a public "offer not found" when it contains `checkout`, else the guarded 404. */
 function CatchAll() {
   const { pathname } = useLocation()
-  if (isCheckoutPath(pathname)) return <screens.catchAll.Component kind="offer-not-found" />
+  if (isCheckoutPath(pathname)) return <screens.notFound.Component kind="offer-not-found" />
   return (
     <RequireSession>
-      <screens.catchAll.Component kind="not-found" />
+      <screens.notFound.Component kind="not-found" />
     </RequireSession>
   )
 }
