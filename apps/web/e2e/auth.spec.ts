@@ -1,6 +1,22 @@
 import { expect, registerUser, test } from './fixtures'
 
 test.describe('sign-in and registration', () => {
+  test('the form schemas (and zod) load when the form is first used, not with the page', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
+    await page.goto('/login')
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled()
+    await page.waitForLoadState('networkidle')
+    expect(scripts.some((path) => path.includes('form-schemas'))).toBe(false)
+    const schemas = page.waitForRequest(/form-schemas-[\w-]+\.js$/)
+    await page.getByLabel('Email').focus()
+    await schemas
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByText('Enter a valid email address')).toBeVisible()
+  })
+
   test('registering through the form validates with the contract, then signs in and opens the dashboard', async ({
     page,
   }) => {

@@ -1,2 +1,4 @@
 export * from './client'
-export * from './contract'
+// The contract's types only: its values (the schemas, the registry, the codes) come from
+// '@templet/api/contract', so that importing the client does not load zod.
+export type * from './contract'

@@ -1,4 +1,3 @@
-import './zod-jitless'
 import {
   type ApiResult,
   createApiClient,

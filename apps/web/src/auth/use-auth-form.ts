@@ -4,6 +4,7 @@ import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { z } from 'zod'
+import { type FormSchemas, loadFormSchemas } from '../api/contract'
 import { reportError } from '../feedback/notify'
 import { type FieldErrors, translateMessage, validate } from '../forms/validate'
 import { currentLanguage } from '../i18n'
@@ -12,12 +13,13 @@ import { startSession } from '../session/session'
 import { serverFormError } from './server-errors'
 
 /**
- * The submit logic shared by sign-in and registration: validate with the contract's schema, one request at
+ * The submit logic shared by sign-in and registration: validate with the contract's schema (loaded on first
+ * need, see api/contract.ts), one request at
  * a time (a second Enter or click while busy does nothing), errors beside the fields or above the button,
  * and on success the session is stored and the visitor returns to `redirect` (same-origin only).
  */
 export function useAuthForm<S extends z.ZodType, K extends string>(options: {
-  schema: S
+  schema: (schemas: FormSchemas) => S
   fields: readonly K[]
   read: (form: FormData) => unknown
   submit: (body: z.output<S>) => Promise<ApiResult<'login' | 'register'>>
@@ -35,16 +37,17 @@ export function useAuthForm<S extends z.ZodType, K extends string>(options: {
     if (busyRef.current) return
     const form = event.currentTarget
     setFormError(undefined)
-    const parsed = validate(options.schema, options.read(new FormData(form)))
-    if (!parsed.ok) {
-      setErrors(parsed.errors as FieldErrors<K>)
-      focusFirstInvalid(form, options.fields, parsed.errors)
-      return
-    }
-    setErrors({})
     busyRef.current = true
     setBusy(true)
     try {
+      const schema = options.schema(await loadFormSchemas())
+      const parsed = validate(schema, options.read(new FormData(form)))
+      if (!parsed.ok) {
+        setErrors(parsed.errors as FieldErrors<K>)
+        focusFirstInvalid(form, options.fields, parsed.errors)
+        return
+      }
+      setErrors({})
       const result = await options.submit(parsed.data)
       if (result.code === 0) {
         startSession(result.data)

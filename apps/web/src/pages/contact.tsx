@@ -2,7 +2,7 @@ import { CircleCheck } from 'lucide-react'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
-import { contactMessageBody } from '../api/contract'
+import { loadFormSchemas, preloadFormSchemas } from '../api/contract'
 import { FormAlert } from '../auth/auth-card'
 import { Button } from '../components/button'
 import { EmailField, TextField } from '../components/field'
@@ -37,21 +37,22 @@ export function ContactPage() {
     const form = event.currentTarget
     const data = new FormData(form)
     setFormError(undefined)
-    const parsed = validate(contactMessageBody, {
-      name: data.get('name'),
-      email: data.get('email'),
-      message: data.get('message'),
-    })
-    if (!parsed.ok) {
-      setErrors(parsed.errors)
-      const first = fields.find((f) => parsed.errors[f])
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus()
-      return
-    }
-    setErrors({})
     busyRef.current = true
     setBusy(true)
     try {
+      const { contactMessageBody } = await loadFormSchemas()
+      const parsed = validate(contactMessageBody, {
+        name: data.get('name'),
+        email: data.get('email'),
+        message: data.get('message'),
+      })
+      if (!parsed.ok) {
+        setErrors(parsed.errors)
+        const first = fields.find((f) => parsed.errors[f])
+        if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus()
+        return
+      }
+      setErrors({})
       const result = await api.call('contactMessage', { body: parsed.data })
       if (result.code === 0) {
         form.reset()
@@ -94,6 +95,7 @@ export function ContactPage() {
           method="post"
           noValidate
           onSubmit={onSubmit}
+          onFocus={preloadFormSchemas}
           className="mt-8 flex flex-col gap-4"
           aria-busy={busy}
         >

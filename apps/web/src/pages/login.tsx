@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { api } from '../api/client'
-import { loginBody } from '../api/contract'
+import { preloadFormSchemas } from '../api/contract'
 import { AuthCard, FormAlert } from '../auth/auth-card'
 import { useAuthForm } from '../auth/use-auth-form'
 import { Button } from '../components/button'
@@ -15,7 +15,7 @@ export function LoginPage() {
   const hydrated = useHydrated()
   const [params] = useSearchParams()
   const { onSubmit, errorOf, clearError, formError, busy } = useAuthForm({
-    schema: loginBody,
+    schema: (schemas) => schemas.loginBody,
     fields,
     read: (form) => ({ email: form.get('email'), password: form.get('password') }),
     submit: (body) => api.call('login', { body }),
@@ -37,7 +37,14 @@ export function LoginPage() {
         </>
       }
     >
-      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+      <form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={preloadFormSchemas}
+        className="flex flex-col gap-4"
+        aria-busy={busy}
+      >
         <EmailField label={t('auth.email')} error={errorOf('email')} onChange={() => clearError('email')} />
         <PasswordField
           label={t('auth.password')}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { api } from '../api/client'
-import { registerBody } from '../api/contract'
+import { preloadFormSchemas } from '../api/contract'
 import { AuthCard, FormAlert } from '../auth/auth-card'
 import { useAuthForm } from '../auth/use-auth-form'
 import { Button } from '../components/button'
@@ -20,7 +20,7 @@ export function RegisterPage() {
   const hydrated = useHydrated()
   const [params] = useSearchParams()
   const { onSubmit, errorOf, clearError, formError, busy } = useAuthForm({
-    schema: registerBody,
+    schema: (schemas) => schemas.registerBody,
     fields,
     read: (form) => ({
       name: optional(form.get('name')),
@@ -46,7 +46,14 @@ export function RegisterPage() {
         </>
       }
     >
-      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={busy}>
+      <form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={preloadFormSchemas}
+        className="flex flex-col gap-4"
+        aria-busy={busy}
+      >
         <TextField
           label={
             <>

@@ -1,14 +1,7 @@
 import type { z } from 'zod'
-import {
-  type Code,
-  type EndpointArgs,
-  type EndpointData,
-  type EndpointDef,
-  type EndpointName,
-  type ErrorEnvelope,
-  endpoints,
-  type retryHint,
-} from '../contract'
+import type { Code, EndpointArgs, EndpointData, EndpointName, ErrorEnvelope, retryHint } from '../contract'
+// The routes only, not the registry: the schemas (and zod) stay out of an app that just calls the API.
+import { endpointRoutes } from '../contract/routes'
 import {
   type ApiError,
   type ApiRequestInfo,
@@ -183,7 +176,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function call(name: EndpointName, args: WireArgs = {}): Promise<ApiResult<EndpointName>> {
-    const def: EndpointDef = endpoints[name]
+    const def = endpointRoutes[name]
     const request: ApiRequestInfo = { method: def.method, path: def.path }
     const { signal } = args
     signal?.throwIfAborted()

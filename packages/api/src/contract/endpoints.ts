@@ -8,6 +8,7 @@ import {
   myNotificationData,
   myNotificationQuery,
 } from './notification'
+import { type EndpointRouteName, endpointRoutes } from './routes'
 import { starBody, starData, templateTypeListData } from './template-type'
 import { authData, emptyData, loginBody, myInfoData, registerBody } from './user'
 
@@ -36,8 +37,7 @@ export interface EndpointDef {
 
 export const endpoints = {
   register: {
-    method: 'POST',
-    path: '/user/register',
+    ...endpointRoutes.register,
     auth: 'none',
     body: registerBody,
     data: authData,
@@ -46,8 +46,7 @@ export const endpoints = {
     tag: 'user',
   },
   login: {
-    method: 'POST',
-    path: '/user/login',
+    ...endpointRoutes.login,
     auth: 'none',
     body: loginBody,
     data: authData,
@@ -56,24 +55,21 @@ export const endpoints = {
     tag: 'user',
   },
   logout: {
-    method: 'POST',
-    path: '/user/logout',
+    ...endpointRoutes.logout,
     auth: 'required',
     data: emptyData,
     summary: 'Revoke the token the request was sent with',
     tag: 'user',
   },
   myInfo: {
-    method: 'GET',
-    path: '/user/my-info',
+    ...endpointRoutes.myInfo,
     auth: 'required',
     data: myInfoData,
     summary: 'The signed-in user',
     tag: 'user',
   },
   myNotification: {
-    method: 'GET',
-    path: '/user/my-notification',
+    ...endpointRoutes.myNotification,
     auth: 'required',
     query: myNotificationQuery,
     data: myNotificationData,
@@ -82,8 +78,7 @@ export const endpoints = {
     tag: 'notification',
   },
   markNotificationRead: {
-    method: 'POST',
-    path: '/notification/read',
+    ...endpointRoutes.markNotificationRead,
     auth: 'required',
     body: markReadBody,
     data: markReadData,
@@ -92,16 +87,14 @@ export const endpoints = {
     tag: 'notification',
   },
   markAllNotificationsRead: {
-    method: 'POST',
-    path: '/notification/read-all',
+    ...endpointRoutes.markAllNotificationsRead,
     auth: 'required',
     data: markAllReadData,
     summary: 'Mark every notification of the caller read',
     tag: 'notification',
   },
   templateTypeList: {
-    method: 'GET',
-    path: '/template-type/list',
+    ...endpointRoutes.templateTypeList,
     auth: 'optional',
     data: templateTypeListData,
     list: true,
@@ -109,8 +102,7 @@ export const endpoints = {
     tag: 'template-type',
   },
   starTemplateType: {
-    method: 'POST',
-    path: '/template-type/star',
+    ...endpointRoutes.starTemplateType,
     auth: 'required',
     body: starBody,
     data: starData,
@@ -119,8 +111,7 @@ export const endpoints = {
     tag: 'template-type',
   },
   contactMessage: {
-    method: 'POST',
-    path: '/contact-message',
+    ...endpointRoutes.contactMessage,
     auth: 'optional',
     body: contactMessageBody,
     data: contactMessageData,
@@ -128,7 +119,7 @@ export const endpoints = {
     codes: [429],
     tag: 'contact',
   },
-} as const satisfies Record<string, EndpointDef>
+} as const satisfies Record<EndpointRouteName, EndpointDef>
 
 export type Endpoints = typeof endpoints
 export type EndpointName = keyof Endpoints
