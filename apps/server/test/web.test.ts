@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { get } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { endpoints } from '@templet/api/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
@@ -67,6 +67,27 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
 
     const small = await rawGet(`${s.url}/assets/index-3f9a1c.js`, 'gzip, br')
     expect(small.headers['content-encoding']).toBeUndefined()
+  })
+
+  it("sends the build's own compressed copy when it has one, and compresses the file itself when that is stale", async () => {
+    const script = path.join(webDist, 'assets', 'precompressed-5e1f.js')
+    const source = `${bigScript}\n// precompressed`
+    fs.writeFileSync(script, source)
+    // Marked copies, so the test can tell the build's copy from one the server made.
+    fs.writeFileSync(`${script}.br`, brotliCompressSync(Buffer.from(`${source}\n// the build's brotli`)))
+    fs.writeFileSync(`${script}.gz`, gzipSync(Buffer.from(`${source}\n// the build's gzip`)))
+    const br = await rawGet(`${s.url}/assets/precompressed-5e1f.js`, 'br')
+    expect(brotliDecompressSync(br.body).toString()).toBe(`${source}\n// the build's brotli`)
+    const gz = await rawGet(`${s.url}/assets/precompressed-5e1f.js`, 'gzip')
+    expect(gunzipSync(gz.body).toString()).toBe(`${source}\n// the build's gzip`)
+
+    const stale = path.join(webDist, 'assets', 'stale-77e0.js')
+    fs.writeFileSync(`${stale}.br`, brotliCompressSync(Buffer.from('an old build')))
+    const later = new Date(Date.now() + 60_000)
+    fs.writeFileSync(stale, bigScript)
+    fs.utimesSync(stale, later, later)
+    const fresh = await rawGet(`${s.url}/assets/stale-77e0.js`, 'br')
+    expect(brotliDecompressSync(fresh.body).toString()).toBe(bigScript)
   })
 
   it('answers every other path with index.html, revalidated on each load (SPA fallback)', async () => {

@@ -52,24 +52,38 @@ function encodingFor(c: Context): Encoding | undefined {
 }
 
 /**
- * Compressed copies of the build's files, made once per file version: the build never changes while the
- * server runs, so paying brotli's top quality once beats compressing on every request.
+ * Compressed copies of the build's files, made once per file version: the web build writes them beside
+ * each file (`x.js.br`, `x.js.gz`, apps/web/scripts/compress.mjs) and they are read from there; a build
+ * without them is compressed here, once, since brotli's top quality is worth paying once, not per request.
  */
 const compressed = new Map<string, Promise<Buffer>>()
 function compressedCopy(file: string, mtimeMs: number, body: Buffer, encoding: Encoding): Promise<Buffer> {
   const key = `${encoding}:${mtimeMs}:${file}`
   let copy = compressed.get(key)
   if (!copy) {
-    copy =
-      encoding === 'br'
-        ? brotli(body, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-          })
-        : gzipAsync(body, { level: 9 })
+    copy = readPrecompressed(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, mtimeMs).then(
+      (stored) =>
+        stored ??
+        (encoding === 'br'
+          ? brotli(body, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+            })
+          : gzipAsync(body, { level: 9 })),
+    )
     copy.catch(() => compressed.delete(key))
     compressed.set(key, copy)
   }
   return copy
+}
+
+/** The build's own compressed copy, unless it is missing or older than the file it compresses. */
+async function readPrecompressed(copy: string, sourceMtimeMs: number): Promise<Buffer | undefined> {
+  try {
+    if ((await stat(copy)).mtimeMs < sourceMtimeMs) return undefined
+    return await readFile(copy)
+  } catch {
+    return undefined
+  }
 }
 
 async function sendFile(c: Context, file: string, cacheControl: string) {
