@@ -1,4 +1,8 @@
-import type { ReactNode } from 'react'
+import type { FormEvent, ReactNode } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { preloadFormSchemas } from '../api/contract'
+import { Button } from '../components/button'
+import { useHydrated } from '../forms/use-hydrated'
 
 /** The centred card of the sign-in and registration screens. */
 export function AuthCard({
@@ -35,5 +39,65 @@ export function FormAlert({ message }: { message: string | undefined }) {
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** The form of both screens: sent by the app only (never by the browser before it runs), errors above the button. */
+export function AuthForm({
+  onSubmit,
+  busy,
+  error,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  busy: boolean
+  error: string | undefined
+  submitLabel: string
+  busyLabel: string
+  children: ReactNode
+}) {
+  const hydrated = useHydrated()
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={preloadFormSchemas}
+      className="flex flex-col gap-4"
+      aria-busy={busy}
+    >
+      {children}
+      <FormAlert message={error} />
+      <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || !hydrated}>
+        {busy ? busyLabel : submitLabel}
+      </Button>
+    </form>
+  )
+}
+
+/** "New to Templet? Create an account" and back: the link to the other screen keeps `redirect`. */
+export function AuthSwitch({
+  prompt,
+  label,
+  to,
+}: {
+  prompt: string
+  label: string
+  to: '/login' | '/register'
+}) {
+  const [params] = useSearchParams()
+  const redirect = params.get('redirect')
+  return (
+    <>
+      {prompt}{' '}
+      <Link
+        to={redirect ? `${to}?redirect=${encodeURIComponent(redirect)}` : to}
+        className="font-medium text-primary underline-offset-4 hover:underline"
+      >
+        {label}
+      </Link>
+    </>
   )
 }

@@ -1,12 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
 import { api } from '../api/client'
-import { preloadFormSchemas } from '../api/contract'
-import { AuthCard, FormAlert } from '../auth/auth-card'
+import { AuthCard, AuthForm, AuthSwitch } from '../auth/auth-card'
 import { useAuthForm } from '../auth/use-auth-form'
-import { Button } from '../components/button'
 import { EmailField, PasswordField, TextField } from '../components/field'
-import { useHydrated } from '../forms/use-hydrated'
 
 const fields = ['name', 'email', 'password'] as const
 
@@ -17,8 +13,6 @@ function optional(value: FormDataEntryValue | null): FormDataEntryValue | undefi
 
 export function RegisterPage() {
   const { t } = useTranslation()
-  const hydrated = useHydrated()
-  const [params] = useSearchParams()
   const { onSubmit, errorOf, clearError, formError, busy } = useAuthForm({
     schema: (schemas) => schemas.registerBody,
     fields,
@@ -29,30 +23,20 @@ export function RegisterPage() {
     }),
     submit: (body) => api.call('register', { body }),
   })
-  const redirect = params.get('redirect')
   return (
     <AuthCard
       title={t('auth.register.title')}
       subtitle={t('auth.register.subtitle')}
       footer={
-        <>
-          {t('auth.register.haveAccount')}{' '}
-          <Link
-            to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}
-            className="font-medium text-primary underline-offset-4 hover:underline"
-          >
-            {t('auth.register.login')}
-          </Link>
-        </>
+        <AuthSwitch prompt={t('auth.register.haveAccount')} label={t('auth.register.login')} to="/login" />
       }
     >
-      <form
-        method="post"
-        noValidate
+      <AuthForm
         onSubmit={onSubmit}
-        onFocus={preloadFormSchemas}
-        className="flex flex-col gap-4"
-        aria-busy={busy}
+        busy={busy}
+        error={formError}
+        submitLabel={t('auth.register.submit')}
+        busyLabel={t('auth.register.busy')}
       >
         <TextField
           label={
@@ -77,11 +61,7 @@ export function RegisterPage() {
           error={errorOf('password')}
           onChange={() => clearError('password')}
         />
-        <FormAlert message={formError} />
-        <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || !hydrated}>
-          {busy ? t('auth.register.busy') : t('auth.register.submit')}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }
