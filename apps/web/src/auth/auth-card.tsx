@@ -1,8 +1,6 @@
-import type { FormEvent, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { preloadFormSchemas } from '../api/contract'
-import { Button } from '../components/button'
-import { useHydrated } from '../forms/use-hydrated'
+import { SchemaForm, type SchemaFormProps } from '../forms/schema-form'
 
 /** The centred card of the sign-in and registration screens. */
 export function AuthCard({
@@ -29,52 +27,9 @@ export function AuthCard({
   )
 }
 
-/** The message of a refused submission, announced when it appears. */
-export function FormAlert({ message }: { message: string | undefined }) {
-  return (
-    <div role="alert" aria-live="assertive" className="empty:hidden">
-      {message ? (
-        <p className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-          {message}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
-/** The form of both screens: sent by the app only (never by the browser before it runs), errors above the button. */
-export function AuthForm({
-  onSubmit,
-  busy,
-  error,
-  submitLabel,
-  busyLabel,
-  children,
-}: {
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void
-  busy: boolean
-  error: string | undefined
-  submitLabel: string
-  busyLabel: string
-  children: ReactNode
-}) {
-  const hydrated = useHydrated()
-  return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      onFocus={preloadFormSchemas}
-      className="flex flex-col gap-4"
-      aria-busy={busy}
-    >
-      {children}
-      <FormAlert message={error} />
-      <Button type="submit" size="lg" className="mt-2 w-full" disabled={busy || !hydrated}>
-        {busy ? busyLabel : submitLabel}
-      </Button>
-    </form>
-  )
+/** The form of both screens, its submit button across the card. */
+export function AuthForm(props: Omit<SchemaFormProps, 'className' | 'submitClassName'>) {
+  return <SchemaForm {...props} submitClassName="mt-2 w-full" />
 }
 
 /** "New to Templet? Create an account" and back: the link to the other screen keeps `redirect`. */

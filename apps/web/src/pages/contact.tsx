@@ -2,12 +2,11 @@ import { CircleCheck } from 'lucide-react'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
-import { loadFormSchemas, preloadFormSchemas } from '../api/contract'
-import { FormAlert } from '../auth/auth-card'
+import { loadFormSchemas } from '../api/contract'
 import { Button } from '../components/button'
 import { EmailField, TextField } from '../components/field'
 import { reportError } from '../feedback/notify'
-import { useHydrated } from '../forms/use-hydrated'
+import { SchemaForm } from '../forms/schema-form'
 import { type FieldErrors, fieldOfMessage, translateMessage, validate } from '../forms/validate'
 import { currentLanguage } from '../i18n'
 
@@ -17,7 +16,6 @@ type Field = (typeof fields)[number]
 /** `/contact-us`: a message to the team (`POST /contact-message`, rate-limited per IP). */
 export function ContactPage() {
   const { t } = useTranslation()
-  const hydrated = useHydrated()
   const [errors, setErrors] = useState<FieldErrors<Field>>({})
   const [formError, setFormError] = useState<string>()
   const [busy, setBusy] = useState(false)
@@ -91,13 +89,14 @@ export function ContactPage() {
           </Button>
         </div>
       ) : (
-        <form
-          method="post"
-          noValidate
+        <SchemaForm
           onSubmit={onSubmit}
-          onFocus={preloadFormSchemas}
-          className="mt-8 flex flex-col gap-4"
-          aria-busy={busy}
+          busy={busy}
+          error={formError}
+          submitLabel={t('contact.submit')}
+          busyLabel={t('contact.busy')}
+          className="mt-8"
+          submitClassName="self-start"
         >
           <TextField
             label={t('contact.name')}
@@ -130,11 +129,7 @@ export function ContactPage() {
               </p>
             ) : null}
           </div>
-          <FormAlert message={formError} />
-          <Button type="submit" size="lg" className="self-start" disabled={busy || !hydrated}>
-            {busy ? t('contact.busy') : t('contact.submit')}
-          </Button>
-        </form>
+        </SchemaForm>
       )}
     </div>
   )
