@@ -12,7 +12,7 @@ import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
 import { Accounts } from './services/accounts'
 import { createPasswords } from './services/passwords'
-import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './services/rate-limit'
+import { databaseRateLimitStore, RateLimiter } from './services/rate-limit'
 import { Sessions } from './services/sessions'
 import { DOCS_CSS, type OpenApiDoc, renderDocsPage } from './web/docs'
 import { buildOpenApiDocument, codeMeanings } from './web/openapi'
@@ -24,7 +24,6 @@ export interface AppOptions {
   /** The clock, ms since the epoch; tests move it. */
   now?: () => number
   log?: Logger
-  rateLimitStore?: RateLimitStore
   /** Parse every success answer with the contract before sending it (for tests). */
   checkResponses?: boolean
 }
@@ -50,7 +49,7 @@ export function createAppParts(o: AppOptions): App {
     graceSeconds: config.sessionGraceSeconds,
     now,
   })
-  const limiter = new RateLimiter(o.rateLimitStore ?? new MemoryRateLimitStore(), now)
+  const limiter = new RateLimiter(databaseRateLimitStore(o.db), now)
   const passwords = createPasswords(config.argon2)
   const accounts = new Accounts({ db, passwords, sessions, limiter, rateLimits: config.rateLimits, now })
 

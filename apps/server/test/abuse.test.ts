@@ -77,6 +77,33 @@ describe.each(engines)('abuse limits on %s', (engine) => {
     expect(after.code).toBe(0)
   })
 
+  it('checks no more passwords than the limit when guesses for one account arrive in parallel', async () => {
+    const victim = await s.signUp()
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        s.call('POST', '/user/login', {
+          headers: fromNewIp(),
+          body: { email: victim.email, password: 'guess' },
+        }),
+      ),
+    )
+    const codes = guesses.map((g) => g.code).sort()
+    expect(codes.filter((c) => c === 401)).toHaveLength(3)
+    expect(codes.filter((c) => c === 429)).toHaveLength(9)
+    const right = await s.call('POST', '/user/login', {
+      headers: fromNewIp(),
+      body: { email: victim.email, password: victim.password },
+    })
+    expect(right.code).toBe(429)
+  })
+
+  it('counts parallel registrations from one IP exactly', async () => {
+    const ip = fromNewIp()
+    const replies = await Promise.all(Array.from({ length: 8 }, () => register(ip)))
+    expect(replies.filter((r) => r.code === 0)).toHaveLength(3)
+    expect(replies.filter((r) => r.code === 429)).toHaveLength(5)
+  })
+
   it('limits contact-form messages per IP', async () => {
     const ip = fromNewIp()
     const body = { name: 'Ann', email: 'ann@example.com', message: 'Hello, I have a question about plans.' }

@@ -14,7 +14,7 @@ import { seedCatalogue } from '../src/services/catalogue'
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
 /** A fresh, empty database of the engine: a SQLite file in a temp dir, or a new PostgreSQL database. */
-export async function freshDb(engine: Engine): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function freshDb(engine: Engine): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-test-'))
     const db = openSqlite(path.join(dir, 'templet.db'))
@@ -37,6 +37,7 @@ export async function freshDb(engine: Engine): Promise<{ db: Db; drop(): Promise
   const db = openPostgres(url.toString(), 20)
   return {
     db,
+    url: url.toString(),
     async drop() {
       await db.close()
       const c = new pg.Client({ connectionString: adminUrl })

@@ -130,6 +130,19 @@ function migrations(engine: Engine): Record<string, Migration> {
         }
       },
     },
+    // Rate-limit windows were counted in each process's memory: a restart forgot them and every process
+    // allowed the full limit.
+    '0005_rate_limits': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('rate_limits')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('count', 'integer', notNull)
+          .addColumn('reset_at', 'bigint', notNull)
+          .execute()
+        await db.schema.createIndex('rate_limits_reset_at').on('rate_limits').column('reset_at').execute()
+      },
+    },
   }
 }
 
@@ -137,14 +150,33 @@ export class MigrationError extends Error {
   override name = 'MigrationError'
 }
 
-/** Brings the schema up to date; safe to run on every start and from several processes (Kysely locks). */
+/**
+ * Kysely locks migrations on PostgreSQL, but not on SQLite, where two processes starting at once on one file
+ * both created the first tables and one failed. There a write transaction (`begin immediate`) holds the
+ * file while migrating; the other process waits (busy_timeout), then finds nothing left to do. SQLite's DDL
+ * is transactional, and Kysely runs SQLite migrations without a transaction of its own.
+ */
+async function withMigrationLock<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  if (db.engine !== 'sqlite') return run()
+  await sql`begin immediate`.execute(db.kysely)
+  try {
+    const result = await run()
+    await sql`commit`.execute(db.kysely)
+    return result
+  } catch (err) {
+    await sql`rollback`.execute(db.kysely)
+    throw err
+  }
+}
+
+/** Brings the schema up to date; safe to run on every start and from several processes at once. */
 export async function migrate(db: Db): Promise<MigrationResult[]> {
   const all = migrations(db.engine)
   const migrator = new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => all },
   })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await withMigrationLock(db, () => migrator.migrateToLatest())
   if (error)
     throw new MigrationError(`Migration failed: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,

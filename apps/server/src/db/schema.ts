@@ -68,6 +68,14 @@ export interface ContactMessageTable {
   created_at: number
 }
 
+/** One fixed window of a rate limit, shared by every server process on the database. */
+export interface RateLimitTable {
+  key: string
+  count: number
+  /** When the window ends, ms since the epoch. */
+  reset_at: number
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -76,6 +84,7 @@ export interface Database {
   template_type_stars: TemplateTypeStarTable
   credit_ledger: CreditLedgerTable
   contact_messages: ContactMessageTable
+  rate_limits: RateLimitTable
 }
 
 export type UserRow = Selectable<UserTable>

@@ -43,7 +43,7 @@ export class Accounts {
    * transaction. Of concurrent registrations of one email exactly one wins; the others get 409.
    */
   async register(body: RegisterBody, ip: string): Promise<{ token: string; user: User }> {
-    this.d.limiter.consume(`register:${ip}`, this.d.rateLimits.register)
+    await this.d.limiter.consume(`register:${ip}`, this.d.rateLimits.register)
     if (await findUserByEmail(this.d.db, body.email)) throw new AppError(Code.conflict, EMAIL_TAKEN)
     return this.create(body)
   }
@@ -70,20 +70,19 @@ export class Accounts {
 
   /**
    * Signs in. An unknown email and a wrong password get the same answer after the same work (a hash
-   * verification either way). Too many failures for one email lock it for the window, whoever tries.
+   * verification either way). An email gets `loginFailures.limit` password checks per window, whoever
+   * tries: each attempt is counted before its password is checked, so parallel guesses cannot all be
+   * checked; a success clears the count.
    */
   async login(body: LoginBody, ip: string): Promise<{ token: string; user: User }> {
     const { db, limiter, rateLimits } = this.d
-    limiter.consume(`login-ip:${ip}`, rateLimits.loginIp)
-    const failuresKey = `login-fail:${body.email}`
-    limiter.check(failuresKey, rateLimits.loginFailures)
+    await limiter.consume(`login-ip:${ip}`, rateLimits.loginIp)
+    const attemptsKey = `login-fail:${body.email}`
+    await limiter.consume(attemptsKey, rateLimits.loginFailures)
     const row = await findUserByEmail(db, body.email)
     const ok = await this.d.passwords.verify(row?.password_hash, body.password)
-    if (!row || !ok) {
-      limiter.record(failuresKey, rateLimits.loginFailures)
-      throw new AppError(Code.unauthorized, WRONG_PAIR)
-    }
-    limiter.reset(failuresKey)
+    if (!row || !ok) throw new AppError(Code.unauthorized, WRONG_PAIR)
+    await limiter.reset(attemptsKey)
     await this.d.sessions.pruneExpired(row.id)
     const token = await this.d.sessions.issue(row.id)
     return { token, user: toUser(row, await creditBalance(db, row.id)) }

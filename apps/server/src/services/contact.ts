@@ -12,7 +12,7 @@ export async function submitContactMessage(
   limit: Limit,
   m: { body: ContactMessageBody; userId: number | null; ip: string; now: number },
 ): Promise<{ id: number }> {
-  limiter.consume(`contact:${m.ip}`, limit)
+  await limiter.consume(`contact:${m.ip}`, limit)
   const id = await insertContactMessage(db, { ...m.body, userId: m.userId, now: m.now })
   return { id }
 }

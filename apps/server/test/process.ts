@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** A real server process (src/main.ts under tsx) on a free loopback port. */
+export interface ServerProcess {
+  url: string
+  child: ChildProcess
+  /** Everything the process wrote to stdout so far (one JSON line per log entry). */
+  output(): string
+  /** Sends `signal` and resolves with the exit code (null when killed by the signal). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+  })
+  let out = ''
+  child.stdout?.on('data', (b: Buffer) => {
+    out += b.toString()
+  })
+  child.stderr?.on('data', (b: Buffer) => {
+    out += b.toString()
+  })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "listening" within 30 s: ${out}`)), 30_000)
+    child.stdout?.on('data', () => {
+      const m = /"msg":"listening","url":"([^"]+)"/.exec(out)
+      if (m?.[1]) {
+        clearTimeout(timer)
+        resolve(m[1])
+      }
+    })
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`exited with ${code}: ${out}`))
+    })
+  })
+  return {
+    url,
+    child,
+    output: () => out,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode
+      child.kill(signal)
+      return exited
+    },
+  }
+}
