@@ -34,6 +34,11 @@ export interface App {
   accounts: Accounts
 }
 
+function hasBody(req: Request): boolean {
+  const length = req.headers.get('content-length')
+  return length === null ? req.headers.has('transfer-encoding') : length !== '0'
+}
+
 /** Builds the whole server (API, docs, web app) without listening. */
 export function createApp(o: AppOptions): Hono<AppEnv> {
   return createAppParts(o).hono
@@ -65,6 +70,12 @@ export function createAppParts(o: AppOptions): App {
       code: c.get('code'),
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
+  })
+  // An answer sent before the request's body was read (a 413, an early 401) must not keep the connection:
+  // node-server drains the rest for 500 ms and then drops the socket under the client's next request.
+  app.use('*', async (c, next) => {
+    await next()
+    if (hasBody(c.req.raw) && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close')
   })
   app.use(
     '*',

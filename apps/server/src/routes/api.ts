@@ -115,8 +115,15 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
   // Only on endpoints that read a body: touching the body of a GET makes node-server build a full Request.
   const limitBody = bodyLimit({
     maxSize: BODY_LIMIT_BYTES,
-    onError: (c) =>
-      reply(c, { code: Code.payloadTooLarge, msg: 'body: The request body is larger than 1 MB', data: null }),
+    onError: (c) => {
+      // The rest of the body stays unread: the connection cannot carry another request.
+      c.header('Connection', 'close')
+      return reply(c, {
+        code: Code.payloadTooLarge,
+        msg: 'body: The request body is larger than 1 MB',
+        data: null,
+      })
+    },
   })
 
   async function authenticate(c: Context, auth: EndpointDef['auth']): Promise<Session | null> {
