@@ -12,6 +12,7 @@ describe('the server process', () => {
     expect(fs.existsSync(path.join(dataDir, 'templet.db'))).toBe(true)
     const login = await fetch(`${url}/api/user/login`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'demo@templet.app', password: 'demo-password' }),
     })
     expect(((await login.json()) as { code: number }).code).toBe(0)

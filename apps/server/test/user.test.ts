@@ -71,6 +71,37 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(r.data).toBeNull()
   })
 
+  it.each([
+    ['a right-to-left override', 'Ann\u202eevil'],
+    ['a control character', 'Ann\u0007'],
+    ['a line separator', 'Ann\u2028Bob'],
+    ['only zero-width characters', '\u200b\u200d\ufeff'],
+  ])('refuses a name with %s (code 400 naming the field)', async (_, name) => {
+    const r = await s.call('POST', '/user/register', {
+      body: { email: `n${Math.random().toString(36).slice(2)}@example.com`, password: 'long enough', name },
+    })
+    expect(r.code).toBe(400)
+    expect(r.msg).toContain('name: Name must')
+  })
+
+  it('keeps names in any script, joined emoji included', async () => {
+    for (const name of ['李小龙', 'نور', 'Zoë 👩‍💻']) {
+      const r = await s.call('POST', '/user/register', {
+        body: { email: `n${Math.random().toString(36).slice(2)}@example.com`, password: 'long enough', name },
+      })
+      expect(r.data.user.name).toBe(name)
+    }
+  })
+
+  it('refuses a body that is not sent as JSON with code 415', async () => {
+    const r = await s.call('POST', '/user/register', {
+      rawBody: JSON.stringify({ email: 'plain@example.com', password: 'long enough' }),
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    })
+    expect(r.code).toBe(415)
+    expect(r.msg).toContain('application/json')
+  })
+
   it('answers malformed JSON with code 400, not an HTTP error', async () => {
     const r = await s.call('POST', '/user/register', { rawBody: '{"email": "a@example.com",' })
     expect(r).toMatchObject({ code: 400, msg: 'body: Malformed JSON' })

@@ -72,9 +72,14 @@ function validate(schema: z.ZodType, value: unknown, where: 'query' | 'body'): u
   return r.data
 }
 
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
+
 async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text()
   if (text.trim() === '') return {}
+  // A form or `text/plain` post from another site may not be treated as an API call.
+  if (!JSON_TYPE.test(c.req.header('content-type') ?? ''))
+    throw new AppError(Code.unsupportedMediaType, 'body: Send the body as application/json')
   try {
     return JSON.parse(text)
   } catch {

@@ -12,6 +12,7 @@ export const codeMeanings: Record<number, string> = {
   [Code.notFound]: 'Not found (also: an unknown /api path)',
   [Code.conflict]: 'Conflict (e.g. the email is taken)',
   [Code.payloadTooLarge]: 'The JSON body is larger than 1 MB',
+  [Code.unsupportedMediaType]: 'The body was not sent as `application/json`',
   [Code.tooManyRequests]:
     'Too many requests; `data.retryAfterSeconds` and the `Retry-After` header say when to retry',
   [Code.internal]: 'Internal error; no detail is given',
@@ -22,7 +23,10 @@ export function codesOf(def: EndpointDef): number[] {
   const codes = new Set<number>([Code.ok])
   if (def.query || def.body) codes.add(Code.invalidInput)
   if (def.auth !== 'none') codes.add(Code.unauthorized)
-  if (def.body) codes.add(Code.payloadTooLarge)
+  if (def.body) {
+    codes.add(Code.payloadTooLarge)
+    codes.add(Code.unsupportedMediaType)
+  }
   for (const c of def.codes ?? []) codes.add(c)
   codes.add(Code.internal)
   return [...codes].sort((a, b) => a - b)

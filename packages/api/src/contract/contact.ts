@@ -1,10 +1,8 @@
 import { z } from 'zod'
-import { email } from './user'
+import { email, personName } from './user'
 
 export const contactMessageBody = z.strictObject({
-  name: z.string({ error: 'Enter your name' }).trim().min(1, { error: 'Enter your name' }).max(100, {
-    error: 'Name must be at most 100 characters',
-  }),
+  name: personName(100, 'Enter your name'),
   email,
   message: z
     .string({ error: 'Enter a message' })

@@ -12,11 +12,31 @@ export const password = z
   .string({ error: 'Enter a password' })
   .min(8, { error: 'Password must be at least 8 characters' })
   .max(128, { error: 'Password must be at most 128 characters' })
-export const displayName = z
-  .string()
-  .trim()
-  .min(1, { error: 'Name must not be empty' })
-  .max(50, { error: 'Name must be at most 50 characters' })
+/** C0 and C1 controls, DEL, line and paragraph separators, and bidi embeddings, overrides and isolates. */
+const HIDDEN_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
+/** Characters that draw nothing: zero-width spaces and joiners, word joiner, byte-order mark, soft hyphen. */
+const DRAWS_NOTHING = /^[\s\u00ad\u200b-\u200f\u2060\ufeff]*$/
+
+/**
+ * A name shown to others (in menus, receipts, notifications): no control or direction-override characters
+ * that could reorder or hide the text around it, and at least one visible character.
+ */
+export const personName = (max: number, emptyMessage: string) =>
+  z
+    .string({ error: emptyMessage })
+    .trim()
+    .min(1, { error: emptyMessage })
+    .max(max, { error: `Name must be at most ${max} characters` })
+    .refine((v) => !HIDDEN_CONTROL.test(v), {
+      error: 'Name must not contain control or text-direction characters',
+      params: { rule: 'no_control_characters' },
+    })
+    .refine((v) => !DRAWS_NOTHING.test(v), {
+      error: 'Name must contain visible characters',
+      params: { rule: 'visible_characters' },
+    })
+
+export const displayName = personName(50, 'Name must not be empty')
 
 export const registerBody = z.strictObject({ email, password, name: displayName.optional() })
 export type RegisterBody = z.infer<typeof registerBody>
