@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Code } from '@templet/api/contract'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
@@ -32,6 +33,18 @@ export interface App {
   /** The Hono app: hand `app.fetch` to a server. */
   hono: Hono<AppEnv>
   accounts: Accounts
+  /** Set `draining` on shutdown: /readyz answers 503 and every answer closes its connection. */
+  lifecycle: { draining: boolean }
+}
+
+/** The caller's `X-Request-Id` when it is a sane token (a proxy's id joins its logs to ours), else a new one. */
+function requestIdOf(given: string | undefined): string {
+  return given && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID()
+}
+
+/** The client closed the connection before its request was read (Node's `aborted`, ECONNRESET). */
+function isClientAbort(err: unknown, req: Request): boolean {
+  return req.signal.aborted || (err as { code?: unknown } | null)?.code === 'ECONNRESET'
 }
 
 function hasBody(req: Request): boolean {
@@ -58,24 +71,28 @@ export function createAppParts(o: AppOptions): App {
   const passwords = createPasswords(config.argon2)
   const accounts = new Accounts({ db, passwords, sessions, limiter, rateLimits: config.rateLimits, now })
 
+  const lifecycle = { draining: false }
   const app = new Hono<AppEnv>()
 
   app.use('*', async (c, next) => {
     const started = performance.now()
+    const requestId = requestIdOf(c.req.header('x-request-id'))
+    c.set('requestId', requestId)
     await next()
+    c.res.headers.set('X-Request-Id', requestId)
+    // An answer sent before the request's body was read (a 413, an early 401) must not keep the connection:
+    // node-server drains the rest for 500 ms and then drops the socket under the client's next request.
+    // While draining for a shutdown, clients are told to reconnect (to another process).
+    if (lifecycle.draining || (hasBody(c.req.raw) && !c.req.raw.bodyUsed))
+      c.res.headers.set('Connection', 'close')
     log.info('request', {
+      requestId,
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
       code: c.get('code'),
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
-  })
-  // An answer sent before the request's body was read (a 413, an early 401) must not keep the connection:
-  // node-server drains the rest for 500 ms and then drops the socket under the client's next request.
-  app.use('*', async (c, next) => {
-    await next()
-    if (hasBody(c.req.raw) && !c.req.raw.bodyUsed) c.res.headers.set('Connection', 'close')
   })
   app.use(
     '*',
@@ -99,6 +116,16 @@ export function createAppParts(o: AppOptions): App {
     app.use('/api/*', cors({ origin: config.corsOrigins, allowHeaders: ['Content-Type', 'Authorization'] }))
   }
 
+  // Ready: this process takes traffic (a load balancer stops sending when it says 503, e.g. while draining).
+  app.get('/readyz', async (c) => {
+    if (lifecycle.draining) return c.json({ status: 'draining', db: o.db.engine }, 503)
+    try {
+      await o.db.ping()
+      return c.json({ status: 'ready', db: o.db.engine })
+    } catch {
+      return c.json({ status: 'unavailable', db: o.db.engine }, 503)
+    }
+  })
   app.get('/healthz', async (c) => {
     try {
       await o.db.ping()
@@ -142,7 +169,13 @@ export function createAppParts(o: AppOptions): App {
   app.notFound((c) => reply(c, { code: Code.notFound, msg: 'Not found', data: null }))
 
   app.onError((err, c) => {
-    log.error('unhandled error', { method: c.req.method, path: c.req.path, ...errorFields(err) })
+    const where = { requestId: c.get('requestId'), method: c.req.method, path: c.req.path }
+    if (isClientAbort(err, c.req.raw)) {
+      // Nobody is left to answer, and nothing went wrong on our side.
+      log.info('request aborted by the client', where)
+      return c.body(null, 400)
+    }
+    log.error('unhandled error', { ...where, ...errorFields(err) })
     return reply(c, {
       code: Code.internal,
       msg: 'Something went wrong on our side; please try again',
@@ -150,5 +183,5 @@ export function createAppParts(o: AppOptions): App {
     })
   })
 
-  return { hono: app, accounts }
+  return { hono: app, accounts, lifecycle }
 }

@@ -24,7 +24,7 @@ async function main() {
   if (applied.length > 0)
     log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })
   await seedCatalogue(db.kysely)
-  const { hono, accounts } = createAppParts({ db, config, log })
+  const { hono, accounts, lifecycle } = createAppParts({ db, config, log })
   if (config.demoData && (await seedDemoAccount(db.kysely, accounts, Date.now))) {
     log.info('seeded the demo account', { email: DEMO_ACCOUNT.email })
   }
@@ -38,6 +38,7 @@ async function main() {
     if (stopping) return
     stopping = true
     log.info('shutting down', { signal })
+    lifecycle.draining = true
     // Finish the requests in flight, then close the database; give up after 10 s.
     const force = setTimeout(() => {
       log.error('shutdown timed out; exiting')

@@ -1,4 +1,5 @@
 import http from 'node:http'
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
 
@@ -80,5 +81,48 @@ describe.each(engines)('connections on %s', (engine) => {
     } finally {
       client.close()
     }
+  })
+
+  it('gives every answer a request id, keeping a sane one the caller sent', async () => {
+    const own = await fetch(`${s.url}/api/template-type/list`)
+    expect(own.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    const kept = await fetch(`${s.url}/api/template-type/list`, {
+      headers: { 'x-request-id': 'lb-1234.abc' },
+    })
+    expect(kept.headers.get('x-request-id')).toBe('lb-1234.abc')
+    const replaced = await fetch(`${s.url}/healthz`, { headers: { 'x-request-id': 'has spaces\tand tabs' } })
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('says it is ready, and while draining says 503 and closes each connection after its answer', async () => {
+    const ready = await fetch(`${s.url}/readyz`)
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: 'ready', db: engine })
+    s.lifecycle.draining = true
+    try {
+      const draining = await fetch(`${s.url}/readyz`)
+      expect(draining.status).toBe(503)
+      const client = keepAliveClient(s.url)
+      const answer = await client.send('GET', '/api/template-type/list')
+      client.close()
+      expect(JSON.parse(answer.body).code).toBe(0)
+      expect(answer.connection).toBe('close')
+    } finally {
+      s.lifecycle.draining = false
+    }
+  })
+
+  it('does not report a client that hangs up mid-body as an error', async () => {
+    const socket = net.connect(Number(new URL(s.url).port), '127.0.0.1')
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.write(
+      'POST /api/contact-message HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":',
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    socket.destroy()
+    await expect.poll(() => s.logged.filter((l) => l.msg === 'request aborted by the client').length).toBe(1)
+    expect(s.logged.filter((l) => l.level === 'error')).toEqual([])
+    // The server goes on answering.
+    expect((await fetch(`${s.url}/readyz`)).status).toBe(200)
   })
 })

@@ -76,10 +76,19 @@ export interface CallOptions {
   headers?: Record<string, string>
 }
 
+export interface LogEntry {
+  level: 'error' | 'warn' | 'info' | 'debug'
+  msg: string
+  fields?: Record<string, unknown>
+}
+
 export interface TestServer {
   url: string
   db: Db
   engine: Engine
+  lifecycle: { draining: boolean }
+  /** What the server logged (without the per-request lines), for tests of logging. */
+  logged: LogEntry[]
   /** The server's clock, ms since the epoch; tests move it with {@link advance}. */
   now(): number
   advance(ms: number): void
@@ -105,7 +114,12 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
   await seedCatalogue(db.kysely)
   let clock = Date.now()
   const config = loadConfig({ ...testEnv(), DATA_DIR: os.tmpdir(), ...env })
-  const { hono } = createAppParts({ db, config, now: () => clock, checkResponses: true })
+  const logged: LogEntry[] = []
+  const keep = (level: LogEntry['level']) => (msg: string, fields?: Record<string, unknown>) => {
+    if (msg !== 'request') logged.push({ level, msg, fields })
+  }
+  const log = { error: keep('error'), warn: keep('warn'), info: keep('info'), debug: keep('debug') }
+  const { hono, lifecycle } = createAppParts({ db, config, log, now: () => clock, checkResponses: true })
   const server = serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) =>
     server.listening ? resolve() : server.once('listening', () => resolve()),
@@ -133,6 +147,8 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
     url,
     db,
     engine,
+    lifecycle,
+    logged,
     now: () => clock,
     advance: (ms) => {
       clock += ms
