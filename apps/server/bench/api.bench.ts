@@ -7,6 +7,7 @@
  * else the throwaway cluster of scripts/pg-start.sh is started (and stopped after). Loopback only.
  */
 import { execFileSync, fork } from 'node:child_process'
+import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,7 +28,7 @@ import { freshDb } from '../test/harness'
 const USERS = 10_000
 const NOTIFICATIONS = 100_000
 const DURATION_S = Number(process.env.BENCH_DURATION_SECONDS ?? 5)
-const CONNECTIONS = 20
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64)
 const here = fileURLToPath(import.meta.url)
 /** Where scripts/pg-start.sh puts its cluster by default. */
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:54329/app'
@@ -91,7 +92,14 @@ async function serveEngine(engine: Engine) {
     .select('id')
     .where('email', '=', 'bench5000@example.com')
     .executeTakeFirstOrThrow()
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir() })
+  // A small build of its own, so the static figure does not depend on the web app being built.
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-bench-web-'))
+  fs.writeFileSync(path.join(webDist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\nDisallow: /app\n')
+  fs.writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Templet</title><div id="root"></div>',
+  )
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir(), WEB_DIST: webDist })
   const token = await new Sessions(db.kysely, {
     ttlSeconds: 7 * 86400,
     graceSeconds: 60,
@@ -131,9 +139,12 @@ interface Row {
 
 async function measure(url: string, headers: Record<string, string>, cpu: () => Promise<number>) {
   const check = await fetch(url, { headers })
-  const body = (await check.json()) as { code?: number }
+  const text = await check.text()
+  const body = (check.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {}) as {
+    code?: number
+  }
   if (check.status !== 200 || (body.code !== undefined && body.code !== 0)) {
-    throw new Error(`${url} answered ${check.status} ${JSON.stringify(body).slice(0, 200)}`)
+    throw new Error(`${url} answered ${check.status} ${text.slice(0, 200)}`)
   }
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }) // warm-up (JIT, caches), not counted
   const before = await cpu()
@@ -156,6 +167,7 @@ async function benchEngine(engine: Engine, env: NodeJS.ProcessEnv): Promise<Row[
   const auth = { authorization: `Bucket ${ready.token}` }
   const targets: [string, string, Record<string, string>][] = [
     ['hello (bare hono)', `http://127.0.0.1:${ready.hello}/hello`, {}],
+    ['GET /robots.txt (static file)', `http://127.0.0.1:${ready.api}/robots.txt`, {}],
     ['GET /api/user/my-info', `http://127.0.0.1:${ready.api}/api/user/my-info`, auth],
     [
       'GET /api/user/my-notification?check=0&page=1&pageSize=10',

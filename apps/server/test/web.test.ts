@@ -90,6 +90,17 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
     expect(brotliDecompressSync(fresh.body).toString()).toBe(bigScript)
   })
 
+  it('answers a revalidation of an unchanged file with 304 and no body', async () => {
+    const first = await fetch(`${s.url}/favicon.svg`)
+    const etag = first.headers.get('etag')
+    expect(etag).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/)
+    const again = await fetch(`${s.url}/favicon.svg`, { headers: { 'If-None-Match': etag ?? '' } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    const other = await fetch(`${s.url}/favicon.svg`, { headers: { 'If-None-Match': '"0-0"' } })
+    expect(other.status).toBe(200)
+  })
+
   it('answers every other path with index.html, revalidated on each load (SPA fallback)', async () => {
     for (const p of [
       '/',

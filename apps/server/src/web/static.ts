@@ -32,14 +32,6 @@ const TYPES: Record<string, string> = {
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile()
-  } catch {
-    return false
-  }
-}
-
 const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xml)/
 type Encoding = 'br' | 'gzip'
 
@@ -51,27 +43,81 @@ function encodingFor(c: Context): Encoding | undefined {
   return undefined
 }
 
+/** A file of the build held in memory, with its compressed copies made (or read) on first use. */
+interface CachedFile {
+  body: Buffer
+  type: string
+  etag: string
+  mtimeMs: number
+  copies: Partial<Record<Encoding, Promise<Buffer>>>
+}
+interface Entry {
+  /** Undefined: no such file. */
+  file: CachedFile | undefined
+  checkedAt: number
+}
+
 /**
- * Compressed copies of the build's files, made once per file version: the web build writes them beside
- * each file (`x.js.br`, `x.js.gz`, apps/web/scripts/compress.mjs) and they are read from there; a build
- * without them is compressed here, once, since brotli's top quality is worth paying once, not per request.
+ * How long a looked-up path is trusted before it is looked up again. Reading the file on every request
+ * (stat, open, read, close) was most of the cost of a static answer; a build changes rarely, and a
+ * changed file is seen within this time.
  */
-const compressed = new Map<string, Promise<Buffer>>()
-function compressedCopy(file: string, mtimeMs: number, body: Buffer, encoding: Encoding): Promise<Buffer> {
-  const key = `${encoding}:${mtimeMs}:${file}`
-  let copy = compressed.get(key)
+const RECHECK_MS = 1000
+/** Bounds the cache: unknown paths (the SPA's routes, probes) each leave an entry until it is full. */
+const MAX_ENTRIES = 2000
+
+/**
+ * The build's files in memory. Compressed copies are made once per file version: the web build writes
+ * them beside each file (`x.js.br`, `x.js.gz`, apps/web/scripts/compress.mjs) and they are read from
+ * there; a build without them is compressed here, once, since brotli's top quality is worth paying once,
+ * not per request.
+ */
+class BuildFiles {
+  readonly #entries = new Map<string, Promise<Entry>>()
+
+  async get(file: string): Promise<CachedFile | undefined> {
+    const now = Date.now()
+    let entry = this.#entries.get(file)
+    const known = entry ? await entry : undefined
+    if (known && now - known.checkedAt < RECHECK_MS) return known.file
+    entry = this.#load(file, known?.file, now)
+    if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear()
+    this.#entries.set(file, entry)
+    return (await entry).file
+  }
+
+  async #load(file: string, previous: CachedFile | undefined, now: number): Promise<Entry> {
+    try {
+      const info = await stat(file)
+      if (!info.isFile()) return { file: undefined, checkedAt: now }
+      if (previous && previous.mtimeMs === info.mtimeMs && previous.body.length === info.size)
+        return { file: previous, checkedAt: now }
+      const body = await readFile(file)
+      const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+      const etag = `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}"`
+      return { file: { body, type, etag, mtimeMs: info.mtimeMs, copies: {} }, checkedAt: now }
+    } catch {
+      return { file: undefined, checkedAt: now }
+    }
+  }
+}
+
+function compressedCopy(path: string, f: CachedFile, encoding: Encoding): Promise<Buffer> {
+  let copy = f.copies[encoding]
   if (!copy) {
-    copy = readPrecompressed(`${file}.${encoding === 'br' ? 'br' : 'gz'}`, mtimeMs).then(
+    copy = readPrecompressed(`${path}.${encoding === 'br' ? 'br' : 'gz'}`, f.mtimeMs).then(
       (stored) =>
         stored ??
         (encoding === 'br'
-          ? brotli(body, {
-              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+          ? brotli(f.body, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: f.body.length },
             })
-          : gzipAsync(body, { level: 9 })),
+          : gzipAsync(f.body, { level: 9 })),
     )
-    copy.catch(() => compressed.delete(key))
-    compressed.set(key, copy)
+    copy.catch(() => {
+      delete f.copies[encoding]
+    })
+    f.copies[encoding] = copy
   }
   return copy
 }
@@ -86,15 +132,18 @@ async function readPrecompressed(copy: string, sourceMtimeMs: number): Promise<B
   }
 }
 
-async function sendFile(c: Context, file: string, cacheControl: string) {
-  const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
-  const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': cacheControl }
-  const [body, info] = await Promise.all([readFile(file), stat(file)])
-  const encoding = COMPRESSIBLE.test(type) && body.length > 1024 ? encodingFor(c) : undefined
-  if (!encoding) return c.body(body, 200, headers)
+async function sendFile(c: Context, file: string, f: CachedFile, cacheControl: string) {
+  const headers: Record<string, string> = {
+    'Content-Type': f.type,
+    'Cache-Control': cacheControl,
+    ETag: f.etag,
+  }
+  const encoding = COMPRESSIBLE.test(f.type) && f.body.length > 1024 ? encodingFor(c) : undefined
+  if (encoding || COMPRESSIBLE.test(f.type)) headers.Vary = 'Accept-Encoding'
+  if (c.req.header('If-None-Match') === f.etag) return c.body(null, 304, headers)
+  if (!encoding) return c.body(new Uint8Array(f.body), 200, headers)
   headers['Content-Encoding'] = encoding
-  headers.Vary = 'Accept-Encoding'
-  return c.body(new Uint8Array(await compressedCopy(file, info.mtimeMs, body, encoding)), 200, headers)
+  return c.body(new Uint8Array(await compressedCopy(file, f, encoding)), 200, headers)
 }
 
 /** The page served while no web build exists. */
@@ -114,6 +163,11 @@ export const PLACEHOLDER_PAGE = `<!doctype html>
  */
 export function webHandler(root: string) {
   const base = path.resolve(root)
+  const files = new BuildFiles()
+  const send = async (c: Context, file: string, cacheControl: string) => {
+    const f = await files.get(file)
+    return f ? sendFile(c, file, f, cacheControl) : undefined
+  }
   return async (c: Context) => {
     let rel: string
     try {
@@ -124,17 +178,17 @@ export function webHandler(root: string) {
     const file = path.join(base, path.normalize(rel))
     const inside = file === base || file.startsWith(base + path.sep)
     if (inside && !rel.includes('\0')) {
-      if (rel !== '/' && (await isFile(file))) {
-        return sendFile(c, file, rel.startsWith('/assets/') ? IMMUTABLE : REVALIDATE)
-      }
-      const page = path.join(file, 'index.html')
-      if (!rel.startsWith('/assets/') && (await isFile(page))) return sendFile(c, page, REVALIDATE)
+      const asset = rel.startsWith('/assets/')
+      const sent =
+        (rel !== '/' ? await send(c, file, asset ? IMMUTABLE : REVALIDATE) : undefined) ??
+        (asset ? undefined : await send(c, path.join(file, 'index.html'), REVALIDATE))
+      if (sent) return sent
     }
     // A missing hashed asset must not turn into HTML that a browser would try to run as a script.
     if (rel.startsWith('/assets/')) return c.text('Not found', 404, { 'Cache-Control': REVALIDATE })
     for (const shell of ['app.html', 'index.html']) {
-      const shellFile = path.join(base, shell)
-      if (await isFile(shellFile)) return sendFile(c, shellFile, REVALIDATE)
+      const sent = await send(c, path.join(base, shell), REVALIDATE)
+      if (sent) return sent
     }
     return c.html(PLACEHOLDER_PAGE, 200, { 'Cache-Control': REVALIDATE })
   }
