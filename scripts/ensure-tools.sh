@@ -24,4 +24,12 @@ fi
 
 export TURBO_TELEMETRY_DISABLED=1 STORYBOOK_DISABLE_TELEMETRY=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 echo "› pnpm install"
-pnpm install --frozen-lockfile --reporter=silent
+# Quiet when it works; when it fails (better-sqlite3 cannot compile, the registry cannot be reached), show
+# what pnpm said instead of stopping without a word.
+install_log=$(mktemp)
+if ! pnpm install --frozen-lockfile --reporter=append-only >"$install_log" 2>&1; then
+  tail -n 60 "$install_log" >&2
+  echo "✖ pnpm install failed (the lines above say why; the full log is $install_log)" >&2
+  exit 1
+fi
+rm -f "$install_log"
