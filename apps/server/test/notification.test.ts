@@ -71,7 +71,10 @@ describe.each(engines)('notifications on %s', (engine) => {
   ])('rejects the query %j with code 400 naming the parameter', async (query, msg) => {
     const { token } = await s.signUp()
     const r = await s.call('GET', '/user/my-notification', { token, query })
-    expect(r).toMatchObject({ code: 400, msg, data: null })
+    expect(r).toMatchObject({ code: 400, msg })
+    expect((r.data as { issues: { path: unknown[] }[] }).issues.map((i) => i.path)).toEqual([
+      [msg.slice(0, msg.indexOf(':'))],
+    ])
   })
 
   it('answers 401 to the notification endpoints without a token', async () => {

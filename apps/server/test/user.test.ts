@@ -53,23 +53,51 @@ describe.each(engines)('accounts on %s', (engine) => {
   })
 
   it.each([
-    [{ email: 'not-an-email', password: 'long enough' }, 'email: Enter a valid email address'],
-    [{ email: 'a@example.com', password: 'short' }, 'password: Password must be at least 8 characters'],
+    [
+      { email: 'not-an-email', password: 'long enough' },
+      'email: Enter a valid email address',
+      { path: ['email'], code: 'invalid_format', params: { format: 'email', origin: 'string' } },
+    ],
+    [
+      { email: 'a@example.com', password: 'short' },
+      'password: Password must be at least 8 characters',
+      { path: ['password'], code: 'too_small', params: { minimum: 8, origin: 'string' } },
+    ],
     [
       { email: 'a@example.com', password: 'x'.repeat(129) },
       'password: Password must be at most 128 characters',
+      { path: ['password'], code: 'too_big', params: { maximum: 128, origin: 'string' } },
     ],
-    [{ email: 'a@example.com', password: 'long enough', name: '' }, 'name: Name must not be empty'],
-    [{ email: 'a@example.com', password: 12345678 }, 'password: '],
-    [{ password: 'long enough' }, 'email: Enter your email address'],
-    [{ email: 'a@example.com', password: 'long enough', admin: true }, 'admin: Unknown field'],
-    [[1, 2], 'body: '],
-  ])('rejects the registration body %j with code 400 naming the field', async (body, msg) => {
-    const r = await s.call('POST', '/user/register', { body })
-    expect(r.code).toBe(400)
-    expect(r.msg).toContain(msg)
-    expect(r.data).toBeNull()
-  })
+    [
+      { email: 'a@example.com', password: 'long enough', name: '' },
+      'name: Name must not be empty',
+      { path: ['name'], code: 'required', params: { minimum: 1, origin: 'string' } },
+    ],
+    [
+      { email: 'a@example.com', password: 12345678 },
+      'password: ',
+      { path: ['password'], code: 'invalid_type', params: { expected: 'string' } },
+    ],
+    [
+      { password: 'long enough' },
+      'email: Enter your email address',
+      { path: ['email'], code: 'required', params: { expected: 'string' } },
+    ],
+    [
+      { email: 'a@example.com', password: 'long enough', admin: true },
+      'admin: Unknown field',
+      { path: ['admin'], code: 'unrecognized_key', params: {} },
+    ],
+    [[1, 2], 'body: ', { path: [], code: 'invalid_type', params: { expected: 'object' } }],
+  ])(
+    'rejects the registration body %j with code 400, the field named in msg and by key in data.issues',
+    async (body, msg, issue) => {
+      const r = await s.call('POST', '/user/register', { body })
+      expect(r.code).toBe(400)
+      expect(r.msg).toContain(msg)
+      expect(r.data).toEqual({ issues: [issue] })
+    },
+  )
 
   it.each([
     ['a right-to-left override', 'Ann\u202eevil'],
@@ -102,9 +130,13 @@ describe.each(engines)('accounts on %s', (engine) => {
     expect(r.msg).toContain('application/json')
   })
 
-  it('answers malformed JSON with code 400, not an HTTP error', async () => {
+  it('answers malformed JSON with code 400 and a malformed_json issue, not an HTTP error', async () => {
     const r = await s.call('POST', '/user/register', { rawBody: '{"email": "a@example.com",' })
-    expect(r).toMatchObject({ code: 400, msg: 'body: Malformed JSON' })
+    expect(r).toMatchObject({
+      code: 400,
+      msg: 'body: Malformed JSON',
+      data: { issues: [{ path: [], code: 'malformed_json', params: {} }] },
+    })
   })
 
   it('signs in with the right password and refuses a wrong one or an unknown email with the same message', async () => {

@@ -190,6 +190,10 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
       expect(JSON.stringify(op?.responses)).toContain('"msg"')
     }
     expect(Object.keys(doc.paths)).toHaveLength(Object.keys(endpoints).length)
+    // A code-400 answer's issues by key are part of every endpoint with input.
+    const register = JSON.stringify(doc.paths['/user/register']?.post?.responses)
+    for (const word of ['"issues"', '"path"', '"params"', '"unrecognized_key"', '"malformed_json"'])
+      expect(register).toContain(word)
   })
 
   it('renders a readable reference page with every endpoint, styled without inline code', async () => {

@@ -1,28 +1,12 @@
+import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { i18n } from './i18n'
-import { RouteErrorBoundary } from './layouts/root-layout'
-import { setNavigator } from './router/navigation'
-import { AppRoutes } from './router/routes'
-
-/** Lets the API client's 401 handler navigate through the router. */
-function NavigationBridge() {
-  const navigate = useNavigate()
-  setNavigator(navigate)
-  return null
-}
 
 /**
- * The whole app under a router: the browser puts it in a BrowserRouter (start.tsx), the build-time
- * pre-render in a StaticRouter (prerender.tsx), so both render the same tree and hydration matches.
+ * What every route renders inside: the texts. The browser puts its data router in it (start.tsx), the
+ * build-time pre-render its static router (prerender.tsx), so both render the same tree and hydration
+ * matches. The server-state cache is a route of its own (layouts/query-layout.tsx).
  */
-export function App() {
-  return (
-    <I18nextProvider i18n={i18n}>
-      <NavigationBridge />
-      <RouteErrorBoundary>
-        <AppRoutes />
-      </RouteErrorBoundary>
-    </I18nextProvider>
-  )
+export function AppProviders({ children }: { children: ReactNode }) {
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
 }

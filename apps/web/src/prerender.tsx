@@ -2,16 +2,18 @@
  * Build-time pre-rendering of the public pages (scripts/prerender.mjs runs this module, built by
  * `vite build --ssr`). The HTML is what a signed-out English visitor sees, so the page paints with the
  * stylesheet alone, before any JavaScript; start.tsx hydrates it, or renders afresh when the visitor is
- * not that visitor (boot.js decides before the first paint; see docs/prerender.md).
+ * not that visitor (boot.js decides before the first paint).
  */
 import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
-import { StaticRouter } from 'react-router'
-import { App } from './app'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { AppProviders } from './app'
 import { i18n } from './i18n'
-import { PRERENDERED_PATHS, screensFor } from './router/routes'
+import { PRERENDERED_PATHS, routes, screensFor } from './router/routes'
 
 export { PRERENDERED_PATHS, screensFor }
+
+const handler = createStaticHandler(routes)
 
 /**
  * The markup of `path` as it goes inside `<div id="root">`, title element included. Throws on any error
@@ -19,12 +21,17 @@ export { PRERENDERED_PATHS, screensFor }
  */
 export async function renderPage(path: string): Promise<string> {
   await i18n.changeLanguage('en')
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')))
+  if (context instanceof Response) throw new Error(`pre-rendering ${path} answered ${context.status}`)
+  if (context.errors) throw new AggregateError(Object.values(context.errors), `pre-rendering ${path} failed`)
+  const router = createStaticRouter(handler.dataRoutes, context)
   const errors: unknown[] = []
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <StaticRouter location={path}>
-        <App />
-      </StaticRouter>
+      <AppProviders>
+        {/* No hydration data: it would be an inline script, and the browser's router starts without it. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
     </StrictMode>,
     {
       onError: (error) => {

@@ -1,27 +1,22 @@
 /** The app's start, loaded by main.tsx: theme, router, and the first render or hydration. */
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
-import { App } from './app'
+import { createBrowserRouter, type HydrationState, RouterProvider } from 'react-router'
+import { AppProviders } from './app'
 import { currentLanguage } from './i18n'
-import { preloadRoute } from './router/routes'
+import { registerRouter } from './router/navigation'
+import { matchesFor, preloadRoute, resolveLazyRoutes, routes } from './router/routes'
 import { hasSession } from './session/session'
 import { followSystemTheme } from './theme/theme'
 
 followSystemTheme()
 
 const signedIn = hasSession()
-preloadRoute(window.location.pathname, signedIn)
+const { pathname, search } = window.location
+preloadRoute(pathname, signedIn)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>
-)
 
 /**
  * A pre-rendered page (public, signed out, English, no query) is hydrated when this visitor would see
@@ -32,7 +27,30 @@ const matchesPrerender =
   !document.documentElement.dataset.prerender &&
   !signedIn &&
   currentLanguage() === 'en' &&
-  window.location.search === ''
+  search === ''
+
+/**
+ * Hydration needs the router's first render to be the pre-rendered tree: the page's chunks in place, and its
+ * loaders (the guard's, which let a signed-out visitor through) counted as run.
+ */
+let hydrationData: HydrationState | undefined
+if (matchesPrerender) {
+  await resolveLazyRoutes(pathname)
+  const loaderData: Record<string, unknown> = {}
+  for (const { route } of matchesFor(pathname)) if (route.loader && route.id) loaderData[route.id] = null
+  hydrationData = { loaderData }
+}
+
+const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined)
+registerRouter(router)
+
+const app = (
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
+)
 // A transition lets React yield to the browser every few milliseconds instead of one long task.
 startTransition(() => {
   if (matchesPrerender) {

@@ -6,6 +6,8 @@ import {
   type Endpoints,
   endpoints,
   envelope,
+  type IssuesData,
+  toFieldIssues,
 } from '@templet/api/contract'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -68,7 +70,10 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], where: 'quer
 
 function validate(schema: z.ZodType, value: unknown, where: 'query' | 'body'): unknown {
   const r = schema.safeParse(value)
-  if (!r.success) throw new AppError(Code.invalidInput, describeIssues(r.error.issues, where))
+  if (!r.success)
+    throw new AppError(Code.invalidInput, describeIssues(r.error.issues, where), {
+      issues: toFieldIssues(r.error.issues, value),
+    } satisfies IssuesData)
   return r.data
 }
 
@@ -83,7 +88,9 @@ async function readJson(c: Context): Promise<unknown> {
   try {
     return JSON.parse(text)
   } catch {
-    throw new AppError(Code.invalidInput, 'body: Malformed JSON')
+    throw new AppError(Code.invalidInput, 'body: Malformed JSON', {
+      issues: [{ path: [], code: 'malformed_json', params: {} }],
+    } satisfies IssuesData)
   }
 }
 

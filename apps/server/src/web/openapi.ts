@@ -5,7 +5,8 @@ import { z } from 'zod'
 /** What each business code means, for the document and the reference page. */
 export const codeMeanings: Record<number, string> = {
   [Code.ok]: 'Success',
-  [Code.invalidInput]: 'Invalid input; `msg` names the field ("email: Enter a valid email address")',
+  [Code.invalidInput]:
+    'Invalid input: `data.issues` lists each problem by key (`path`, `code`, `params`, e.g. `{ path: ["email"], code: "invalid_format", params: { format: "email" } }`); `msg` says the same in English ("email: Enter a valid email address")',
   [Code.unauthorized]: 'Not signed in, or the token is unknown, revoked or expired',
   [Code.notEnoughCredits]: 'Not enough credits',
   [Code.forbidden]: 'Forbidden',

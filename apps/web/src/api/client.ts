@@ -1,26 +1,13 @@
-import {
-  type ApiResult,
-  createApiClient,
-  type EndpointName,
-  parseSessionRecord,
-  type SessionRecord,
-  type SessionStore,
-} from '@templet/api'
+import { type ApiResult, createApiClient, type EndpointName, type FieldIssue } from '@templet/api'
 import { showToast } from '../feedback/notify'
 import { currentLanguage, i18n } from '../i18n'
 import { navigateTo } from '../router/navigation'
 import { loginPathFor } from '../session/redirect'
-import { endSession, readSessionRaw, SESSION_KEY } from '../session/session'
+import { endSession, session } from '../session/session'
 
-/** The record as the API client sees it (a record without a token sends no Authorization header). */
-const sessionStore: SessionStore = {
-  get: (): SessionRecord | null => parseSessionRecord(readSessionRaw()),
-  set: (record) => localStorage.setItem(SESSION_KEY, JSON.stringify(record)),
-  clear: endSession,
-}
-
-/** A refused session: back to sign-in (and back here after it), saying why once. */
+/** A refused session: back to sign-in (and back here after it), saying why once; nothing cached is kept. */
 function signInAgain(): void {
+  void import('./query-client').then(({ queryClient }) => queryClient.clear())
   const { pathname, search } = window.location
   if (pathname === '/login') return
   showToast('error', i18n.t('app.sessionEnded'), { id: 'session-ended' })
@@ -31,18 +18,22 @@ function signInAgain(): void {
 export const api = createApiClient({
   baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api',
   timeoutMs: 500_000,
-  session: sessionStore,
+  session,
   onUnauthorized: signInAgain,
   locale: currentLanguage,
 })
 
-/** A business code other than 0, as a value the screens can tell apart (`code`, server `msg`, retry hint). */
+/**
+ * A business code other than 0, as a value the screens can tell apart (`code`, server `msg`, retry hint,
+ * and on code 400 the field issues by key).
+ */
 export class ApiFailureError extends Error {
   override name = 'ApiFailureError'
   constructor(
     readonly code: number,
     readonly msg: string,
     readonly retryAfterSeconds?: number,
+    readonly issues: readonly FieldIssue[] = [],
   ) {
     super(msg)
   }
@@ -58,5 +49,5 @@ export function unwrap<N extends EndpointName>(result: ApiResult<N>): Extract<Ap
     endSession()
     signInAgain()
   }
-  throw new ApiFailureError(result.code, result.msg, result.data.retryAfterSeconds)
+  throw new ApiFailureError(result.code, result.msg, result.data.retryAfterSeconds, result.data.issues)
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { SchemaForm, type SchemaFormProps } from '../forms/schema-form'
 
 /** The centred card of the sign-in and registration screens. */
 export function AuthCard({
@@ -25,11 +24,6 @@ export function AuthCard({
       <p className="mt-6 text-center text-sm text-muted-foreground">{footer}</p>
     </div>
   )
-}
-
-/** The form of both screens, its submit button across the card. */
-export function AuthForm(props: Omit<SchemaFormProps, 'className' | 'submitClassName'>) {
-  return <SchemaForm {...props} submitClassName="mt-2 w-full" />
 }
 
 /** "New to Templet? Create an account" and back: the link to the other screen keeps `redirect`. */

@@ -80,6 +80,40 @@ export const en = {
       login: 'Sign in',
     },
   },
+  /**
+   * A field's validation issue by its code (`FieldIssue` of @templet/api, from the form's own check or the
+   * server's `data.issues`): `issues.<field>.<code>` if the field has its own wording, else `issues.<code>`.
+   */
+  issues: {
+    required: 'This field is required',
+    too_small: 'Must be at least {{minimum}} characters',
+    too_big: 'Must be at most {{maximum}} characters',
+    invalid_format: 'Enter a valid value',
+    invalid_type: 'Enter a valid value',
+    invalid_value: 'Choose one of the offered values',
+    unrecognized_key: 'This field is not accepted',
+    malformed_json: 'The form could not be read. Please try again.',
+    invalid: 'Check this field',
+    email: {
+      required: 'Enter your email address',
+      invalid_format: 'Enter a valid email address',
+      too_big: 'Email must be at most {{maximum}} characters',
+    },
+    password: {
+      required: 'Enter your password',
+      too_small: 'Password must be at least {{minimum}} characters',
+      too_big: 'Password must be at most {{maximum}} characters',
+    },
+    name: {
+      required: 'Enter your name',
+      too_big: 'Name must be at most {{maximum}} characters',
+    },
+    message: {
+      required: 'Enter a message',
+      too_small: 'Message must be at least {{minimum}} characters',
+      too_big: 'Message must be at most {{maximum}} characters',
+    },
+  },
   notFound: {
     title: 'Page not found',
     body: 'There is nothing at this address. Check the link, or go back to your dashboard.',

@@ -82,6 +82,36 @@ export const zhCN: Messages = {
       login: '登录',
     },
   },
+  issues: {
+    required: '此项必填',
+    too_small: '至少 {{minimum}} 个字符',
+    too_big: '最多 {{maximum}} 个字符',
+    invalid_format: '请输入有效的值',
+    invalid_type: '请输入有效的值',
+    invalid_value: '请选择提供的选项之一',
+    unrecognized_key: '不接受此字段',
+    malformed_json: '表单无法读取，请重试。',
+    invalid: '请检查此项',
+    email: {
+      required: '请输入邮箱地址',
+      invalid_format: '请输入有效的邮箱地址',
+      too_big: '邮箱最多 {{maximum}} 个字符',
+    },
+    password: {
+      required: '请输入密码',
+      too_small: '密码至少 {{minimum}} 个字符',
+      too_big: '密码最多 {{maximum}} 个字符',
+    },
+    name: {
+      required: '请输入你的名字',
+      too_big: '名字最多 {{maximum}} 个字符',
+    },
+    message: {
+      required: '请输入留言',
+      too_small: '留言至少 {{minimum}} 个字符',
+      too_big: '留言最多 {{maximum}} 个字符',
+    },
+  },
   notFound: {
     title: '页面不存在',
     body: '这个地址没有内容。请检查链接，或返回仪表盘。',

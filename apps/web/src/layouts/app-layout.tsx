@@ -1,4 +1,4 @@
-import type { User } from '@templet/api'
+import { useQuery } from '@tanstack/react-query'
 import {
   AppShell,
   AvatarMenu,
@@ -23,16 +23,16 @@ import {
   LogOut,
   Receipt,
 } from 'lucide-react'
-import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
-import { api, unwrap } from '../api/client'
+import { api } from '../api/client'
+import { myInfoQuery, unreadCountQuery } from '../api/queries'
+import { queryClient } from '../api/query-client'
 import { LanguageSwitcher } from '../components/language-switcher'
 import { Logo } from '../components/logo'
-import { reportError } from '../feedback/notify'
 import { loadToasterModule } from '../feedback/toaster'
 import { endSession } from '../session/session'
-import { AppContext, type AppContextValue } from './app-context'
 
 /** The sidebar entries, in the product's order (PRODUCT.md §4). */
 const entries = [
@@ -51,65 +51,18 @@ function isCurrent(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`)
 }
 
-/** The badge count: `total` of the first page of unread notifications (check 0, page 1, pageSize 10). */
-function useUnreadCount() {
-  const [unread, setUnread] = useState(0)
-  const refreshUnread = useCallback(async () => {
-    try {
-      const result = unwrap(
-        await api.call('myNotification', {
-          query: { check: '0', page: 1, pageSize: 10 },
-          allowDuplicate: true,
-        }),
-      )
-      setUnread(result.total ?? result.data.length)
-    } catch (error) {
-      reportError(error)
-    }
-  }, [])
-  useEffect(() => {
-    void refreshUnread()
-    const onFocus = () => void refreshUnread()
-    window.addEventListener('focus', onFocus)
-    return () => window.removeEventListener('focus', onFocus)
-  }, [refreshUnread])
-  return { unread, refreshUnread }
-}
-
-function useMyInfo() {
-  const [user, setUser] = useState<User>()
-  const reloadUser = useCallback(async () => {
-    try {
-      const { data } = unwrap(await api.call('myInfo', { allowDuplicate: true }))
-      const { resetToken: _rotated, ...me } = data
-      setUser(me)
-    } catch (error) {
-      reportError(error)
-    }
-  }, [])
-  useEffect(() => {
-    void reloadUser()
-  }, [reloadUser])
-  return { user, reloadUser }
-}
-
 /** The logged-in frame: sidebar, header with the bell and the account menu, and the screen. */
 export function AppLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const navigate = useNavigate()
-  const { user, reloadUser } = useMyInfo()
-  const { unread, refreshUnread } = useUnreadCount()
+  const { data: user } = useQuery(myInfoQuery())
+  const { data: unread = 0 } = useQuery(unreadCountQuery())
   const loggingOut = useRef(false)
   // A toast must show even when the network is gone by then: have the toaster's module at hand.
   useEffect(() => {
     void loadToasterModule()
   }, [])
-
-  const context = useMemo<AppContextValue>(
-    () => ({ user, reloadUser: () => void reloadUser(), unread, refreshUnread: () => void refreshUnread() }),
-    [user, reloadUser, unread, refreshUnread],
-  )
 
   async function logout() {
     if (loggingOut.current) return
@@ -120,7 +73,9 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       // Best effort: the local session ends whatever the server says.
     }
     endSession()
-    navigate('/', { replace: true })
+    await navigate('/', { replace: true })
+    // After the screens that read it are gone: the next account starts with nothing cached.
+    queryClient.clear()
   }
 
   const sidebar = (
@@ -185,24 +140,22 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   )
 
   return (
-    <AppContext.Provider value={context}>
-      <AppShell
-        sidebar={sidebar}
-        header={header}
-        persistKey={SIDEBAR_COLLAPSED_KEY}
-        skipLinkLabel={t('app.skipToContent')}
-        mainId="main"
-        mainClassName="px-4 py-6 sm:px-6 lg:px-8"
-      >
-        <div className="mx-auto w-full max-w-6xl">
-          {children ?? (
-            <Suspense fallback={<ScreenSkeleton />}>
-              <Outlet />
-            </Suspense>
-          )}
-        </div>
-      </AppShell>
-    </AppContext.Provider>
+    <AppShell
+      sidebar={sidebar}
+      header={header}
+      persistKey={SIDEBAR_COLLAPSED_KEY}
+      skipLinkLabel={t('app.skipToContent')}
+      mainId="main"
+      mainClassName="px-4 py-6 sm:px-6 lg:px-8"
+    >
+      <div className="mx-auto w-full max-w-6xl">
+        {children ?? (
+          <Suspense fallback={<ScreenSkeleton />}>
+            <Outlet />
+          </Suspense>
+        )}
+      </div>
+    </AppShell>
   )
 }
 

@@ -1,13 +1,24 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Outlet } from 'react-router'
+import { Outlet, useLocation, useRouteError } from 'react-router'
 import { buttonClass } from '../components/button'
 import { AppToaster } from '../feedback/toaster'
+
+/** A new path starts at the top of the page. */
+function ScrollToTop() {
+  const { pathname } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls on every new path.
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
+  return null
+}
 
 /** Around every route: the one toast region of the app. */
 export function RootLayout() {
   return (
     <>
+      <ScrollToTop />
       <Outlet />
       <AppToaster />
     </>
@@ -15,21 +26,12 @@ export function RootLayout() {
 }
 
 /** A screen that failed to load (a chunk gone after a deploy, a bug): say so and offer a reload. */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(error, info.componentStack)
-  }
-  override render() {
-    return this.state.failed ? <RouteError /> : this.props.children
-  }
-}
-
-function RouteError() {
+export function RouteError() {
   const { t } = useTranslation()
+  const error = useRouteError()
+  useEffect(() => {
+    console.error(error)
+  }, [error])
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
       <title>Templet</title>

@@ -1,78 +1,36 @@
+import type { ContactMessageBody } from '@templet/api'
 import { CircleCheck } from 'lucide-react'
-import { type FormEvent, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
-import { loadFormSchemas } from '../api/contract'
 import { Button } from '../components/button'
 import { EmailField, TextField } from '../components/field'
-import { reportError } from '../feedback/notify'
-import { SchemaForm } from '../forms/schema-form'
-import { type FieldErrors, fieldOfMessage, translateMessage, validate } from '../forms/validate'
-import { currentLanguage } from '../i18n'
+import { ContractForm, useContractForm } from '../forms/contract-form'
 
-const fields = ['name', 'email', 'message'] as const
-type Field = (typeof fields)[number]
+type Values = { name: string; email: string; message: string }
 
 /** `/contact-us`: a message to the team (`POST /contact-message`, rate-limited per IP). */
 export function ContactPage() {
   const { t } = useTranslation()
-  const [errors, setErrors] = useState<FieldErrors<Field>>({})
-  const [formError, setFormError] = useState<string>()
-  const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState(false)
-  const busyRef = useRef(false)
   const messageId = useId()
-  const language = currentLanguage()
-  const errorOf = (field: Field) => {
-    const message = errors[field]
-    return message ? translateMessage(message, language) : undefined
-  }
-  const clear = (field: Field) => errors[field] && setErrors((e) => ({ ...e, [field]: undefined }))
+  const { form, field, fail, onSubmit } = useContractForm<Values, ContactMessageBody>({
+    schema: (schemas) => schemas.contactMessageBody,
+  })
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busyRef.current) return
-    const form = event.currentTarget
-    const data = new FormData(form)
-    setFormError(undefined)
-    busyRef.current = true
-    setBusy(true)
-    try {
-      const { contactMessageBody } = await loadFormSchemas()
-      const parsed = validate(contactMessageBody, {
-        name: data.get('name'),
-        email: data.get('email'),
-        message: data.get('message'),
+  async function send(body: ContactMessageBody) {
+    const result = await api.call('contactMessage', { body })
+    if (result.code !== 0)
+      return fail(result, (failure) => {
+        if (failure.code !== 429) return undefined
+        const minutes = Math.max(1, Math.ceil((failure.data.retryAfterSeconds ?? 3600) / 60))
+        return { message: t('contact.tooMany', { minutes }) }
       })
-      if (!parsed.ok) {
-        setErrors(parsed.errors)
-        const first = fields.find((f) => parsed.errors[f])
-        if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus()
-        return
-      }
-      setErrors({})
-      const result = await api.call('contactMessage', { body: parsed.data })
-      if (result.code === 0) {
-        form.reset()
-        setSent(true)
-      } else if (result.code === 429) {
-        const minutes = Math.max(1, Math.ceil((result.data.retryAfterSeconds ?? 3600) / 60))
-        setFormError(t('contact.tooMany', { minutes }))
-      } else if (result.code === 400 && fieldOfMessage(result.msg, fields)) {
-        const field = fieldOfMessage(result.msg, fields)
-        if (field) setErrors({ [field]: result.msg })
-      } else {
-        setFormError(result.msg ? translateMessage(result.msg, language) : t('app.unexpectedError'))
-      }
-    } catch (error) {
-      reportError(error)
-    } finally {
-      busyRef.current = false
-      setBusy(false)
-    }
+    form.reset()
+    setSent(true)
   }
 
-  const messageError = errorOf('message')
+  const { error: messageError, ...message } = field('message')
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
       <title>{`${t('contact.title')} · Templet`}</title>
@@ -89,10 +47,9 @@ export function ContactPage() {
           </Button>
         </div>
       ) : (
-        <SchemaForm
-          onSubmit={onSubmit}
-          busy={busy}
-          error={formError}
+        <ContractForm
+          form={form}
+          onSubmit={onSubmit(send)}
           submitLabel={t('contact.submit')}
           busyLabel={t('contact.busy')}
           className="mt-8"
@@ -100,27 +57,24 @@ export function ContactPage() {
         >
           <TextField
             label={t('contact.name')}
-            name="name"
             autoComplete="name"
             maxLength={100}
             required
-            error={errorOf('name')}
-            onChange={() => clear('name')}
+            {...field('name')}
           />
-          <EmailField label={t('contact.email')} error={errorOf('email')} onChange={() => clear('email')} />
+          <EmailField label={t('contact.email')} {...field('email')} />
           <div>
             <label htmlFor={messageId} className="mb-1.5 block text-sm font-medium">
               {t('contact.message')}
             </label>
             <textarea
               id={messageId}
-              name="message"
+              {...message}
               rows={6}
               maxLength={5000}
               required
               aria-invalid={messageError ? true : undefined}
               aria-describedby={messageError ? `${messageId}-error` : undefined}
-              onChange={() => clear('message')}
               className="block w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring aria-[invalid=true]:border-destructive"
             />
             {messageError ? (
@@ -129,7 +83,7 @@ export function ContactPage() {
               </p>
             ) : null}
           </div>
-        </SchemaForm>
+        </ContractForm>
       )}
     </div>
   )

@@ -1,22 +1,18 @@
+import { useQuery } from '@tanstack/react-query'
 import { Skeleton } from '@templet/ui'
 import { Coins, LayoutTemplate, Star } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { api, unwrap } from '../api/client'
-import { useQuery } from '../api/use-query'
+import { myInfoQuery, templateTypeListQuery } from '../api/queries'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
 import { formatNumber } from '../i18n/format'
-import { useApp } from '../layouts/app-context'
 
 export function DashboardPage() {
   const { t, i18n } = useTranslation()
-  const { user } = useApp()
-  const types = useQuery(
-    async (signal) => unwrap(await api.call('templateTypeList', { signal, allowDuplicate: true })).data,
-    [],
-  )
+  const { data: user } = useQuery(myInfoQuery())
+  const types = useQuery(templateTypeListQuery())
   const starred = types.data?.filter((type) => type.starred) ?? []
 
   return (
@@ -61,19 +57,19 @@ export function DashboardPage() {
         </div>
       </section>
 
-      <section aria-labelledby="starred-heading" aria-busy={types.status === 'loading'}>
+      <section aria-labelledby="starred-heading" aria-busy={types.isPending}>
         <h2 id="starred-heading" className="mb-3 flex items-center gap-2 text-lg font-semibold">
           <Star aria-hidden="true" className="size-5" />
           {t('dashboard.starred')}
         </h2>
-        {types.status === 'loading' ? (
+        {types.isPending ? (
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((n) => (
               <Skeleton key={n} className="h-20" />
             ))}
           </div>
-        ) : types.status === 'error' ? (
-          <LoadError onRetry={types.reload} />
+        ) : types.isError ? (
+          <LoadError onRetry={() => void types.refetch()} />
         ) : starred.length === 0 ? (
           <div className="rounded-xl border border-dashed border-border p-6">
             <p className="text-muted-foreground">{t('dashboard.starredEmpty')}</p>

@@ -1,18 +1,18 @@
+import type { LoginBody } from '@templet/api'
 import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
-import { AuthCard, AuthForm, AuthSwitch } from '../auth/auth-card'
-import { useAuthForm } from '../auth/use-auth-form'
+import { AuthCard, AuthSwitch } from '../auth/auth-card'
+import { useAuthAnswer } from '../auth/auth-submit'
 import { EmailField, PasswordField } from '../components/field'
+import { ContractForm, useContractForm } from '../forms/contract-form'
 
-const fields = ['email', 'password'] as const
+type Values = { email: string; password: string }
 
 export function LoginPage() {
   const { t } = useTranslation()
-  const { onSubmit, errorOf, clearError, formError, busy } = useAuthForm({
+  const answer = useAuthAnswer()
+  const { form, field, fail, onSubmit } = useContractForm<Values, LoginBody>({
     schema: (schemas) => schemas.loginBody,
-    fields,
-    read: (form) => ({ email: form.get('email'), password: form.get('password') }),
-    submit: (body) => api.call('login', { body }),
   })
   return (
     <AuthCard
@@ -22,23 +22,21 @@ export function LoginPage() {
         <AuthSwitch prompt={t('auth.login.noAccount')} label={t('auth.login.register')} to="/register" />
       }
     >
-      <AuthForm
-        onSubmit={onSubmit}
-        busy={busy}
-        error={formError}
+      <ContractForm
+        form={form}
+        onSubmit={onSubmit(async (body) => answer(await api.call('login', { body }), fail))}
         submitLabel={t('auth.login.submit')}
         busyLabel={t('auth.login.busy')}
+        submitClassName="mt-2 w-full"
       >
-        <EmailField label={t('auth.email')} error={errorOf('email')} onChange={() => clearError('email')} />
+        <EmailField label={t('auth.email')} {...field('email')} />
         <PasswordField
           label={t('auth.password')}
-          name="password"
           autoComplete="current-password"
           required
-          error={errorOf('password')}
-          onChange={() => clearError('password')}
+          {...field('password')}
         />
-      </AuthForm>
+      </ContractForm>
     </AuthCard>
   )
 }

@@ -1,14 +1,20 @@
 import { FileQuestion } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
 import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { AppLayout } from '../layouts/app-layout'
 import { PublicLayout } from '../layouts/public-layout'
+import { isCheckoutPath } from '../router/guard'
 import { OfferNotFound } from './checkout'
 
-/** What an unmatched path shows; the guard has already sent visitors without a session to /login. */
-export function CatchAllPage({ kind }: { kind: 'offer-not-found' | 'not-found' }) {
-  if (kind === 'offer-not-found') {
+/**
+ * What an unmatched path shows: a public "offer not found" when it contains `checkout`, else the 404 in
+ * the logged-in layout (the guard has already sent visitors without a session to /login).
+ */
+export function CatchAllPage() {
+  const { pathname } = useLocation()
+  if (isCheckoutPath(pathname)) {
     return (
       <PublicLayout>
         <OfferNotFound />

@@ -1,88 +1,39 @@
-import type { Notification } from '@templet/api'
+import { useQuery } from '@tanstack/react-query'
 import { Skeleton } from '@templet/ui'
 import { BellOff, Check, CheckCheck } from 'lucide-react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { api, unwrap } from '../api/client'
-import { useQuery } from '../api/use-query'
+import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mutations'
+import { myNotificationQuery, type NotificationFilter, unreadCountQuery } from '../api/queries'
 import { Button } from '../components/button'
 import { cx } from '../components/cx'
 import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
-import { notifySuccess, reportError } from '../feedback/notify'
+import { notifySuccess } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
-import { useApp } from '../layouts/app-context'
 
 const PAGE_SIZE = 10
-const filters = ['all', 'unread', 'read'] as const
-type Filter = (typeof filters)[number]
-const checkOf: Record<Filter, '0' | '1' | undefined> = { all: undefined, unread: '0', read: '1' }
+const filters: readonly NotificationFilter[] = ['all', 'unread', 'read']
 
 export function NotificationsPage() {
   const { t, i18n } = useTranslation()
-  const { refreshUnread, unread } = useApp()
   const [params, setParams] = useSearchParams()
-  const filter: Filter = filters.find((f) => f === params.get('filter')) ?? 'all'
+  const filter = filters.find((f) => f === params.get('filter')) ?? 'all'
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
-  const [busy, setBusy] = useState(false)
-
-  const list = useQuery(
-    async (signal) => {
-      const result = unwrap(
-        await api.call('myNotification', {
-          query: { check: checkOf[filter], page, pageSize: PAGE_SIZE },
-          signal,
-          allowDuplicate: true,
-        }),
-      )
-      return { items: result.data, total: result.total ?? result.data.length }
-    },
-    [filter, page],
-  )
+  const list = useQuery(myNotificationQuery(filter, page, PAGE_SIZE))
+  const { data: unread = 0 } = useQuery(unreadCountQuery())
+  const markRead = useMarkNotificationRead()
+  const markAllRead = useMarkAllNotificationsRead()
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE))
 
-  function go(next: { filter?: Filter; page?: number }) {
+  function go(next: { filter?: NotificationFilter; page?: number }) {
     const f = next.filter ?? filter
     const p = next.page ?? 1
     const search = new URLSearchParams()
     if (f !== 'all') search.set('filter', f)
     if (p > 1) search.set('page', String(p))
     setParams(search)
-  }
-
-  function markLocally(read: (item: Notification) => boolean) {
-    list.setData((data) => ({
-      ...data,
-      items: data.items.map((item) => (read(item) ? { ...item, check: 1 } : item)),
-    }))
-  }
-
-  async function markRead(item: Notification) {
-    try {
-      unwrap(await api.call('markNotificationRead', { body: { id: item.id } }))
-      markLocally((n) => n.id === item.id)
-    } catch (error) {
-      reportError(error)
-    } finally {
-      refreshUnread()
-    }
-  }
-
-  async function markAllRead() {
-    if (busy) return
-    setBusy(true)
-    try {
-      unwrap(await api.call('markAllNotificationsRead'))
-      markLocally(() => true)
-      notifySuccess(t('notifications.allRead'))
-    } catch (error) {
-      reportError(error)
-    } finally {
-      setBusy(false)
-      refreshUnread()
-    }
   }
 
   const emptyText =
@@ -97,7 +48,13 @@ export function NotificationsPage() {
       <PageTitle
         title={t('notifications.title')}
         actions={
-          <Button variant="outline" onClick={() => void markAllRead()} disabled={busy || unread === 0}>
+          <Button
+            variant="outline"
+            onClick={() =>
+              markAllRead.mutate(undefined, { onSuccess: () => notifySuccess(t('notifications.allRead')) })
+            }
+            disabled={markAllRead.isPending || unread === 0}
+          >
             <CheckCheck aria-hidden="true" />
             {t('notifications.markAllRead')}
           </Button>
@@ -123,7 +80,7 @@ export function NotificationsPage() {
         ))}
       </fieldset>
 
-      {list.status === 'loading' ? (
+      {list.isPending ? (
         <ul aria-busy="true" className="flex flex-col gap-3">
           {[0, 1, 2].map((n) => (
             <li key={n}>
@@ -131,8 +88,8 @@ export function NotificationsPage() {
             </li>
           ))}
         </ul>
-      ) : list.status === 'error' ? (
-        <LoadError onRetry={list.reload} />
+      ) : list.isError ? (
+        <LoadError onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
         <EmptyState icon={<BellOff className="size-6" />} title={t('notifications.title')}>
           {emptyText}
@@ -168,7 +125,7 @@ export function NotificationsPage() {
                   <Button
                     variant="ghost"
                     size="sm"
-                    onClick={() => void markRead(item)}
+                    onClick={() => markRead.mutate(item.id)}
                     className="self-start"
                   >
                     <Check aria-hidden="true" />

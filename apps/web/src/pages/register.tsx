@@ -1,27 +1,20 @@
+import type { RegisterBody } from '@templet/api'
 import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
-import { AuthCard, AuthForm, AuthSwitch } from '../auth/auth-card'
-import { useAuthForm } from '../auth/use-auth-form'
+import { AuthCard, AuthSwitch } from '../auth/auth-card'
+import { useAuthAnswer } from '../auth/auth-submit'
 import { EmailField, PasswordField, TextField } from '../components/field'
+import { ContractForm, useContractForm } from '../forms/contract-form'
 
-const fields = ['name', 'email', 'password'] as const
-
-/** An empty optional field is left out, so the contract's "not empty" rule applies only to a typed name. */
-function optional(value: FormDataEntryValue | null): FormDataEntryValue | undefined {
-  return typeof value === 'string' && value.trim() === '' ? undefined : (value ?? undefined)
-}
+type Values = { name: string; email: string; password: string }
 
 export function RegisterPage() {
   const { t } = useTranslation()
-  const { onSubmit, errorOf, clearError, formError, busy } = useAuthForm({
+  const answer = useAuthAnswer()
+  const { form, field, fail, onSubmit } = useContractForm<Values, RegisterBody>({
     schema: (schemas) => schemas.registerBody,
-    fields,
-    read: (form) => ({
-      name: optional(form.get('name')),
-      email: form.get('email'),
-      password: form.get('password'),
-    }),
-    submit: (body) => api.call('register', { body }),
+    // An empty optional name is left out, so the contract's "not empty" rule applies only to a typed one.
+    prepare: ({ name, ...rest }) => (name?.trim() ? { name, ...rest } : rest),
   })
   return (
     <AuthCard
@@ -31,12 +24,12 @@ export function RegisterPage() {
         <AuthSwitch prompt={t('auth.register.haveAccount')} label={t('auth.register.login')} to="/login" />
       }
     >
-      <AuthForm
-        onSubmit={onSubmit}
-        busy={busy}
-        error={formError}
+      <ContractForm
+        form={form}
+        onSubmit={onSubmit(async (body) => answer(await api.call('register', { body }), fail))}
         submitLabel={t('auth.register.submit')}
         busyLabel={t('auth.register.busy')}
+        submitClassName="mt-2 w-full"
       >
         <TextField
           label={
@@ -45,23 +38,19 @@ export function RegisterPage() {
               <span className="font-normal text-muted-foreground">{t('auth.nameOptional')}</span>
             </>
           }
-          name="name"
           autoComplete="name"
           maxLength={50}
-          error={errorOf('name')}
-          onChange={() => clearError('name')}
+          {...field('name')}
         />
-        <EmailField label={t('auth.email')} error={errorOf('email')} onChange={() => clearError('email')} />
+        <EmailField label={t('auth.email')} {...field('email')} />
         <PasswordField
           label={t('auth.password')}
-          name="password"
           autoComplete="new-password"
           required
           hint={t('auth.register.passwordHint')}
-          error={errorOf('password')}
-          onChange={() => clearError('password')}
+          {...field('password')}
         />
-      </AuthForm>
+      </ContractForm>
     </AuthCard>
   )
 }

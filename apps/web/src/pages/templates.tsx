@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
 import type { TemplateType } from '@templet/api'
 import { Skeleton } from '@templet/ui'
 import { Star } from 'lucide-react'
-import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiFailureError, api, unwrap } from '../api/client'
-import { useQuery } from '../api/use-query'
+import { ApiFailureError } from '../api/client'
+import { useStarTemplateType } from '../api/mutations'
+import { templateTypeListQuery } from '../api/queries'
 import { cx } from '../components/cx'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
@@ -12,43 +13,32 @@ import { reportError, showToast } from '../feedback/notify'
 
 export function TemplatesPage() {
   const { t } = useTranslation()
-  const types = useQuery(
-    async (signal) => unwrap(await api.call('templateTypeList', { signal, allowDuplicate: true })).data,
-    [],
-  )
-  const pending = useRef(new Set<number>())
+  const types = useQuery(templateTypeListQuery())
+  const star = useStarTemplateType()
 
-  /** Optimistic: the star flips at once, and flips back with a toast if the server refuses. */
-  async function toggleStar(type: TemplateType) {
-    if (pending.current.has(type.id)) return
-    pending.current.add(type.id)
-    const star = !type.starred
-    const apply = (starred: boolean, stars: number) =>
-      types.setData((list) => list.map((item) => (item.id === type.id ? { ...item, starred, stars } : item)))
-    apply(star, Math.max(0, type.stars + (star ? 1 : -1)))
-    try {
-      const { data } = unwrap(await api.call('starTemplateType', { body: { id: type.id, star } }))
-      apply(data.starred, data.stars)
-    } catch (error) {
-      apply(type.starred, type.stars)
-      if (error instanceof ApiFailureError) showToast('error', t('templates.starFailed'))
-      else reportError(error)
-    } finally {
-      pending.current.delete(type.id)
-    }
+  /** Optimistic (see useStarTemplateType); a refusal puts the star back and says so. */
+  function toggleStar(type: TemplateType) {
+    // One change per type at a time: a second click waits for the first answer.
+    if (star.isPending && star.variables.id === type.id) return
+    star.mutate(type, {
+      onError: (error) => {
+        if (error instanceof ApiFailureError) showToast('error', t('templates.starFailed'))
+        else reportError(error)
+      },
+    })
   }
 
   return (
     <>
       <PageTitle title={t('templates.title')}>{t('templates.intro')}</PageTitle>
-      {types.status === 'loading' ? (
+      {types.isPending ? (
         <div aria-busy="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2, 3, 4, 5].map((n) => (
             <Skeleton key={n} className="h-28" />
           ))}
         </div>
-      ) : types.status === 'error' ? (
-        <LoadError onRetry={types.reload} />
+      ) : types.isError ? (
+        <LoadError onRetry={() => void types.refetch()} />
       ) : types.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-6 text-muted-foreground">
           {t('templates.empty')}
@@ -77,7 +67,7 @@ export function TemplatesPage() {
                     ? t('templates.unstar', { name: type.name })
                     : t('templates.star', { name: type.name })
                 }
-                onClick={() => void toggleStar(type)}
+                onClick={() => toggleStar(type)}
                 className={cx(
                   'grid size-10 shrink-0 place-items-center rounded-full hover:bg-accent',
                   type.starred ? 'text-amber-500' : 'text-muted-foreground',

@@ -1,15 +1,19 @@
 /**
- * Navigation outside React (the API client's 401 handler): the router registers itself here, so modules
- * that navigate do not import the router (and the router does not import them).
+ * Navigation outside React (the API client's 401 handler): start.tsx registers the data router here once
+ * it exists, so modules that navigate do not import the route table (which imports them). Before that (or
+ * in the build-time pre-render) a navigation is a page load.
  */
-type Navigate = (to: string, options?: { replace?: boolean }) => unknown
+interface Navigator {
+  navigate(to: string, options?: { replace?: boolean }): unknown
+}
 
-let navigateImpl: Navigate = (to) => window.location.assign(to)
+let router: Navigator | undefined
 
-export function setNavigator(navigate: Navigate): void {
-  navigateImpl = navigate
+export function registerRouter(next: Navigator): void {
+  router = next
 }
 
 export function navigateTo(to: string, options?: { replace?: boolean }): void {
-  void navigateImpl(to, options)
+  if (router) void router.navigate(to, options)
+  else window.location.assign(to)
 }

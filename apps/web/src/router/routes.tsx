@@ -1,178 +1,162 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react'
-import { Route, Routes, useLocation } from 'react-router'
-import { RootLayout } from '../layouts/root-layout'
-import { isCheckoutPath, RedirectSignedIn, RequireSession } from './guard'
+import type { ComponentType } from 'react'
+import { matchRoutes, type RouteObject } from 'react-router'
+import { RootLayout, RouteError } from '../layouts/root-layout'
+import { guardUnmatched, redirectSignedIn, requireSession } from './guard'
 
 /**
- * Each screen is its own chunk; `load` is kept so the first screen can be fetched before React asks. A
- * screen's key is its module's file name in camelCase (`publicLayout`: layouts/public-layout.tsx), which
- * scripts/prerender.mjs relies on to preload a pre-rendered page's chunks (and checks).
+ * The one route table of the app (React Router's data router; PRODUCT.md §3): the browser builds its router
+ * from it (start.tsx), the build-time pre-render its static handler (prerender.tsx), and preloading and the
+ * list of pre-rendered pages read it with `matchRoutes`. Each layout and screen is its own chunk, loaded by
+ * the route's `lazy`. A screen's key is its module's file name in camelCase (`publicLayout`:
+ * layouts/public-layout.tsx), kept in the route's `handle.screen`; scripts/prerender.mjs relies on it to
+ * preload a pre-rendered page's chunks (and checks).
  */
-// biome-ignore lint/suspicious/noExplicitAny: any component type; its own props stay checked at the use site.
-function screen<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return { load, Component: lazy(() => load().then((module) => ({ default: module[name] }))) }
-}
-
 const screens = {
-  publicLayout: screen(() => import('../layouts/public-layout'), 'PublicLayout'),
-  appLayout: screen(() => import('../layouts/app-layout'), 'AppLayout'),
-  landing: screen(() => import('../pages/landing'), 'LandingPage'),
-  login: screen(() => import('../pages/login'), 'LoginPage'),
-  register: screen(() => import('../pages/register'), 'RegisterPage'),
-  legal: screen(() => import('../pages/legal'), 'LegalPage'),
-  subscription: screen(() => import('../pages/subscription'), 'SubscriptionPage'),
-  contact: screen(() => import('../pages/contact'), 'ContactPage'),
-  about: screen(() => import('../pages/about'), 'AboutPage'),
-  examples: screen(() => import('../pages/examples'), 'ExamplesPage'),
-  checkout: screen(() => import('../pages/checkout'), 'CheckoutPage'),
-  dashboard: screen(() => import('../pages/dashboard'), 'DashboardPage'),
-  templates: screen(() => import('../pages/templates'), 'TemplatesPage'),
-  creation: screen(() => import('../pages/creation'), 'CreationPage'),
-  pricingPlans: screen(() => import('../pages/pricing-plans'), 'PricingPlansPage'),
-  purchaseHistory: screen(() => import('../pages/purchase-history'), 'PurchaseHistoryPage'),
-  notifications: screen(() => import('../pages/notifications'), 'NotificationsPage'),
-  notFound: screen(() => import('../pages/not-found'), 'CatchAllPage'),
+  publicLayout: () => import('../layouts/public-layout'),
+  queryLayout: () => import('../layouts/query-layout'),
+  appLayout: () => import('../layouts/app-layout'),
+  landing: () => import('../pages/landing'),
+  login: () => import('../pages/login'),
+  register: () => import('../pages/register'),
+  legal: () => import('../pages/legal'),
+  subscription: () => import('../pages/subscription'),
+  contact: () => import('../pages/contact'),
+  about: () => import('../pages/about'),
+  examples: () => import('../pages/examples'),
+  checkout: () => import('../pages/checkout'),
+  dashboard: () => import('../pages/dashboard'),
+  templates: () => import('../pages/templates'),
+  creation: () => import('../pages/creation'),
+  pricingPlans: () => import('../pages/pricing-plans'),
+  purchaseHistory: () => import('../pages/purchase-history'),
+  notifications: () => import('../pages/notifications'),
+  notFound: () => import('../pages/not-found'),
 }
-type ScreenName = keyof typeof screens
+export type ScreenName = keyof typeof screens
+type ScreenModule<N extends ScreenName> = Awaited<ReturnType<(typeof screens)[N]>>
 
-const publicPaths: Record<string, ScreenName> = {
-  '/': 'landing',
-  '/login': 'login',
-  '/register': 'register',
-  '/refund': 'legal',
-  '/privacy': 'legal',
-  '/terms': 'legal',
-  '/subscription': 'subscription',
-  '/contact-us': 'contact',
-  '/about-us': 'about',
-  '/examplesA': 'examples',
-  '/examplesB': 'examples',
-  '/examplesC': 'examples',
+export interface RouteHandle {
+  screen: ScreenName
 }
-/** The public pages pre-rendered at build time (every public path without parameters). */
-export const PRERENDERED_PATHS = Object.keys(publicPaths)
 
-const appPaths: Record<string, ScreenName> = {
-  '/dashboard': 'dashboard',
-  '/templates': 'templates',
-  '/creation': 'creation',
-  '/pricing-plans': 'pricingPlans',
-  '/purchase-history': 'purchaseHistory',
-  '/notifications': 'notifications',
+/** A route's chunk: `lazy` loads screen `name` and picks (or wraps) its component. */
+function screen<N extends ScreenName>(name: N, component: (module: ScreenModule<N>) => ComponentType) {
+  return {
+    handle: { screen: name } satisfies RouteHandle,
+    lazy: async () => ({ Component: component((await screens[name]()) as ScreenModule<N>) }),
+  }
 }
-const checkoutPattern = /^\/checkout1?\/[^/]+\/[^/]+\/?$/
 
-/** The layout and screen that `pathname` renders (none for a signed-out visitor on a protected path). */
+/** Protected routes: the guard runs again on every navigation (another tab may have signed out). */
+const alwaysRecheck = () => true
+
+/** Every route with a loader has an `id`: hydration names the loaders that have already run (start.tsx). */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: () => null,
+    children: [
+      {
+        id: 'public',
+        ...screen('publicLayout', (m) => m.PublicLayout),
+        children: [
+          { index: true, ...screen('landing', (m) => m.LandingPage) },
+          { id: 'login', path: 'login', loader: redirectSignedIn, ...screen('login', (m) => m.LoginPage) },
+          {
+            id: 'register',
+            path: 'register',
+            loader: redirectSignedIn,
+            ...screen('register', (m) => m.RegisterPage),
+          },
+          ...(['refund', 'privacy', 'terms'] as const).map((kind) => ({
+            path: kind,
+            ...screen('legal', ({ LegalPage }) => () => <LegalPage kind={kind} />),
+          })),
+          { path: 'subscription', ...screen('subscription', (m) => m.SubscriptionPage) },
+          { path: 'contact-us', ...screen('contact', (m) => m.ContactPage) },
+          { path: 'about-us', ...screen('about', (m) => m.AboutPage) },
+          ...(['A', 'B', 'C'] as const).map((gallery) => ({
+            path: `examples${gallery}`,
+            caseSensitive: true,
+            ...screen('examples', ({ ExamplesPage }) => () => <ExamplesPage gallery={gallery} />),
+          })),
+          {
+            ...screen('queryLayout', (m) => m.QueryLayout),
+            children: (['checkout', 'checkout1'] as const).map((variant) => ({
+              path: `${variant}/:group/:offer`,
+              ...screen('checkout', ({ CheckoutPage }) => () => <CheckoutPage variant={variant} />),
+            })),
+          },
+        ],
+      },
+      {
+        ...screen('queryLayout', (m) => m.QueryLayout),
+        children: [
+          {
+            id: 'app',
+            loader: requireSession,
+            shouldRevalidate: alwaysRecheck,
+            ...screen('appLayout', (m) => m.AppLayout),
+            children: [
+              { path: 'dashboard', ...screen('dashboard', (m) => m.DashboardPage) },
+              { path: 'templates', ...screen('templates', (m) => m.TemplatesPage) },
+              { path: 'creation', ...screen('creation', (m) => m.CreationPage) },
+              { path: 'pricing-plans', ...screen('pricingPlans', (m) => m.PricingPlansPage) },
+              { path: 'purchase-history', ...screen('purchaseHistory', (m) => m.PurchaseHistoryPage) },
+              { path: 'notifications', ...screen('notifications', (m) => m.NotificationsPage) },
+            ],
+          },
+          // Any other path: a public "offer not found" when it contains `checkout`, else the guarded 404.
+          {
+            id: 'unmatched',
+            path: '*',
+            loader: guardUnmatched,
+            shouldRevalidate: alwaysRecheck,
+            ...screen('notFound', (m) => m.CatchAllPage),
+          },
+        ],
+      },
+    ],
+  },
+]
+
+/** The routes `pathname` matches, outermost first (none for a path no route takes). */
+export function matchesFor(pathname: string) {
+  return matchRoutes(routes, pathname) ?? []
+}
+
+/** The screens (layout and page) of `pathname`; without a session none behind the guard. */
 export function screensFor(pathname: string, signedIn: boolean): ScreenName[] {
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
-  const publicScreen = publicPaths[path] ?? (checkoutPattern.test(path) ? 'checkout' : undefined)
-  if (publicScreen) return ['publicLayout', publicScreen]
-  if (signedIn) return ['appLayout', appPaths[path] ?? 'notFound']
-  return []
+  const matches = matchesFor(pathname)
+  if (!signedIn && matches.some((m) => m.route.loader === requireSession)) return []
+  return matches.flatMap((m) => {
+    const handle = m.route.handle as RouteHandle | undefined
+    return handle ? [handle.screen] : []
+  })
+}
+
+/** Starts fetching the chunks of `pathname` at once, in parallel, instead of one after the other. */
+export function preloadRoute(pathname: string, signedIn: boolean): void {
+  for (const name of screensFor(pathname, signedIn)) void screens[name]()
 }
 
 /**
- * Starts fetching the layout and screen of `pathname` at once, in parallel, instead of one after the
- * other as React reaches them.
+ * Loads the chunks of `pathname`'s routes into the route objects, so that the router starts with them in
+ * place and renders at once: hydrating a pre-rendered page needs the same tree in the first render.
  */
-export function preloadRoute(pathname: string, signedIn: boolean): void {
-  for (const name of screensFor(pathname, signedIn)) void screens[name].load()
-}
-
-function AppScreen({ name }: { name: ScreenName }) {
-  const { Component } = screens[name] as { Component: ComponentType }
-  return <Component />
-}
-
-/** A chunk that is still loading shows nothing rather than a spinner: it is a matter of milliseconds. */
-function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>
-}
-
-function ScrollToTop() {
-  const { pathname } = useLocation()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls on every new path.
-  useEffect(() => {
-    window.scrollTo(0, 0)
-  }, [pathname])
-  return null
-}
-
-/** Any other path: a public "offer not found" when it contains `checkout`, else the guarded 404. */
-function CatchAll() {
-  const { pathname } = useLocation()
-  if (isCheckoutPath(pathname)) return <screens.notFound.Component kind="offer-not-found" />
-  return (
-    <RequireSession>
-      <screens.notFound.Component kind="not-found" />
-    </RequireSession>
+export async function resolveLazyRoutes(pathname: string): Promise<void> {
+  await Promise.all(
+    matchesFor(pathname).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const loaded = await route.lazy()
+      Object.assign(route, loaded, { lazy: undefined })
+    }),
   )
 }
 
-/** Every route of PRODUCT.md §3. */
-export function AppRoutes() {
-  return (
-    <>
-      <ScrollToTop />
-      <Lazy>
-        <Routes>
-          <Route element={<RootLayout />}>
-            <Route element={<screens.publicLayout.Component />}>
-              <Route index element={<screens.landing.Component />} />
-              <Route
-                path="login"
-                element={
-                  <RedirectSignedIn>
-                    <screens.login.Component />
-                  </RedirectSignedIn>
-                }
-              />
-              <Route
-                path="register"
-                element={
-                  <RedirectSignedIn>
-                    <screens.register.Component />
-                  </RedirectSignedIn>
-                }
-              />
-              <Route path="refund" element={<screens.legal.Component kind="refund" />} />
-              <Route path="privacy" element={<screens.legal.Component kind="privacy" />} />
-              <Route path="terms" element={<screens.legal.Component kind="terms" />} />
-              <Route path="subscription" element={<screens.subscription.Component />} />
-              <Route path="contact-us" element={<screens.contact.Component />} />
-              <Route path="about-us" element={<screens.about.Component />} />
-              {(['A', 'B', 'C'] as const).map((gallery) => (
-                <Route
-                  key={gallery}
-                  path={`examples${gallery}`}
-                  caseSensitive
-                  element={<screens.examples.Component gallery={gallery} />}
-                />
-              ))}
-              <Route
-                path="checkout/:group/:offer"
-                element={<screens.checkout.Component variant="checkout" />}
-              />
-              <Route
-                path="checkout1/:group/:offer"
-                element={<screens.checkout.Component variant="checkout1" />}
-              />
-            </Route>
-            <Route
-              element={
-                <RequireSession>
-                  <screens.appLayout.Component />
-                </RequireSession>
-              }
-            >
-              {Object.entries(appPaths).map(([path, name]) => (
-                <Route key={path} path={path.slice(1)} element={<AppScreen name={name} />} />
-              ))}
-            </Route>
-            <Route path="*" element={<CatchAll />} />
-          </Route>
-        </Routes>
-      </Lazy>
-    </>
-  )
-}
+/** The public pages pre-rendered at build time: every public path without parameters. */
+export const PRERENDERED_PATHS: string[] = (routes[0]?.children?.[0]?.children ?? []).flatMap((route) =>
+  route.index ? ['/'] : route.path && !route.path.includes(':') ? [`/${route.path}`] : [],
+)

@@ -1,5 +1,13 @@
 import type { z } from 'zod'
-import type { Code, EndpointArgs, EndpointData, EndpointName, ErrorEnvelope, retryHint } from '../contract'
+import type {
+  Code,
+  EndpointArgs,
+  EndpointData,
+  EndpointName,
+  ErrorEnvelope,
+  IssuesData,
+  retryHint,
+} from '../contract'
 // The routes only, not the registry: the schemas (and zod) stay out of an app that just calls the API.
 import { endpointRoutes } from '../contract/routes'
 import {
@@ -53,8 +61,11 @@ export type CallParams<N extends EndpointName> =
 /** A business code other than success. */
 export type FailureCode = Exclude<Code, 0>
 
-/** `data` of a failed outcome once `null` became `{}`: empty, or a hint such as `retryAfterSeconds` on 429. */
-export type ApiFailureData = Partial<z.infer<typeof retryHint>>
+/**
+ * `data` of a failed outcome once `null` became `{}`: empty, a hint such as `retryAfterSeconds` on 429, or
+ * the field `issues` by key on 400.
+ */
+export type ApiFailureData = Partial<z.infer<typeof retryHint>> & Partial<IssuesData>
 
 export interface ApiSuccess<N extends EndpointName> {
   code: 0

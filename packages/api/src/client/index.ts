@@ -29,6 +29,8 @@ export {
 export {
   authTokenOf,
   type KeyValueStorage,
+  type LocalStorageSession,
+  type LocalStorageSessionOptions,
   localStorageSession,
   memorySession,
   parseSessionRecord,

@@ -72,6 +72,40 @@ describe('localStorageSession', () => {
   })
 })
 
+describe('localStorageSession: exists, end and clearedValue', () => {
+  it.each([
+    ['missing', undefined, false],
+    ['empty', '', false],
+    ['an empty object', '{}', false],
+    ['null', 'null', false],
+    ['not JSON', '{"token":', false],
+    ['an array', '["t1"]', false],
+    ['a record without a token', '{"user":{"id":1}}', true],
+    ['a record with a token', '{"token":"t1"}', true],
+  ])('exists() for a value that is %s: %s', (_label, raw, expected) => {
+    const { storage } = fakeStorage(raw === undefined ? {} : { user: raw })
+    expect(localStorageSession('user', { storage }).exists()).toBe(expected)
+  })
+
+  it('leaves clearedValue under the key on clear, and end() never throws', () => {
+    const { storage, values } = fakeStorage({ user: '{"token":"t1"}' })
+    const session = localStorageSession('user', { storage, clearedValue: '{}' })
+    session.clear()
+    expect(values.get('user')).toBe('{}')
+    expect(session.exists()).toBe(false)
+    const readOnly: KeyValueStorage = {
+      getItem: () => '{"token":"t1"}',
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError')
+      },
+      removeItem: () => {},
+    }
+    const stuck = localStorageSession('user', { storage: readOnly, clearedValue: '{}' })
+    expect(() => stuck.clear()).toThrow()
+    expect(() => stuck.end()).not.toThrow()
+  })
+})
+
 describe('memorySession', () => {
   it('holds a record until it is cleared', () => {
     const session = memorySession({ token: 't1' })

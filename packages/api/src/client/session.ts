@@ -39,26 +39,76 @@ export function parseSessionRecord(raw: string | null | undefined): SessionRecor
 /** The part of the Web Storage API the session needs (so tests and other runtimes can pass their own). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 
+export interface LocalStorageSessionOptions {
+  /** Another Web Storage (tests, other runtimes); the global `localStorage` by default. */
+  storage?: KeyValueStorage
+  /** What `clear` leaves under the key: by default the key is removed; an app may store e.g. `'{}'`. */
+  clearedValue?: string
+}
+
+/** A session in Web Storage, with the checks an app's route guard needs before any request. */
+export interface LocalStorageSession extends SessionStore {
+  /**
+   * Whether anything counts as signed in: the stored value parses to a non-empty JSON object, with or
+   * without a token (a guard decides on it; the client sends no Authorization header without a token).
+   * Missing, `''`, `{}`, `null`, an array, invalid JSON or unreadable storage are no session.
+   */
+  exists(): boolean
+  /** `clear`, that never throws (storage that cannot be written holds no session either). */
+  end(): void
+}
+
 /**
- * The session as a JSON record under `key` in `localStorage` (or `storage`). A missing, empty, `{}`, `null`
- * or unreadable value is no session. Storage that cannot be read (no `localStorage`, blocked by privacy
- * settings) is no session too; a failing write throws, so a lost sign-in is never silent.
+ * The session as a JSON record under `key` in `localStorage` (or `options.storage`). A missing, empty, `{}`,
+ * `null` or unreadable value is no session. Storage that cannot be read (no `localStorage`, blocked by
+ * privacy settings) is no session too; a failing write throws, so a lost sign-in is never silent.
+ * The second argument may also be the storage itself.
  */
-export function localStorageSession(key = 'user', storage?: KeyValueStorage): SessionStore {
+export function localStorageSession(
+  key = 'user',
+  options?: KeyValueStorage | LocalStorageSessionOptions,
+): LocalStorageSession {
+  const { storage, clearedValue } =
+    options && 'getItem' in options ? { storage: options, clearedValue: undefined } : (options ?? {})
   const target = (): KeyValueStorage => storage ?? globalThis.localStorage
+  const read = (): string | null => {
+    try {
+      return target().getItem(key)
+    } catch {
+      return null
+    }
+  }
+  const clear = () => {
+    if (clearedValue === undefined) target().removeItem(key)
+    else target().setItem(key, clearedValue)
+  }
   return {
-    get() {
-      try {
-        return parseSessionRecord(target().getItem(key))
-      } catch {
-        return null
-      }
-    },
+    get: () => parseSessionRecord(read()),
     set(record) {
       target().setItem(key, JSON.stringify(record))
     },
-    clear() {
-      target().removeItem(key)
+    clear,
+    exists() {
+      const raw = read()
+      if (!raw) return false
+      try {
+        const value: unknown = JSON.parse(raw)
+        return (
+          typeof value === 'object' &&
+          value !== null &&
+          !Array.isArray(value) &&
+          Object.keys(value).length > 0
+        )
+      } catch {
+        return false
+      }
+    },
+    end() {
+      try {
+        clear()
+      } catch {
+        // Nothing stored is no session.
+      }
     },
   }
 }

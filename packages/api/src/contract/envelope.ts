@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { issuesData } from './issues'
 
 /** Business codes carried in the envelope's `code`; HTTP status is 200 for every handled outcome. */
 export const Code = {
@@ -32,8 +33,11 @@ export function envelope<T extends z.ZodType>(data: T) {
 /** `data` of a 429 answer: how long to wait before trying again. */
 export const retryHint = z.object({ retryAfterSeconds: z.number().int().positive() })
 
-/** The envelope of a failed outcome: `data` is `null`, `{}` or a hint such as {@link retryHint}. */
-export const errorEnvelope = envelope(z.union([z.null(), retryHint, z.object({})]))
+/**
+ * The envelope of a failed outcome: `data` is `null`, `{}`, a hint such as {@link retryHint}, or for code 400
+ * the field issues by key ({@link issuesData}).
+ */
+export const errorEnvelope = envelope(z.union([z.null(), issuesData, retryHint, z.object({})]))
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>
 
 export type Envelope<T> = { code: number; msg: string; data: T; total?: number }

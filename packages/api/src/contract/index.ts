@@ -1,6 +1,7 @@
 export * from './contact'
 export * from './endpoints'
 export * from './envelope'
+export * from './issues'
 export * from './notification'
 export * from './routes'
 export * from './template-type'

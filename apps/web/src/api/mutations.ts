@@ -1,0 +1,82 @@
+/**
+ * Every write of the API as a TanStack Query mutation hook, named `use<Endpoint>`; each says which reads it
+ * makes stale (`invalidateQueries` by the endpoint's name) and, where the screen should not wait, updates the
+ * cache at once and puts it back if the server refuses. A mutation goes through the client's
+ * duplicate-request rule: an identical request still in flight is refused (a double-clicked "Pay").
+ */
+
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { TemplateType } from '@templet/api'
+import { api, unwrap } from './client'
+import { type myNotificationQuery, templateTypeListQuery } from './queries'
+
+type NotificationPage = Awaited<ReturnType<NonNullable<ReturnType<typeof myNotificationQuery>['queryFn']>>>
+
+/** Stars or unstars a template type: the star flips at once and flips back if the call fails. */
+export function useStarTemplateType() {
+  const queryClient = useQueryClient()
+  const { queryKey } = templateTypeListQuery()
+  return useMutation({
+    mutationKey: ['starTemplateType'],
+    mutationFn: async (type: TemplateType) =>
+      unwrap(await api.call('starTemplateType', { body: { id: type.id, star: !type.starred } })).data,
+    onMutate: async (type) => {
+      await queryClient.cancelQueries({ queryKey })
+      const previous = queryClient.getQueryData(queryKey)
+      const star = !type.starred
+      queryClient.setQueryData(queryKey, (list) =>
+        list?.map((item) =>
+          item.id === type.id
+            ? { ...item, starred: star, stars: Math.max(0, type.stars + (star ? 1 : -1)) }
+            : item,
+        ),
+      )
+      return { previous }
+    },
+    onSuccess: (data, type) => {
+      queryClient.setQueryData(queryKey, (list) =>
+        list?.map((item) =>
+          item.id === type.id ? { ...item, starred: data.starred, stars: data.stars } : item,
+        ),
+      )
+    },
+    onError: (_error, _type, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKey, context.previous)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  })
+}
+
+/** Marks notifications read in every cached page at once (`ids` undefined: all of them). */
+function markCachedRead(queryClient: ReturnType<typeof useQueryClient>, ids?: number) {
+  queryClient.setQueriesData<NotificationPage>({ queryKey: ['myNotification'] }, (page) =>
+    page
+      ? {
+          ...page,
+          items: page.items.map((item) =>
+            ids === undefined || item.id === ids ? { ...item, check: 1 } : item,
+          ),
+        }
+      : page,
+  )
+}
+
+/** Marks one notification read at once; the lists and the badge are read again afterwards. */
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: number) => unwrap(await api.call('markNotificationRead', { body: { id } })),
+    onSuccess: (_data, id) => markCachedRead(queryClient, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['myNotification'] }),
+  })
+}
+
+/** Marks every notification read. */
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async () => unwrap(await api.call('markAllNotificationsRead')),
+    onSuccess: () => markCachedRead(queryClient),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['myNotification'] }),
+  })
+}

@@ -1,0 +1,22 @@
+import type { FieldIssue } from '@templet/api'
+import type { TFunction } from 'i18next'
+import type { FieldError } from 'react-hook-form'
+
+/**
+ * A field's error as the forms keep it (react-hook-form's `FieldError`): `type` is the issue's code and
+ * `params` its parameters, both from the contract (`FieldIssue`), so the text is made in the visitor's
+ * language when shown; `message` is set only for a text made by the app itself (e.g. "email taken").
+ */
+export interface IssueError {
+  type: FieldIssue['code'] | (string & {})
+  params?: FieldIssue['params']
+  message?: string
+}
+
+/** The text of a field's error: `issues.<field>.<code>`, else `issues.<code>`, else `issues.invalid`. */
+export function issueText(t: TFunction, field: string, error: FieldError | IssueError | undefined) {
+  if (!error) return undefined
+  if (error.message) return error.message
+  const { type, params } = error as IssueError
+  return t([`issues.${field}.${type}`, `issues.${type}`, 'issues.invalid'], params ?? {}) as string
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod'
+
+/**
+ * What is wrong with one field of a refused query or body, by key rather than by English text: the server
+ * answers a validation failure with `data.issues`, and the web forms turn the same issues (from the same
+ * schemas, in the browser) into text in the visitor's language. `msg` stays a readable English summary.
+ *
+ * - `path`: the field, as a path into the query or body (`[]` for the whole of it);
+ * - `code`: `required` (missing or empty), `too_small` / `too_big` (`params.minimum` / `params.maximum`, and
+ *   `params.origin`: `string`, `number`, `array`), `invalid_format` (`params.format`, e.g. `email`),
+ *   `invalid_type` (`params.expected`), `invalid_value`, `unrecognized_key`, `malformed_json`, `invalid`.
+ */
+export const issueCodes = [
+  'required',
+  'too_small',
+  'too_big',
+  'invalid_format',
+  'invalid_type',
+  'invalid_value',
+  'unrecognized_key',
+  'malformed_json',
+  'invalid',
+] as const
+export type IssueCode = (typeof issueCodes)[number]
+
+export const fieldIssue = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  code: z.enum(issueCodes),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+})
+export type FieldIssue = z.infer<typeof fieldIssue>
+
+/** `data` of a code-400 answer. */
+export const issuesData = z.object({ issues: z.array(fieldIssue) })
+export type IssuesData = z.infer<typeof issuesData>
+
+/** The subset of a zod issue this module reads (zod's own type, without importing zod at run time). */
+interface ZodIssueLike {
+  code: string
+  path: PropertyKey[]
+  minimum?: unknown
+  maximum?: unknown
+  origin?: unknown
+  format?: unknown
+  expected?: unknown
+  keys?: string[]
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined
+    value = (value as Record<PropertyKey, unknown>)[key]
+  }
+  return value
+}
+
+function plainPath(path: readonly PropertyKey[]): (string | number)[] {
+  return path.map((key) => (typeof key === 'number' ? key : String(key)))
+}
+
+function scalar(value: unknown): string | number | boolean | undefined {
+  if (typeof value === 'bigint') return Number(value)
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? value
+    : undefined
+}
+
+/**
+ * The issues of a failed parse of `input`, by key: a missing value or an empty string below a minimum of 1
+ * is `required`; an unknown key becomes one issue per key, at its own path.
+ */
+export function toFieldIssues(issues: readonly ZodIssueLike[], input: unknown): FieldIssue[] {
+  return issues.flatMap((issue): FieldIssue[] => {
+    const path = plainPath(issue.path)
+    if (issue.code === 'unrecognized_keys')
+      return (issue.keys ?? []).map((key) => ({ path: [...path, key], code: 'unrecognized_key', params: {} }))
+    const params: FieldIssue['params'] = {}
+    for (const name of ['minimum', 'maximum', 'origin', 'format', 'expected'] as const) {
+      const value = scalar(issue[name])
+      if (value !== undefined) params[name] = value
+    }
+    const value = valueAt(input, issue.path)
+    const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+    if (issue.code === 'invalid_type' && value === undefined) return [{ path, code: 'required', params }]
+    if (issue.code === 'too_small' && params.origin === 'string' && Number(params.minimum) <= 1 && empty)
+      return [{ path, code: 'required', params }]
+    const code = (issueCodes as readonly string[]).includes(issue.code)
+      ? (issue.code as IssueCode)
+      : 'invalid'
+    return [{ path, code, params }]
+  })
+}
