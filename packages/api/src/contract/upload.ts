@@ -1,0 +1,21 @@
+import { z } from 'zod'
+import { resetTokenField } from './envelope'
+
+/** Largest accepted upload (PRODUCT.md §8). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
+
+/** `multipart/form-data` of `POST /upload/image`: one part `file`, PNG, JPEG or WebP (checked by content). */
+export const uploadImageBody = z.strictObject({
+  file: z.file({ error: 'file: attach an image in the multipart part "file"' }),
+})
+
+export const uploadImageData = z.object({
+  /** Use it (as a string) as the value of an image field. */
+  id: z.number().int().positive(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Signed, expiring URL of the stored image (works in an `<img>` without the token). */
+  url: z.string(),
+  ...resetTokenField,
+})
+export type UploadImageData = z.infer<typeof uploadImageData>
