@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { Config } from './config'
 import type { Db } from './db/connection'
 import { createLogger, errorFields, type Logger } from './log'
+import { type MediaOptions, mediaParts } from './media'
 import { type AppEnv, apiRouter, reply } from './routes/api'
 import { contactHandlers } from './routes/contact'
 import { notificationHandlers } from './routes/notification'
@@ -14,6 +15,7 @@ import { Accounts } from './services/accounts'
 import { createPasswords } from './services/passwords'
 import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './services/rate-limit'
 import { Sessions } from './services/sessions'
+import type { MediaStorage } from './services/storage'
 import { DOCS_CSS, type OpenApiDoc, renderDocsPage } from './web/docs'
 import { buildOpenApiDocument, codeMeanings } from './web/openapi'
 import { pagePostHandler, webHandler } from './web/static'
@@ -27,12 +29,15 @@ export interface AppOptions {
   rateLimitStore?: RateLimitStore
   /** Parse every success answer with the contract before sending it (for tests). */
   checkResponses?: boolean
+  /** Media storage, file URL key and renderer; defaults from `config` (see {@link mediaParts}). */
+  media?: MediaOptions
 }
 
 export interface App {
   /** The Hono app: hand `app.fetch` to a server. */
   hono: Hono<AppEnv>
   accounts: Accounts
+  storage: MediaStorage
 }
 
 /** Builds the whole server (API, docs, web app) without listening. */
@@ -54,6 +59,7 @@ export function createAppParts(o: AppOptions): App {
   const passwords = createPasswords(config.argon2)
   const accounts = new Accounts({ db, passwords, sessions, limiter, rateLimits: config.rateLimits, now })
 
+  const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
   const app = new Hono<AppEnv>()
 
   app.use('*', async (c, next) => {
@@ -111,6 +117,7 @@ export function createAppParts(o: AppOptions): App {
   app.get('/api/docs', (c) => c.html(openApi().html))
   app.get('/api/docs.css', (c) => c.body(DOCS_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
 
+  app.route('/api/file', media.files)
   app.route(
     '/api',
     apiRouter({
@@ -119,6 +126,7 @@ export function createAppParts(o: AppOptions): App {
         ...notificationHandlers(db),
         ...templateTypeHandlers(db, now),
         ...contactHandlers(db, limiter, config.rateLimits.contact, now),
+        ...media.handlers,
       },
       sessions,
       trustProxy: config.trustProxy,
@@ -140,5 +148,5 @@ export function createAppParts(o: AppOptions): App {
     })
   })
 
-  return { hono: app, accounts }
+  return { hono: app, accounts, storage: media.storage }
 }
