@@ -21,7 +21,10 @@ const backends: [string, () => Promise<{ storage: MediaStorage; stop(): Promise<
     'a directory',
     async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-media-'))
-      return { storage: new DirectoryStorage(dir), stop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
+      return {
+        storage: new DirectoryStorage(dir),
+        stop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      }
     },
   ],
   [
@@ -97,9 +100,14 @@ describe.each(engines)('orphaned media on %s', (engine) => {
     await s.storage.put('uploads/00000000-dead.png', Buffer.from('orphan'), 'image/png')
     const before = await keys(s.storage, '')
     expect(await sweepOrphans(s.db.kysely, s.storage, { now: Date.now(), graceMs: 3_600_000 })).toBe(0)
-    expect(await sweepOrphans(s.db.kysely, s.storage, { now: Date.now() + 3_600_001, graceMs: 3_600_000 })).toBe(2)
+    expect(
+      await sweepOrphans(s.db.kysely, s.storage, { now: Date.now() + 3_600_001, graceMs: 3_600_000 }),
+    ).toBe(2)
     const after = await keys(s.storage, '')
-    expect(before.filter((k) => !after.includes(k))).toEqual(['creations/00000000-dead/image.png', 'uploads/00000000-dead.png'])
+    expect(before.filter((k) => !after.includes(k))).toEqual([
+      'creations/00000000-dead/image.png',
+      'uploads/00000000-dead.png',
+    ])
     // The creation's own files are all still served.
     for (const u of Object.values(made.data.files)) expect((await fetch(`${s.url}${u}`)).status).toBe(200)
   })
@@ -133,7 +141,11 @@ describe.each(engines)('media in an S3-compatible bucket on %s', (engine) => {
     expect(presigned).toMatch(/X-Amz-Expires=\d+/)
     const png = await fetch(presigned)
     expect(png.status).toBe(200)
-    expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG')
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG')
     expect((await fetch(`${s.url}${made.data.thumbnailUrl}`)).status).toBe(200)
     expect(await keys(s.storage, 'creations/')).toHaveLength(4)
 

@@ -1,8 +1,8 @@
+import { loadCatalogue } from '@templet/render'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'
 import { migrate } from '../src/db/migrations'
-import { loadCatalogue } from '@templet/render'
 import { catalogueFor, seedCatalogue } from '../src/services/catalogue'
 import { DEMO_ACCOUNT, seedDemoAccount } from '../src/services/demo'
 import { engines, freshDb, startServer, type TestServer, testEnv } from './harness'
@@ -22,7 +22,11 @@ function listedTypes() {
   const { types, templates } = loadCatalogue()
   return [...types]
     .sort((a, b) => a.sortOrder - b.sortOrder)
-    .map((t) => ({ slug: t.id, names: t.name, templateCount: templates.filter((x) => x.typeId === t.id).length }))
+    .map((t) => ({
+      slug: t.id,
+      names: t.name,
+      templateCount: templates.filter((x) => x.typeId === t.id).length,
+    }))
     .filter((t) => t.templateCount > 0)
 }
 
@@ -42,8 +46,10 @@ describe.each(engines)('template types on %s', (engine) => {
   it('lists the seeded catalogue to anyone, with the total', async () => {
     const r = await list()
     const expected = listedTypes()
-    expect(expected.length).toBeGreaterThanOrEqual(4)
-    expect(r.data.map((t) => ({ slug: t.slug, names: t.names, templateCount: t.templateCount }))).toEqual(expected)
+    expect(expected.length).toBeGreaterThan(0)
+    expect(r.data.map((t) => ({ slug: t.slug, names: t.names, templateCount: t.templateCount }))).toEqual(
+      expected,
+    )
     expect(r.data.map((t) => t.name)).toEqual(expected.map((t) => t.names.en))
     expect(r.total).toBe(expected.length)
     expect(r.data.every((t) => !t.starred && t.stars === 0)).toBe(true)
@@ -56,7 +62,7 @@ describe.each(engines)('template types on %s', (engine) => {
   it('stars and unstars a type idempotently, per user, with the star count', async () => {
     const a = await s.signUp()
     const b = await s.signUp()
-    const id = (await list()).data[2]?.id as number
+    const id = (await list()).data.at(-1)?.id as number
     const star = (token: string, on: boolean) =>
       s.call('POST', '/template-type/star', { token, body: { id, star: on } })
 
@@ -92,6 +98,7 @@ describe.each(engines)('template types on %s', (engine) => {
   it('counts 1000 concurrent star requests from 100 users, each repeated 10 times, as exactly 100 stars', async () => {
     const users = await Promise.all(Array.from({ length: 100 }, () => s.signUp()))
     const id = (await list()).data[0]?.id as number
+    const before = (await list()).data.find((t) => t.id === id)?.stars ?? 0
     const replies = await Promise.all(
       users.flatMap((u) =>
         Array.from({ length: 10 }, () =>
@@ -100,7 +107,7 @@ describe.each(engines)('template types on %s', (engine) => {
       ),
     )
     expect(replies.every((r) => r.code === 0 && r.data.starred)).toBe(true)
-    expect((await list()).data.find((t) => t.id === id)?.stars).toBe(100)
+    expect((await list()).data.find((t) => t.id === id)?.stars).toBe(before + 100)
   })
 })
 

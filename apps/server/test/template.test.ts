@@ -31,13 +31,20 @@ describe.each(engines)('templates on %s', (engine) => {
   })
 
   it('filters by type, searches names in either language and pages with a total', async () => {
-    const types = (await s.call('GET', '/template-type/list')).data as { id: number; slug: string; templateCount: number }[]
+    const types = (await s.call('GET', '/template-type/list')).data as {
+      id: number
+      slug: string
+      templateCount: number
+    }[]
     for (const type of types) {
       const r = await list({ typeId: type.id, pageSize: 100 })
       expect(r.total).toBe(type.templateCount)
       expect(r.data.every((t) => t.typeId === type.id)).toBe(true)
       expect(r.data.map((t) => t.slug).sort()).toEqual(
-        catalogue.templates.filter((t) => t.typeId === type.slug).map((t) => t.id).sort(),
+        catalogue.templates
+          .filter((t) => t.typeId === type.slug)
+          .map((t) => t.id)
+          .sort(),
       )
     }
     const t = catalogue.templates[1] ?? catalogue.templates[0]
@@ -64,7 +71,10 @@ describe.each(engines)('templates on %s', (engine) => {
     expect(r.code).toBe(0)
     expect(r.data).toMatchObject(summary)
     expect(r.data.sizes.map((x) => x.id)).toEqual(source.sizes.map((x) => x.id))
-    expect(r.data.sizes[0]).toMatchObject({ label: source.sizes[0]?.label.en, labels: source.sizes[0]?.label })
+    expect(r.data.sizes[0]).toMatchObject({
+      label: source.sizes[0]?.label.en,
+      labels: source.sizes[0]?.label,
+    })
     expect(r.data.fields.map((f) => [f.key, f.kind, f.label, f.labels])).toEqual(
       source.fields.map((f) => [f.key, f.kind, f.label.en, f.label]),
     )

@@ -26,6 +26,8 @@ export class S3Storage implements MediaStorage {
   readonly kind = 's3'
   private readonly client: S3Client
   constructor(private readonly o: S3Options) {
+    // The pinned SDK supports Node 20; its notice about later releases needing Node 22 would break the JSON log.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
     this.client = new S3Client({
       region: o.region,
       ...(o.endpoint ? { endpoint: o.endpoint } : {}),
