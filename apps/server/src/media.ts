@@ -59,6 +59,7 @@ export function mediaParts(a: {
     | 'templateList'
     | 'templateDetail'
     | 'uploadImage'
+    | 'uploadDetail'
     | 'createCreation'
     | 'creationList'
     | 'creationDetail'

@@ -84,7 +84,7 @@ describe.each(engines)('creations on %s', (engine) => {
     ).toBe(404)
   })
 
-  it("refuses another user's upload as an image value with 400 naming the field", async () => {
+  it("answers 404 naming the field for another user's upload as an image value, and for their upload's detail", async () => {
     const d = await templateWith(s, 'image')
     const field = d.fields.find((f) => f.kind === 'image')?.key as string
     const owner = await s.signUp()
@@ -93,13 +93,24 @@ describe.each(engines)('creations on %s', (engine) => {
     const values = { ...(await validValues(s, other.token, d)), [field]: String(theirs) }
     for (const path of ['/creation/create', '/creation/preview']) {
       const r = await s.call('POST', path, { token: other.token, body: { templateId: d.id, values } })
-      expect(r).toMatchObject({ code: 400, msg: `values.${field}: No such upload` })
+      expect(r).toMatchObject({ code: 404, msg: `values.${field}: Upload not found` })
     }
     expect(await credits(s, other.token)).toBe(5)
+    expect((await s.call('GET', '/upload/detail', { token: other.token, query: { id: theirs } })).code).toBe(
+      404,
+    )
+    const ownView = await s.call('GET', '/upload/detail', { token: owner.token, query: { id: theirs } })
+    expect(ownView.data).toMatchObject({ id: theirs, width: 64, height: 64 })
     const mine = await uploadImage(s, other.token)
-    expect(
-      (await create(other.token, { templateId: d.id, values: { ...values, [field]: String(mine) } })).code,
-    ).toBe(0)
+    const made = await create(other.token, { templateId: d.id, values: { ...values, [field]: String(mine) } })
+    expect(made.code).toBe(0)
+    // Re-opening gives the upload's details for the editor, with a working URL.
+    const reopened = await s.call('GET', '/creation/detail', {
+      token: other.token,
+      query: { id: made.data.id },
+    })
+    expect(reopened.data.uploads[field]).toMatchObject({ id: mine, width: 64, height: 64 })
+    expect((await fetch(`${s.url}${reopened.data.uploads[field].url}`)).status).toBe(200)
   })
 
   it('validates values with the template: 400 naming the field, no credit spent', async () => {

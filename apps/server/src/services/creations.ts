@@ -13,6 +13,7 @@ import {
 import { ledgerBalance } from '../db/ledger'
 import type { CreationRow, Database, TemplateRow } from '../db/schema'
 import { findTemplate } from '../db/templates'
+import { findOwnUpload } from '../db/uploads'
 import { AppError, notFound } from '../errors'
 import type { FileUrls } from './file-urls'
 import { spendCredits } from './ledger'
@@ -88,7 +89,7 @@ export class Creations {
       const v = r.values[f.key]
       if (f.kind !== 'image' || !v) continue
       if (!(await this.imageBytes(r.userId, v)))
-        throw new AppError(Code.invalidInput, `values.${f.key}: No such upload`)
+        throw new AppError(Code.notFound, `values.${f.key}: Upload not found`)
     }
     return { row, template, sizeId: size.id }
   }
@@ -190,9 +191,25 @@ export class Creations {
   async detail(id: number, userId: number): Promise<CreationDetail> {
     const row = await findOwnCreation(this.d.db, id, userId)
     if (!row) throw notFound('Creation')
+    const values = JSON.parse(row.field_values) as Record<string, string>
+    const template = await findTemplate(this.d.db, row.template_id, false)
+    const uploads: CreationDetail['uploads'] = {}
+    for (const f of template ? templateOf(template.definition).fields : []) {
+      const v = values[f.key]
+      if (f.kind !== 'image' || !v || !/^[1-9]\d{0,15}$/.test(v)) continue
+      const up = await findOwnUpload(this.d.db, Number(v), userId)
+      if (up)
+        uploads[f.key] = {
+          id: up.id,
+          width: up.width,
+          height: up.height,
+          url: this.d.urls.url({ kind: 'upload', id: up.id, variant: 'image' }),
+        }
+    }
     return {
       ...this.view(row),
-      values: JSON.parse(row.field_values) as Record<string, string>,
+      values,
+      uploads,
       locale: row.locale === 'zh-CN' ? 'zh-CN' : 'en',
     }
   }

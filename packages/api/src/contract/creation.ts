@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { resetTokenField } from './envelope'
 import { bodyId, locale, page, pageSize, queryId, searchText } from './media-fields'
+import { uploadInfo } from './upload'
 
 const values = z.record(z.string(), z.string({ error: 'values: each value must be a string' }), {
   error: 'values must be an object of field keys to strings',
@@ -61,6 +62,8 @@ export const creationListData = z.array(creation)
 export const creationDetailQuery = z.strictObject({ id: queryId('id') })
 export const creationDetailData = creation.extend({
   values: z.record(z.string(), z.string()),
+  /** The caller's uploads that image values name, by field key (a deleted upload is left out). */
+  uploads: z.record(z.string(), uploadInfo),
   locale,
   ...resetTokenField,
 })

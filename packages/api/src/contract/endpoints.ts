@@ -22,7 +22,7 @@ import {
 import { type EndpointRouteName, endpointRoutes } from './routes'
 import { templateDetailData, templateDetailQuery, templateListData, templateListQuery } from './template'
 import { starBody, starData, templateTypeListData } from './template-type'
-import { uploadImageBody, uploadImageData } from './upload'
+import { uploadDetailData, uploadDetailQuery, uploadImageBody, uploadImageData } from './upload'
 import { authData, emptyData, loginBody, myInfoData, registerBody } from './user'
 
 /**
@@ -164,12 +164,22 @@ export const endpoints = {
     codes: [413],
     tag: 'upload',
   },
+  uploadDetail: {
+    ...endpointRoutes.uploadDetail,
+    auth: 'required',
+    query: uploadDetailQuery,
+    data: uploadDetailData,
+    summary: 'One of the caller’s uploads with a fresh signed URL (404 for anyone else’s)',
+    codes: [404],
+    tag: 'upload',
+  },
   createCreation: {
     ...endpointRoutes.createCreation,
     auth: 'required',
     body: createCreationBody,
     data: createCreationData,
-    summary: 'Render a template with the values and keep the result; spends 1 credit (402 without credit)',
+    summary:
+      'Render a template with the values and keep the result; spends 1 credit (402 without credit; 404 for an unknown template or an image value that is not one of the caller’s uploads)',
     codes: [402, 404],
     tag: 'creation',
   },

@@ -26,6 +26,7 @@ export const endpointRoutes = {
   templateList: { method: 'GET', path: '/template/list' },
   templateDetail: { method: 'GET', path: '/template/detail' },
   uploadImage: { method: 'POST', path: '/upload/image', bodyType: 'multipart' },
+  uploadDetail: { method: 'GET', path: '/upload/detail' },
   createCreation: { method: 'POST', path: '/creation/create' },
   creationList: { method: 'GET', path: '/creation/list' },
   creationDetail: { method: 'GET', path: '/creation/detail' },
