@@ -15,7 +15,7 @@ import { Accounts } from './services/accounts'
 import { createPasswords } from './services/passwords'
 import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './services/rate-limit'
 import { Sessions } from './services/sessions'
-import type { MediaStorage } from './services/storage'
+import { directOrigins, type MediaStorage } from './services/storage'
 import { DOCS_CSS, type OpenApiDoc, renderDocsPage } from './web/docs'
 import { buildOpenApiDocument, codeMeanings } from './web/openapi'
 import { pagePostHandler, webHandler } from './web/static'
@@ -81,7 +81,8 @@ export function createAppParts(o: AppOptions): App {
         // The toaster (sonner) adds its stylesheet as a <style> element at run time. Inline styles cannot
         // run code; scripts stay 'self' only.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...directOrigins(config.media)],
+        connectSrc: ["'self'", ...directOrigins(config.media)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

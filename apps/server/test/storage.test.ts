@@ -116,9 +116,11 @@ describe.each(engines)('orphaned media on %s', (engine) => {
 describe.each(engines)('media in an S3-compatible bucket on %s', (engine) => {
   let s: TestServer
   let stopS3: () => Promise<void>
+  let s3Origin: string
   beforeAll(async () => {
     const s3 = await startS3()
     stopS3 = s3.stop
+    s3Origin = s3.env.S3_ENDPOINT as string
     s = await startServer(engine, s3.env)
   })
   afterAll(async () => {
@@ -128,6 +130,9 @@ describe.each(engines)('media in an S3-compatible bucket on %s', (engine) => {
 
   it('serves file URLs through presigned bucket URLs and stops at once on delete', async () => {
     expect(s.storage.kind).toBe('s3')
+    // The page may load images from the bucket the file URLs redirect to, and from nowhere else.
+    const csp = (await fetch(`${s.url}/api/docs`)).headers.get('content-security-policy') ?? ''
+    expect(csp).toMatch(new RegExp(`img-src 'self' data: blob: ${s3Origin.replace(/[.]/g, '\\.')};`))
     const { token } = await s.signUp()
     const t = await detailOf(s, (await allTemplates(s))[0]?.id as number)
     const made = await s.call<Creation>('POST', '/creation/create', {
