@@ -6,6 +6,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import type { Config } from './config'
 import type { Db } from './db/connection'
 import { createLogger, errorFields, type Logger } from './log'
+import { type MediaOptions, mediaParts } from './media'
 import { type AppEnv, apiRouter, reply } from './routes/api'
 import { contactHandlers } from './routes/contact'
 import { notificationHandlers } from './routes/notification'
@@ -15,6 +16,7 @@ import { Accounts } from './services/accounts'
 import { createPasswords } from './services/passwords'
 import { databaseRateLimitStore, RateLimiter } from './services/rate-limit'
 import { Sessions } from './services/sessions'
+import { directOrigins, type MediaStorage } from './services/storage'
 import { DOCS_CSS, type OpenApiDoc, renderDocsPage } from './web/docs'
 import { buildOpenApiDocument, codeMeanings } from './web/openapi'
 import { pagePostHandler, webHandler } from './web/static'
@@ -27,6 +29,8 @@ export interface AppOptions {
   log?: Logger
   /** Parse every success answer with the contract before sending it (for tests). */
   checkResponses?: boolean
+  /** Media storage, file URL key and renderer; defaults from `config` (see {@link mediaParts}). */
+  media?: MediaOptions
 }
 
 export interface App {
@@ -35,6 +39,7 @@ export interface App {
   accounts: Accounts
   /** Set `draining` on shutdown: /readyz answers 503 and every answer closes its connection. */
   lifecycle: { draining: boolean }
+  storage: MediaStorage
 }
 
 /** The caller's `X-Request-Id` when it is a sane token (a proxy's id joins its logs to ours), else a new one. */
@@ -72,6 +77,7 @@ export function createAppParts(o: AppOptions): App {
   const accounts = new Accounts({ db, passwords, sessions, limiter, rateLimits: config.rateLimits, now })
 
   const lifecycle = { draining: false }
+  const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
   const app = new Hono<AppEnv>()
 
   app.use('*', async (c, next) => {
@@ -102,7 +108,8 @@ export function createAppParts(o: AppOptions): App {
         // The toaster (sonner) adds its stylesheet as a <style> element at run time. Inline styles cannot
         // run code; scripts stay 'self' only.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...directOrigins(config.media)],
+        connectSrc: ["'self'", ...directOrigins(config.media)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -148,6 +155,7 @@ export function createAppParts(o: AppOptions): App {
   app.get('/api/docs', (c) => c.html(openApi().html))
   app.get('/api/docs.css', (c) => c.body(DOCS_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
 
+  app.route('/api/file', media.files)
   app.route(
     '/api',
     apiRouter({
@@ -156,6 +164,7 @@ export function createAppParts(o: AppOptions): App {
         ...notificationHandlers(db),
         ...templateTypeHandlers(db, now),
         ...contactHandlers(db, limiter, config.rateLimits.contact, now),
+        ...media.handlers,
       },
       sessions,
       trustProxy: config.trustProxy,
@@ -183,5 +192,5 @@ export function createAppParts(o: AppOptions): App {
     })
   })
 
-  return { hono: app, accounts, lifecycle }
+  return { hono: app, accounts, lifecycle, storage: media.storage }
 }

@@ -14,6 +14,23 @@ const int = (min: number, max: number, fallback: number) =>
     .default(fallback)
 const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0')
 
+/** Media settings: file URLs, uploads, previews, and the S3 bucket when media leave DATA_DIR. */
+const mediaEnv = {
+  FILE_URL_TTL_SECONDS: int(10, 7 * 24 * 3600, 3600),
+  FILE_URL_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  UPLOAD_MAX_PIXELS: int(1, 500_000_000, 50_000_000),
+  PREVIEW_LIMIT: int(1, 1_000_000, 600),
+  PREVIEW_WINDOW_SECONDS: int(1, 86_400, 60),
+  ORPHAN_GRACE_SECONDS: int(0, 7 * 24 * 3600, 3600),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url({ error: 'must be a URL' }).optional(),
+  S3_FORCE_PATH_STYLE: flag,
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().default(''),
+}
+
 const envSchema = z.object({
   PORT: int(0, 65535, 3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -43,6 +60,7 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   ARGON2_MEMORY_KIB: int(8, 4_194_304, 19_456),
   ARGON2_TIME_COST: int(1, 100, 2),
+  ...mediaEnv,
 })
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL']
@@ -68,6 +86,30 @@ export interface Config {
   trustProxy: boolean
   corsOrigins: string[]
   argon2: { memoryCost: number; timeCost: number }
+  media: MediaConfig
+}
+
+export interface MediaConfig {
+  /** How long a signed file URL works. */
+  fileUrlTtlSeconds: number
+  /** The key of file URL signatures; when unset the server makes one and keeps it in the database. */
+  fileUrlSecret: string | undefined
+  uploadMaxPixels: number
+  preview: Limit
+  /** Files without a database row older than this are removed by the sweep. */
+  orphanGraceSeconds: number
+  /** Media in this S3-compatible bucket; in `DATA_DIR/media` when unset. */
+  s3:
+    | {
+        bucket: string
+        region: string
+        endpoint?: string
+        forcePathStyle: boolean
+        accessKeyId?: string
+        secretAccessKey?: string
+        prefix: string
+      }
+    | undefined
 }
 
 export class ConfigError extends Error {
@@ -106,5 +148,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((o) => o.trim())
       .filter(Boolean),
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+    media: {
+      fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,
+      fileUrlSecret: e.FILE_URL_SECRET,
+      uploadMaxPixels: e.UPLOAD_MAX_PIXELS,
+      preview: { limit: e.PREVIEW_LIMIT, windowSeconds: e.PREVIEW_WINDOW_SECONDS },
+      orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+            ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+            ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
+            prefix: e.S3_PREFIX,
+          }
+        : undefined,
+    },
   }
 }

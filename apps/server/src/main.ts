@@ -4,8 +4,10 @@ import { ConfigError, loadConfig } from './config'
 import { openDb } from './db/connection'
 import { migrate } from './db/migrations'
 import { createLogger, errorFields } from './log'
+import { fileUrlSecret } from './media'
 import { seedCatalogue } from './services/catalogue'
 import { DEMO_ACCOUNT, seedDemoAccount } from './services/demo'
+import { scheduleOrphanSweep } from './services/media-sweep'
 
 async function main() {
   let config: ReturnType<typeof loadConfig>
@@ -24,7 +26,13 @@ async function main() {
   if (applied.length > 0)
     log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })
   await seedCatalogue(db.kysely)
-  const { hono, accounts, lifecycle } = createAppParts({ db, config, log })
+  const { hono, accounts, lifecycle, storage } = createAppParts({
+    db,
+    config,
+    log,
+    media: { fileUrlSecret: await fileUrlSecret(db.kysely, config) },
+  })
+  const sweep = scheduleOrphanSweep(db.kysely, storage, config, log)
   if (config.demoData && (await seedDemoAccount(db.kysely, accounts, Date.now))) {
     log.info('seeded the demo account', { email: DEMO_ACCOUNT.email })
   }
@@ -45,6 +53,7 @@ async function main() {
       process.exit(1)
     }, 10_000)
     force.unref()
+    clearInterval(sweep)
     server.close(async () => {
       await db.close()
       log.info('stopped')

@@ -34,7 +34,7 @@ describe.each(engines)('authorization on %s', (engine) => {
     expect((await s.call('GET', '/user/my-info', { token: a.token })).data.id).toBe(a.user.id)
     expect((await s.call('GET', '/user/my-info', { token: b.token })).data.id).toBe(b.user.id)
 
-    const id = (await s.call('GET', '/template-type/list')).data[1].id as number
+    const id = (await s.call('GET', '/template-type/list')).data.at(-1).id as number
     await s.call('POST', '/template-type/star', { token: b.token, body: { id, star: true } })
     // A unstarring changes only A's star: B's stays, and the count does not drop below B's.
     const aOff = await s.call('POST', '/template-type/star', { token: a.token, body: { id, star: false } })

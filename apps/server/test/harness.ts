@@ -9,7 +9,9 @@ import { createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'
 import { type Db, type Engine, openPostgres, openSqlite } from '../src/db/connection'
 import { migrate } from '../src/db/migrations'
+import { fileUrlSecret, type MediaOptions } from '../src/media'
 import { seedCatalogue } from '../src/services/catalogue'
+import type { MediaStorage } from '../src/services/storage'
 
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
@@ -71,6 +73,8 @@ export interface CallOptions {
   body?: unknown
   /** Sent as is (not JSON-encoded) when a string. */
   rawBody?: string
+  /** Sent as multipart/form-data (fetch sets the Content-Type). */
+  form?: FormData
   token?: string
   query?: Record<string, string | number>
   headers?: Record<string, string>
@@ -89,6 +93,8 @@ export interface TestServer {
   lifecycle: { draining: boolean }
   /** What the server logged (without the per-request lines), for tests of logging. */
   logged: LogEntry[]
+  storage: MediaStorage
+  dataDir: string
   /** The server's clock, ms since the epoch; tests move it with {@link advance}. */
   now(): number
   advance(ms: number): void
@@ -107,19 +113,31 @@ export interface TestServer {
 
 let accountSeq = 0
 
-/** Starts the whole app on a loopback port with a fresh database of `engine`. */
-export async function startServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
+/** Starts the whole app on a loopback port with a fresh database of `engine` and its own DATA_DIR. */
+export async function startServer(
+  engine: Engine,
+  env: Record<string, string> = {},
+  media: MediaOptions = {},
+): Promise<TestServer> {
   const { db, drop } = await freshDb(engine)
   await migrate(db)
   await seedCatalogue(db.kysely)
   let clock = Date.now()
-  const config = loadConfig({ ...testEnv(), DATA_DIR: os.tmpdir(), ...env })
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-data-'))
+  const config = loadConfig({ ...testEnv(), DATA_DIR: dataDir, ...env })
   const logged: LogEntry[] = []
   const keep = (level: LogEntry['level']) => (msg: string, fields?: Record<string, unknown>) => {
     if (msg !== 'request') logged.push({ level, msg, fields })
   }
   const log = { error: keep('error'), warn: keep('warn'), info: keep('info'), debug: keep('debug') }
-  const { hono, lifecycle } = createAppParts({ db, config, log, now: () => clock, checkResponses: true })
+  const { hono, lifecycle, storage } = createAppParts({
+    db,
+    config,
+    log,
+    now: () => clock,
+    checkResponses: true,
+    media: { fileUrlSecret: await fileUrlSecret(db.kysely, config), ...media },
+  })
   const server = serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) =>
     server.listening ? resolve() : server.once('listening', () => resolve()),
@@ -133,11 +151,11 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
     const res = await fetch(`${url}/api${p}${qs}`, {
       method,
       headers: {
-        'content-type': 'application/json',
+        ...(o.form ? {} : { 'content-type': 'application/json' }),
         ...(o.token ? { authorization: `Bucket ${o.token}` } : {}),
         ...o.headers,
       },
-      body: o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body)),
+      body: o.form ?? o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body)),
     })
     if (res.status !== 200) throw new Error(`HTTP ${res.status} for ${method} ${p}: ${await res.text()}`)
     return { ...((await res.json()) as Reply<never>), headers: res.headers }
@@ -149,6 +167,8 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
     engine,
     lifecycle,
     logged,
+    storage,
+    dataDir,
     now: () => clock,
     advance: (ms) => {
       clock += ms
@@ -166,6 +186,7 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
       if ('closeAllConnections' in server) server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await drop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

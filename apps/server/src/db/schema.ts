@@ -37,6 +37,8 @@ export interface TemplateTypeTable {
   id: Generated<number>
   slug: string
   name: string
+  /** Added by 0003_media; '' for rows older than it until the next seed. */
+  name_zh: Generated<string>
   template_count: number
   sort_order: number
 }
@@ -76,6 +78,59 @@ export interface RateLimitTable {
   reset_at: number
 }
 
+// Media: templates of the catalogue, uploads and creations (migration 0003_media).
+
+/** A template of the catalogue; rows stay when a template leaves the catalogue (old creations name it). */
+export interface TemplateTable {
+  id: Generated<number>
+  slug: string
+  template_type_id: number
+  name: string
+  name_zh: string
+  width: number
+  height: number
+  sort_order: number
+  /** The template file (JSON) as loaded from the catalogue. */
+  definition: string
+  /** 1 while the catalogue has it; 0 hides it from lists and new creations. */
+  active: number
+}
+
+/** An image a user uploaded (re-encoded, metadata stripped); `storage_key` names its one file. */
+export interface UploadTable {
+  id: Generated<number>
+  user_id: number
+  storage_key: string
+  content_type: string
+  width: number
+  height: number
+  bytes: number
+  created_at: number
+}
+
+/** A rendered creation; its files live under `storage_prefix` in the media storage. */
+export interface CreationTable {
+  id: Generated<number>
+  user_id: number
+  template_id: number
+  template_type_id: number
+  name: string
+  /** The field values as JSON. */
+  field_values: string
+  size_id: string
+  locale: string
+  width: number
+  height: number
+  storage_prefix: string
+  created_at: number
+}
+
+/** Secrets the server makes for itself once and shares between processes (e.g. the file URL key). */
+export interface ServerSecretTable {
+  name: string
+  value: string
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -85,9 +140,16 @@ export interface Database {
   credit_ledger: CreditLedgerTable
   contact_messages: ContactMessageTable
   rate_limits: RateLimitTable
+  templates: TemplateTable
+  uploads: UploadTable
+  creations: CreationTable
+  server_secrets: ServerSecretTable
 }
 
 export type UserRow = Selectable<UserTable>
 export type SessionRow = Selectable<SessionTable>
 export type NotificationRow = Selectable<NotificationTable>
 export type NewNotification = Insertable<NotificationTable>
+export type TemplateRow = Selectable<TemplateTable>
+export type UploadRow = Selectable<UploadTable>
+export type CreationRow = Selectable<CreationTable>

@@ -28,7 +28,9 @@ export async function insertMissingTemplateTypes(db: Q, seeds: TemplateTypeSeed[
 
 export interface TemplateTypeWithStars {
   id: number
+  slug: string
   name: string
+  names: { en: string; 'zh-CN': string }
   templateCount: number
   stars: number
   starred: boolean
@@ -40,7 +42,9 @@ export async function listTemplateTypes(db: Q, userId: number | null): Promise<T
     .selectFrom('template_types as t')
     .select((eb) => [
       't.id',
+      't.slug',
       't.name',
+      't.name_zh',
       't.template_count',
       eb
         .selectFrom('template_type_stars as s')
@@ -65,12 +69,16 @@ export async function listTemplateTypes(db: Q, userId: number | null): Promise<T
             .end()
             .as('starred'),
     ])
+    // A type without templates in the catalogue is not shown (nothing to pick in it).
+    .where('t.template_count', '>', 0)
     .orderBy('t.sort_order')
     .orderBy('t.id')
     .execute()
   return rows.map((r) => ({
     id: r.id,
+    slug: r.slug,
     name: r.name,
+    names: { en: r.name, 'zh-CN': r.name_zh || r.name },
     templateCount: r.template_count,
     stars: Number(r.stars ?? 0),
     starred: Number(r.starred) === 1,

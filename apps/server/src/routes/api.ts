@@ -8,6 +8,7 @@ import {
   envelope,
   type IssuesData,
   toFieldIssues,
+  UPLOAD_MAX_BYTES,
 } from '@templet/api/contract'
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -28,13 +29,20 @@ export interface HandlerInput<N extends EndpointName> {
   session: Endpoints[N]['auth'] extends 'required' ? Session : Session | null
   ip: string
 }
-/** A list handler returns one page and the count over all pages; any other returns its `data` object. */
+/**
+ * A list handler returns one page and the count over all pages; an image endpoint the bytes and their type;
+ * any other returns its `data` object.
+ */
 export type HandlerResult<N extends EndpointName> = Endpoints[N] extends { list: true }
   ? { items: DataOf<N>; total: number }
-  : Omit<DataOf<N>, 'resetToken'>
+  : Endpoints[N] extends { answer: 'image' }
+    ? { data: Uint8Array; contentType: string }
+    : Omit<DataOf<N>, 'resetToken'>
 export type Handlers = { [N in EndpointName]: (input: HandlerInput<N>) => Promise<HandlerResult<N>> }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
+/** A multipart body: the largest upload plus room for the part headers. */
+export const MULTIPART_LIMIT_BYTES = UPLOAD_MAX_BYTES + 64 * 1024
 
 export interface Envelope {
   code: number
@@ -94,6 +102,17 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+/** The parts of a `multipart/form-data` body: text parts as strings, file parts as `File`. */
+async function readMultipart(c: Context): Promise<unknown> {
+  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? ''))
+    throw new AppError(Code.invalidInput, 'body: Send multipart/form-data')
+  try {
+    return await c.req.parseBody()
+  } catch {
+    throw new AppError(Code.invalidInput, 'body: Malformed multipart/form-data')
+  }
+}
+
 /** The token of `Authorization: Bucket <token>` (the client's scheme; `Bearer` is accepted too). */
 export function bearerToken(c: Context): string | undefined {
   const m = /^(?:Bucket|Bearer)\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')
@@ -137,6 +156,11 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
       })
     },
   })
+  const limitMultipart = bodyLimit({
+    maxSize: MULTIPART_LIMIT_BYTES,
+    onError: (c) =>
+      reply(c, { code: Code.payloadTooLarge, msg: 'file: The file is larger than 10 MB', data: null }),
+  })
 
   async function authenticate(c: Context, auth: EndpointDef['auth']): Promise<Session | null> {
     if (auth === 'none') return null
@@ -158,7 +182,13 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
       try {
         const session = await authenticate(c, def.auth)
         const query = def.query ? validate(def.query, c.req.query(), 'query') : undefined
-        const body = def.body ? validate(def.body, await readJson(c), 'body') : undefined
+        const body = def.body
+          ? validate(
+              def.body,
+              def.bodyType === 'multipart' ? await readMultipart(c) : await readJson(c),
+              'body',
+            )
+          : undefined
         const result = await handler({
           query,
           body,
@@ -168,6 +198,14 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
             return clientIp(c, deps.trustProxy)
           },
         })
+        if (def.answer === 'image') {
+          const image = result as { data: Uint8Array; contentType: string }
+          c.set('code', Code.ok)
+          return c.body(new Uint8Array(image.data), 200, {
+            'Content-Type': image.contentType,
+            'Cache-Control': 'no-store',
+          })
+        }
         let out: Envelope
         if (def.list) {
           const page = result as { items: unknown; total: number }
@@ -187,7 +225,8 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
         throw err
       }
     }
-    if (def.body) api.on(def.method, def.path, limitBody, respond)
+    if (def.body)
+      api.on(def.method, def.path, def.bodyType === 'multipart' ? limitMultipart : limitBody, respond)
     else api.on(def.method, def.path, respond)
   }
 

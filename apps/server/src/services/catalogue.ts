@@ -1,19 +1,49 @@
+import { type LocalizedText, loadCatalogue, type Template, type TemplateType } from '@templet/render'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
-import { insertMissingTemplateTypes, listTemplateTypes, type TemplateTypeSeed } from '../db/template-types'
+import { listTemplateTypes } from '../db/template-types'
+import { syncCatalogue } from '../db/templates'
 
-/** The seeded catalogue of template types; templates themselves arrive with the template issue. */
-export const TEMPLATE_TYPES: TemplateTypeSeed[] = [
-  { slug: 'social-posts', name: 'Social posts', templateCount: 0, sortOrder: 10 },
-  { slug: 'banners', name: 'Banners', templateCount: 0, sortOrder: 20 },
-  { slug: 'posters', name: 'Posters', templateCount: 0, sortOrder: 30 },
-  { slug: 'invitations', name: 'Invitations', templateCount: 0, sortOrder: 40 },
-  { slug: 'business-cards', name: 'Business cards', templateCount: 0, sortOrder: 50 },
-  { slug: 'certificates', name: 'Certificates', templateCount: 0, sortOrder: 60 },
-]
+export interface Catalogue {
+  types: TemplateType[]
+  templates: Template[]
+}
 
-/** Adds the catalogue's missing types; runs on every start. */
-export const seedCatalogue = (db: Kysely<Database>) => insertMissingTemplateTypes(db, TEMPLATE_TYPES)
+/**
+ * Brings the database in line with the catalogue of @templet/render (types and templates, by slug); runs on
+ * every start. Types without templates stay in the table (stars keep their id) but are not listed.
+ */
+export async function seedCatalogue(
+  db: Kysely<Database>,
+  catalogue: Catalogue = loadCatalogue(),
+): Promise<void> {
+  await syncCatalogue(
+    db,
+    catalogue.types.map((t) => ({
+      slug: t.id,
+      name: t.name.en,
+      nameZh: t.name['zh-CN'],
+      sortOrder: t.sortOrder,
+    })),
+    catalogue.templates.map((t, i) => {
+      const size = t.sizes[0]
+      if (!size) throw new Error(`template ${t.id} has no size`)
+      return {
+        slug: t.id,
+        typeSlug: t.typeId,
+        name: t.name.en,
+        nameZh: t.name['zh-CN'],
+        width: size.width,
+        height: size.height,
+        sortOrder: i,
+        definition: JSON.stringify(t),
+      }
+    }),
+  )
+}
 
-/** Every template type in catalogue order with its star count, `starred` for the caller (false when anonymous). */
+/** Every listed template type in catalogue order with its star count, `starred` for the caller (false when anonymous). */
 export const catalogueFor = (db: Kysely<Database>, userId: number | null) => listTemplateTypes(db, userId)
+
+export const both = (t: LocalizedText | string): LocalizedText =>
+  typeof t === 'string' ? { en: t, 'zh-CN': t } : t

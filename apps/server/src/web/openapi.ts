@@ -12,7 +12,7 @@ export const codeMeanings: Record<number, string> = {
   [Code.forbidden]: 'Forbidden',
   [Code.notFound]: 'Not found (also: an unknown /api path)',
   [Code.conflict]: 'Conflict (e.g. the email is taken)',
-  [Code.payloadTooLarge]: 'The JSON body is larger than 1 MB',
+  [Code.payloadTooLarge]: 'The JSON body is larger than 1 MB, or an upload larger than 10 MB',
   [Code.unsupportedMediaType]: 'The body was not sent as `application/json`',
   [Code.tooManyRequests]:
     'Too many requests; `data.retryAfterSeconds` and the `Retry-After` header say when to retry',
@@ -34,6 +34,37 @@ export function codesOf(def: EndpointDef): number[] {
 }
 
 const SECURITY = 'bucketToken'
+
+const envelopeAnswer = (success: z.ZodType) => ({
+  description:
+    'Every handled outcome is HTTP 200 with the envelope: `code` 0 and `data` on success, else a business code and `msg`.',
+  content: { 'application/json': { schema: z.union([success, errorEnvelope]) } },
+})
+
+/** A multipart body for the document: its file parts as binary strings (the generator knows no `z.file()`). */
+function multipartSchema(body: z.ZodType): z.ZodType {
+  if (!(body instanceof z.ZodObject)) return body
+  const shape = Object.fromEntries(
+    Object.entries(body.shape as Record<string, z.ZodType>).map(([k, v]) => [
+      k,
+      v instanceof z.ZodFile ? binary.describe('The file (PNG, JPEG or WebP)') : v,
+    ]),
+  )
+  return z.object(shape)
+}
+
+/** An endpoint that answers the image itself on success, and the envelope otherwise. */
+const binary = z.string().meta({ format: 'binary' })
+const imageAnswer = {
+  description:
+    'On success the image bytes, with `Content-Type` image/webp, image/jpeg or image/png as requested; any other outcome is the JSON envelope with a business code.',
+  content: {
+    'image/webp': { schema: binary },
+    'image/jpeg': { schema: binary },
+    'image/png': { schema: binary },
+    'application/json': { schema: errorEnvelope },
+  },
+}
 
 /** The OpenAPI 3.1 document, derived from the contract's endpoint registry. */
 export function buildOpenApiDocument() {
@@ -68,16 +99,19 @@ export function buildOpenApiDocument() {
       request: {
         ...(def.query ? { query: def.query as z.ZodObject } : {}),
         ...(def.body
-          ? { body: { required: true, content: { 'application/json': { schema: def.body } } } }
+          ? {
+              body: {
+                required: true,
+                content: {
+                  ...(def.bodyType === 'multipart'
+                    ? { 'multipart/form-data': { schema: multipartSchema(def.body) } }
+                    : { 'application/json': { schema: def.body } }),
+                },
+              },
+            }
           : {}),
       },
-      responses: {
-        200: {
-          description:
-            'Every handled outcome is HTTP 200 with the envelope: `code` 0 and `data` on success, else a business code and `msg`.',
-          content: { 'application/json': { schema: z.union([success, errorEnvelope]) } },
-        },
-      },
+      responses: { 200: def.answer === 'image' ? imageAnswer : envelopeAnswer(success) },
     })
   }
 

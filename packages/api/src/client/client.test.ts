@@ -651,3 +651,47 @@ describe('types', () => {
     expect(notRun).toBeTypeOf('function')
   })
 })
+
+describe('media endpoints', () => {
+  it('send an upload as multipart/form-data with the file part, and repeat uploads are not duplicates', async () => {
+    const { server, api } = await setup(
+      (_seen, res) => sendJson(res, 200, ok({ id: 1, width: 1, height: 1, url: '/u' })),
+      {
+        record: { token: 't' },
+      },
+    )
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' })
+    const [first, second] = await Promise.all([
+      api.call('uploadImage', { body: { file } }),
+      api.call('uploadImage', { body: { file } }),
+    ])
+    expect(first.code).toBe(0)
+    expect(second.code).toBe(0)
+    const seen = server.requests[0] as SeenRequest
+    expect(seen).toMatchObject({ method: 'POST', path: '/upload/image' })
+    expect(seen.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
+    expect(seen.headers.authorization).toBe('Bucket t')
+    expect(seen.body).toContain('name="file"; filename="a.png"')
+  })
+
+  it('return a preview image as a Blob, and its failures as the envelope', async () => {
+    let fail = false
+    const { api } = await setup(
+      (_seen, res) => {
+        if (fail) return sendJson(res, 200, { code: 429, msg: 'Too many', data: { retryAfterSeconds: 3 } })
+        res.writeHead(200, { 'Content-Type': 'image/webp' })
+        res.end(Buffer.from([1, 2, 3]))
+      },
+      { record: { token: 't' } },
+    )
+    const image = await api.call('previewCreation', { body: { templateId: 1, values: {} } })
+    expect(image.code).toBe(0)
+    if (image.code !== 0) throw new Error('unreachable')
+    expect(image.data).toBeInstanceOf(Blob)
+    expect(image.data.type).toBe('image/webp')
+    expect(new Uint8Array(await image.data.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]))
+    fail = true
+    const limited = await api.call('previewCreation', { body: { templateId: 1, values: {} } })
+    expect(limited).toMatchObject({ code: 429, data: { retryAfterSeconds: 3 } })
+  })
+})

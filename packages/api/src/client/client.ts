@@ -9,7 +9,7 @@ import type {
   retryHint,
 } from '../contract'
 // The routes only, not the registry: the schemas (and zod) stay out of an app that just calls the API.
-import { endpointRoutes } from '../contract/routes'
+import { type EndpointRoute, endpointRoutes } from '../contract/routes'
 import {
   type ApiError,
   type ApiRequestInfo,
@@ -186,15 +186,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } as ApiResult<EndpointName>
   }
 
+  let multipartSeq = 0
+
   async function call(name: EndpointName, args: WireArgs = {}): Promise<ApiResult<EndpointName>> {
-    const def = endpointRoutes[name]
+    const def: EndpointRoute = endpointRoutes[name]
     const request: ApiRequestInfo = { method: def.method, path: def.path }
     const { signal } = args
     signal?.throwIfAborted()
 
     const query = queryString(args.query)
-    const body = def.method === 'GET' ? undefined : stableStringify(args.body ?? {})
-    const key = `${def.method} ${def.path}?${query} ${body ?? ''}`
+    const multipart = def.bodyType === 'multipart'
+    const body =
+      def.method === 'GET' ? undefined : multipart ? formDataOf(args.body) : stableStringify(args.body ?? {})
+    // A file cannot be compared cheaply: each multipart call has its own key (no duplicate check).
+    const key = multipart
+      ? `${def.method} ${def.path} #${++multipartSeq}`
+      : `${def.method} ${def.path}?${query} ${body ?? ''}`
     if (inFlight.has(key) && !args.allowDuplicate) {
       throw new DuplicateRequestError({ ...request, locale: localeNow() })
     }
@@ -213,7 +220,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     try {
       const sentToken = authTokenOf(session.get())
-      const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+      // fetch sets the multipart Content-Type with its boundary itself.
+      const headers: Record<string, string> = multipart ? {} : { 'Content-Type': 'application/json' }
       if (sentToken) headers.Authorization = `Bucket ${sentToken}`
       const url = `${baseUrl}${def.path}${query ? `?${query}` : ''}`
 
@@ -227,6 +235,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           signal: controller.signal,
         })
         status = response.status
+        if (
+          def.answer === 'image' &&
+          status === 200 &&
+          response.headers.get('content-type')?.startsWith('image/')
+        ) {
+          return { code: 0, msg: 'ok', data: await response.blob() } as ApiResult<EndpointName>
+        }
         text = await response.text()
       } catch (cause) {
         if (timedOut) throw new TimeoutError({ ...request, locale: localeNow(), timeoutMs, cause })
@@ -244,4 +259,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return { call: call as ApiClient['call'] }
+}
+
+/** The body object of a multipart endpoint as form parts (a Blob/File part keeps its file name). */
+function formDataOf(body: unknown): FormData {
+  const form = new FormData()
+  for (const [k, v] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    if (v instanceof Blob) form.append(k, v)
+    else if (v !== undefined) form.append(k, String(v))
+  }
+  return form
 }

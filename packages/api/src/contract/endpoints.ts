@@ -1,5 +1,16 @@
 import type { z } from 'zod'
 import { contactMessageBody, contactMessageData } from './contact'
+import {
+  createCreationBody,
+  createCreationData,
+  creationDetailData,
+  creationDetailQuery,
+  creationListData,
+  creationListQuery,
+  deleteCreationBody,
+  previewCreationBody,
+  previewCreationData,
+} from './creation'
 import type { Code } from './envelope'
 import {
   markAllReadData,
@@ -9,7 +20,9 @@ import {
   myNotificationQuery,
 } from './notification'
 import { type EndpointRouteName, endpointRoutes } from './routes'
+import { templateDetailData, templateDetailQuery, templateListData, templateListQuery } from './template'
 import { starBody, starData, templateTypeListData } from './template-type'
+import { uploadDetailData, uploadDetailQuery, uploadImageBody, uploadImageData } from './upload'
 import { authData, emptyData, loginBody, myInfoData, registerBody } from './user'
 
 /**
@@ -19,6 +32,8 @@ import { authData, emptyData, loginBody, myInfoData, registerBody } from './user
 export interface EndpointDef {
   method: 'GET' | 'POST'
   path: `/${string}`
+  bodyType?: 'json' | 'multipart'
+  answer?: 'envelope' | 'image'
   /** `required`: 401 without a valid token; `optional`: answers anonymously too; `none`: ignores any token. */
   auth: 'required' | 'optional' | 'none'
   query?: z.ZodType
@@ -118,6 +133,92 @@ export const endpoints = {
     summary: 'Store a message from the contact form (rate-limited per IP)',
     codes: [429],
     tag: 'contact',
+  },
+  // Media: templates, uploads, creations.
+  templateList: {
+    ...endpointRoutes.templateList,
+    auth: 'none',
+    query: templateListQuery,
+    data: templateListData,
+    list: true,
+    summary:
+      'Templates of the catalogue, by type and search (name in either language); `total` counts all pages',
+    tag: 'template',
+  },
+  templateDetail: {
+    ...endpointRoutes.templateDetail,
+    auth: 'none',
+    query: templateDetailQuery,
+    data: templateDetailData,
+    summary: 'One template with its sizes, fields (labels in both languages) and sample values',
+    codes: [404],
+    tag: 'template',
+  },
+  uploadImage: {
+    ...endpointRoutes.uploadImage,
+    auth: 'required',
+    body: uploadImageBody,
+    data: uploadImageData,
+    summary:
+      'Upload a PNG, JPEG or WebP (checked by content, at most 10 MB and 50 megapixels; orientation applied, metadata removed)',
+    codes: [413],
+    tag: 'upload',
+  },
+  uploadDetail: {
+    ...endpointRoutes.uploadDetail,
+    auth: 'required',
+    query: uploadDetailQuery,
+    data: uploadDetailData,
+    summary: 'One of the caller’s uploads with a fresh signed URL (404 for anyone else’s)',
+    codes: [404],
+    tag: 'upload',
+  },
+  createCreation: {
+    ...endpointRoutes.createCreation,
+    auth: 'required',
+    body: createCreationBody,
+    data: createCreationData,
+    summary:
+      'Render a template with the values and keep the result; spends 1 credit (402 without credit; 404 for an unknown template or an image value that is not one of the caller’s uploads)',
+    codes: [402, 404],
+    tag: 'creation',
+  },
+  creationList: {
+    ...endpointRoutes.creationList,
+    auth: 'required',
+    query: creationListQuery,
+    data: creationListData,
+    list: true,
+    summary: "The caller's creations, newest first, by type, template and name; `total` counts all pages",
+    tag: 'creation',
+  },
+  creationDetail: {
+    ...endpointRoutes.creationDetail,
+    auth: 'required',
+    query: creationDetailQuery,
+    data: creationDetailData,
+    summary: 'One of the caller’s creations with its values, to re-open it in the editor',
+    codes: [404],
+    tag: 'creation',
+  },
+  deleteCreation: {
+    ...endpointRoutes.deleteCreation,
+    auth: 'required',
+    body: deleteCreationBody,
+    data: emptyData,
+    summary: 'Delete one of the caller’s creations; its file URLs stop working at once',
+    codes: [404],
+    tag: 'creation',
+  },
+  previewCreation: {
+    ...endpointRoutes.previewCreation,
+    auth: 'required',
+    body: previewCreationBody,
+    data: previewCreationData,
+    summary:
+      'A small live preview for the editor: the image bytes on success (no credit, nothing stored; rate-limited per user)',
+    codes: [404, 429],
+    tag: 'creation',
   },
 } as const satisfies Record<EndpointRouteName, EndpointDef>
 

@@ -2,6 +2,15 @@
  * Where each endpoint lives: plain data without zod, so that the client (which needs nothing else at run
  * time) can be loaded without the schemas. `endpoints` adds the rest to each entry.
  */
+export interface EndpointRoute {
+  method: 'GET' | 'POST'
+  path: `/${string}`
+  /** How the body travels: JSON (default) or `multipart/form-data` (the body object's entries become parts). */
+  bodyType?: 'json' | 'multipart'
+  /** A success answer is the envelope (default) or the raw image bytes (errors are still the envelope). */
+  answer?: 'envelope' | 'image'
+}
+
 export const endpointRoutes = {
   register: { method: 'POST', path: '/user/register' },
   login: { method: 'POST', path: '/user/login' },
@@ -13,6 +22,16 @@ export const endpointRoutes = {
   templateTypeList: { method: 'GET', path: '/template-type/list' },
   starTemplateType: { method: 'POST', path: '/template-type/star' },
   contactMessage: { method: 'POST', path: '/contact-message' },
-} as const satisfies Record<string, { method: 'GET' | 'POST'; path: `/${string}` }>
+  // Media: templates, uploads, creations.
+  templateList: { method: 'GET', path: '/template/list' },
+  templateDetail: { method: 'GET', path: '/template/detail' },
+  uploadImage: { method: 'POST', path: '/upload/image', bodyType: 'multipart' },
+  uploadDetail: { method: 'GET', path: '/upload/detail' },
+  createCreation: { method: 'POST', path: '/creation/create' },
+  creationList: { method: 'GET', path: '/creation/list' },
+  creationDetail: { method: 'GET', path: '/creation/detail' },
+  deleteCreation: { method: 'POST', path: '/creation/delete' },
+  previewCreation: { method: 'POST', path: '/creation/preview', answer: 'image' },
+} as const satisfies Record<string, EndpointRoute>
 
 export type EndpointRouteName = keyof typeof endpointRoutes

@@ -1,9 +1,14 @@
 import { z } from 'zod'
 import { resetTokenField } from './envelope'
+import { localizedText } from './media-fields'
 
 export const templateType = z.object({
   id: z.number().int().positive(),
+  /** Stable text id of the catalogue ("social-posts"). */
+  slug: z.string(),
+  /** English name; `names` has both languages. */
   name: z.string(),
+  names: localizedText,
   /** Whether the caller starred it; always false for an anonymous caller. */
   starred: z.boolean(),
   stars: z.number().int().nonnegative(),

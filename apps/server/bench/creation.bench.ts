@@ -1,0 +1,166 @@
+/**
+ * `pnpm --filter @templet/server bench:creation`: creations per second end to end (request -> render -> four files
+ * stored -> credit spent and row committed) with 4 concurrent clients, next to the renderer alone at the same
+ * concurrency, so the cost of everything around the render shows. SQLite always; PostgreSQL too when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database is made in that cluster). Loopback only.
+ *
+ * The server runs in a child process, so the clients (in this process) do not share its event loop; the
+ * renderer-alone figure is measured in a child process too, for the same one-process budget.
+ */
+import { fork } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { loadCatalogue, render } from '@templet/render'
+import { createAppParts } from '../src/app'
+import { loadConfig } from '../src/config'
+import type { Engine } from '../src/db/connection'
+import { migrate } from '../src/db/migrations'
+import { fileUrlSecret } from '../src/media'
+import { seedCatalogue } from '../src/services/catalogue'
+import { grantCredits } from '../src/services/ledger'
+import { Sessions } from '../src/services/sessions'
+import { freshDb } from '../test/harness'
+
+const CLIENTS = 4
+const DURATION_S = Number(process.env.BENCH_DURATION_SECONDS ?? 10)
+const here = fileURLToPath(import.meta.url)
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+
+interface Figures {
+  perSecond: number
+  p50: number
+  p95: number
+  count: number
+}
+
+/** Runs `task` from `clients` loops for `seconds`; throughput and latency percentiles (ms). */
+async function loop(clients: number, seconds: number, task: () => Promise<void>): Promise<Figures> {
+  const times: number[] = []
+  const end = performance.now() + seconds * 1000
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now()
+        await task()
+        times.push(performance.now() - t0)
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  times.sort((a, b) => a - b)
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0
+  return { perSecond: times.length / elapsed, p50: at(0.5), p95: at(0.95), count: times.length }
+}
+
+const firstTemplate = () => {
+  const t = loadCatalogue().templates[0]
+  if (!t) throw new Error('the catalogue is empty')
+  return t
+}
+
+/** Child: the renderer alone, `CLIENTS` renders in flight. */
+async function rendererAlone() {
+  const t = firstTemplate()
+  await loop(CLIENTS, 2, async () => void (await render(t, {}))) // warm-up
+  process.send?.(await loop(CLIENTS, DURATION_S, async () => void (await render(t, {}))))
+  process.disconnect()
+}
+
+/** Child: the real app on a fresh database of `engine`, with a user who has credits enough for the run. */
+async function serveEngine(engine: Engine) {
+  const { db, drop } = await freshDb(engine)
+  await migrate(db)
+  await seedCatalogue(db.kysely)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-bench-'))
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir })
+  const now = Date.now()
+  const user = await db.kysely
+    .insertInto('users')
+    .values({ email: 'bench@example.com', name: 'Bench', password_hash: 'x', created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await grantCredits(db.kysely, { userId: user.id, amount: 1_000_000, reason: 'bench', now })
+  const token = await new Sessions(db.kysely, { ttlSeconds: 86400, graceSeconds: 60, now: Date.now }).issue(
+    user.id,
+  )
+  const { hono } = createAppParts({
+    db,
+    config,
+    media: { fileUrlSecret: await fileUrlSecret(db.kysely, config) },
+  })
+  const template = await db.kysely
+    .selectFrom('templates')
+    .select('id')
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
+  serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+    process.send?.({ port: info.port, token, templateId: template.id }),
+  )
+  process.once('disconnect', () => {
+    void drop().finally(() => {
+      fs.rmSync(dataDir, { recursive: true, force: true })
+      process.exit(0)
+    })
+  })
+}
+
+function child<T>(args: string[]): Promise<{ first: T; proc: ReturnType<typeof fork> }> {
+  const proc = fork(here, args, { execArgv: ['--import', 'tsx'], env: process.env })
+  return new Promise((resolve, reject) => {
+    proc.once('message', (m) => resolve({ first: m as T, proc }))
+    proc.once('exit', (code) => reject(new Error(`bench child exited with ${code}`)))
+  })
+}
+
+async function endToEnd(engine: Engine): Promise<Figures> {
+  const { first, proc } = await child<{ port: number; token: string; templateId: number }>(['serve', engine])
+  const url = `http://127.0.0.1:${first.port}/api/creation/create`
+  const body = JSON.stringify({ templateId: first.templateId, values: {} })
+  const headers = { 'content-type': 'application/json', authorization: `Bucket ${first.token}` }
+  const create = async () => {
+    const r = (await (await fetch(url, { method: 'POST', headers, body })).json()) as {
+      code: number
+      msg: string
+    }
+    if (r.code !== 0) throw new Error(`create answered ${r.code} ${r.msg}`)
+  }
+  await loop(CLIENTS, 2, create) // warm-up
+  const figures = await loop(CLIENTS, DURATION_S, create)
+  proc.removeAllListeners('exit')
+  proc.disconnect()
+  return figures
+}
+
+async function main() {
+  const [mode, engine] = process.argv.slice(2)
+  if (mode === 'render') return rendererAlone()
+  if (mode === 'serve') return serveEngine(engine as Engine)
+
+  const t = firstTemplate()
+  const size = t.sizes[0]
+  console.log(
+    `Creations, ${CLIENTS} concurrent clients, ${DURATION_S} s each, template "${t.id}" ${size?.width}×${size?.height}, ` +
+      `${os.cpus().length} cores, Node ${process.version}`,
+  )
+  const rows: [string, Figures][] = []
+  const alone = await child<Figures>(['render'])
+  rows.push(['renderer alone (render(): PNG + JPEG + WebP + thumbnail)', alone.first])
+  const engines: Engine[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite']
+  if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl
+  for (const e of engines) rows.push([`end to end on ${e} (POST /creation/create)`, await endToEnd(e)])
+  console.log('| what | per second | p50 ms | p95 ms | count |')
+  console.log('|---|---|---|---|---|')
+  for (const [what, f] of rows)
+    console.log(
+      `| ${what} | ${f.perSecond.toFixed(1)} | ${f.p50.toFixed(0)} | ${f.p95.toFixed(0)} | ${f.count} |`,
+    )
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})

@@ -1,0 +1,123 @@
+import { type Kysely, sql } from 'kysely'
+import { likePattern } from './creations'
+import type { Database, TemplateRow } from './schema'
+
+type Q = Kysely<Database>
+
+export interface TypeSeed {
+  slug: string
+  name: string
+  nameZh: string
+  sortOrder: number
+}
+export interface TemplateSeed {
+  slug: string
+  typeSlug: string
+  name: string
+  nameZh: string
+  width: number
+  height: number
+  sortOrder: number
+  definition: string
+}
+
+/**
+ * Brings the types and templates in line with the catalogue: inserts or updates by slug, hides templates that
+ * left it, and recounts each type's active templates (a type without any is hidden from the list). Safe to run
+ * from several processes at once.
+ */
+export async function syncCatalogue(db: Q, types: TypeSeed[], templates: TemplateSeed[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const t of types) {
+      await trx
+        .insertInto('template_types')
+        .values({ slug: t.slug, name: t.name, name_zh: t.nameZh, template_count: 0, sort_order: t.sortOrder })
+        .onConflict((oc) =>
+          oc.column('slug').doUpdateSet({ name: t.name, name_zh: t.nameZh, sort_order: t.sortOrder }),
+        )
+        .execute()
+    }
+    const typeIds = new Map(
+      (await trx.selectFrom('template_types').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]),
+    )
+    for (const t of templates) {
+      const typeId = typeIds.get(t.typeSlug)
+      if (typeId === undefined) throw new Error(`template ${t.slug}: unknown type ${t.typeSlug}`)
+      const row = {
+        template_type_id: typeId,
+        name: t.name,
+        name_zh: t.nameZh,
+        width: t.width,
+        height: t.height,
+        sort_order: t.sortOrder,
+        definition: t.definition,
+        active: 1,
+      }
+      await trx
+        .insertInto('templates')
+        .values({ slug: t.slug, ...row })
+        .onConflict((oc) => oc.column('slug').doUpdateSet(row))
+        .execute()
+    }
+    const slugs = templates.map((t) => t.slug)
+    let retire = trx.updateTable('templates').set({ active: 0 })
+    if (slugs.length > 0) retire = retire.where('slug', 'not in', slugs)
+    await retire.execute()
+    await trx
+      .updateTable('template_types')
+      .set((eb) => ({
+        template_count: eb
+          .selectFrom('templates')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('templates.template_type_id', '=', 'template_types.id')
+          .where('templates.active', '=', 1),
+      }))
+      .execute()
+  })
+}
+
+export interface TemplateFilter {
+  typeId?: number | undefined
+  q?: string | undefined
+}
+
+function filtered(db: Q, f: TemplateFilter) {
+  let q = db.selectFrom('templates').where('active', '=', 1)
+  if (f.typeId !== undefined) q = q.where('template_type_id', '=', f.typeId)
+  if (f.q) {
+    const p = likePattern(f.q)
+    q = q.where(
+      sql<boolean>`(lower(name) like ${p} escape '\\' or lower(name_zh) like ${p} escape '\\' or slug like ${p} escape '\\')`,
+    )
+  }
+  return q
+}
+
+/** One page of active templates in catalogue order, and the count over all pages. */
+export async function listTemplates(
+  db: Q,
+  f: TemplateFilter,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: TemplateRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    filtered(db, f)
+      .selectAll()
+      .orderBy('template_type_id')
+      .orderBy('sort_order')
+      .orderBy('id')
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute(),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
+
+/** The template by id; `activeOnly` leaves out templates that left the catalogue. */
+export function findTemplate(db: Q, id: number, activeOnly: boolean): Promise<TemplateRow | undefined> {
+  let q = db.selectFrom('templates').selectAll().where('id', '=', id)
+  if (activeOnly) q = q.where('active', '=', 1)
+  return q.executeTakeFirst()
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Config } from './config'
+import type { Database } from './db/schema'
+import { sharedSecret } from './db/server-secrets'
+import type { Handlers } from './routes/api'
+import { creationHandlers } from './routes/creation'
+import { fileRoutes } from './routes/file'
+import { templateHandlers } from './routes/template'
+import { uploadHandlers } from './routes/upload'
+import { Creations } from './services/creations'
+import { FileUrls, newFileUrlSecret } from './services/file-urls'
+import type { RateLimiter } from './services/rate-limit'
+import { defaultRenderer, type Renderer } from './services/renderer'
+import { type MediaStorage, openStorage } from './services/storage'
+
+export interface MediaOptions {
+  storage?: MediaStorage
+  /** The key of file URL signatures; see {@link fileUrlSecret}. */
+  fileUrlSecret?: string
+  renderer?: Renderer
+}
+
+/**
+ * The key that signs file URLs: `FILE_URL_SECRET` when set, else one made once and kept in the database, so
+ * every process of one installation signs alike and URLs survive a restart.
+ */
+export async function fileUrlSecret(db: Kysely<Database>, config: Config): Promise<string> {
+  return config.media.fileUrlSecret ?? sharedSecret(db, 'file_url', newFileUrlSecret)
+}
+
+/** Templates, uploads, creations and their files: the handlers of the registry and the file routes. */
+export function mediaParts(a: {
+  db: Kysely<Database>
+  config: Config
+  now: () => number
+  limiter: RateLimiter
+  options: MediaOptions
+}) {
+  const { db, config, now } = a
+  const storage = a.options.storage ?? openStorage(config.media, config.dataDir)
+  // Without a shared key (tests that build the app alone) URLs are valid in this process only.
+  const secret = a.options.fileUrlSecret ?? config.media.fileUrlSecret ?? randomBytes(32).toString('hex')
+  const urls = new FileUrls(Buffer.from(secret), config.media.fileUrlTtlSeconds, now)
+  const renderer = a.options.renderer ?? defaultRenderer
+  const uploadDeps = { db, storage, maxPixels: config.media.uploadMaxPixels, now }
+  const creations = new Creations({
+    db,
+    storage,
+    urls,
+    renderer,
+    limiter: a.limiter,
+    previewLimit: config.media.preview,
+    uploadMaxPixels: config.media.uploadMaxPixels,
+    now,
+  })
+  const handlers: Pick<
+    Handlers,
+    | 'templateList'
+    | 'templateDetail'
+    | 'uploadImage'
+    | 'uploadDetail'
+    | 'createCreation'
+    | 'creationList'
+    | 'creationDetail'
+    | 'deleteCreation'
+    | 'previewCreation'
+  > = {
+    ...templateHandlers(db),
+    ...uploadHandlers(uploadDeps, urls),
+    ...creationHandlers(creations),
+  }
+  return { storage, handlers, files: fileRoutes({ db, storage, urls, renderer }), creations }
+}

@@ -1,0 +1,24 @@
+import type { Creations } from '../services/creations'
+import type { Handlers } from './api'
+
+export function creationHandlers(
+  creations: Creations,
+): Pick<
+  Handlers,
+  'createCreation' | 'creationList' | 'creationDetail' | 'deleteCreation' | 'previewCreation'
+> {
+  return {
+    createCreation: ({ session, body }) => creations.create({ userId: session.userId, ...body }),
+    creationList: ({ session, query }) =>
+      creations.list(
+        { userId: session.userId, typeId: query.typeId, templateId: query.templateId, q: query.q },
+        { page: query.page, pageSize: query.pageSize },
+      ),
+    creationDetail: ({ session, query }) => creations.detail(query.id, session.userId),
+    deleteCreation: async ({ session, body }) => {
+      await creations.delete(body.id, session.userId)
+      return {}
+    },
+    previewCreation: ({ session, body }) => creations.preview({ userId: session.userId, ...body }),
+  }
+}

@@ -1,0 +1,130 @@
+import type { Locale } from '@templet/render'
+import { type Context, Hono } from 'hono'
+import type { Kysely } from 'kysely'
+import { findCreation } from '../db/creations'
+import type { Database } from '../db/schema'
+import { findTemplate } from '../db/templates'
+import { findUpload } from '../db/uploads'
+import { CREATION_FILES, type CreationFile } from '../services/creations'
+import type { FileUrls } from '../services/file-urls'
+import { type Renderer, templateOf } from '../services/renderer'
+import type { MediaStorage } from '../services/storage'
+import { definitionVersion } from '../services/templates'
+import type { AppEnv } from './api'
+
+export interface FileRouteDeps {
+  db: Kysely<Database>
+  storage: MediaStorage
+  urls: FileUrls
+  renderer: Renderer
+}
+
+const gone = (c: Context<AppEnv>) => c.text('Not found', 404)
+
+/**
+ * Media files behind signed URLs (`/api/file/…`, see FileUrls): the signature and expiry are checked, then that
+ * the creation or upload still exists, so a deleted creation's URLs stop working at once. The directory storage's
+ * bytes are sent from here; with S3 the answer redirects to a presigned URL that lives no longer than the
+ * signed one. Template thumbnails are public and rendered once per template version.
+ */
+export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
+  const files = new Hono<AppEnv>()
+
+  const send = async (
+    c: Context<AppEnv>,
+    key: string,
+    contentType: string,
+    secondsLeft: number,
+    downloadName: string | undefined,
+  ) => {
+    const disposition = downloadName
+      ? `attachment; filename="download${downloadName.slice(downloadName.lastIndexOf('.'))}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`
+      : undefined
+    const direct = await d.storage.directUrl(key, Math.min(secondsLeft, 300), disposition)
+    if (direct) {
+      c.header('Cache-Control', 'no-store')
+      return c.redirect(direct, 302)
+    }
+    const data = await d.storage.get(key)
+    if (!data) return gone(c)
+    return c.body(new Uint8Array(data), 200, {
+      'Content-Type': contentType,
+      // Private: only the holder of the signed URL; never kept past the URL's own expiry.
+      'Cache-Control': `private, max-age=${Math.floor(secondsLeft)}`,
+      'X-Content-Type-Options': 'nosniff',
+      ...(disposition ? { 'Content-Disposition': disposition } : {}),
+    })
+  }
+
+  files.get('/creation/:id/:variant', async (c) => {
+    const { id, variant } = c.req.param()
+    if (!/^[1-9]\d{0,15}$/.test(id) || !(variant in CREATION_FILES)) return gone(c)
+    const file = CREATION_FILES[variant as CreationFile]
+    const left = d.urls.verify(
+      { kind: 'creation', id: Number(id), variant },
+      c.req.query('exp'),
+      c.req.query('sig'),
+    )
+    if (left === undefined) return c.text('This link has expired or is not valid', 403)
+    const row = await findCreation(d.db, Number(id))
+    if (!row) return gone(c)
+    const download = c.req.query('download') === '1' ? safeName(row.name, file.name) : undefined
+    return send(c, `${row.storage_prefix}/${file.name}`, file.contentType, left, download)
+  })
+
+  files.get('/upload/:id/image', async (c) => {
+    const { id } = c.req.param()
+    if (!/^[1-9]\d{0,15}$/.test(id)) return gone(c)
+    const left = d.urls.verify(
+      { kind: 'upload', id: Number(id), variant: 'image' },
+      c.req.query('exp'),
+      c.req.query('sig'),
+    )
+    if (left === undefined) return c.text('This link has expired or is not valid', 403)
+    const row = await findUpload(d.db, Number(id))
+    if (!row) return gone(c)
+    return send(c, row.storage_key, row.content_type, left, undefined)
+  })
+
+  const thumbnails = new Map<string, Promise<Buffer>>()
+  files.get('/template/:id/:file', async (c) => {
+    const { id, file } = c.req.param()
+    const locale = file === 'en.webp' ? 'en' : file === 'zh-CN.webp' ? 'zh-CN' : undefined
+    if (!/^[1-9]\d{0,15}$/.test(id) || !locale) return gone(c)
+    const row = await findTemplate(d.db, Number(id), false)
+    if (!row) return gone(c)
+    const cacheKey = `${row.id}/${locale}/${definitionVersion(row.definition)}`
+    let pending = thumbnails.get(cacheKey)
+    if (!pending) {
+      pending = renderThumbnail(d.renderer, row.definition, locale)
+      thumbnails.set(cacheKey, pending)
+      pending.catch(() => thumbnails.delete(cacheKey))
+    }
+    const data = await pending
+    return c.body(new Uint8Array(data), 200, {
+      'Content-Type': 'image/webp',
+      // The URL carries the template's version, so a changed template is a new URL.
+      'Cache-Control': 'public, max-age=86400',
+    })
+  })
+
+  files.all('*', (c) => gone(c))
+  return files
+}
+
+async function renderThumbnail(renderer: Renderer, definition: string, locale: Locale): Promise<Buffer> {
+  const t = templateOf(definition)
+  const out = await renderer.renderPreview(t, t.samples[locale], { locale, maxSide: 480, format: 'webp' })
+  return out.data
+}
+
+/** A download file name from the creation's name: letters, digits, CJK and a few marks kept. */
+function safeName(name: string, file: string): string {
+  const ext = file.slice(file.lastIndexOf('.'))
+  const base =
+    name
+      .replace(/[^\p{L}\p{N} ._-]+/gu, '')
+      .trim()
+      .slice(0, 80) || 'creation'
+  return `${base}${ext}`
+}

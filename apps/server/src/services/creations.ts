@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto'
+import { Code, type Creation, type CreationDetail } from '@templet/api/contract'
+import { type Locale, type Template, type Values, validateValues } from '@templet/render'
+import type { Kysely } from 'kysely'
+import type { Limit } from '../config'
+import {
+  type CreationFilter,
+  deleteOwnCreation,
+  findOwnCreation,
+  insertCreation,
+  listCreations,
+} from '../db/creations'
+import { ledgerBalance } from '../db/ledger'
+import type { CreationRow, Database, TemplateRow } from '../db/schema'
+import { findTemplate } from '../db/templates'
+import { findOwnUpload } from '../db/uploads'
+import { AppError, notFound } from '../errors'
+import type { FileUrls } from './file-urls'
+import { spendCredits } from './ledger'
+import type { RateLimiter } from './rate-limit'
+import { type Renderer, templateOf } from './renderer'
+import type { MediaStorage } from './storage'
+import { ownUploadBytes } from './uploads'
+
+/** The files of one creation under its storage prefix. */
+export const CREATION_FILES = {
+  png: { name: 'image.png', contentType: 'image/png' },
+  jpeg: { name: 'image.jpg', contentType: 'image/jpeg' },
+  webp: { name: 'image.webp', contentType: 'image/webp' },
+  thumb: { name: 'thumb.webp', contentType: 'image/webp' },
+} as const
+export type CreationFile = keyof typeof CREATION_FILES
+
+export const CREATION_COST = 1
+
+export interface CreationDeps {
+  db: Kysely<Database>
+  storage: MediaStorage
+  urls: FileUrls
+  renderer: Renderer
+  limiter: RateLimiter
+  previewLimit: Limit
+  uploadMaxPixels: number
+  now: () => number
+}
+
+interface Request {
+  userId: number
+  templateId: number
+  values: Record<string, string>
+  sizeId?: string | undefined
+  locale?: Locale | undefined
+}
+
+/** A sentence per problem code of `validateValues`, for the 400's `msg`. */
+function describeIssue(i: { path: string; code: string; params?: Record<string, unknown> }): string {
+  const p = i.params ?? {}
+  const what: Record<string, string> = {
+    unknown_field: 'Unknown field',
+    too_short: `Must be at least ${String(p.min)} characters`,
+    too_long: `Must be at most ${String(p.max)} characters`,
+    not_single_line: 'Must be a single line',
+    invalid_color: 'Must be a colour like #1a2b3c',
+    invalid_choice: `Must be one of ${Array.isArray(p.options) ? p.options.join(', ') : 'the options'}`,
+    required: 'An image is required',
+  }
+  return `values.${i.path}: ${what[i.code] ?? i.code}`
+}
+
+export class Creations {
+  constructor(private readonly d: CreationDeps) {}
+
+  /** The template, size and values checked: 404 for an unknown template, 400 naming the field otherwise. */
+  private async prepare(r: Request): Promise<{ row: TemplateRow; template: Template; sizeId: string }> {
+    const row = await findTemplate(this.d.db, r.templateId, true)
+    if (!row) throw notFound('Template')
+    const template = templateOf(row.definition)
+    const size = r.sizeId === undefined ? template.sizes[0] : template.sizes.find((s) => s.id === r.sizeId)
+    if (!size)
+      throw new AppError(
+        Code.invalidInput,
+        `sizeId: Must be one of ${template.sizes.map((s) => s.id).join(', ')}`,
+      )
+    const issues = validateValues(template, r.values as Values)
+    if (issues.length > 0)
+      throw new AppError(Code.invalidInput, issues.slice(0, 5).map(describeIssue).join('; '))
+    // An image value must be one of the caller's own uploads; anyone else's is as unknown as a missing one.
+    for (const f of template.fields) {
+      const v = r.values[f.key]
+      if (f.kind !== 'image' || !v) continue
+      if (!(await this.imageBytes(r.userId, v)))
+        throw new AppError(Code.notFound, `values.${f.key}: Upload not found`)
+    }
+    return { row, template, sizeId: size.id }
+  }
+
+  private imageBytes(userId: number, value: string) {
+    return ownUploadBytes(
+      { db: this.d.db, storage: this.d.storage, maxPixels: this.d.uploadMaxPixels, now: this.d.now },
+      userId,
+      value,
+    )
+  }
+
+  /**
+   * Renders and stores a creation, spending one credit. Order: check, render, write the files, then in one
+   * transaction spend the credit and insert the row. A failed render costs nothing; a refused spend removes the
+   * files; a crash before the commit leaves files without a row, which are never served and which the sweep
+   * removes.
+   */
+  async create(r: Request & { name?: string | undefined }): Promise<Creation & { credits: number }> {
+    const { row, template, sizeId } = await this.prepare(r)
+    // Fail fast without rendering; the spend below is what guarantees the balance.
+    const before = await ledgerBalance(this.d.db, r.userId)
+    if (before < CREATION_COST)
+      throw new AppError(Code.notEnoughCredits, 'Not enough credits; buy more to continue', {
+        credits: before,
+      })
+    const locale = r.locale ?? 'en'
+    const out = await this.d.renderer.render(template, r.values, {
+      sizeId,
+      locale,
+      images: (v) => this.imageBytes(r.userId, v),
+    })
+    const prefix = `creations/${randomUUID()}`
+    const keys = (Object.keys(CREATION_FILES) as CreationFile[]).map(
+      (f) => `${prefix}/${CREATION_FILES[f].name}`,
+    )
+    const bytes = { png: out.png, jpeg: out.jpeg, webp: out.webp, thumb: out.thumbnail }
+    try {
+      await Promise.all(
+        (Object.keys(CREATION_FILES) as CreationFile[]).map((f) =>
+          this.d.storage.put(`${prefix}/${CREATION_FILES[f].name}`, bytes[f], CREATION_FILES[f].contentType),
+        ),
+      )
+      const now = this.d.now()
+      const { result: id, balance } = await spendCredits(
+        this.d.db,
+        {
+          userId: r.userId,
+          amount: CREATION_COST,
+          reason: 'creation',
+          idempotencyKey: `creation:${prefix}`,
+          now,
+        },
+        (trx) =>
+          insertCreation(trx, {
+            user_id: r.userId,
+            template_id: row.id,
+            template_type_id: row.template_type_id,
+            name: r.name ?? template.name[locale],
+            field_values: JSON.stringify(r.values),
+            size_id: sizeId,
+            locale,
+            width: out.width,
+            height: out.height,
+            storage_prefix: prefix,
+            created_at: now,
+          }),
+      )
+      const created = await findOwnCreation(this.d.db, id, r.userId)
+      if (!created) throw new Error('creation vanished after insert')
+      return { ...this.view(created), credits: balance }
+    } catch (err) {
+      await this.d.storage.delete(keys).catch(() => {})
+      throw err
+    }
+  }
+
+  /** A small preview in one format: no credit, nothing stored, rate-limited per user. */
+  async preview(
+    r: Request & { format: 'webp' | 'jpeg' | 'png'; maxSide: number },
+  ): Promise<{ data: Buffer; contentType: string }> {
+    await this.d.limiter.consume(`preview:${r.userId}`, this.d.previewLimit)
+    const { template, sizeId } = await this.prepare(r)
+    const out = await this.d.renderer.renderPreview(template, r.values, {
+      sizeId,
+      locale: r.locale ?? 'en',
+      images: (v) => this.imageBytes(r.userId, v),
+      maxSide: r.maxSide,
+      format: r.format,
+    })
+    return { data: out.data, contentType: out.contentType }
+  }
+
+  async list(f: CreationFilter, page: { page: number; pageSize: number }) {
+    const { rows, total } = await listCreations(this.d.db, f, page)
+    return { items: rows.map((c) => this.view(c)), total }
+  }
+
+  async detail(id: number, userId: number): Promise<CreationDetail> {
+    const row = await findOwnCreation(this.d.db, id, userId)
+    if (!row) throw notFound('Creation')
+    const values = JSON.parse(row.field_values) as Record<string, string>
+    const template = await findTemplate(this.d.db, row.template_id, false)
+    const uploads: CreationDetail['uploads'] = {}
+    for (const f of template ? templateOf(template.definition).fields : []) {
+      const v = values[f.key]
+      if (f.kind !== 'image' || !v || !/^[1-9]\d{0,15}$/.test(v)) continue
+      const up = await findOwnUpload(this.d.db, Number(v), userId)
+      if (up)
+        uploads[f.key] = {
+          id: up.id,
+          width: up.width,
+          height: up.height,
+          url: this.d.urls.url({ kind: 'upload', id: up.id, variant: 'image' }),
+        }
+    }
+    return {
+      ...this.view(row),
+      values,
+      uploads,
+      locale: row.locale === 'zh-CN' ? 'zh-CN' : 'en',
+    }
+  }
+
+  /** Deletes the row first (its URLs die with it), then the files; files left by a failure go to the sweep. */
+  async delete(id: number, userId: number): Promise<void> {
+    const row = await deleteOwnCreation(this.d.db, id, userId)
+    if (!row) throw notFound('Creation')
+    await this.d.storage
+      .delete(
+        (Object.keys(CREATION_FILES) as CreationFile[]).map(
+          (f) => `${row.storage_prefix}/${CREATION_FILES[f].name}`,
+        ),
+      )
+      .catch(() => {})
+  }
+
+  view(c: CreationRow): Creation {
+    const url = (variant: CreationFile) => this.d.urls.url({ kind: 'creation', id: c.id, variant })
+    return {
+      id: c.id,
+      templateId: c.template_id,
+      typeId: c.template_type_id,
+      name: c.name,
+      sizeId: c.size_id,
+      width: c.width,
+      height: c.height,
+      createdAt: new Date(c.created_at).toISOString(),
+      thumbnailUrl: url('thumb'),
+      files: { png: url('png'), jpeg: url('jpeg'), webp: url('webp') },
+    }
+  }
+}

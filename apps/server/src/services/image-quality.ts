@@ -1,0 +1,2 @@
+/** Quality of every JPEG and WebP the server encodes (PRODUCT.md §2). */
+export const IMAGE_QUALITY = 75

@@ -1,0 +1,20 @@
+import { parseTemplate, render, renderPreview, type Template } from '@templet/render'
+
+/** The parts of @templet/render the server calls; tests swap in one that fails. */
+export interface Renderer {
+  render: typeof render
+  renderPreview: typeof renderPreview
+}
+export const defaultRenderer: Renderer = { render, renderPreview }
+
+/** Parsed template definitions by their stored JSON text (parsing validates, so do it once per version). */
+const parsed = new Map<string, Template>()
+export function templateOf(definition: string): Template {
+  let t = parsed.get(definition)
+  if (!t) {
+    t = parseTemplate(JSON.parse(definition))
+    if (parsed.size > 500) parsed.clear()
+    parsed.set(definition, t)
+  }
+  return t
+}

@@ -1,0 +1,90 @@
+import type { TemplateDetail, TemplateField, TemplateSummary } from '@templet/api/contract'
+import type { Field, Locale } from '@templet/render'
+import type { Kysely } from 'kysely'
+import type { Database, TemplateRow } from '../db/schema'
+import { findTemplate, listTemplates, type TemplateFilter } from '../db/templates'
+import { notFound } from '../errors'
+import { both } from './catalogue'
+import { templateOf } from './renderer'
+
+/** Public, cacheable thumbnail of a template in one language; `v` changes with the template. */
+export function templateThumbnailUrl(row: TemplateRow, locale: Locale): string {
+  return `/api/file/template/${row.id}/${locale}.webp?v=${definitionVersion(row.definition)}`
+}
+
+/** A short hash of the definition (FNV-1a), so a changed template gets a new thumbnail URL. */
+export function definitionVersion(definition: string): string {
+  let h = 0x811c9dc5
+  for (let i = 0; i < definition.length; i++) {
+    h ^= definition.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return (h >>> 0).toString(36)
+}
+
+function summary(row: TemplateRow): TemplateSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    typeId: row.template_type_id,
+    name: row.name,
+    names: { en: row.name, 'zh-CN': row.name_zh },
+    width: row.width,
+    height: row.height,
+    thumbnailUrl: templateThumbnailUrl(row, 'en'),
+    thumbnailUrls: { en: templateThumbnailUrl(row, 'en'), 'zh-CN': templateThumbnailUrl(row, 'zh-CN') },
+  }
+}
+
+function fieldOf(f: Field): TemplateField {
+  const base = { key: f.key, label: f.label.en, labels: f.label }
+  switch (f.kind) {
+    case 'text':
+      return {
+        ...base,
+        kind: 'text',
+        defaults: both(f.default),
+        ...(f.minLength !== undefined ? { minLength: f.minLength } : {}),
+        maxLength: f.maxLength,
+        multiline: f.multiline ?? false,
+      }
+    case 'image':
+      return { ...base, kind: 'image', required: f.required ?? false }
+    case 'color':
+      return { ...base, kind: 'color', default: f.default }
+    case 'choice':
+      return {
+        ...base,
+        kind: 'choice',
+        default: f.default,
+        options: f.options.map((o) => ({ value: o.value, label: o.label.en, labels: o.label })),
+      }
+  }
+}
+
+export async function templatePage(
+  db: Kysely<Database>,
+  f: TemplateFilter,
+  page: { page: number; pageSize: number },
+): Promise<{ items: TemplateSummary[]; total: number }> {
+  const { rows, total } = await listTemplates(db, f, page)
+  return { items: rows.map(summary), total }
+}
+
+export async function templateDetail(db: Kysely<Database>, id: number): Promise<TemplateDetail> {
+  const row = await findTemplate(db, id, true)
+  if (!row) throw notFound('Template')
+  const t = templateOf(row.definition)
+  return {
+    ...summary(row),
+    sizes: t.sizes.map((s) => ({
+      id: s.id,
+      width: s.width,
+      height: s.height,
+      label: s.label.en,
+      labels: s.label,
+    })),
+    fields: t.fields.map(fieldOf),
+    samples: t.samples,
+  }
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto'
+import { Code, UPLOAD_MAX_BYTES } from '@templet/api/contract'
+import type { Kysely } from 'kysely'
+import sharp, { type Metadata } from 'sharp'
+import type { Database } from '../db/schema'
+import { findOwnUpload, insertUpload } from '../db/uploads'
+import { AppError } from '../errors'
+import { IMAGE_QUALITY } from './image-quality'
+import type { MediaStorage } from './storage'
+
+const FORMATS = {
+  png: { contentType: 'image/png', ext: 'png' },
+  jpeg: { contentType: 'image/jpeg', ext: 'jpg' },
+  webp: { contentType: 'image/webp', ext: 'webp' },
+} as const
+type Format = keyof typeof FORMATS
+
+export interface CleanImage {
+  data: Buffer
+  format: Format
+  contentType: string
+  width: number
+  height: number
+}
+
+const notAnImage = () => new AppError(Code.invalidInput, 'file: The file is not a PNG, JPEG or WebP image')
+
+/**
+ * Checks the bytes are a PNG, JPEG or WebP (by content, not by name) within the pixel limit, then decodes and
+ * re-encodes them in the same format: orientation applied, metadata (EXIF, GPS, ICC comments) left behind.
+ */
+export async function cleanImage(input: Uint8Array, maxPixels: number): Promise<CleanImage> {
+  if (input.byteLength > UPLOAD_MAX_BYTES)
+    throw new AppError(Code.payloadTooLarge, 'file: The image is larger than 10 MB')
+  let meta: Metadata
+  try {
+    // Reads the header only: the pixel count is known before anything is decoded.
+    meta = await sharp(input, { limitInputPixels: false }).metadata()
+  } catch {
+    throw notAnImage()
+  }
+  const format = meta.format
+  if (format !== 'png' && format !== 'jpeg' && format !== 'webp') throw notAnImage()
+  const width = meta.width ?? 0
+  const height = meta.height ?? 0
+  if (width <= 0 || height <= 0) throw notAnImage()
+  if (width * height > maxPixels)
+    throw new AppError(
+      Code.invalidInput,
+      `file: The image has ${width} × ${height} pixels; at most ${Math.round(maxPixels / 1e6)} megapixels are accepted`,
+    )
+  try {
+    // limitInputPixels guards the decode itself too (a header that lies); failOn 'error' refuses broken data.
+    const pipeline = sharp(input, { limitInputPixels: maxPixels, failOn: 'error' }).rotate()
+    const encoded =
+      format === 'png'
+        ? pipeline.png()
+        : format === 'jpeg'
+          ? pipeline.jpeg({ quality: IMAGE_QUALITY, mozjpeg: false })
+          : pipeline.webp({ quality: IMAGE_QUALITY })
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true })
+    return { data, format, contentType: FORMATS[format].contentType, width: info.width, height: info.height }
+  } catch {
+    throw notAnImage()
+  }
+}
+
+export interface UploadDeps {
+  db: Kysely<Database>
+  storage: MediaStorage
+  maxPixels: number
+  now: () => number
+}
+
+/** Stores a cleaned upload: the file first, then its row (a file without a row is never served; the sweep removes it). */
+export async function storeUpload(d: UploadDeps, userId: number, file: Uint8Array) {
+  const image = await cleanImage(file, d.maxPixels)
+  const storageKey = `uploads/${randomUUID()}.${FORMATS[image.format].ext}`
+  await d.storage.put(storageKey, image.data, image.contentType)
+  const id = await insertUpload(d.db, {
+    userId,
+    storageKey,
+    contentType: image.contentType,
+    width: image.width,
+    height: image.height,
+    bytes: image.data.byteLength,
+    now: d.now(),
+  })
+  return { id, width: image.width, height: image.height }
+}
+
+/** The bytes of the user's own upload `value` (an id as text), or undefined when it is not theirs or missing. */
+export async function ownUploadBytes(
+  d: UploadDeps,
+  userId: number,
+  value: string,
+): Promise<Buffer | undefined> {
+  if (!/^[1-9]\d{0,15}$/.test(value)) return undefined
+  const row = await findOwnUpload(d.db, Number(value), userId)
+  return row ? d.storage.get(row.storage_key) : undefined
+}

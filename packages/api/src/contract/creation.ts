@@ -1,0 +1,91 @@
+import { z } from 'zod'
+import { resetTokenField } from './envelope'
+import { bodyId, locale, page, pageSize, queryId, searchText } from './media-fields'
+import { uploadInfo } from './upload'
+
+const values = z.record(z.string(), z.string({ error: 'values: each value must be a string' }), {
+  error: 'values must be an object of field keys to strings',
+})
+
+export const createCreationBody = z.strictObject({
+  templateId: bodyId('templateId'),
+  /** Field key -> value: text, "#rrggbb", a choice value, or the id of one of the caller's uploads. */
+  values,
+  /** One of the template's sizes; default its first. */
+  sizeId: z.string().max(100).optional(),
+  /** Default: the template's name in `locale`. */
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'name must not be empty' })
+    .max(100, { error: 'name must be at most 100 characters' })
+    .optional(),
+  /** For the defaults of fields left empty (default en). */
+  locale: locale.optional(),
+})
+export type CreateCreationBody = z.input<typeof createCreationBody>
+
+export const creationFiles = z.object({ png: z.string(), jpeg: z.string(), webp: z.string() })
+
+export const creation = z.object({
+  id: z.number().int().positive(),
+  templateId: z.number().int().positive(),
+  typeId: z.number().int().positive(),
+  name: z.string(),
+  sizeId: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  createdAt: z.iso.datetime(),
+  /** Signed, expiring URLs (default 1 hour) that work in an `<img>` without the token. */
+  thumbnailUrl: z.string(),
+  files: creationFiles,
+})
+export type Creation = z.infer<typeof creation>
+
+export const createCreationData = creation.extend({
+  /** The caller's balance after this creation's credit was spent. */
+  credits: z.number().int().nonnegative(),
+  ...resetTokenField,
+})
+
+export const creationListQuery = z.strictObject({
+  page,
+  pageSize,
+  typeId: queryId('typeId').optional(),
+  templateId: queryId('templateId').optional(),
+  /** Matches the creation's name, case-insensitively. */
+  q: searchText,
+})
+export type CreationListQuery = z.input<typeof creationListQuery>
+export const creationListData = z.array(creation)
+
+export const creationDetailQuery = z.strictObject({ id: queryId('id') })
+export const creationDetailData = creation.extend({
+  values: z.record(z.string(), z.string()),
+  /** The caller's uploads that image values name, by field key (a deleted upload is left out). */
+  uploads: z.record(z.string(), uploadInfo),
+  locale,
+  ...resetTokenField,
+})
+export type CreationDetail = z.infer<typeof creationDetailData>
+
+export const deleteCreationBody = z.strictObject({ id: bodyId('id') })
+
+/** `POST /creation/preview`: like create, but nothing is stored or spent; the answer is the image itself. */
+export const previewCreationBody = z.strictObject({
+  templateId: bodyId('templateId'),
+  values,
+  sizeId: z.string().max(100).optional(),
+  locale: locale.optional(),
+  format: z.enum(['webp', 'jpeg', 'png'], { error: 'format must be webp, jpeg or png' }).default('webp'),
+  /** Longest side of the preview in pixels. */
+  maxSide: z
+    .number({ error: 'maxSide must be a number' })
+    .int()
+    .min(64, { error: 'maxSide must be between 64 and 1024' })
+    .max(1024, { error: 'maxSide must be between 64 and 1024' })
+    .default(640),
+})
+export type PreviewCreationBody = z.input<typeof previewCreationBody>
+/** The success answer of the preview is the image bytes (Content-Type image/webp|jpeg|png), not the envelope. */
+export const previewCreationData = z.custom<Blob>((v) => typeof Blob !== 'undefined' && v instanceof Blob)

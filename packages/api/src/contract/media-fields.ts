@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/** Text in both languages of the app; the plain `name`/`label` beside it is the English one. */
+export const localizedText = z.object({ en: z.string(), 'zh-CN': z.string() })
+export type LocalizedText = z.infer<typeof localizedText>
+
+const positiveId = (what: string) =>
+  z.coerce
+    .number({ error: `${what} must be a number` })
+    .int({ error: `${what} must be a whole number` })
+    .positive({ error: `${what} must be a positive number` })
+    .max(Number.MAX_SAFE_INTEGER, { error: `${what} is too large` })
+
+/** A numeric id in a query string (`?id=3`). */
+export const queryId = positiveId
+/** A numeric id in a JSON body (no coercion: `"3"` is a 400). */
+export const bodyId = (what: string) =>
+  z
+    .number({ error: `${what} must be a number` })
+    .int({ error: `${what} must be a whole number` })
+    .positive({ error: `${what} must be a positive number` })
+    .max(Number.MAX_SAFE_INTEGER, { error: `${what} is too large` })
+
+export const page = z.coerce
+  .number({ error: 'page must be a number' })
+  .int()
+  .min(1, { error: 'page must be at least 1' })
+  .default(1)
+export const pageSize = z.coerce
+  .number({ error: 'pageSize must be a number' })
+  .int()
+  .min(1, { error: 'pageSize must be between 1 and 100' })
+  .max(100, { error: 'pageSize must be between 1 and 100' })
+  .default(20)
+export const searchText = z.string().trim().max(100, { error: 'q must be at most 100 characters' }).optional()
+
+export const locale = z.enum(['en', 'zh-CN'], { error: 'locale must be en or zh-CN' })

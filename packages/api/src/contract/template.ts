@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { localizedText, page, pageSize, queryId, searchText } from './media-fields'
+
+/** Query of `GET /template/list`. */
+export const templateListQuery = z.strictObject({
+  typeId: queryId('typeId').optional(),
+  /** Matches the template's name in either language, case-insensitively. */
+  q: searchText,
+  page,
+  pageSize,
+})
+export type TemplateListQuery = z.input<typeof templateListQuery>
+
+export const templateSummary = z.object({
+  id: z.number().int().positive(),
+  /** Stable text id of the catalogue ("bold-quote"). */
+  slug: z.string(),
+  typeId: z.number().int().positive(),
+  /** English name; `names` has both languages. */
+  name: z.string(),
+  names: localizedText,
+  /** Of the default (first) size. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** A render of the English sample values; `thumbnailUrls` has one per language. Public, cacheable. */
+  thumbnailUrl: z.string(),
+  thumbnailUrls: localizedText,
+})
+export type TemplateSummary = z.infer<typeof templateSummary>
+export const templateListData = z.array(templateSummary)
+
+export const templateSize = z.object({
+  id: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  label: z.string(),
+  labels: localizedText,
+})
+
+const fieldBase = { key: z.string(), label: z.string(), labels: localizedText }
+export const templateField = z.discriminatedUnion('kind', [
+  z.object({
+    ...fieldBase,
+    kind: z.literal('text'),
+    /** The default text per language. */
+    defaults: localizedText,
+    minLength: z.number().int().nonnegative().optional(),
+    maxLength: z.number().int().positive(),
+    multiline: z.boolean(),
+  }),
+  z.object({
+    ...fieldBase,
+    kind: z.literal('image'),
+    /** The value is the id (as a string) of one of the caller's uploads (`POST /upload/image`). */
+    required: z.boolean(),
+  }),
+  z.object({ ...fieldBase, kind: z.literal('color'), /** #rrggbb */ default: z.string() }),
+  z.object({
+    ...fieldBase,
+    kind: z.literal('choice'),
+    default: z.string(),
+    options: z.array(z.object({ value: z.string(), label: z.string(), labels: localizedText })),
+  }),
+])
+export type TemplateField = z.infer<typeof templateField>
+
+export const templateDetailQuery = z.strictObject({ id: queryId('id') })
+export const templateDetailData = templateSummary.extend({
+  sizes: z.array(templateSize),
+  fields: z.array(templateField),
+  /** Sample values per language, for examples and a first preview. */
+  samples: z.object({ en: z.record(z.string(), z.string()), 'zh-CN': z.record(z.string(), z.string()) }),
+})
+export type TemplateDetail = z.infer<typeof templateDetailData>

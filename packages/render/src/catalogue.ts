@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { parseTemplate, TemplateError } from './model/parse'
+import { type Template, type TemplateType, templateTypeSchema } from './model/schema'
+import type { ImageSource } from './render'
+
+// The package root, from src/ (tests) and from dist/ (the build) alike.
+const root = fileURLToPath(new URL('../', import.meta.url))
+export const CATALOGUE_DIR = `${root}catalogue`
+export const SAMPLES_DIR = `${root}assets/samples`
+
+/** Every template file of the catalogue, by file name (one template per file, named by its id). */
+export const catalogueFiles = () =>
+  readdirSync(`${CATALOGUE_DIR}/templates`)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+
+let cached: { types: TemplateType[]; templates: Template[] } | undefined
+
+/**
+ * The built-in catalogue: template types (catalogue/types.json) and templates (catalogue/templates/*.json),
+ * each validated. Throws TemplateError for a file that does not parse, naming the file.
+ */
+export function loadCatalogue(): { types: TemplateType[]; templates: Template[] } {
+  if (cached) return cached
+  const types = templateTypeSchema
+    .array()
+    .parse(JSON.parse(readFileSync(`${CATALOGUE_DIR}/types.json`, 'utf8')))
+    .sort((a, b) => a.sortOrder - b.sortOrder)
+  const templates = catalogueFiles().map((file) => {
+    const t = parseTemplate(JSON.parse(readFileSync(`${CATALOGUE_DIR}/templates/${file}`, 'utf8')))
+    if (`${t.id}.json` !== file)
+      throw new TemplateError(t.id, [{ property: 'id', message: `file ${file} holds "${t.id}"` }])
+    if (!types.some((ty) => ty.id === t.typeId))
+      throw new TemplateError(t.id, [{ property: 'typeId', message: `no template type "${t.typeId}"` }])
+    return t
+  })
+  cached = { types, templates }
+  return cached
+}
+
+/** The prefix of image values that name a sample image shipped with the package, e.g. "sample:harbour". */
+export const SAMPLE_PREFIX = 'sample:'
+
+/** An ImageSource for the catalogue's sample values: "sample:<name>" reads assets/samples/<name>.jpg. */
+export const sampleImages: ImageSource = async (value) => {
+  if (!value.startsWith(SAMPLE_PREFIX)) return undefined
+  const name = value.slice(SAMPLE_PREFIX.length)
+  if (!/^[a-z0-9-]+$/.test(name)) return undefined
+  return readFile(`${SAMPLES_DIR}/${name}.jpg`).catch(() => undefined)
+}

@@ -1,0 +1,149 @@
+import type { z } from 'zod'
+import { type Field, type Layer, type Template, templateSchema } from './schema'
+
+/** One problem in a template file: the layer it is in (when it is in one) and the property. */
+export interface TemplateIssue {
+  /** The layer's id, or `layers[i]` when the id itself is missing or wrong. */
+  layer?: string
+  /** The property's path inside the layer (or inside the template when `layer` is absent), e.g. `color.field`. */
+  property: string
+  message: string
+}
+
+/** A template that does not parse; the message names the layer and the property of the first issue. */
+export class TemplateError extends Error {
+  readonly code = 'TEMPLATE_INVALID'
+  readonly templateId: string | undefined
+  readonly issues: TemplateIssue[]
+  constructor(templateId: string | undefined, issues: TemplateIssue[]) {
+    const where = (i: TemplateIssue) =>
+      i.layer ? `layer "${i.layer}", property "${i.property}"` : `property "${i.property}"`
+    const head = issues.slice(0, 3).map((i) => `${where(i)}: ${i.message}`)
+    const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : ''
+    super(`template ${templateId ? `"${templateId}" ` : ''}is invalid: ${head.join('; ')}${more}`)
+    this.name = 'TemplateError'
+    this.templateId = templateId
+    this.issues = issues
+  }
+}
+
+const pathText = (path: readonly PropertyKey[]) =>
+  path.reduce<string>(
+    (s, p) => (typeof p === 'number' ? `${s}[${p}]` : s ? `${s}.${String(p)}` : String(p)),
+    '',
+  )
+
+function issueAt(json: unknown, path: readonly PropertyKey[], message: string): TemplateIssue {
+  if (path[0] === 'layers' && typeof path[1] === 'number') {
+    const raw = (json as { layers?: unknown[] }).layers?.[path[1]] as { id?: unknown } | undefined
+    const layer = typeof raw?.id === 'string' && raw.id ? raw.id : `layers[${path[1]}]`
+    return { layer, property: pathText(path.slice(2)) || '(layer)', message }
+  }
+  return { property: pathText(path) || '(template)', message }
+}
+
+function zodIssues(json: unknown, error: z.ZodError): TemplateIssue[] {
+  return error.issues.map((i) => {
+    // A union's own message ("Invalid input") says little; the branch that matched the type says more.
+    const inner =
+      i.code === 'invalid_union' ? i.errors.flat().find((e) => e.code !== 'invalid_type') : undefined
+    const path = inner ? [...i.path, ...inner.path] : i.path
+    return issueAt(json, path, inner?.message ?? i.message)
+  })
+}
+
+/** Checks what the schema alone cannot: ids unique, bindings pointing at fields of the right kind. */
+function crossCheck(t: Template): TemplateIssue[] {
+  const issues: TemplateIssue[] = []
+  const fields = new Map<string, Field>(t.fields.map((f) => [f.key, f]))
+  const sizeIds = new Set(t.sizes.map((s) => s.id))
+  const seen = new Set<string>()
+  const duplicate = (kind: string, id: string, at: string) => {
+    if (seen.has(`${kind}:${id}`)) issues.push({ property: at, message: `duplicate ${kind} "${id}"` })
+    seen.add(`${kind}:${id}`)
+  }
+  for (const [i, s] of t.sizes.entries()) duplicate('size', s.id, `sizes[${i}].id`)
+  t.fields.forEach((f, i) => {
+    duplicate('field', f.key, `fields[${i}].key`)
+    if (f.kind === 'choice' && !f.options.some((o) => o.value === f.default))
+      issues.push({ property: `fields[${i}].default`, message: `"${f.default}" is not one of the options` })
+    if (f.kind === 'text' && f.minLength !== undefined && f.minLength > f.maxLength)
+      issues.push({ property: `fields[${i}].minLength`, message: 'is greater than maxLength' })
+  })
+  for (const locale of ['en', 'zh-CN'] as const)
+    for (const k of Object.keys(t.samples[locale]))
+      if (!fields.has(k)) issues.push({ property: `samples.${locale}.${k}`, message: `no field "${k}"` })
+
+  for (const layer of t.layers) {
+    const at = (property: string, message: string) => issues.push({ layer: layer.id, property, message })
+    if (seen.has(`layer:${layer.id}`)) at('id', `duplicate layer id "${layer.id}"`)
+    seen.add(`layer:${layer.id}`)
+    for (const sizeId of Object.keys(layer.bySize ?? {}))
+      if (!sizeIds.has(sizeId)) at(`bySize.${sizeId}`, `no size "${sizeId}"`)
+    if (layer.when && !fields.has(layer.when.field)) at('when.field', `no field "${layer.when.field}"`)
+    for (const [property, value, kind] of bindings(layer)) {
+      if (typeof value !== 'object' || value === null || !('field' in value)) continue
+      const b = value as { field: string; map?: Record<string, unknown> }
+      const f = fields.get(b.field)
+      if (!f) at(`${property}.field`, `no field "${b.field}"`)
+      else if (b.map) {
+        if (f.kind !== 'choice')
+          at(`${property}.map`, `a map needs a choice field; "${b.field}" is ${f.kind}`)
+        else
+          for (const o of f.options)
+            if (!(o.value in b.map)) at(`${property}.map`, `no entry for option "${o.value}" of "${b.field}"`)
+      } else if (kind === 'color' ? f.kind !== 'color' : f.kind !== 'choice')
+        at(
+          `${property}.field`,
+          `"${b.field}" is a ${f.kind} field; bind a ${kind === 'color' ? 'color' : 'choice'} field`,
+        )
+    }
+    if (layer.type === 'image' && fields.get(layer.field)?.kind !== 'image')
+      at('field', `no image field "${layer.field}"`)
+    if (layer.type === 'text') {
+      const texts = typeof layer.text === 'string' ? [layer.text] : [layer.text.en, layer.text['zh-CN']]
+      for (const text of texts)
+        for (const m of text.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g))
+          if (!fields.has(m[1] ?? '')) at('text', `no field "${m[1]}"`)
+      if (layer.shrinkToFit && layer.shrinkToFit.minSize > layer.size)
+        at('shrinkToFit.minSize', 'is greater than size')
+    }
+  }
+  return issues
+}
+
+/** Every property of a layer that may be bound to a field, with the kind of value it takes. */
+function bindings(layer: Layer): Array<[string, unknown, 'color' | 'choice']> {
+  const paint = (name: string, p: unknown): Array<[string, unknown, 'color' | 'choice']> => {
+    if (p && typeof p === 'object' && 'stops' in p)
+      return (p as { stops: Array<{ color: unknown }> }).stops.map((s, i) => [
+        `${name}.stops[${i}].color`,
+        s.color,
+        'color',
+      ])
+    return [[name, p, 'color']]
+  }
+  switch (layer.type) {
+    case 'text':
+      return [
+        ['color', layer.color, 'color'],
+        ['font', layer.font, 'choice'],
+        ['align', layer.align, 'choice'],
+        ['valign', layer.valign, 'choice'],
+      ]
+    case 'image':
+      return [['fit', layer.fit, 'choice'], ...paint('placeholder', layer.placeholder)]
+    case 'shape':
+      return [...paint('fill', layer.fill), ['stroke.color', layer.stroke?.color, 'color']]
+  }
+}
+
+/** Parses a template file's JSON; throws TemplateError naming the layer and the property of each problem. */
+export function parseTemplate(json: unknown): Template {
+  const id = typeof (json as { id?: unknown })?.id === 'string' ? (json as { id: string }).id : undefined
+  const result = templateSchema.safeParse(json)
+  if (!result.success) throw new TemplateError(id, zodIssues(json, result.error))
+  const issues = crossCheck(result.data)
+  if (issues.length) throw new TemplateError(id, issues)
+  return result.data
+}

@@ -1,0 +1,150 @@
+import { createCanvas, type Image } from '@napi-rs/canvas'
+import sharp from 'sharp'
+import { decodeImage, drawLayer } from './draw/layers'
+import { registerFonts } from './fonts'
+import type { Locale, Template, Values } from './model/schema'
+import { effectiveValues } from './model/values'
+
+/** Resolves an image field's value (for the server: an upload id) to the image's bytes. */
+export type ImageSource = (value: string) => Promise<Buffer | Uint8Array | undefined>
+
+export interface RenderOptions {
+  /** Default: the template's first size. */
+  sizeId?: string
+  /** The language of the defaults drawn for fields left empty (default 'en'). */
+  locale?: Locale
+  /** Missing, or answering undefined: the layer draws its placeholder. */
+  images?: ImageSource
+}
+
+export interface Rendered {
+  width: number
+  height: number
+  png: Buffer
+  /** Quality 75. */
+  jpeg: Buffer
+  /** Quality 75. */
+  webp: Buffer
+  /** WebP at quality 75, longest side 480 px. */
+  thumbnail: Buffer
+}
+
+/** The quality of every lossy output (the product's default image quality). */
+export const QUALITY = 75
+export const THUMBNAIL_SIDE = 480
+// WebP effort 2 instead of sharp's default 4: measured here, the same size at a third of the time.
+const WEBP = { quality: QUALITY, effort: 2 } as const
+const JPEG = { quality: QUALITY, mozjpeg: false } as const
+// zlib level 6 with adaptive filtering is libvips' default; measured, level 4 is ~30% faster for ~3% more bytes.
+const PNG = { compressionLevel: 4 } as const
+
+export class RenderError extends Error {
+  readonly code: 'UNKNOWN_SIZE'
+  constructor(code: 'UNKNOWN_SIZE', message: string) {
+    super(message)
+    this.name = 'RenderError'
+    this.code = code
+  }
+}
+
+function pickSize(t: Template, sizeId: string | undefined) {
+  const size = sizeId === undefined ? t.sizes[0] : t.sizes.find((s) => s.id === sizeId)
+  if (!size) throw new RenderError('UNKNOWN_SIZE', `template "${t.id}" has no size "${sizeId}"`)
+  return size
+}
+
+async function loadImages(t: Template, values: Values, source: ImageSource | undefined) {
+  const images = new Map<string, Image>()
+  if (!source) return images
+  const keys = t.fields.filter((f) => f.kind === 'image' && values[f.key]).map((f) => f.key)
+  await Promise.all(
+    keys.map(async (key) => {
+      const bytes = await source(values[key] as string).catch(() => undefined)
+      const img = bytes && decodeImage(bytes)
+      if (img) images.set(key, img)
+    }),
+  )
+  return images
+}
+
+/** Draws a template into raw RGBA pixels at `scale` (1 = the size's own pixels). */
+async function drawPixels(t: Template, values: Values, o: RenderOptions, scale: number) {
+  registerFonts()
+  const size = pickSize(t, o.sizeId)
+  const locale = o.locale ?? 'en'
+  const effective = effectiveValues(t, values, locale)
+  const images = await loadImages(t, effective, o.images)
+  const width = Math.max(1, Math.round(size.width * scale))
+  const height = Math.max(1, Math.round(size.height * scale))
+  const canvas = createCanvas(width, height)
+  const ctx = canvas.getContext('2d')
+  ctx.imageSmoothingQuality = 'high'
+  ctx.scale(scale, scale)
+  // An opaque base: outputs carry no alpha, so PNG, JPEG and WebP show the same picture.
+  ctx.fillStyle = '#ffffff'
+  ctx.fillRect(0, 0, size.width, size.height)
+  const d = {
+    ctx,
+    sizeId: size.id,
+    width: size.width,
+    height: size.height,
+    locale,
+    values: effective,
+    images,
+  }
+  for (const layer of t.layers) drawLayer(layer, d)
+  const pixels = ctx.getImageData(0, 0, width, height).data
+  return { width, height, pixels: Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength) }
+}
+
+const fromPixels = (p: { width: number; height: number; pixels: Buffer }) =>
+  sharp(p.pixels, { raw: { width: p.width, height: p.height, channels: 4 } }).removeAlpha()
+
+/**
+ * Renders a template with values: PNG, JPEG and WebP (quality 75) at the size's pixels and a WebP
+ * thumbnail. Missing values draw the field's default in `locale`; unknown keys are ignored. The four
+ * encodes run concurrently on libvips' threads.
+ */
+export async function render(t: Template, values: Values, o: RenderOptions = {}): Promise<Rendered> {
+  const p = await drawPixels(t, values, o, 1)
+  const base = fromPixels(p)
+  const thumb = Math.min(1, THUMBNAIL_SIDE / Math.max(p.width, p.height))
+  const [png, jpeg, webp, thumbnail] = await Promise.all([
+    base.clone().png(PNG).toBuffer(),
+    base.clone().jpeg(JPEG).toBuffer(),
+    base.clone().webp(WEBP).toBuffer(),
+    base
+      .clone()
+      .resize(Math.max(1, Math.round(p.width * thumb)), Math.max(1, Math.round(p.height * thumb)), {
+        kernel: 'lanczos3',
+      })
+      .webp(WEBP)
+      .toBuffer(),
+  ])
+  return { width: p.width, height: p.height, png, jpeg, webp, thumbnail }
+}
+
+const CONTENT_TYPES = { jpeg: 'image/jpeg', webp: 'image/webp', png: 'image/png' } as const
+
+/**
+ * A cheap preview for a live editor: drawn directly at the preview's scale (not drawn large and
+ * shrunk), one format. Same layout code as render, so the preview is what the customer downloads.
+ */
+export async function renderPreview(
+  t: Template,
+  values: Values,
+  o: RenderOptions & { maxSide?: number; format?: 'jpeg' | 'webp' | 'png' } = {},
+): Promise<{ width: number; height: number; data: Buffer; contentType: string }> {
+  const size = pickSize(t, o.sizeId)
+  const scale = Math.min(1, (o.maxSide ?? 640) / Math.max(size.width, size.height))
+  const p = await drawPixels(t, values, o, scale)
+  const format = o.format ?? 'jpeg'
+  const img = fromPixels(p)
+  const data = await (format === 'png'
+    ? img.png(PNG)
+    : format === 'webp'
+      ? img.webp(WEBP)
+      : img.jpeg(JPEG)
+  ).toBuffer()
+  return { width: p.width, height: p.height, data, contentType: CONTENT_TYPES[format] }
+}

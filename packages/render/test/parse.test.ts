@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { parseTemplate, TemplateError, type TemplateInput } from '../src/index'
+
+const base = (): TemplateInput => ({
+  id: 'test-card',
+  typeId: 'social-posts',
+  name: { en: 'Test', 'zh-CN': '测试' },
+  sizes: [{ id: 'square', width: 400, height: 400, label: { en: 'Square', 'zh-CN': '方形' } }],
+  fields: [
+    { key: 'title', kind: 'text', label: { en: 'Title', 'zh-CN': '标题' }, default: 'Hello', maxLength: 40 },
+    { key: 'accent', kind: 'color', label: { en: 'Accent', 'zh-CN': '强调色' }, default: '#ff0000' },
+  ],
+  layers: [
+    { id: 'bg', type: 'shape', fill: '#ffffff' },
+    { id: 'title', type: 'text', text: '{{title}}', size: 40, box: { x: 10, y: 10, w: 380, h: 100 } },
+  ],
+  samples: { en: {}, 'zh-CN': {} },
+})
+
+const errorOf = (json: unknown) => {
+  try {
+    parseTemplate(json)
+  } catch (e) {
+    if (e instanceof TemplateError) return e
+    throw e
+  }
+  throw new Error('parsed')
+}
+
+describe('parseTemplate', () => {
+  it('accepts a valid template and fills in defaults', () => {
+    const t = parseTemplate(base())
+    const title = t.layers[1]
+    expect(title?.type === 'text' && title.lineHeight).toBe(1.2)
+  })
+
+  it('names the layer and the property of a wrong type', () => {
+    const t = base()
+    ;(t.layers[1] as { size: unknown }).size = 'big'
+    const e = errorOf(t)
+    expect(e.message).toContain('layer "title", property "size"')
+    expect(e.issues[0]).toMatchObject({ layer: 'title', property: 'size' })
+  })
+
+  it('names the layer and the property of a malformed colour', () => {
+    const t = base()
+    ;(t.layers[0] as { fill: unknown }).fill = 'red'
+    expect(errorOf(t).message).toContain('layer "bg", property "fill"')
+  })
+
+  it('names a binding to a field that does not exist', () => {
+    const t = base()
+    ;(t.layers[1] as { color: unknown }).color = { field: 'missing' }
+    expect(errorOf(t).message).toContain('layer "title", property "color.field": no field "missing"')
+  })
+
+  it('names a text that refers to an unknown field', () => {
+    const t = base()
+    ;(t.layers[1] as { text: unknown }).text = '{{subtitle}}'
+    expect(errorOf(t).message).toContain('layer "title", property "text": no field "subtitle"')
+  })
+
+  it('names an unknown property of a layer', () => {
+    const t = base()
+    ;(t.layers[1] as Record<string, unknown>).fontSize = 12
+    expect(errorOf(t).message).toMatch(/layer "title".*fontSize/)
+  })
+
+  it('names a layer by its index when it has no id', () => {
+    const t = base()
+    delete (t.layers[1] as { id?: string }).id
+    expect(errorOf(t).message).toContain('layer "layers[1]", property "id"')
+  })
+})

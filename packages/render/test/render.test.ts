@@ -1,0 +1,34 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { loadCatalogue, render, renderPreview, sampleImages } from '../src/index'
+
+const template = (id: string) => {
+  const t = loadCatalogue().templates.find((x) => x.id === id)
+  if (!t) throw new Error(`no template ${id}`)
+  return t
+}
+
+describe('render', () => {
+  it('makes a PNG, a JPEG, a WebP at the size and a WebP thumbnail of longest side 480', async () => {
+    const t = template('photo-feature')
+    const out = await render(t, t.samples.en, { images: sampleImages, sizeId: 'portrait' })
+    expect([out.width, out.height]).toEqual([1080, 1350])
+    const meta = await Promise.all(
+      [out.png, out.jpeg, out.webp, out.thumbnail].map((b) => sharp(b).metadata()),
+    )
+    expect(meta.map((m) => m.format)).toEqual(['png', 'jpeg', 'webp', 'webp'])
+    expect(meta.slice(0, 3).map((m) => [m.width, m.height])).toEqual([
+      [1080, 1350],
+      [1080, 1350],
+      [1080, 1350],
+    ])
+    expect([meta[3]?.width, meta[3]?.height]).toEqual([384, 480])
+  })
+
+  it('renders a preview scaled to maxSide in the asked format', async () => {
+    const t = template('bold-quote')
+    const p = await renderPreview(t, {}, { maxSide: 320, format: 'webp', sizeId: 'story' })
+    expect([p.width, p.height, p.contentType]).toEqual([180, 320, 'image/webp'])
+    expect((await sharp(p.data).metadata()).format).toBe('webp')
+  })
+})

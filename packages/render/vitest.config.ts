@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    name: 'render',
+    environment: 'node',
+    include: ['test/**/*.test.ts'],
+    // Rendering every catalogue template on a busy 2-core machine takes seconds, not milliseconds.
+    testTimeout: 60_000,
+  },
+})
