@@ -6,14 +6,26 @@ import type { Config } from './config'
 import type { Db } from './db/connection'
 import { createLogger, errorFields, type Logger } from './log'
 import { type AppEnv, apiRouter, reply } from './routes/api'
+import { billingHandlers } from './routes/billing'
 import { contactHandlers } from './routes/contact'
 import { notificationHandlers } from './routes/notification'
 import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
 import { Accounts } from './services/accounts'
+import { Billing } from './services/billing'
+import { Offers } from './services/offers'
 import { createPasswords } from './services/passwords'
+import {
+  type PaymentProvider,
+  type StripeClientOptions,
+  sandboxProvider,
+  stripeClient,
+  stripeProvider,
+} from './services/payment-provider'
 import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './services/rate-limit'
 import { Sessions } from './services/sessions'
+import { StripeWebhook } from './services/stripe-webhook'
+import { Subscriptions } from './services/subscriptions'
 import { DOCS_CSS, type OpenApiDoc, renderDocsPage } from './web/docs'
 import { buildOpenApiDocument, codeMeanings } from './web/openapi'
 import { pagePostHandler, webHandler } from './web/static'
@@ -27,12 +39,18 @@ export interface AppOptions {
   rateLimitStore?: RateLimitStore
   /** Parse every success answer with the contract before sending it (for tests). */
   checkResponses?: boolean
+  /** Where the Stripe client sends its requests (tests: a fake server on loopback). */
+  stripeClientOptions?: StripeClientOptions
+  /** Test-only fault injection (`crash-after-charge`); see services/billing.ts. */
+  fault?: string
 }
 
 export interface App {
   /** The Hono app: hand `app.fetch` to a server. */
   hono: Hono<AppEnv>
   accounts: Accounts
+  billing: Billing
+  subscriptions: Subscriptions
 }
 
 /** Builds the whole server (API, docs, web app) without listening. */
@@ -53,6 +71,33 @@ export function createAppParts(o: AppOptions): App {
   const limiter = new RateLimiter(o.rateLimitStore ?? new MemoryRateLimitStore(), now)
   const passwords = createPasswords(config.argon2)
   const accounts = new Accounts({ db, passwords, sessions, limiter, rateLimits: config.rateLimits, now })
+  const offers = new Offers(config.billing)
+  const stripe = config.billing.stripe
+    ? stripeClient(config.billing.stripe.secretKey, o.stripeClientOptions)
+    : undefined
+  const provider: PaymentProvider = stripe ? stripeProvider(stripe) : sandboxProvider
+  const billing = new Billing({
+    db,
+    offers,
+    provider,
+    now,
+    log,
+    publicUrl: config.billing.publicUrl,
+    fault: o.fault,
+  })
+  const subscriptions = new Subscriptions({ db, offers, provider, now, log })
+  const stripeWebhook =
+    stripe && config.billing.stripe
+      ? new StripeWebhook({
+          stripe,
+          webhookSecret: config.billing.stripe.webhookSecret,
+          db,
+          billing,
+          offers,
+          now,
+          log,
+        })
+      : undefined
 
   const app = new Hono<AppEnv>()
 
@@ -111,6 +156,15 @@ export function createAppParts(o: AppOptions): App {
   app.get('/api/docs', (c) => c.html(openApi().html))
   app.get('/api/docs.css', (c) => c.body(DOCS_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
 
+  // Stripe's signed event: the raw body (the signature covers its exact bytes) and Stripe's own answer format,
+  // so it sits outside the envelope's registry loop.
+  app.post('/api/webhook/stripe', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    if (!stripeWebhook) return c.json({ error: 'Stripe is not configured on this server' }, 404)
+    const reply = await stripeWebhook.handle(await c.req.text(), c.req.header('stripe-signature'))
+    return c.json(reply.body, reply.status)
+  })
+
   app.route(
     '/api',
     apiRouter({
@@ -119,6 +173,7 @@ export function createAppParts(o: AppOptions): App {
         ...notificationHandlers(db),
         ...templateTypeHandlers(db, now),
         ...contactHandlers(db, limiter, config.rateLimits.contact, now),
+        ...billingHandlers(offers, billing, subscriptions, accounts),
       },
       sessions,
       trustProxy: config.trustProxy,
@@ -140,5 +195,5 @@ export function createAppParts(o: AppOptions): App {
     })
   })
 
-  return { hono: app, accounts }
+  return { hono: app, accounts, billing, subscriptions }
 }

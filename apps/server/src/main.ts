@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config'
 import { openDb } from './db/connection'
 import { migrate } from './db/migrations'
 import { createLogger, errorFields } from './log'
+import { billingTick, startBillingScheduler } from './services/billing-scheduler'
 import { seedCatalogue } from './services/catalogue'
 import { DEMO_ACCOUNT, seedDemoAccount } from './services/demo'
 
@@ -24,7 +25,21 @@ async function main() {
   if (applied.length > 0)
     log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })
   await seedCatalogue(db.kysely)
-  const { hono, accounts } = createAppParts({ db, config, log })
+  // TEMPLET_FAULT is for the fault tests only (test/billing-fault.test.ts): it crashes on purpose.
+  const { hono, accounts, billing, subscriptions } = createAppParts({
+    db,
+    config,
+    log,
+    fault: process.env.TEMPLET_FAULT,
+  })
+  // Before taking requests: grant what a crash left charged but not granted.
+  await billingTick(billing, subscriptions)
+  const stopScheduler = startBillingScheduler(
+    billing,
+    subscriptions,
+    config.billing.schedulerSeconds * 1000,
+    log,
+  )
   if (config.demoData && (await seedDemoAccount(db.kysely, accounts, Date.now))) {
     log.info('seeded the demo account', { email: DEMO_ACCOUNT.email })
   }
@@ -38,6 +53,7 @@ async function main() {
     if (stopping) return
     stopping = true
     log.info('shutting down', { signal })
+    stopScheduler()
     // Finish the requests in flight, then close the database; give up after 10 s.
     const force = setTimeout(() => {
       log.error('shutdown timed out; exiting')

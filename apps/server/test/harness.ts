@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import pg from 'pg'
-import { createAppParts } from '../src/app'
+import { type App, type AppOptions, createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'
 import { type Db, type Engine, openPostgres, openSqlite } from '../src/db/connection'
 import { migrate } from '../src/db/migrations'
@@ -14,12 +14,21 @@ import { seedCatalogue } from '../src/services/catalogue'
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
 /** A fresh, empty database of the engine: a SQLite file in a temp dir, or a new PostgreSQL database. */
-export async function freshDb(engine: Engine): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function freshDb(engine: Engine): Promise<{
+  db: Db
+  drop(): Promise<void>
+  reopen(): Db
+  url: string | undefined
+  dataDir: string | undefined
+}> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-test-'))
     const db = openSqlite(path.join(dir, 'templet.db'))
     return {
       db,
+      reopen: () => openSqlite(path.join(dir, 'templet.db')),
+      url: undefined,
+      dataDir: dir,
       async drop() {
         await db.close()
         fs.rmSync(dir, { recursive: true, force: true })
@@ -37,6 +46,9 @@ export async function freshDb(engine: Engine): Promise<{ db: Db; drop(): Promise
   const db = openPostgres(url.toString(), 20)
   return {
     db,
+    reopen: () => openPostgres(url.toString(), 20),
+    url: url.toString(),
+    dataDir: undefined,
     async drop() {
       await db.close()
       const c = new pg.Client({ connectionString: adminUrl })
@@ -92,19 +104,43 @@ export interface TestServer {
   signUp(
     name?: string,
   ): Promise<{ token: string; user: { id: number; email: string }; email: string; password: string }>
+  /** The app's services, for tests that drive the scheduler. */
+  parts: App
+  /** A second server process on the same database: its own connection, app and clock. */
+  twin(env?: Record<string, string>): Promise<TestServer>
   close(): Promise<void>
+}
+
+export interface StartOptions {
+  /** Share this database instead of a fresh one (closed, not dropped, by `close`). */
+  shared?: { db: Db; now: number; reopen(): Db }
+  app?: Partial<AppOptions>
 }
 
 let accountSeq = 0
 
 /** Starts the whole app on a loopback port with a fresh database of `engine`. */
-export async function startServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer> {
-  const { db, drop } = await freshDb(engine)
-  await migrate(db)
-  await seedCatalogue(db.kysely)
-  let clock = Date.now()
+export async function startServer(
+  engine: Engine,
+  env: Record<string, string> = {},
+  opts: StartOptions = {},
+): Promise<TestServer> {
+  const fresh = opts.shared
+    ? {
+        db: opts.shared.db,
+        drop: () => opts.shared?.db.close() ?? Promise.resolve(),
+        reopen: opts.shared.reopen,
+      }
+    : await freshDb(engine)
+  const { db, drop, reopen } = fresh
+  if (!opts.shared) {
+    await migrate(db)
+    await seedCatalogue(db.kysely)
+  }
+  let clock = opts.shared?.now ?? Date.now()
   const config = loadConfig({ ...testEnv(), DATA_DIR: os.tmpdir(), ...env })
-  const { hono } = createAppParts({ db, config, now: () => clock, checkResponses: true })
+  const parts = createAppParts({ db, config, now: () => clock, checkResponses: true, ...opts.app })
+  const { hono } = parts
   const server = serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) =>
     server.listening ? resolve() : server.once('listening', () => resolve()),
@@ -137,6 +173,9 @@ export async function startServer(engine: Engine, env: Record<string, string> = 
       clock += ms
     },
     call,
+    parts,
+    twin: (twinEnv = env) =>
+      startServer(engine, twinEnv, { shared: { db: reopen(), now: clock, reopen }, app: opts.app }),
     async signUp(name) {
       accountSeq += 1
       const email = `user${accountSeq}-${randomBytes(4).toString('hex')}@example.com`

@@ -29,7 +29,9 @@ export interface HandlerInput<N extends EndpointName> {
 /** A list handler returns one page and the count over all pages; any other returns its `data` object. */
 export type HandlerResult<N extends EndpointName> = Endpoints[N] extends { list: true }
   ? { items: DataOf<N>; total: number }
-  : Omit<DataOf<N>, 'resetToken'>
+  : WithoutResetToken<DataOf<N>>
+/** `data` without the token the router adds; a nullable `data` (`subscription/current`) may be null. */
+type WithoutResetToken<T> = T extends object ? Omit<T, 'resetToken'> : T
 export type Handlers = { [N in EndpointName]: (input: HandlerInput<N>) => Promise<HandlerResult<N>> }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -154,7 +156,11 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
           const page = result as { items: unknown; total: number }
           out = { code: Code.ok, msg: 'ok', data: page.items, total: page.total }
         } else {
-          const resetToken = session ? await deps.sessions.rotateIfDue(session) : undefined
+          // A fresh token rides only on an object (`data: null` stays null), so only then is one minted.
+          const resetToken =
+            session && typeof result === 'object' && result !== null
+              ? await deps.sessions.rotateIfDue(session)
+              : undefined
           out = {
             code: Code.ok,
             msg: 'ok',

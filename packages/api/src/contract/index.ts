@@ -1,3 +1,4 @@
+export * from './billing'
 export * from './contact'
 export * from './endpoints'
 export * from './envelope'
