@@ -174,8 +174,18 @@ export async function startServer(
     },
     call,
     parts,
+    // On PostgreSQL a twin has its own pool, as a second process would. better-sqlite3 is synchronous: two
+    // connections in one process would deadlock (one waits for the lock, blocking the loop the other needs to
+    // commit), so on SQLite the twin shares the connection and its races are interleaved on it.
     twin: (twinEnv = env) =>
-      startServer(engine, twinEnv, { shared: { db: reopen(), now: clock, reopen }, app: opts.app }),
+      startServer(engine, twinEnv, {
+        shared: {
+          db: engine === 'sqlite' ? { ...db, close: async () => {} } : reopen(),
+          now: clock,
+          reopen,
+        },
+        app: opts.app,
+      }),
     async signUp(name) {
       accountSeq += 1
       const email = `user${accountSeq}-${randomBytes(4).toString('hex')}@example.com`
