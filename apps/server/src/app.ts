@@ -51,6 +51,7 @@ export interface App {
   accounts: Accounts
   billing: Billing
   subscriptions: Subscriptions
+  offers: Offers
 }
 
 /** Builds the whole server (API, docs, web app) without listening. */
@@ -195,5 +196,5 @@ export function createAppParts(o: AppOptions): App {
     })
   })
 
-  return { hono: app, accounts, billing, subscriptions }
+  return { hono: app, accounts, billing, subscriptions, offers }
 }

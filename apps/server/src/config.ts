@@ -16,13 +16,11 @@ const int = (min: number, max: number, fallback: number) =>
 const creditList = (fallback: string) =>
   z
     .string()
+    .regex(/^\s*[1-9]\d{0,5}\s*,\s*[1-9]\d{0,5}\s*,\s*[1-9]\d{0,5}\s*$/, {
+      error: 'must be three whole numbers from 1 to 999999, e.g. 100,220,400',
+    })
     .default(fallback)
-    .transform((v) => v.split(',').map((n) => Number(n.trim())))
-    .pipe(
-      z
-        .array(z.number().int().positive().max(1_000_000), { error: 'must be three whole numbers' })
-        .length(3, { error: 'must be three whole numbers, e.g. 100,220,400' }),
-    )
+    .transform((v) => v.split(',').map((n) => Number(n.trim())) as [number, number, number])
 const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0')
 
 const envSchema = z.object({
@@ -155,8 +153,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     billing: {
       groups: [
-        { id: e.OFFER_GROUP_MAIN, credits: e.OFFER_CREDITS_MAIN as [number, number, number] },
-        { id: e.OFFER_GROUP_PROMO, credits: e.OFFER_CREDITS_PROMO as [number, number, number] },
+        { id: e.OFFER_GROUP_MAIN, credits: e.OFFER_CREDITS_MAIN },
+        { id: e.OFFER_GROUP_PROMO, credits: e.OFFER_CREDITS_PROMO },
       ],
       currency: e.BILLING_CURRENCY,
       publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),

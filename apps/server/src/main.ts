@@ -26,7 +26,7 @@ async function main() {
     log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })
   await seedCatalogue(db.kysely)
   // TEMPLET_FAULT is for the fault tests only (test/billing-fault.test.ts): it crashes on purpose.
-  const { hono, accounts, billing, subscriptions } = createAppParts({
+  const { hono, accounts, billing, subscriptions, offers } = createAppParts({
     db,
     config,
     log,
@@ -40,7 +40,7 @@ async function main() {
     config.billing.schedulerSeconds * 1000,
     log,
   )
-  if (config.demoData && (await seedDemoAccount(db.kysely, accounts, Date.now))) {
+  if (config.demoData && (await seedDemoAccount(db.kysely, accounts, Date.now, offers))) {
     log.info('seeded the demo account', { email: DEMO_ACCOUNT.email })
   }
 

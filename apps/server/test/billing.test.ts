@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ACCOUNT, seedDemoAccount } from '../src/services/demo'
 import { engines, startServer, type TestServer } from './harness'
 
 const PAYS = '4242 4242 4242 4242'
@@ -200,5 +201,22 @@ describe.each(engines)('billing on %s', (engine) => {
     ])
     const second = await s.call('GET', '/credit/history', { token, query: { page: 2, pageSize: 1 } })
     expect(second.data).toMatchObject([{ reason: 'signup', balanceAfter: 5 }])
+  })
+
+  it('seeds the demo account with purchases that agree with its balance and credit history', async () => {
+    expect(await seedDemoAccount(s.db.kysely, s.parts.accounts, s.now, s.parts.offers)).toBe(true)
+    const login = await s.call('POST', '/user/login', {
+      body: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    })
+    const token = login.data.token
+    expect(login.data.user.credits).toBe(5)
+    const list = await s.call('GET', '/purchase/list', { token })
+    expect(list.data.map((p: { status: string; credits: number }) => [p.status, p.credits])).toEqual([
+      ['paid', 100],
+      ['failed', 0],
+    ])
+    const history = await s.call('GET', '/credit/history', { token, query: { pageSize: 1 } })
+    expect(history.total).toBe(102)
+    expect(history.data[0]).toMatchObject({ delta: -1, reason: 'creation', balanceAfter: 5 })
   })
 })

@@ -67,3 +67,13 @@ export async function updateSubscription(
 ): Promise<void> {
   await db.updateTable('subscriptions').set(set).where('id', '=', id).execute()
 }
+
+/** Names the provider's subscription of the one a checkout started, if it had no name yet. */
+export async function setSubscriptionRef(db: Q, checkoutId: string, ref: string): Promise<void> {
+  await db
+    .updateTable('subscriptions')
+    .set({ provider_ref: ref })
+    .where('checkout_id', '=', checkoutId)
+    .where('provider_ref', 'is', null)
+    .execute()
+}

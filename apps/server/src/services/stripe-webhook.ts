@@ -4,7 +4,7 @@ import { findCheckout, markCheckoutCharged } from '../db/checkouts'
 import { insertNotifications } from '../db/notifications'
 import { findPurchaseByPaymentRef, insertPurchaseOnce, setPurchasePaymentRef } from '../db/purchases'
 import type { Database, SubscriptionRow } from '../db/schema'
-import { findSubscriptionByRef, updateSubscription } from '../db/subscriptions'
+import { findSubscriptionByRef, setSubscriptionRef, updateSubscription } from '../db/subscriptions'
 import type { Logger } from '../log'
 import { type Billing, checkoutKey, money } from './billing'
 import { grantCreditsOnce } from './ledger'
@@ -106,10 +106,12 @@ export class StripeWebhook {
       this.d.now(),
     )
     const fresh = (await findCheckout(this.d.db, checkout.id)) ?? checkout
-    await this.d.billing.complete(fresh, {
-      paymentRef: idOf(session.payment_intent),
-      subscriptionRef: idOf(session.subscription),
-    })
+    const paymentRef = idOf(session.payment_intent)
+    const subscriptionRef = idOf(session.subscription)
+    await this.d.billing.complete(fresh, { paymentRef, subscriptionRef })
+    // When a restart's reconciliation granted it first, it did not know Stripe's ids that later events name.
+    if (paymentRef) await setPurchasePaymentRef(this.d.db, checkoutKey(checkout.id), paymentRef)
+    if (subscriptionRef) await setSubscriptionRef(this.d.db, checkout.id, subscriptionRef)
   }
 
   async #subscriptionFor(inv: LooseInvoice): Promise<SubscriptionRow | undefined> {
