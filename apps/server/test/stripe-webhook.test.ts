@@ -116,6 +116,28 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
     expect(await balance(token)).toBe(5)
   })
 
+  it('takes no sandbox card payment at all, not even for a checkout opened before Stripe was configured', async () => {
+    const { token, user } = await s.signUp()
+    await s.db.kysely
+      .insertInto('checkouts')
+      .values({
+        id: `co_old_${user.id}`,
+        user_id: user.id,
+        offer_id: 'main/payment-49-9',
+        variant: 'checkout',
+        provider: 'sandbox',
+        status: 'open',
+        created_at: s.now(),
+      })
+      .execute()
+    const pay = await s.call('POST', '/checkout/pay', {
+      token,
+      body: { checkoutId: `co_old_${user.id}`, cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' },
+    })
+    expect(pay.code).toBe(409)
+    expect(await balance(token)).toBe(5)
+  })
+
   it('refuses an event with a bad signature and grants nothing', async () => {
     const { token, checkoutId } = await stripeCheckout('main/payment-49-9')
     const object = sessionCompleted(checkoutId, { mode: 'payment', payment_intent: 'pi_bad' })

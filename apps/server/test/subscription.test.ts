@@ -70,6 +70,29 @@ describe.each(engines)('subscriptions on %s', (engine) => {
     expect((await s.call('POST', '/subscription/cancel', { token: none.token })).code).toBe(404)
   })
 
+  it('20 payments of one subscription checkout at once start one subscription and grant one month', async () => {
+    const { token, user } = await s.signUp()
+    const c = await s.call('POST', '/checkout/create', {
+      token,
+      body: { offerId: 'main/subscription-84-9', variant: 'checkout1' },
+    })
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        s.call('POST', '/checkout/pay', { token, body: { checkoutId: c.data.checkoutId, ...card } }),
+      ),
+    )
+    expect(replies.map((r) => [r.code, r.data.status])).toEqual(Array(20).fill([0, 'paid']))
+    expect(new Set(replies.map((r) => r.data.purchase.id)).size).toBe(1)
+    const subs = await s.db.kysely
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(subs).toHaveLength(1)
+    expect(await grants(s, user.id)).toHaveLength(1)
+    expect((await s.call('GET', '/user/my-info', { token })).data.credits).toBe(225)
+  })
+
   it('cancel keeps it to the period end, resume undoes it, and at the end a cancelled one stops', async () => {
     const { token, userId } = await subscribe(s)
     const cancelled = await s.call('POST', '/subscription/cancel', { token })

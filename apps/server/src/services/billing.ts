@@ -173,7 +173,8 @@ export class Billing {
   ): Promise<CheckoutPayData> {
     const { db, now } = this.d
     const checkout = await this.#ownCheckout(userId, body.checkoutId)
-    if (checkout.provider !== 'sandbox')
+    // With a real provider configured, no card form may pay anything, not even a checkout left from sandbox days.
+    if (checkout.provider !== 'sandbox' || this.d.provider.name !== 'sandbox')
       throw new AppError(Code.conflict, 'This checkout is paid on the payment provider’s page')
     if (checkout.status !== 'open') return this.#paid(userId, await this.complete(checkout))
     assertNotExpired(body.expiry, now())
