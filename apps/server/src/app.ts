@@ -8,15 +8,27 @@ import type { Db } from './db/connection'
 import { createLogger, errorFields, type Logger } from './log'
 import { type MediaOptions, mediaParts } from './media'
 import { type AppEnv, apiRouter, reply } from './routes/api'
+import { billingHandlers } from './routes/billing'
 import { contactHandlers } from './routes/contact'
 import { notificationHandlers } from './routes/notification'
 import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
 import { Accounts } from './services/accounts'
+import { Billing } from './services/billing'
+import { Offers } from './services/offers'
 import { createPasswords } from './services/passwords'
+import {
+  type PaymentProvider,
+  type StripeClientOptions,
+  sandboxProvider,
+  stripeClient,
+  stripeProvider,
+} from './services/payment-provider'
 import { databaseRateLimitStore, RateLimiter } from './services/rate-limit'
 import { Sessions } from './services/sessions'
 import { directOrigins, type MediaStorage } from './services/storage'
+import { StripeWebhook } from './services/stripe-webhook'
+import { Subscriptions } from './services/subscriptions'
 import { DOCS_CSS, type OpenApiDoc, renderDocsPage } from './web/docs'
 import { buildOpenApiDocument, codeMeanings } from './web/openapi'
 import { pagePostHandler, webHandler } from './web/static'
@@ -31,6 +43,10 @@ export interface AppOptions {
   checkResponses?: boolean
   /** Media storage, file URL key and renderer; defaults from `config` (see {@link mediaParts}). */
   media?: MediaOptions
+  /** Where the Stripe client sends its requests (tests: a fake server on loopback). */
+  stripeClientOptions?: StripeClientOptions
+  /** Test-only fault injection (`crash-after-charge`); see services/billing.ts. */
+  fault?: string
 }
 
 export interface App {
@@ -40,6 +56,9 @@ export interface App {
   /** Set `draining` on shutdown: /readyz answers 503 and every answer closes its connection. */
   lifecycle: { draining: boolean }
   storage: MediaStorage
+  billing: Billing
+  subscriptions: Subscriptions
+  offers: Offers
 }
 
 /** The caller's `X-Request-Id` when it is a sane token (a proxy's id joins its logs to ours), else a new one. */
@@ -75,6 +94,33 @@ export function createAppParts(o: AppOptions): App {
   const limiter = new RateLimiter(databaseRateLimitStore(o.db), now)
   const passwords = createPasswords(config.argon2)
   const accounts = new Accounts({ db, passwords, sessions, limiter, rateLimits: config.rateLimits, now })
+  const offers = new Offers(config.billing)
+  const stripe = config.billing.stripe
+    ? stripeClient(config.billing.stripe.secretKey, o.stripeClientOptions)
+    : undefined
+  const provider: PaymentProvider = stripe ? stripeProvider(stripe) : sandboxProvider
+  const billing = new Billing({
+    db,
+    offers,
+    provider,
+    now,
+    log,
+    publicUrl: config.billing.publicUrl,
+    fault: o.fault,
+  })
+  const subscriptions = new Subscriptions({ db, offers, provider, now, log })
+  const stripeWebhook =
+    stripe && config.billing.stripe
+      ? new StripeWebhook({
+          stripe,
+          webhookSecret: config.billing.stripe.webhookSecret,
+          db,
+          billing,
+          offers,
+          now,
+          log,
+        })
+      : undefined
 
   const lifecycle = { draining: false }
   const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
@@ -156,6 +202,15 @@ export function createAppParts(o: AppOptions): App {
   app.get('/api/docs.css', (c) => c.body(DOCS_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
 
   app.route('/api/file', media.files)
+  // Stripe's signed event: the raw body (the signature covers its exact bytes) and Stripe's own answer format,
+  // so it sits outside the envelope's registry loop.
+  app.post('/api/webhook/stripe', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    if (!stripeWebhook) return c.json({ error: 'Stripe is not configured on this server' }, 404)
+    const reply = await stripeWebhook.handle(await c.req.text(), c.req.header('stripe-signature'))
+    return c.json(reply.body, reply.status)
+  })
+
   app.route(
     '/api',
     apiRouter({
@@ -165,6 +220,7 @@ export function createAppParts(o: AppOptions): App {
         ...templateTypeHandlers(db, now),
         ...contactHandlers(db, limiter, config.rateLimits.contact, now),
         ...media.handlers,
+        ...billingHandlers(offers, billing, subscriptions, accounts),
       },
       sessions,
       trustProxy: config.trustProxy,
@@ -192,5 +248,5 @@ export function createAppParts(o: AppOptions): App {
     })
   })
 
-  return { hono: app, accounts, lifecycle, storage: media.storage }
+  return { hono: app, accounts, lifecycle, storage: media.storage, billing, subscriptions, offers }
 }

@@ -12,6 +12,15 @@ const int = (min: number, max: number, fallback: number) =>
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` })
     .default(fallback)
+/** Three whole numbers, the credits of the tiers 49.9, 84.9 and 139.9 in that order. */
+const creditList = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\s*[1-9]\d{0,5}\s*,\s*[1-9]\d{0,5}\s*,\s*[1-9]\d{0,5}\s*$/, {
+      error: 'must be three whole numbers from 1 to 999999, e.g. 100,220,400',
+    })
+    .default(fallback)
+    .transform((v) => v.split(',').map((n) => Number(n.trim())) as [number, number, number])
 const flag = z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0')
 
 /** Media settings: file URLs, uploads, previews, and the S3 bucket when media leave DATA_DIR. */
@@ -61,6 +70,25 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: int(8, 4_194_304, 19_456),
   ARGON2_TIME_COST: int(1, 100, 2),
   ...mediaEnv,
+  OFFER_GROUP_MAIN: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, { error: 'must be lower-case letters, digits, - or _' })
+    .default('main'),
+  OFFER_GROUP_PROMO: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, { error: 'must be lower-case letters, digits, - or _' })
+    .default('promo'),
+  OFFER_CREDITS_MAIN: creditList('100,220,400'),
+  OFFER_CREDITS_PROMO: creditList('120,260,480'),
+  BILLING_CURRENCY: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter ISO 4217 code' })
+    .transform((c) => c.toUpperCase())
+    .default('USD'),
+  PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  BILLING_SCHEDULER_SECONDS: int(1, 86_400, 60),
 })
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL']
@@ -87,6 +115,7 @@ export interface Config {
   corsOrigins: string[]
   argon2: { memoryCost: number; timeCost: number }
   media: MediaConfig
+  billing: BillingConfig
 }
 
 export interface MediaConfig {
@@ -112,6 +141,18 @@ export interface MediaConfig {
     | undefined
 }
 
+export interface BillingConfig {
+  /** The two offer groups' ids (PRODUCT.md §3) and each one's credits for the tiers 49.9, 84.9, 139.9. */
+  groups: { id: string; credits: [number, number, number] }[]
+  currency: string
+  /** Where Stripe sends the customer back; defaults to the listening address. */
+  publicUrl: string
+  /** Both set: the `stripe` provider; otherwise the embedded `sandbox`. */
+  stripe: { secretKey: string; webhookSecret: string } | null
+  /** How often the renewal scheduler looks for due subscriptions. */
+  schedulerSeconds: number
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
@@ -127,6 +168,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const e = parsed.data
+  if (e.OFFER_GROUP_MAIN === e.OFFER_GROUP_PROMO)
+    throw new ConfigError(
+      `Invalid configuration:\n  OFFER_GROUP_PROMO=${JSON.stringify(e.OFFER_GROUP_PROMO)}: must differ from OFFER_GROUP_MAIN`,
+    )
   return {
     port: e.PORT,
     host: e.HOST,
@@ -165,6 +210,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             prefix: e.S3_PREFIX,
           }
         : undefined,
+    },
+    billing: {
+      groups: [
+        { id: e.OFFER_GROUP_MAIN, credits: e.OFFER_CREDITS_MAIN },
+        { id: e.OFFER_GROUP_PROMO, credits: e.OFFER_CREDITS_PROMO },
+      ],
+      currency: e.BILLING_CURRENCY,
+      publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+          : null,
+      schedulerSeconds: e.BILLING_SCHEDULER_SECONDS,
     },
   }
 }

@@ -5,6 +5,7 @@ import { openDb } from './db/connection'
 import { migrate } from './db/migrations'
 import { createLogger, errorFields } from './log'
 import { fileUrlSecret } from './media'
+import { billingTick, startBillingScheduler } from './services/billing-scheduler'
 import { seedCatalogue } from './services/catalogue'
 import { DEMO_ACCOUNT, seedDemoAccount } from './services/demo'
 import { scheduleOrphanSweep } from './services/media-sweep'
@@ -26,14 +27,24 @@ async function main() {
   if (applied.length > 0)
     log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })
   await seedCatalogue(db.kysely)
-  const { hono, accounts, lifecycle, storage } = createAppParts({
+  // TEMPLET_FAULT is for the fault tests only (test/billing-fault.test.ts): it crashes on purpose.
+  const { hono, accounts, lifecycle, storage, billing, subscriptions, offers } = createAppParts({
     db,
     config,
     log,
     media: { fileUrlSecret: await fileUrlSecret(db.kysely, config) },
+    fault: process.env.TEMPLET_FAULT,
   })
   const sweep = scheduleOrphanSweep(db.kysely, storage, config, log)
-  if (config.demoData && (await seedDemoAccount(db.kysely, accounts, Date.now))) {
+  // Before taking requests: grant what a crash left charged but not granted.
+  await billingTick(billing, subscriptions)
+  const stopScheduler = startBillingScheduler(
+    billing,
+    subscriptions,
+    config.billing.schedulerSeconds * 1000,
+    log,
+  )
+  if (config.demoData && (await seedDemoAccount(db.kysely, accounts, Date.now, offers))) {
     log.info('seeded the demo account', { email: DEMO_ACCOUNT.email })
   }
 
@@ -47,6 +58,7 @@ async function main() {
     stopping = true
     log.info('shutting down', { signal })
     lifecycle.draining = true
+    stopScheduler()
     // Finish the requests in flight, then close the database; give up after 10 s.
     const force = setTimeout(() => {
       log.error('shutdown timed out; exiting')

@@ -271,10 +271,12 @@ describe.each(engines)('a failed render on %s', (engine) => {
       engine,
       {},
       {
-        renderer: {
-          ...defaultRenderer,
-          render: async () => {
-            throw new Error('renderer crashed')
+        media: {
+          renderer: {
+            ...defaultRenderer,
+            render: async () => {
+              throw new Error('renderer crashed')
+            },
           },
         },
       },

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
 import pg from 'pg'
-import { createAppParts } from '../src/app'
+import { type App, type AppOptions, createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'
 import { type Db, type Engine, openPostgres, openSqlite } from '../src/db/connection'
 import { migrate } from '../src/db/migrations'
@@ -16,12 +16,21 @@ import type { MediaStorage } from '../src/services/storage'
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
 /** A fresh, empty database of the engine: a SQLite file in a temp dir, or a new PostgreSQL database. */
-export async function freshDb(engine: Engine): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
+export async function freshDb(engine: Engine): Promise<{
+  db: Db
+  drop(): Promise<void>
+  reopen(): Db
+  url: string | undefined
+  dataDir: string | undefined
+}> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-test-'))
     const db = openSqlite(path.join(dir, 'templet.db'))
     return {
       db,
+      reopen: () => openSqlite(path.join(dir, 'templet.db')),
+      url: undefined,
+      dataDir: dir,
       async drop() {
         await db.close()
         fs.rmSync(dir, { recursive: true, force: true })
@@ -39,7 +48,9 @@ export async function freshDb(engine: Engine): Promise<{ db: Db; url?: string; d
   const db = openPostgres(url.toString(), 20)
   return {
     db,
+    reopen: () => openPostgres(url.toString(), 20),
     url: url.toString(),
+    dataDir: undefined,
     async drop() {
       await db.close()
       const c = new pg.Client({ connectionString: adminUrl })
@@ -108,7 +119,19 @@ export interface TestServer {
   signUp(
     name?: string,
   ): Promise<{ token: string; user: { id: number; email: string }; email: string; password: string }>
+  /** The app's services, for tests that drive the scheduler. */
+  parts: App
+  /** A second server process on the same database: its own connection, app and clock. */
+  twin(env?: Record<string, string>): Promise<TestServer>
   close(): Promise<void>
+}
+
+export interface StartOptions {
+  /** Share this database instead of a fresh one (closed, not dropped, by `close`). */
+  shared?: { db: Db; now: number; reopen(): Db; dataDir: string }
+  app?: Partial<AppOptions>
+  /** Media storage, file URL key and renderer (see `mediaParts`). */
+  media?: MediaOptions
 }
 
 let accountSeq = 0
@@ -117,27 +140,39 @@ let accountSeq = 0
 export async function startServer(
   engine: Engine,
   env: Record<string, string> = {},
-  media: MediaOptions = {},
+  opts: StartOptions = {},
 ): Promise<TestServer> {
-  const { db, drop } = await freshDb(engine)
-  await migrate(db)
-  await seedCatalogue(db.kysely)
-  let clock = Date.now()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-data-'))
+  const fresh = opts.shared
+    ? {
+        db: opts.shared.db,
+        drop: () => opts.shared?.db.close() ?? Promise.resolve(),
+        reopen: opts.shared.reopen,
+      }
+    : await freshDb(engine)
+  const { db, drop, reopen } = fresh
+  if (!opts.shared) {
+    await migrate(db)
+    await seedCatalogue(db.kysely)
+  }
+  let clock = opts.shared?.now ?? Date.now()
+  // A twin shares its first server's media directory, as processes share DATA_DIR.
+  const dataDir = opts.shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'templet-data-'))
   const config = loadConfig({ ...testEnv(), DATA_DIR: dataDir, ...env })
   const logged: LogEntry[] = []
   const keep = (level: LogEntry['level']) => (msg: string, fields?: Record<string, unknown>) => {
     if (msg !== 'request') logged.push({ level, msg, fields })
   }
   const log = { error: keep('error'), warn: keep('warn'), info: keep('info'), debug: keep('debug') }
-  const { hono, lifecycle, storage } = createAppParts({
+  const parts = createAppParts({
     db,
     config,
     log,
     now: () => clock,
     checkResponses: true,
-    media: { fileUrlSecret: await fileUrlSecret(db.kysely, config), ...media },
+    ...opts.app,
+    media: { fileUrlSecret: await fileUrlSecret(db.kysely, config), ...opts.media },
   })
+  const { hono, lifecycle, storage } = parts
   const server = serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) =>
     server.listening ? resolve() : server.once('listening', () => resolve()),
@@ -174,6 +209,21 @@ export async function startServer(
       clock += ms
     },
     call,
+    parts,
+    // On PostgreSQL a twin has its own pool, as a second process would. better-sqlite3 is synchronous: two
+    // connections in one process would deadlock (one waits for the lock, blocking the loop the other needs to
+    // commit), so on SQLite the twin shares the connection and its races are interleaved on it.
+    twin: (twinEnv = env) =>
+      startServer(engine, twinEnv, {
+        shared: {
+          db: engine === 'sqlite' ? { ...db, close: async () => {} } : reopen(),
+          now: clock,
+          reopen,
+          dataDir,
+        },
+        app: opts.app,
+        media: opts.media,
+      }),
     async signUp(name) {
       accountSeq += 1
       const email = `user${accountSeq}-${randomBytes(4).toString('hex')}@example.com`
@@ -186,7 +236,7 @@ export async function startServer(
       if ('closeAllConnections' in server) server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await drop()
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      if (!opts.shared) fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

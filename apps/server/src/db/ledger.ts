@@ -64,3 +64,103 @@ export function spendInTransaction<T>(
     return { result, balance: balance - spend.amount }
   })
 }
+
+/**
+ * Inserts the row unless a row with its idempotency key exists (`on conflict do nothing`, both engines): true
+ * when this call inserted it. A conflict does not abort the surrounding PostgreSQL transaction.
+ */
+export async function insertLedgerRowOnce(
+  db: Q,
+  row: {
+    userId: number
+    delta: number
+    reason: string
+    idempotencyKey: string
+    purchaseId: number | null
+    now: number
+  },
+): Promise<boolean> {
+  const r = await db
+    .insertInto('credit_ledger')
+    .values({
+      user_id: row.userId,
+      delta: row.delta,
+      reason: row.reason,
+      idempotency_key: row.idempotencyKey,
+      purchase_id: row.purchaseId,
+      created_at: row.now,
+    })
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  return r !== undefined
+}
+
+export function findLedgerRowByKey(db: Q, key: string) {
+  return db.selectFrom('credit_ledger').selectAll().where('idempotency_key', '=', key).executeTakeFirst()
+}
+
+/** One page of the user's ledger, newest first, each row with the balance right after it. */
+export function ledgerPage(db: Q, userId: number, page: { limit: number; offset: number }) {
+  return db
+    .selectFrom('credit_ledger')
+    .select(['id', 'delta', 'reason', 'purchase_id', 'created_at'])
+    .select((eb) =>
+      eb.fn
+        .sum<number>('delta')
+        .over((ob) => ob.orderBy('id'))
+        .as('balance_after'),
+    )
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()
+}
+
+export async function countLedgerRows(db: Q, userId: number): Promise<number> {
+  const r = await db
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(r.n)
+}
+
+/**
+ * For "which credits are still unspent": the credits granted up to and including row `throughId`, and every
+ * credit taken out of the account so far (spends and earlier refunds).
+ */
+export async function ledgerConsumption(
+  db: Q,
+  userId: number,
+  throughId: number,
+): Promise<{ grantedThrough: number; debited: number; balance: number }> {
+  const r = await db
+    .selectFrom('credit_ledger')
+    .select((eb) => [
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(
+            eb
+              .case()
+              .when(eb.and([eb('delta', '>', 0), eb('id', '<=', throughId)]))
+              .then(eb.ref('delta'))
+              .else(0)
+              .end(),
+          ),
+          eb.lit(0),
+        )
+        .as('granted'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(eb.case().when('delta', '<', 0).then(eb.ref('delta')).else(0).end()),
+          eb.lit(0),
+        )
+        .as('debits'),
+      eb.fn.coalesce(eb.fn.sum<number>('delta'), eb.lit(0)).as('balance'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return { grantedThrough: Number(r.granted), debited: -Number(r.debits), balance: Number(r.balance) }
+}

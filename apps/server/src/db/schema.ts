@@ -58,6 +58,72 @@ export interface CreditLedgerTable {
   /** Makes a grant happen once (e.g. a payment event id); null for rows that need no such guard. */
   idempotency_key: string | null
   created_at: number
+  /** The purchase that granted (or, for a refund, took back) these credits. */
+  purchase_id: number | null
+}
+
+export interface CheckoutTable {
+  id: string
+  user_id: number
+  offer_id: string
+  variant: string
+  provider: string
+  /** `open` -> `charged` (the money is taken) -> `paid` (the credits are granted). */
+  status: string
+  card_brand: string | null
+  card_last4: string | null
+  card_outcome: string | null
+  /** The provider's id for it (a Stripe Checkout Session id). */
+  provider_ref: string | null
+  created_at: number
+  charged_at: number | null
+}
+
+export interface SubscriptionTable {
+  id: Generated<number>
+  user_id: number
+  checkout_id: string | null
+  offer_id: string
+  next_offer_id: string | null
+  variant: string
+  provider: string
+  provider_ref: string | null
+  /** active, past_due, canceled */
+  status: string
+  cancel_at_period_end: number
+  period: number
+  anchor_at: number
+  current_period_start: number
+  current_period_end: number
+  card_brand: string | null
+  card_last4: string | null
+  card_outcome: string | null
+  created_at: number
+}
+
+export interface PurchaseTable {
+  id: Generated<number>
+  user_id: number
+  source_key: string
+  checkout_id: string | null
+  subscription_id: number | null
+  offer_id: string
+  kind: string
+  tier: string
+  amount_cents: number
+  currency: string
+  /** paid, failed, refunded */
+  status: string
+  credits: number
+  refunded_credits: Generated<number>
+  variant: string
+  /** checkout, renewal */
+  source: string
+  provider: string
+  payment_ref: string | null
+  card_brand: string | null
+  card_last4: string | null
+  created_at: number
 }
 
 export interface ContactMessageTable {
@@ -144,6 +210,9 @@ export interface Database {
   uploads: UploadTable
   creations: CreationTable
   server_secrets: ServerSecretTable
+  checkouts: CheckoutTable
+  subscriptions: SubscriptionTable
+  purchases: PurchaseTable
 }
 
 export type UserRow = Selectable<UserTable>
@@ -153,3 +222,7 @@ export type NewNotification = Insertable<NotificationTable>
 export type TemplateRow = Selectable<TemplateTable>
 export type UploadRow = Selectable<UploadTable>
 export type CreationRow = Selectable<CreationTable>
+export type CheckoutRow = Selectable<CheckoutTable>
+export type SubscriptionRow = Selectable<SubscriptionTable>
+export type PurchaseRow = Selectable<PurchaseTable>
+export type NewPurchase = Insertable<PurchaseTable>

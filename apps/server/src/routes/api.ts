@@ -37,7 +37,9 @@ export type HandlerResult<N extends EndpointName> = Endpoints[N] extends { list:
   ? { items: DataOf<N>; total: number }
   : Endpoints[N] extends { answer: 'image' }
     ? { data: Uint8Array; contentType: string }
-    : Omit<DataOf<N>, 'resetToken'>
+    : WithoutResetToken<DataOf<N>>
+/** `data` without the token the router adds; a nullable `data` (`subscription/current`) may be null. */
+type WithoutResetToken<T> = T extends object ? Omit<T, 'resetToken'> : T
 export type Handlers = { [N in EndpointName]: (input: HandlerInput<N>) => Promise<HandlerResult<N>> }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024
@@ -211,7 +213,11 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
           const page = result as { items: unknown; total: number }
           out = { code: Code.ok, msg: 'ok', data: page.items, total: page.total }
         } else {
-          const resetToken = session ? await deps.sessions.rotateIfDue(session) : undefined
+          // A fresh token rides only on an object (`data: null` stays null), so only then is one minted.
+          const resetToken =
+            session && typeof result === 'object' && result !== null
+              ? await deps.sessions.rotateIfDue(session)
+              : undefined
           out = {
             code: Code.ok,
             msg: 'ok',

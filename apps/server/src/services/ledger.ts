@@ -1,6 +1,14 @@
 import { Code } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
-import { InsufficientCreditsError, insertLedgerRow, ledgerBalance, spendInTransaction } from '../db/ledger'
+import {
+  findLedgerRowByKey,
+  InsufficientCreditsError,
+  insertLedgerRow,
+  insertLedgerRowOnce,
+  ledgerBalance,
+  ledgerConsumption,
+  spendInTransaction,
+} from '../db/ledger'
 import type { Database } from '../db/schema'
 import { AppError } from '../errors'
 
@@ -41,4 +49,63 @@ export async function spendCredits<T = undefined>(
       })
     throw err
   }
+}
+
+/**
+ * Grants `amount` credits once per `idempotencyKey` (a checkout id, a payment event, a subscription period):
+ * the database's unique index decides, so a replayed, retried or concurrent duplicate grants nothing. True when
+ * this call granted.
+ */
+export function grantCreditsOnce(
+  db: Kysely<Database>,
+  grant: {
+    userId: number
+    amount: number
+    reason: string
+    idempotencyKey: string
+    purchaseId: number | null
+    now: number
+  },
+): Promise<boolean> {
+  if (!Number.isInteger(grant.amount) || grant.amount <= 0)
+    throw new RangeError('a grant is a positive whole number')
+  return insertLedgerRowOnce(db, { ...grant, delta: grant.amount })
+}
+
+/**
+ * Takes back what is left unspent of one grant (the row keyed `grantKey`), once per `idempotencyKey`: spends use
+ * the oldest credits first, so the grant's unspent part is what the spends so far have not reached, and never
+ * more than the balance. Run inside a transaction that holds the user's lock ({@link lockUserCredits}).
+ * Returns the credits taken back (0 when all were spent).
+ */
+export async function takeBackUnspent(
+  tx: Kysely<Database>,
+  r: { userId: number; grantKey: string; idempotencyKey: string; purchaseId: number | null; now: number },
+): Promise<number> {
+  const grant = await findLedgerRowByKey(tx, r.grantKey)
+  if (!grant || grant.delta <= 0) return 0
+  const { grantedThrough, debited, balance } = await ledgerConsumption(tx, r.userId, Number(grant.id))
+  const unspent = Math.max(0, Math.min(grant.delta, grantedThrough - debited, balance))
+  if (unspent === 0) return 0
+  const inserted = await insertLedgerRowOnce(tx, {
+    userId: r.userId,
+    delta: -unspent,
+    reason: 'refund',
+    idempotencyKey: r.idempotencyKey,
+    purchaseId: r.purchaseId,
+    now: r.now,
+  })
+  return inserted ? unspent : 0
+}
+
+/**
+ * Serialises credit changes of one user inside a transaction: PostgreSQL locks the user's row until commit;
+ * SQLite has one writer at a time already (the transaction's first write takes the lock).
+ */
+export async function lockUserCredits(tx: Kysely<Database>, userId: number): Promise<void> {
+  await tx
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', userId)
+    .execute()
 }

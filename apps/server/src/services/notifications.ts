@@ -50,3 +50,43 @@ export async function markRead(db: Kysely<Database>, userId: number, id: number)
 }
 
 export const markAllRead = (db: Kysely<Database>, userId: number) => markAllNotificationsRead(db, userId)
+
+/** The billing events a customer hears about (PRODUCT.md §9); `type` names the event, `params` fill its text. */
+export type BillingEvent =
+  | { type: 'purchase_paid'; credits: number; amount: string }
+  | { type: 'purchase_failed'; amount: string; reason: 'declined' | 'insufficient_funds' | 'renewal_failed' }
+  | { type: 'subscription_renewed'; credits: number; amount: string; periodEnd: string }
+  | { type: 'subscription_cancelled'; periodEnd: string }
+
+const FAILURE_TEXT = {
+  declined: 'The card was declined. Nothing was charged.',
+  insufficient_funds: 'The card has insufficient funds. Nothing was charged.',
+  renewal_failed:
+    'The renewal payment failed and your subscription is past due. Update your payment to keep it.',
+} as const
+
+/** The stored notification of a billing event (English text; the type and figures let a reader's language redo it). */
+export function billingNotification(userId: number, e: BillingEvent, now: number): NewNotification {
+  const text = (() => {
+    switch (e.type) {
+      case 'purchase_paid':
+        return {
+          title: 'Payment received',
+          content: `${e.credits} credits were added to your account (${e.amount}).`,
+        }
+      case 'purchase_failed':
+        return { title: 'Payment failed', content: `${FAILURE_TEXT[e.reason]} (${e.amount})` }
+      case 'subscription_renewed':
+        return {
+          title: 'Subscription renewed',
+          content: `${e.credits} credits were added for the month (${e.amount}). Next renewal: ${e.periodEnd.slice(0, 10)}.`,
+        }
+      case 'subscription_cancelled':
+        return {
+          title: 'Subscription cancelled',
+          content: `Your subscription stays active until ${e.periodEnd.slice(0, 10)} and will not renew.`,
+        }
+    }
+  })()
+  return { user_id: userId, type: e.type, ...text, checked: 0, created_at: now }
+}

@@ -1,3 +1,4 @@
+export * from './billing'
 export * from './contact'
 export * from './creation'
 export * from './endpoints'

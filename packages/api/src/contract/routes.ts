@@ -32,6 +32,18 @@ export const endpointRoutes = {
   creationDetail: { method: 'GET', path: '/creation/detail' },
   deleteCreation: { method: 'POST', path: '/creation/delete' },
   previewCreation: { method: 'POST', path: '/creation/preview', answer: 'image' },
+  offerList: { method: 'GET', path: '/offer/list' },
+  offerDetail: { method: 'GET', path: '/offer/detail' },
+  checkoutCreate: { method: 'POST', path: '/checkout/create' },
+  checkoutPay: { method: 'POST', path: '/checkout/pay' },
+  checkoutDetail: { method: 'GET', path: '/checkout/detail' },
+  purchaseList: { method: 'GET', path: '/purchase/list' },
+  purchaseReceipt: { method: 'GET', path: '/purchase/receipt' },
+  creditHistory: { method: 'GET', path: '/credit/history' },
+  subscriptionCurrent: { method: 'GET', path: '/subscription/current' },
+  subscriptionCancel: { method: 'POST', path: '/subscription/cancel' },
+  subscriptionResume: { method: 'POST', path: '/subscription/resume' },
+  subscriptionSwitch: { method: 'POST', path: '/subscription/switch' },
 } as const satisfies Record<string, EndpointRoute>
 
 export type EndpointRouteName = keyof typeof endpointRoutes

@@ -52,6 +52,8 @@ export const subscriptionSummary = z.object({
   tier: z.enum(['49.9', '84.9', '139.9']),
   status: z.enum(['active', 'canceling', 'past_due']),
   currentPeriodEnd: z.iso.datetime(),
+  /** The offer of the current period (`main/subscription-49-9`). */
+  offerId: z.string().optional(),
 })
 
 export const user = z.object({

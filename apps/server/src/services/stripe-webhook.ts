@@ -1,0 +1,283 @@
+import type { Kysely } from 'kysely'
+import type Stripe from 'stripe'
+import { findCheckout, markCheckoutCharged } from '../db/checkouts'
+import { insertNotifications } from '../db/notifications'
+import { findPurchaseByPaymentRef, insertPurchaseOnce, setPurchasePaymentRef } from '../db/purchases'
+import type { Database, SubscriptionRow } from '../db/schema'
+import { findSubscriptionByRef, setSubscriptionRef, updateSubscription } from '../db/subscriptions'
+import type { Logger } from '../log'
+import { type Billing, checkoutKey, money } from './billing'
+import { grantCreditsOnce } from './ledger'
+import { billingNotification } from './notifications'
+import type { Offers } from './offers'
+
+export interface StripeWebhookDeps {
+  stripe: Stripe
+  webhookSecret: string
+  db: Kysely<Database>
+  billing: Billing
+  offers: Offers
+  now: () => number
+  log: Logger
+}
+
+/** Stripe's answer format (not the envelope): the status Stripe reads, and a small JSON body. */
+export interface WebhookReply {
+  status: 200 | 400 | 500
+  body: { received: true } | { error: string }
+}
+
+const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  v == null ? null : typeof v === 'string' ? v : v.id
+
+/** Fields Stripe moved between API versions; read both places. */
+type LooseInvoice = Stripe.Invoice & {
+  subscription?: string | { id: string } | null
+  payment_intent?: string | { id: string } | null
+}
+type LooseCharge = Stripe.Charge & { invoice?: string | { id: string } | null }
+type LooseSubscription = Stripe.Subscription & { current_period_end?: number }
+
+function invoiceSubscription(inv: LooseInvoice): string | null {
+  return idOf(inv.parent?.subscription_details?.subscription) ?? idOf(inv.subscription)
+}
+
+/**
+ * Verifies and applies a Stripe event. Every grant is keyed in the ledger (the checkout, or the invoice), so
+ * the same event delivered again, or concurrently, grants nothing more. An error answers 500 so Stripe retries.
+ */
+export class StripeWebhook {
+  constructor(readonly d: StripeWebhookDeps) {}
+
+  async handle(rawBody: string, signature: string | undefined): Promise<WebhookReply> {
+    let event: Stripe.Event
+    try {
+      event = this.d.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.d.webhookSecret)
+    } catch {
+      return { status: 400, body: { error: 'Invalid Stripe-Signature' } }
+    }
+    try {
+      await this.apply(event)
+      return { status: 200, body: { received: true } }
+    } catch (err) {
+      this.d.log.error('stripe event failed', {
+        event: event.id,
+        type: event.type,
+        error: err instanceof Error ? err.message : String(err),
+      })
+      return { status: 500, body: { error: 'Could not process the event; Stripe will retry' } }
+    }
+  }
+
+  async apply(event: Stripe.Event): Promise<void> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        return this.#sessionPaid(event.data.object)
+      case 'invoice.paid':
+        return this.#invoicePaid(event.data.object as LooseInvoice)
+      case 'invoice.payment_failed':
+        return this.#invoiceFailed(event.id, event.data.object as LooseInvoice)
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return this.#subscriptionChanged(
+          event.data.object as LooseSubscription,
+          event.type.endsWith('deleted'),
+        )
+      case 'charge.refunded':
+        return this.#refunded(event.data.object as LooseCharge)
+      default:
+        return
+    }
+  }
+
+  async #sessionPaid(session: Stripe.Checkout.Session): Promise<void> {
+    if (session.payment_status === 'unpaid') return // an async method: wait for async_payment_succeeded
+    const checkoutId = session.client_reference_id ?? session.metadata?.checkoutId
+    const checkout = checkoutId ? await findCheckout(this.d.db, checkoutId) : undefined
+    if (!checkout) {
+      this.d.log.warn('stripe session for an unknown checkout', { session: session.id })
+      return
+    }
+    await markCheckoutCharged(
+      this.d.db,
+      checkout.id,
+      { brand: null, last4: null, outcome: 'paid' },
+      this.d.now(),
+    )
+    const fresh = (await findCheckout(this.d.db, checkout.id)) ?? checkout
+    const paymentRef = idOf(session.payment_intent)
+    const subscriptionRef = idOf(session.subscription)
+    await this.d.billing.complete(fresh, { paymentRef, subscriptionRef })
+    // When a restart's reconciliation granted it first, it did not know Stripe's ids that later events name.
+    if (paymentRef) await setPurchasePaymentRef(this.d.db, checkoutKey(checkout.id), paymentRef)
+    if (subscriptionRef) await setSubscriptionRef(this.d.db, checkout.id, subscriptionRef)
+  }
+
+  async #subscriptionFor(inv: LooseInvoice): Promise<SubscriptionRow | undefined> {
+    const ref = invoiceSubscription(inv)
+    return ref ? findSubscriptionByRef(this.d.db, ref) : undefined
+  }
+
+  async #invoicePaid(inv: LooseInvoice): Promise<void> {
+    const sub = await this.#subscriptionFor(inv)
+    const paymentRef = idOf(inv.payment_intent) ?? inv.id
+    if (!inv.id) return
+    if (inv.billing_reason === 'subscription_create') {
+      // The checkout's completion grants the first month; a refund of this invoice will name its payment.
+      if (sub?.checkout_id) await setPurchasePaymentRef(this.d.db, checkoutKey(sub.checkout_id), paymentRef)
+      return
+    }
+    if (!sub) throw new Error(`invoice ${inv.id} for an unknown subscription`)
+    const { db, now, offers } = this.d
+    const key = `stripe:invoice:${inv.id}`
+    const offer = offers.get(sub.next_offer_id ?? sub.offer_id)
+    const line = inv.lines?.data?.[0]?.period
+    const start = (line?.start ?? inv.period_start) * 1000
+    const end = (line?.end ?? inv.period_end) * 1000
+    const userId = Number(sub.user_id)
+    await db.transaction().execute(async (tx) => {
+      const at = now()
+      const purchaseId = await insertPurchaseOnce(tx, {
+        user_id: userId,
+        source_key: key,
+        checkout_id: null,
+        subscription_id: Number(sub.id),
+        offer_id: offer.id,
+        kind: offer.kind,
+        tier: offer.tier,
+        amount_cents: inv.amount_paid,
+        currency: inv.currency.toUpperCase(),
+        status: 'paid',
+        credits: offer.credits,
+        variant: sub.variant,
+        source: 'renewal',
+        provider: 'stripe',
+        payment_ref: paymentRef,
+        card_brand: null,
+        card_last4: null,
+        created_at: at,
+      })
+      if (purchaseId === undefined) return // this invoice was applied already
+      await tx
+        .updateTable('subscriptions')
+        .set((eb) => ({
+          period: eb('period', '+', 1),
+          offer_id: offer.id,
+          next_offer_id: null,
+          status: 'active',
+          current_period_start: start,
+          current_period_end: Math.max(end, start),
+        }))
+        .where('id', '=', sub.id)
+        .execute()
+      await grantCreditsOnce(tx, {
+        userId,
+        amount: offer.credits,
+        reason: 'subscription',
+        idempotencyKey: key,
+        purchaseId,
+        now: at,
+      })
+      await insertNotifications(tx, [
+        billingNotification(
+          userId,
+          {
+            type: 'subscription_renewed',
+            credits: offer.credits,
+            amount: money(inv.amount_paid, inv.currency.toUpperCase()),
+            periodEnd: new Date(end).toISOString(),
+          },
+          at,
+        ),
+      ])
+    })
+  }
+
+  async #invoiceFailed(eventId: string, inv: LooseInvoice): Promise<void> {
+    const sub = await this.#subscriptionFor(inv)
+    if (!sub) return
+    const { db, now, offers } = this.d
+    const offer = offers.get(sub.next_offer_id ?? sub.offer_id)
+    const userId = Number(sub.user_id)
+    await db.transaction().execute(async (tx) => {
+      const at = now()
+      const id = await insertPurchaseOnce(tx, {
+        user_id: userId,
+        source_key: `stripe:failed:${eventId}`,
+        checkout_id: null,
+        subscription_id: Number(sub.id),
+        offer_id: offer.id,
+        kind: offer.kind,
+        tier: offer.tier,
+        amount_cents: inv.amount_due,
+        currency: inv.currency.toUpperCase(),
+        status: 'failed',
+        credits: 0,
+        variant: sub.variant,
+        source: 'renewal',
+        provider: 'stripe',
+        payment_ref: null,
+        card_brand: null,
+        card_last4: null,
+        created_at: at,
+      })
+      if (id === undefined) return
+      await updateSubscription(tx, Number(sub.id), { status: 'past_due' })
+      await insertNotifications(tx, [
+        billingNotification(
+          userId,
+          {
+            type: 'purchase_failed',
+            amount: money(inv.amount_due, inv.currency.toUpperCase()),
+            reason: 'renewal_failed',
+          },
+          at,
+        ),
+      ])
+    })
+  }
+
+  async #subscriptionChanged(s: LooseSubscription, deleted: boolean): Promise<void> {
+    const sub = await findSubscriptionByRef(this.d.db, s.id)
+    if (!sub) return
+    const periodEndSec = s.items?.data?.[0]?.current_period_end ?? s.current_period_end
+    const status =
+      deleted || s.status === 'canceled'
+        ? 'canceled'
+        : ['past_due', 'unpaid'].includes(s.status)
+          ? 'past_due'
+          : 'active'
+    const r = await this.d.db
+      .updateTable('subscriptions')
+      .set({
+        status,
+        cancel_at_period_end: s.cancel_at_period_end ? 1 : 0,
+        ...(periodEndSec ? { current_period_end: periodEndSec * 1000 } : {}),
+      })
+      .where('id', '=', sub.id)
+      .where('status', '!=', 'canceled')
+      .executeTakeFirst()
+    // Told once: when it ends without the customer having cancelled here (they were told then).
+    if (status === 'canceled' && Number(r.numUpdatedRows) === 1 && sub.cancel_at_period_end === 0) {
+      await insertNotifications(this.d.db, [
+        billingNotification(
+          Number(sub.user_id),
+          { type: 'subscription_cancelled', periodEnd: new Date(sub.current_period_end).toISOString() },
+          this.d.now(),
+        ),
+      ])
+    }
+  }
+
+  async #refunded(charge: LooseCharge): Promise<void> {
+    const refs = [idOf(charge.payment_intent), idOf(charge.invoice)].filter((r): r is string => r !== null)
+    if (refs.length === 0) return
+    const purchase = await findPurchaseByPaymentRef(this.d.db, refs)
+    if (!purchase) {
+      this.d.log.warn('refund for an unknown payment', { charge: charge.id })
+      return
+    }
+    await this.d.billing.refund(purchase)
+  }
+}

@@ -1,0 +1,217 @@
+import { Code, type Subscription, type User } from '@templet/api/contract'
+import type { Kysely } from 'kysely'
+import { insertNotifications } from '../db/notifications'
+import { insertPurchase } from '../db/purchases'
+import type { Database, SubscriptionRow } from '../db/schema'
+import {
+  findLiveSubscription,
+  listDueSubscriptions,
+  updateSubscription,
+  updateSubscriptionAt,
+} from '../db/subscriptions'
+import { AppError, notFound } from '../errors'
+import type { Logger } from '../log'
+import { money, periodEnd } from './billing'
+import { grantCreditsOnce } from './ledger'
+import { billingNotification } from './notifications'
+import type { Offers } from './offers'
+import type { PaymentProvider } from './payment-provider'
+
+export interface SubscriptionDeps {
+  db: Kysely<Database>
+  offers: Offers
+  provider: PaymentProvider
+  now: () => number
+  log: Logger
+}
+
+/** The ledger and purchase key of a subscription's period: each period is granted once. */
+export const periodKey = (subscriptionId: number, period: number) => `sub:${subscriptionId}:period:${period}`
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** Cancel, resume, switch, and the renewals of sandbox subscriptions (Stripe renews through its webhook). */
+export class Subscriptions {
+  constructor(readonly d: SubscriptionDeps) {}
+
+  toSubscription(r: SubscriptionRow): Subscription {
+    const offer = this.d.offers.get(r.offer_id)
+    return {
+      id: Number(r.id),
+      offerId: r.offer_id,
+      tier: offer.tier,
+      credits: offer.credits,
+      price: offer.price,
+      currency: offer.currency,
+      status: r.status as Subscription['status'],
+      provider: r.provider === 'stripe' ? 'stripe' : 'sandbox',
+      currentPeriodStart: iso(r.current_period_start),
+      currentPeriodEnd: iso(r.current_period_end),
+      cancelAtPeriodEnd: r.cancel_at_period_end === 1,
+      nextOfferId: r.next_offer_id,
+    }
+  }
+
+  async current(userId: number): Promise<Subscription | null> {
+    const r = await findLiveSubscription(this.d.db, userId)
+    return r ? this.toSubscription(r) : null
+  }
+
+  /** What `my-info` says of the subscription. */
+  async summary(userId: number): Promise<User['subscription']> {
+    const r = await findLiveSubscription(this.d.db, userId)
+    if (!r) return null
+    const tier = this.d.offers.get(r.offer_id).tier.replace('-', '.') as '49.9' | '84.9' | '139.9'
+    return {
+      tier,
+      status: r.status === 'past_due' ? 'past_due' : r.cancel_at_period_end === 1 ? 'canceling' : 'active',
+      currentPeriodEnd: iso(r.current_period_end),
+      offerId: r.offer_id,
+    }
+  }
+
+  async #live(userId: number): Promise<SubscriptionRow> {
+    const r = await findLiveSubscription(this.d.db, userId)
+    if (!r) throw notFound('Subscription')
+    return r
+  }
+
+  /** Cancels at the period end (idempotent); the customer is told once. */
+  async cancel(userId: number): Promise<Subscription> {
+    const { db, now } = this.d
+    const r = await this.#live(userId)
+    if (r.cancel_at_period_end === 1) return this.toSubscription(r)
+    await this.d.provider.setCancelAtPeriodEnd(r.provider_ref, true)
+    const changed = await db
+      .updateTable('subscriptions')
+      .set({ cancel_at_period_end: 1 })
+      .where('id', '=', r.id)
+      .where('cancel_at_period_end', '=', 0)
+      .executeTakeFirst()
+    if (Number(changed.numUpdatedRows) === 1)
+      await insertNotifications(db, [
+        billingNotification(
+          userId,
+          { type: 'subscription_cancelled', periodEnd: iso(r.current_period_end) },
+          now(),
+        ),
+      ])
+    return this.toSubscription({ ...r, cancel_at_period_end: 1 })
+  }
+
+  /** Undoes a cancellation before the period ends (idempotent). */
+  async resume(userId: number): Promise<Subscription> {
+    const r = await this.#live(userId)
+    if (r.cancel_at_period_end === 0) return this.toSubscription(r)
+    if (r.current_period_end <= this.d.now())
+      throw new AppError(Code.conflict, 'This subscription has ended; subscribe again on Pricing Plans')
+    await this.d.provider.setCancelAtPeriodEnd(r.provider_ref, false)
+    await updateSubscription(this.d.db, Number(r.id), { cancel_at_period_end: 0 })
+    return this.toSubscription({ ...r, cancel_at_period_end: 0 })
+  }
+
+  /** From the next period on, bill and grant `offerId` (a subscription offer); no proration. */
+  async switchTo(userId: number, offerId: string): Promise<Subscription> {
+    const offer = this.d.offers.get(offerId)
+    if (offer.kind !== 'subscription')
+      throw new AppError(Code.invalidInput, 'offerId: Choose a monthly subscription offer')
+    const r = await this.#live(userId)
+    const next = offer.id === r.offer_id ? null : offer.id
+    await this.d.provider.switchOffer(r.provider_ref, offer)
+    await updateSubscription(this.d.db, Number(r.id), { next_offer_id: next })
+    return this.toSubscription({ ...r, next_offer_id: next })
+  }
+
+  /**
+   * Renews every sandbox subscription whose period has ended, as many periods as are due. Each step is one
+   * transaction that first moves the subscription from period n to n+1 with a conditional update: of several
+   * schedulers (processes, restarts) exactly one wins each step, and the grant's unique ledger key backs it.
+   * Returns the number of renewals (and endings) this call performed.
+   */
+  async runDueRenewals(): Promise<number> {
+    let done = 0
+    for (;;) {
+      const due = await listDueSubscriptions(this.d.db, this.d.now())
+      if (due.length === 0) return done
+      let progressed = 0
+      for (const s of due) if (await this.#renewOnce(s)) progressed += 1
+      done += progressed
+      // Another scheduler took every one of them: it goes on with what is still due.
+      if (progressed === 0) return done
+    }
+  }
+
+  async #renewOnce(s: SubscriptionRow): Promise<boolean> {
+    const { db, now } = this.d
+    const id = Number(s.id)
+    const userId = Number(s.user_id)
+    if (s.cancel_at_period_end === 1) {
+      return updateSubscriptionAt(db, id, { period: s.period, status: 'active' }, { status: 'canceled' })
+    }
+    const offer = this.d.offers.get(s.next_offer_id ?? s.offer_id)
+    const next = s.period + 1
+    const paid = (s.card_outcome ?? 'paid') === 'paid'
+    const start = s.current_period_end
+    const end = periodEnd(s.anchor_at, next)
+    return db.transaction().execute(async (tx) => {
+      const won = await updateSubscriptionAt(
+        tx,
+        id,
+        { period: s.period, status: 'active' },
+        paid
+          ? {
+              period: next,
+              offer_id: offer.id,
+              next_offer_id: null,
+              current_period_start: start,
+              current_period_end: end,
+            }
+          : { status: 'past_due' },
+      )
+      if (!won) return false
+      const at = now()
+      const key = periodKey(id, next)
+      const purchaseId = await insertPurchase(tx, {
+        user_id: userId,
+        source_key: paid ? key : `${key}:failed`,
+        checkout_id: null,
+        subscription_id: id,
+        offer_id: offer.id,
+        kind: offer.kind,
+        tier: offer.tier,
+        amount_cents: offer.cents,
+        currency: offer.currency,
+        status: paid ? 'paid' : 'failed',
+        credits: paid ? offer.credits : 0,
+        variant: s.variant,
+        source: 'renewal',
+        provider: s.provider,
+        payment_ref: null,
+        card_brand: s.card_brand,
+        card_last4: s.card_last4,
+        created_at: at,
+      })
+      const amount = money(offer.cents, offer.currency)
+      if (paid) {
+        await grantCreditsOnce(tx, {
+          userId,
+          amount: offer.credits,
+          reason: 'subscription',
+          idempotencyKey: key,
+          purchaseId,
+          now: at,
+        })
+      }
+      await insertNotifications(tx, [
+        billingNotification(
+          userId,
+          paid
+            ? { type: 'subscription_renewed', credits: offer.credits, amount, periodEnd: iso(end) }
+            : { type: 'purchase_failed', amount, reason: 'renewal_failed' },
+          at,
+        ),
+      ])
+      return true
+    })
+  }
+}

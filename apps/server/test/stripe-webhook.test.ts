@@ -1,0 +1,317 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { engines, startServer, type TestServer } from './harness'
+
+const SECRET = 'whsec_test_secret'
+const stripeEnv = { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: SECRET }
+/** Only for the SDK's signing helper; it makes no request. */
+const signer = new Stripe('sk_test_offline')
+
+/** A stand-in for Stripe's API on loopback: answers Checkout Session creation and records each request. */
+async function fakeStripeApi() {
+  const requests: { path: string; body: URLSearchParams }[] = []
+  let n = 0
+  const server = http.createServer((req, res) => {
+    let raw = ''
+    req.on('data', (c: Buffer) => {
+      raw += c.toString()
+    })
+    req.on('end', () => {
+      requests.push({ path: req.url ?? '', body: new URLSearchParams(raw) })
+      n += 1
+      res.setHeader('content-type', 'application/json')
+      if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+        res.end(
+          JSON.stringify({
+            id: `cs_test_${n}`,
+            object: 'checkout.session',
+            url: `https://checkout.example/cs_test_${n}`,
+          }),
+        )
+      } else {
+        res.statusCode = 404
+        res.end(JSON.stringify({ error: { message: 'not faked', type: 'invalid_request_error' } }))
+      }
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    requests,
+    options: { host: '127.0.0.1', port, protocol: 'http' as const },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
+
+describe.each(engines)('the Stripe provider on %s', (engine) => {
+  let s: TestServer
+  let api: Awaited<ReturnType<typeof fakeStripeApi>>
+  beforeAll(async () => {
+    api = await fakeStripeApi()
+    s = await startServer(engine, stripeEnv, { app: { stripeClientOptions: api.options } })
+  })
+  afterAll(async () => {
+    await s.close()
+    await api.close()
+  })
+
+  let seq = 0
+  /** Posts a signed event the way Stripe does; `signature` overrides the header. */
+  async function deliver(type: string, object: object, o: { id?: string; signature?: string } = {}) {
+    seq += 1
+    const payload = JSON.stringify({
+      id: o.id ?? `evt_${seq}_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type,
+      api_version: '2025-01-01',
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    })
+    const header = o.signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: SECRET })
+    const res = await fetch(`${s.url}/api/webhook/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: payload,
+    })
+    return { status: res.status, body: (await res.json()) as Record<string, unknown>, payload }
+  }
+  const balance = async (token: string) => (await s.call('GET', '/user/my-info', { token })).data.credits
+
+  async function stripeCheckout(offerId: string) {
+    const { token, user } = await s.signUp()
+    const r = await s.call('POST', '/checkout/create', { token, body: { offerId, variant: 'checkout1' } })
+    expect(r.code, r.msg).toBe(0)
+    return {
+      token,
+      userId: user.id as number,
+      checkoutId: r.data.checkoutId as string,
+      redirectUrl: r.data.redirectUrl,
+    }
+  }
+  const sessionCompleted = (checkoutId: string, extra: object) => ({
+    id: `cs_${checkoutId}`,
+    object: 'checkout.session',
+    client_reference_id: checkoutId,
+    payment_status: 'paid',
+    metadata: { checkoutId },
+    ...extra,
+  })
+
+  it('opens a Stripe Checkout Session and hands back its page; the sandbox card form is refused', async () => {
+    const { token, checkoutId, redirectUrl } = await stripeCheckout('main/payment-49-9')
+    expect(redirectUrl).toMatch(/^https:\/\/checkout\.example\/cs_test_/)
+    const sent = api.requests.at(-1)
+    expect(sent?.path).toBe('/v1/checkout/sessions')
+    expect(sent?.body.get('mode')).toBe('payment')
+    expect(sent?.body.get('client_reference_id')).toBe(checkoutId)
+    expect(sent?.body.get('line_items[0][price_data][unit_amount]')).toBe('4990')
+    expect(sent?.body.get('success_url')).toContain(`/checkout1/main/payment-49-9?checkoutId=${checkoutId}`)
+    const pay = await s.call('POST', '/checkout/pay', {
+      token,
+      body: { checkoutId, cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' },
+    })
+    expect(pay.code).toBe(409)
+    expect(await balance(token)).toBe(5)
+  })
+
+  it('takes no sandbox card payment at all, not even for a checkout opened before Stripe was configured', async () => {
+    const { token, user } = await s.signUp()
+    await s.db.kysely
+      .insertInto('checkouts')
+      .values({
+        id: `co_old_${user.id}`,
+        user_id: user.id,
+        offer_id: 'main/payment-49-9',
+        variant: 'checkout',
+        provider: 'sandbox',
+        status: 'open',
+        created_at: s.now(),
+      })
+      .execute()
+    const pay = await s.call('POST', '/checkout/pay', {
+      token,
+      body: { checkoutId: `co_old_${user.id}`, cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' },
+    })
+    expect(pay.code).toBe(409)
+    expect(await balance(token)).toBe(5)
+  })
+
+  it('refuses an event with a bad signature and grants nothing', async () => {
+    const { token, checkoutId } = await stripeCheckout('main/payment-49-9')
+    const object = sessionCompleted(checkoutId, { mode: 'payment', payment_intent: 'pi_bad' })
+    const forged = await deliver('checkout.session.completed', object, {
+      signature: `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`,
+    })
+    expect(forged.status).toBe(400)
+    const unsigned = await deliver('checkout.session.completed', object, { signature: '' })
+    expect(unsigned.status).toBe(400)
+    expect(await balance(token)).toBe(5)
+  })
+
+  it('the same event delivered 5 times at once, and later again, grants once', async () => {
+    const { token, checkoutId } = await stripeCheckout('main/payment-84-9')
+    const object = sessionCompleted(checkoutId, { mode: 'payment', payment_intent: `pi_${checkoutId}` })
+    const id = `evt_once_${checkoutId}`
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => deliver('checkout.session.completed', object, { id })),
+    )
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200])
+    expect(replies[0]?.body).toEqual({ received: true })
+    expect(await balance(token)).toBe(225)
+    expect((await deliver('checkout.session.completed', object, { id })).status).toBe(200)
+    // A different event about the same payment (Stripe may send one) grants nothing either.
+    expect((await deliver('checkout.session.completed', object)).status).toBe(200)
+    expect(await balance(token)).toBe(225)
+    const detail = await s.call('GET', '/checkout/detail', { token, query: { id: checkoutId } })
+    expect(detail.data).toMatchObject({
+      status: 'paid',
+      provider: 'stripe',
+      purchase: { credits: 220, variant: 'checkout1' },
+    })
+    expect((await s.call('GET', '/purchase/list', { token })).total).toBe(1)
+  })
+
+  it('a refund takes back only the credits of the purchase still unspent, once', async () => {
+    const { token, userId, checkoutId } = await stripeCheckout('main/payment-49-9')
+    await deliver(
+      'checkout.session.completed',
+      sessionCompleted(checkoutId, { mode: 'payment', payment_intent: `pi_r1_${checkoutId}` }),
+    )
+    // 30 credits spent (the sign-up's 5 first), then a second pack bought.
+    await s.db.kysely
+      .insertInto('credit_ledger')
+      .values({ user_id: userId, delta: -30, reason: 'creation', idempotency_key: null, created_at: s.now() })
+      .execute()
+    const second = await s.call('POST', '/checkout/create', {
+      token,
+      body: { offerId: 'main/payment-49-9', variant: 'checkout' },
+    })
+    await deliver(
+      'checkout.session.completed',
+      sessionCompleted(second.data.checkoutId, { mode: 'payment', payment_intent: `pi_r2_${checkoutId}` }),
+    )
+    expect(await balance(token)).toBe(175)
+    const charge = {
+      id: `ch_${checkoutId}`,
+      object: 'charge',
+      payment_intent: `pi_r1_${checkoutId}`,
+      refunded: true,
+    }
+    const replies = await Promise.all(Array.from({ length: 3 }, () => deliver('charge.refunded', charge)))
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200])
+    // Of the first pack's 100, 25 were spent: 75 go back, the second pack stays whole.
+    expect(await balance(token)).toBe(100)
+    await deliver('charge.refunded', charge)
+    expect(await balance(token)).toBe(100)
+    const list = await s.call('GET', '/purchase/list', { token })
+    expect(list.data.find((p: { status: string }) => p.status === 'refunded')).toMatchObject({
+      credits: 100,
+      refundedCredits: 75,
+    })
+    const history = await s.call('GET', '/credit/history', { token })
+    expect(history.data[0]).toMatchObject({ delta: -75, reason: 'refund', balanceAfter: 100 })
+  })
+
+  it('a refund after everything was spent takes nothing and never makes the balance negative', async () => {
+    const { token, userId, checkoutId } = await stripeCheckout('main/payment-49-9')
+    await deliver(
+      'checkout.session.completed',
+      sessionCompleted(checkoutId, { mode: 'payment', payment_intent: `pi_all_${checkoutId}` }),
+    )
+    await s.db.kysely
+      .insertInto('credit_ledger')
+      .values({
+        user_id: userId,
+        delta: -105,
+        reason: 'creation',
+        idempotency_key: null,
+        created_at: s.now(),
+      })
+      .execute()
+    await deliver('charge.refunded', {
+      id: 'ch_all',
+      object: 'charge',
+      payment_intent: `pi_all_${checkoutId}`,
+    })
+    expect(await balance(token)).toBe(0)
+    const list = await s.call('GET', '/purchase/list', { token })
+    expect(list.data[0]).toMatchObject({ status: 'refunded', refundedCredits: 0 })
+  })
+
+  it('a Stripe subscription: first month by the checkout, renewals by invoice.paid once each, then failure and end', async () => {
+    const { token, checkoutId } = await stripeCheckout('promo/subscription-49-9')
+    expect(api.requests.at(-1)?.body.get('mode')).toBe('subscription')
+    const subRef = `sub_${checkoutId}`
+    await deliver(
+      'checkout.session.completed',
+      sessionCompleted(checkoutId, { mode: 'subscription', subscription: subRef }),
+    )
+    const invoice = (id: string, reason: string, start: number) => ({
+      id,
+      object: 'invoice',
+      billing_reason: reason,
+      amount_paid: 4990,
+      amount_due: 4990,
+      currency: 'usd',
+      parent: { type: 'subscription_details', subscription_details: { subscription: subRef, metadata: {} } },
+      lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86_400 } }] },
+      period_start: start,
+      period_end: start + 30 * 86_400,
+    })
+    const t0 = Math.floor(Date.now() / 1000)
+    await deliver('invoice.paid', invoice(`in_first_${checkoutId}`, 'subscription_create', t0))
+    expect(await balance(token)).toBe(5 + 120)
+    const renewal = invoice(`in_2_${checkoutId}`, 'subscription_cycle', t0 + 30 * 86_400)
+    await Promise.all(Array.from({ length: 5 }, () => deliver('invoice.paid', renewal)))
+    await deliver('invoice.paid', renewal)
+    expect(await balance(token)).toBe(5 + 240)
+    const sub = (await s.call('GET', '/subscription/current', { token })).data
+    expect(sub).toMatchObject({ offerId: 'promo/subscription-49-9', status: 'active', provider: 'stripe' })
+    expect(sub.currentPeriodEnd).toBe(new Date((t0 + 60 * 86_400) * 1000).toISOString())
+
+    await deliver(
+      'invoice.payment_failed',
+      invoice(`in_3_${checkoutId}`, 'subscription_cycle', t0 + 60 * 86_400),
+    )
+    expect((await s.call('GET', '/subscription/current', { token })).data.status).toBe('past_due')
+    await deliver('customer.subscription.deleted', {
+      id: subRef,
+      object: 'subscription',
+      status: 'canceled',
+      cancel_at_period_end: false,
+      items: { data: [] },
+    })
+    expect((await s.call('GET', '/subscription/current', { token })).data).toBeNull()
+    expect(await balance(token)).toBe(245)
+    const types = (await s.call('GET', '/user/my-notification', { token, query: { pageSize: 50 } })).data.map(
+      (n: { type: string }) => n.type,
+    )
+    expect(types.filter((t: string) => t === 'subscription_renewed')).toHaveLength(1)
+    expect(types).toContain('purchase_failed')
+    expect(types).toContain('subscription_cancelled')
+  })
+
+  it('ignores event types it does not use, and a session for an unknown checkout', async () => {
+    expect((await deliver('customer.created', { id: 'cus_1', object: 'customer' })).status).toBe(200)
+    const unknown = await deliver(
+      'checkout.session.completed',
+      sessionCompleted('co_nope', { mode: 'payment' }),
+    )
+    expect(unknown.status).toBe(200)
+  })
+})
+
+describe('the webhook without Stripe configured', () => {
+  it('answers 404 in Stripe’s format', async () => {
+    const s = await startServer('sqlite')
+    try {
+      const res = await fetch(`${s.url}/api/webhook/stripe`, { method: 'POST', body: '{}' })
+      expect(res.status).toBe(404)
+      expect(await res.json()).toEqual({ error: 'Stripe is not configured on this server' })
+    } finally {
+      await s.close()
+    }
+  })
+})
