@@ -58,7 +58,8 @@ if (process.argv.includes('--pinned')) {
 
 const photo = await readFile(here('../assets/samples/dusk.jpg'))
 const require = createRequire(import.meta.url)
-const fontFile = (pkg: string, file: string) => readFileSync(require.resolve(`@expo-google-fonts/${pkg}/${file}`))
+const fontFile = (pkg: string, file: string) =>
+  readFileSync(require.resolve(`@expo-google-fonts/${pkg}/${file}`))
 const fontBytes = {
   inter400: fontFile('inter', '400Regular/Inter_400Regular.ttf'),
   inter700: fontFile('inter', '700Bold/Inter_700Bold.ttf'),
@@ -68,7 +69,12 @@ const fontBytes = {
 // ---- the references: the same card as a flexbox tree ----
 const PHOTO_URL = `data:image/jpeg;base64,${photo.toString('base64')}`
 type El = { type: string; props: Record<string, unknown> }
-const el = (type: string, style: Record<string, unknown>, children?: unknown, extra?: Record<string, unknown>): El => ({
+const el = (
+  type: string,
+  style: Record<string, unknown>,
+  children?: unknown,
+  extra?: Record<string, unknown>,
+): El => ({
   type,
   props: { style, children, ...extra },
 })
@@ -85,8 +91,16 @@ const card = (src: string): El =>
       fontFamily: 'Inter, Noto Sans SC',
     },
     [
-      el('img', { width: 960, height: 640, objectFit: 'cover', borderRadius: 32 }, undefined, { src, width: 960, height: 640 }),
-      el('div', { display: 'flex', marginTop: 20, height: 100, fontSize: 72, fontWeight: 700, color: '#ffffff' }, TITLE),
+      el('img', { width: 960, height: 640, objectFit: 'cover', borderRadius: 32 }, undefined, {
+        src,
+        width: 960,
+        height: 640,
+      }),
+      el(
+        'div',
+        { display: 'flex', marginTop: 20, height: 100, fontSize: 72, fontWeight: 700, color: '#ffffff' },
+        TITLE,
+      ),
       el('div', { display: 'flex', marginTop: 20, height: 60, fontSize: 40, color: '#ddd6fe' }, LINE),
     ],
   )
@@ -110,9 +124,14 @@ for (const f of [
 ])
   await takumi.registerFont(f)
 const toTakumi = (e: El): unknown => {
-  const { style, children, src } = e.props as { style: Record<string, unknown>; children?: unknown; src?: string }
+  const { style, children, src } = e.props as {
+    style: Record<string, unknown>
+    children?: unknown
+    src?: string
+  }
   if (e.type === 'img') return { type: 'image', src: 'photo', style }
-  if (typeof children === 'string') return { type: 'container', style, children: [{ type: 'text', text: children }] }
+  if (typeof children === 'string')
+    return { type: 'container', style, children: [{ type: 'text', text: children }] }
   return { type: 'container', style, children: (children as El[] | undefined)?.map(toTakumi) ?? [], src }
 }
 const takumiNode = toTakumi(card('photo'))
@@ -147,9 +166,13 @@ const row = async (name: string, fn: () => Promise<unknown>) => {
 }
 
 console.log(`@templet/render bench: 1080×1080 card, ${N} renders per line after ${WARM} warm, ms p50 / p99`)
-console.log(`${new Date().toISOString()}  ${os.cpus().length}× ${os.cpus()[0]?.model}  Node ${process.version}\n`)
+console.log(
+  `${new Date().toISOString()}  ${os.cpus().length}× ${os.cpus()[0]?.model}  Node ${process.version}\n`,
+)
 console.log('Templet (@napi-rs/canvas -> raw pixels -> sharp)')
-await row('  draw to pixels (incl. photo decode)', () => drawPixels(template, values, { images: sampleImages }, 1))
+await row('  draw to pixels (incl. photo decode)', () =>
+  drawPixels(template, values, { images: sampleImages }, 1),
+)
 for (const [k, enc] of Object.entries(encodeOurs)) await row(`  ${k} encode`, () => enc(ourPixels))
 const oursAll = await row('  all four outputs, render() (encodes concurrent)', () =>
   render(template, values, { images: sampleImages }),
@@ -180,7 +203,8 @@ const takumiTuned = await row('  all four, raw pixels -> our encoders, concurren
 })
 
 console.log('\nratios (reference p50 / Templet p50)')
-const ratio = (name: string, s: Stats) => console.log(`  ${name.padEnd(56)} ${(s.p50 / oursAll.p50).toFixed(2)}×`)
+const ratio = (name: string, s: Stats) =>
+  console.log(`  ${name.padEnd(56)} ${(s.p50 / oursAll.p50).toFixed(2)}×`)
 ratio('satori + resvg + sharp, as commonly built', satoriCommon)
 ratio('satori + resvg + sharp, our encoders', satoriTuned)
 ratio('takumi, its own encoders', takumiOwn)
@@ -188,10 +212,14 @@ ratio('takumi pixels, our encoders', takumiTuned)
 
 console.log('\npinned to one core (taskset -c 0), render() all four outputs')
 try {
-  const out = execFileSync('taskset', ['-c', '0', process.execPath, ...process.execArgv, fileURLToPath(import.meta.url), '--pinned'], {
-    env: { ...process.env, BENCH_N: String(Math.min(N, 100)) },
-    encoding: 'utf8',
-  })
+  const out = execFileSync(
+    'taskset',
+    ['-c', '0', process.execPath, ...process.execArgv, fileURLToPath(import.meta.url), '--pinned'],
+    {
+      env: { ...process.env, BENCH_N: String(Math.min(N, 100)) },
+      encoding: 'utf8',
+    },
+  )
   const p = JSON.parse(out.trim().split('\n').pop() ?? '{}') as Stats & { perSecond: number }
   console.log(`  ${'ms p50 / p99'.padEnd(56)} ${fmt(p)}`)
   console.log(`  ${'renders per second'.padEnd(56)} ${p.perSecond.toFixed(1)}`)
@@ -206,7 +234,9 @@ const before = mb()
 for (let i = 0; i < RSS_N; i++) await render(template, values, { images: sampleImages })
 global.gc?.()
 const after = mb()
-console.log(`  before ${before.toFixed(0)} MB, after ${after.toFixed(0)} MB, growth ${(after - before).toFixed(1)} MB`)
+console.log(
+  `  before ${before.toFixed(0)} MB, after ${after.toFixed(0)} MB, growth ${(after - before).toFixed(1)} MB`,
+)
 console.log(
   `\nsizes: Templet PNG ${(ours.png.length / 1024).toFixed(0)} kB, JPEG ${(ours.jpeg.length / 1024).toFixed(0)} kB, WebP ${(ours.webp.length / 1024).toFixed(0)} kB, thumbnail ${(ours.thumbnail.length / 1024).toFixed(0)} kB`,
 )
