@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import sharp, { type OutputInfo } from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadCatalogue, type Rendered, render, sampleImages } from '../src/index'
 
@@ -36,7 +36,7 @@ const tableAt = (q: number) => {
 
 describe('lossy outputs are at quality 75', () => {
   let out: Rendered
-  let pixels: { data: Buffer; info: sharp.OutputInfo }
+  let pixels: { data: Buffer; info: OutputInfo }
   beforeAll(async () => {
     const t = loadCatalogue().templates.find((x) => x.id === 'photo-feature')
     if (!t) throw new Error('no photo-feature')

@@ -170,8 +170,8 @@ describe('right-to-left text', () => {
     ['Arabic', ARABIC],
   ])('%s: align start puts each line at the right edge of the box', async (_, text) => {
     const ink = inkBox(await draw(text))
-    expect(ink && ink.maxX).toBeGreaterThan(BOX.x + BOX.w - 8)
-    expect(ink && ink.maxX).toBeLessThanOrEqual(BOX.x + BOX.w + 2)
+    expect(ink?.maxX).toBeGreaterThan(BOX.x + BOX.w - 8)
+    expect(ink?.maxX).toBeLessThanOrEqual(BOX.x + BOX.w + 2)
   })
 
   it('Latin inside a Hebrew line keeps its own left-to-right order', async () => {
@@ -217,7 +217,7 @@ describe('shrink-to-fit', () => {
   it('without shrink-to-fit the same text is cut with an ellipsis, still inside the box', async () => {
     const g = await draw(long.en, { maxLines: 2 })
     const ink = inkBox(g)
-    expect(ink && ink.maxY).toBeLessThanOrEqual(BOX.y + BOX.h + 2)
-    expect(ink && ink.maxX).toBeLessThanOrEqual(BOX.x + BOX.w + 2)
+    expect(ink?.maxY).toBeLessThanOrEqual(BOX.y + BOX.h + 2)
+    expect(ink?.maxX).toBeLessThanOrEqual(BOX.x + BOX.w + 2)
   })
 })
