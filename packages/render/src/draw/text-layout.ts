@@ -84,7 +84,23 @@ function wrapParagraph(ctx: SKRSContext2D, paragraph: string, maxWidth: number, 
     }
   }
   if (line || lines.length === 0) lines.push(line.trimEnd())
-  return lines
+  return avoidCjkWidow(lines)
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
+/**
+ * A Chinese or Japanese paragraph should not end with one character alone on its last line (a widow,
+ * "孤字"): the previous line gives up its last character. That line only gets shorter, so it still fits.
+ */
+function avoidCjkWidow(lines: string[]): string[] {
+  const last = lines[lines.length - 1] ?? ''
+  const prev = lines[lines.length - 2]
+  const lastChars = [...graphemes.segment(last)].map((s) => s.segment)
+  if (prev === undefined || lastChars.length > 2 || !CJK.test(lastChars[0] ?? '')) return lines
+  const prevChars = [...graphemes.segment(prev)].map((s) => s.segment)
+  const moved = prevChars[prevChars.length - 1] ?? ''
+  if (prevChars.length < 4 || !CJK.test(moved)) return lines
+  return [...lines.slice(0, -2), prevChars.slice(0, -1).join(''), moved + last]
 }
 
 function linesAt(ctx: SKRSContext2D, text: string, style: TextStyle, size: number, maxWidth: number) {
