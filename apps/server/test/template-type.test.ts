@@ -171,9 +171,9 @@ describe.each(engines)('catalogue changes on %s', (engine) => {
       expect(active.map((r) => r.slug).sort()).toEqual(kept.map((t) => t.id).sort())
       expect(sameType.length).toBeGreaterThan(0)
       // Back in the catalogue: shown again under the same id.
-      const before = await db.kysely.selectFrom('templates').select(['id', 'slug']).execute()
+      const before = await db.kysely.selectFrom('templates').select(['id', 'slug']).orderBy('id').execute()
       await seedCatalogue(db.kysely, full)
-      const after = await db.kysely.selectFrom('templates').select(['id', 'slug']).execute()
+      const after = await db.kysely.selectFrom('templates').select(['id', 'slug']).orderBy('id').execute()
       expect(after).toEqual(before)
       expect((await catalogueFor(db.kysely, null)).length).toBe(listedTypes().length)
     } finally {

@@ -68,7 +68,7 @@ async function loadImages(t: Template, values: Values, source: ImageSource | und
 }
 
 /** Draws a template into raw RGBA pixels at `scale` (1 = the size's own pixels). */
-async function drawPixels(t: Template, values: Values, o: RenderOptions, scale: number) {
+export async function drawPixels(t: Template, values: Values, o: RenderOptions, scale: number) {
   registerFonts()
   const size = pickSize(t, o.sizeId)
   const locale = o.locale ?? 'en'

@@ -70,7 +70,7 @@ function drawText(layer: TextLayer, box: Box, d: DrawContext) {
   const layout = layoutText(ctx, text, style, box)
   applyFont(ctx, style, layout.size)
   const direction = layer.direction === 'auto' ? textDirection(text) : layer.direction
-  const align = resolveBound(layer.align, d.values, 'start')
+  const align = layer.bySize?.[d.sizeId]?.align ?? resolveBound(layer.align, d.values, 'start')
   const side =
     align === 'center'
       ? 'center'
