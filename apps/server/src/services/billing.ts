@@ -14,6 +14,7 @@ import {
 } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import {
+  findChargedCheckouts,
   findCheckout,
   insertCheckout,
   listChargedCheckouts,
@@ -149,6 +150,32 @@ export class Billing {
       )
   }
 
+  /**
+   * Charges a subscription checkout unless the user has another subscription, or another subscription checkout
+   * charged and not yet turned into one: checked and charged under the user's lock, so two checkouts paid at
+   * once cannot start two subscriptions.
+   */
+  async #chargeSubscription(
+    checkout: CheckoutRow,
+    card: { brand: string; last4: string; outcome: string },
+  ): Promise<boolean> {
+    const userId = Number(checkout.user_id)
+    return this.d.db.transaction().execute(async (tx) => {
+      await lockUserCredits(tx, userId)
+      const live = await findLiveSubscription(tx, userId)
+      const pending = await findChargedCheckouts(tx, userId)
+      const other = pending.some(
+        (c) => c.id !== checkout.id && this.d.offers.find(c.offer_id)?.kind === 'subscription',
+      )
+      if ((live && live.checkout_id !== checkout.id) || other)
+        throw new AppError(
+          Code.conflict,
+          'You already have a subscription; switch its plan on Pricing Plans instead of buying a second one',
+        )
+      return markCheckoutCharged(tx, checkout.id, card, this.d.now())
+    })
+  }
+
   async checkoutDetail(userId: number, id: string): Promise<CheckoutDetailData> {
     const c = await this.#ownCheckout(userId, id)
     const p = await findPurchaseBySource(this.d.db, checkoutKey(c.id))
@@ -185,8 +212,10 @@ export class Billing {
       const failed = await this.#recordFailure(checkout, offer, card, outcome)
       return { status: outcome, purchase: toPurchase(failed), balance: await creditBalance(db, userId) }
     }
-    if (offer.kind === 'subscription') await this.#assertNoLiveSubscription(userId, checkout.id)
-    const charged = await markCheckoutCharged(db, checkout.id, { ...card, outcome }, now())
+    const charged =
+      offer.kind === 'subscription'
+        ? await this.#chargeSubscription(checkout, { ...card, outcome })
+        : await markCheckoutCharged(db, checkout.id, { ...card, outcome }, now())
     if (charged && this.d.fault === 'crash-after-charge') process.kill(process.pid, 'SIGKILL')
     const fresh = (await findCheckout(db, checkout.id)) ?? checkout
     return this.#paid(userId, await this.complete(fresh))
