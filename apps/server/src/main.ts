@@ -32,8 +32,11 @@ async function main() {
     log,
     fault: process.env.TEMPLET_FAULT,
   })
-  // Before taking requests: grant what a crash left charged but not granted.
-  await billingTick(billing, subscriptions)
+  // Before taking requests: grant what a crash left charged but not granted (a failure is logged, not fatal:
+  // the scheduler tries again).
+  await billingTick(billing, subscriptions).catch((err) =>
+    log.error('billing tick at start failed', errorFields(err)),
+  )
   const stopScheduler = startBillingScheduler(
     billing,
     subscriptions,

@@ -255,4 +255,19 @@ describe.each(engines)('subscriptions on %s', (engine) => {
     await second.close()
     expect(await grants(s, userId)).toHaveLength(13)
   })
+
+  it('a subscription whose offer left the configuration does not hold up the others', async () => {
+    const broken = await subscribe(s)
+    const fine = await subscribe(s)
+    const brokenSub = await current(broken.token)
+    await s.db.kysely
+      .updateTable('subscriptions')
+      .set({ offer_id: 'retired/subscription-49-9' })
+      .where('id', '=', brokenSub.id)
+      .execute()
+    moveTo(s, Date.parse(brokenSub.currentPeriodEnd) + 1000)
+    await s.parts.subscriptions.runDueRenewals()
+    expect(await grants(s, fine.userId)).toHaveLength(2)
+    expect(await grants(s, broken.userId)).toHaveLength(1)
+  })
 })

@@ -36,7 +36,7 @@ import type { CheckoutRow, Database, PurchaseRow } from '../db/schema'
 import { findLiveSubscription, insertSubscription } from '../db/subscriptions'
 import { findUserWithCredits } from '../db/users'
 import { AppError, notFound } from '../errors'
-import type { Logger } from '../log'
+import { errorFields, type Logger } from '../log'
 import { creditBalance, grantCreditsOnce, lockUserCredits, takeBackUnspent } from './ledger'
 import { billingNotification } from './notifications'
 import type { CatalogueOffer, Offers } from './offers'
@@ -353,8 +353,13 @@ export class Billing {
   async reconcile(): Promise<number> {
     let done = 0
     for (const c of await listChargedCheckouts(this.d.db)) {
-      await this.complete(c)
-      done += 1
+      // One bad row (an offer removed from the configuration) must not hold up the others or the start.
+      try {
+        await this.complete(c)
+        done += 1
+      } catch (err) {
+        this.d.log.error('could not grant a charged checkout', { checkout: c.id, ...errorFields(err) })
+      }
     }
     if (done > 0) this.d.log.warn('granted checkouts charged before a crash', { count: done })
     return done
