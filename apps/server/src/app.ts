@@ -98,7 +98,9 @@ export function createAppParts(o: AppOptions): App {
   const stripe = config.billing.stripe
     ? stripeClient(config.billing.stripe.secretKey, o.stripeClientOptions)
     : undefined
-  const provider: PaymentProvider = stripe ? stripeProvider(stripe) : sandboxProvider
+  const provider: PaymentProvider = stripe
+    ? stripeProvider(stripe, (err) => log.error('stripe request failed', errorFields(err)))
+    : sandboxProvider
   const billing = new Billing({
     db,
     offers,
