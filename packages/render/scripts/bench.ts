@@ -167,7 +167,10 @@ const row = async (name: string, fn: () => Promise<unknown>) => {
 
 console.log(`@templet/render bench: 1080×1080 card, ${N} renders per line after ${WARM} warm, ms p50 / p99`)
 console.log(
-  `${new Date().toISOString()}  ${os.cpus().length}× ${os.cpus()[0]?.model}  Node ${process.version}\n`,
+  `${new Date().toISOString()}  ${os.cpus().length}× ${os.cpus()[0]?.model}  Node ${process.version}  load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}\n`,
 )
 console.log('Templet (@napi-rs/canvas -> raw pixels -> sharp)')
 await row('  draw to pixels (incl. photo decode)', () =>
