@@ -49,3 +49,24 @@ describe('validateValues', () => {
     expect(validateValues(poster, withoutPhoto)).toEqual([{ path: 'photo', code: 'required' }])
   })
 })
+
+describe('characters the shipped fonts cannot draw', () => {
+  const t = loadCatalogue().templates.find((x) => x.id === 'bold-quote')
+  if (!t) throw new Error('no bold-quote')
+
+  it('accepts Latin, Cyrillic, Greek, Chinese, Japanese, Arabic, Hebrew and emoji', () => {
+    const text = 'Café Привет Γειά 你好 こんにちは مرحبا שלום 🎉👍'
+    expect(validateValues(t, { quote: text })).toEqual([])
+  })
+
+  it('reports a script none of the fonts has, naming the characters', () => {
+    // Thai and Devanagari are not shipped: they would come from whatever system fonts a machine has.
+    expect(validateValues(t, { quote: 'สวัสดี नमस्ते' })).toEqual([
+      {
+        path: 'quote',
+        code: 'unsupported_characters',
+        params: { characters: expect.arrayContaining(['ส', 'न']) },
+      },
+    ])
+  })
+})
