@@ -77,15 +77,17 @@ function coverageOf(family: string): Set<number> {
 }
 
 // Characters that draw nothing themselves: spaces, controls, joiners, direction marks, variation selectors.
-const INVISIBLE = /[\s\p{Cc}\p{Cf}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u
+const SPACE_CONTROL_FORMAT = /[\s\p{Cc}\p{Cf}]/u
+const isInvisible = (ch: string, cp: number) =>
+  SPACE_CONTROL_FORMAT.test(ch) || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)
 
 /** The characters of a text that no font of the stack can draw, each once. */
 export function uncoveredCharacters(text: string, stack: FontFamily): string[] {
   const families = FONT_STACKS[stack]
   const missing = new Set<string>()
   for (const ch of text) {
-    if (INVISIBLE.test(ch)) continue
     const cp = ch.codePointAt(0) ?? 0
+    if (isInvisible(ch, cp)) continue
     if (!families.some((f) => coverageOf(f).has(cp))) missing.add(ch)
   }
   return [...missing]
