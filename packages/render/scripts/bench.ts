@@ -2,8 +2,8 @@
  * `pnpm --filter @templet/render bench`: the renderer against satori + resvg + sharp and takumi, one
  * 1080×1080 card (bench/card.json: gradient, a photo decoded on every render, a Latin and a Chinese line).
  * Prints ms per output (p50/p99), all four outputs of one creation, renders per second pinned to one
- * core, RSS over 1,000 renders, and the ratios. Env: BENCH_N (renders per pipeline, default 200),
- * BENCH_RSS_N (default 1000).
+ * core, RSS over 1,000 renders, and the ratios. Env: BENCH_N (renders per Templet line, default 200),
+ * BENCH_REF_N (per reference line, default 100), BENCH_RSS_N (default 1000).
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -16,9 +16,10 @@ import { Renderer } from '@takumi-rs/core'
 import satori from 'satori'
 import sharp from 'sharp'
 import { parseTemplate, render, sampleImages } from '../src/index'
-import { drawPixels } from '../src/render'
+import { drawPixels, thumbnailPixels } from '../src/render'
 
 const N = Number(process.env.BENCH_N ?? 200)
+const REF_N = Number(process.env.BENCH_REF_N ?? 100)
 const RSS_N = Number(process.env.BENCH_RSS_N ?? 1000)
 const WARM = 20
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
@@ -35,8 +36,8 @@ const stats = (xs: number[]): Stats => {
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN
   return { p50: at(0.5), p99: at(0.99) }
 }
-async function time(n: number, fn: () => Promise<unknown>): Promise<Stats> {
-  for (let i = 0; i < WARM; i++) await fn()
+async function time(n: number, fn: () => Promise<unknown>, warm = WARM): Promise<Stats> {
+  for (let i = 0; i < warm; i++) await fn()
   const xs: number[] = []
   for (let i = 0; i < n; i++) {
     const t = performance.now()
@@ -53,6 +54,18 @@ if (process.argv.includes('--pinned')) {
   const t0 = performance.now()
   for (let i = 0; i < 50; i++) await render(template, values, { images: sampleImages })
   console.log(JSON.stringify({ ...s, perSecond: 50 / ((performance.now() - t0) / 1000) }))
+  process.exit(0)
+}
+
+// ---- RSS mode: a child process with nothing else loaded renders RSS_N times ----
+if (process.argv.includes('--rss')) {
+  for (let i = 0; i < WARM; i++) await render(template, values, { images: sampleImages })
+  const mb = () => process.memoryUsage().rss / 2 ** 20
+  global.gc?.()
+  const before = mb()
+  for (let i = 0; i < RSS_N; i++) await render(template, values, { images: sampleImages })
+  global.gc?.()
+  console.log(JSON.stringify({ before, after: mb() }))
   process.exit(0)
 }
 
@@ -157,50 +170,76 @@ const encodeDefault = {
 const ours = await render(template, values, { images: sampleImages })
 const ourPixels = await sharp(ours.png).ensureAlpha().raw().toBuffer()
 
-const rows: Array<[string, Stats]> = []
 const row = async (name: string, fn: () => Promise<unknown>) => {
-  const s = await time(N, fn)
-  rows.push([name, s])
-  console.log(`${name.padEnd(58)} ${fmt(s)}`)
-  return s
+  const st = await time(N, fn)
+  console.log(`${name.padEnd(58)} ${fmt(st)}`)
+  return st
 }
 
 console.log(`@templet/render bench: 1080×1080 card, ${N} renders per line after ${WARM} warm, ms p50 / p99`)
 console.log(
-  `${new Date().toISOString()}  ${os.cpus().length}× ${os.cpus()[0]?.model}  Node ${process.version}\n`,
+  `${new Date().toISOString()}  ${os.cpus().length}× ${os.cpus()[0]?.model}  Node ${process.version}  load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}\n`,
 )
 console.log('Templet (@napi-rs/canvas -> raw pixels -> sharp)')
 await row('  draw to pixels (incl. photo decode)', () =>
   drawPixels(template, values, { images: sampleImages }, 1),
 )
-for (const [k, enc] of Object.entries(encodeOurs)) await row(`  ${k} encode`, () => enc(ourPixels))
-const oursAll = await row('  all four outputs, render() (encodes concurrent)', () =>
-  render(template, values, { images: sampleImages }),
-)
-
-console.log('\nsatori 0.63.2 + @resvg/resvg-js 2.6.2 + sharp')
-await row('  satori + resvg to pixels + resvg PNG', satoriPixels)
-const satoriCommon = await row('  all four, as commonly built (resvg PNG, sharp defaults)', async () => {
-  const r = await satoriPixels()
-  for (const enc of Object.values(encodeDefault)) await enc(r.pixels)
+for (const k of ['png', 'jpeg', 'webp'] as const) await row(`  ${k} encode`, () => encodeOurs[k](ourPixels))
+const drawn = await drawPixels(template, values, { images: sampleImages }, 1)
+await row('  thumbnail: Skia scales the canvas, WebP encode', () => {
+  const small = thumbnailPixels(drawn.canvas)
+  return sharp(small.pixels, { raw: { width: small.width, height: small.height, channels: 4 } })
+    .removeAlpha()
+    .webp({ quality: 75, effort: 2 })
+    .toBuffer()
 })
-const satoriTuned = await row('  all four, with our encoders, concurrent', async () => {
-  const r = await satoriPixels()
-  await Promise.all(Object.values(encodeOurs).map((enc) => enc(r.pixels)))
-})
-
-console.log('\n@takumi-rs/core 2.16.3 (image cache off)')
-const takumiOwn = await row('  all four, one takumi render per output', async () => {
-  await takumiRender('png')
-  await takumiRender('jpeg', 75)
-  await takumiRender('webp', 75)
-  const thumb = await takumiRender('raw')
-  await raw(Buffer.from(thumb)).resize(480, 480).webp({ quality: 75 }).toBuffer()
-})
-const takumiTuned = await row('  all four, raw pixels -> our encoders, concurrent', async () => {
-  const p = Buffer.from(await takumiRender('raw'))
-  await Promise.all(Object.values(encodeOurs).map((enc) => enc(p)))
-})
+// The pipelines run in turns (one render of each per round), so a change in the machine's load during
+// the run hits them all alike and the ratios stay fair.
+const pipelines: Record<string, () => Promise<unknown>> = {
+  templet: () => render(template, values, { images: sampleImages }),
+  satoriCommon: async () => {
+    const r = await satoriPixels()
+    for (const enc of Object.values(encodeDefault)) await enc(r.pixels)
+  },
+  satoriTuned: async () => {
+    const r = await satoriPixels()
+    await Promise.all(Object.values(encodeOurs).map((enc) => enc(r.pixels)))
+  },
+  takumiOwn: async () => {
+    await takumiRender('png')
+    await takumiRender('jpeg', 75)
+    await takumiRender('webp', 75)
+    const thumb = await takumiRender('raw')
+    await raw(Buffer.from(thumb)).resize(480, 480).webp({ quality: 75 }).toBuffer()
+  },
+  takumiTuned: async () => {
+    const p = Buffer.from(await takumiRender('raw'))
+    await Promise.all(Object.values(encodeOurs).map((enc) => enc(p)))
+  },
+}
+const samples: Record<string, number[]> = Object.fromEntries(Object.keys(pipelines).map((k) => [k, []]))
+for (let round = -3; round < REF_N; round++)
+  for (const [name, fn] of Object.entries(pipelines)) {
+    const t = performance.now()
+    await fn()
+    if (round >= 0) samples[name]?.push(performance.now() - t)
+  }
+const s = (name: string) => stats(samples[name] ?? [])
+const show = (label: string, st: Stats) => console.log(`${label.padEnd(58)} ${fmt(st)}`)
+const oursAll = s('templet')
+const satoriCommon = s('satoriCommon')
+const satoriTuned = s('satoriTuned')
+const takumiOwn = s('takumiOwn')
+const takumiTuned = s('takumiTuned')
+console.log(`\nall four outputs of one creation, ${REF_N} rounds, pipelines in turns`)
+show('  Templet render() (encodes concurrent)', oursAll)
+show('  satori 0.63.2 + resvg 2.6.2 + sharp, as commonly built', satoriCommon)
+show('  satori + resvg + sharp, with our encoders, concurrent', satoriTuned)
+show('  takumi 2.16.3, one render per output (image cache off)', takumiOwn)
+show('  takumi raw pixels -> our encoders, concurrent', takumiTuned)
 
 console.log('\nratios (reference p50 / Templet p50)')
 const ratio = (name: string, s: Stats) =>
@@ -227,15 +266,16 @@ try {
   console.log(`  taskset failed: ${(e as Error).message}`)
 }
 
-console.log(`\nRSS over ${RSS_N} renders (all four outputs each)`)
-const mb = () => process.memoryUsage().rss / 2 ** 20
-global.gc?.()
-const before = mb()
-for (let i = 0; i < RSS_N; i++) await render(template, values, { images: sampleImages })
-global.gc?.()
-const after = mb()
+console.log(`\nRSS of a process making ${RSS_N} renders (all four outputs each, after ${WARM} warm)`)
+const child = (flag: string, pin: boolean, env: Record<string, string> = {}) => {
+  const node = [process.execPath, ...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), flag]
+  const [cmd, ...args] = pin ? ['taskset', '-c', '0', ...node] : node
+  const out = execFileSync(cmd as string, args, { env: { ...process.env, ...env }, encoding: 'utf8' })
+  return JSON.parse(out.trim().split('\n').pop() ?? '{}')
+}
+const rss = child('--rss', false) as { before: number; after: number }
 console.log(
-  `  before ${before.toFixed(0)} MB, after ${after.toFixed(0)} MB, growth ${(after - before).toFixed(1)} MB`,
+  `  before ${rss.before.toFixed(0)} MB, after ${rss.after.toFixed(0)} MB, growth ${(rss.after - rss.before).toFixed(1)} MB`,
 )
 console.log(
   `\nsizes: Templet PNG ${(ours.png.length / 1024).toFixed(0)} kB, JPEG ${(ours.jpeg.length / 1024).toFixed(0)} kB, WebP ${(ours.webp.length / 1024).toFixed(0)} kB, thumbnail ${(ours.thumbnail.length / 1024).toFixed(0)} kB`,

@@ -100,3 +100,6 @@ export const WorkshopPoster: Story = { args: { id: 'workshop-poster' } }
 export const WeddingInvitation: Story = { args: { id: 'wedding-invitation' } }
 export const BirthdayInvitation: Story = { args: { id: 'birthday-invitation' } }
 export const GalaInvitation: Story = { args: { id: 'gala-invitation' } }
+export const ClassicCertificate: Story = { args: { id: 'classic-certificate' } }
+export const CourseCertificate: Story = { args: { id: 'course-certificate' } }
+export const AwardCertificate: Story = { args: { id: 'award-certificate' } }

@@ -1,6 +1,7 @@
 import sharp, { type OutputInfo } from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadCatalogue, type Rendered, render, sampleImages } from '../src/index'
+import { drawPixels, thumbnailPixels } from '../src/render'
 
 /** The luminance quantisation table (DQT id 0) of a baseline JPEG, in zig-zag order. */
 function lumaTable(jpeg: Buffer): number[] {
@@ -67,9 +68,15 @@ describe('lossy outputs are at quality 75', () => {
   it('the thumbnail is a quality 75 WebP of longest side 480', async () => {
     const meta = await sharp(out.thumbnail).metadata()
     expect([meta.format, Math.max(meta.width ?? 0, meta.height ?? 0)]).toEqual(['webp', 480])
+    // Drawn again the way render() makes it (Skia scales the canvas down), then encoded at 70/75/80.
+    const t = loadCatalogue().templates.find((x) => x.id === 'photo-feature')
+    if (!t) throw new Error('no photo-feature')
+    const drawn = await drawPixels(t, t.samples.en, { images: sampleImages }, 1)
+    const small = thumbnailPixels(drawn.canvas)
+    expect([small.width, small.height]).toEqual([meta.width, meta.height])
     const at = (quality: number) =>
-      fromPixels()
-        .resize(meta.width, meta.height, { kernel: 'lanczos3' })
+      sharp(small.pixels, { raw: { width: small.width, height: small.height, channels: 4 } })
+        .removeAlpha()
         .webp({ quality, effort: 2 })
         .toBuffer()
     const [q70, q75, q80] = await Promise.all([at(70), at(75), at(80)])

@@ -150,6 +150,16 @@ describe('fonts: every glyph comes from a shipped font that has it (no tofu)', (
   })
 })
 
+describe('system fonts', () => {
+  it('a character no shipped font has is left out, never drawn from a system font', async () => {
+    // Without the guard Skia draws Thai from a system font where one exists, and .notdef boxes where
+    // none does; either way the picture would differ from the same text without it.
+    const withThai = await draw('Hello สวัสดี', { align: 'left' })
+    const without = await draw('Hello ', { align: 'left' })
+    expect(meanDiff(withThai, without)).toBe(0)
+  })
+})
+
 describe('right-to-left text', () => {
   it.each([
     ['Hebrew', 'שלום עולם'],
