@@ -1,4 +1,4 @@
-import { DropdownMenu as MenuPrimitive } from 'radix-ui'
+import * as MenuPrimitive from 'radix-ui/dropdown-menu'
 import { type ComponentPropsWithoutRef, type ComponentRef, forwardRef, type ReactNode } from 'react'
 import { cn, withSlotContent } from '../lib'
 
