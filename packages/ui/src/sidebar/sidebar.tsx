@@ -455,15 +455,7 @@ export const SidebarLink = forwardRef<HTMLAnchorElement, SidebarLinkProps>(funct
       onClick={composeEventHandlers(onClick, () => {
         if (inDrawer) setOpen(false)
       })}
-      className={cn(
-        'flex h-9 w-full min-w-0 items-center gap-3 rounded-md px-2.5 text-sm font-medium text-sidebar-foreground',
-        'outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-        'focus-visible:ring-2 focus-visible:ring-ring',
-        'aria-[current=page]:bg-sidebar-active aria-[current=page]:text-sidebar-active-foreground',
-        // Room for the item's action button, when it has one (not on the icon rail, where it is hidden).
-        '[[data-slot=sidebar-menu-item]:not([data-rail]):has(>[data-slot=sidebar-item-action])>&]:pe-9',
-        className,
-      )}
+      className={className}
       {...props}
     >
       {asChild ? withSlotContent(children, (own) => content(label ?? own)) : content(label ?? children)}
@@ -536,13 +528,7 @@ export const SidebarItemAction = forwardRef<HTMLButtonElement, SidebarItemAction
         type={asChild ? type : (type ?? 'button')}
         aria-label={label}
         data-slot="sidebar-item-action"
-        className={cn(
-          'absolute end-1.5 top-1.5 flex size-6 items-center justify-center rounded-md outline-none',
-          'text-sidebar-muted-foreground transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-          'focus-visible:ring-2 focus-visible:ring-ring [&_svg:not([class*=size-])]:size-4',
-          'group-data-[state=collapsed]/sidebar:hidden',
-          className,
-        )}
+        className={className}
         {...props}
       >
         {children}
@@ -557,18 +543,7 @@ export const SidebarItemAction = forwardRef<HTMLButtonElement, SidebarItemAction
  */
 export const SidebarSubmenu = forwardRef<HTMLUListElement, HTMLAttributes<HTMLUListElement>>(
   function SidebarSubmenu({ className, ...props }, ref) {
-    return (
-      <ul
-        ref={ref}
-        data-slot="sidebar-submenu"
-        className={cn(
-          'ms-5 mt-0.5 flex flex-col gap-0.5 border-s border-sidebar-border ps-2',
-          'group-data-[state=collapsed]/sidebar:hidden',
-          className,
-        )}
-        {...props}
-      />
-    )
+    return <ul ref={ref} data-slot="sidebar-submenu" className={className} {...props} />
   },
 )
 

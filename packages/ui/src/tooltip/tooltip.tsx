@@ -174,8 +174,12 @@ export interface TooltipContentProps extends ComponentPropsWithoutRef<'div'> {
   maxWidth?: number | string
 }
 
+/** The arrow's height: the gap to the trigger is `sideOffset` plus the arrow, as in Radix. */
+const ARROW = 5
+
 /** Where the content goes: beside the trigger, centred, flipped and shifted to stay in the window. */
-function place(trigger: DOMRect, width: number, height: number, wanted: Side, offset: number) {
+function place(trigger: DOMRect, width: number, height: number, wanted: Side, sideOffset: number) {
+  const offset = sideOffset + ARROW
   const vw = document.documentElement.clientWidth
   const vh = document.documentElement.clientHeight
   const room: Record<Side, number> = {
