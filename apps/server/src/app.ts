@@ -72,9 +72,10 @@ export function createAppParts(o: AppOptions): App {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // Stylesheets from the app only: no <style> elements or style="" attributes in markup. Styles the
-        // scripts set through the DOM (element.style, CSS variables) are not inline styles to CSP.
-        styleSrc: ["'self'"],
+        // Radix Dialog's scroll lock (react-remove-scroll, behind the phone drawer and modal dialogs) adds a
+        // <style> element while open; without 'unsafe-inline' Chromium blocks it and the page behind scrolls.
+        // (The toaster no longer injects one.) Inline styles cannot run code; scripts stay 'self' only.
+        styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
