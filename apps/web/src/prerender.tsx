@@ -8,7 +8,7 @@ import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { AppProviders } from './app'
-import { i18n, LANGUAGES, type Language } from './i18n'
+import { LANGUAGES, type Language, loadLanguage } from './i18n'
 import { PLACEHOLDER_PATHS, PRERENDERED_PATHS, routes, screensFor } from './router/routes'
 
 export { LANGUAGES, PLACEHOLDER_PATHS, PRERENDERED_PATHS, screensFor }
@@ -31,7 +31,7 @@ export async function renderPage(
   language: Language = 'en',
   { signedIn = false } = {},
 ): Promise<string> {
-  await i18n.changeLanguage(language)
+  await loadLanguage(language)
   // A protected page's first paint is rendered as for a signed-in visitor whose data has not come yet.
   const storage = signedIn ? signedInStorage : undefined
   Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true })

@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { AppProviders } from './app'
-import { currentLanguage } from './i18n'
+import { currentLanguage, loadLanguage, prefetchOtherLanguages } from './i18n'
 import { registerRouter } from './router/navigation'
 import { passingLoaderData, preloadRoute, resolveLazyRoutes, routes } from './router/routes'
 import { hasSession } from './session/session'
@@ -39,7 +39,7 @@ root.id = 'root'
  * this visitor through. Hydration needs exactly that; a first render also keeps the pre-rendered first
  * paint on screen until React commits.
  */
-await resolveLazyRoutes(pathname)
+await Promise.all([resolveLazyRoutes(pathname), loadLanguage(language)])
 const loaderData = passingLoaderData(pathname)
 const router = createBrowserRouter(routes, loaderData ? { hydrationData: { loaderData } } : undefined)
 registerRouter(router)
@@ -56,3 +56,5 @@ startTransition(() => {
   if (hydrate) hydrateRoot(root, app)
   else createRoot(root).render(app)
 })
+// Soon after: the other language's texts (a few kB), so the language switch needs no network.
+setTimeout(prefetchOtherLanguages, 300)
