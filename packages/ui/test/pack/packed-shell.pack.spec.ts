@@ -88,7 +88,7 @@ test('the packed shell renders in an app that does not use Tailwind', async ({ p
   await expect.poll(() => sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(100)
   // A toast raised through the `@templet/ui/toast` subpath shows in the root export's Toaster.
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Saved /outbox')).toBeVisible()
+  await expect(page.getByText('Saved /outbox', { exact: true })).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('consumer-app.png') })
 })
 
