@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { myInfoQuery } from '../api/queries'
 import { Button } from '../components/button'
+import { cx } from '../components/cx'
 import { LinkButton } from '../components/link-button'
 import { formatNumber } from '../i18n/format'
 
@@ -72,16 +73,19 @@ const FORMATS = [
 export function DownloadLinks({ creation, compact = false }: { creation: Creation; compact?: boolean }) {
   const { t } = useTranslation()
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className={compact ? 'grid grid-cols-3 gap-1.5' : 'flex flex-wrap gap-2'}>
       {FORMATS.map(({ key, label }) => (
         <a
           key={key}
           href={`${creation.files[key]}&download=1`}
           download
           aria-label={t('media.download', { format: label, name: creation.name })}
-          className="inline-flex h-9 items-center gap-1.5 rounded-md border border-border bg-background px-3 text-sm font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          className={cx(
+            'inline-flex items-center justify-center gap-1.5 rounded-md border border-border bg-background font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            compact ? 'h-8 px-1.5 text-xs' : 'h-9 px-3 text-sm',
+          )}
         >
-          <Download aria-hidden="true" className="size-4" />
+          <Download aria-hidden="true" className={compact ? 'size-3.5' : 'size-4'} />
           {compact ? label : t('media.downloadFormat', { format: label })}
         </a>
       ))}

@@ -53,9 +53,14 @@ export function Editor({
   const [outOfCredit, setOutOfCredit] = useState(false)
   const [serverError, setServerError] = useState<string | undefined>(undefined)
 
+  // Only what differs from the defaults is kept: another language then starts from its own defaults.
   useEffect(() => {
-    writeDraft(template.id, { values, sizeId })
-  }, [template.id, values, sizeId])
+    const defaults = defaultValues(template, locale)
+    const changed = Object.fromEntries(
+      Object.entries(values).filter(([key, value]) => value !== defaults[key]),
+    )
+    writeDraft(template.id, { values: changed, sizeId })
+  }, [template, locale, values, sizeId])
 
   // The preview renders only values the template accepts; an invalid one keeps the last good picture.
   const valid = Object.keys(errors).length === 0

@@ -287,14 +287,17 @@ export const en = {
   },
   examples: {
     title: 'Examples',
-    intro: 'A look at what Templet templates produce. Live renders of the catalogue will appear here.',
-    galleries: { A: 'Social posts', B: 'Banners', C: 'Cards and invitations' },
+    intro:
+      'Every image below is a real render of a catalogue template with its sample text, ready to make your own.',
+    galleries: { A: 'Social posts', B: 'Banners', C: 'Posters and invitations' },
     descriptions: {
       A: 'Square and portrait posts for social feeds.',
       B: 'Wide headers for sites, newsletters and events.',
-      C: 'Greeting cards, invitations and tickets.',
+      C: 'Posters, invitations and announcements.',
     },
-    placeholder: 'Example {{n}}: {{gallery}}',
+    alt: '{{name}} template, {{size}}',
+    cta: 'Make one of these with your own words and photos.',
+    ctaButton: 'Start free',
     others: 'More examples',
   },
   legal: {

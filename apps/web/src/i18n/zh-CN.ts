@@ -274,14 +274,16 @@ export const zhCN: Messages = {
   },
   examples: {
     title: '示例',
-    intro: '看看 Templet 模板能做出什么。模板库的实时渲染将在这里展示。',
-    galleries: { A: '社交媒体帖子', B: '横幅', C: '卡片与请柬' },
+    intro: '下面每张图都是模板库中模板用示例文字真实渲染的结果，换上你的内容即可使用。',
+    galleries: { A: '社交媒体帖子', B: '横幅', C: '海报与邀请函' },
     descriptions: {
       A: '适合社交信息流的方形和竖版帖子。',
       B: '用于网站、邮件通讯和活动的宽幅横幅。',
-      C: '贺卡、请柬和门票。',
+      C: '海报、邀请函和通知。',
     },
-    placeholder: '示例 {{n}}：{{gallery}}',
+    alt: '{{name}}模板，{{size}}',
+    cta: '用你自己的文字和照片，做一张这样的图片。',
+    ctaButton: '免费开始',
     others: '更多示例',
   },
   legal: {

@@ -71,30 +71,26 @@ export function CreationPage() {
 
   return (
     <>
-      <PageTitle
-        title={t('creation.title')}
-        actions={
-          <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
-            <label htmlFor={typeSelect} className="sr-only">
-              {t('media.history.type')}
-            </label>
-            <select
-              id={typeSelect}
-              value={typeId ?? ''}
-              onChange={(event) => setParam('type', event.target.value || undefined)}
-              className="h-10 rounded-md border border-input bg-background px-3 text-base focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <option value="">{t('media.history.allTypes')}</option>
-              {types.data?.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.names[locale]}
-                </option>
-              ))}
-            </select>
-            <SearchBox label={t('media.history.search')} value={q} onChange={setQ} />
-          </div>
-        }
-      />
+      <PageTitle title={t('creation.title')} />
+      <div className="-mt-2 mb-6 flex flex-col gap-2 sm:flex-row">
+        <label htmlFor={typeSelect} className="sr-only">
+          {t('media.history.type')}
+        </label>
+        <select
+          id={typeSelect}
+          value={typeId ?? ''}
+          onChange={(event) => setParam('type', event.target.value || undefined)}
+          className="h-10 rounded-md border border-input bg-background px-3 text-base focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <option value="">{t('media.history.allTypes')}</option>
+          {types.data?.map((type) => (
+            <option key={type.id} value={type.id}>
+              {type.names[locale]}
+            </option>
+          ))}
+        </select>
+        <SearchBox label={t('media.history.search')} value={q} onChange={setQ} />
+      </div>
       {list.isPending ? (
         <ul aria-busy="true" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {[0, 1, 2, 3].map((n) => (

@@ -51,25 +51,17 @@ export function TemplateTypePage() {
         <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
         {t('media.templates.back')}
       </Link>
-      <PageTitle
-        title={name ?? t('templates.title')}
-        actions={
-          <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
-            {type && name ? <StarButton type={type} name={name} /> : null}
-            <SearchBox
-              label={t('media.templates.searchIn', { name: name ?? '' })}
-              value={q}
-              onChange={setQ}
-            />
-          </div>
-        }
-      >
+      <PageTitle title={name ?? t('templates.title')}>
         {type ? (
           t('templates.templateCount', { count: type.templateCount })
         ) : (
           <Skeleton className="h-5 w-24" />
         )}
       </PageTitle>
+      <div className="-mt-2 mb-8 flex flex-wrap items-center gap-2">
+        <SearchBox label={t('media.templates.searchIn', { name: name ?? '' })} value={q} onChange={setQ} />
+        {type && name ? <StarButton type={type} name={name} /> : null}
+      </div>
       {templates.isPending ? (
         <TemplateGridSkeleton count={8} />
       ) : templates.isError ? (

@@ -30,12 +30,10 @@ export function TemplatesPage() {
 
   return (
     <>
-      <PageTitle
-        title={t('templates.title')}
-        actions={<SearchBox label={t('media.templates.search')} value={q} onChange={setQ} />}
-      >
-        {t('media.templates.intro')}
-      </PageTitle>
+      <PageTitle title={t('templates.title')}>{t('media.templates.intro')}</PageTitle>
+      <div className="-mt-2 mb-8">
+        <SearchBox label={t('media.templates.search')} value={q} onChange={setQ} />
+      </div>
       {types.isPending || templates.isPending ? (
         <div className="flex flex-col gap-10">
           {[0, 1].map((n) => (
