@@ -174,4 +174,33 @@ test.describe('media', () => {
     await page.getByRole('button', { name: 'Create · 1 credit' }).scrollIntoViewIfNeeded()
     await expect(page.getByRole('button', { name: 'Create · 1 credit' })).toBeInViewport()
   })
+
+  test('keyboard only: open a template from the list, edit, pick a size, create', async ({ page, server }) => {
+    await signIn(page, await registerUser(server), '/templates')
+    await expect(page.getByRole('link', { name: /Bold quote/ })).toBeVisible()
+    /** Presses Tab until `target` has the focus (at most 60 times). */
+    async function tabTo(target: ReturnType<Page['getByRole']>) {
+      for (let i = 0; i < 60; i += 1) {
+        if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
+        await page.keyboard.press('Tab')
+      }
+      throw new Error('never reached by Tab')
+    }
+    await tabTo(page.getByRole('link', { name: /Bold quote/ }))
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/templates\/\d+\/edit$/)
+    await expect(page.getByTestId('preview')).toBeVisible()
+    await tabTo(page.getByRole('radio', { name: /Square post/ }))
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('radio', { name: /Story/ })).toBeChecked()
+    await tabTo(page.getByRole('textbox', { name: 'Quote' }))
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.insertText('键盘也能完成一切')
+    await tabTo(page.getByRole('button', { name: 'Create · 1 credit' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
+    const made = page.getByRole('img', { name: 'Bold quote', exact: true })
+    await expect(made).toHaveAttribute('width', '1080')
+    await expect(made).toHaveAttribute('height', '1920')
+  })
 })

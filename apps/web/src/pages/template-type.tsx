@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import { Skeleton } from '@templet/ui'
 import { ArrowLeft, SearchX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams, useSearchParams } from 'react-router'
@@ -52,11 +51,7 @@ export function TemplateTypePage() {
         {t('media.templates.back')}
       </Link>
       <PageTitle title={name ?? t('templates.title')}>
-        {type ? (
-          t('templates.templateCount', { count: type.templateCount })
-        ) : (
-          <Skeleton className="h-5 w-24" />
-        )}
+        {type ? t('templates.templateCount', { count: type.templateCount }) : t('app.loading')}
       </PageTitle>
       <div className="-mt-2 mb-8 flex flex-wrap items-center gap-2">
         <SearchBox label={t('media.templates.searchIn', { name: name ?? '' })} value={q} onChange={setQ} />
