@@ -175,7 +175,10 @@ test.describe('media', () => {
     await expect(page.getByRole('button', { name: 'Create · 1 credit' })).toBeInViewport()
   })
 
-  test('keyboard only: open a template from the list, edit, pick a size, create', async ({ page, server }) => {
+  test('keyboard only: open a template from the list, edit, pick a size, create', async ({
+    page,
+    server,
+  }) => {
     await signIn(page, await registerUser(server), '/templates')
     await expect(page.getByRole('link', { name: /Bold quote/ })).toBeVisible()
     /** Presses Tab until `target` has the focus (at most 60 times). */

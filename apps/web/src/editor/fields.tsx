@@ -177,7 +177,7 @@ function ImageValue({
               ref={input}
               type="file"
               accept="image/png,image/jpeg,image/webp"
-              className="hidden"
+              className="sr-only"
               data-testid={`upload-${field.key}`}
               tabIndex={-1}
               aria-hidden="true"

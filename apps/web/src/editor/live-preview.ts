@@ -46,8 +46,9 @@ export function useLivePreview(input: PreviewInput | undefined): LivePreview {
     const timer = setTimeout(
       async () => {
         try {
+          // JPEG: the server encodes it in about half the time of WebP, and the browser decodes it faster.
           const result = await api.call('previewCreation', {
-            body: { ...body, format: 'webp', maxSide: 640 },
+            body: { ...body, format: 'jpeg', maxSide: 640 },
             signal: controller.signal,
             allowDuplicate: true,
           })
