@@ -14,6 +14,8 @@ import { issueText } from '../forms/issues'
 import { formatNumber } from '../i18n/format'
 
 export type Locale = 'en' | 'zh-CN'
+/** The server's upload limit (`UPLOAD_MAX_BYTES` of the contract, which would bring zod into this chunk). */
+const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 /** The editor's form: the values by field key under `v`, and the size. */
 export interface EditorForm {
   v: Record<string, string>
@@ -185,6 +187,11 @@ function ImageValue({
                 const file = event.target.files?.[0]
                 event.target.value = ''
                 if (!file) return
+                // Refused here rather than after sending 10 MB (the server checks again: 413).
+                if (file.size > UPLOAD_MAX_BYTES) {
+                  showToast('error', t('media.editor.uploadTooLarge'))
+                  return
+                }
                 setProgress(0)
                 upload.mutate(
                   { file, onProgress: setProgress },

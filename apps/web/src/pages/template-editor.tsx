@@ -1,10 +1,11 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { CreationDetail, TemplateDetail } from '@templet/api'
 import { Skeleton } from '@templet/ui'
 import { ArrowLeft, FileQuestion } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
-import { creationDetailQuery, templateDetailQuery } from '../api/queries'
+import { creationDetailQuery, templateDetailQuery, uploadDetailQuery } from '../api/queries'
 import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
@@ -54,6 +55,15 @@ function NotFoundHere() {
 
 const is404 = (error: unknown) => error instanceof ApiFailureError && error.code === 404
 
+/** A creation's values for the editor: an image whose upload is gone is left empty. */
+function reopenedValues(creation: CreationDetail, template: TemplateDetail): Record<string, string> {
+  const values = { ...creation.values }
+  for (const field of template.fields) {
+    if (field.kind === 'image' && values[field.key] && !creation.uploads[field.key]) values[field.key] = ''
+  }
+  return values
+}
+
 const idOf = (raw: string | undefined) => (raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined)
 
 /** `/templates/:templateId/edit`: a template with the tab's draft of it, or its defaults. */
@@ -88,6 +98,13 @@ export function CreationEditorPage() {
   const { t, i18n } = useTranslation()
   const creationId = idOf(useParams().creationId)
   const creation = useQuery({ ...creationDetailQuery(creationId ?? 0), enabled: creationId !== undefined })
+  const queryClient = useQueryClient()
+  // The uploads came with the creation: the image fields show them without asking again. Put in the cache
+  // before the editor mounts (nothing observes these keys yet), so its first render finds them.
+  for (const upload of Object.values(creation.data?.uploads ?? {})) {
+    const { queryKey } = uploadDetailQuery(upload.id)
+    if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, upload)
+  }
   const templateId = creation.data?.templateId
   const template = useQuery({ ...templateDetailQuery(templateId ?? 0), enabled: templateId !== undefined })
   if (creationId === undefined || is404(creation.error) || is404(template.error)) return <NotFoundHere />
@@ -105,7 +122,7 @@ export function CreationEditorPage() {
         <Editor
           key={`${creation.data.id}-${locale}`}
           template={template.data}
-          initial={{ values: creation.data.values, sizeId: creation.data.sizeId }}
+          initial={{ values: reopenedValues(creation.data, template.data), sizeId: creation.data.sizeId }}
           returnTo={`/templates/${template.data.id}/edit`}
         />
       )}
