@@ -15,7 +15,8 @@ export const chromiumLaunch = {
   ],
 }
 
-const STORYBOOK_PORT = 6107
+// Another checkout on the same machine may serve its own Storybook on the default port: pick another.
+const STORYBOOK_PORT = Number(process.env.STORYBOOK_PORT ?? 6107)
 
 export default defineConfig({
   outputDir: 'test-results',

@@ -34,6 +34,7 @@ vitest_in() { # vitest_in PACKAGE NAME: vitest with a JSON report
 check build pnpm turbo run build --output-logs=errors-only
 check lint pnpm exec biome ci .
 check typecheck pnpm turbo run typecheck --output-logs=errors-only
+check ui-size pnpm --filter @templet/ui size
 
 # A throwaway PostgreSQL for the server suite, stopped on exit.
 pg_url=$(bash scripts/pg-start.sh 2>"$REPORTS/pg-start.log" | tail -n 1 | sed 's/^DATABASE_URL=//')

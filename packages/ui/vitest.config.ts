@@ -36,11 +36,10 @@ export default defineConfig({
   optimizeDeps: {
     include: [
       'radix-ui',
+      'radix-ui/internal',
       'class-variance-authority',
       'clsx',
-      'tailwind-merge',
       'lucide-react',
-      'sonner',
       'react',
       'react-dom',
       'react/jsx-dev-runtime',

@@ -13,7 +13,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import { loadCatalogue, render } from '@templet/render'
+import { loadCatalogue, render, renderPreview } from '@templet/render'
 import { createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'
 import type { Engine } from '../src/db/connection'
@@ -62,11 +62,15 @@ const firstTemplate = () => {
   return t
 }
 
-/** Child: the renderer alone, `CLIENTS` renders in flight. */
+/** Child: the renderer alone, `CLIENTS` renders in flight: full renders, then editor previews. */
 async function rendererAlone() {
   const t = firstTemplate()
-  await loop(CLIENTS, 2, async () => void (await render(t, {}))) // warm-up
-  process.send?.(await loop(CLIENTS, DURATION_S, async () => void (await render(t, {}))))
+  const full = async () => void (await render(t, {}))
+  const preview = async () => void (await renderPreview(t, {}, { maxSide: 640, format: 'webp' }))
+  await loop(CLIENTS, 2, full) // warm-up
+  const renders = await loop(CLIENTS, DURATION_S, full)
+  await loop(CLIENTS, 1, preview)
+  process.send?.({ renders, previews: await loop(CLIENTS, DURATION_S, preview) })
   process.disconnect()
 }
 
@@ -76,7 +80,7 @@ async function serveEngine(engine: Engine) {
   await migrate(db)
   await seedCatalogue(db.kysely)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-bench-'))
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir })
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PREVIEW_LIMIT: '1000000' })
   const now = Date.now()
   const user = await db.kysely
     .insertInto('users')
@@ -116,7 +120,7 @@ function child<T>(args: string[]): Promise<{ first: T; proc: ReturnType<typeof f
   })
 }
 
-async function endToEnd(engine: Engine): Promise<Figures> {
+async function endToEnd(engine: Engine): Promise<{ creations: Figures; previews: Figures }> {
   const { first, proc } = await child<{ port: number; token: string; templateId: number }>(['serve', engine])
   const url = `http://127.0.0.1:${first.port}/api/creation/create`
   const body = JSON.stringify({ templateId: first.templateId, values: {} })
@@ -129,10 +133,18 @@ async function endToEnd(engine: Engine): Promise<Figures> {
     if (r.code !== 0) throw new Error(`create answered ${r.code} ${r.msg}`)
   }
   await loop(CLIENTS, 2, create) // warm-up
-  const figures = await loop(CLIENTS, DURATION_S, create)
+  const creations = await loop(CLIENTS, DURATION_S, create)
+  const previewUrl = `http://127.0.0.1:${first.port}/api/creation/preview`
+  const preview = async () => {
+    const res = await fetch(previewUrl, { method: 'POST', headers, body })
+    if (!res.headers.get('content-type')?.startsWith('image/'))
+      throw new Error(`preview answered ${await res.text()}`)
+    await res.arrayBuffer()
+  }
+  const previews = await loop(CLIENTS, DURATION_S, preview)
   proc.removeAllListeners('exit')
   proc.disconnect()
-  return figures
+  return { creations, previews }
 }
 
 async function main() {
@@ -147,11 +159,19 @@ async function main() {
       `${os.cpus().length} cores, Node ${process.version}`,
   )
   const rows: [string, Figures][] = []
-  const alone = await child<Figures>(['render'])
-  rows.push(['renderer alone (render(): PNG + JPEG + WebP + thumbnail)', alone.first])
+  const alone = await child<{ renders: Figures; previews: Figures }>(['render'])
+  rows.push(['renderer alone (render(): PNG + JPEG + WebP + thumbnail)', alone.first.renders])
   const engines: Engine[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite']
   if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl
-  for (const e of engines) rows.push([`end to end on ${e} (POST /creation/create)`, await endToEnd(e)])
+  const previews: [string, Figures][] = [
+    ['renderPreview() alone (WebP, longest side 640)', alone.first.previews],
+  ]
+  for (const e of engines) {
+    const r = await endToEnd(e)
+    rows.push([`end to end on ${e} (POST /creation/create)`, r.creations])
+    previews.push([`end to end on ${e} (POST /creation/preview)`, r.previews])
+  }
+  rows.push(...previews)
   console.log('| what | per second | p50 ms | p95 ms | count |')
   console.log('|---|---|---|---|---|')
   for (const [what, f] of rows)

@@ -98,7 +98,9 @@ export function createAppParts(o: AppOptions): App {
   const stripe = config.billing.stripe
     ? stripeClient(config.billing.stripe.secretKey, o.stripeClientOptions)
     : undefined
-  const provider: PaymentProvider = stripe ? stripeProvider(stripe) : sandboxProvider
+  const provider: PaymentProvider = stripe
+    ? stripeProvider(stripe, (err) => log.error('stripe request failed', errorFields(err)))
+    : sandboxProvider
   const billing = new Billing({
     db,
     offers,
@@ -151,8 +153,9 @@ export function createAppParts(o: AppOptions): App {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // The toaster (sonner) adds its stylesheet as a <style> element at run time. Inline styles cannot
-        // run code; scripts stay 'self' only.
+        // Radix Dialog's scroll lock (react-remove-scroll, behind the phone drawer and modal dialogs) adds a
+        // <style> element while open; without 'unsafe-inline' Chromium blocks it and the page behind scrolls.
+        // (The toaster no longer injects one.) Inline styles cannot run code; scripts stay 'self' only.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...directOrigins(config.media)],
         connectSrc: ["'self'", ...directOrigins(config.media)],

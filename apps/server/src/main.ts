@@ -36,8 +36,11 @@ async function main() {
     fault: process.env.TEMPLET_FAULT,
   })
   const sweep = scheduleOrphanSweep(db.kysely, storage, config, log)
-  // Before taking requests: grant what a crash left charged but not granted.
-  await billingTick(billing, subscriptions)
+  // Before taking requests: grant what a crash left charged but not granted (a failure is logged, not fatal:
+  // the scheduler tries again).
+  await billingTick(billing, subscriptions).catch((err) =>
+    log.error('billing tick at start failed', errorFields(err)),
+  )
   const stopScheduler = startBillingScheduler(
     billing,
     subscriptions,

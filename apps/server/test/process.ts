@@ -28,7 +28,8 @@ export async function startProcess(env: Record<string, string>): Promise<ServerP
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "listening" within 30 s: ${out}`)), 30_000)
+    // Generous: a busy machine takes a while to transpile and start the server.
+    const timer = setTimeout(() => reject(new Error(`no "listening" within 90 s: ${out}`)), 90_000)
     child.stdout?.on('data', () => {
       const m = /"msg":"listening","url":"([^"]+)"/.exec(out)
       if (m?.[1]) {

@@ -36,7 +36,7 @@ describe.each(engines)('two server processes on one %s database', (engine) => {
       await drop()
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 60_000)
+  }, 180_000)
   afterAll(() => cleanup())
 
   const call = async (
@@ -68,7 +68,7 @@ describe.each(engines)('two server processes on one %s database', (engine) => {
     expect((await call(b, '/user/my-info', undefined, auth)).data.email).toBe(made.data.user.email)
     expect((await call(b, '/user/logout', {}, auth)).code).toBe(0)
     expect((await call(a, '/user/my-info', undefined, auth)).code).toBe(401)
-  })
+  }, 120_000)
 
   it('shares a rate limit: the processes together allow the limit once, also after a restart', async () => {
     const ip = '198.51.100.2'
@@ -78,7 +78,7 @@ describe.each(engines)('two server processes on one %s database', (engine) => {
     await a.stop('SIGTERM')
     a = await startProcess(env)
     expect((await register(a, ip)).code).toBe(429)
-  })
+  }, 120_000)
 
   it('keeps serving on one process when the other is killed with SIGKILL', async () => {
     await b.stop('SIGKILL')
@@ -87,5 +87,5 @@ describe.each(engines)('two server processes on one %s database', (engine) => {
     b = await startProcess(env)
     const auth = { authorization: `Bucket ${made.data.token}` }
     expect((await call(b, '/user/my-info', undefined, auth)).code).toBe(0)
-  })
+  }, 120_000)
 })

@@ -10,7 +10,7 @@ const stripeEnv = { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET:
 const signer = new Stripe('sk_test_offline')
 
 /** A stand-in for Stripe's API on loopback: answers Checkout Session creation and records each request. */
-async function fakeStripeApi() {
+async function fakeStripeApi(port = 0) {
   const requests: { path: string; body: URLSearchParams }[] = []
   let n = 0
   const server = http.createServer((req, res) => {
@@ -22,6 +22,7 @@ async function fakeStripeApi() {
       requests.push({ path: req.url ?? '', body: new URLSearchParams(raw) })
       n += 1
       res.setHeader('content-type', 'application/json')
+      const sub = /^\/v1\/subscriptions\/([\w-]+)$/.exec(req.url ?? '')?.[1]
       if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
         res.end(
           JSON.stringify({
@@ -30,18 +31,31 @@ async function fakeStripeApi() {
             url: `https://checkout.example/cs_test_${n}`,
           }),
         )
+      } else if (sub) {
+        const item = {
+          id: `si_${sub}`,
+          object: 'subscription_item',
+          price: { id: 'price_old', product: 'prod_1' },
+        }
+        res.end(JSON.stringify({ id: sub, object: 'subscription', items: { object: 'list', data: [item] } }))
+      } else if (req.method === 'POST' && req.url === '/v1/prices') {
+        res.end(JSON.stringify({ id: `price_${n}`, object: 'price' }))
       } else {
         res.statusCode = 404
         res.end(JSON.stringify({ error: { message: 'not faked', type: 'invalid_request_error' } }))
       }
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const bound = (server.address() as AddressInfo).port
   return {
     requests,
-    options: { host: '127.0.0.1', port, protocol: 'http' as const },
-    close: () => new Promise((resolve) => server.close(resolve)),
+    options: { host: '127.0.0.1', port: bound, protocol: 'http' as const },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(resolve)
+      }),
   }
 }
 
@@ -271,6 +285,36 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
     expect(sub).toMatchObject({ offerId: 'promo/subscription-49-9', status: 'active', provider: 'stripe' })
     expect(sub.currentPeriodEnd).toBe(new Date((t0 + 60 * 86_400) * 1000).toISOString())
 
+    // Cancel, resume and switch go to Stripe first, then apply here.
+    const cancelled = await s.call('POST', '/subscription/cancel', { token })
+    expect(cancelled.code, cancelled.msg).toBe(0)
+    expect(cancelled.data.cancelAtPeriodEnd).toBe(true)
+    expect(api.requests.at(-1)).toMatchObject({ path: `/v1/subscriptions/${subRef}` })
+    expect(api.requests.at(-1)?.body.get('cancel_at_period_end')).toBe('true')
+    expect((await s.call('POST', '/subscription/resume', { token })).data.cancelAtPeriodEnd).toBe(false)
+    expect(api.requests.at(-1)?.body.get('cancel_at_period_end')).toBe('false')
+    const switched = await s.call('POST', '/subscription/switch', {
+      token,
+      body: { offerId: 'promo/subscription-139-9' },
+    })
+    expect(switched.data).toMatchObject({
+      offerId: 'promo/subscription-49-9',
+      nextOfferId: 'promo/subscription-139-9',
+    })
+    const update = api.requests.at(-1)
+    expect(update?.path).toBe(`/v1/subscriptions/${subRef}`)
+    expect(update?.body.get('proration_behavior')).toBe('none')
+    expect(update?.body.get('items[0][price]')).toMatch(/^price_/)
+    // Stripe says it will end at the period end (cancelled on Stripe's side).
+    await deliver('customer.subscription.updated', {
+      id: subRef,
+      object: 'subscription',
+      status: 'active',
+      cancel_at_period_end: true,
+      items: { data: [{ current_period_end: t0 + 60 * 86_400 }] },
+    })
+    expect((await s.call('GET', '/subscription/current', { token })).data.cancelAtPeriodEnd).toBe(true)
+
     await deliver(
       'invoice.payment_failed',
       invoice(`in_3_${checkoutId}`, 'subscription_cycle', t0 + 60 * 86_400),
@@ -291,6 +335,20 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
     expect(types.filter((t: string) => t === 'subscription_renewed')).toHaveLength(1)
     expect(types).toContain('purchase_failed')
     expect(types).toContain('subscription_cancelled')
+  })
+
+  it('says so when Stripe cannot be reached, and changes nothing', async () => {
+    const { token } = await s.signUp()
+    await api.close()
+    try {
+      const r = await s.call('POST', '/checkout/create', { token, body: { offerId: 'main/payment-49-9' } })
+      expect([r.code, r.msg]).toEqual([
+        500,
+        'The payment provider could not be reached; nothing was changed, please try again',
+      ])
+    } finally {
+      api = await fakeStripeApi(api.options.port)
+    }
   })
 
   it('ignores event types it does not use, and a session for an unknown checkout', async () => {

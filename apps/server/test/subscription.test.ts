@@ -93,6 +93,32 @@ describe.each(engines)('subscriptions on %s', (engine) => {
     expect((await s.call('GET', '/user/my-info', { token })).data.credits).toBe(225)
   })
 
+  it('two subscription checkouts paid at once start one subscription; the other is refused before charging', async () => {
+    const { token, user } = await s.signUp()
+    const open = async (offerId: string) =>
+      (await s.call('POST', '/checkout/create', { token, body: { offerId, variant: 'checkout' } })).data
+        .checkoutId
+    const ids = [await open('main/subscription-49-9'), await open('promo/subscription-139-9')]
+    const replies = await Promise.all(
+      ids.map((checkoutId) => s.call('POST', '/checkout/pay', { token, body: { checkoutId, ...card } })),
+    )
+    expect(replies.map((r) => r.code).sort()).toEqual([0, 409])
+    const subs = await s.db.kysely
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(subs).toHaveLength(1)
+    expect(await grants(s, user.id)).toHaveLength(1)
+    const charged = await s.db.kysely
+      .selectFrom('checkouts')
+      .select('status')
+      .where('user_id', '=', user.id)
+      .orderBy('status')
+      .execute()
+    expect(charged.map((c) => c.status)).toEqual(['open', 'paid'])
+  })
+
   it('cancel keeps it to the period end, resume undoes it, and at the end a cancelled one stops', async () => {
     const { token, userId } = await subscribe(s)
     const cancelled = await s.call('POST', '/subscription/cancel', { token })
@@ -228,5 +254,20 @@ describe.each(engines)('subscriptions on %s', (engine) => {
     await restarted.close()
     await second.close()
     expect(await grants(s, userId)).toHaveLength(13)
+  })
+
+  it('a subscription whose offer left the configuration does not hold up the others', async () => {
+    const broken = await subscribe(s)
+    const fine = await subscribe(s)
+    const brokenSub = await current(broken.token)
+    await s.db.kysely
+      .updateTable('subscriptions')
+      .set({ offer_id: 'retired/subscription-49-9' })
+      .where('id', '=', brokenSub.id)
+      .execute()
+    moveTo(s, Date.parse(brokenSub.currentPeriodEnd) + 1000)
+    await s.parts.subscriptions.runDueRenewals()
+    expect(await grants(s, fine.userId)).toHaveLength(2)
+    expect(await grants(s, broken.userId)).toHaveLength(1)
   })
 })

@@ -150,7 +150,7 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
       const h = (await fetch(`${s.url}${p}`)).headers
       expect(h.get('content-security-policy')).toContain("default-src 'self'")
       expect(h.get('content-security-policy')).toContain("frame-ancestors 'none'")
-      // Inline styles are allowed for the toaster's stylesheet; scripts never run inline.
+      // Inline styles are allowed for the dialog scroll lock's <style> element; scripts never run inline.
       expect(h.get('content-security-policy')).not.toMatch(/(default|script)-src[^;]*unsafe-inline/)
       expect(h.get('x-content-type-options')).toBe('nosniff')
       expect(h.get('referrer-policy')).toBe('strict-origin-when-cross-origin')

@@ -22,10 +22,11 @@ test.describe('the guard', () => {
     test(`a ${kind} user record sends every protected route to /login with a redirect back, without showing it`, async ({
       page,
     }) => {
-      // Records whether the logged-in shell was ever put in the page, even for a frame.
+      // Records whether the logged-in shell was ever on screen, even for a frame (a protected page's HTML
+      // holds a picture of it, which boot.js keeps hidden while it sends the visitor to sign in).
       await page.addInitScript(() => {
         new MutationObserver(() => {
-          if (document.querySelector('[data-slot="app-shell"]'))
+          if (document.querySelector('[data-slot="app-shell"]')?.checkVisibility())
             (window as { shellSeen?: boolean }).shellSeen = true
         }).observe(document, { childList: true, subtree: true })
       })

@@ -25,23 +25,39 @@ function collectErrors(page: Page) {
 }
 
 test.describe('pre-rendered public pages', () => {
-  test('each one arrives as HTML with its content and title, and hydrates without an error', async ({
-    page,
+  test('each one arrives as HTML in English and Chinese, and hydrates without an error in each', async ({
+    browser,
+    server,
     request,
   }) => {
-    const errors = collectErrors(page)
-    for (const path of PUBLIC_PATHS) {
-      const html = await (await request.get(path)).text()
-      expect(html, path).toContain('<div id="root" data-prerendered><')
-      expect(html, path).toMatch(/<h1[^>]*>.+?<\/h1>/)
-      expect(html, path).not.toContain('<script>')
-      await page.goto(path)
-      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1]
-      await expect(page).toHaveTitle(title ?? '')
-      // The language switcher works only once React runs.
-      await expect(page.getByRole('combobox', { name: 'Language' })).toBeEnabled()
-      await page.waitForLoadState('networkidle')
-      expect(errors, path).toEqual([])
+    for (const locale of ['en-US', 'zh-CN']) {
+      const context = await browser.newContext({ baseURL: server.url, locale })
+      const page = await context.newPage()
+      const errors = collectErrors(page)
+      for (const path of PUBLIC_PATHS) {
+        const html = await (await request.get(path)).text()
+        expect(html, path).toContain('<html lang="en" data-page="public">')
+        expect(html, path).toContain('<div id="root" data-prerendered lang="en"><')
+        expect(html, path).toContain('<div data-prerendered lang="zh-CN"><')
+        expect(html, path).toMatch(/<h1[^>]*>.+?<\/h1>/)
+        expect(html, path).not.toContain('<script>')
+        await page.goto(path)
+        const title =
+          locale === 'en-US'
+            ? /<title>([^<]*)<\/title>/.exec(html)?.[1]
+            : /<meta name="title:zh-CN" content="([^"]*)"/.exec(html)?.[1]
+        await expect(page).toHaveTitle(title ?? '')
+        // The language switcher works only once React runs.
+        await expect(
+          page.getByRole('combobox', { name: locale === 'en-US' ? 'Language' : '语言' }),
+        ).toBeEnabled()
+        await page.waitForLoadState('networkidle')
+        // One copy of the page, in the visitor's language.
+        await expect(page.locator('#root')).toHaveCount(1)
+        await expect(page.locator('#root')).toHaveAttribute('lang', locale === 'en-US' ? 'en' : 'zh-CN')
+        expect(errors, `${locale} ${path}`).toEqual([])
+      }
+      await context.close()
     }
   })
 
@@ -70,8 +86,11 @@ test.describe('pre-rendered public pages', () => {
     await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled()
     await context.close()
   })
+})
 
-  test('a Chinese visitor never sees the English page, not even before the app runs', async ({
+/** Every kind of visitor sees their own page from the HTML, before the app's code runs. */
+test.describe('the first paint of every visitor', () => {
+  test('a Chinese visitor sees the Chinese page before the app runs, never the English one', async ({
     browser,
     server,
   }) => {
@@ -80,33 +99,128 @@ test.describe('pre-rendered public pages', () => {
     const release = await holdApp(page)
     await page.goto('/')
     await expect(page.locator('html')).toHaveClass(/dark/)
-    await expect(page.locator('#root')).toBeHidden()
-    release()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
     await expect(page.getByRole('link', { name: '登录' })).toBeVisible()
+    await expect(page).toHaveTitle('Templet · 用模板几分钟做出图片')
+    await expect(page.locator('body')).not.toContainText('Sign in')
+    release()
+    await expect(page.getByRole('combobox', { name: '语言' })).toBeEnabled()
     await expect(page.locator('#root')).not.toContainText('Sign in')
     await context.close()
   })
 
-  test('a signed-in visitor on /login goes to the dashboard without seeing the form', async ({
+  test('a visitor who chose Chinese in an English browser gets the Chinese page', async ({ page }) => {
+    await page.goto('/about-us')
+    await page.evaluate(() => localStorage.setItem('templet.language', 'zh-CN'))
+    const release = await holdApp(page)
+    await page.goto('/login')
+    await expect(page.getByRole('heading', { name: '登录 Templet' })).toBeVisible()
+    release()
+    await expect(page.getByRole('button', { name: '登录' })).toBeEnabled()
+  })
+
+  test('a page with a query shows before the app runs, and follows the query once it does', async ({
+    page,
+  }) => {
+    const errors = collectErrors(page)
+    const release = await holdApp(page)
+    await page.goto('/login?redirect=%2Fcreation')
+    await expect(page.getByRole('heading', { name: 'Sign in to Templet' })).toBeVisible()
+    release()
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled()
+    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register?redirect=%2Fcreation',
+    )
+    await page.waitForLoadState('networkidle')
+    expect(errors).toEqual([])
+  })
+
+  test('a signed-in visitor on a public page sees "Dashboard", not "Sign in", before the app runs', async ({
     page,
     server,
   }) => {
     await signIn(page, await registerUser(server), '/about-us')
     const release = await holdApp(page)
-    await page.goto('/login')
-    await expect(page.locator('#root')).toBeHidden()
+    await page.goto('/')
+    const header = page.getByRole('banner')
+    await expect(header.getByRole('link', { name: 'Open the app' })).toBeVisible()
+    await expect(header.getByRole('link', { name: 'Sign in' })).toBeHidden()
     release()
-    await expect(page).toHaveURL(/\/dashboard$/)
-    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeEnabled()
+    await header.getByRole('link', { name: 'Open the app' }).click()
+    await expect(page.getByTestId('credits')).toHaveText('5')
   })
 
-  test('a page whose query the screen reads is rendered by the app, not hydrated', async ({ page }) => {
-    const errors = collectErrors(page)
-    await page.goto('/login?redirect=%2Fcreation')
+  test('a signed-in visitor on /login goes to the dashboard without the form ever showing', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, await registerUser(server), '/about-us')
+    // Records, in every document of the tab, whether a sign-in form was ever on screen.
+    await page.addInitScript(() => {
+      const check = () => {
+        if (document.querySelector('form input[type="password"]')?.checkVisibility())
+          sessionStorage.setItem('formSeen', location.pathname)
+      }
+      new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true })
+    })
+    const release = await holdApp(page)
+    await page.goto('/login')
+    await expect(page).toHaveURL(/\/dashboard$/)
+    // The dashboard's first paint is its pre-rendered shell (inert), before the app runs.
+    await expect(page.locator('[data-placeholder] [data-slot="app-shell"]')).toBeVisible()
+    release()
+    await expect(page.getByTestId('credits')).toHaveText('5')
+    expect(await page.evaluate(() => sessionStorage.getItem('formSeen'))).toBeNull()
+  })
+
+  test('a signed-in visitor on /dashboard sees the shell before the app runs, in their language', async ({
+    browser,
+    server,
+  }) => {
+    const account = await registerUser(server)
+    for (const [locale, dashboard] of [
+      ['en-US', 'Dashboard'],
+      ['zh-CN', '仪表盘'],
+    ] as const) {
+      const context = await browser.newContext({ baseURL: server.url, locale })
+      const page = await context.newPage()
+      const errors = collectErrors(page)
+      await signIn(page, account, '/about-us')
+      const release = await holdApp(page)
+      await page.goto('/dashboard')
+      const placeholder = page.locator('#root [data-placeholder][inert]')
+      await expect(placeholder.locator('[data-slot="app-shell"]')).toBeVisible()
+      await expect(placeholder.locator('h1')).toHaveText(dashboard)
+      await expect(page.locator('#root')).toHaveCount(1)
+      release()
+      await expect(page.getByTestId('credits')).toHaveText('5')
+      await page.waitForLoadState('networkidle')
+      expect(errors).toEqual([])
+      await context.close()
+    }
+  })
+
+  test('a visitor without a session on /dashboard sees the sign-in page before the app runs', async ({
+    page,
+  }) => {
+    // Records whether the logged-in shell was ever put on screen, in any document of the tab.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('[data-slot="app-shell"]')?.checkVisibility())
+          sessionStorage.setItem('shellSeen', location.pathname)
+      }).observe(document, { childList: true, subtree: true })
+    })
+    const release = await holdApp(page)
+    await page.goto('/dashboard?tab=1')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%3Ftab%3D1$/)
+    await expect(page.getByRole('heading', { name: 'Sign in to Templet' })).toBeVisible()
+    release()
     await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
-      '/register?redirect=%2Fcreation',
+      '/register?redirect=%2Fdashboard%3Ftab%3D1',
     )
-    expect(errors).toEqual([])
+    expect(await page.evaluate(() => sessionStorage.getItem('shellSeen'))).toBeNull()
   })
 })

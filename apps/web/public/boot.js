@@ -1,25 +1,48 @@
 /*
- * Runs before the first paint (a classic script in <head>; the CSP allows no inline script).
+ * Runs before the first paint (a classic script in <head>; the CSP allows no inline script), so that every
+ * visitor's first paint is their own page, from the HTML and the stylesheet alone:
  * 1. Dark mode from the system, as src/theme/theme.ts does afterwards, so a dark page never flashes light.
- * 2. A pre-rendered page is what a signed-out English visitor sees at a path without a query. Anyone else
- *    (a session, a Chinese browser or choice, a query the page reads) must not see it even for a moment:
- *    `data-prerender="skip"` hides #root (app.css) until start.tsx renders the right page in its place.
- *    The rules are those of src/session/session.ts (hasSession) and src/i18n/index.ts (the detector);
- *    start.tsx checks them again with the real code and never hydrates a page it should not.
+ * 2. `<html lang>` is the visitor's language (their choice, else the browser's: the rule of the detector in
+ *    src/i18n/index.ts). A pre-rendered page holds its markup in both languages; app.css shows the one of
+ *    `<html lang>`, and start.tsx hydrates it; the title comes from its `title:<lang>` meta element.
+ * 3. `data-session` when a session is stored (the rule of src/session/session.ts): app.css shows the
+ *    signed-in parts of a public page (the top bar's "Dashboard") instead of the signed-out ones.
+ * 4. The guard's two redirects that a page's HTML can decide (src/router/guard.ts decides them again):
+ *    a signed-in visitor on /login or /register goes to /dashboard, and a visitor without a session on a
+ *    page that is not public (`data-page="app"`: the shell of every path without a public pre-render,
+ *    which is any protected or unknown path; checkout paths are public) goes to /login?redirect=…. The page
+ *    is hidden meanwhile (`data-leaving`) and main.tsx does not start the app.
+ * `data-page` is set by scripts/prerender.mjs: `public` on a pre-rendered public page, `app` on the shell.
  */
 ;(() => {
   const html = document.documentElement
   try {
     if (matchMedia('(prefers-color-scheme: dark)').matches) html.classList.add('dark')
   } catch (_) {}
-  let skip = location.search !== ''
+  let language = ''
+  let signedIn = false
   try {
+    language = localStorage.getItem('templet.language') || ''
     const record = JSON.parse(localStorage.getItem('user') || 'null')
-    if (record && typeof record === 'object' && !Array.isArray(record) && Object.keys(record).length > 0)
-      skip = true
-    const language =
-      localStorage.getItem('templet.language') || (navigator.languages || [])[0] || navigator.language || ''
-    if (language.toLowerCase().startsWith('zh')) skip = true
+    signedIn =
+      !!record && typeof record === 'object' && !Array.isArray(record) && Object.keys(record).length > 0
   } catch (_) {}
-  if (skip) html.dataset.prerender = 'skip'
+  if (!language) language = (navigator.languages || [])[0] || navigator.language || ''
+  html.lang = language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en'
+  if (html.lang !== 'en') {
+    const title = document.querySelector(`meta[name="title:${html.lang}"]`)
+    if (title) document.title = title.content
+  }
+  if (signedIn) html.dataset.session = ''
+
+  const page = html.dataset.page
+  const path = location.pathname.length > 1 ? location.pathname.replace(/\/$/, '') : location.pathname
+  let target = ''
+  if (page === 'public' && signedIn && (path === '/login' || path === '/register')) target = '/dashboard'
+  if (page === 'app' && !signedIn && !/checkout/i.test(path))
+    target = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`
+  if (target) {
+    html.dataset.leaving = ''
+    location.replace(target)
+  }
 })()

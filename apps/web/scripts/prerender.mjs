@@ -54,21 +54,54 @@ function withPreloads(html, modules, priority) {
   return html.replace('  </head>', () => `${links.join('')}  </head>`)
 }
 
-writeFileSync(path.join(dist, 'app.html'), withPreloads(built, ['src/start.tsx']))
+/** `<html data-page>` tells public/boot.js what the page is: `public` (pre-rendered) or `app` (the shell). */
+const withPage = (html, page) =>
+  html.replace('<html lang="en">', () => `<html lang="en" data-page="${page}">`)
+if (!built.includes('<html lang="en">')) throw new Error('index.html must start with <html lang="en">')
 
-const { PRERENDERED_PATHS, renderPage, screensFor } = await import(
+writeFileSync(path.join(dist, 'app.html'), withPage(withPreloads(built, ['src/start.tsx']), 'app'))
+
+const { LANGUAGES, PLACEHOLDER_PATHS, PRERENDERED_PATHS, renderPage, screensFor } = await import(
   pathToFileURL(path.join(ssr, 'prerender.js')).href
 )
 
-for (const route of PRERENDERED_PATHS) {
-  const markup = await renderPage(route)
-  // React puts the screen's hoisted <title> first; it belongs in <head>, in place of the shell's.
-  const title = /^<title>[^<]*<\/title>/.exec(markup)?.[0]
-  if (!title) throw new Error(`${route} rendered no <title>`)
-  const modules = ['src/start.tsx', ...screensFor(route, false).map(screenModule)]
-  const html = withPreloads(built, modules, 'low')
-    .replace(/<title>[^<]*<\/title>/, () => title)
-    .replace(ROOT, () => `<div id="root" data-prerendered>${markup.slice(title.length)}</div>`)
+/** The page's markup and its <title> (React puts the screen's hoisted title first). */
+async function render(route, language, signedIn) {
+  const markup = await renderPage(route, language, { signedIn })
+  const title = /^<title>([^<]*)<\/title>/.exec(markup)
+  if (!title) throw new Error(`${route} rendered no <title> in ${language}`)
+  return { title: title[1], body: markup.slice(title[0].length) }
+}
+
+/**
+ * Public pages are hydrated (`data-page="public"`); a protected page's pre-render is its first paint for a
+ * signed-in visitor, replaced by the app's first render (`data-page="app"`, like the shell: public/boot.js
+ * sends a visitor without a session to sign in before it paints).
+ */
+const pagesToRender = [
+  ...PRERENDERED_PATHS.map((route) => ({ route, signedIn: false })),
+  ...PLACEHOLDER_PATHS.map((route) => ({ route, signedIn: true })),
+]
+for (const { route, signedIn } of pagesToRender) {
+  // English first: its title is the document's; boot.js takes another language's from its meta element.
+  const pages = []
+  for (const language of LANGUAGES) pages.push({ language, ...(await render(route, language, signedIn)) })
+  const [english, ...others] = pages
+  if (english.language !== 'en') throw new Error('LANGUAGES must start with en')
+  const titles = others.map((p) => `<meta name="title:${p.language}" content="${p.title}" />`).join('')
+  // A protected page's first paint is a picture of the app, inert (no click or focus lands on it) until the
+  // app's first render replaces it.
+  const body = (markup) => (signedIn ? `<div data-placeholder inert>${markup}</div>` : markup)
+  const containers = pages
+    .map(
+      (p) =>
+        `<div${p === english ? ' id="root"' : ''} data-prerendered lang="${p.language}">${body(p.body)}</div>`,
+    )
+    .join('')
+  const modules = ['src/start.tsx', ...screensFor(route, signedIn).map(screenModule)]
+  const html = withPage(withPreloads(built, modules, 'low'), signedIn ? 'app' : 'public')
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${english.title}</title>${titles}`)
+    .replace(ROOT, () => containers)
   const file = path.join(dist, route, 'index.html')
   mkdirSync(path.dirname(file), { recursive: true })
   writeFileSync(file, html)

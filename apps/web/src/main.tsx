@@ -26,7 +26,18 @@ function afterFirstPaint(limit = 1000): Promise<void> {
   })
 }
 
-// A pre-rendered page shows at once: the app's code (React, the router, the texts) is evaluated only
-// after the first paint, not before it. Its files are already being fetched (modulepreload links).
-if (document.getElementById('root')?.hasAttribute('data-prerendered')) await afterFirstPaint()
-await import('./start')
+const html = document.documentElement
+// A pre-rendered page's markup in the languages this visitor does not read (hidden since boot.js set
+// <html lang>) goes at once: only one copy of the page is ever in the document for scripts and tests.
+for (const element of document.querySelectorAll<HTMLElement>('[data-prerendered]')) {
+  if (element.lang !== html.lang) element.remove()
+  else element.id = 'root'
+}
+// On its way to another page (public/boot.js, the guard's redirects): nothing to start here.
+if (!('leaving' in html.dataset)) {
+  // A pre-rendered page shows at once, for every visitor (boot.js picks its language): the app's code
+  // (React, the router, the texts) is evaluated only after that paint, not before it. Its files are
+  // already being fetched (modulepreload links). The shell of other paths paints nothing by itself.
+  if (document.querySelector('[data-prerendered]')) await afterFirstPaint()
+  await import('./start')
+}

@@ -1,26 +1,40 @@
 /**
  * Build-time pre-rendering of the public pages (scripts/prerender.mjs runs this module, built by
- * `vite build --ssr`). The HTML is what a signed-out English visitor sees, so the page paints with the
- * stylesheet alone, before any JavaScript; start.tsx hydrates it, or renders afresh when the visitor is
- * not that visitor (boot.js decides before the first paint).
+ * `vite build --ssr`), once per language: the page paints with the HTML and the stylesheet alone, before
+ * any JavaScript, for every visitor (public/boot.js picks the language and the session's parts before the
+ * first paint), and start.tsx hydrates it.
  */
 import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { AppProviders } from './app'
-import { i18n } from './i18n'
-import { PRERENDERED_PATHS, routes, screensFor } from './router/routes'
+import { LANGUAGES, type Language, loadLanguage } from './i18n'
+import { PLACEHOLDER_PATHS, PRERENDERED_PATHS, routes, screensFor } from './router/routes'
 
-export { PRERENDERED_PATHS, screensFor }
+export { LANGUAGES, PLACEHOLDER_PATHS, PRERENDERED_PATHS, screensFor }
 
 const handler = createStaticHandler(routes)
+
+/** What the app reads from storage while pre-rendering a protected page: a session, and nothing else. */
+const signedInStorage = {
+  getItem: (key: string) => (key === 'user' ? '{"prerender":true}' : null),
+  setItem: () => {},
+  removeItem: () => {},
+}
 
 /**
  * The markup of `path` as it goes inside `<div id="root">`, title element included. Throws on any error
  * while rendering, and on markup that would need React's inline scripts (which the CSP refuses).
  */
-export async function renderPage(path: string): Promise<string> {
-  await i18n.changeLanguage('en')
+export async function renderPage(
+  path: string,
+  language: Language = 'en',
+  { signedIn = false } = {},
+): Promise<string> {
+  await loadLanguage(language)
+  // A protected page's first paint is rendered as for a signed-in visitor whose data has not come yet.
+  const storage = signedIn ? signedInStorage : undefined
+  Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true })
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')))
   if (context instanceof Response) throw new Error(`pre-rendering ${path} answered ${context.status}`)
   if (context.errors) throw new AggregateError(Object.values(context.errors), `pre-rendering ${path} failed`)

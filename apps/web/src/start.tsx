@@ -1,47 +1,47 @@
 /** The app's start, loaded by main.tsx: theme, router, and the first render or hydration. */
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { createBrowserRouter, type HydrationState, RouterProvider } from 'react-router'
+import { createBrowserRouter, RouterProvider } from 'react-router'
 import { AppProviders } from './app'
-import { currentLanguage } from './i18n'
+import { currentLanguage, loadLanguage, prefetchOtherLanguages } from './i18n'
 import { registerRouter } from './router/navigation'
-import { matchesFor, preloadRoute, resolveLazyRoutes, routes } from './router/routes'
+import { passingLoaderData, preloadRoute, resolveLazyRoutes, routes } from './router/routes'
 import { hasSession } from './session/session'
 import { followSystemTheme } from './theme/theme'
 
 followSystemTheme()
 
 const signedIn = hasSession()
-const { pathname, search } = window.location
+const { pathname } = window.location
 preloadRoute(pathname, signedIn)
 
-const root = document.getElementById('root')
+/**
+ * A pre-rendered page holds its markup in each language (`[data-prerendered][lang]`); the one in this
+ * visitor's language is what they have seen since the first paint, the others are removed. A public page
+ * (`<html data-page="public">`) is hydrated; a protected page's pre-render is only its first paint (the
+ * shell and skeletons), which React replaces with its first render; a path without a pre-render (the
+ * shell, `#root` alone) is rendered afresh.
+ */
+const language = currentLanguage()
+const prerendered = [...document.querySelectorAll<HTMLElement>('[data-prerendered]')]
+const root = prerendered.find((element) => element.lang === language) ?? document.getElementById('root')
 if (!root) throw new Error('index.html has no #root')
-
-/**
- * A pre-rendered page (public, signed out, English, no query) is hydrated when this visitor would see
- * exactly that; otherwise it is replaced (public/boot.js kept it out of sight before the first paint).
- */
-const matchesPrerender =
-  root.hasAttribute('data-prerendered') &&
-  !document.documentElement.dataset.prerender &&
-  !signedIn &&
-  currentLanguage() === 'en' &&
-  search === ''
-
-/**
- * Hydration needs the router's first render to be the pre-rendered tree: the page's chunks in place, and its
- * loaders (the guard's, which let a signed-out visitor through) counted as run.
- */
-let hydrationData: HydrationState | undefined
-if (matchesPrerender) {
-  await resolveLazyRoutes(pathname)
-  const loaderData: Record<string, unknown> = {}
-  for (const { route } of matchesFor(pathname)) if (route.loader && route.id) loaderData[route.id] = null
-  hydrationData = { loaderData }
+const hydrate = prerendered.includes(root) && document.documentElement.dataset.page === 'public'
+for (const element of prerendered) {
+  if (element === root) element.removeAttribute('data-prerendered')
+  else element.remove()
 }
+root.id = 'root'
 
-const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined)
+/**
+ * The router's first render is the screen itself, with no empty frame before it: the route's chunks in
+ * place (fetched since the start, see preloadRoute) and the guard's loaders counted as run when they let
+ * this visitor through. Hydration needs exactly that; a first render also keeps the pre-rendered first
+ * paint on screen until React commits.
+ */
+await Promise.all([resolveLazyRoutes(pathname), loadLanguage(language)])
+const loaderData = passingLoaderData(pathname)
+const router = createBrowserRouter(routes, loaderData ? { hydrationData: { loaderData } } : undefined)
 registerRouter(router)
 
 const app = (
@@ -53,12 +53,8 @@ const app = (
 )
 // A transition lets React yield to the browser every few milliseconds instead of one long task.
 startTransition(() => {
-  if (matchesPrerender) {
-    hydrateRoot(root, app)
-  } else {
-    root.replaceChildren()
-    root.removeAttribute('data-prerendered')
-    delete document.documentElement.dataset.prerender
-    createRoot(root).render(app)
-  }
+  if (hydrate) hydrateRoot(root, app)
+  else createRoot(root).render(app)
 })
+// Soon after: the other language's texts (a few kB), so the language switch needs no network.
+setTimeout(prefetchOtherLanguages, 300)

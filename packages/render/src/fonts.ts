@@ -41,6 +41,7 @@ export const FACES: FontFace[] = [
   ...expoFaces('noto-sans-sc', 'NotoSansSC', 'Templet Noto Sans SC', [400, 500, 700, 800]),
   ...expoFaces('noto-serif-sc', 'NotoSerifSC', 'Templet Noto Serif SC', [400, 600, 700, 800]),
   ...expoFaces('noto-sans-arabic', 'NotoSansArabic', 'Templet Noto Sans Arabic', [400, 500, 700, 800]),
+  ...expoFaces('noto-emoji', 'NotoEmoji', 'Templet Noto Emoji', [400, 700]),
   ...['Regular', 'Bold'].map((w) => ({
     family: 'Templet Noto Sans Hebrew',
     weight: w === 'Bold' ? 700 : 400,
@@ -56,20 +57,18 @@ export const FACES: FontFace[] = [
  * The fonts tried, in order, for each glyph of a text in a template font: the design face first, then
  * the faces that cover Chinese/Japanese, Arabic and Hebrew. Skia's paragraph shaper picks per glyph.
  */
+// Every stack ends with the same fallbacks, so each one draws what Inter draws (Latin, Greek, Cyrillic)
+// plus Chinese/Japanese, Arabic, Hebrew and emoji (monochrome, in the text's colour).
+const FALLBACKS = [
+  'Templet Noto Sans Arabic',
+  'Templet Noto Sans Hebrew',
+  'Templet Inter',
+  'Templet Noto Emoji',
+]
 export const FONT_STACKS: Record<FontFamily, string[]> = {
-  sans: ['Templet Inter', 'Templet Noto Sans SC', 'Templet Noto Sans Arabic', 'Templet Noto Sans Hebrew'],
-  serif: [
-    'Templet Playfair Display',
-    'Templet Noto Serif SC',
-    'Templet Noto Sans Arabic',
-    'Templet Noto Sans Hebrew',
-  ],
-  grotesk: [
-    'Templet Space Grotesk',
-    'Templet Noto Sans SC',
-    'Templet Noto Sans Arabic',
-    'Templet Noto Sans Hebrew',
-  ],
+  sans: ['Templet Inter', 'Templet Noto Sans SC', ...FALLBACKS],
+  serif: ['Templet Playfair Display', 'Templet Noto Serif SC', ...FALLBACKS],
+  grotesk: ['Templet Space Grotesk', 'Templet Noto Sans SC', ...FALLBACKS],
 }
 
 let registered = false

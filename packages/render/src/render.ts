@@ -1,4 +1,4 @@
-import { createCanvas, type Image } from '@napi-rs/canvas'
+import { type Canvas, createCanvas, type Image } from '@napi-rs/canvas'
 import sharp from 'sharp'
 import { decodeImage, drawLayer } from './draw/layers'
 import { registerFonts } from './fonts'
@@ -68,7 +68,7 @@ async function loadImages(t: Template, values: Values, source: ImageSource | und
 }
 
 /** Draws a template into raw RGBA pixels at `scale` (1 = the size's own pixels). */
-async function drawPixels(t: Template, values: Values, o: RenderOptions, scale: number) {
+export async function drawPixels(t: Template, values: Values, o: RenderOptions, scale: number) {
   registerFonts()
   const size = pickSize(t, o.sizeId)
   const locale = o.locale ?? 'en'
@@ -93,8 +93,27 @@ async function drawPixels(t: Template, values: Values, o: RenderOptions, scale: 
     images,
   }
   for (const layer of t.layers) drawLayer(layer, d)
-  const pixels = ctx.getImageData(0, 0, width, height).data
-  return { width, height, pixels: Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength) }
+  return { width, height, pixels: rgba(canvas), canvas }
+}
+
+const rgba = (canvas: Canvas) => {
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data
+  return Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+}
+
+/**
+ * The thumbnail's pixels, scaled down by Skia from the drawn canvas (mipmapped, high quality): measured
+ * here about 2 ms against about 20 ms for a lanczos resize of the full pixels in libvips.
+ */
+export function thumbnailPixels(canvas: Canvas) {
+  const scale = Math.min(1, THUMBNAIL_SIDE / Math.max(canvas.width, canvas.height))
+  const width = Math.max(1, Math.round(canvas.width * scale))
+  const height = Math.max(1, Math.round(canvas.height * scale))
+  const small = createCanvas(width, height)
+  const ctx = small.getContext('2d')
+  ctx.imageSmoothingQuality = 'high'
+  ctx.drawImage(canvas, 0, 0, width, height)
+  return { width, height, pixels: rgba(small) }
 }
 
 const fromPixels = (p: { width: number; height: number; pixels: Buffer }) =>
@@ -108,18 +127,11 @@ const fromPixels = (p: { width: number; height: number; pixels: Buffer }) =>
 export async function render(t: Template, values: Values, o: RenderOptions = {}): Promise<Rendered> {
   const p = await drawPixels(t, values, o, 1)
   const base = fromPixels(p)
-  const thumb = Math.min(1, THUMBNAIL_SIDE / Math.max(p.width, p.height))
   const [png, jpeg, webp, thumbnail] = await Promise.all([
     base.clone().png(PNG).toBuffer(),
     base.clone().jpeg(JPEG).toBuffer(),
     base.clone().webp(WEBP).toBuffer(),
-    base
-      .clone()
-      .resize(Math.max(1, Math.round(p.width * thumb)), Math.max(1, Math.round(p.height * thumb)), {
-        kernel: 'lanczos3',
-      })
-      .webp(WEBP)
-      .toBuffer(),
+    fromPixels(thumbnailPixels(p.canvas)).webp(WEBP).toBuffer(),
   ])
   return { width: p.width, height: p.height, png, jpeg, webp, thumbnail }
 }

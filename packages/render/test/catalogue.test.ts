@@ -24,6 +24,13 @@ describe('the catalogue', () => {
       ).toBe(true)
   })
 
+  it('has at least 4 template types with at least 3 templates each', () => {
+    const { types, templates } = loadCatalogue()
+    expect(types.length).toBeGreaterThanOrEqual(4)
+    for (const ty of types)
+      expect(templates.filter((t) => t.typeId === ty.id).length, ty.id).toBeGreaterThanOrEqual(3)
+  })
+
   it('sample values of every template are valid for its fields, in both languages', () => {
     for (const t of loadCatalogue().templates) {
       expect(validateValues(t, t.samples.en), `${t.id} en`).toEqual([])

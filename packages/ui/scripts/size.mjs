@@ -1,6 +1,10 @@
-// Prints the gzipped size of what an app ships when it uses the shell: the whole shell, and NotificationBell
-// alone, bundled from the built package (dist) the way an app bundler would: minified, tree-shaken, with
-// react and react-dom left out. Run after `pnpm --filter @templet/ui build`.
+// The size budget of @templet/ui, and how it compares. Bundles what an app ships when it uses the shell,
+// from the built package (dist) the way an app bundler does: esbuild, minified ESM, tree-shaken, react and
+// react-dom left out, gzip -9. Prints the whole shell, NotificationBell alone (through its subpath
+// `@templet/ui/notification-bell`) and the same shell features built from a compact radix-ui + sonner +
+// cva + tailwind-merge copy (scripts/size/radix-compact.tsx) and from Mantine (scripts/size/mantine.tsx).
+// Exits 1 when the whole shell passes 45 kB or NotificationBell alone passes 10 kB (`npm test` runs it as
+// the check `ui-size`). Run after `pnpm --filter @templet/ui build`.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -8,32 +12,37 @@ import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
 const pkgDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..')
-const BUDGET_KB = 30
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`
+const BUDGET = { whole: 45, bell: 10 } // kB gzipped
+const KB = 1024
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} kB`
 const gzip = (text) => gzipSync(text, { level: 9 }).length
 
-const shellExports = Object.keys(await import(path.join(pkgDir, 'dist/index.js')))
-
-async function bundle(names) {
+/** Bundles `contents` as an app entry; every name in `keep` is used, so nothing it needs is dropped. */
+async function bundle(contents, { alias } = {}) {
   const result = await build({
-    stdin: {
-      contents: `import { ${names.join(', ')} } from '@templet/ui'\nwindow.__keep = [${names.join(', ')}]`,
-      resolveDir: pkgDir,
-    },
+    stdin: { contents, resolveDir: pkgDir, loader: 'tsx' },
     bundle: true,
     minify: true,
     format: 'esm',
     platform: 'browser',
+    jsx: 'automatic',
     write: false,
     metafile: true,
     external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/client'],
-    alias: { '@templet/ui': path.join(pkgDir, 'dist/index.js') },
+    alias,
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   })
   const code = result.outputFiles[0].text
   return { gzipped: gzip(code), raw: code.length, metafile: result.metafile }
 }
+
+const keepAll = (names, from) =>
+  `import { ${names.join(', ')} } from '${from}'\nwindow.__keep = [${names.join(', ')}]`
+
+/** Every export of a module file, kept: "an app that uses all of it". */
+const bundleModule = (file) =>
+  bundle(`import * as all from '${file.replaceAll('\\', '/')}'\nwindow.__keep = all`)
 
 /** Minified bytes per package inside the bundle, largest first: where the bytes go. */
 function bytesByPackage(metafile) {
@@ -48,20 +57,54 @@ function bytesByPackage(metafile) {
   return [...totals].sort((a, b) => b[1] - a[1])
 }
 
-const whole = await bundle(shellExports)
-const bell = await bundle(['NotificationBell'])
+const distIndex = path.join(pkgDir, 'dist/index.js')
+const shellExports = Object.keys(await import(distIndex))
+const whole = await bundle(keepAll(shellExports, '@templet/ui'), { alias: { '@templet/ui': distIndex } })
+const bell = await bundle(keepAll(['NotificationBell'], '@templet/ui/notification-bell'), {
+  alias: { '@templet/ui/notification-bell': path.join(pkgDir, 'dist/notification-bell/index.js') },
+})
 const css = gzip(readFileSync(path.join(pkgDir, 'dist/styles.css'), 'utf8'))
 
-console.log('@templet/ui, gzipped, react and react-dom excluded')
-console.log(
-  `  whole shell (${shellExports.length} exports)  JS ${kb(whole.gzipped)} (minified ${kb(whole.raw)})`,
-)
-console.log(`  NotificationBell alone          JS ${kb(bell.gzipped)} (minified ${kb(bell.raw)})`)
-console.log(`  styles.css                      ${kb(css)}`)
-console.log(
-  `  budget: whole shell JS ≤ ${BUDGET_KB} kB -> ${whole.gzipped <= BUDGET_KB * 1024 ? 'within' : 'OVER'}`,
-)
-console.log('where the bytes go (minified, before gzip):')
+/** A comparison that cannot be built (a dependency missing) is reported, not fatal: the budget is ours. */
+async function reference(file) {
+  try {
+    return await bundleModule(path.join(pkgDir, 'scripts/size', file))
+  } catch (error) {
+    return { error: error.errors?.[0]?.text ?? String(error) }
+  }
+}
+const radixCompact = await reference('radix-compact.tsx')
+const mantine = await reference('mantine.tsx')
+
+const rows = [
+  [`@templet/ui, whole shell (${shellExports.length} exports)`, whole],
+  ['@templet/ui/notification-bell alone', bell],
+  ['compact radix-ui + sonner + cva + tailwind-merge', radixCompact],
+  ['Mantine 9 (AppShell, NavLink, Menu, Indicator, notifications)', mantine],
+]
+const width = Math.max(...rows.map(([name]) => name.length))
+console.log('JS an app ships for the shell: esbuild, minified, react and react-dom excluded, gzip -9')
+console.log(`| ${'shell'.padEnd(width)} | JS gzipped | JS minified |`)
+console.log(`|${'-'.repeat(width + 2)}|------------|-------------|`)
+for (const [name, result] of rows) {
+  const figures = result.error
+    ? `not built: ${result.error}`
+    : `${kb(result.gzipped).padStart(10)} | ${kb(result.raw).padStart(11)} |`
+  console.log(`| ${name.padEnd(width)} | ${figures}`)
+}
+console.log(`styles.css (all of it): ${kb(css)} gzipped`)
+
+console.log('\nwhere the bytes of the whole shell go (minified, before gzip):')
 for (const [owner, bytes] of bytesByPackage(whole.metafile).slice(0, 12)) {
   console.log(`  ${owner.padEnd(36)} ${kb(bytes)}`)
 }
+
+const over = [
+  whole.gzipped > BUDGET.whole * KB && `the whole shell is ${kb(whole.gzipped)}, over ${BUDGET.whole} kB`,
+  bell.gzipped > BUDGET.bell * KB && `NotificationBell alone is ${kb(bell.gzipped)}, over ${BUDGET.bell} kB`,
+].filter(Boolean)
+console.log(
+  `\nbudget: whole shell ≤ ${BUDGET.whole} kB, NotificationBell alone ≤ ${BUDGET.bell} kB -> ${over.length ? 'OVER' : 'within'}`,
+)
+for (const line of over) console.error(`  ${line}`)
+process.exitCode = over.length ? 1 : 0

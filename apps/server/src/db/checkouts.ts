@@ -72,3 +72,13 @@ export function listChargedCheckouts(db: Q, limit = 100): Promise<CheckoutRow[]>
     .limit(limit)
     .execute()
 }
+
+/** The user's checkouts that are charged and not yet granted. */
+export function findChargedCheckouts(db: Q, userId: number): Promise<CheckoutRow[]> {
+  return db
+    .selectFrom('checkouts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'charged')
+    .execute()
+}

@@ -12,10 +12,6 @@ export function findPurchaseBySource(db: Q, sourceKey: string): Promise<Purchase
   return db.selectFrom('purchases').selectAll().where('source_key', '=', sourceKey).executeTakeFirst()
 }
 
-export function findPurchase(db: Q, id: number): Promise<PurchaseRow | undefined> {
-  return db.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst()
-}
-
 /** The user's own purchase, or nothing (someone else's is as unknown as a missing one). */
 export function findUserPurchase(db: Q, userId: number, id: number): Promise<PurchaseRow | undefined> {
   return db

@@ -8,16 +8,8 @@ export async function insertSubscription(db: Q, row: Insertable<SubscriptionTabl
   return Number(r.id)
 }
 
-export function findSubscription(db: Q, id: number): Promise<SubscriptionRow | undefined> {
-  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst()
-}
-
 export function findSubscriptionByRef(db: Q, providerRef: string): Promise<SubscriptionRow | undefined> {
   return db.selectFrom('subscriptions').selectAll().where('provider_ref', '=', providerRef).executeTakeFirst()
-}
-
-export function findSubscriptionByCheckout(db: Q, checkoutId: string): Promise<SubscriptionRow | undefined> {
-  return db.selectFrom('subscriptions').selectAll().where('checkout_id', '=', checkoutId).executeTakeFirst()
 }
 
 /** The user's latest subscription that is not over (active or past due), if any. */

@@ -78,7 +78,28 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], where: 'quer
     .join('; ')
 }
 
+/** The path to the first string holding a NUL character, which PostgreSQL's text cannot store. */
+function nulPath(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined
+  if (depth > 64 || typeof value !== 'object' || value === null) return undefined
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key]
+    const found = nulPath(item, [...path, key], depth + 1)
+    if (found) return found
+  }
+  return undefined
+}
+
 function validate(schema: z.ZodType, value: unknown, where: 'query' | 'body'): unknown {
+  const nul = nulPath(value)
+  if (nul)
+    throw new AppError(
+      Code.invalidInput,
+      `${nul.length > 0 ? nul.join('.') : where}: Must not contain NUL characters`,
+      {
+        issues: [{ path: nul, code: 'invalid', params: {} }],
+      } satisfies IssuesData,
+    )
   const r = schema.safeParse(value)
   if (!r.success)
     throw new AppError(Code.invalidInput, describeIssues(r.error.issues, where), {

@@ -14,6 +14,7 @@ import {
 } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import {
+  findChargedCheckouts,
   findCheckout,
   insertCheckout,
   listChargedCheckouts,
@@ -35,7 +36,7 @@ import type { CheckoutRow, Database, PurchaseRow } from '../db/schema'
 import { findLiveSubscription, insertSubscription } from '../db/subscriptions'
 import { findUserWithCredits } from '../db/users'
 import { AppError, notFound } from '../errors'
-import type { Logger } from '../log'
+import { errorFields, type Logger } from '../log'
 import { creditBalance, grantCreditsOnce, lockUserCredits, takeBackUnspent } from './ledger'
 import { billingNotification } from './notifications'
 import type { CatalogueOffer, Offers } from './offers'
@@ -149,6 +150,32 @@ export class Billing {
       )
   }
 
+  /**
+   * Charges a subscription checkout unless the user has another subscription, or another subscription checkout
+   * charged and not yet turned into one: checked and charged under the user's lock, so two checkouts paid at
+   * once cannot start two subscriptions.
+   */
+  async #chargeSubscription(
+    checkout: CheckoutRow,
+    card: { brand: string; last4: string; outcome: string },
+  ): Promise<boolean> {
+    const userId = Number(checkout.user_id)
+    return this.d.db.transaction().execute(async (tx) => {
+      await lockUserCredits(tx, userId)
+      const live = await findLiveSubscription(tx, userId)
+      const pending = await findChargedCheckouts(tx, userId)
+      const other = pending.some(
+        (c) => c.id !== checkout.id && this.d.offers.find(c.offer_id)?.kind === 'subscription',
+      )
+      if ((live && live.checkout_id !== checkout.id) || other)
+        throw new AppError(
+          Code.conflict,
+          'You already have a subscription; switch its plan on Pricing Plans instead of buying a second one',
+        )
+      return markCheckoutCharged(tx, checkout.id, card, this.d.now())
+    })
+  }
+
   async checkoutDetail(userId: number, id: string): Promise<CheckoutDetailData> {
     const c = await this.#ownCheckout(userId, id)
     const p = await findPurchaseBySource(this.d.db, checkoutKey(c.id))
@@ -185,8 +212,10 @@ export class Billing {
       const failed = await this.#recordFailure(checkout, offer, card, outcome)
       return { status: outcome, purchase: toPurchase(failed), balance: await creditBalance(db, userId) }
     }
-    if (offer.kind === 'subscription') await this.#assertNoLiveSubscription(userId, checkout.id)
-    const charged = await markCheckoutCharged(db, checkout.id, { ...card, outcome }, now())
+    const charged =
+      offer.kind === 'subscription'
+        ? await this.#chargeSubscription(checkout, { ...card, outcome })
+        : await markCheckoutCharged(db, checkout.id, { ...card, outcome }, now())
     if (charged && this.d.fault === 'crash-after-charge') process.kill(process.pid, 'SIGKILL')
     const fresh = (await findCheckout(db, checkout.id)) ?? checkout
     return this.#paid(userId, await this.complete(fresh))
@@ -324,8 +353,13 @@ export class Billing {
   async reconcile(): Promise<number> {
     let done = 0
     for (const c of await listChargedCheckouts(this.d.db)) {
-      await this.complete(c)
-      done += 1
+      // One bad row (an offer removed from the configuration) must not hold up the others or the start.
+      try {
+        await this.complete(c)
+        done += 1
+      } catch (err) {
+        this.d.log.error('could not grant a charged checkout', { checkout: c.id, ...errorFields(err) })
+      }
     }
     if (done > 0) this.d.log.warn('granted checkouts charged before a crash', { count: done })
     return done

@@ -1,5 +1,7 @@
 import type { CheckoutVariant, PaymentProvider as ProviderName } from '@templet/api/contract'
+import { Code } from '@templet/api/contract'
 import Stripe from 'stripe'
+import { AppError } from '../errors'
 import type { CatalogueOffer } from './offers'
 
 export interface OpenCheckoutInput {
@@ -40,8 +42,37 @@ export function stripeClient(secretKey: string, options: StripeClientOptions = {
   return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000, telemetry: false, ...options })
 }
 
+/** The provider failed or did not answer: nothing was changed here, and the customer may try again. */
+export class ProviderError extends AppError {
+  override name = 'ProviderError'
+  constructor(cause: unknown) {
+    super(Code.internal, 'The payment provider could not be reached; nothing was changed, please try again')
+    this.cause = cause
+  }
+}
+
+async function viaProvider<T>(call: () => Promise<T>, onError: (err: unknown) => void): Promise<T> {
+  try {
+    return await call()
+  } catch (err) {
+    onError(err)
+    throw new ProviderError(err)
+  }
+}
+
 /** Stripe Checkout Sessions; credits come only from the signed webhook (services/stripe-webhook.ts). */
-export function stripeProvider(stripe: Stripe): PaymentProvider {
+export function stripeProvider(stripe: Stripe, onError: (err: unknown) => void = () => {}): PaymentProvider {
+  const wrapped = stripeCalls(stripe)
+  return {
+    name: 'stripe',
+    openCheckout: (i) => viaProvider(() => wrapped.openCheckout(i), onError),
+    setCancelAtPeriodEnd: (ref, cancel) =>
+      viaProvider(() => wrapped.setCancelAtPeriodEnd(ref, cancel), onError),
+    switchOffer: (ref, offer) => viaProvider(() => wrapped.switchOffer(ref, offer), onError),
+  }
+}
+
+function stripeCalls(stripe: Stripe): PaymentProvider {
   const priceData = (offer: CatalogueOffer) => ({
     currency: offer.currency.toLowerCase(),
     unit_amount: offer.cents,

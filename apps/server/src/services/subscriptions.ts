@@ -10,7 +10,7 @@ import {
   updateSubscriptionAt,
 } from '../db/subscriptions'
 import { AppError, notFound } from '../errors'
-import type { Logger } from '../log'
+import { errorFields, type Logger } from '../log'
 import { money, periodEnd } from './billing'
 import { grantCreditsOnce } from './ledger'
 import { billingNotification } from './notifications'
@@ -134,7 +134,17 @@ export class Subscriptions {
       const due = await listDueSubscriptions(this.d.db, this.d.now())
       if (due.length === 0) return done
       let progressed = 0
-      for (const s of due) if (await this.#renewOnce(s)) progressed += 1
+      for (const s of due) {
+        try {
+          if (await this.#renewOnce(s)) progressed += 1
+        } catch (err) {
+          // e.g. its offer was removed from the configuration: the others still renew.
+          this.d.log.error('could not renew a subscription', {
+            subscription: Number(s.id),
+            ...errorFields(err),
+          })
+        }
+      }
       done += progressed
       // Another scheduler took every one of them: it goes on with what is still due.
       if (progressed === 0) return done

@@ -7,6 +7,7 @@ import { endSession, session } from '../session/session'
 
 /** A refused session: back to sign-in (and back here after it), saying why once; nothing cached is kept. */
 function signInAgain(): void {
+  endSession()
   void import('./query-client').then(({ queryClient }) => queryClient.clear())
   const { pathname, search } = window.location
   if (pathname === '/login') return

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { useHydrated } from '../forms/use-hydrated'
 
 /** The centred card of the sign-in and registration screens. */
 export function AuthCard({
@@ -37,7 +38,8 @@ export function AuthSwitch({
   to: '/login' | '/register'
 }) {
   const [params] = useSearchParams()
-  const redirect = params.get('redirect')
+  // The pre-rendered page was made without a query: hydrate it as it is, then follow the address.
+  const redirect = useHydrated() ? params.get('redirect') : null
   return (
     <>
       {prompt}{' '}

@@ -19,7 +19,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         id={id}
         value={currentLanguage()}
         disabled={!hydrated}
-        onChange={(event) => setLanguage(event.target.value as Language)}
+        onChange={(event) => void setLanguage(event.target.value as Language)}
         className="h-9 cursor-pointer rounded-md border border-border bg-background px-2 text-sm text-foreground hover:bg-accent"
       >
         {LANGUAGES.map((language) => (

@@ -5,7 +5,6 @@ import { buttonClass } from '../components/button'
 import { LanguageSwitcher } from '../components/language-switcher'
 import { Logo } from '../components/logo'
 import { SkipLink } from '../components/skip-link'
-import { hasSession } from '../session/session'
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-2.5 py-2 text-sm font-medium hover:bg-accent ${isActive ? 'text-primary' : 'text-muted-foreground hover:text-foreground'}`
@@ -13,7 +12,6 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 /** The frame of every public page: a top bar with the main links, the page, and a footer with the policies. */
 export function PublicLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation()
-  const signedIn = hasSession()
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -41,15 +39,13 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
           </nav>
           <div className="flex items-center gap-2">
             <LanguageSwitcher />
-            {signedIn ? (
-              <Link to="/dashboard" className={buttonClass()}>
-                {t('publicNav.dashboard')}
-              </Link>
-            ) : (
-              <Link to="/login" className={buttonClass({ variant: 'ghost' })}>
-                {t('publicNav.signIn')}
-              </Link>
-            )}
+            {/* Both, and the stylesheet shows one (`data-session`): the pre-rendered page is right for every visitor. */}
+            <Link to="/dashboard" className={`${buttonClass()} signed-in-only`}>
+              {t('publicNav.dashboard')}
+            </Link>
+            <Link to="/login" className={`${buttonClass({ variant: 'ghost' })} signed-out-only`}>
+              {t('publicNav.signIn')}
+            </Link>
           </div>
         </div>
       </header>

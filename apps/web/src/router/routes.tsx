@@ -169,7 +169,44 @@ export async function resolveLazyRoutes(pathname: string): Promise<void> {
   )
 }
 
-/** The public pages pre-rendered at build time: every public path without parameters. */
-export const PRERENDERED_PATHS: string[] = (routes[0]?.children?.[0]?.children ?? []).flatMap((route) =>
-  route.index ? ['/'] : route.path && !route.path.includes(':') ? [`/${route.path}`] : [],
+/** The paths without parameters among `children`. */
+function plainPaths(children: RouteObject[] | undefined): string[] {
+  return (children ?? []).flatMap((route) =>
+    route.index ? ['/'] : route.path && !route.path.includes(':') ? [`/${route.path}`] : [],
+  )
+}
+const rootChildren = routes[0]?.children ?? []
+
+/** The public pages pre-rendered at build time and hydrated: every public path without parameters. */
+export const PRERENDERED_PATHS = plainPaths(rootChildren.find((route) => route.id === 'public')?.children)
+
+/**
+ * The protected pages pre-rendered at build time as their first paint (the shell, the screen's skeletons):
+ * shown from the HTML to a signed-in visitor, then replaced by the app's first render (not hydrated: the
+ * shell reads the visitor's own settings, such as the collapsed sidebar, while rendering).
+ */
+export const PLACEHOLDER_PATHS = plainPaths(
+  rootChildren.flatMap((route) => route.children ?? []).find((route) => route.id === 'app')?.children,
 )
+
+/**
+ * The loaders' results for `pathname` when every loader of its routes lets the visitor through (the guard's
+ * are synchronous), so the router starts with the screen instead of an empty first render; undefined when a
+ * loader redirects (the router then runs it and follows).
+ */
+export function passingLoaderData(pathname: string): Record<string, unknown> | undefined {
+  const url = new URL(pathname, window.location.origin)
+  const request = new Request(url)
+  const loaderData: Record<string, unknown> = {}
+  for (const { route, params } of matchesFor(pathname)) {
+    if (typeof route.loader !== 'function' || !route.id) continue
+    try {
+      const result = route.loader({ request, url, params, pattern: route.path ?? '', context: undefined })
+      if (result instanceof Promise || result instanceof Response) return undefined
+      loaderData[route.id] = result ?? null
+    } catch {
+      return undefined
+    }
+  }
+  return loaderData
+}

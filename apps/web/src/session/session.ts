@@ -12,12 +12,21 @@ export function hasSession(): boolean {
   return session.exists()
 }
 
+/** `<html data-session>`, which public/boot.js sets before the first paint, follows the session (app.css). */
+function markSession(signedIn: boolean): void {
+  if (typeof document === 'undefined') return
+  if (signedIn) document.documentElement.dataset.session = ''
+  else delete document.documentElement.dataset.session
+}
+
 /** Signs in: the login or registration answer becomes the stored record. */
 export function startSession(auth: AuthData): void {
   session.set({ token: auth.token, user: auth.user })
+  markSession(true)
 }
 
 /** Signs out locally (never throws). */
 export function endSession(): void {
   session.end()
+  markSession(false)
 }

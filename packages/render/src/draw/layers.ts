@@ -1,4 +1,5 @@
 import { Image, type SKRSContext2D } from '@napi-rs/canvas'
+import { drawableText } from '../coverage'
 import type { Box, ImageLayer, Layer, Locale, ShapeLayer, TextLayer, Values } from '../model/schema'
 import { resolveBound, resolveColor, resolvePaint } from './paint'
 import { applyFont, layoutText, textDirection } from './text-layout'
@@ -64,13 +65,13 @@ export function textStyle(layer: TextLayer, d: Pick<DrawContext, 'values' | 'siz
 
 function drawText(layer: TextLayer, box: Box, d: DrawContext) {
   const { ctx } = d
-  const text = layerText(layer, d)
-  if (!text.trim()) return
   const style = textStyle(layer, d)
+  const text = drawableText(layerText(layer, d), style.family)
+  if (!text.trim()) return
   const layout = layoutText(ctx, text, style, box)
   applyFont(ctx, style, layout.size)
   const direction = layer.direction === 'auto' ? textDirection(text) : layer.direction
-  const align = resolveBound(layer.align, d.values, 'start')
+  const align = layer.bySize?.[d.sizeId]?.align ?? resolveBound(layer.align, d.values, 'start')
   const side =
     align === 'center'
       ? 'center'

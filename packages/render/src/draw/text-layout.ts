@@ -56,13 +56,16 @@ export function applyFont(ctx: SKRSContext2D, style: TextStyle, size: number) {
   ctx.letterSpacing = `${style.letterSpacing * size}px`
 }
 
-function wrapParagraph(ctx: SKRSContext2D, paragraph: string, maxWidth: number, wrap: boolean): string[] {
+/** Lines of a paragraph, and whether a word had to be split because it is wider than the box alone. */
+function wrapParagraph(ctx: SKRSContext2D, paragraph: string, maxWidth: number, wrap: boolean) {
   const width = (s: string) => ctx.measureText(s).width
-  if (!wrap || width(paragraph) <= maxWidth) return [paragraph]
+  if (!wrap || width(paragraph) <= maxWidth) return { lines: [paragraph], split: false }
   const lines: string[] = []
+  let split = false
   let line = ''
   // A piece wider than the box on its own is split between graphemes (a long URL, a long German word).
   const placeLong = (piece: string) => {
+    split = true
     let chunk = ''
     for (const { segment } of graphemes.segment(piece)) {
       if (chunk && width((chunk + segment).trimEnd()) > maxWidth) {
@@ -84,12 +87,35 @@ function wrapParagraph(ctx: SKRSContext2D, paragraph: string, maxWidth: number, 
     }
   }
   if (line || lines.length === 0) lines.push(line.trimEnd())
-  return lines
+  return { lines: avoidCjkWidow(lines), split }
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
+/**
+ * A Chinese or Japanese paragraph should not end with one character alone on its last line (a widow,
+ * "孤字"): the previous line gives up its last word (of up to three characters), so a word is not cut
+ * apart. That line only gets shorter, so it still fits.
+ */
+function avoidCjkWidow(lines: string[]): string[] {
+  const last = lines[lines.length - 1] ?? ''
+  const prev = lines[lines.length - 2]
+  const lastChars = [...graphemes.segment(last)].map((s) => s.segment)
+  if (prev === undefined || lastChars.length > 2 || !CJK.test(lastChars[0] ?? '')) return lines
+  const prevWords = [...words.segment(prev)].map((s) => s.segment)
+  const moved = prevWords[prevWords.length - 1] ?? ''
+  const movedLength = [...graphemes.segment(moved)].length
+  const rest = prevWords.slice(0, -1).join('')
+  if (movedLength > 3 || [...graphemes.segment(rest)].length < 3 || !CJK.test(moved)) return lines
+  return [...lines.slice(0, -2), rest, moved + last]
 }
 
 function linesAt(ctx: SKRSContext2D, text: string, style: TextStyle, size: number, maxWidth: number) {
   applyFont(ctx, style, size)
-  return text.split(/\r?\n/).flatMap((p) => wrapParagraph(ctx, p, maxWidth, style.wrap))
+  const paragraphs = text.split(/\r?\n/).map((p) => wrapParagraph(ctx, p, maxWidth, style.wrap))
+  return Object.assign(
+    paragraphs.flatMap((p) => p.lines),
+    { split: paragraphs.some((p) => p.split) },
+  )
 }
 
 /** The most lines that fit: the box's height and maxLines, and at least one. */
@@ -112,24 +138,33 @@ export function layoutText(
   style: TextStyle,
   box: { w: number; h: number },
 ): TextLayout {
-  const fits = (lines: string[], size: number) =>
-    lines.length <= lineBudget(style, size, box.h) && (style.wrap || widest(ctx, lines) <= box.w)
+  // While shrinking, a size at which some word had to be split does not count as fitting: smaller type
+  // reads better than a word cut in two.
+  const fits = (lines: string[] & { split?: boolean }, size: number, shrinking = false) =>
+    lines.length <= lineBudget(style, size, box.h) &&
+    (style.wrap || widest(ctx, lines) <= box.w) &&
+    !(shrinking && lines.split)
   let size = style.size
-  let lines = linesAt(ctx, text, style, size, box.w)
-  if (!fits(lines, size) && style.minSize !== undefined && style.minSize < size) {
+  let lines: string[] = linesAt(ctx, text, style, size, box.w)
+  const minSize = style.minSize
+  if (!fits(lines, size, true) && minSize !== undefined && minSize < size) {
     // Binary search over whole px sizes: the largest size in [minSize, size) that fits.
-    let lo = Math.ceil(style.minSize)
-    let hi = Math.ceil(size) - 1
-    let best: { size: number; lines: string[] } | undefined
-    while (lo <= hi) {
-      const mid = Math.floor((lo + hi) / 2)
-      const at = linesAt(ctx, text, style, mid, box.w)
-      if (fits(at, mid)) {
-        best = { size: mid, lines: at }
-        lo = mid + 1
-      } else hi = mid - 1
+    const largestFitting = (noSplit: boolean) => {
+      let lo = Math.ceil(minSize)
+      let hi = Math.ceil(size) - 1
+      let best: { size: number; lines: string[] } | undefined
+      while (lo <= hi) {
+        const mid = Math.floor((lo + hi) / 2)
+        const at = linesAt(ctx, text, style, mid, box.w)
+        if (fits(at, mid, noSplit)) {
+          best = { size: mid, lines: at }
+          lo = mid + 1
+        } else hi = mid - 1
+      }
+      return best
     }
-    size = best?.size ?? style.minSize
+    const best = largestFitting(true) ?? largestFitting(false)
+    size = best?.size ?? minSize
     lines = best?.lines ?? linesAt(ctx, text, style, size, box.w)
   }
   applyFont(ctx, style, size)

@@ -105,8 +105,17 @@ const whenSchema = z
   .object({ field: key, in: z.array(z.string()).min(1).optional(), present: z.boolean().optional() })
   .strict()
 
-/** A layer may sit elsewhere (and a text be smaller) in the template's other sizes, keyed by size id. */
-const sizeOverride = z.object({ box: boxSchema.optional(), size: z.number().positive().optional() }).strict()
+/**
+ * A layer may sit elsewhere in the template's other sizes, keyed by size id; a text may also take another
+ * font size and alignment there.
+ */
+const sizeOverride = z
+  .object({
+    box: boxSchema.optional(),
+    size: z.number().positive().optional(),
+    align: z.enum(['start', 'end', 'left', 'center', 'right']).optional(),
+  })
+  .strict()
 
 const layerBase = {
   id: slug,

@@ -1,4 +1,6 @@
-import type { Locale, Template, Values } from './schema'
+import { uncoveredCharacters } from '../coverage'
+import type { FontFamily } from '../fonts'
+import { fontFamilies, type Locale, type Template, type Values } from './schema'
 
 export interface ValueIssue {
   /** The field's key. */
@@ -8,6 +10,7 @@ export interface ValueIssue {
     | 'too_short'
     | 'too_long'
     | 'not_single_line'
+    | 'unsupported_characters'
     | 'invalid_color'
     | 'invalid_choice'
     | 'required'
@@ -22,9 +25,22 @@ export const textLength = (s: string) => {
   return n
 }
 
+/** The font stacks of the text layers that show a field (every stack when a layer's font is a choice). */
+function fontsShowing(t: Template, key: string): FontFamily[] {
+  const ref = new RegExp(`\\{\\{\\s*${key}\\s*\\}\\}`)
+  const stacks = new Set<FontFamily>()
+  for (const l of t.layers) {
+    if (l.type !== 'text') continue
+    const text = typeof l.text === 'string' ? l.text : `${l.text.en}${l.text['zh-CN']}`
+    if (!ref.test(text)) continue
+    for (const f of typeof l.font === 'string' ? [l.font] : fontFamilies) stacks.add(f)
+  }
+  return [...stacks]
+}
+
 /**
- * Checks values against the template's fields: unknown keys, text lengths, colour format, choice options,
- * required images. Never throws; an empty array means the values are fine. An empty text is allowed when
+ * Checks values against the template's fields: unknown keys, text lengths, characters the template's fonts
+ * cannot draw, colour format, choice options, required images. Never throws; an empty array means the values are fine. An empty text is allowed when
  * the field has no minLength (the field's default is drawn instead).
  */
 export function validateValues(t: Template, values: Values): ValueIssue[] {
@@ -43,6 +59,9 @@ export function validateValues(t: Template, values: Values): ValueIssue[] {
         if (n > f.maxLength)
           issues.push({ path: f.key, code: 'too_long', params: { max: f.maxLength, length: n } })
         if (!f.multiline && /[\r\n]/.test(v)) issues.push({ path: f.key, code: 'not_single_line' })
+        const missing = [...new Set(fontsShowing(t, f.key).flatMap((stack) => uncoveredCharacters(v, stack)))]
+        if (missing.length)
+          issues.push({ path: f.key, code: 'unsupported_characters', params: { characters: missing } })
         break
       }
       case 'color':

@@ -72,10 +72,6 @@ export const AppShell = forwardRef<HTMLDivElement, AppShellProps>(function AppSh
             main.focus()
             main.scrollIntoView({ block: 'start' })
           }}
-          className={cn(
-            'sr-only focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-[60] focus:rounded-md',
-            'focus:bg-primary focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-primary-foreground focus:shadow-lg',
-          )}
         >
           {skipLinkLabel}
         </a>

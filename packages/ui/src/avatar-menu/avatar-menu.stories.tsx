@@ -2,9 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { LogOutIcon, SettingsIcon, UserIcon } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { Badge } from '../badge'
 import { Button } from '../button'
 import { DemoLink, DemoRouter, demoUser } from '../demo/demo-app'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../dialog'
+import { DropdownMenuGroup, DropdownMenuLabel } from '../dropdown-menu'
 import { AvatarMenu, AvatarMenuItem, AvatarMenuSeparator } from './avatar-menu'
 
 const meta = {
@@ -206,5 +208,61 @@ export const ItemOpensDialog: Story = {
     // The page still answers a real click.
     await userEvent.click(canvas.getByRole('button', { name: /Clicked 0 times/ }))
     await expect(canvas.getByRole('button', { name: /Clicked 1 times/ })).toBeVisible()
+  },
+}
+
+/**
+ * Custom items: the menu takes any dropdown-menu part as children (a group with its own label, an item
+ * holding the app's content), a heading of the app's own, and passes attributes to its button.
+ */
+export const CustomItems: Story = {
+  args: {
+    id: 'account-button',
+    'data-testid': 'account',
+    heading: (
+      <div className="px-2.5 py-2 text-sm text-foreground">
+        Signed in as <strong>{demoUser.email}</strong>
+      </div>
+    ),
+  } as Story['args'],
+  render: (args) => (
+    <div className="flex min-h-96 justify-end p-6">
+      <AvatarMenu {...args}>
+        <DropdownMenuGroup aria-label="Workspace">
+          <DropdownMenuLabel>Workspace</DropdownMenuLabel>
+          <AvatarMenuItem icon={<SettingsIcon />}>
+            <span className="flex-1">Credits</span>
+            <Badge count={120} variant="secondary" />
+          </AvatarMenuItem>
+        </DropdownMenuGroup>
+        <AvatarMenuSeparator />
+        <AvatarMenuItem variant="destructive" icon={<LogOutIcon />}>
+          Log out
+        </AvatarMenuItem>
+      </AvatarMenu>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const button = trigger(canvasElement)
+    await expect(button).toHaveAttribute('id', 'account-button')
+    await expect(button).toHaveAttribute('data-testid', 'account')
+    await userEvent.click(button)
+    const menu = await body().findByRole('menu')
+    await expect(menu).toHaveTextContent(`Signed in as ${demoUser.email}`)
+    const group = within(menu).getByRole('group', { name: 'Workspace' })
+    await expect(within(group).getByRole('menuitem', { name: /Credits/ })).toHaveTextContent('99+')
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeVisible())
+  },
+}
+
+/** `heading={false}`: the items alone, for an app that shows the user elsewhere. */
+export const WithoutHeading: Story = {
+  args: { heading: false },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(trigger(canvasElement))
+    const menu = await body().findByRole('menu')
+    await expect(menu).not.toHaveTextContent(demoUser.email)
+    await expect(menu.querySelector('[data-slot=avatar-menu-heading]')).toBeNull()
+    await expect(within(menu).getAllByRole('menuitem')[0]).toHaveTextContent('Profile')
   },
 }

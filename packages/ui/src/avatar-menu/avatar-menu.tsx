@@ -1,17 +1,23 @@
-import { ChevronDownIcon } from 'lucide-react'
-import { forwardRef, type ReactNode } from 'react'
+import * as DropdownMenuPrimitive from 'radix-ui/dropdown-menu'
+import { useControllableState } from 'radix-ui/internal'
+import { type ComponentPropsWithoutRef, forwardRef, type ReactNode } from 'react'
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '../avatar'
 import { useDirection } from '../direction'
 import {
   DropdownMenu,
   DropdownMenuContent,
-  DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../dropdown-menu'
-import { cn, TruncatedText, useControllableState } from '../lib'
+import { ChevronDownIcon } from '../icons/icons'
+import { cn } from '../lib/cn'
+import { TruncatedText } from '../lib/truncated-text'
 
-export interface AvatarMenuProps {
+/**
+ * Every other attribute (`data-testid`, `aria-*`, `id`, event handlers) goes to the avatar button, as on a
+ * plain `<button>`.
+ */
+export interface AvatarMenuProps extends Omit<ComponentPropsWithoutRef<'button'>, 'children'> {
   /** The user's name: the menu's heading, the avatar's initials and part of the button's name. */
   name: string
   /** A second line under the name, usually the e-mail address. */
@@ -30,9 +36,13 @@ export interface AvatarMenuProps {
    * (a well-known Radix pitfall with a modal menu) then leaves the page clickable after the dialog closes.
    */
   modal?: boolean
-  /** `AvatarMenuItem`s, `AvatarMenuSeparator`s, anything a dropdown menu holds. */
+  /**
+   * The menu's items, in order: `AvatarMenuItem`s, `AvatarMenuSeparator`s, or any other part of a dropdown
+   * menu (`DropdownMenuGroup`, `DropdownMenuLabel`, an item holding the app's own content).
+   */
   children?: ReactNode
-  className?: string
+  /** The heading with the avatar, name and e-mail at the top of the menu; `false` leaves it out. */
+  heading?: ReactNode | false
   contentClassName?: string
 }
 
@@ -52,8 +62,10 @@ export const AvatarMenu = forwardRef<HTMLButtonElement, AvatarMenuProps>(functio
     onOpenChange,
     modal = false,
     children,
+    heading,
     className,
     contentClassName,
+    ...props
   },
   ref,
 ) {
@@ -74,6 +86,7 @@ export const AvatarMenu = forwardRef<HTMLButtonElement, AvatarMenuProps>(functio
     <DropdownMenu open={isOpen} onOpenChange={setOpen} modal={modal} dir={dir}>
       <DropdownMenuTrigger
         ref={ref}
+        {...props}
         data-slot="avatar-menu-trigger"
         className={cn(
           'group/avatar flex h-fit max-w-56 min-w-0 items-center gap-2 rounded-full p-0.5 outline-none',
@@ -88,7 +101,7 @@ export const AvatarMenu = forwardRef<HTMLButtonElement, AvatarMenuProps>(functio
         {avatar('default')}
         {showName && (
           <>
-            <TruncatedText aria-hidden className="hidden text-sm font-medium sm:block">
+            <TruncatedText aria-hidden className="text-sm font-medium max-sm:hidden">
               {name}
             </TruncatedText>
             <ChevronDownIcon
@@ -99,14 +112,20 @@ export const AvatarMenu = forwardRef<HTMLButtonElement, AvatarMenuProps>(functio
         )}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className={cn('w-64', contentClassName)}>
-        <DropdownMenuLabel className="flex items-center gap-3 px-2 py-2 font-normal text-foreground">
-          {avatar('default')}
-          <span className="grid min-w-0 flex-1 leading-tight">
-            <TruncatedText className="text-sm font-semibold">{name}</TruncatedText>
-            {email && <TruncatedText className="text-xs text-muted-foreground">{email}</TruncatedText>}
-          </span>
-        </DropdownMenuLabel>
-        {children !== undefined && <DropdownMenuSeparator />}
+        {/* `false ?? …` is `false`: no heading. */}
+        {heading ?? (
+          <DropdownMenuPrimitive.Label
+            data-slot="avatar-menu-heading"
+            className="flex items-center gap-3 p-2 text-foreground"
+          >
+            {avatar('default')}
+            <span className="grid min-w-0 flex-1 leading-tight">
+              <TruncatedText className="text-sm font-semibold">{name}</TruncatedText>
+              {email && <TruncatedText className="text-xs text-muted-foreground">{email}</TruncatedText>}
+            </span>
+          </DropdownMenuPrimitive.Label>
+        )}
+        {heading !== false && children !== undefined && <DropdownMenuSeparator />}
         {children}
       </DropdownMenuContent>
     </DropdownMenu>

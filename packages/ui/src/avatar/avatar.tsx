@@ -1,7 +1,14 @@
 import { cva, type VariantProps } from 'class-variance-authority'
-import { Avatar as AvatarPrimitive } from 'radix-ui'
-import { type ComponentPropsWithoutRef, type ComponentRef, forwardRef } from 'react'
-import { cn } from '../lib'
+import { useLayoutEffect } from 'radix-ui/internal'
+import {
+  type ComponentPropsWithoutRef,
+  createContext,
+  forwardRef,
+  useContext,
+  useEffect,
+  useState,
+} from 'react'
+import { cn } from '../lib/cn'
 
 /**
  * Up to two initials of a name, for the avatar fallback: "Ada Lovelace" -> "AL", "plato" -> "P".
@@ -30,46 +37,100 @@ export const avatarVariants = cva(
   },
 )
 
-export interface AvatarProps
-  extends ComponentPropsWithoutRef<typeof AvatarPrimitive.Root>,
-    VariantProps<typeof avatarVariants> {}
+type ImageStatus = 'idle' | 'loading' | 'loaded' | 'error'
+
+const AvatarContext = createContext<{
+  status: ImageStatus
+  setStatus: (status: ImageStatus) => void
+}>({ status: 'idle', setStatus: () => {} })
+
+export interface AvatarProps extends ComponentPropsWithoutRef<'span'>, VariantProps<typeof avatarVariants> {}
 
 /** A round picture with a fallback (initials) shown until, or instead of, the image. */
-export const Avatar = forwardRef<ComponentRef<typeof AvatarPrimitive.Root>, AvatarProps>(function Avatar(
+export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
   { className, size, ...props },
   ref,
 ) {
+  const [status, setStatus] = useState<ImageStatus>('idle')
   return (
-    <AvatarPrimitive.Root
-      ref={ref}
-      data-slot="avatar"
-      className={cn(avatarVariants({ size }), className)}
-      {...props}
-    />
+    <AvatarContext.Provider value={{ status, setStatus }}>
+      <span ref={ref} data-slot="avatar" className={cn(avatarVariants({ size }), className)} {...props} />
+    </AvatarContext.Provider>
   )
 })
 
-export const AvatarImage = forwardRef<
-  ComponentRef<typeof AvatarPrimitive.Image>,
-  ComponentPropsWithoutRef<typeof AvatarPrimitive.Image>
->(function AvatarImage({ className, alt = '', ...props }, ref) {
+export interface AvatarImageProps extends ComponentPropsWithoutRef<'img'> {
+  onLoadingStatusChange?: (status: ImageStatus) => void
+}
+
+/**
+ * The picture: loaded off-screen first and shown only once it has loaded, so a slow or broken image
+ * never shows as a broken icon; until then (or instead) the `AvatarFallback` shows.
+ */
+export const AvatarImage = forwardRef<HTMLImageElement, AvatarImageProps>(function AvatarImage(
+  { className, alt = '', src, referrerPolicy, crossOrigin, onLoadingStatusChange, ...props },
+  ref,
+) {
+  const { status, setStatus } = useContext(AvatarContext)
+  useLayoutEffect(() => {
+    if (!src) {
+      setStatus('error')
+      return
+    }
+    let current = true
+    const image = new window.Image()
+    const settle = (next: ImageStatus) => () => {
+      if (current) setStatus(next)
+    }
+    image.onload = settle('loaded')
+    image.onerror = settle('error')
+    if (referrerPolicy) image.referrerPolicy = referrerPolicy
+    if (typeof crossOrigin === 'string') image.crossOrigin = crossOrigin
+    image.src = src
+    setStatus(image.complete && image.naturalWidth > 0 ? 'loaded' : 'loading')
+    return () => {
+      current = false
+      setStatus('idle')
+    }
+  }, [src, referrerPolicy, crossOrigin, setStatus])
+  useEffect(() => {
+    if (status !== 'idle') onLoadingStatusChange?.(status)
+  }, [status, onLoadingStatusChange])
+  if (status !== 'loaded') return null
   return (
-    <AvatarPrimitive.Image
+    <img
       ref={ref}
       data-slot="avatar-image"
       alt={alt}
+      src={src}
+      referrerPolicy={referrerPolicy}
+      crossOrigin={crossOrigin}
       className={cn('aspect-square size-full object-cover', className)}
       {...props}
     />
   )
 })
 
-export const AvatarFallback = forwardRef<
-  ComponentRef<typeof AvatarPrimitive.Fallback>,
-  ComponentPropsWithoutRef<typeof AvatarPrimitive.Fallback>
->(function AvatarFallback({ className, ...props }, ref) {
+export interface AvatarFallbackProps extends ComponentPropsWithoutRef<'span'> {
+  /** Wait this long (ms) before showing the fallback, so a fast image does not flash initials first. */
+  delayMs?: number
+}
+
+/** What shows while the image loads, when it fails, or when there is none: usually the initials. */
+export const AvatarFallback = forwardRef<HTMLSpanElement, AvatarFallbackProps>(function AvatarFallback(
+  { className, delayMs, ...props },
+  ref,
+) {
+  const { status } = useContext(AvatarContext)
+  const [delayed, setDelayed] = useState(delayMs !== undefined)
+  useEffect(() => {
+    if (delayMs === undefined) return
+    const timer = window.setTimeout(() => setDelayed(false), delayMs)
+    return () => window.clearTimeout(timer)
+  }, [delayMs])
+  if (delayed || status === 'loaded') return null
   return (
-    <AvatarPrimitive.Fallback
+    <span
       ref={ref}
       data-slot="avatar-fallback"
       className={cn(

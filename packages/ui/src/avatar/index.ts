@@ -1,1 +1,10 @@
-export { Avatar, AvatarFallback, AvatarImage, type AvatarProps, avatarVariants, initialsOf } from './avatar'
+export {
+  Avatar,
+  AvatarFallback,
+  type AvatarFallbackProps,
+  AvatarImage,
+  type AvatarImageProps,
+  type AvatarProps,
+  avatarVariants,
+  initialsOf,
+} from './avatar'

@@ -1,12 +1,12 @@
 import { cva, type VariantProps } from 'class-variance-authority'
-import { Slot } from 'radix-ui'
+import * as Slot from 'radix-ui/slot'
 import { type ComponentPropsWithoutRef, forwardRef } from 'react'
 import { cn } from '../lib'
 
 export const badgeVariants = cva(
   [
     'inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden whitespace-nowrap',
-    'rounded-full border border-transparent px-2 py-0.5 text-xs font-medium tabular-nums',
+    'rounded-full border border-transparent font-medium tabular-nums',
     '[&>svg]:pointer-events-none [&>svg]:size-3',
   ],
   {
@@ -17,8 +17,14 @@ export const badgeVariants = cva(
         destructive: 'bg-destructive text-destructive-foreground',
         outline: 'border-border text-foreground',
       },
+      /** `count` for a number (set by `count`), `dot` for the small count on an icon (the bell's). */
+      size: {
+        default: 'px-2 py-0.5 text-xs',
+        count: 'min-w-5 px-1.5 py-0.5 text-xs',
+        dot: 'h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] leading-none',
+      },
     },
-    defaultVariants: { variant: 'default' },
+    defaultVariants: { variant: 'default', size: 'default' },
   },
 )
 
@@ -45,7 +51,7 @@ export interface BadgeProps extends ComponentPropsWithoutRef<'span'>, VariantPro
 
 /** A small label, or a count (`count` / `max`) that hides itself at zero and caps at `99+`. */
 export const Badge = forwardRef<HTMLSpanElement, BadgeProps>(function Badge(
-  { className, variant, count, max = DEFAULT_BADGE_MAX, asChild = false, children, ...props },
+  { className, variant, size, count, max = DEFAULT_BADGE_MAX, asChild = false, children, ...props },
   ref,
 ) {
   const text = count === undefined ? undefined : formatCount(count, max)
@@ -55,7 +61,10 @@ export const Badge = forwardRef<HTMLSpanElement, BadgeProps>(function Badge(
     <Comp
       ref={ref}
       data-slot="badge"
-      className={cn(badgeVariants({ variant }), count !== undefined && 'min-w-5 px-1.5', className)}
+      className={cn(
+        badgeVariants({ variant, size: size ?? (count !== undefined ? 'count' : 'default') }),
+        className,
+      )}
       {...props}
     >
       {text ?? children}

@@ -1,6 +1,6 @@
-import { XIcon } from 'lucide-react'
-import { Dialog as DialogPrimitive } from 'radix-ui'
+import * as DialogPrimitive from 'radix-ui/dialog'
 import { type ComponentPropsWithoutRef, type ComponentRef, forwardRef, type HTMLAttributes } from 'react'
+import { XIcon } from '../icons/icons'
 import { cn } from '../lib'
 
 /** A modal dialog: `open/defaultOpen/onOpenChange`. Focus is trapped inside and returns on close. */
@@ -30,16 +30,23 @@ export const DialogOverlay = forwardRef<
 /** The close button in the corner of a dialog or sheet, named for screen readers. */
 export const DialogCloseButton = forwardRef<
   ComponentRef<typeof DialogPrimitive.Close>,
-  ComponentPropsWithoutRef<typeof DialogPrimitive.Close> & { label?: string }
->(function DialogCloseButton({ className, label = 'Close', ...props }, ref) {
+  ComponentPropsWithoutRef<typeof DialogPrimitive.Close> & {
+    label?: string
+    /** `sidebar`: in the sidebar's drawer, centred on the header's height, in the sidebar's colours. */
+    surface?: 'default' | 'sidebar'
+  }
+>(function DialogCloseButton({ className, label = 'Close', surface = 'default', ...props }, ref) {
   return (
     <DialogPrimitive.Close
       ref={ref}
       data-slot="dialog-close"
       aria-label={label}
       className={cn(
-        'absolute end-3 top-3 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground',
-        'transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        'absolute end-3 inline-flex size-8 items-center justify-center rounded-md',
+        'transition-colors outline-none hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        surface === 'sidebar'
+          ? 'top-[calc(var(--ui-header-height)/2-1rem)] text-sidebar-muted-foreground hover:bg-sidebar-accent'
+          : 'top-3 text-muted-foreground hover:bg-accent',
         className,
       )}
       {...props}

@@ -1,6 +1,6 @@
-import { DropdownMenu as MenuPrimitive } from 'radix-ui'
+import * as MenuPrimitive from 'radix-ui/dropdown-menu'
 import { type ComponentPropsWithoutRef, type ComponentRef, forwardRef, type ReactNode } from 'react'
-import { cn, withSlotContent } from '../lib'
+import { withSlotContent } from '../lib/slot-content'
 
 /** A menu: `open/defaultOpen/onOpenChange`, `modal` (default true), `dir`. */
 export const DropdownMenu = MenuPrimitive.Root
@@ -24,13 +24,7 @@ export const DropdownMenuContent = forwardRef<
         ref={ref}
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
-        className={cn(
-          'z-50 max-h-(--radix-dropdown-menu-content-available-height) min-w-48 overflow-x-hidden overflow-y-auto',
-          'origin-(--radix-dropdown-menu-content-transform-origin) rounded-lg border border-border bg-popover p-1',
-          'text-popover-foreground shadow-popover outline-none',
-          'data-[state=open]:animate-ui-pop-in data-[state=closed]:animate-ui-pop-out',
-          className,
-        )}
+        className={className}
         {...props}
       />
     </MenuPrimitive.Portal>
@@ -61,15 +55,8 @@ export const DropdownMenuItem = forwardRef<ComponentRef<typeof MenuPrimitive.Ite
         data-slot="dropdown-menu-item"
         data-variant={variant}
         asChild={asChild}
-        className={cn(
-          'relative flex min-h-9 w-full cursor-default items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm outline-none select-none',
-          'focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
-          'data-[variant=destructive]:text-destructive data-[variant=destructive]:focus:bg-destructive/10',
-          '[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*=size-])]:size-4 [&_svg]:text-muted-foreground',
-          'data-[variant=destructive]:[&_svg]:text-destructive',
-          inset && 'ps-9',
-          className,
-        )}
+        data-inset={inset || undefined}
+        className={className}
         {...props}
       >
         {asChild ? withSlotContent(children, (label) => withIcon(icon, label)) : withIcon(icon, children)}
@@ -98,7 +85,8 @@ export const DropdownMenuLabel = forwardRef<
     <MenuPrimitive.Label
       ref={ref}
       data-slot="dropdown-menu-label"
-      className={cn('px-2.5 py-1.5 text-xs font-medium text-muted-foreground', inset && 'ps-9', className)}
+      data-inset={inset || undefined}
+      className={className}
       {...props}
     />
   )
@@ -109,11 +97,6 @@ export const DropdownMenuSeparator = forwardRef<
   ComponentPropsWithoutRef<typeof MenuPrimitive.Separator>
 >(function DropdownMenuSeparator({ className, ...props }, ref) {
   return (
-    <MenuPrimitive.Separator
-      ref={ref}
-      data-slot="dropdown-menu-separator"
-      className={cn('-mx-1 my-1 h-px bg-border', className)}
-      {...props}
-    />
+    <MenuPrimitive.Separator ref={ref} data-slot="dropdown-menu-separator" className={className} {...props} />
   )
 })

@@ -1,7 +1,10 @@
 import { type ClassValue, clsx } from 'clsx'
-import { twMerge } from 'tailwind-merge'
 
-/** Joins class names and lets a later Tailwind class win over an earlier one of the same kind. */
+/**
+ * Joins class names. No merging: a part's own classes never compete with each other (variants are
+ * exclusive), and an app's `className` wins over a default by stylesheet order, because the app's CSS
+ * loads after the shell's (README, "Restyling a part").
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs))
+  return clsx(inputs)
 }

@@ -1,8 +1,8 @@
-import { BellIcon } from 'lucide-react'
-import { Slot } from 'radix-ui'
+import * as Slot from 'radix-ui/slot'
 import { type ComponentPropsWithoutRef, forwardRef, type ReactElement } from 'react'
 import { badgeVariants, DEFAULT_BADGE_MAX, formatCount } from '../badge'
 import { buttonVariants } from '../button'
+import { BellIcon } from '../icons/icons'
 import { cn, withSlotContent } from '../lib'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../tooltip'
 
@@ -57,9 +57,8 @@ export const NotificationBell = forwardRef<HTMLAnchorElement, NotificationBellPr
             aria-hidden
             data-slot="notification-bell-badge"
             className={cn(
-              badgeVariants({ variant: 'destructive' }),
-              'pointer-events-none absolute -end-1 -top-1 h-[1.125rem] min-w-[1.125rem] px-1 text-[0.6875rem] leading-none',
-              'ring-2 ring-background',
+              badgeVariants({ variant: 'destructive', size: 'dot' }),
+              'pointer-events-none absolute -end-1 -top-1 ring-2 ring-background',
             )}
           >
             {badge}
@@ -77,8 +76,8 @@ export const NotificationBell = forwardRef<HTMLAnchorElement, NotificationBellPr
             data-count={unread}
             aria-label={formatLabel(label, unread)}
             className={cn(
-              buttonVariants({ variant: 'ghost', size: 'icon' }),
-              'relative text-muted-foreground hover:text-foreground',
+              buttonVariants({ variant: 'ghost', size: 'icon', tone: 'muted' }),
+              'relative',
               className,
             )}
             {...props}

@@ -1,14 +1,14 @@
-import { MenuIcon, PanelLeftIcon } from 'lucide-react'
-import { Slot } from 'radix-ui'
+import { composeEventHandlers, useControllableState } from 'radix-ui/internal'
+import * as Slot from 'radix-ui/slot'
 import {
   type ComponentPropsWithoutRef,
   type CSSProperties,
   createContext,
   forwardRef,
   type HTMLAttributes,
-  type MouseEvent,
   type ReactElement,
   type ReactNode,
+  type SetStateAction,
   useCallback,
   useContext,
   useEffect,
@@ -20,14 +20,11 @@ import {
 import { Button, type ButtonProps } from '../button'
 import { DialogCloseButton } from '../dialog'
 import { useDirection } from '../direction'
-import {
-  cn,
-  type SetStateAction,
-  TruncatedText,
-  useControllableState,
-  useMediaQuery,
-  withSlotContent,
-} from '../lib'
+import { MenuIcon, PanelLeftIcon } from '../icons/icons'
+import { cn } from '../lib/cn'
+import { withSlotContent } from '../lib/slot-content'
+import { TruncatedText } from '../lib/truncated-text'
+import { useMediaQuery } from '../lib/use-media-query'
 import { Sheet, SheetContent, SheetTitle } from '../sheet'
 import { Tooltip, TooltipContent, TooltipTrigger } from '../tooltip'
 import { matchesShortcut, parseShortcut } from './shortcut'
@@ -150,9 +147,11 @@ export const SidebarProvider = forwardRef<HTMLDivElement, SidebarProviderProps>(
   const id = sidebarId ?? `sidebar-${generatedId.replace(/:/g, '')}`
   const isMobile = useMediaQuery(MOBILE_QUERY)
 
+  // Read once, synchronously, for the first render: a remembered rail never flashes open.
+  const [initialCollapsed] = useState(() => readPersisted(persistKey) ?? defaultCollapsed)
   const [collapsed, setCollapsed] = useControllableState({
     prop: collapsedProp,
-    defaultProp: () => readPersisted(persistKey) ?? defaultCollapsed,
+    defaultProp: initialCollapsed,
     onChange: (next: boolean) => {
       writePersisted(persistKey, next)
       onCollapsedChange?.(next)
@@ -281,16 +280,13 @@ export const Sidebar = forwardRef<HTMLElement, SidebarProps>(function Sidebar(
               event.preventDefault()
               returnFocusTo.current?.focus()
             }}
-            className="w-(--ui-sidebar-width) max-w-[85vw] border-sidebar-border bg-sidebar text-sidebar-foreground"
+            surface="sidebar"
           >
             <SheetTitle className="sr-only">{label}</SheetTitle>
             <SidebarViewContext.Provider value={{ collapsed: false, inDrawer: true }}>
               {children}
             </SidebarViewContext.Provider>
-            <DialogCloseButton
-              label={closeLabel}
-              className="top-[calc(var(--ui-header-height)/2-1rem)] text-sidebar-muted-foreground hover:bg-sidebar-accent"
-            />
+            <DialogCloseButton label={closeLabel} surface="sidebar" />
           </SheetContent>
         </Sheet>
       )}
@@ -389,7 +385,7 @@ export const SidebarGroup = forwardRef<HTMLLIElement, SidebarGroupProps>(functio
   )
 })
 
-export interface SidebarItemProps extends Omit<ComponentPropsWithoutRef<'a'>, 'title'> {
+export interface SidebarLinkProps extends Omit<ComponentPropsWithoutRef<'a'>, 'title'> {
   /** An icon before the label (hidden from assistive technology); the only thing shown on the icon rail. */
   icon?: ReactNode
   /** The label. Defaults to the children (or, with `asChild`, the child's children). */
@@ -408,10 +404,12 @@ export interface SidebarItemProps extends Omit<ComponentPropsWithoutRef<'a'>, 't
 }
 
 /**
- * A navigation item: an icon and a label that truncates with an ellipsis (the full text shows on hover).
- * On the icon rail the label becomes a tooltip; in the phone drawer, activating it closes the drawer.
+ * The link of a navigation item, without its list item: an icon and a label that truncates with an
+ * ellipsis (the full text shows on hover). On the icon rail the label becomes a tooltip; in the phone
+ * drawer, activating it closes the drawer. Put it in a `SidebarMenuItem` beside a `SidebarItemAction` or a
+ * `SidebarSubmenu`; `SidebarItem` is the two together.
  */
-export const SidebarItem = forwardRef<HTMLAnchorElement, SidebarItemProps>(function SidebarItem(
+export const SidebarLink = forwardRef<HTMLAnchorElement, SidebarLinkProps>(function SidebarLink(
   { icon, label, active = false, badge, tooltip, asChild = false, className, onClick, children, ...props },
   ref,
 ) {
@@ -453,41 +451,101 @@ export const SidebarItem = forwardRef<HTMLAnchorElement, SidebarItemProps>(funct
       data-slot="sidebar-item"
       data-active={active || undefined}
       aria-current={active ? 'page' : undefined}
-      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-        onClick?.(event)
-        // Activating an item navigates: the drawer has done its job.
-        if (inDrawer && !event.defaultPrevented) setOpen(false)
-      }}
-      className={cn(
-        'flex h-9 w-full min-w-0 items-center gap-3 rounded-md px-2.5 text-sm font-medium text-sidebar-foreground',
-        'outline-none transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-        'focus-visible:ring-2 focus-visible:ring-ring',
-        'aria-[current=page]:bg-sidebar-active aria-[current=page]:text-sidebar-active-foreground',
-        className,
-      )}
+      // Activating an item navigates: the drawer has done its job (unless the app prevented it).
+      onClick={composeEventHandlers(onClick, () => {
+        if (inDrawer) setOpen(false)
+      })}
+      className={className}
       {...props}
     >
       {asChild ? withSlotContent(children, (own) => content(label ?? own)) : content(label ?? children)}
     </Comp>
   )
 
+  // Always wrapped, so toggling the rail does not remount (and unfocus) the link; it opens only on the rail.
   return (
-    <li data-slot="sidebar-menu-item">
-      {/* Always wrapped, so toggling the rail does not remount (and unfocus) the link; it opens only on the rail. */}
-      <Tooltip
-        open={collapsed && tooltipOpen && tooltipText !== undefined}
-        onOpenChange={(next) => setTooltipOpen(next && collapsed)}
-      >
-        <TooltipTrigger asChild>{link}</TooltipTrigger>
-        {tooltipText !== undefined && (
-          <TooltipContent side={dir === 'rtl' ? 'left' : 'right'} sideOffset={10}>
-            {tooltipText}
-          </TooltipContent>
-        )}
-      </Tooltip>
-    </li>
+    <Tooltip
+      open={collapsed && tooltipOpen && tooltipText !== undefined}
+      onOpenChange={(next) => setTooltipOpen(next && collapsed)}
+    >
+      <TooltipTrigger asChild>{link}</TooltipTrigger>
+      {tooltipText !== undefined && (
+        <TooltipContent side={dir === 'rtl' ? 'left' : 'right'} sideOffset={10}>
+          {tooltipText}
+        </TooltipContent>
+      )}
+    </Tooltip>
   )
 })
+
+/**
+ * One entry of a sidebar list (`<li>`): a `SidebarLink`, and optionally a `SidebarItemAction` and a
+ * `SidebarSubmenu` after it.
+ */
+export const SidebarMenuItem = forwardRef<HTMLLIElement, HTMLAttributes<HTMLLIElement>>(
+  function SidebarMenuItem({ className, ...props }, ref) {
+    const { collapsed } = useContext(SidebarViewContext)
+    return (
+      <li
+        ref={ref}
+        data-slot="sidebar-menu-item"
+        data-rail={collapsed || undefined}
+        className={cn('relative', className)}
+        {...props}
+      />
+    )
+  },
+)
+
+export interface SidebarItemProps extends SidebarLinkProps {}
+
+/** A navigation item: a `SidebarLink` in its own `SidebarMenuItem`. */
+export const SidebarItem = forwardRef<HTMLAnchorElement, SidebarItemProps>(function SidebarItem(props, ref) {
+  return (
+    <SidebarMenuItem>
+      <SidebarLink ref={ref} {...props} />
+    </SidebarMenuItem>
+  )
+})
+
+export interface SidebarItemActionProps extends ComponentPropsWithoutRef<'button'> {
+  /** The button's accessible name ("Add project"); it has only an icon. */
+  label: string
+  /** Render the app's own element (a menu trigger, say) with the action's styles. */
+  asChild?: boolean
+}
+
+/**
+ * A small button at the end of a `SidebarMenuItem`, beside its link: "Add project", a "More" menu. Hidden
+ * on the icon rail; a sibling of the link, never inside it, so both stay operable.
+ */
+export const SidebarItemAction = forwardRef<HTMLButtonElement, SidebarItemActionProps>(
+  function SidebarItemAction({ label, asChild = false, className, type, children, ...props }, ref) {
+    const Comp = asChild ? Slot.Root : 'button'
+    return (
+      <Comp
+        ref={ref}
+        type={asChild ? type : (type ?? 'button')}
+        aria-label={label}
+        data-slot="sidebar-item-action"
+        className={className}
+        {...props}
+      >
+        {children}
+      </Comp>
+    )
+  },
+)
+
+/**
+ * A nested list under an item's link (`<ul>` inside the `SidebarMenuItem`), holding `SidebarItem`s. Hidden
+ * on the icon rail, where only the top level shows.
+ */
+export const SidebarSubmenu = forwardRef<HTMLUListElement, HTMLAttributes<HTMLUListElement>>(
+  function SidebarSubmenu({ className, ...props }, ref) {
+    return <ul ref={ref} data-slot="sidebar-submenu" className={className} {...props} />
+  },
+)
 
 function isElementWithChildren(node: ReactNode): node is ReactElement<{ children?: ReactNode }> {
   return typeof node === 'object' && node !== null && 'props' in node
@@ -512,15 +570,13 @@ export const SidebarTrigger = forwardRef<HTMLButtonElement, SidebarTriggerProps>
       ref={ref}
       variant="ghost"
       size="icon"
+      tone="muted"
       aria-label={label}
       aria-controls={id}
       aria-expanded={isMobile ? open : !collapsed}
       data-slot="sidebar-trigger"
-      className={cn('text-muted-foreground hover:text-foreground', className)}
-      onClick={(event) => {
-        onClick?.(event)
-        if (!event.defaultPrevented) toggle()
-      }}
+      className={className}
+      onClick={composeEventHandlers(onClick, toggle)}
       {...props}
     >
       {children ?? (

@@ -28,6 +28,14 @@ type Story = StoryObj<typeof meta>
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading the profile' })).toBeVisible()
+    // No class merging: a class passed in replaces the default it conflicts with, by stylesheet order.
+    const [avatar, line] = Array.from(canvasElement.querySelectorAll<HTMLElement>('[data-slot=skeleton]'))
+    await expect(getComputedStyle(avatar as HTMLElement).borderRadius).not.toBe(
+      getComputedStyle(line as HTMLElement).borderRadius,
+    )
+    await expect(
+      Number.parseFloat(getComputedStyle(avatar as HTMLElement).borderRadius),
+    ).toBeGreaterThanOrEqual(24)
   },
 }
 

@@ -1,5 +1,4 @@
 import type { HTMLAttributes } from 'react'
-import { cn } from '../lib'
 
 /**
  * A placeholder block while content loads. Hidden from assistive technology: mark the loading region
@@ -10,7 +9,8 @@ export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>
     <div
       aria-hidden
       data-slot="skeleton"
-      className={cn('animate-pulse rounded-md bg-foreground/8 motion-reduce:animate-none', className)}
+      // Its look is a default in skeleton.css, so a class (`rounded-full`) replaces it by order.
+      className={className}
       {...props}
     />
   )

@@ -4,7 +4,6 @@ export {
   DEFAULT_VISIBLE_TOASTS,
   Toaster,
   type ToasterProps,
-  type ToastOptions,
   type ToastPosition,
-  toast,
 } from './toast'
+export { type ToastId, type ToastKind, type ToastOptions, toast } from './toast-store'

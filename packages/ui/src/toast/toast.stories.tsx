@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import { Button } from '../button'
-import { Toaster, toast } from './toast'
+import { Toaster } from './toast'
+import { toast } from './toast-store'
 
 const meta = {
   title: 'Shell/Toast',
@@ -27,42 +28,116 @@ type Story = StoryObj<typeof meta>
 
 let counter = 0
 
-const shown = () => Array.from(document.querySelectorAll<HTMLElement>('[data-sonner-toast]'))
-const inView = () => shown().filter((el) => el.dataset.visible === 'true')
+/** The toasts in view (a dismissed one leaves the DOM at once: the tests run with reduced motion). */
+const inView = () => Array.from(document.querySelectorAll<HTMLElement>('[data-slot=toast][data-state=open]'))
+const toastWith = (text: string) =>
+  within(document.body).getByText(text).closest<HTMLElement>('[data-slot=toast]') as HTMLElement
 
 /** A toast appears 10 px from the top, in the middle, and leaves after 2 s by itself. */
 export const LeavesAfterTwoSeconds: Story = {
   tags: ['no-visual'],
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Save' }))
-    const message = await within(document.body).findByText('Changes saved')
-    const item = message.closest('[data-sonner-toast]') as HTMLElement
+    const item = toastWith('Changes saved')
     await waitFor(() => expect(Math.round(item.getBoundingClientRect().top)).toBe(10))
+    const { left, right } = item.getBoundingClientRect()
+    await expect(Math.abs(left + right - window.innerWidth)).toBeLessThanOrEqual(2)
     const started = performance.now()
     await waitFor(() => expect(within(document.body).queryByText('Changes saved')).toBeNull(), {
       timeout: 4000,
     })
-    // 2 s plus sonner's exit animation (and a loaded machine).
     await expect(performance.now() - started).toBeGreaterThan(1500)
   },
 }
 
-/** Never more than 3 in view: a 4th pushes the oldest out of view. */
+/** Screen readers hear each toast: Radix speaks it through a live region (polite; errors assertive). */
+export const AnnouncedToScreenReaders: Story = {
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Save' }))
+    await waitFor(() => {
+      const live = Array.from(document.querySelectorAll('[role=status][aria-live=polite]'))
+      expect(live.some((el) => el.textContent?.includes('Changes saved'))).toBe(true)
+    })
+    toast.error('Could not reach the server')
+    await waitFor(() => {
+      const live = Array.from(document.querySelectorAll('[role=status][aria-live=assertive]'))
+      expect(live.some((el) => el.textContent?.includes('Could not reach the server'))).toBe(true)
+    })
+  },
+}
+
+/** Never more than 3 in view: a 4th makes the oldest leave; they all leave by themselves. */
 export const StackingPastThree: Story = {
   tags: ['no-visual'],
   play: async ({ canvasElement }) => {
     const button = within(canvasElement).getByRole('button', { name: 'Show a message' })
     const first = counter + 1
-    for (let i = 0; i < 4; i++) await userEvent.click(button)
-    await waitFor(() => expect(shown()).toHaveLength(4))
+    for (let i = 0; i < 3; i++) await userEvent.click(button)
     await waitFor(() => expect(inView()).toHaveLength(3))
-    const oldest = within(document.body)
-      .getByText(`Message ${first}`)
-      .closest('[data-sonner-toast]') as HTMLElement
-    await expect(oldest.dataset.visible).toBe('false')
-    await waitFor(() => expect(getComputedStyle(oldest).opacity).toBe('0'))
-    // They all leave by themselves.
-    await waitFor(() => expect(shown()).toHaveLength(0), { timeout: 5000 })
+    await userEvent.click(button)
+    await waitFor(() => expect(within(document.body).queryByText(`Message ${first}`)).toBeNull())
+    await expect(inView()).toHaveLength(3)
+    await expect(within(document.body).getByText(`Message ${first + 3}`)).toBeVisible()
+    await waitFor(() => expect(inView()).toHaveLength(0), { timeout: 5000 })
+  },
+}
+
+/** While the pointer rests on the toasts their time stands still; it runs again when it leaves. */
+export const PausesOnHover: Story = {
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Save' }))
+    const item = toastWith('Changes saved')
+    await userEvent.hover(item)
+    await new Promise((resolve) => setTimeout(resolve, 2600))
+    await expect(within(document.body).getByText('Changes saved')).toBeVisible()
+    await userEvent.unhover(item)
+    fireEvent.pointerLeave(item.closest('[role=region]') as HTMLElement)
+    await waitFor(() => expect(within(document.body).queryByText('Changes saved')).toBeNull(), {
+      timeout: 4000,
+    })
+  },
+}
+
+/** Focus on a toast (F8 jumps there from anywhere) pauses it too, so a keyboard user can read it. */
+export const PausesOnFocus: Story = {
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Save' }))
+    toastWith('Changes saved').focus()
+    await new Promise((resolve) => setTimeout(resolve, 2600))
+    await expect(within(document.body).getByText('Changes saved')).toBeVisible()
+    // Escape on a focused toast dismisses it.
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(within(document.body).queryByText('Changes saved')).toBeNull())
+  },
+}
+
+/** On a touch screen a toast is swiped away (upwards, the way it came in). */
+export const SwipeToDismiss: Story = {
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Save' }))
+    const item = toastWith('Changes saved')
+    const { x, y } = item.getBoundingClientRect()
+    const at = (dy: number) => ({ clientX: x + 20, clientY: y + 20 + dy, pointerId: 1, button: 0 })
+    fireEvent.pointerDown(item, { ...at(0), pointerType: 'touch' })
+    for (const dy of [-5, -20, -40, -70]) fireEvent.pointerMove(item, { ...at(dy), pointerType: 'touch' })
+    fireEvent.pointerUp(item, { ...at(-70), pointerType: 'touch' })
+    await waitFor(() => expect(within(document.body).queryByText('Changes saved')).toBeNull(), {
+      timeout: 1000,
+    })
+  },
+}
+
+/** Showing a toast with the id of one in view updates it instead of stacking a copy. */
+export const SameIdUpdatesInPlace: Story = {
+  tags: ['no-visual'],
+  play: async () => {
+    toast.error('Could not reach the server', { id: 'network' })
+    toast.error('Could not reach the server', { id: 'network' })
+    await waitFor(() => expect(inView()).toHaveLength(1))
   },
 }
 
@@ -78,7 +153,7 @@ function ShowOnMount({ messages }: { messages: string[] }) {
 
 const staticMessages = ['Invitation sent to Grace', 'Report exported', 'Project archived']
 
-/** Three toasts that stay (duration Infinity), to look at. */
+/** Three toasts that stay (duration Infinity), to look at: the newest nearest the top. */
 export const Stacked: Story = {
   render: (args) => (
     <div className="min-h-[28rem]">
@@ -91,8 +166,26 @@ export const Stacked: Story = {
   },
 }
 
+/** The fourth of four toasts that would stay pushes the oldest out: 3 remain, the newest on top. */
+export const FourthEvictsTheOldest: Story = {
+  render: (args) => (
+    <div className="min-h-[28rem]">
+      <Toaster {...args} />
+      <ShowOnMount messages={[...staticMessages, 'Payment received']} />
+    </div>
+  ),
+  play: async () => {
+    await waitFor(() => expect(inView()).toHaveLength(3))
+    await waitFor(() => expect(within(document.body).queryByText(staticMessages[0] as string)).toBeNull())
+    const tops = ['Payment received', 'Project archived', 'Report exported'].map(
+      (text) => toastWith(text).getBoundingClientRect().top,
+    )
+    await expect([...tops].sort((a, b) => a - b)).toEqual(tops)
+  },
+}
+
 export const Kinds: Story = {
-  args: { expand: true },
+  args: { closeButton: true },
   render: (args) => (
     <div className="min-h-[28rem]">
       <Toaster {...args} />
@@ -101,6 +194,7 @@ export const Kinds: Story = {
   ),
   play: async () => {
     await waitFor(() => expect(inView()).toHaveLength(3))
+    await expect(within(document.body).getAllByRole('button', { name: 'Close' })).toHaveLength(3)
   },
 }
 
@@ -128,10 +222,10 @@ export const RightToLeft: Story = {
   ),
   play: async () => {
     await waitFor(() => expect(inView()).toHaveLength(2))
-    const toaster = document.querySelector('[data-sonner-toaster]') as HTMLElement
+    const toaster = document.querySelector('[data-slot=toaster]') as HTMLElement
     await expect(toaster).toHaveAttribute('dir', 'rtl')
     // `top-end` is the top left corner in right-to-left.
-    await expect(toaster).toHaveAttribute('data-x-position', 'left')
+    await expect(Math.round(toaster.getBoundingClientRect().left)).toBe(10)
   },
 }
 
@@ -145,5 +239,22 @@ export const Dark: Story = {
   ),
   play: async () => {
     await waitFor(() => expect(inView()).toHaveLength(3))
+  },
+}
+
+/** On a phone the toasts are as wide as the screen allows and still 10 px from the top. */
+export const MobileStacked: Story = {
+  globals: { viewport: { value: 'phone', isRotated: false } },
+  render: (args) => (
+    <div className="min-h-[28rem]">
+      <Toaster {...args} />
+      <ShowOnMount messages={staticMessages} />
+    </div>
+  ),
+  play: async () => {
+    await waitFor(() => expect(inView()).toHaveLength(3))
+    const newest = toastWith('Project archived').getBoundingClientRect()
+    await expect(Math.round(newest.top)).toBe(10)
+    await expect(newest.right).toBeLessThanOrEqual(window.innerWidth)
   },
 }

@@ -1,100 +1,136 @@
-import { type CSSProperties, forwardRef } from 'react'
-import { Toaster as Sonner, type ToasterProps as SonnerProps } from 'sonner'
+import * as ToastPrimitive from 'radix-ui/toast'
+import {
+  type CSSProperties,
+  forwardRef,
+  type HTMLAttributes,
+  useLayoutEffect,
+  useSyncExternalStore,
+} from 'react'
 import { type Dir, useDirection } from '../direction'
-import { cn } from '../lib'
+import { XIcon } from '../icons/icons'
+import { type ToastRecord, toastStore } from './toast-store'
 
 /** Defaults from the product specification: 3 toasts in view, 2 s each, 10 px from the top. */
 export const DEFAULT_TOAST_DURATION = 2000
 export const DEFAULT_VISIBLE_TOASTS = 3
 export const DEFAULT_TOAST_OFFSET = 10
 
-type PhysicalPosition = NonNullable<SonnerProps['position']>
 /** Where toasts appear. `start`/`end` follow the reading direction; `left`/`right` do not. */
-export type ToastPosition = PhysicalPosition | 'top-start' | 'top-end' | 'bottom-start' | 'bottom-end'
+export type ToastPosition = `${'top' | 'bottom'}-${'left' | 'center' | 'right' | 'start' | 'end'}`
 
-function physicalPosition(position: ToastPosition, dir: Dir): PhysicalPosition {
-  const [edge, side] = position.split('-') as ['top' | 'bottom', string]
-  if (side === 'start') return `${edge}-${dir === 'rtl' ? 'right' : 'left'}`
-  if (side === 'end') return `${edge}-${dir === 'rtl' ? 'left' : 'right'}`
-  return position as PhysicalPosition
-}
-
-export interface ToasterProps extends Omit<SonnerProps, 'position' | 'dir'> {
+export interface ToasterProps extends Omit<HTMLAttributes<HTMLOListElement>, 'dir'> {
   /** Default `top-center`, which needs no mirroring in right-to-left. */
   position?: ToastPosition
-  /** How long a toast stays, in ms. Default 2000. */
+  /** How long a toast stays, in ms. Default 2000. Hovering or focusing the toasts pauses the time. */
   duration?: number
-  /** At most this many toasts in view; a newer one pushes the oldest out. Default 3. */
+  /** At most this many toasts in view; a newer one makes the oldest leave. Default 3. */
   visibleToasts?: number
-  /** Distance from the edge of the window. Default 10 px, on phones too. */
-  offset?: SonnerProps['offset']
+  /** Distance from the top (or bottom) edge of the window, on phones too. Default 10 px. */
+  offset?: number | string
   /** Reading direction of the toasts. Default: from `DirectionProvider`/`AppShell`. */
   dir?: Dir
   /** The accessible name of the toast region. Default "Alerts". */
   label?: string
   /** The close button's accessible name (when `closeButton` is on). Default "Close". */
   closeLabel?: string
+  /** Show a close button on each toast. Default false (they leave by themselves, or by a swipe). */
+  closeButton?: boolean
+}
+
+const cssLength = (value: number | string) => (typeof value === 'number' ? `${value}px` : value)
+
+/** The region's place: logical insets for start/end, so right-to-left needs no extra rule. */
+function placement(position: ToastPosition, offset: string): CSSProperties {
+  const [edge, side] = position.split('-') as ['top' | 'bottom', string]
+  const style: CSSProperties = { [edge]: offset }
+  if (side === 'center') Object.assign(style, { insetInline: offset, marginInline: 'auto' })
+  else if (side === 'start') style.insetInlineStart = offset
+  else if (side === 'end') style.insetInlineEnd = offset
+  else if (side === 'left') style.left = offset
+  else style.right = offset
+  return style
 }
 
 /**
  * Where toasts appear; render it once near the root of the app and call `toast('Saved')` anywhere.
- * Built on sonner, themed with the shell's colours (`--ui-popover`, `--ui-border`, `--ui-radius`).
+ * Built on Radix Toast: each toast is announced to screen readers, its time pauses while the toasts are
+ * hovered or focused (and while the window is in the background), a swipe away dismisses it, and F8 moves
+ * the focus to them. Themed with the shell's colours (`--ui-popover`, `--ui-border`, `--ui-radius`).
  */
-export const Toaster = forwardRef<HTMLElement, ToasterProps>(function Toaster(
+export const Toaster = forwardRef<HTMLOListElement, ToasterProps>(function Toaster(
   {
     position = 'top-center',
     duration = DEFAULT_TOAST_DURATION,
     visibleToasts = DEFAULT_VISIBLE_TOASTS,
     offset = DEFAULT_TOAST_OFFSET,
-    mobileOffset,
     dir: dirProp,
     label = 'Alerts',
     closeLabel = 'Close',
+    closeButton = false,
     className,
     style,
-    toastOptions,
     ...props
   },
   ref,
 ) {
   const dir = useDirection(dirProp)
+  const records = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot, toastStore.snapshot)
+  useLayoutEffect(() => toastStore.setLimit(visibleToasts), [visibleToasts])
+  const atTop = position.startsWith('top')
   return (
-    <Sonner
-      ref={ref}
-      position={physicalPosition(position, dir)}
-      duration={duration}
-      visibleToasts={visibleToasts}
-      offset={offset}
-      mobileOffset={mobileOffset ?? offset}
-      dir={dir}
-      containerAriaLabel={label}
-      className={cn('toaster', className)}
-      style={
-        {
-          '--normal-bg': 'var(--ui-popover)',
-          '--normal-text': 'var(--ui-popover-foreground)',
-          '--normal-border': 'var(--ui-border)',
-          '--border-radius': 'var(--ui-radius)',
-          fontFamily: 'inherit',
-          ...style,
-        } as CSSProperties
-      }
-      toastOptions={{
-        closeButtonAriaLabel: closeLabel,
-        ...toastOptions,
-        classNames: {
-          description: 'text-muted-foreground!',
-          success: '[&_[data-icon]]:text-success',
-          error: '[&_[data-icon]]:text-destructive',
-          warning: '[&_[data-icon]]:text-warning',
-          info: '[&_[data-icon]]:text-info',
-          ...toastOptions?.classNames,
-        },
-      }}
-      {...props}
-    />
+    <ToastPrimitive.Provider duration={duration} label={label} swipeDirection={atTop ? 'up' : 'down'}>
+      {records.map((record) => (
+        <ToastItem key={record.id} record={record} closeButton={closeButton} closeLabel={closeLabel} />
+      ))}
+      <ToastPrimitive.Viewport
+        ref={ref}
+        dir={dir}
+        label={label}
+        data-slot="toaster"
+        data-position={position}
+        style={{ ...placement(position, cssLength(offset)), ...style }}
+        className={className}
+        {...props}
+      />
+    </ToastPrimitive.Provider>
   )
 })
 
-export type { ExternalToast as ToastOptions } from 'sonner'
-export { toast } from 'sonner'
+function ToastItem({
+  record,
+  closeButton,
+  closeLabel,
+}: {
+  record: ToastRecord
+  closeButton: boolean
+  closeLabel: string
+}) {
+  return (
+    <ToastPrimitive.Root
+      open={record.open}
+      onOpenChange={(open) => {
+        if (!open) toastStore.dismiss(record.id)
+      }}
+      duration={record.duration}
+      // Errors interrupt the screen reader (assertive); the rest wait their turn (polite).
+      type={record.kind === 'error' ? 'foreground' : 'background'}
+      data-slot="toast"
+      data-kind={record.kind}
+    >
+      {record.kind !== 'default' && <span aria-hidden data-slot="toast-icon" />}
+      <div data-slot="toast-text">
+        <ToastPrimitive.Title data-slot="toast-title">{record.message}</ToastPrimitive.Title>
+        {record.description !== undefined && (
+          <ToastPrimitive.Description data-slot="toast-description">
+            {record.description}
+          </ToastPrimitive.Description>
+        )}
+      </div>
+      {closeButton && (
+        <ToastPrimitive.Close aria-label={closeLabel} data-slot="toast-close">
+          <XIcon aria-hidden className="size-3.5" />
+        </ToastPrimitive.Close>
+      )}
+    </ToastPrimitive.Root>
+  )
+}

@@ -1,7 +1,7 @@
 // Proves reuse for real: the packed tarball of @templet/ui, installed into a scratch Vite React app outside
 // the workspace (no Tailwind there), builds and renders the shell in Chromium.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -86,5 +86,30 @@ test('the packed shell renders in an app that does not use Tailwind', async ({ p
   await expect(page.getByRole('main')).toContainText('Page /outbox')
   await page.getByRole('button', { name: 'Toggle sidebar' }).click()
   await expect.poll(() => sidebar.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThan(100)
+  // A toast raised through the `@templet/ui/toast` subpath shows in the root export's Toaster.
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Saved /outbox')).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('consumer-app.png') })
+})
+
+test('the tarball holds only what the build made: every chunk is imported, every subpath exists', () => {
+  const dist = path.join(appDir, 'node_modules/@templet/ui/dist')
+  const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))
+  const imported = new Set<string>()
+  for (const file of files) {
+    const code = readFileSync(path.join(dist, file), 'utf8')
+    for (const [, chunk] of code.matchAll(/from\s*["'](?:\.\.?\/)+(chunk-[\w-]+\.js)["']/g))
+      imported.add(chunk ?? '')
+  }
+  const chunks = files.filter((f) => path.basename(f).startsWith('chunk-'))
+  expect(chunks.length).toBeGreaterThan(0)
+  expect(chunks.filter((chunk) => !imported.has(path.basename(chunk)))).toEqual([])
+  const pkg = JSON.parse(readFileSync(path.join(dist, '../package.json'), 'utf8')) as {
+    exports: Record<string, string | { import: string; types: string }>
+  }
+  for (const target of Object.values(pkg.exports)) {
+    for (const file of typeof target === 'string' ? [target] : [target.import, target.types]) {
+      expect(existsSync(path.join(dist, '..', file)), file).toBe(true)
+    }
+  }
 })

@@ -6,13 +6,15 @@ import {
   AvatarMenuItem,
   Header,
   HeaderTitle,
-  NotificationBell,
   Sidebar,
   SidebarContent,
   SidebarItem,
   SidebarNav,
   Toaster,
 } from '@templet/ui'
+// A piece through its own subpath: the same component and the same toast queue as the root export.
+import { NotificationBell } from '@templet/ui/notification-bell'
+import { toast } from '@templet/ui/toast'
 import { forwardRef, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 
@@ -73,6 +75,9 @@ function App() {
       }
     >
       <p style={{ padding: 24 }}>Page {path}</p>
+      <button type="button" onClick={() => toast.success(`Saved ${path}`)}>
+        Save
+      </button>
       <Toaster />
     </AppShell>
   )

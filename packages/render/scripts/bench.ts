@@ -1,0 +1,282 @@
+/**
+ * `pnpm --filter @templet/render bench`: the renderer against satori + resvg + sharp and takumi, one
+ * 1080×1080 card (bench/card.json: gradient, a photo decoded on every render, a Latin and a Chinese line).
+ * Prints ms per output (p50/p99), all four outputs of one creation, renders per second pinned to one
+ * core, RSS over 1,000 renders, and the ratios. Env: BENCH_N (renders per Templet line, default 200),
+ * BENCH_REF_N (per reference line, default 100), BENCH_RSS_N (default 1000).
+ */
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { Resvg } from '@resvg/resvg-js'
+import { Renderer } from '@takumi-rs/core'
+import satori from 'satori'
+import sharp from 'sharp'
+import { parseTemplate, render, sampleImages } from '../src/index'
+import { drawPixels, thumbnailPixels } from '../src/render'
+
+const N = Number(process.env.BENCH_N ?? 200)
+const REF_N = Number(process.env.BENCH_REF_N ?? 100)
+const RSS_N = Number(process.env.BENCH_RSS_N ?? 1000)
+const WARM = 20
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+const template = parseTemplate(JSON.parse(readFileSync(here('../bench/card.json'), 'utf8')))
+const values = { photo: 'sample:dusk' }
+const W = 1080
+const H = 1080
+const TITLE = 'Autumn Light Festival'
+const LINE = '十月二十四日 · 湖畔公园 · 免费入场'
+
+type Stats = { p50: number; p99: number }
+const stats = (xs: number[]): Stats => {
+  const s = [...xs].sort((a, b) => a - b)
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? Number.NaN
+  return { p50: at(0.5), p99: at(0.99) }
+}
+async function time(n: number, fn: () => Promise<unknown>, warm = WARM): Promise<Stats> {
+  for (let i = 0; i < warm; i++) await fn()
+  const xs: number[] = []
+  for (let i = 0; i < n; i++) {
+    const t = performance.now()
+    await fn()
+    xs.push(performance.now() - t)
+  }
+  return stats(xs)
+}
+const fmt = (s: Stats) => `${s.p50.toFixed(1).padStart(6)} / ${s.p99.toFixed(1).padStart(6)}`
+
+// ---- pinned mode: a child process on one core measures render() alone ----
+if (process.argv.includes('--pinned')) {
+  const s = await time(N, () => render(template, values, { images: sampleImages }))
+  const t0 = performance.now()
+  for (let i = 0; i < 50; i++) await render(template, values, { images: sampleImages })
+  console.log(JSON.stringify({ ...s, perSecond: 50 / ((performance.now() - t0) / 1000) }))
+  process.exit(0)
+}
+
+// ---- RSS mode: a child process with nothing else loaded renders RSS_N times ----
+if (process.argv.includes('--rss')) {
+  for (let i = 0; i < WARM; i++) await render(template, values, { images: sampleImages })
+  const mb = () => process.memoryUsage().rss / 2 ** 20
+  global.gc?.()
+  const before = mb()
+  for (let i = 0; i < RSS_N; i++) await render(template, values, { images: sampleImages })
+  global.gc?.()
+  console.log(JSON.stringify({ before, after: mb() }))
+  process.exit(0)
+}
+
+const photo = await readFile(here('../assets/samples/dusk.jpg'))
+const require = createRequire(import.meta.url)
+const fontFile = (pkg: string, file: string) =>
+  readFileSync(require.resolve(`@expo-google-fonts/${pkg}/${file}`))
+const fontBytes = {
+  inter400: fontFile('inter', '400Regular/Inter_400Regular.ttf'),
+  inter700: fontFile('inter', '700Bold/Inter_700Bold.ttf'),
+  sc400: fontFile('noto-sans-sc', '400Regular/NotoSansSC_400Regular.ttf'),
+}
+
+// ---- the references: the same card as a flexbox tree ----
+const PHOTO_URL = `data:image/jpeg;base64,${photo.toString('base64')}`
+type El = { type: string; props: Record<string, unknown> }
+const el = (
+  type: string,
+  style: Record<string, unknown>,
+  children?: unknown,
+  extra?: Record<string, unknown>,
+): El => ({
+  type,
+  props: { style, children, ...extra },
+})
+const card = (src: string): El =>
+  el(
+    'div',
+    {
+      width: W,
+      height: H,
+      display: 'flex',
+      flexDirection: 'column',
+      padding: 60,
+      backgroundImage: 'linear-gradient(180deg, #1e1b4b, #4c1d95)',
+      fontFamily: 'Inter, Noto Sans SC',
+    },
+    [
+      el('img', { width: 960, height: 640, objectFit: 'cover', borderRadius: 32 }, undefined, {
+        src,
+        width: 960,
+        height: 640,
+      }),
+      el(
+        'div',
+        { display: 'flex', marginTop: 20, height: 100, fontSize: 72, fontWeight: 700, color: '#ffffff' },
+        TITLE,
+      ),
+      el('div', { display: 'flex', marginTop: 20, height: 60, fontSize: 40, color: '#ddd6fe' }, LINE),
+    ],
+  )
+
+const satoriFonts = [
+  { name: 'Inter', data: fontBytes.inter400, weight: 400 as const, style: 'normal' as const },
+  { name: 'Inter', data: fontBytes.inter700, weight: 700 as const, style: 'normal' as const },
+  { name: 'Noto Sans SC', data: fontBytes.sc400, weight: 400 as const, style: 'normal' as const },
+]
+const satoriPixels = async () => {
+  const svg = await satori(card(PHOTO_URL) as never, { width: W, height: H, fonts: satoriFonts })
+  const r = new Resvg(svg).render()
+  return { png: r.asPng(), pixels: Buffer.from(r.pixels), width: r.width, height: r.height }
+}
+
+const takumi = new Renderer({ cacheMaxBytes: 0 })
+for (const f of [
+  { name: 'Inter', data: fontBytes.inter400, weight: 400 },
+  { name: 'Inter', data: fontBytes.inter700, weight: 700 },
+  { name: 'Noto Sans SC', data: fontBytes.sc400, weight: 400 },
+])
+  await takumi.registerFont(f)
+const toTakumi = (e: El): unknown => {
+  const { style, children, src } = e.props as {
+    style: Record<string, unknown>
+    children?: unknown
+    src?: string
+  }
+  if (e.type === 'img') return { type: 'image', src: 'photo', style }
+  if (typeof children === 'string')
+    return { type: 'container', style, children: [{ type: 'text', text: children }] }
+  return { type: 'container', style, children: (children as El[] | undefined)?.map(toTakumi) ?? [], src }
+}
+const takumiNode = toTakumi(card('photo'))
+const takumiImages = [{ src: 'photo', data: photo, cache: 'none' as const }]
+const takumiRender = (format: 'png' | 'jpeg' | 'webp' | 'raw', quality?: number) =>
+  takumi.render(takumiNode as never, { width: W, height: H, format, quality, images: takumiImages })
+
+// ---- encoders: ours (the settings render() uses) and the libraries' defaults ----
+const raw = (pixels: Buffer) => sharp(pixels, { raw: { width: W, height: H, channels: 4 } }).removeAlpha()
+const encodeOurs = {
+  png: (p: Buffer) => raw(p).png({ compressionLevel: 4 }).toBuffer(),
+  jpeg: (p: Buffer) => raw(p).jpeg({ quality: 75 }).toBuffer(),
+  webp: (p: Buffer) => raw(p).webp({ quality: 75, effort: 2 }).toBuffer(),
+  thumbnail: (p: Buffer) => raw(p).resize(480, 480).webp({ quality: 75, effort: 2 }).toBuffer(),
+}
+const encodeDefault = {
+  jpeg: (p: Buffer) => raw(p).jpeg({ quality: 75 }).toBuffer(),
+  webp: (p: Buffer) => raw(p).webp({ quality: 75 }).toBuffer(),
+  thumbnail: (p: Buffer) => raw(p).resize(480, 480).webp({ quality: 75 }).toBuffer(),
+}
+
+// Pixels of our card, drawn once, for the per-encoder timings.
+const ours = await render(template, values, { images: sampleImages })
+const ourPixels = await sharp(ours.png).ensureAlpha().raw().toBuffer()
+
+const row = async (name: string, fn: () => Promise<unknown>) => {
+  const st = await time(N, fn)
+  console.log(`${name.padEnd(58)} ${fmt(st)}`)
+  return st
+}
+
+console.log(`@templet/render bench: 1080×1080 card, ${N} renders per line after ${WARM} warm, ms p50 / p99`)
+console.log(
+  `${new Date().toISOString()}  ${os.cpus().length}× ${os.cpus()[0]?.model}  Node ${process.version}  load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}\n`,
+)
+console.log('Templet (@napi-rs/canvas -> raw pixels -> sharp)')
+await row('  draw to pixels (incl. photo decode)', () =>
+  drawPixels(template, values, { images: sampleImages }, 1),
+)
+for (const k of ['png', 'jpeg', 'webp'] as const) await row(`  ${k} encode`, () => encodeOurs[k](ourPixels))
+const drawn = await drawPixels(template, values, { images: sampleImages }, 1)
+await row('  thumbnail: Skia scales the canvas, WebP encode', () => {
+  const small = thumbnailPixels(drawn.canvas)
+  return sharp(small.pixels, { raw: { width: small.width, height: small.height, channels: 4 } })
+    .removeAlpha()
+    .webp({ quality: 75, effort: 2 })
+    .toBuffer()
+})
+// The pipelines run in turns (one render of each per round), so a change in the machine's load during
+// the run hits them all alike and the ratios stay fair.
+const pipelines: Record<string, () => Promise<unknown>> = {
+  templet: () => render(template, values, { images: sampleImages }),
+  satoriCommon: async () => {
+    const r = await satoriPixels()
+    for (const enc of Object.values(encodeDefault)) await enc(r.pixels)
+  },
+  satoriTuned: async () => {
+    const r = await satoriPixels()
+    await Promise.all(Object.values(encodeOurs).map((enc) => enc(r.pixels)))
+  },
+  takumiOwn: async () => {
+    await takumiRender('png')
+    await takumiRender('jpeg', 75)
+    await takumiRender('webp', 75)
+    const thumb = await takumiRender('raw')
+    await raw(Buffer.from(thumb)).resize(480, 480).webp({ quality: 75 }).toBuffer()
+  },
+  takumiTuned: async () => {
+    const p = Buffer.from(await takumiRender('raw'))
+    await Promise.all(Object.values(encodeOurs).map((enc) => enc(p)))
+  },
+}
+const samples: Record<string, number[]> = Object.fromEntries(Object.keys(pipelines).map((k) => [k, []]))
+for (let round = -3; round < REF_N; round++)
+  for (const [name, fn] of Object.entries(pipelines)) {
+    const t = performance.now()
+    await fn()
+    if (round >= 0) samples[name]?.push(performance.now() - t)
+  }
+const s = (name: string) => stats(samples[name] ?? [])
+const show = (label: string, st: Stats) => console.log(`${label.padEnd(58)} ${fmt(st)}`)
+const oursAll = s('templet')
+const satoriCommon = s('satoriCommon')
+const satoriTuned = s('satoriTuned')
+const takumiOwn = s('takumiOwn')
+const takumiTuned = s('takumiTuned')
+console.log(`\nall four outputs of one creation, ${REF_N} rounds, pipelines in turns`)
+show('  Templet render() (encodes concurrent)', oursAll)
+show('  satori 0.63.2 + resvg 2.6.2 + sharp, as commonly built', satoriCommon)
+show('  satori + resvg + sharp, with our encoders, concurrent', satoriTuned)
+show('  takumi 2.16.3, one render per output (image cache off)', takumiOwn)
+show('  takumi raw pixels -> our encoders, concurrent', takumiTuned)
+
+console.log('\nratios (reference p50 / Templet p50)')
+const ratio = (name: string, s: Stats) =>
+  console.log(`  ${name.padEnd(56)} ${(s.p50 / oursAll.p50).toFixed(2)}×`)
+ratio('satori + resvg + sharp, as commonly built', satoriCommon)
+ratio('satori + resvg + sharp, our encoders', satoriTuned)
+ratio('takumi, its own encoders', takumiOwn)
+ratio('takumi pixels, our encoders', takumiTuned)
+
+console.log('\npinned to one core (taskset -c 0), render() all four outputs')
+try {
+  const out = execFileSync(
+    'taskset',
+    ['-c', '0', process.execPath, ...process.execArgv, fileURLToPath(import.meta.url), '--pinned'],
+    {
+      env: { ...process.env, BENCH_N: String(Math.min(N, 100)) },
+      encoding: 'utf8',
+    },
+  )
+  const p = JSON.parse(out.trim().split('\n').pop() ?? '{}') as Stats & { perSecond: number }
+  console.log(`  ${'ms p50 / p99'.padEnd(56)} ${fmt(p)}`)
+  console.log(`  ${'renders per second'.padEnd(56)} ${p.perSecond.toFixed(1)}`)
+} catch (e) {
+  console.log(`  taskset failed: ${(e as Error).message}`)
+}
+
+console.log(`\nRSS of a process making ${RSS_N} renders (all four outputs each, after ${WARM} warm)`)
+const child = (flag: string, pin: boolean, env: Record<string, string> = {}) => {
+  const node = [process.execPath, ...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), flag]
+  const [cmd, ...args] = pin ? ['taskset', '-c', '0', ...node] : node
+  const out = execFileSync(cmd as string, args, { env: { ...process.env, ...env }, encoding: 'utf8' })
+  return JSON.parse(out.trim().split('\n').pop() ?? '{}')
+}
+const rss = child('--rss', false) as { before: number; after: number }
+console.log(
+  `  before ${rss.before.toFixed(0)} MB, after ${rss.after.toFixed(0)} MB, growth ${(rss.after - rss.before).toFixed(1)} MB`,
+)
+console.log(
+  `\nsizes: Templet PNG ${(ours.png.length / 1024).toFixed(0)} kB, JPEG ${(ours.jpeg.length / 1024).toFixed(0)} kB, WebP ${(ours.webp.length / 1024).toFixed(0)} kB, thumbnail ${(ours.thumbnail.length / 1024).toFixed(0)} kB`,
+)

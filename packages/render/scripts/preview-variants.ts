@@ -1,0 +1,100 @@
+/**
+ * The pictures a designer reviews for each catalogue template (previews/<template>/<variant>.png): the
+ * samples in both languages, every text at its length limit, Arabic text, a missing image, and the
+ * template's other sizes. Shared by scripts/previews.ts (writes them) and the test that checks they are
+ * up to date.
+ */
+import { type Locale, renderPreview, sampleImages, type Template, type Values } from '../src/index'
+
+export const PREVIEW_MAX_SIDE = 600
+export const PREVIEWS_DIR = new URL('../previews/', import.meta.url)
+
+export interface Variant {
+  name: string
+  /** Shown under the picture in Storybook. */
+  caption: string
+  locale: Locale
+  sizeId: string
+  values: Values
+}
+
+const LONG_EN =
+  'Unexpectedly long text, the kind a customer pastes in from an email: it keeps going well past what the designer planned for, with a Supercalifragilisticexpialidocious word in it'
+const ARABIC = 'مهرجان الضوء في الحديقة مع موسيقى حية وأطعمة من كل مكان ودعوة مفتوحة للجميع'
+
+/** Text cut to at most n characters at a word boundary where there is one. */
+const cut = (text: string, n: number) => {
+  const chars = [...text]
+  if (chars.length <= n) return text
+  const head = chars.slice(0, n).join('')
+  const space = head.lastIndexOf(' ')
+  return (space > n / 2 ? head.slice(0, space) : head).trim()
+}
+
+/** Replaces each text field's sample with `fill(field)`; numbers, prices and other letterless values stay. */
+function withTexts(t: Template, base: Values, fill: (maxLength: number) => string): Values {
+  const out: Values = { ...base }
+  for (const f of t.fields)
+    if (f.kind === 'text' && /\p{L}/u.test(base[f.key] ?? '') && [...(base[f.key] ?? '')].length > 3)
+      out[f.key] = fill(f.maxLength)
+  return out
+}
+
+export function previewVariants(t: Template): Variant[] {
+  const first = t.sizes[0]?.id ?? ''
+  const en = t.samples.en
+  const noImages = Object.fromEntries(
+    Object.entries(en).filter(([k]) => t.fields.find((f) => f.key === k)?.kind !== 'image'),
+  )
+  const variants: Variant[] = [
+    { name: 'en', caption: 'English sample', locale: 'en', sizeId: first, values: en },
+    {
+      name: 'zh-CN',
+      caption: 'Chinese sample (zh-CN)',
+      locale: 'zh-CN',
+      sizeId: first,
+      values: t.samples['zh-CN'],
+    },
+    {
+      name: 'long-text',
+      caption: 'Every text at its length limit',
+      locale: 'en',
+      sizeId: first,
+      values: withTexts(t, en, (n) => cut(LONG_EN.repeat(4), n)),
+    },
+    {
+      name: 'arabic',
+      caption: 'Arabic text',
+      locale: 'en',
+      sizeId: first,
+      values: withTexts(t, en, (n) => cut(ARABIC, Math.min(n, 60))),
+    },
+  ]
+  if (t.fields.some((f) => f.kind === 'image'))
+    variants.push({
+      name: 'missing-image',
+      caption: 'No image chosen',
+      locale: 'en',
+      sizeId: first,
+      values: noImages,
+    })
+  for (const size of t.sizes.slice(1))
+    variants.push({
+      name: `size-${size.id}`,
+      caption: `${size.label.en} size`,
+      locale: 'en',
+      sizeId: size.id,
+      values: en,
+    })
+  return variants
+}
+
+/** The preview's PNG, drawn at PREVIEW_MAX_SIDE with the package's sample images. */
+export const renderVariant = (t: Template, v: Variant) =>
+  renderPreview(t, v.values, {
+    locale: v.locale,
+    sizeId: v.sizeId,
+    images: sampleImages,
+    maxSide: PREVIEW_MAX_SIDE,
+    format: 'png',
+  })

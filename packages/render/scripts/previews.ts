@@ -1,0 +1,17 @@
+/**
+ * `pnpm --filter @templet/render previews`: renders every catalogue template's review pictures into
+ * previews/<template>/<variant>.png (what the Storybook stories show). Run it after changing a template or
+ * the renderer, look at the pictures, and commit them; a test fails while they are stale.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { loadCatalogue } from '../src/index'
+import { PREVIEWS_DIR, previewVariants, renderVariant } from './preview-variants'
+
+await rm(PREVIEWS_DIR, { recursive: true, force: true })
+for (const t of loadCatalogue().templates) {
+  const dir = new URL(`${t.id}/`, PREVIEWS_DIR)
+  await mkdir(dir, { recursive: true })
+  const variants = previewVariants(t)
+  for (const v of variants) await writeFile(new URL(`${v.name}.png`, dir), (await renderVariant(t, v)).data)
+  console.log(`${t.id}: ${variants.length} previews`)
+}

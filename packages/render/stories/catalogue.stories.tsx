@@ -1,0 +1,105 @@
+/// <reference types="vite/client" />
+/**
+ * The catalogue for designers: each template as the renderer draws it (previews/, made by
+ * `pnpm --filter @templet/render previews`), with its samples in English and Chinese, every text at its
+ * length limit, Arabic text, no image chosen, and its other sizes. The renderer is Node-native, so the
+ * stories show the committed pictures; a test keeps them in step with the templates.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, waitFor, within } from 'storybook/test'
+
+interface TemplateFile {
+  id: string
+  name: { en: string; 'zh-CN': string }
+  sizes: Array<{ id: string; width: number; height: number; label: { en: string } }>
+}
+
+const templates = import.meta.glob<TemplateFile>('../catalogue/templates/*.json', {
+  eager: true,
+  import: 'default',
+})
+const pictures = import.meta.glob<string>('../previews/*/*.png', {
+  eager: true,
+  query: '?url',
+  import: 'default',
+})
+
+const CAPTIONS: Record<string, string> = {
+  en: 'English sample',
+  'zh-CN': 'Chinese sample (zh-CN)',
+  'long-text': 'Every text at its length limit',
+  arabic: 'Arabic text',
+  'missing-image': 'No image chosen',
+}
+const ORDER = ['en', 'zh-CN', 'long-text', 'arabic', 'missing-image']
+
+function TemplatePreviews({ id }: { id: string }) {
+  const t = templates[`../catalogue/templates/${id}.json`]
+  if (!t) return <p>No template “{id}” in the catalogue.</p>
+  const variants = Object.entries(pictures)
+    .filter(([path]) => path.startsWith(`../previews/${id}/`))
+    .map(([path, url]) => ({ name: path.slice(`../previews/${id}/`.length, -'.png'.length), url }))
+    .sort((a, b) => (ORDER.indexOf(a.name) + 1 || 99) - (ORDER.indexOf(b.name) + 1 || 99))
+  const caption = (name: string) =>
+    CAPTIONS[name] ?? `${t.sizes.find((s) => `size-${s.id}` === name)?.label.en ?? name} size`
+  return (
+    <main
+      style={{ padding: 24, fontFamily: 'system-ui, sans-serif', color: '#1f2937', background: '#ffffff' }}
+    >
+      <h1 style={{ fontSize: 22, margin: '0 0 4px' }}>
+        {t.name.en} <span lang="zh-CN">· {t.name['zh-CN']}</span>
+      </h1>
+      <p style={{ margin: '0 0 16px', fontSize: 14, color: '#4b5563' }}>
+        {t.sizes.map((s) => `${s.label.en} ${s.width}×${s.height}`).join(' · ')}
+      </p>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 20, alignItems: 'flex-start' }}>
+        {variants.map((v) => (
+          <figure key={v.name} style={{ margin: 0 }}>
+            <a href={v.url} target="_blank" rel="noreferrer">
+              <img
+                src={v.url}
+                alt={`${t.name.en}: ${caption(v.name)}`}
+                style={{ height: 260, display: 'block', boxShadow: '0 1px 4px rgba(0,0,0,0.25)' }}
+              />
+            </a>
+            <figcaption style={{ fontSize: 13, marginTop: 6 }}>{caption(v.name)}</figcaption>
+          </figure>
+        ))}
+      </div>
+    </main>
+  )
+}
+
+const meta = {
+  title: 'Catalogue/Templates',
+  component: TemplatePreviews,
+  parameters: { layout: 'fullscreen' },
+  // Every picture has loaded (and is not broken) before the story counts as rendered.
+  play: async ({ canvasElement }) => {
+    const images = within(canvasElement).getAllByRole('img') as HTMLImageElement[]
+    expect(images.length).toBeGreaterThanOrEqual(4)
+    await waitFor(() => {
+      for (const img of images) expect(img.complete && img.naturalWidth > 0).toBe(true)
+    })
+  },
+} satisfies Meta<typeof TemplatePreviews>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+// One story per catalogue template (a test checks that none is missing).
+export const BoldQuote: Story = { args: { id: 'bold-quote' } }
+export const PhotoFeature: Story = { args: { id: 'photo-feature' } }
+export const StatHighlight: Story = { args: { id: 'stat-highlight' } }
+export const ArticleCard: Story = { args: { id: 'article-card' } }
+export const EventBanner: Story = { args: { id: 'event-banner' } }
+export const SaleBanner: Story = { args: { id: 'sale-banner' } }
+export const EventPoster: Story = { args: { id: 'event-poster' } }
+export const ExhibitionPoster: Story = { args: { id: 'exhibition-poster' } }
+export const WorkshopPoster: Story = { args: { id: 'workshop-poster' } }
+export const WeddingInvitation: Story = { args: { id: 'wedding-invitation' } }
+export const BirthdayInvitation: Story = { args: { id: 'birthday-invitation' } }
+export const GalaInvitation: Story = { args: { id: 'gala-invitation' } }
+export const ClassicCertificate: Story = { args: { id: 'classic-certificate' } }
+export const CourseCertificate: Story = { args: { id: 'course-certificate' } }
+export const AwardCertificate: Story = { args: { id: 'award-certificate' } }

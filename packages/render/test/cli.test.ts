@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+
+const run = promisify(execFile)
+const pkg = fileURLToPath(new URL('..', import.meta.url))
+const cli = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: pkg })
+
+describe('templet-render (CLI)', () => {
+  it('renders a template file with a values file to the format of the output name', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'templet-cli-'))
+    const values = path.join(dir, 'values.json')
+    await writeFile(values, JSON.stringify({ headline: 'Hello from the CLI', photo: 'sample:coffee' }))
+    const out = path.join(dir, 'out.webp')
+    const { stdout } = await cli(
+      'catalogue/templates/photo-feature.json',
+      values,
+      '-o',
+      out,
+      '--size',
+      'portrait',
+    )
+    expect(stdout).toContain('1080×1350')
+    const meta = await sharp(await readFile(out)).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1080, 1350])
+  })
+
+  it('exits 1 naming the layer and property of a broken template', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'templet-cli-'))
+    const t = JSON.parse(await readFile(path.join(pkg, 'catalogue/templates/bold-quote.json'), 'utf8'))
+    t.layers[3].size = 'huge'
+    await writeFile(path.join(dir, 't.json'), JSON.stringify(t))
+    const err = await cli(path.join(dir, 't.json'), '-o', path.join(dir, 'o.png')).catch(
+      (e: { code: number; stderr: string }) => e,
+    )
+    expect(err).toMatchObject({ code: 1 })
+    expect((err as { stderr: string }).stderr).toContain('layer "quote", property "size"')
+  })
+})

@@ -1,0 +1,233 @@
+import * as fontkit from 'fontkit'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { FACES } from '../src/fonts'
+import {
+  FONT_STACKS,
+  type FontFamily,
+  loadCatalogue,
+  parseTemplate,
+  renderPreview,
+  type Template,
+} from '../src/index'
+
+const CHINESE = '设计让每一天更美好，欢迎来到我们的新店。'
+const JAPANESE = 'デザインで毎日をもっと素敵に。ようこそ！'
+const ARABIC = 'مرحبا بكم في متجرنا الجديد'
+const HEBREW = 'ברוכים הבאים לחנות החדשה שלנו'
+
+/** A template with one text layer in a box on white; the box's edges are what overflow tests check. */
+const BOX = { x: 100, y: 100, w: 600, h: 200 }
+function textTemplate(layer: Record<string, unknown>): Template {
+  return parseTemplate({
+    id: 'text-probe',
+    typeId: 'social-posts',
+    name: { en: 'Probe', 'zh-CN': '探针' },
+    sizes: [{ id: 'wide', width: 800, height: 400, label: { en: 'Wide', 'zh-CN': '宽' } }],
+    fields: [
+      {
+        key: 'text',
+        kind: 'text',
+        label: { en: 'Text', 'zh-CN': '文本' },
+        default: 'x',
+        maxLength: 2000,
+        multiline: true,
+      },
+    ],
+    layers: [
+      { id: 'bg', type: 'shape', fill: '#ffffff' },
+      { id: 'text', type: 'text', text: '{{text}}', size: 48, color: '#000000', box: BOX, ...layer },
+    ],
+    samples: { en: {}, 'zh-CN': {} },
+  })
+}
+
+/** Renders a text and returns its grey pixels (0 = ink, 255 = paper). */
+async function draw(text: string, layer: Record<string, unknown> = {}) {
+  const t = textTemplate(layer)
+  const p = await renderPreview(t, { text }, { maxSide: 800, format: 'png' })
+  const { data, info } = await sharp(p.data).greyscale().raw().toBuffer({ resolveWithObject: true })
+  return { data, width: info.width, height: info.height }
+}
+type Gray = Awaited<ReturnType<typeof draw>>
+
+/** The bounding box of ink (pixels darker than mid grey), or undefined when there is none. */
+function inkBox(g: Gray, threshold = 128) {
+  let minX = Number.POSITIVE_INFINITY
+  let minY = Number.POSITIVE_INFINITY
+  let maxX = -1
+  let maxY = -1
+  for (let y = 0; y < g.height; y++)
+    for (let x = 0; x < g.width; x++)
+      if ((g.data[y * g.width + x] ?? 255) < threshold) {
+        minX = Math.min(minX, x)
+        maxX = Math.max(maxX, x)
+        minY = Math.min(minY, y)
+        maxY = Math.max(maxY, y)
+      }
+  return maxX < 0 ? undefined : { minX, maxX, minY, maxY }
+}
+
+/** The mean x of the pixels that differ between two renders. */
+function diffCentroidX(a: Gray, b: Gray) {
+  let sum = 0
+  let n = 0
+  for (let i = 0; i < a.data.length; i++)
+    if (Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0)) > 64) {
+      sum += i % a.width
+      n++
+    }
+  return n ? sum / n : Number.NaN
+}
+
+/** Mean absolute difference of two renders, in grey levels. */
+const meanDiff = (a: Gray, b: Gray) =>
+  a.data.reduce((sum, v, i) => sum + Math.abs(v - (b.data[i] ?? 0)), 0) / a.data.length
+
+describe('fonts: every glyph comes from a shipped font that has it (no tofu)', () => {
+  const fonts = new Map<string, fontkit.Font>()
+  const open = (family: string) => {
+    const face = FACES.find((f) => f.family === family)
+    if (!face) throw new Error(`no face for ${family}`)
+    let f = fonts.get(family)
+    if (!f) {
+      f = fontkit.openSync(face.file) as fontkit.Font
+      fonts.set(family, f)
+    }
+    return f
+  }
+  /** The characters of a text that no font of the stack has a glyph for. */
+  const uncovered = (text: string, stack: FontFamily) =>
+    [...text].filter(
+      (ch) =>
+        /\S/.test(ch) &&
+        !FONT_STACKS[stack].some((fam) => open(fam).hasGlyphForCodePoint(ch.codePointAt(0) ?? 0)),
+    )
+
+  it.each([
+    ['Chinese', CHINESE],
+    ['Japanese', JAPANESE],
+    ['Arabic', ARABIC],
+    ['Hebrew', HEBREW],
+  ])('%s text is covered by every font stack', (_, text) => {
+    for (const stack of Object.keys(FONT_STACKS) as FontFamily[])
+      expect(uncovered(text, stack), stack).toEqual([])
+  })
+
+  it('every text of the catalogue (defaults, static text, samples) is covered by its layer font', () => {
+    for (const t of loadCatalogue().templates) {
+      const texts = t.fields.flatMap((f) =>
+        f.kind === 'text'
+          ? [typeof f.default === 'string' ? f.default : `${f.default.en}${f.default['zh-CN']}`]
+          : [],
+      )
+      texts.push(...Object.values(t.samples.en), ...Object.values(t.samples['zh-CN']))
+      const all = texts.join('').replace(/\{\{[^}]*\}\}/g, '')
+      for (const l of t.layers) {
+        if (l.type !== 'text') continue
+        const own = typeof l.text === 'string' ? l.text : `${l.text.en}${l.text['zh-CN']}`
+        // A font bound to a choice may be any stack; check them all.
+        const stacks = typeof l.font === 'string' ? [l.font] : (Object.keys(FONT_STACKS) as FontFamily[])
+        for (const stack of stacks) expect(uncovered(all + own, stack), `${t.id}/${l.id}`).toEqual([])
+      }
+    }
+  })
+
+  it.each([
+    ['Chinese', CHINESE],
+    ['Arabic', ARABIC],
+    ['Hebrew', HEBREW],
+  ])('no %s character is drawn as the missing-glyph box', async (_, text) => {
+    // U+E000 (private use) is in none of the fonts, so it draws the .notdef box: what tofu looks like.
+    const tofu = await draw('\uE000', { align: 'left', direction: 'ltr' })
+    const tofuInk = tofu.data.reduce((n, v) => n + (v < 128 ? 1 : 0), 0)
+    expect(tofuInk).toBeGreaterThan(0)
+    for (const ch of new Set(text.replace(/\s/g, ''))) {
+      const g = await draw(ch, { align: 'left', direction: 'ltr' })
+      const same = g.data.every((v, i) => Math.abs(v - (tofu.data[i] ?? 0)) < 32)
+      expect(same, `${ch} U+${ch.codePointAt(0)?.toString(16)}`).toBe(false)
+    }
+  })
+})
+
+describe('system fonts', () => {
+  it('a character no shipped font has is left out, never drawn from a system font', async () => {
+    // Without the guard Skia draws Thai from a system font where one exists, and .notdef boxes where
+    // none does; either way the picture would differ from the same text without it.
+    const withThai = await draw('Hello สวัสดี', { align: 'left' })
+    const without = await draw('Hello ', { align: 'left' })
+    expect(meanDiff(withThai, without)).toBe(0)
+  })
+})
+
+describe('right-to-left text', () => {
+  it.each([
+    ['Hebrew', 'שלום עולם'],
+    ['Arabic', 'مرحبا بكم'],
+  ])('%s: the first letter is drawn at the right end of the line', async (_, text) => {
+    // Left-aligned, so the line's left end stays put: deleting the first letter changes only the pixels
+    // where it was drawn (the right end when the order is right; the whole line shifts when it is not).
+    const full = await draw(text, { align: 'left' })
+    const rest = await draw(text.slice(1), { align: 'left' })
+    const ink = inkBox(full)
+    expect(ink).toBeDefined()
+    if (!ink) return
+    expect(diffCentroidX(full, rest)).toBeGreaterThan(ink.minX + (ink.maxX - ink.minX) * 0.8)
+  })
+
+  it.each([
+    ['Hebrew', HEBREW],
+    ['Arabic', ARABIC],
+  ])('%s: align start puts each line at the right edge of the box', async (_, text) => {
+    const ink = inkBox(await draw(text))
+    expect(ink?.maxX).toBeGreaterThan(BOX.x + BOX.w - 8)
+    expect(ink?.maxX).toBeLessThanOrEqual(BOX.x + BOX.w + 2)
+  })
+
+  it('Latin inside a Hebrew line keeps its own left-to-right order', async () => {
+    // Expected, left to right: "ABC" then the Hebrew word with its letters reversed. Drawn with a
+    // left-to-right override (U+202D) so the renderer cannot reorder it, it is the reference picture.
+    const mixed = await draw('שלום ABC', { align: 'left' })
+    const visual = await draw('\u202DABC םולש\u202C', { align: 'left', direction: 'ltr' })
+    const logical = await draw('\u202Dשלום ABC\u202C', { align: 'left', direction: 'ltr' })
+    const right = meanDiff(mixed, visual)
+    expect(right * 5).toBeLessThan(meanDiff(mixed, logical))
+  })
+
+  it('Arabic letters are joined (shaped), not drawn as isolated forms', async () => {
+    const joined = inkBox(await draw('سلسلة'))
+    const isolated = inkBox(await draw('س ل س ل ة'.replace(/ /g, '\u200C')))
+    expect(joined && isolated).toBeTruthy()
+    if (!joined || !isolated) return
+    // Joined forms are narrower than the same letters cut apart by zero-width non-joiners.
+    expect(joined.maxX - joined.minX).toBeLessThan((isolated.maxX - isolated.minX) * 0.9)
+  })
+})
+
+describe('shrink-to-fit', () => {
+  const long = {
+    en: 'A headline that is far too long for its box, written by a customer who had a lot to say about the launch',
+    zh: '这是一个对它的文本框来说太长的标题，客户想说的话实在太多了，我们得把字缩小才放得下全部内容',
+    ar: 'عنوان طويل جدا بالنسبة لمربعه كتبه عميل لديه الكثير ليقوله عن الإطلاق الجديد هذا الأسبوع',
+  }
+  it.each(Object.entries(long))(
+    '%s: long text stays inside its box, whole, at a smaller size',
+    async (_, text) => {
+      const g = await draw(text, { shrinkToFit: { minSize: 12 }, maxLines: 4 })
+      const ink = inkBox(g)
+      expect(ink).toBeDefined()
+      if (!ink) return
+      expect(ink.minX).toBeGreaterThanOrEqual(BOX.x - 2)
+      expect(ink.maxX).toBeLessThanOrEqual(BOX.x + BOX.w + 2)
+      expect(ink.minY).toBeGreaterThanOrEqual(BOX.y - 2)
+      expect(ink.maxY).toBeLessThanOrEqual(BOX.y + BOX.h + 2)
+    },
+  )
+
+  it('without shrink-to-fit the same text is cut with an ellipsis, still inside the box', async () => {
+    const g = await draw(long.en, { maxLines: 2 })
+    const ink = inkBox(g)
+    expect(ink?.maxY).toBeLessThanOrEqual(BOX.y + BOX.h + 2)
+    expect(ink?.maxX).toBeLessThanOrEqual(BOX.x + BOX.w + 2)
+  })
+})
