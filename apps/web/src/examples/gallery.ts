@@ -18,7 +18,7 @@ export type Gallery = 'A' | 'B' | 'C'
 const galleryTypes: Record<Gallery, string[]> = {
   A: ['social-posts'],
   B: ['banners'],
-  C: ['posters', 'invitations'],
+  C: ['posters', 'invitations', 'certificates'],
 }
 
 /** The shape a gallery falls back to while the catalogue has no template of its types. */

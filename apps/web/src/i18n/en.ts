@@ -289,11 +289,11 @@ export const en = {
     title: 'Examples',
     intro:
       'Every image below is a real render of a catalogue template with its sample text, ready to make your own.',
-    galleries: { A: 'Social posts', B: 'Banners', C: 'Posters and invitations' },
+    galleries: { A: 'Social posts', B: 'Banners', C: 'Posters, invitations, certificates' },
     descriptions: {
       A: 'Square and portrait posts for social feeds.',
       B: 'Wide headers for sites, newsletters and events.',
-      C: 'Posters, invitations and announcements.',
+      C: 'Posters, invitations and certificates to print or share.',
     },
     alt: '{{name}} template, {{size}}',
     cta: 'Make one of these with your own words and photos.',
