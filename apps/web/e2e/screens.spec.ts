@@ -85,6 +85,8 @@ const shots = [
   { name: 'checkout', path: '/checkout1/main/subscription-84-9', session: false },
   { name: 'dashboard', path: '/dashboard', session: true },
   { name: 'templates', path: '/templates', session: true },
+  { name: 'template-type', path: '/templates/1', session: true },
+  { name: 'editor', path: '/templates/1/edit', session: true },
   { name: 'notifications', path: '/notifications', session: true },
   { name: 'pricing-plans', path: '/pricing-plans', session: true },
   { name: 'creation', path: '/creation', session: true },

@@ -6,7 +6,7 @@
  */
 
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { TemplateType } from '@templet/api'
+import type { CreateCreationBody, TemplateType } from '@templet/api'
 import { api, unwrap } from './client'
 import { type myNotificationQuery, templateTypeListQuery } from './queries'
 
@@ -78,5 +78,55 @@ export function useMarkAllNotificationsRead() {
     mutationFn: async () => unwrap(await api.call('markAllNotificationsRead')),
     onSuccess: () => markCachedRead(queryClient),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['myNotification'] }),
+  })
+}
+
+// Media: uploads and creations.
+
+/** Uploads an image (`POST /upload/image`), reporting the share of the body sent (0..1) as it goes. */
+export function useUploadImage() {
+  return useMutation({
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress?: (share: number) => void }) => {
+      const result = await api.call('uploadImage', {
+        body: { file },
+        onUploadProgress: ({ loaded, total }) => onProgress?.(total > 0 ? loaded / total : 0),
+      })
+      const { resetToken: _rotated, ...upload } = unwrap(result).data
+      return upload
+    },
+    // The editor says what failed (too large, not an image), in place of the generic toast.
+    onError: () => undefined,
+  })
+}
+
+/** Makes a creation (`POST /creation/create`, one credit): the credits and the history are read again. */
+export function useCreateCreation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: CreateCreationBody) => {
+      const { resetToken: _rotated, ...creation } = unwrap(await api.call('createCreation', { body })).data
+      return creation
+    },
+    // The editor words the refusals (no credit: the way to buy more; a field: beside it).
+    onError: () => undefined,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['myInfo'] }),
+        queryClient.invalidateQueries({ queryKey: ['creationList'] }),
+      ]),
+  })
+}
+
+/** Deletes a creation (`POST /creation/delete`); the history is read again. */
+export function useDeleteCreation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: number) => unwrap(await api.call('deleteCreation', { body: { id } })).data,
+    // The history says the delete failed and keeps the creation in the list.
+    onError: () => undefined,
+    onSettled: (_data, _error, id) => {
+      queryClient.removeQueries({ queryKey: ['creationDetail', { id }] })
+      return queryClient.invalidateQueries({ queryKey: ['creationList'] })
+    },
   })
 }

@@ -60,3 +60,66 @@ export function templateTypeListQuery() {
     queryFn: async ({ signal }) => (await read('templateTypeList', {}, signal)).data,
   })
 }
+
+// Media: templates, uploads and creations.
+
+export const TEMPLATE_PAGE_SIZE = 24
+export const CREATION_PAGE_SIZE = 12
+
+/** One page of templates (`GET /template/list`), of one type and/or matching a search, with the total. */
+export function templateListQuery(filter: { typeId?: number; q?: string; page?: number; pageSize?: number }) {
+  const { typeId, q = '', page = 1, pageSize = TEMPLATE_PAGE_SIZE } = filter
+  return queryOptions({
+    queryKey: ['templateList', { typeId, q, page, pageSize }],
+    queryFn: async ({ signal }) => {
+      const query = { typeId, q: q || undefined, page, pageSize }
+      const result = await read('templateList', { query }, signal)
+      return { items: result.data, total: result.total ?? result.data.length }
+    },
+  })
+}
+
+/** One template with its sizes and fields (`GET /template/detail`); the catalogue changes rarely. */
+export function templateDetailQuery(id: number) {
+  return queryOptions({
+    queryKey: ['templateDetail', { id }],
+    queryFn: async ({ signal }) => (await read('templateDetail', { query: { id } }, signal)).data,
+    staleTime: 5 * 60_000,
+  })
+}
+
+/** One page of the caller's creations (`GET /creation/list`), newest first. */
+export function creationListQuery(filter: { typeId?: number; q?: string; page: number }) {
+  const { typeId, q = '', page } = filter
+  return queryOptions({
+    queryKey: ['creationList', { typeId, q, page }],
+    queryFn: async ({ signal }) => {
+      const query = { typeId, q: q || undefined, page, pageSize: CREATION_PAGE_SIZE }
+      const result = await read('creationList', { query }, signal)
+      return { items: result.data, total: result.total ?? result.data.length }
+    },
+  })
+}
+
+/** One creation with its values and the uploads they name (`GET /creation/detail`), to open it again. */
+export function creationDetailQuery(id: number) {
+  return queryOptions({
+    queryKey: ['creationDetail', { id }],
+    queryFn: async ({ signal }) => {
+      const { resetToken: _rotated, ...creation } = (await read('creationDetail', { query: { id } }, signal))
+        .data
+      return creation
+    },
+  })
+}
+
+/** One of the caller's uploads (`GET /upload/detail`): a draft names its image by id only. */
+export function uploadDetailQuery(id: number) {
+  return queryOptions({
+    queryKey: ['uploadDetail', { id }],
+    queryFn: async ({ signal }) => {
+      const { resetToken: _rotated, ...upload } = (await read('uploadDetail', { query: { id } }, signal)).data
+      return upload
+    },
+  })
+}

@@ -17,7 +17,15 @@ export function DashboardPage() {
 
   return (
     <>
-      <PageTitle title={t('dashboard.title')} />
+      <PageTitle
+        title={t('dashboard.title')}
+        actions={
+          <LinkButton to="/templates">
+            <LayoutTemplate aria-hidden="true" />
+            {t('media.templates.startCreating')}
+          </LinkButton>
+        }
+      />
       <section aria-busy={!user} className="mb-8">
         {user ? (
           <h2 className="text-xl font-semibold">{t('dashboard.welcome', { name: user.name })}</h2>

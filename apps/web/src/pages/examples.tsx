@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next'
-import { NavLink } from 'react-router'
-import { PlaceholderCard } from '../examples/placeholder-card'
+import { Link, NavLink } from 'react-router'
+import { buttonClass } from '../components/button'
+import { examplesOf, type Gallery } from '../examples/gallery'
 
-export type Gallery = 'A' | 'B' | 'C'
+export type { Gallery }
 
-const sizes: Record<Gallery, { width: number; height: number; columns: string }> = {
-  A: { width: 400, height: 400, columns: 'grid-cols-2 md:grid-cols-3' },
-  B: { width: 600, height: 240, columns: 'grid-cols-1 md:grid-cols-2' },
-  C: { width: 300, height: 420, columns: 'grid-cols-2 md:grid-cols-4' },
-}
-
-/** `/examplesA|B|C`: three galleries of what the templates produce. */
+/**
+ * `/examplesA|B|C`: three galleries of real renders of the catalogue's templates with their sample values,
+ * in the reader's language (static files made at build time by scripts/examples.mjs: the page is
+ * pre-rendered and read without a session).
+ */
 export function ExamplesPage({ gallery }: { gallery: Gallery }) {
-  const { t } = useTranslation()
-  const { width, height, columns } = sizes[gallery]
+  const { t, i18n } = useTranslation()
+  const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
   const name = t(`examples.galleries.${gallery}`)
+  const renders = examplesOf(gallery)
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <title>{`${name} · ${t('examples.title')} · Templet`}</title>
@@ -37,18 +37,35 @@ export function ExamplesPage({ gallery }: { gallery: Gallery }) {
           </NavLink>
         ))}
       </nav>
-      <ul className={`mt-8 grid gap-4 ${columns}`}>
-        {[0, 1, 2, 3, 4, 5].map((n) => (
-          <li key={n}>
-            <PlaceholderCard
-              index={n + (gallery === 'B' ? 2 : gallery === 'C' ? 4 : 0)}
-              width={width}
-              height={height}
-              label={t('examples.placeholder', { n: n + 1, gallery: name })}
-            />
+      <ul className="mt-8 columns-2 gap-4 md:columns-3">
+        {renders.map((render) => (
+          <li key={`${render.slug}-${render.size}`} className="mb-4 break-inside-avoid">
+            <figure>
+              <img
+                src={render.files[locale]}
+                alt={t('examples.alt', { name: render.names[locale], size: render.sizeLabels[locale] })}
+                width={render.width}
+                height={render.height}
+                // Lazy (visible ones still load at once): an eager <img> makes React hoist a preload above
+                // the page's <title>, which the pre-render expects first.
+                loading="lazy"
+                decoding="async"
+                className="h-auto w-full rounded-lg border border-border bg-muted"
+              />
+              <figcaption className="mt-1.5 text-sm">
+                {render.names[locale]}
+                <span className="text-muted-foreground"> · {render.sizeLabels[locale]}</span>
+              </figcaption>
+            </figure>
           </li>
         ))}
       </ul>
+      <div className="mt-8 flex flex-col items-start gap-3 rounded-xl border border-border p-6 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-lg font-medium">{t('examples.cta')}</p>
+        <Link to="/register" className={buttonClass({ size: 'lg' })}>
+          {t('examples.ctaButton')}
+        </Link>
+      </div>
     </div>
   )
 }

@@ -1,83 +1,96 @@
 import { useQuery } from '@tanstack/react-query'
-import type { TemplateType } from '@templet/api'
+import type { TemplateSummary } from '@templet/api'
 import { Skeleton } from '@templet/ui'
-import { Star } from 'lucide-react'
+import { ChevronRight, SearchX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { ApiFailureError } from '../api/client'
-import { useStarTemplateType } from '../api/mutations'
-import { templateTypeListQuery } from '../api/queries'
-import { cx } from '../components/cx'
+import { Link } from 'react-router'
+import { templateListQuery, templateTypeListQuery } from '../api/queries'
+import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
-import { reportError, showToast } from '../feedback/notify'
+import { SearchBox, useSearchQuery } from '../templates/search-box'
+import { StarButton } from '../templates/star-button'
+import { TemplateCard, TemplateGridSkeleton, templateGridClass } from '../templates/template-card'
 
+/** How many templates of a type the overview shows before "See all". */
+const PER_TYPE = 4
+
+/** `/templates`: each template type with its first templates as thumbnails, a search over all of them. */
 export function TemplatesPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
+  const [q, setQ] = useSearchQuery()
   const types = useQuery(templateTypeListQuery())
-  const star = useStarTemplateType()
-
-  /** Optimistic (see useStarTemplateType); a refusal puts the star back and says so. */
-  function toggleStar(type: TemplateType) {
-    // One change per type at a time: a second click waits for the first answer.
-    if (star.isPending && star.variables.id === type.id) return
-    star.mutate(type, {
-      onError: (error) => {
-        if (error instanceof ApiFailureError) showToast('error', t('templates.starFailed'))
-        else reportError(error)
-      },
-    })
+  // The whole catalogue in one read (it is small), grouped by type below; a search reads its matches.
+  const templates = useQuery(templateListQuery({ q, pageSize: 100 }))
+  const byType = new Map<number, TemplateSummary[]>()
+  for (const template of templates.data?.items ?? []) {
+    byType.set(template.typeId, [...(byType.get(template.typeId) ?? []), template])
   }
 
   return (
     <>
-      <PageTitle title={t('templates.title')}>{t('templates.intro')}</PageTitle>
-      {types.isPending ? (
-        <div aria-busy="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {[0, 1, 2, 3, 4, 5].map((n) => (
-            <Skeleton key={n} className="h-28" />
+      <PageTitle title={t('templates.title')}>{t('media.templates.intro')}</PageTitle>
+      <div className="-mt-2 mb-8">
+        <SearchBox label={t('media.templates.search')} value={q} onChange={setQ} />
+      </div>
+      {types.isPending || templates.isPending ? (
+        <div className="flex flex-col gap-10">
+          {[0, 1].map((n) => (
+            <div key={n}>
+              <Skeleton className="mb-4 h-6 w-48" />
+              <TemplateGridSkeleton />
+            </div>
           ))}
         </div>
-      ) : types.isError ? (
-        <LoadError onRetry={() => void types.refetch()} />
+      ) : types.isError || templates.isError ? (
+        <LoadError onRetry={() => void Promise.all([types.refetch(), templates.refetch()])} />
       ) : types.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-border p-6 text-muted-foreground">
           {t('templates.empty')}
         </p>
+      ) : q && templates.data.items.length === 0 ? (
+        <EmptyState icon={<SearchX className="size-6" />} title={t('media.templates.noMatchTitle')}>
+          {t('media.templates.noMatch', { q })}
+        </EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {types.data.map((type) => (
-            <li
-              key={type.id}
-              className="flex items-start justify-between gap-3 rounded-xl border border-border p-5"
-            >
-              <div className="min-w-0">
-                <h2 className="font-semibold break-words">{type.name}</h2>
-                <p className="mt-1 text-sm text-muted-foreground">
-                  {t('templates.templateCount', { count: type.templateCount })}
-                </p>
-                <p className="mt-0.5 text-sm text-muted-foreground">
-                  {t('templates.stars', { count: type.stars })}
-                </p>
-              </div>
-              <button
-                type="button"
-                aria-pressed={type.starred}
-                aria-label={
-                  type.starred
-                    ? t('templates.unstar', { name: type.name })
-                    : t('templates.star', { name: type.name })
-                }
-                onClick={() => toggleStar(type)}
-                className={cx(
-                  'grid size-10 shrink-0 place-items-center rounded-full hover:bg-accent',
-                  type.starred ? 'text-amber-500' : 'text-muted-foreground',
+        <div className="flex flex-col gap-10">
+          {types.data.map((type) => {
+            const list = byType.get(type.id) ?? []
+            if (q && list.length === 0) return null
+            const name = type.names[locale]
+            return (
+              <section key={type.id} aria-labelledby={`type-${type.id}`}>
+                <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+                  <div className="flex items-center gap-1">
+                    <h2 id={`type-${type.id}`} className="text-lg font-semibold">
+                      {name}
+                    </h2>
+                    <StarButton type={type} name={name} />
+                  </div>
+                  <Link
+                    to={`/templates/${type.id}`}
+                    className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-primary hover:underline"
+                  >
+                    {t('media.templates.seeAll', { count: type.templateCount, name })}
+                    <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
+                  </Link>
+                </div>
+                {list.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">{t('media.templates.typeEmpty')}</p>
+                ) : (
+                  <ul className={templateGridClass}>
+                    {(q ? list : list.slice(0, PER_TYPE)).map((template) => (
+                      <li key={template.id}>
+                        <TemplateCard template={template} locale={locale} />
+                      </li>
+                    ))}
+                  </ul>
                 )}
-              >
-                <Star aria-hidden="true" className="size-5" fill={type.starred ? 'currentColor' : 'none'} />
-              </button>
-            </li>
-          ))}
-        </ul>
+              </section>
+            )
+          })}
+        </div>
       )}
     </>
   )

@@ -30,6 +30,9 @@ const screens = {
   pricingPlans: () => import('../pages/pricing-plans'),
   purchaseHistory: () => import('../pages/purchase-history'),
   notifications: () => import('../pages/notifications'),
+  // Media: a type's templates, the editor (a template, or a creation opened again).
+  templateType: () => import('../pages/template-type'),
+  templateEditor: () => import('../pages/template-editor'),
   notFound: () => import('../pages/not-found'),
 }
 export type ScreenName = keyof typeof screens
@@ -106,6 +109,16 @@ export const routes: RouteObject[] = [
               { path: 'pricing-plans', ...screen('pricingPlans', (m) => m.PricingPlansPage) },
               { path: 'purchase-history', ...screen('purchaseHistory', (m) => m.PurchaseHistoryPage) },
               { path: 'notifications', ...screen('notifications', (m) => m.NotificationsPage) },
+              // Media
+              { path: 'templates/:typeId', ...screen('templateType', (m) => m.TemplateTypePage) },
+              {
+                path: 'templates/:templateId/edit',
+                ...screen('templateEditor', (m) => m.TemplateEditorPage),
+              },
+              {
+                path: 'creation/:creationId/edit',
+                ...screen('templateEditor', (m) => m.CreationEditorPage),
+              },
             ],
           },
           // Any other path: a public "offer not found" when it contains `checkout`, else the guarded 404.

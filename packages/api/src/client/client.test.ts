@@ -694,4 +694,79 @@ describe('media endpoints', () => {
     const limited = await api.call('previewCreation', { body: { templateId: 1, values: {} } })
     expect(limited).toMatchObject({ code: 429, data: { retryAfterSeconds: 3 } })
   })
+
+  it('send an upload through XMLHttpRequest when progress is asked for, reporting it and storing a rotated token', async () => {
+    // Node has no XMLHttpRequest: a stand-in with the browser's surface sends through fetch (to the real
+    // loopback server) and reports the body's size as progress, as a browser does at the end of an upload.
+    class FetchBackedXhr {
+      status = 0
+      responseText = ''
+      upload: {
+        onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null
+      } = {
+        onprogress: null,
+      }
+      onload: (() => void) | null = null
+      onerror: (() => void) | null = null
+      onabort: (() => void) | null = null
+      private method = 'GET'
+      private url = ''
+      private headers: Record<string, string> = {}
+      open(method: string, url: string) {
+        this.method = method
+        this.url = url
+      }
+      setRequestHeader(name: string, value: string) {
+        this.headers[name] = value
+      }
+      abort() {
+        this.onabort?.()
+      }
+      send(body: FormData) {
+        const request = new Request(this.url, { method: this.method, headers: this.headers, body })
+        void request
+          .clone()
+          .arrayBuffer()
+          .then((bytes) => {
+            this.upload.onprogress?.({
+              lengthComputable: true,
+              loaded: bytes.byteLength,
+              total: bytes.byteLength,
+            })
+            return fetch(request)
+          })
+          .then(
+            async (response) => {
+              this.status = response.status
+              this.responseText = await response.text()
+              this.onload?.()
+            },
+            () => this.onerror?.(),
+          )
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FetchBackedXhr)
+    try {
+      const { server, api, session } = await setup(
+        (_seen, res) =>
+          sendJson(res, 200, ok({ id: 7, width: 1, height: 1, url: '/u', resetToken: 'rotated' })),
+        { record: { token: 't' } },
+      )
+      const file = new File([new Uint8Array(1000)], 'a.png', { type: 'image/png' })
+      const progress: number[] = []
+      const result = await api.call('uploadImage', {
+        body: { file },
+        onUploadProgress: ({ loaded, total }) => progress.push(loaded / total),
+      })
+      expect(result).toMatchObject({ code: 0, data: { id: 7 } })
+      expect(progress.at(-1)).toBe(1)
+      const seen = server.requests[0] as SeenRequest
+      expect(seen.headers.authorization).toBe('Bucket t')
+      expect(seen.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
+      expect(seen.body).toContain('filename="a.png"')
+      expect(session.get()).toMatchObject({ accessToken: 'rotated' })
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
 })

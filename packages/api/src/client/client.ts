@@ -50,6 +50,17 @@ export interface CallOptions {
   timeoutMs?: number
   /** Sends the call even if an identical one is in flight (two widgets loading the same list, say). */
   allowDuplicate?: boolean
+  /**
+   * On a multipart endpoint (an upload): called as the request body goes out. The call is then sent with
+   * XMLHttpRequest where there is one (fetch reports no upload progress), else with fetch and no progress.
+   */
+  onUploadProgress?: (progress: UploadProgress) => void
+}
+
+/** Bytes of the request body sent so far, of `total`. */
+export interface UploadProgress {
+  loaded: number
+  total: number
 }
 
 export type CallArgs<N extends EndpointName> = EndpointArgs<N> & CallOptions
@@ -228,6 +239,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       let status: number
       let text: string
       try {
+        if (multipart && args.onUploadProgress && typeof XMLHttpRequest !== 'undefined') {
+          const answer = await sendWithProgress(url, def.method, headers, body as FormData, {
+            signal: controller.signal,
+            onProgress: args.onUploadProgress,
+          })
+          return readAnswer(answer.status, answer.text, sentToken, request)
+        }
         const response = await fetchImpl(url, {
           method: def.method,
           headers,
@@ -259,6 +277,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return { call: call as ApiClient['call'] }
+}
+
+/**
+ * One request through XMLHttpRequest, for its upload progress events; resolves with the status and the body
+ * text like fetch would, rejects on a network failure or when `signal` aborts (with the signal's reason).
+ */
+function sendWithProgress(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: FormData,
+  options: { signal: AbortSignal; onProgress: (progress: UploadProgress) => void },
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open(method, url)
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value)
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress({ loaded: event.loaded, total: event.total })
+    }
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText })
+    xhr.onerror = () => reject(new TypeError('network error'))
+    xhr.onabort = () => reject(options.signal.reason ?? new DOMException('aborted', 'AbortError'))
+    options.signal.addEventListener('abort', () => xhr.abort(), { once: true })
+    xhr.send(body)
+  })
 }
 
 /** The body object of a multipart endpoint as form parts (a Blob/File part keeps its file name). */

@@ -10,6 +10,7 @@ export {
   type CallParams,
   createApiClient,
   type FailureCode,
+  type UploadProgress,
 } from './client'
 export {
   ApiError,

@@ -1,0 +1,209 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page } from '@playwright/test'
+import { apiAs, expect, registerUser, signIn, test } from './fixtures'
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+type Sharp = (input?: Buffer | object) => {
+  png(): { toBuffer(): Promise<Buffer> }
+  metadata(): Promise<{ width?: number; height?: number; format?: string }>
+}
+const sharp = createRequire(path.join(repoRoot, 'apps/server/package.json'))('sharp') as Sharp
+
+const CHINESE = '你好，世界：新品上市'
+const ARABIC = 'مرحبا بالعالم'
+
+/** A small real PNG (a gradient would do; a flat colour is enough for the renderer). */
+async function photoPng(): Promise<Buffer> {
+  return sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .png()
+    .toBuffer()
+}
+
+/** The preview's current image URL (an object URL that changes with each new render). */
+async function previewSrc(page: Page): Promise<string> {
+  return (await page.getByTestId('preview').getAttribute('src')) ?? ''
+}
+
+async function expectPreviewChanges(page: Page, before: string) {
+  await expect.poll(() => previewSrc(page), { timeout: 15_000 }).not.toBe(before)
+}
+
+test.describe('media', () => {
+  test('pick a template, type Chinese and Arabic, upload, create, download, find, re-open, delete', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, await registerUser(server))
+    await page.getByRole('link', { name: 'Start creating' }).click()
+    await expect(page).toHaveURL(/\/templates$/)
+    await page.getByRole('link', { name: /Photo feature/ }).click()
+    await expect(page).toHaveURL(/\/templates\/\d+\/edit$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Photo feature' })).toBeVisible()
+    await expect(page.getByTestId('preview')).toBeVisible()
+
+    let before = await previewSrc(page)
+    await page.getByLabel('Headline').fill(CHINESE)
+    await expectPreviewChanges(page, before)
+    before = await previewSrc(page)
+    await page.getByLabel('Text', { exact: true }).fill(ARABIC)
+    await expectPreviewChanges(page, before)
+
+    // The template's limit, worded by key, and the preview waits for a valid value.
+    await page.getByLabel('Kicker').fill('x'.repeat(31))
+    await expect(page.getByText('Must be at most 30 characters')).toBeVisible()
+    await page.getByLabel('Kicker').fill('本周上新')
+    await expect(page.getByText('Must be at most 30 characters')).toHaveCount(0)
+
+    before = await previewSrc(page)
+    await page.getByTestId('upload-photo').setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: await photoPng(),
+    })
+    await expect(page.getByRole('img', { name: 'Photo', exact: true })).toBeVisible()
+    await expectPreviewChanges(page, before)
+
+    await expect(page.getByTestId('balance')).toHaveText('Your balance: 5 credits')
+    await page.getByRole('button', { name: 'Create · 1 credit' }).click()
+    await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
+    await expect(page.getByTestId('balance')).toHaveText('Your balance: 4 credits')
+
+    for (const [label, format] of [
+      ['PNG', 'png'],
+      ['JPEG', 'jpeg'],
+      ['WebP', 'webp'],
+    ] as const) {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: `Download Photo feature as ${label}` }).click(),
+      ])
+      const file = await download.path()
+      const meta = await sharp(readFileSync(file)).metadata()
+      expect(meta).toMatchObject({ format, width: 1080, height: 1080 })
+    }
+
+    await page.getByRole('link', { name: 'Open Creation History' }).click()
+    await expect(page).toHaveURL(/\/creation$/)
+    const list = page.getByTestId('creation-list')
+    await expect(list.getByRole('listitem')).toHaveCount(1)
+    await expect(list.getByRole('heading', { name: 'Photo feature' })).toBeVisible()
+    await page.getByLabel('Search creations').fill('nothing like this')
+    await expect(page.getByText('No creations found')).toBeVisible()
+    await page.getByLabel('Search creations').fill('photo')
+    await expect(list.getByRole('listitem')).toHaveCount(1)
+
+    await list.getByRole('link', { name: 'Edit again' }).click()
+    await expect(page).toHaveURL(/\/creation\/\d+\/edit$/)
+    await expect(page.getByLabel('Headline')).toHaveValue(CHINESE)
+    await expect(page.getByLabel('Text', { exact: true })).toHaveValue(ARABIC)
+    await expect(page.getByLabel('Kicker')).toHaveValue('本周上新')
+    await expect(page.getByRole('img', { name: 'Photo', exact: true })).toBeVisible()
+    await expect(page.getByTestId('preview')).toBeVisible()
+
+    await page.goBack()
+    await expect(page).toHaveURL(/\/creation/)
+    await page.getByRole('button', { name: 'Delete Photo feature' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete this creation?' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await expect(dialog).toHaveCount(0)
+    await page.getByLabel('Search creations').fill('')
+    await expect(page.getByRole('heading', { name: 'Nothing created yet' })).toBeVisible()
+  })
+
+  test('a sixth creation on 5 free credits is refused with the way to buy more; the values survive the trip', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server)
+    const templates = (await apiAs(server, account.token, 'GET', '/template/list?pageSize=100')).data as {
+      id: number
+      name: string
+    }[]
+    const quote = templates.find((t) => t.name === 'Bold quote')
+    if (!quote) throw new Error('the catalogue has no "Bold quote"')
+    await signIn(page, account, `/templates/${quote.id}/edit`)
+    await expect(page.getByTestId('balance')).toHaveText('Your balance: 5 credits')
+    const quoteField = page.getByLabel('Quote')
+    await quoteField.fill('少即是多 · less is more')
+    await page.locator('label', { hasText: 'Forest' }).click()
+    await expect(page.getByRole('radio', { name: 'Forest' })).toBeChecked()
+
+    // The five credits go elsewhere meanwhile (another tab): the screen still shows 5.
+    for (let i = 0; i < 5; i += 1) {
+      const made = await apiAs(server, account.token, 'POST', '/creation/create', {
+        templateId: quote.id,
+        values: {},
+      })
+      expect(made.code).toBe(0)
+    }
+    await page.getByRole('button', { name: 'Create · 1 credit' }).click()
+    const alert = page.getByRole('alert').filter({ hasText: 'You are out of credits' })
+    await expect(alert).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Create · 1 credit' })).toBeDisabled()
+    await alert.getByRole('link', { name: 'Buy credits' }).click()
+    await expect(page).toHaveURL(/\/pricing-plans\?redirect=%2Ftemplates%2F\d+%2Fedit$/)
+    const back = decodeURIComponent(new URL(page.url()).searchParams.get('redirect') ?? '')
+    await page.goto(back)
+    await expect(page.getByLabel('Quote')).toHaveValue('少即是多 · less is more')
+    await expect(page.getByRole('radio', { name: 'Forest' })).toBeChecked()
+    await expect(page.getByTestId('balance')).toHaveText('Your balance: 0 credits')
+    const list = (await apiAs(server, account.token, 'GET', '/creation/list')).total
+    expect(list).toBe(5)
+  })
+
+  test('the editor on a phone: preview first, no sideways scroll, typing updates the preview', async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signIn(page, await registerUser(server), '/templates')
+    await page.getByRole('link', { name: /Bold quote/ }).click()
+    await expect(page.getByTestId('preview')).toBeVisible()
+    const previewBox = await page.getByTestId('preview').boundingBox()
+    const fieldBox = await page.getByLabel('Quote').boundingBox()
+    expect(previewBox && fieldBox && previewBox.y < fieldBox.y).toBe(true)
+    const before = await previewSrc(page)
+    await page.getByLabel('Quote').pressSequentially('你好')
+    await expectPreviewChanges(page, before)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await page.getByRole('button', { name: 'Create · 1 credit' }).scrollIntoViewIfNeeded()
+    await expect(page.getByRole('button', { name: 'Create · 1 credit' })).toBeInViewport()
+  })
+
+  test('keyboard only: open a template from the list, edit, pick a size, create', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, await registerUser(server), '/templates')
+    await expect(page.getByRole('link', { name: /Bold quote/ })).toBeVisible()
+    /** Presses Tab until `target` has the focus (at most 60 times). */
+    async function tabTo(target: ReturnType<Page['getByRole']>) {
+      for (let i = 0; i < 60; i += 1) {
+        if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
+        await page.keyboard.press('Tab')
+      }
+      throw new Error('never reached by Tab')
+    }
+    await tabTo(page.getByRole('link', { name: /Bold quote/ }))
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/templates\/\d+\/edit$/)
+    await expect(page.getByTestId('preview')).toBeVisible()
+    await tabTo(page.getByRole('radio', { name: /Square post/ }))
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByRole('radio', { name: /Story/ })).toBeChecked()
+    await tabTo(page.getByRole('textbox', { name: 'Quote' }))
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.insertText('键盘也能完成一切')
+    await tabTo(page.getByRole('button', { name: 'Create · 1 credit' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
+    const made = page.getByRole('img', { name: 'Bold quote', exact: true })
+    await expect(made).toHaveAttribute('width', '1080')
+    await expect(made).toHaveAttribute('height', '1920')
+  })
+})

@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query'
+import type { Creation } from '@templet/api'
+import { Coins, Download, Images } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { myInfoQuery } from '../api/queries'
+import { Button } from '../components/button'
+import { cx } from '../components/cx'
+import { LinkButton } from '../components/link-button'
+import { formatNumber } from '../i18n/format'
+
+/** A creation costs one credit (PRODUCT.md). */
+export const CREDIT_COST = 1
+
+/** Where to buy credits, coming back to `returnTo` afterwards (the draft keeps the values meanwhile). */
+export function buyCreditsPath(returnTo: string): string {
+  return `/pricing-plans?redirect=${encodeURIComponent(returnTo)}`
+}
+
+/** "Create" with its cost and the balance; without credit, the way to buy more instead. */
+export function CreatePanel({
+  busy,
+  outOfCredit,
+  returnTo,
+  error,
+}: {
+  busy: boolean
+  /** The server refused for lack of credit (the balance read earlier may be stale). */
+  outOfCredit: boolean
+  returnTo: string
+  error: string | undefined
+}) {
+  const { t, i18n } = useTranslation()
+  const me = useQuery(myInfoQuery())
+  const credits = me.data?.credits
+  const empty = outOfCredit || credits === 0
+  return (
+    <div className="rounded-xl border border-border p-4">
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="balance">
+        <Coins aria-hidden="true" className="size-4" />
+        {credits === undefined
+          ? t('app.loading')
+          : t('media.editor.balance', { count: credits, formatted: formatNumber(credits, i18n.language) })}
+      </p>
+      {empty ? (
+        <div role="alert" className="mt-3 rounded-lg bg-muted p-3">
+          <p className="font-medium">{t('media.editor.noCreditTitle')}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{t('media.editor.noCreditBody')}</p>
+          <LinkButton to={buyCreditsPath(returnTo)} className="mt-3 w-full sm:w-auto">
+            {t('media.editor.buyCredits')}
+          </LinkButton>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-3 text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" className="mt-3 w-full" disabled={busy || empty}>
+        {busy ? t('media.editor.creating') : t('media.editor.create', { count: CREDIT_COST })}
+      </Button>
+    </div>
+  )
+}
+
+const FORMATS = [
+  { key: 'png', label: 'PNG' },
+  { key: 'jpeg', label: 'JPEG' },
+  { key: 'webp', label: 'WebP' },
+] as const
+
+/** The download links of a creation's three files (`&download=1`: saved under the creation's name). */
+export function DownloadLinks({ creation, compact = false }: { creation: Creation; compact?: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <div className={compact ? 'grid grid-cols-3 gap-1.5' : 'flex flex-wrap gap-2'}>
+      {FORMATS.map(({ key, label }) => (
+        <a
+          key={key}
+          href={`${creation.files[key]}&download=1`}
+          download
+          aria-label={t('media.download', { format: label, name: creation.name })}
+          className={cx(
+            'inline-flex items-center justify-center gap-1.5 rounded-md border border-border bg-background font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            compact ? 'h-8 px-1.5 text-xs' : 'h-9 px-3 text-sm',
+          )}
+        >
+          <Download aria-hidden="true" className={compact ? 'size-3.5' : 'size-4'} />
+          {compact ? label : t('media.downloadFormat', { format: label })}
+        </a>
+      ))}
+    </div>
+  )
+}
+
+/** What was just made: the image, its downloads and the way to the history. Takes the focus when shown. */
+export function CreationResult({ creation, onDismiss }: { creation: Creation; onDismiss: () => void }) {
+  const { t } = useTranslation()
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  return (
+    <section
+      aria-labelledby="creation-result"
+      className="rounded-xl border border-primary/40 bg-primary/5 p-4"
+    >
+      <h2 id="creation-result" ref={heading} tabIndex={-1} className="font-semibold outline-none">
+        {t('media.editor.created')}
+      </h2>
+      <img
+        src={creation.files.webp}
+        alt={creation.name}
+        width={creation.width}
+        height={creation.height}
+        className="mt-3 h-auto max-h-64 w-auto max-w-full rounded-md border border-border"
+      />
+      <div className="mt-3">
+        <DownloadLinks creation={creation} />
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <LinkButton to="/creation" variant="outline">
+          <Images aria-hidden="true" />
+          {t('media.editor.toHistory')}
+        </LinkButton>
+        <Button variant="ghost" onClick={onDismiss}>
+          {t('media.editor.keepEditing')}
+        </Button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,423 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import type { TemplateDetail, TemplateField, UploadInfo } from '@templet/api'
+import { ImagePlus, Trash2 } from 'lucide-react'
+import { useId, useRef, useState } from 'react'
+import { type Control, Controller, type FieldError, type UseFormRegister } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { ApiFailureError } from '../api/client'
+import { useUploadImage } from '../api/mutations'
+import { uploadDetailQuery } from '../api/queries'
+import { Button } from '../components/button'
+import { cx } from '../components/cx'
+import { reportError, showToast } from '../feedback/notify'
+import { issueText } from '../forms/issues'
+import { formatNumber } from '../i18n/format'
+
+export type Locale = 'en' | 'zh-CN'
+/** The server's upload limit (`UPLOAD_MAX_BYTES` of the contract, which would bring zod into this chunk). */
+const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
+/** The editor's form: the values by field key under `v`, and the size. */
+export interface EditorForm {
+  v: Record<string, string>
+  sizeId: string
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+/** Length as the renderer counts it: one per visible character (an emoji or a combined accent is one). */
+export function textLength(text: string): number {
+  let n = 0
+  for (const _ of graphemes.segment(text)) n++
+  return n
+}
+
+/** The template's limits as react-hook-form rules; each failed rule's name is the issue code shown. */
+export function rulesFor(field: TemplateField): { validate: Record<string, (v: string) => boolean> } {
+  switch (field.kind) {
+    case 'text':
+      return {
+        validate: {
+          too_big: (v: string) => textLength(v ?? '') <= field.maxLength,
+          // An empty text draws the field's default, unless the field has a minimum.
+          too_small: (v: string) => !field.minLength || textLength(v ?? '') >= field.minLength,
+          not_single_line: (v: string) => field.multiline || !/[\r\n]/.test(v ?? ''),
+        },
+      }
+    case 'image':
+      return { validate: { required: (v: string) => !field.required || Boolean(v) } }
+    case 'color':
+      return { validate: { invalid_format: (v: string) => /^#[0-9a-fA-F]{6}$/.test(v ?? '') } }
+    case 'choice':
+      return { validate: { invalid_value: (v: string) => field.options.some((o) => o.value === v) } }
+  }
+}
+
+/** The params an issue's text interpolates, from the field's limits. */
+function paramsFor(field: TemplateField): Record<string, number> {
+  return field.kind === 'text' ? { maximum: field.maxLength, minimum: field.minLength ?? 0 } : {}
+}
+
+export function errorText(
+  t: ReturnType<typeof useTranslation>['t'],
+  field: TemplateField,
+  error?: FieldError,
+) {
+  if (!error) return undefined
+  return issueText(t, `media.${field.kind}`, { type: error.type, params: paramsFor(field) })
+}
+
+const inputClass =
+  'block w-full rounded-md border border-input bg-background px-3 text-base text-foreground focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring aria-[invalid=true]:border-destructive'
+
+interface FieldProps {
+  field: TemplateField
+  locale: Locale
+  control: Control<EditorForm>
+  register: UseFormRegister<EditorForm>
+  error?: FieldError | undefined
+  value: string
+}
+
+/** One template field as its control: text, image upload, colour or choice. */
+export function ValueField(props: FieldProps) {
+  switch (props.field.kind) {
+    case 'text':
+      return <TextValue {...props} field={props.field} />
+    case 'image':
+      return <ImageValue {...props} field={props.field} />
+    case 'color':
+      return <ColorValue {...props} field={props.field} />
+    case 'choice':
+      return <ChoiceValue {...props} field={props.field} />
+  }
+}
+
+function Message({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p id={id} className="mt-1.5 text-sm text-destructive">
+      {text}
+    </p>
+  ) : null
+}
+
+function TextValue({
+  field,
+  locale,
+  register,
+  error,
+  value,
+}: FieldProps & { field: Extract<TemplateField, { kind: 'text' }> }) {
+  const { t } = useTranslation()
+  const id = useId()
+  const length = textLength(value ?? '')
+  const message = errorText(t, field, error)
+  const a11y = {
+    id,
+    'aria-invalid': message ? true : undefined,
+    'aria-describedby': `${id}-count${message ? ` ${id}-error` : ''}`,
+    placeholder: field.defaults[locale],
+    dir: 'auto' as const,
+    ...register(`v.${field.key}`, rulesFor(field)),
+  }
+  return (
+    <div>
+      <div className="mb-1.5 flex items-baseline justify-between gap-2">
+        <label htmlFor={id} className="text-sm font-medium">
+          {field.labels[locale]}
+        </label>
+        <span
+          id={`${id}-count`}
+          className={cx(
+            'text-xs tabular-nums',
+            length > field.maxLength ? 'text-destructive' : 'text-muted-foreground',
+          )}
+        >
+          {t('media.editor.count', {
+            length: formatNumber(length, locale),
+            max: formatNumber(field.maxLength, locale),
+          })}
+        </span>
+      </div>
+      {field.multiline ? (
+        <textarea rows={3} className={cx(inputClass, 'py-2')} {...a11y} />
+      ) : (
+        <input className={cx(inputClass, 'h-11')} {...a11y} />
+      )}
+      <Message id={`${id}-error`} text={message} />
+    </div>
+  )
+}
+
+function ImageValue({
+  field,
+  locale,
+  control,
+  error,
+}: FieldProps & { field: Extract<TemplateField, { kind: 'image' }> }) {
+  const { t } = useTranslation()
+  const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const upload = useUploadImage()
+  const queryClient = useQueryClient()
+  const [progress, setProgress] = useState<number | undefined>(undefined)
+  const message = errorText(t, field, error)
+  return (
+    <Controller
+      control={control}
+      name={`v.${field.key}`}
+      rules={rulesFor(field)}
+      render={({ field: { value, onChange } }) => (
+        <fieldset aria-describedby={message ? `${id}-error` : undefined}>
+          <legend className="mb-1.5 text-sm font-medium">
+            {field.labels[locale]}
+            {field.required ? null : (
+              <span className="font-normal text-muted-foreground"> {t('media.editor.optional')}</span>
+            )}
+          </legend>
+          <div className="flex flex-wrap items-center gap-3">
+            <UploadThumb id={value} label={field.labels[locale]} />
+            <input
+              ref={input}
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              className="sr-only"
+              data-testid={`upload-${field.key}`}
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => {
+                const file = event.target.files?.[0]
+                event.target.value = ''
+                if (!file) return
+                // Refused here rather than after sending 10 MB (the server checks again: 413).
+                if (file.size > UPLOAD_MAX_BYTES) {
+                  showToast('error', t('media.editor.uploadTooLarge'))
+                  return
+                }
+                setProgress(0)
+                upload.mutate(
+                  { file, onProgress: setProgress },
+                  {
+                    onSuccess: (info: UploadInfo) => {
+                      queryClient.setQueryData(uploadDetailQuery(info.id).queryKey, info)
+                      onChange(String(info.id))
+                    },
+                    onError: (failure) => {
+                      if (failure instanceof ApiFailureError)
+                        showToast(
+                          'error',
+                          failure.code === 413
+                            ? t('media.editor.uploadTooLarge')
+                            : t('media.editor.uploadRefused'),
+                        )
+                      else reportError(failure)
+                    },
+                    onSettled: () => setProgress(undefined),
+                  },
+                )
+              }}
+            />
+            <Button variant="outline" onClick={() => input.current?.click()} disabled={upload.isPending}>
+              <ImagePlus aria-hidden="true" />
+              {value ? t('media.editor.replaceImage') : t('media.editor.uploadImage')}
+            </Button>
+            {value ? (
+              <Button
+                variant="ghost"
+                onClick={() => onChange('')}
+                aria-label={t('media.editor.removeImage', { name: field.labels[locale] })}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            ) : null}
+          </div>
+          {progress !== undefined ? (
+            <div className="mt-2">
+              <div
+                role="progressbar"
+                aria-label={t('media.editor.uploading')}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(progress * 100)}
+                className="h-2 overflow-hidden rounded-full bg-muted"
+              >
+                <div
+                  className="h-full bg-primary transition-[width]"
+                  style={{ width: `${Math.round(progress * 100)}%` }}
+                />
+              </div>
+              <p className="mt-1 text-xs text-muted-foreground" aria-live="polite">
+                {progress >= 1
+                  ? t('media.editor.processing')
+                  : t('media.editor.uploadingPercent', { percent: Math.round(progress * 100) })}
+              </p>
+            </div>
+          ) : (
+            <p className="mt-1.5 text-xs text-muted-foreground">{t('media.editor.uploadHint')}</p>
+          )}
+          <Message id={`${id}-error`} text={message} />
+        </fieldset>
+      )}
+    />
+  )
+}
+
+/** The uploaded image by its id (read again after a reload: a draft keeps only the id). */
+function UploadThumb({ id, label }: { id: string; label: string }) {
+  const uploadId = Number(id)
+  const upload = useQuery({ ...uploadDetailQuery(uploadId), enabled: uploadId > 0, staleTime: 30 * 60_000 })
+  if (!id)
+    return (
+      <div aria-hidden="true" className="size-16 rounded-md border border-dashed border-border bg-muted" />
+    )
+  return upload.data ? (
+    <img src={upload.data.url} alt={label} className="size-16 rounded-md border border-border object-cover" />
+  ) : (
+    <div aria-hidden="true" className="size-16 animate-pulse rounded-md bg-muted" />
+  )
+}
+
+function ColorValue({
+  field,
+  locale,
+  control,
+  error,
+}: FieldProps & { field: Extract<TemplateField, { kind: 'color' }> }) {
+  const { t } = useTranslation()
+  const id = useId()
+  const message = errorText(t, field, error)
+  return (
+    <Controller
+      control={control}
+      name={`v.${field.key}`}
+      rules={rulesFor(field)}
+      render={({ field: { value, onChange, onBlur } }) => (
+        <div>
+          <label htmlFor={id} className="mb-1.5 block text-sm font-medium">
+            {field.labels[locale]}
+          </label>
+          <div className="flex items-center gap-2">
+            <input
+              type="color"
+              value={/^#[0-9a-fA-F]{6}$/.test(value) ? value.toLowerCase() : '#000000'}
+              onChange={(event) => onChange(event.target.value)}
+              aria-label={t('media.editor.pickColour', { name: field.labels[locale] })}
+              className="h-11 w-14 shrink-0 cursor-pointer rounded-md border border-input bg-background p-1"
+            />
+            <input
+              id={id}
+              value={value}
+              onChange={(event) => onChange(event.target.value.trim())}
+              onBlur={onBlur}
+              spellCheck={false}
+              autoCapitalize="none"
+              aria-invalid={message ? true : undefined}
+              aria-describedby={message ? `${id}-error` : undefined}
+              className={cx(inputClass, 'h-11 max-w-36 font-mono')}
+            />
+          </div>
+          <Message id={`${id}-error`} text={message} />
+        </div>
+      )}
+    />
+  )
+}
+
+/** Options as radio buttons styled as pills: arrow keys move between them, as in any radio group. */
+export function PillRadios({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+}: {
+  name: string
+  legend: string
+  options: { value: string; label: string; detail?: string }[]
+  value: string
+  onChange: (value: string) => void
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-medium">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={cx(
+              'flex cursor-pointer items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
+              option.value === value
+                ? 'border-primary bg-primary text-primary-foreground'
+                : 'border-border hover:bg-accent',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={option.value === value}
+              onChange={() => onChange(option.value)}
+              className="sr-only"
+            />
+            {option.label}
+            {option.detail ? <span className="text-xs opacity-75">{option.detail}</span> : null}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+function ChoiceValue({
+  field,
+  locale,
+  control,
+}: FieldProps & { field: Extract<TemplateField, { kind: 'choice' }> }) {
+  return (
+    <Controller
+      control={control}
+      name={`v.${field.key}`}
+      rules={rulesFor(field)}
+      render={({ field: { value, onChange } }) => (
+        <PillRadios
+          name={`choice-${field.key}`}
+          legend={field.labels[locale]}
+          options={field.options.map((o) => ({ value: o.value, label: o.labels[locale] }))}
+          value={value}
+          onChange={onChange}
+        />
+      )}
+    />
+  )
+}
+
+/** The template's sizes as a radio group (label and pixels). */
+export function SizeSwitch({
+  template,
+  locale,
+  control,
+}: {
+  template: TemplateDetail
+  locale: Locale
+  control: Control<EditorForm>
+}) {
+  const { t } = useTranslation()
+  if (template.sizes.length < 2) return null
+  return (
+    <Controller
+      control={control}
+      name="sizeId"
+      render={({ field: { value, onChange } }) => (
+        <PillRadios
+          name="size"
+          legend={t('media.editor.size')}
+          options={template.sizes.map((s) => ({
+            value: s.id,
+            label: s.labels[locale],
+            detail: `${s.width}×${s.height}`,
+          }))}
+          value={value}
+          onChange={onChange}
+        />
+      )}
+    />
+  )
+}
