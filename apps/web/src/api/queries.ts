@@ -6,8 +6,8 @@
  */
 
 import { queryOptions } from '@tanstack/react-query'
-import type { EndpointArgs, EndpointName, User } from '@templet/api'
-import { api, unwrap } from './client'
+import type { EndpointArgs, EndpointName, OfferDetail, User } from '@templet/api'
+import { ApiFailureError, api, unwrap } from './client'
 
 /** The answer of a read endpoint (`data` and, on lists, `total`), or a thrown ApiFailureError / ApiError. */
 export async function read<N extends EndpointName>(name: N, args: EndpointArgs<N>, signal: AbortSignal) {
@@ -58,5 +58,89 @@ export function templateTypeListQuery() {
   return queryOptions({
     queryKey: ['templateTypeList'],
     queryFn: async ({ signal }) => (await read('templateTypeList', {}, signal)).data,
+  })
+}
+
+// ---- Billing: offers, checkouts, purchases, the credit ledger, the subscription ----
+
+/** Every offer (`GET /offer/list`): the one source of prices and credits; public, rarely changes. */
+export function offerListQuery() {
+  return queryOptions({
+    queryKey: ['offerList'],
+    queryFn: async ({ signal }) => (await read('offerList', {}, signal)).data,
+    staleTime: 5 * 60_000,
+  })
+}
+
+/**
+ * One offer as a checkout page shows it (`GET /offer/detail`), or null for an unknown group or ending (a 404
+ * is the page's "offer not found", not an error to toast).
+ */
+export function offerDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: ['offerDetail', { id }],
+    queryFn: async ({ signal }): Promise<OfferDetail | null> => {
+      try {
+        return (await read('offerDetail', { query: { id } }, signal)).data
+      } catch (error) {
+        if (error instanceof ApiFailureError && error.code === 404) return null
+        throw error
+      }
+    },
+    staleTime: 5 * 60_000,
+  })
+}
+
+/** One of the caller's checkouts (`GET /checkout/detail`): the return from the payment provider's page. */
+export function checkoutDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: ['checkoutDetail', { id }],
+    queryFn: async ({ signal }) => {
+      const { resetToken: _rotated, ...detail } = (await read('checkoutDetail', { query: { id } }, signal))
+        .data
+      return detail
+    },
+  })
+}
+
+/** One page of the caller's payments and invoices (`GET /purchase/list`), newest first. */
+export function purchaseListQuery(page: number, pageSize = 10) {
+  return queryOptions({
+    queryKey: ['purchaseList', { page, pageSize }],
+    queryFn: async ({ signal }) => {
+      const result = await read('purchaseList', { query: { page, pageSize } }, signal)
+      return { items: result.data, total: result.total ?? result.data.length }
+    },
+  })
+}
+
+/** The receipt of one of the caller's purchases (`GET /purchase/receipt`). */
+export function purchaseReceiptQuery(id: number) {
+  return queryOptions({
+    queryKey: ['purchaseReceipt', { id }],
+    queryFn: async ({ signal }) => {
+      const { resetToken: _rotated, ...receipt } = (await read('purchaseReceipt', { query: { id } }, signal))
+        .data
+      return receipt
+    },
+  })
+}
+
+/** One page of the caller's credit ledger (`GET /credit/history`), newest first. */
+export function creditHistoryQuery(page: number, pageSize = 10) {
+  return queryOptions({
+    queryKey: ['creditHistory', { page, pageSize }],
+    queryFn: async ({ signal }) => {
+      const result = await read('creditHistory', { query: { page, pageSize } }, signal)
+      return { items: result.data, total: result.total ?? result.data.length }
+    },
+  })
+}
+
+/** The caller's subscription, or null (`GET /subscription/current`). */
+export function subscriptionCurrentQuery() {
+  return queryOptions({
+    queryKey: ['subscriptionCurrent'],
+    queryFn: async ({ signal }) => (await read('subscriptionCurrent', {}, signal)).data,
   })
 }
