@@ -6,7 +6,7 @@
  */
 
 import { queryOptions } from '@tanstack/react-query'
-import type { EndpointArgs, EndpointName, OfferDetail, User } from '@templet/api'
+import type { EndpointArgs, EndpointName, OfferDetail, Subscription, User } from '@templet/api'
 import { ApiFailureError, api, unwrap } from './client'
 
 /** The answer of a read endpoint (`data` and, on lists, `total`), or a thrown ApiFailureError / ApiError. */
@@ -114,14 +114,21 @@ export function purchaseListQuery(page: number, pageSize = 10) {
   })
 }
 
-/** The receipt of one of the caller's purchases (`GET /purchase/receipt`). */
+/** The receipt of one of the caller's purchases (`GET /purchase/receipt`), or null for a 404. */
 export function purchaseReceiptQuery(id: number) {
   return queryOptions({
     queryKey: ['purchaseReceipt', { id }],
     queryFn: async ({ signal }) => {
-      const { resetToken: _rotated, ...receipt } = (await read('purchaseReceipt', { query: { id } }, signal))
-        .data
-      return receipt
+      try {
+        const { resetToken: _rotated, ...receipt } = (
+          await read('purchaseReceipt', { query: { id } }, signal)
+        ).data
+        return receipt
+      } catch (error) {
+        // Unknown, or someone else's (the server answers both alike): the page says so, no toast.
+        if (error instanceof ApiFailureError && (error.code === 404 || error.code === 400)) return null
+        throw error
+      }
     },
   })
 }
@@ -137,10 +144,16 @@ export function creditHistoryQuery(page: number, pageSize = 10) {
   })
 }
 
-/** The caller's subscription, or null (`GET /subscription/current`). */
+/**
+ * The caller's subscription, or null (`GET /subscription/current`). The client turns the envelope's `data:
+ * null` into `{}` (PRODUCT.md §5), so "none" is an answer without an id.
+ */
 export function subscriptionCurrentQuery() {
   return queryOptions({
     queryKey: ['subscriptionCurrent'],
-    queryFn: async ({ signal }) => (await read('subscriptionCurrent', {}, signal)).data,
+    queryFn: async ({ signal }): Promise<Subscription | null> => {
+      const data: Partial<Subscription> | null = (await read('subscriptionCurrent', {}, signal)).data
+      return data && typeof data.id === 'number' ? (data as Subscription) : null
+    },
   })
 }

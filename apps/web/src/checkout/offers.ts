@@ -1,5 +1,6 @@
 import type { CheckoutVariant, Offer, OfferKind } from '@templet/api'
-import { formatMoney } from '../i18n/format'
+import type { TFunction } from 'i18next'
+import { formatMoney, formatNumber } from '../i18n/format'
 import { safeRedirect } from '../session/redirect'
 
 /**
@@ -37,4 +38,19 @@ export function returnPath(raw: string | null): string | null {
   if (!raw) return null
   const safe = safeRedirect(raw)
   return safe === raw ? safe : null
+}
+
+/**
+ * An offer in the customer's words, `100-credit pack` or `Monthly plan, 220 credits a month`, from the
+ * offer list (a purchase names its offer by id; a failed one granted no credits to read them from).
+ */
+export function offerLabel(
+  t: TFunction,
+  language: string,
+  offers: readonly Offer[] | undefined,
+  bought: { offerId: string; kind: OfferKind },
+): string {
+  const offer = offers?.find((o) => o.id === bought.offerId)
+  if (!offer) return t(bought.kind === 'payment' ? 'offers.paymentUnknown' : 'offers.subscriptionUnknown')
+  return t(`offers.${bought.kind}`, { credits: formatNumber(offer.credits, language) })
 }

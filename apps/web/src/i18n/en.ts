@@ -236,6 +236,7 @@ export const en = {
     next: 'Next',
     page: 'Page {{page}} of {{pages}}',
     pagination: 'Pages',
+    description: 'Description',
     creditsEmpty: 'No credit movements yet.',
     change: 'Change',
     balanceAfter: 'Balance after',

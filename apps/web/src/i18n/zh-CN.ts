@@ -231,6 +231,7 @@ export const zhCN: Messages = {
     next: '下一页',
     page: '第 {{page}} 页，共 {{pages}} 页',
     pagination: '分页',
+    description: '说明',
     creditsEmpty: '还没有积分变动。',
     change: '变动',
     balanceAfter: '变动后余额',

@@ -29,6 +29,7 @@ const screens = {
   creation: () => import('../pages/creation'),
   pricingPlans: () => import('../pages/pricing-plans'),
   purchaseHistory: () => import('../pages/purchase-history'),
+  receipt: () => import('../pages/receipt'),
   notifications: () => import('../pages/notifications'),
   notFound: () => import('../pages/not-found'),
 }
@@ -105,6 +106,7 @@ export const routes: RouteObject[] = [
               { path: 'creation', ...screen('creation', (m) => m.CreationPage) },
               { path: 'pricing-plans', ...screen('pricingPlans', (m) => m.PricingPlansPage) },
               { path: 'purchase-history', ...screen('purchaseHistory', (m) => m.PurchaseHistoryPage) },
+              { path: 'purchase-history/:id', ...screen('receipt', (m) => m.ReceiptPage) },
               { path: 'notifications', ...screen('notifications', (m) => m.NotificationsPage) },
             ],
           },
