@@ -333,4 +333,59 @@ test.describe('purchase history and pricing plans', () => {
     await expect(page.getByRole('link', { name: 'Buy 220 credits for $84.90' })).toBeVisible()
     await expect(page.getByRole('link', { name: /^(Buy|Subscribe)/ })).toHaveCount(6)
   })
+
+  test('the return from the payment provider reads the checkout: paid shows the credits, cancelled says so', async ({
+    page,
+    server,
+  }) => {
+    // A sandbox checkout paid through the API stands in for one a provider's webhook has granted.
+    const account = await registerUser(server)
+    const opened = await apiAs(server, account.token, 'POST', '/checkout/create', {
+      offerId: 'main/payment-84-9',
+    })
+    const { checkoutId } = opened.data as { checkoutId: string }
+    await apiAs(server, account.token, 'POST', '/checkout/pay', {
+      checkoutId,
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      cvc: '123',
+    })
+    await signIn(page, account, `/checkout/main/payment-84-9?checkoutId=${checkoutId}&result=success`)
+    await expect(page.getByTestId('checkout-success')).toContainText('220 credits added')
+    await expect(page.getByTestId('checkout-new-balance')).toHaveText('Your balance is now 225 credits.')
+
+    await page.goto(`/checkout/main/payment-49-9?checkoutId=${checkoutId}&result=cancel`)
+    await expect(page.getByRole('status').filter({ hasText: 'The payment was cancelled.' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Pay $49.90' })).toBeVisible()
+  })
+
+  test('keyboard only: pay on the checkout page, then cancel the plan through its dialog', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, await registerUser(server), '/checkout/main/subscription-49-9')
+    await page.getByLabel('Card number').focus()
+    await page.keyboard.type('4242424242424242')
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('Expiry date')).toBeFocused()
+    await page.keyboard.type('1234')
+    await page.keyboard.press('Tab')
+    await expect(page.getByLabel('Security code (CVC)')).toBeFocused()
+    await page.keyboard.type('123')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeFocused()
+
+    await page.goto('/pricing-plans')
+    await page.getByRole('button', { name: 'Cancel plan' }).focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Cancel your monthly plan?' })
+    await expect(dialog).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Cancel plan' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await dialog.getByRole('button', { name: /^Cancel at / }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('plan-status')).toHaveText(/^Cancelled: /)
+  })
 })

@@ -81,7 +81,10 @@ export function OfferGrid({
                       )}
                       data-testid={`offer-${offer.kind}-${offer.tier}`}
                     >
-                      {badge ? <div className="mb-1 min-h-6">{badge(offer)}</div> : null}
+                      {/* The monthly cards keep a row for the plan's mark, so their prices line up. */}
+                      {badge && kind === 'subscription' ? (
+                        <div className="mb-1 min-h-6">{badge(offer)}</div>
+                      ) : null}
                       <p className="text-3xl font-semibold tabular-nums">
                         {formatPrice(offer.price, language, offer.currency)}
                         {kind === 'subscription' ? (

@@ -9,6 +9,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
+  DialogTrigger,
   Skeleton,
 } from '@templet/ui'
 import { CalendarClock, Coins } from 'lucide-react'
@@ -227,9 +228,9 @@ function CurrentPlan({
           </Button>
         ) : (
           <Dialog open={confirming} onOpenChange={setConfirming}>
-            <Button variant="outline" onClick={() => setConfirming(true)}>
-              {t('pricingPlans.cancel')}
-            </Button>
+            <DialogTrigger asChild>
+              <Button variant="outline">{t('pricingPlans.cancel')}</Button>
+            </DialogTrigger>
             <DialogContent closeLabel={t('app.close')}>
               <DialogHeader>
                 <DialogTitle>{t('pricingPlans.cancelTitle')}</DialogTitle>

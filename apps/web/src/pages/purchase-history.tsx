@@ -118,7 +118,7 @@ function Purchases({ page, onPage }: { page: number; onPage: (page: number) => v
     <>
       <div className="overflow-hidden rounded-xl border border-border">
         <table className="w-full text-sm" data-testid="purchase-list">
-          <thead className="hidden bg-muted text-start text-muted-foreground md:table-header-group">
+          <thead className="bg-muted text-start text-muted-foreground max-md:hidden">
             <tr>
               <th scope="col" className="px-4 py-2 text-start font-medium">
                 {t('purchaseHistory.date')}
@@ -150,7 +150,7 @@ function Purchases({ page, onPage }: { page: number; onPage: (page: number) => v
 
 /**
  * One purchase: a table row on a wide screen; on a phone the same cells stack as a card (each cell says
- * what it is, since the header row is hidden there).
+ * what it is, since the header row is left out there).
  */
 function PurchaseRow({ purchase, offers }: { purchase: Purchase; offers: readonly Offer[] | undefined }) {
   const { t } = useTranslation()
@@ -236,7 +236,7 @@ function Credits({ page, onPage }: { page: number; onPage: (page: number) => voi
               <th scope="col" className="px-4 py-2 text-end font-medium">
                 {t('purchaseHistory.change')}
               </th>
-              <th scope="col" className="hidden px-4 py-2 text-end font-medium sm:table-cell">
+              <th scope="col" className="px-4 py-2 text-end font-medium max-sm:hidden">
                 {t('purchaseHistory.balanceAfter')}
               </th>
             </tr>
@@ -285,7 +285,7 @@ function CreditRow({ entry }: { entry: CreditEntry }) {
       >
         {delta}
       </td>
-      <td className="hidden px-4 py-3 text-end align-top tabular-nums sm:table-cell">
+      <td className="px-4 py-3 text-end align-top tabular-nums max-sm:hidden">
         {formatNumber(entry.balanceAfter, language)}
       </td>
     </tr>
