@@ -322,6 +322,11 @@ test.describe('purchase history and pricing plans', () => {
     current = await apiAs(server, account.token, 'GET', '/subscription/current')
     expect(current.data).toMatchObject({ cancelAtPeriodEnd: false })
 
+    // The dashboard names the plan in the same words, and the balance follows the purchase.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click()
+    await expect(page.getByText('Monthly plan, 220 credits a month')).toBeVisible()
+    await expect(page.getByTestId('credits')).toHaveText('225')
+
     // A second subscription is refused on its checkout page, with the way to change plan instead.
     await page.goto('/checkout/main/subscription-49-9')
     await expect(page.getByText('You already have a monthly plan.', { exact: false })).toBeVisible()

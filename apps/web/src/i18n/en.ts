@@ -127,7 +127,6 @@ export const en = {
     buyCredits: 'Buy credits',
     plan: 'Plan',
     noPlan: 'Pay as you go',
-    planActive: '{{tier}} monthly plan',
     starred: 'Starred template types',
     starredEmpty: 'Star the template types you use most on the Templates page, and they will appear here.',
     browseTemplates: 'Browse templates',

@@ -125,7 +125,6 @@ export const zhCN: Messages = {
     buyCredits: '购买积分',
     plan: '套餐',
     noPlan: '按需购买',
-    planActive: '{{tier}} 月度套餐',
     starred: '收藏的模板类型',
     starredEmpty: '在“模板”页收藏常用的模板类型，它们会显示在这里。',
     browseTemplates: '浏览模板',
