@@ -286,11 +286,10 @@ function cardIssues(error: ApiFailureError): Partial<Record<CardField, CardError
   for (const issue of error.issues) {
     const field = issue.path[0]
     if (field === 'cardNumber') found.cardNumber = 'numberInvalid'
-    if (field === 'expiry') found.expiry = 'expiryFormat'
+    // The server's own clock decides "expired" (`invalid_value`); anything else is the format.
+    if (field === 'expiry') found.expiry = issue.code === 'invalid_value' ? 'expiryPast' : 'expiryFormat'
     if (field === 'cvc') found.cvc = 'cvcFormat'
   }
-  // The server's own clock decides "expired"; it names the field at the start of its message.
-  if (error.issues.length === 0 && error.msg.startsWith('expiry:')) found.expiry = 'expiryPast'
   return found
 }
 
