@@ -12,15 +12,26 @@ import { currentLanguage } from '../i18n'
 import { formatNumber } from '../i18n/format'
 import { checkoutPath, formatPrice, KINDS, mainOffers } from './offers'
 
-/** The link that opens an offer's checkout page, named with its credits and price. */
-export function ChooseOfferLink({ offer, className }: { offer: Offer; className?: string }) {
+/**
+ * The link that opens an offer's checkout page, named with its credits and price; `returnTo` (a same-origin
+ * path, e.g. the editor's) is passed on, so the success page leads back there.
+ */
+export function ChooseOfferLink({
+  offer,
+  className,
+  returnTo,
+}: {
+  offer: Offer
+  className?: string
+  returnTo?: string | null
+}) {
   const { t } = useTranslation()
   const language = currentLanguage()
   const price = formatPrice(offer.price, language, offer.currency)
   const credits = formatNumber(offer.credits, language)
   return (
     <Link
-      to={checkoutPath(offer.id)}
+      to={checkoutPath(offer.id, 'checkout', returnTo)}
       aria-label={
         offer.kind === 'payment'
           ? t('pricingPlans.buy', { credits, price })

@@ -15,10 +15,11 @@ import {
 import { CalendarClock, Coins } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { useSubscriptionChange } from '../api/mutations'
 import { myInfoQuery, offerListQuery, subscriptionCurrentQuery } from '../api/queries'
 import { ChooseOfferLink, OfferGrid } from '../checkout/offer-grid'
-import { formatPrice } from '../checkout/offers'
+import { formatPrice, returnPath } from '../checkout/offers'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
 import { notifySuccess } from '../feedback/notify'
@@ -42,6 +43,9 @@ export function PricingPlansPage() {
   const offers = useQuery(offerListQuery())
   const change = useSubscriptionChange()
   const subscription = live(current.data)
+  // `/pricing-plans?returnTo=/templates/7/edit` (the editor, out of credits): the checkout leads back there.
+  const [params] = useSearchParams()
+  const returnTo = returnPath(params.get('returnTo'))
   const renewal = subscription ? formatDate(new Date(subscription.currentPeriodEnd), 'long', language) : ''
 
   function offerText(offer: Offer) {
@@ -53,7 +57,7 @@ export function PricingPlansPage() {
 
   function subscriptionAction(offer: Offer) {
     if (current.isPending) return <Skeleton className="h-9 w-full" />
-    if (!subscription) return <ChooseOfferLink offer={offer} />
+    if (!subscription) return <ChooseOfferLink offer={offer} returnTo={returnTo} />
     if (offer.id === subscription.offerId) {
       return subscription.nextOfferId ? (
         <Button
@@ -116,7 +120,11 @@ export function PricingPlansPage() {
       ) : null}
       <OfferGrid
         action={(offer) =>
-          offer.kind === 'payment' ? <ChooseOfferLink offer={offer} /> : subscriptionAction(offer)
+          offer.kind === 'payment' ? (
+            <ChooseOfferLink offer={offer} returnTo={returnTo} />
+          ) : (
+            subscriptionAction(offer)
+          )
         }
         highlight={(offer) => offer.id === subscription?.offerId}
         badge={(offer) =>
