@@ -158,6 +158,10 @@ describe.each(engines)('billing on %s', (engine) => {
     ])
     const expired = await pay({ expiry: '01/20' })
     expect([expired.code, expired.msg]).toEqual([400, 'expiry: This card has expired'])
+    // The field's issue by key, as for every other validation failure (the web form words it itself).
+    expect(expired.data.issues).toEqual([
+      { path: ['expiry'], code: 'invalid_value', params: { reason: 'expired' } },
+    ])
     const format = await pay({ expiry: '13/30' })
     expect([format.code, format.msg]).toEqual([400, 'expiry: Enter the expiry date as MM/YY'])
     const cvc = await pay({ cvc: '12' })

@@ -24,13 +24,22 @@ export function cardBrand(digits: string): string {
   return 'Card'
 }
 
-/** A 400 unless `MM/YY` (or `MM/YYYY`) is this month or later by the server's clock. */
+/**
+ * A 400 unless `MM/YY` (or `MM/YYYY`) is this month or later by the server's clock, with the field's issue by
+ * key like any other validation failure (`invalid_value` with `reason: expired`), so a form words it itself.
+ */
 export function assertNotExpired(expiry: string, now: number): void {
   const m = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim())
-  if (!m) throw new AppError(Code.invalidInput, 'expiry: Enter the expiry date as MM/YY')
+  if (!m)
+    throw new AppError(Code.invalidInput, 'expiry: Enter the expiry date as MM/YY', {
+      issues: [{ path: ['expiry'], code: 'invalid_format', params: {} }],
+    })
   const month = Number(m[1])
   const year = m[2]?.length === 2 ? 2000 + Number(m[2]) : Number(m[2])
   const today = new Date(now)
   const current = today.getUTCFullYear() * 12 + today.getUTCMonth() + 1
-  if (year * 12 + month < current) throw new AppError(Code.invalidInput, 'expiry: This card has expired')
+  if (year * 12 + month < current)
+    throw new AppError(Code.invalidInput, 'expiry: This card has expired', {
+      issues: [{ path: ['expiry'], code: 'invalid_value', params: { reason: 'expired' } }],
+    })
 }

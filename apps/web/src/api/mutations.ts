@@ -6,7 +6,7 @@
  */
 
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreateCreationBody, TemplateType } from '@templet/api'
+import type { CheckoutCreateBody, CheckoutPayBody, CreateCreationBody, TemplateType } from '@templet/api'
 import { api, unwrap } from './client'
 import { type myNotificationQuery, templateTypeListQuery } from './queries'
 
@@ -128,5 +128,71 @@ export function useDeleteCreation() {
       queryClient.removeQueries({ queryKey: ['creationDetail', { id }] })
       return queryClient.invalidateQueries({ queryKey: ['creationList'] })
     },
+  })
+}
+
+// ---- Billing: checkout and the subscription ----
+
+/** What a payment or a change of plan makes stale: the balance (the header's too), lists, notices. */
+const afterBilling = [
+  ['myInfo'],
+  ['purchaseList'],
+  ['creditHistory'],
+  ['subscriptionCurrent'],
+  ['checkoutDetail'],
+  ['myNotification'],
+] as const
+
+function invalidateBilling(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all(afterBilling.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+}
+
+/** Opens a checkout for an offer (`POST /checkout/create`); with Stripe the answer has its page's URL. */
+export function useCheckoutCreate() {
+  return useMutation({
+    mutationKey: ['checkoutCreate'],
+    mutationFn: async (body: CheckoutCreateBody) => {
+      const { resetToken: _rotated, ...data } = unwrap(await api.call('checkoutCreate', { body })).data
+      return data
+    },
+    // The page says what went wrong in place (an existing subscription, an unknown offer).
+    onError: () => {},
+  })
+}
+
+/**
+ * Pays a sandbox checkout by card (`POST /checkout/pay`). A second identical request while the first is in
+ * flight is refused by the client, and the server grants a checkout once whatever arrives.
+ */
+export function useCheckoutPay() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: ['checkoutPay'],
+    mutationFn: async (body: CheckoutPayBody) => {
+      const { resetToken: _rotated, ...data } = unwrap(await api.call('checkoutPay', { body })).data
+      return data
+    },
+    onError: () => {},
+    onSettled: () => invalidateBilling(queryClient),
+  })
+}
+
+/** Cancel at the period end, resume before it, or switch tier from the next period on. */
+export function useSubscriptionChange() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationKey: ['subscriptionChange'],
+    mutationFn: async (
+      change: { action: 'cancel' } | { action: 'resume' } | { action: 'switch'; offerId: string },
+    ) => {
+      const answer =
+        change.action === 'switch'
+          ? await api.call('subscriptionSwitch', { body: { offerId: change.offerId } })
+          : await api.call(change.action === 'cancel' ? 'subscriptionCancel' : 'subscriptionResume')
+      const { resetToken: _rotated, ...subscription } = unwrap(answer).data
+      return subscription
+    },
+    onSuccess: (subscription) => queryClient.setQueryData(['subscriptionCurrent'], subscription),
+    onSettled: () => invalidateBilling(queryClient),
   })
 }

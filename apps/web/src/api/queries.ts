@@ -6,8 +6,8 @@
  */
 
 import { queryOptions } from '@tanstack/react-query'
-import type { EndpointArgs, EndpointName, User } from '@templet/api'
-import { api, unwrap } from './client'
+import type { EndpointArgs, EndpointName, OfferDetail, Subscription, User } from '@templet/api'
+import { ApiFailureError, api, unwrap } from './client'
 
 /** The answer of a read endpoint (`data` and, on lists, `total`), or a thrown ApiFailureError / ApiError. */
 export async function read<N extends EndpointName>(name: N, args: EndpointArgs<N>, signal: AbortSignal) {
@@ -120,6 +120,103 @@ export function uploadDetailQuery(id: number) {
     queryFn: async ({ signal }) => {
       const { resetToken: _rotated, ...upload } = (await read('uploadDetail', { query: { id } }, signal)).data
       return upload
+    },
+  })
+}
+
+// ---- Billing: offers, checkouts, purchases, the credit ledger, the subscription ----
+
+/** Every offer (`GET /offer/list`): the one source of prices and credits; public, rarely changes. */
+export function offerListQuery() {
+  return queryOptions({
+    queryKey: ['offerList'],
+    queryFn: async ({ signal }) => (await read('offerList', {}, signal)).data,
+    staleTime: 5 * 60_000,
+  })
+}
+
+/**
+ * One offer as a checkout page shows it (`GET /offer/detail`), or null for an unknown group or ending (a 404
+ * is the page's "offer not found", not an error to toast).
+ */
+export function offerDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: ['offerDetail', { id }],
+    queryFn: async ({ signal }): Promise<OfferDetail | null> => {
+      try {
+        return (await read('offerDetail', { query: { id } }, signal)).data
+      } catch (error) {
+        if (error instanceof ApiFailureError && error.code === 404) return null
+        throw error
+      }
+    },
+    staleTime: 5 * 60_000,
+  })
+}
+
+/** One of the caller's checkouts (`GET /checkout/detail`): the return from the payment provider's page. */
+export function checkoutDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: ['checkoutDetail', { id }],
+    queryFn: async ({ signal }) => {
+      const { resetToken: _rotated, ...detail } = (await read('checkoutDetail', { query: { id } }, signal))
+        .data
+      return detail
+    },
+  })
+}
+
+/** One page of the caller's payments and invoices (`GET /purchase/list`), newest first. */
+export function purchaseListQuery(page: number, pageSize = 10) {
+  return queryOptions({
+    queryKey: ['purchaseList', { page, pageSize }],
+    queryFn: async ({ signal }) => {
+      const result = await read('purchaseList', { query: { page, pageSize } }, signal)
+      return { items: result.data, total: result.total ?? result.data.length }
+    },
+  })
+}
+
+/** The receipt of one of the caller's purchases (`GET /purchase/receipt`), or null for a 404. */
+export function purchaseReceiptQuery(id: number) {
+  return queryOptions({
+    queryKey: ['purchaseReceipt', { id }],
+    queryFn: async ({ signal }) => {
+      try {
+        const { resetToken: _rotated, ...receipt } = (
+          await read('purchaseReceipt', { query: { id } }, signal)
+        ).data
+        return receipt
+      } catch (error) {
+        // Unknown, or someone else's (the server answers both alike): the page says so, no toast.
+        if (error instanceof ApiFailureError && (error.code === 404 || error.code === 400)) return null
+        throw error
+      }
+    },
+  })
+}
+
+/** One page of the caller's credit ledger (`GET /credit/history`), newest first. */
+export function creditHistoryQuery(page: number, pageSize = 10) {
+  return queryOptions({
+    queryKey: ['creditHistory', { page, pageSize }],
+    queryFn: async ({ signal }) => {
+      const result = await read('creditHistory', { query: { page, pageSize } }, signal)
+      return { items: result.data, total: result.total ?? result.data.length }
+    },
+  })
+}
+
+/**
+ * The caller's subscription, or null (`GET /subscription/current`). The client turns the envelope's `data:
+ * null` into `{}` (PRODUCT.md §5), so "none" is an answer without an id.
+ */
+export function subscriptionCurrentQuery() {
+  return queryOptions({
+    queryKey: ['subscriptionCurrent'],
+    queryFn: async ({ signal }): Promise<Subscription | null> => {
+      const data: Partial<Subscription> | null = (await read('subscriptionCurrent', {}, signal)).data
+      return data && typeof data.id === 'number' ? (data as Subscription) : null
     },
   })
 }

@@ -1,19 +1,74 @@
+import { useQuery } from '@tanstack/react-query'
+import type { Offer } from '@templet/api'
 import { Check } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { offerListQuery } from '../api/queries'
+import { buttonClass } from '../components/button'
+import { cx } from '../components/cx'
+import { LoadError } from '../components/load-error'
 import { currentLanguage } from '../i18n'
 import { formatNumber } from '../i18n/format'
-import { checkoutPath, formatPrice, KINDS, type OfferKind, offersOf } from './offers'
+import { checkoutPath, formatPrice, KINDS, mainOffers } from './offers'
 
-/** The 3 tiers × 2 kinds, each linking to its checkout page. */
-export function OfferGrid({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+/**
+ * The link that opens an offer's checkout page, named with its credits and price; `returnTo` (a same-origin
+ * path, e.g. the editor's) is passed on, so the success page leads back there.
+ */
+export function ChooseOfferLink({
+  offer,
+  className,
+  returnTo,
+}: {
+  offer: Offer
+  className?: string
+  returnTo?: string | null
+}) {
   const { t } = useTranslation()
   const language = currentLanguage()
-  const offers = offersOf()
-  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const price = formatPrice(offer.price, language, offer.currency)
+  const credits = formatNumber(offer.credits, language)
   return (
-    <div className="flex flex-col gap-10">
-      {KINDS.map((kind: OfferKind) => (
+    <Link
+      to={checkoutPath(offer.id, 'checkout', returnTo)}
+      aria-label={
+        offer.kind === 'payment'
+          ? t('pricingPlans.buy', { credits, price })
+          : t('pricingPlans.subscribe', { credits, price })
+      }
+      className={buttonClass({}, cx('w-full', className))}
+    >
+      {t('pricingPlans.choose')}
+    </Link>
+  )
+}
+
+/**
+ * The offers of the main group from `/offer/list`, one-off packs and monthly plans, each card with its
+ * price and credits; `action` is the card's button (by default a link to the checkout page), `badge` a
+ * mark above the price (the current plan). Loading shows skeletons, a failure a retry.
+ */
+export function OfferGrid({
+  headingLevel = 2,
+  action = (offer) => <ChooseOfferLink offer={offer} />,
+  badge,
+  highlight,
+}: {
+  headingLevel?: 2 | 3
+  action?: (offer: Offer) => ReactNode
+  badge?: (offer: Offer) => ReactNode
+  highlight?: (offer: Offer) => boolean
+}) {
+  const { t } = useTranslation()
+  const list = useQuery(offerListQuery())
+  const language = currentLanguage()
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  if (list.isError) return <LoadError onRetry={() => void list.refetch()} />
+  const offers = list.data ? mainOffers(list.data) : []
+  return (
+    <div className="flex flex-col gap-10" aria-busy={list.isPending}>
+      {KINDS.map((kind) => (
         <section key={kind} aria-labelledby={`offers-${kind}`}>
           <Heading id={`offers-${kind}`} className="text-lg font-semibold">
             {t(`pricingPlans.${kind}`)}
@@ -22,39 +77,40 @@ export function OfferGrid({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             {kind === 'payment' ? t('pricingPlans.paymentNote') : t('pricingPlans.subscriptionNote')}
           </p>
           <ul className="mt-4 grid gap-4 md:grid-cols-3">
-            {offers
-              .filter((offer) => offer.kind === kind)
-              .map((offer) => {
-                const price = formatPrice(offer.price, language, offer.currency)
-                const credits = formatNumber(offer.credits, language)
-                return (
-                  <li key={offer.tier} className="flex flex-col rounded-xl border border-border p-5">
-                    <p className="text-3xl font-semibold tabular-nums">
-                      {price}
-                      {kind === 'subscription' ? (
-                        <span className="ms-1 text-base font-normal text-muted-foreground">
-                          {t('pricingPlans.perMonth')}
-                        </span>
-                      ) : null}
-                    </p>
-                    <p className="mt-2 flex items-center gap-2">
-                      <Check aria-hidden="true" className="size-4 text-primary" />
-                      {t('pricingPlans.credits', { count: offer.credits, formatted: credits })}
-                    </p>
-                    <Link
-                      to={checkoutPath(kind, offer.tier)}
-                      aria-label={
-                        kind === 'payment'
-                          ? t('pricingPlans.buy', { credits, price })
-                          : t('pricingPlans.subscribe', { credits, price })
-                      }
-                      className="mt-5 inline-flex h-10 items-center justify-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90"
+            {list.isPending
+              ? [0, 1, 2].map((n) => (
+                  <li key={n} className="h-44 animate-pulse rounded-xl border border-border bg-muted/60" />
+                ))
+              : offers
+                  .filter((offer) => offer.kind === kind)
+                  .map((offer) => (
+                    <li
+                      key={offer.id}
+                      className={cx(
+                        'flex flex-col rounded-xl border p-5',
+                        highlight?.(offer) ? 'border-primary ring-1 ring-primary' : 'border-border',
+                      )}
+                      data-testid={`offer-${offer.kind}-${offer.tier}`}
                     >
-                      {t('pricingPlans.choose')}
-                    </Link>
-                  </li>
-                )
-              })}
+                      {/* The monthly cards keep a row for the plan's mark, so their prices line up. */}
+                      {badge && kind === 'subscription' ? (
+                        <div className="mb-1 min-h-6">{badge(offer)}</div>
+                      ) : null}
+                      <p className="text-3xl font-semibold tabular-nums">
+                        {formatPrice(offer.price, language, offer.currency)}
+                        {kind === 'subscription' ? (
+                          <span className="ms-1 text-base font-normal text-muted-foreground">
+                            {t('pricingPlans.perMonth')}
+                          </span>
+                        ) : null}
+                      </p>
+                      <p className="mt-2 flex items-center gap-2">
+                        <Check aria-hidden="true" className="size-4 text-primary" />
+                        {t('pricingPlans.credits', { formatted: formatNumber(offer.credits, language) })}
+                      </p>
+                      <div className="mt-auto pt-5">{action(offer)}</div>
+                    </li>
+                  ))}
           </ul>
         </section>
       ))}

@@ -1,86 +1,56 @@
-import { formatMoney } from '../i18n/format'
+import type { CheckoutVariant, Offer, OfferKind } from '@templet/api'
+import type { TFunction } from 'i18next'
+import { formatMoney, formatNumber } from '../i18n/format'
+import { safeRedirect } from '../session/redirect'
+
 /**
- * The checkout offers (PRODUCT.md §7): group × kind × tier. Group ids are configuration
- * (`VITE_OFFER_GROUP_MAIN`, `VITE_OFFER_GROUP_PROMO`); prices and credits are the product's defaults.
+ * What the screens do with the server's offers (`/offer/list`, `/offer/detail`): the web app holds no prices
+ * or credits of its own. An offer's id is `{group}/{kind}-{tier}`, the spelling of its checkout URL.
  */
-export const KINDS = ['payment', 'subscription'] as const
-export type OfferKind = (typeof KINDS)[number]
+export const KINDS: readonly OfferKind[] = ['payment', 'subscription']
 
-export const TIERS = ['49-9', '84-9', '139-9'] as const
-export type TierSlug = (typeof TIERS)[number]
-
-export const VARIANTS = ['checkout', 'checkout1'] as const
-export type CheckoutVariant = (typeof VARIANTS)[number]
-
-export const CURRENCY = 'USD'
-
-interface Tier {
-  slug: TierSlug
-  price: number
-  credits: number
-}
-
-interface OfferGroup {
-  id: string
-  tiers: Record<TierSlug, Tier>
-}
-
-const defaultTiers: Record<TierSlug, Tier> = {
-  '49-9': { slug: '49-9', price: 49.9, credits: 100 },
-  '84-9': { slug: '84-9', price: 84.9, credits: 220 },
-  '139-9': { slug: '139-9', price: 139.9, credits: 400 },
-}
-
-export const offerGroups: readonly OfferGroup[] = [
-  { id: import.meta.env.VITE_OFFER_GROUP_MAIN ?? 'main', tiers: defaultTiers },
-  { id: import.meta.env.VITE_OFFER_GROUP_PROMO ?? 'promo', tiers: defaultTiers },
-]
-
-/** The group the in-app pricing links to. */
-export const mainGroupId = offerGroups[0]?.id ?? 'main'
-
-export interface Offer {
-  group: string
-  kind: OfferKind
-  tier: TierSlug
-  price: number
-  credits: number
-  currency: string
-}
-
-function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
-  return (list as readonly string[]).includes(value)
-}
-
-/** The offer a checkout URL names (`/checkout/{group}/{kind}-{tier}`), or null when there is none. */
-export function findOffer(group: string | undefined, ending: string | undefined): Offer | null {
-  const found = offerGroups.find((g) => g.id === group)
-  const match = /^(payment|subscription)-(49-9|84-9|139-9)$/.exec(ending ?? '')
-  if (!found || !match) return null
-  const [, kind = '', tier = ''] = match
-  if (!isOneOf(KINDS, kind) || !isOneOf(TIERS, tier)) return null
-  const { price, credits } = found.tiers[tier]
-  return { group: found.id, kind, tier, price, credits, currency: CURRENCY }
-}
-
-/** The path of an offer's checkout page. */
+/** The path of an offer's checkout page, with where to come back to after paying. */
 export function checkoutPath(
-  kind: OfferKind,
-  tier: TierSlug,
-  group = mainGroupId,
+  offerId: string,
   variant: CheckoutVariant = 'checkout',
+  returnTo?: string | null,
 ) {
-  return `/${variant}/${group}/${kind}-${tier}`
+  const path = `/${variant}/${offerId}`
+  return returnTo ? `${path}?returnTo=${encodeURIComponent(returnTo)}` : path
 }
 
-/** All offers of a group in display order, for the pricing screens. */
-export function offersOf(group = mainGroupId): Offer[] {
-  return KINDS.flatMap((kind) => TIERS.map((tier) => findOffer(group, `${kind}-${tier}`))).filter(
-    (offer): offer is Offer => offer !== null,
-  )
+/**
+ * The offers of the main group, the one the app sells from (the server lists it first); a promotion's
+ * group is reached only by its own checkout links.
+ */
+export function mainOffers(offers: readonly Offer[]): Offer[] {
+  const group = offers[0]?.group
+  return offers.filter((offer) => offer.group === group)
 }
 
 /** A price in the visitor's language: `$49.90`, `US$49.90`. */
-export function formatPrice(amount: number, language: string, currency = CURRENCY): string {
+export function formatPrice(amount: number, language: string, currency: string): string {
   return formatMoney(amount, currency, language)
+}
+
+/** A `returnTo` that is a path on this origin (the editor sends one), else null. */
+export function returnPath(raw: string | null): string | null {
+  if (!raw) return null
+  const safe = safeRedirect(raw)
+  return safe === raw ? safe : null
+}
+
+/**
+ * An offer in the customer's words, `100-credit pack` or `Monthly plan, 220 credits a month`, from the
+ * offer list (a purchase names its offer by id; a failed one granted no credits to read them from).
+ */
+export function offerLabel(
+  t: TFunction,
+  language: string,
+  offers: readonly Offer[] | undefined,
+  bought: { offerId: string; kind: OfferKind },
+): string {
+  const offer = offers?.find((o) => o.id === bought.offerId)
+  if (!offer) return t(bought.kind === 'payment' ? 'offers.paymentUnknown' : 'offers.subscriptionUnknown')
+  return t(`offers.${bought.kind}`, { credits: formatNumber(offer.credits, language) })
 }

@@ -8,6 +8,8 @@ interface FieldProps extends Omit<ComponentPropsWithoutRef<'input'>, 'id'> {
   /** The validation or server message shown beside the field. */
   error?: string | undefined
   hint?: ReactNode
+  /** Shown inside the input at its end (a card's brand). */
+  end?: ReactNode
 }
 
 const inputClass =
@@ -56,12 +58,21 @@ function FieldFrame({
 
 /** A labelled input; its error is announced (aria-invalid, aria-describedby) and shown below it. */
 export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
-  { label, error, hint, className, ...props },
+  { label, error, hint, end, className, ...props },
   ref,
 ) {
   return (
     <FieldFrame label={label} error={error} hint={hint} className={className}>
-      {(a11y) => <input ref={ref} {...a11y} className={cx(inputClass, 'border-input')} {...props} />}
+      {(a11y) =>
+        end ? (
+          <div className="relative">
+            <input ref={ref} {...a11y} className={cx(inputClass, 'border-input pe-28')} {...props} />
+            <span className="pointer-events-none absolute inset-y-0 end-3 flex items-center">{end}</span>
+          </div>
+        ) : (
+          <input ref={ref} {...a11y} className={cx(inputClass, 'border-input')} {...props} />
+        )
+      }
     </FieldFrame>
   )
 })

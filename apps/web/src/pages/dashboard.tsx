@@ -3,7 +3,8 @@ import { Skeleton } from '@templet/ui'
 import { Coins, LayoutTemplate, Star } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { myInfoQuery, templateTypeListQuery } from '../api/queries'
+import { myInfoQuery, offerListQuery, templateTypeListQuery } from '../api/queries'
+import { offerLabel } from '../checkout/offers'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
@@ -13,6 +14,8 @@ export function DashboardPage() {
   const { t, i18n } = useTranslation()
   const { data: user } = useQuery(myInfoQuery())
   const types = useQuery(templateTypeListQuery())
+  // The plan in the customer's words (`Monthly plan, 220 credits a month`), from the server's offers.
+  const offers = useQuery(offerListQuery())
   const starred = types.data?.filter((type) => type.starred) ?? []
 
   return (
@@ -55,7 +58,10 @@ export function DashboardPage() {
             {user ? (
               <p className="mt-2 text-xl font-semibold">
                 {user.subscription
-                  ? t('dashboard.planActive', { tier: user.subscription.tier })
+                  ? offerLabel(t, i18n.language, offers.data, {
+                      offerId: user.subscription.offerId ?? '',
+                      kind: 'subscription',
+                    })
                   : t('dashboard.noPlan')}
               </p>
             ) : (

@@ -1,13 +1,283 @@
+import { useQuery } from '@tanstack/react-query'
+import type { Offer, Subscription } from '@templet/api'
+import {
+  Button,
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+  Skeleton,
+} from '@templet/ui'
+import { CalendarClock, Coins } from 'lucide-react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { OfferGrid } from '../checkout/offer-grid'
+import { useSearchParams } from 'react-router'
+import { useSubscriptionChange } from '../api/mutations'
+import { myInfoQuery, offerListQuery, subscriptionCurrentQuery } from '../api/queries'
+import { ChooseOfferLink, OfferGrid } from '../checkout/offer-grid'
+import { formatPrice, returnPath } from '../checkout/offers'
+import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
+import { notifySuccess } from '../feedback/notify'
+import { currentLanguage } from '../i18n'
+import { formatDate, formatNumber } from '../i18n/format'
 
+/** A subscription that still runs (an ended one is as good as none here). */
+function live(subscription: Subscription | null | undefined): Subscription | null {
+  return subscription && subscription.status !== 'canceled' ? subscription : null
+}
+
+/**
+ * Pricing Plans: the balance and the current plan, then the main group's packs and monthly plans from
+ * `/offer/list`. Without a plan each offer leads to its checkout page; with one, the other monthly tiers
+ * switch it from the next period on, and the plan can be cancelled at the period end or resumed before it.
+ */
 export function PricingPlansPage() {
   const { t } = useTranslation()
+  const language = currentLanguage()
+  const current = useQuery(subscriptionCurrentQuery())
+  const offers = useQuery(offerListQuery())
+  const change = useSubscriptionChange()
+  const subscription = live(current.data)
+  // `/pricing-plans?returnTo=/templates/7/edit` (the editor, out of credits): the checkout leads back there.
+  const [params] = useSearchParams()
+  const returnTo = returnPath(params.get('returnTo'))
+  const renewal = subscription ? formatDate(new Date(subscription.currentPeriodEnd), 'long', language) : ''
+
+  function offerText(offer: Offer) {
+    return {
+      credits: formatNumber(offer.credits, language),
+      price: formatPrice(offer.price, language, offer.currency),
+    }
+  }
+
+  function subscriptionAction(offer: Offer) {
+    if (current.isPending) return <Skeleton className="h-9 w-full" />
+    if (!subscription) return <ChooseOfferLink offer={offer} returnTo={returnTo} />
+    if (offer.id === subscription.offerId) {
+      return subscription.nextOfferId ? (
+        <Button
+          variant="outline"
+          className="w-full"
+          disabled={change.isPending}
+          onClick={() =>
+            change.mutate(
+              { action: 'switch', offerId: offer.id },
+              { onSuccess: () => notifySuccess(t('pricingPlans.resumed', { date: renewal })) },
+            )
+          }
+        >
+          {t('pricingPlans.switchBack')}
+        </Button>
+      ) : null
+    }
+    if (subscription.cancelAtPeriodEnd || offer.id === subscription.nextOfferId) return null
+    return (
+      <Button
+        variant="outline"
+        className="w-full"
+        disabled={change.isPending}
+        aria-label={t('pricingPlans.switchLabel', offerText(offer))}
+        onClick={() =>
+          change.mutate(
+            { action: 'switch', offerId: offer.id },
+            {
+              onSuccess: () =>
+                notifySuccess(t('pricingPlans.switched', { date: renewal, ...offerText(offer) })),
+            },
+          )
+        }
+      >
+        {t('pricingPlans.switchTo')}
+      </Button>
+    )
+  }
+
   return (
     <>
       <PageTitle title={t('pricingPlans.title')}>{t('pricingPlans.intro')}</PageTitle>
-      <OfferGrid />
+      <div className="mb-10 grid gap-4 md:grid-cols-3">
+        <Balance />
+        <CurrentPlan
+          className="md:col-span-2"
+          isPending={current.isPending}
+          isError={current.isError}
+          onRetry={() => void current.refetch()}
+          subscription={subscription}
+          next={offers.data?.find((offer) => offer.id === subscription?.nextOfferId)}
+          change={change}
+        />
+      </div>
+      {subscription && !subscription.cancelAtPeriodEnd ? (
+        <p className="mb-4 flex gap-2 rounded-lg border border-border bg-muted px-4 py-3 text-sm">
+          <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {t('pricingPlans.switchNote', { date: renewal })}
+        </p>
+      ) : null}
+      <OfferGrid
+        action={(offer) =>
+          offer.kind === 'payment' ? (
+            <ChooseOfferLink offer={offer} returnTo={returnTo} />
+          ) : (
+            subscriptionAction(offer)
+          )
+        }
+        highlight={(offer) => offer.id === subscription?.offerId}
+        badge={(offer) =>
+          offer.id === subscription?.offerId ? (
+            <span className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-medium text-primary-foreground">
+              {t('pricingPlans.current')}
+            </span>
+          ) : offer.id === subscription?.nextOfferId ? (
+            <span className="rounded-full border border-primary px-2.5 py-0.5 text-xs font-medium text-primary">
+              {t('pricingPlans.next', { date: renewal })}
+            </span>
+          ) : null
+        }
+      />
     </>
+  )
+}
+
+function Balance() {
+  const { t } = useTranslation()
+  const me = useQuery(myInfoQuery())
+  const language = currentLanguage()
+  return (
+    <section aria-labelledby="balance-heading" className="rounded-xl border border-border p-5">
+      <h2 id="balance-heading" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Coins aria-hidden="true" className="size-4" />
+        {t('pricingPlans.balance')}
+      </h2>
+      {me.data ? (
+        <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="plans-balance">
+          {t('pricingPlans.balanceValue', {
+            count: me.data.credits,
+            formatted: formatNumber(me.data.credits, language),
+          })}
+        </p>
+      ) : (
+        <Skeleton className="mt-2 h-9 w-32" />
+      )}
+    </section>
+  )
+}
+
+function CurrentPlan({
+  className,
+  isPending,
+  isError,
+  onRetry,
+  subscription,
+  next,
+  change,
+}: {
+  className: string
+  isPending: boolean
+  isError: boolean
+  onRetry: () => void
+  subscription: Subscription | null
+  next: Offer | undefined
+  change: ReturnType<typeof useSubscriptionChange>
+}) {
+  const { t } = useTranslation()
+  const language = currentLanguage()
+  const [confirming, setConfirming] = useState(false)
+  let body: React.ReactNode
+  if (isPending) body = <Skeleton className="mt-2 h-16 w-full" />
+  else if (isError) body = <LoadError onRetry={onRetry} />
+  else if (!subscription) body = <p className="mt-2 text-lg font-medium">{t('pricingPlans.noPlan')}</p>
+  else {
+    const date = formatDate(new Date(subscription.currentPeriodEnd), 'long', language)
+    const status = subscription.cancelAtPeriodEnd
+      ? t('pricingPlans.endsOn', { date })
+      : subscription.status === 'past_due'
+        ? t('pricingPlans.pastDue')
+        : t('pricingPlans.renews', { date })
+    body = (
+      <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-xl font-semibold">
+            {t('pricingPlans.planName', { credits: formatNumber(subscription.credits, language) })}
+          </p>
+          <p className="text-muted-foreground">
+            {t('pricingPlans.planPrice', {
+              price: formatPrice(subscription.price, language, subscription.currency),
+            })}
+          </p>
+          <p className="mt-2 text-sm" data-testid="plan-status">
+            {status}
+          </p>
+          {next && !subscription.cancelAtPeriodEnd ? (
+            <p className="mt-1 text-sm" data-testid="plan-next">
+              {t('pricingPlans.switching', {
+                date,
+                credits: formatNumber(next.credits, language),
+                price: formatPrice(next.price, language, next.currency),
+              })}
+            </p>
+          ) : null}
+        </div>
+        {subscription.cancelAtPeriodEnd ? (
+          <Button
+            disabled={change.isPending}
+            onClick={() =>
+              change.mutate(
+                { action: 'resume' },
+                { onSuccess: () => notifySuccess(t('pricingPlans.resumed', { date })) },
+              )
+            }
+          >
+            {t('pricingPlans.resume')}
+          </Button>
+        ) : (
+          <Dialog open={confirming} onOpenChange={setConfirming}>
+            <DialogTrigger asChild>
+              <Button variant="outline">{t('pricingPlans.cancel')}</Button>
+            </DialogTrigger>
+            <DialogContent closeLabel={t('app.close')}>
+              <DialogHeader>
+                <DialogTitle>{t('pricingPlans.cancelTitle')}</DialogTitle>
+                <DialogDescription>{t('pricingPlans.cancelBody', { date })}</DialogDescription>
+              </DialogHeader>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button variant="outline">{t('pricingPlans.keep')}</Button>
+                </DialogClose>
+                <Button
+                  variant="destructive"
+                  disabled={change.isPending}
+                  onClick={() =>
+                    change.mutate(
+                      { action: 'cancel' },
+                      {
+                        onSuccess: () => {
+                          setConfirming(false)
+                          notifySuccess(t('pricingPlans.cancelled', { date }))
+                        },
+                      },
+                    )
+                  }
+                >
+                  {t('pricingPlans.cancelConfirm', { date })}
+                </Button>
+              </DialogFooter>
+            </DialogContent>
+          </Dialog>
+        )}
+      </div>
+    )
+  }
+  return (
+    <section aria-labelledby="plan-heading" className={`rounded-xl border border-border p-5 ${className}`}>
+      <h2 id="plan-heading" className="text-sm text-muted-foreground">
+        {t('pricingPlans.currentPlan')}
+      </h2>
+      {body}
+    </section>
   )
 }

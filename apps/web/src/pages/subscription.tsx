@@ -1,5 +1,7 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { queryClient } from '../api/query-client'
 import { OfferGrid } from '../checkout/offer-grid'
 import { buttonClass } from '../components/button'
 
@@ -13,7 +15,10 @@ export function SubscriptionPage() {
       <h1 className="text-3xl font-semibold tracking-tight">{t('subscription.title')}</h1>
       <p className="mt-3 max-w-3xl text-lg text-muted-foreground">{t('subscription.intro')}</p>
       <div className="mt-10">
-        <OfferGrid />
+        {/* The prices come from the server: this public page reads /offer/list with the app's query cache. */}
+        <QueryClientProvider client={queryClient}>
+          <OfferGrid />
+        </QueryClientProvider>
       </div>
       <section aria-labelledby="how" className="mt-12 max-w-3xl">
         <h2 id="how" className="text-xl font-semibold">

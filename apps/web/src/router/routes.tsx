@@ -29,6 +29,7 @@ const screens = {
   creation: () => import('../pages/creation'),
   pricingPlans: () => import('../pages/pricing-plans'),
   purchaseHistory: () => import('../pages/purchase-history'),
+  receipt: () => import('../pages/receipt'),
   notifications: () => import('../pages/notifications'),
   // Media: a type's templates, the editor (a template, or a creation opened again).
   templateType: () => import('../pages/template-type'),
@@ -108,6 +109,7 @@ export const routes: RouteObject[] = [
               { path: 'creation', ...screen('creation', (m) => m.CreationPage) },
               { path: 'pricing-plans', ...screen('pricingPlans', (m) => m.PricingPlansPage) },
               { path: 'purchase-history', ...screen('purchaseHistory', (m) => m.PurchaseHistoryPage) },
+              { path: 'purchase-history/:id', ...screen('receipt', (m) => m.ReceiptPage) },
               { path: 'notifications', ...screen('notifications', (m) => m.NotificationsPage) },
               // Media
               { path: 'templates/:typeId', ...screen('templateType', (m) => m.TemplateTypePage) },

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next'
+import { Button } from './button'
+
+/** Previous / next with "Page n of m", for a list read a page at a time; nothing when one page holds it. */
+export function Pager({
+  page,
+  pages,
+  label,
+  onPage,
+}: {
+  page: number
+  pages: number
+  label: string
+  onPage: (page: number) => void
+}) {
+  const { t } = useTranslation()
+  if (pages <= 1) return null
+  return (
+    <nav aria-label={label} className="mt-6 flex items-center justify-between gap-3">
+      <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('purchaseHistory.previous')}
+      </Button>
+      <span className="text-sm text-muted-foreground" aria-live="polite">
+        {t('purchaseHistory.page', { page, pages })}
+      </span>
+      <Button variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('purchaseHistory.next')}
+      </Button>
+    </nav>
+  )
+}
