@@ -14,7 +14,7 @@ export const CREDIT_COST = 1
 
 /** Where to buy credits, coming back to `returnTo` afterwards (the draft keeps the values meanwhile). */
 export function buyCreditsPath(returnTo: string): string {
-  return `/pricing-plans?redirect=${encodeURIComponent(returnTo)}`
+  return `/pricing-plans?returnTo=${encodeURIComponent(returnTo)}`
 }
 
 /** "Create" with its cost and the balance; without credit, the way to buy more instead. */

@@ -34,7 +34,7 @@ export function TemplatesPage() {
       <div className="-mt-2 mb-8">
         <SearchBox label={t('media.templates.search')} value={q} onChange={setQ} />
       </div>
-      {types.isPending || templates.isPending ? (
+      {types.isPending ? (
         <div className="flex flex-col gap-10">
           {[0, 1].map((n) => (
             <div key={n}>
@@ -49,7 +49,7 @@ export function TemplatesPage() {
         <p className="rounded-xl border border-dashed border-border p-6 text-muted-foreground">
           {t('templates.empty')}
         </p>
-      ) : q && templates.data.items.length === 0 ? (
+      ) : q && templates.data?.items.length === 0 ? (
         <EmptyState icon={<SearchX className="size-6" />} title={t('media.templates.noMatchTitle')}>
           {t('media.templates.noMatch', { q })}
         </EmptyState>
@@ -57,7 +57,7 @@ export function TemplatesPage() {
         <div className="flex flex-col gap-10">
           {types.data.map((type) => {
             const list = byType.get(type.id) ?? []
-            if (q && list.length === 0) return null
+            if (q && !templates.isPending && list.length === 0) return null
             const name = type.names[locale]
             return (
               <section key={type.id} aria-labelledby={`type-${type.id}`}>
@@ -76,7 +76,9 @@ export function TemplatesPage() {
                     <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
                   </Link>
                 </div>
-                {list.length === 0 ? (
+                {templates.isPending ? (
+                  <TemplateGridSkeleton />
+                ) : list.length === 0 ? (
                   <p className="text-sm text-muted-foreground">{t('media.templates.typeEmpty')}</p>
                 ) : (
                   <ul className={templateGridClass}>
