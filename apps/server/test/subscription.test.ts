@@ -55,7 +55,7 @@ describe.each(engines)('subscriptions on %s', (engine) => {
     const me = await s.call('GET', '/user/my-info', { token })
     expect(me.data.credits).toBe(105)
     expect(me.data.subscription).toMatchObject({
-      tier: '49.9',
+      tier: '49-9',
       status: 'active',
       currentPeriodEnd: sub.currentPeriodEnd,
       offerId: 'main/subscription-49-9',

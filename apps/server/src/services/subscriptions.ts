@@ -61,9 +61,8 @@ export class Subscriptions {
   async summary(userId: number): Promise<User['subscription']> {
     const r = await findLiveSubscription(this.d.db, userId)
     if (!r) return null
-    const tier = this.d.offers.get(r.offer_id).tier.replace('-', '.') as '49.9' | '84.9' | '139.9'
     return {
-      tier,
+      tier: this.d.offers.get(r.offer_id).tier,
       status: r.status === 'past_due' ? 'past_due' : r.cancel_at_period_end === 1 ? 'canceling' : 'active',
       currentPeriodEnd: iso(r.current_period_end),
       offerId: r.offer_id,

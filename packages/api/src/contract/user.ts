@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { offerTier } from './billing'
 import { resetTokenField } from './envelope'
 
 /** Trimmed and lower-cased before the format check, so `" Ann@Example.com "` signs in as `ann@example.com`. */
@@ -50,7 +51,7 @@ export const loginBody = z.strictObject({
 export type LoginBody = z.infer<typeof loginBody>
 
 export const subscriptionSummary = z.object({
-  tier: z.enum(['49.9', '84.9', '139.9']),
+  tier: offerTier,
   status: z.enum(['active', 'canceling', 'past_due']),
   currentPeriodEnd: z.iso.datetime(),
   /** The offer of the current period (`main/subscription-49-9`). */
