@@ -14,6 +14,7 @@ interface IndexEntry {
 }
 
 const indexFile = path.resolve('storybook-static/index.json')
+const selectionStyle = path.join(import.meta.dirname, 'screenshot.css')
 const entries: IndexEntry[] = Object.values(
   (JSON.parse(readFileSync(indexFile, 'utf8')) as { entries: Record<string, IndexEntry> }).entries,
 )
@@ -39,6 +40,8 @@ for (const story of stories) {
       return phase === 'completed' || phase === 'finished'
     })
     await page.evaluate(() => document.fonts.ready)
+    // A style tag, not the screenshot's `stylePath`: Chromium does not repaint a selection for the latter.
+    await page.addStyleTag({ path: selectionStyle })
     await expect(page).toHaveScreenshot(`${story.id}.png`, { fullPage: true })
   })
 }
