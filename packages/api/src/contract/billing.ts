@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { resetTokenField } from './envelope'
 
+/** A balance below this many credits is low: the dashboard hints at it, a spend that leaves less raises a notification. */
+export const LOW_CREDITS_BELOW = 3
+
 /** A price tier as spelled in a checkout URL (`/checkout/main/payment-49-9`). */
 export const offerTier = z.enum(['49-9', '84-9', '139-9'])
 export type OfferTier = z.infer<typeof offerTier>
