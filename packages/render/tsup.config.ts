@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts'],
+  entry: { index: 'src/index.ts', cli: 'src/cli.ts', 'image-value': 'src/model/image-value.ts' },
   format: ['esm'],
-  dts: { entry: 'src/index.ts' },
+  dts: { entry: { index: 'src/index.ts', 'image-value': 'src/model/image-value.ts' } },
   sourcemap: true,
   clean: true,
   target: 'es2022',

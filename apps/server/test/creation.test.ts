@@ -113,6 +113,39 @@ describe.each(engines)('creations on %s', (engine) => {
     expect((await fetch(`${s.url}${reopened.data.uploads[field].url}`)).status).toBe(200)
   })
 
+  it('takes an image value with a focal point: the upload is still checked, the point kept, a point outside refused', async () => {
+    const d = await templateWith(s, 'image')
+    const field = d.fields.find((f) => f.kind === 'image')?.key as string
+    const owner = await s.signUp()
+    const other = await s.signUp()
+    const theirs = await uploadImage(s, owner.token)
+    const base = await validValues(s, other.token, d)
+    const stolen = await create(other.token, {
+      templateId: d.id,
+      values: { ...base, [field]: `${theirs}@0.2,0.8` },
+    })
+    expect(stolen).toMatchObject({ code: 404, msg: `values.${field}: Upload not found` })
+    const mine = await uploadImage(s, other.token)
+    const outside = await create(other.token, {
+      templateId: d.id,
+      values: { ...base, [field]: `${mine}@1.2,0.5` },
+    })
+    expect(outside).toMatchObject({ code: 400 })
+    expect(outside.msg).toMatch(new RegExp(`^values\\.${field}: The focal point must be inside the image`))
+    expect(await credits(s, other.token)).toBe(5)
+    const made = await create(other.token, {
+      templateId: d.id,
+      values: { ...base, [field]: `${mine}@0.2,0.8` },
+    })
+    expect(made.code).toBe(0)
+    const reopened = await s.call('GET', '/creation/detail', {
+      token: other.token,
+      query: { id: made.data.id },
+    })
+    expect(reopened.data.values[field]).toBe(`${mine}@0.2,0.8`)
+    expect(reopened.data.uploads[field]).toMatchObject({ id: mine, width: 64, height: 64 })
+  })
+
   it('validates values with the template: 400 naming the field, no credit spent', async () => {
     const d = await templateWith(s, 'text')
     const text = d.fields.find((f) => f.kind === 'text')

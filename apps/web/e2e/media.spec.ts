@@ -6,10 +6,14 @@ import type { Page } from '@playwright/test'
 import { apiAs, expect, registerUser, signIn, test } from './fixtures'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-type Sharp = (input?: Buffer | object) => {
+interface SharpImage {
   png(): { toBuffer(): Promise<Buffer> }
+  raw(): { toBuffer(): Promise<Buffer> }
   metadata(): Promise<{ width?: number; height?: number; format?: string }>
+  composite(layers: object[]): SharpImage
+  extract(region: { left: number; top: number; width: number; height: number }): SharpImage
 }
+type Sharp = (input?: Buffer | object) => SharpImage
 const sharp = createRequire(path.join(repoRoot, 'apps/server/package.json'))('sharp') as Sharp
 
 const CHINESE = '你好，世界：新品上市'
@@ -112,6 +116,83 @@ test.describe('media', () => {
     await expect(dialog).toHaveCount(0)
     await page.getByLabel('Search creations').fill('')
     await expect(page.getByRole('heading', { name: 'Nothing created yet' })).toBeVisible()
+  })
+
+  test('the focal point of an upload picks the part of a cropped photo that shows, by keyboard and by pointer', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, await registerUser(server))
+    await page.goto('/templates')
+    await page.getByRole('link', { name: /Photo feature/ }).click()
+    await expect(page.getByTestId('preview')).toBeVisible()
+    // Red, green and blue thirds: the template's 1080 × 560 photo box shows less than half of the width.
+    const thirds = await sharp({ create: { width: 900, height: 200, channels: 3, background: '#00ff00' } })
+    const stripes = await (
+      thirds as unknown as {
+        composite(c: object[]): { png(): { toBuffer(): Promise<Buffer> } }
+      }
+    )
+      .composite([
+        {
+          input: { create: { width: 300, height: 200, channels: 3, background: '#ff0000' } },
+          left: 0,
+          top: 0,
+        },
+        {
+          input: { create: { width: 300, height: 200, channels: 3, background: '#0000ff' } },
+          left: 600,
+          top: 0,
+        },
+      ])
+      .png()
+      .toBuffer()
+    await page
+      .getByTestId('upload-photo')
+      .setInputFiles({ name: 'stripes.png', mimeType: 'image/png', buffer: stripes })
+    const marker = page.getByRole('button', { name: /^Focal point of Photo: 50% across, 50% down$/ })
+    await expect(marker).toBeVisible()
+    let before = await previewSrc(page)
+    await marker.focus()
+    await page.keyboard.press('Home')
+    await page.keyboard.press('Shift+ArrowLeft')
+    await page.keyboard.press('Shift+ArrowLeft')
+    await page.keyboard.press('Shift+ArrowLeft')
+    await expect(
+      page.getByRole('button', { name: 'Focal point of Photo: 0% across, 50% down' }),
+    ).toBeFocused()
+    await expectPreviewChanges(page, before)
+
+    const centreOfPhoto = async () => {
+      await page.getByRole('button', { name: 'Create · 1 credit' }).click()
+      await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Download Photo feature as PNG' }).click(),
+      ])
+      const raw = await (
+        sharp(readFileSync(await download.path())) as unknown as {
+          extract(r: object): { raw(): { toBuffer(): Promise<Buffer> } }
+        }
+      )
+        .extract({ left: 540, top: 280, width: 1, height: 1 })
+        .raw()
+        .toBuffer()
+      return [raw[0], raw[1], raw[2]]
+    }
+    expect(await centreOfPhoto()).toEqual([255, 0, 0])
+
+    // A click near the right edge of the image moves the point there.
+    before = await previewSrc(page)
+    const frame = page.getByTestId('focal-point')
+    const box = await frame.boundingBox()
+    if (!box) throw new Error('no focal point frame')
+    await frame.click({ position: { x: box.width * 0.97, y: box.height / 2 } })
+    await expect(
+      page.getByRole('button', { name: /^Focal point of Photo: 9[6-8]% across, (49|50|51)% down$/ }),
+    ).toBeVisible()
+    await expectPreviewChanges(page, before)
+    expect(await centreOfPhoto()).toEqual([0, 0, 255])
   })
 
   test('a sixth creation on 5 free credits is refused with the way to buy more; the values survive the trip', async ({

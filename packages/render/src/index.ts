@@ -1,6 +1,13 @@
 export { loadCatalogue, SAMPLE_PREFIX, sampleImages } from './catalogue'
 export { layoutText, type TextLayout, textDirection } from './draw/text-layout'
 export { FONT_STACKS, type FontFamily } from './fonts'
+export {
+  type FocalPoint,
+  formatImageValue,
+  type ImageValue,
+  isFocalPoint,
+  parseImageValue,
+} from './model/image-value'
 export { parseTemplate, TemplateError, type TemplateIssue } from './model/parse'
 export {
   type Box,

@@ -2,10 +2,11 @@ import { type Canvas, createCanvas, type Image } from '@napi-rs/canvas'
 import sharp from 'sharp'
 import { decodeImage, drawLayer } from './draw/layers'
 import { registerFonts } from './fonts'
+import { parseImageValue } from './model/image-value'
 import type { Locale, Template, Values } from './model/schema'
 import { effectiveValues } from './model/values'
 
-/** Resolves an image field's value (for the server: an upload id) to the image's bytes. */
+/** Resolves an image's reference (for the server: an upload id; a value's focal point is not part of it) to its bytes. */
 export type ImageSource = (value: string) => Promise<Buffer | Uint8Array | undefined>
 
 export interface RenderOptions {
@@ -59,7 +60,7 @@ async function loadImages(t: Template, values: Values, source: ImageSource | und
   const keys = t.fields.filter((f) => f.kind === 'image' && values[f.key]).map((f) => f.key)
   await Promise.all(
     keys.map(async (key) => {
-      const bytes = await source(values[key] as string).catch(() => undefined)
+      const bytes = await source(parseImageValue(values[key] as string).ref).catch(() => undefined)
       const img = bytes && decodeImage(bytes)
       if (img) images.set(key, img)
     }),

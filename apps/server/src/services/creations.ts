@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Code, type Creation, type CreationDetail } from '@templet/api/contract'
-import { type Locale, type Template, type Values, validateValues } from '@templet/render'
+import { type Locale, parseImageValue, type Template, type Values, validateValues } from '@templet/render'
 import type { Kysely } from 'kysely'
 import type { Limit } from '../config'
 import {
@@ -63,6 +63,7 @@ function describeIssue(i: { path: string; code: string; params?: Record<string, 
     invalid_color: 'Must be a colour like #1a2b3c',
     invalid_choice: `Must be one of ${Array.isArray(p.options) ? p.options.join(', ') : 'the options'}`,
     required: 'An image is required',
+    invalid_focus: 'The focal point must be inside the image: two fractions from 0 to 1, as 17@0.25,0.6',
   }
   return `values.${i.path}: ${what[i.code] ?? i.code}`
 }
@@ -88,17 +89,18 @@ export class Creations {
     for (const f of template.fields) {
       const v = r.values[f.key]
       if (f.kind !== 'image' || !v) continue
-      if (!(await this.imageBytes(r.userId, v)))
+      if (!(await this.imageBytes(r.userId, parseImageValue(v).ref)))
         throw new AppError(Code.notFound, `values.${f.key}: Upload not found`)
     }
     return { row, template, sizeId: size.id }
   }
 
-  private imageBytes(userId: number, value: string) {
+  /** The bytes of one of the caller's uploads, by its reference (an image value without its focal point). */
+  private imageBytes(userId: number, ref: string) {
     return ownUploadBytes(
       { db: this.d.db, storage: this.d.storage, maxPixels: this.d.uploadMaxPixels, now: this.d.now },
       userId,
-      value,
+      ref,
     )
   }
 
@@ -195,9 +197,9 @@ export class Creations {
     const template = await findTemplate(this.d.db, row.template_id, false)
     const uploads: CreationDetail['uploads'] = {}
     for (const f of template ? templateOf(template.definition).fields : []) {
-      const v = values[f.key]
-      if (f.kind !== 'image' || !v || !/^[1-9]\d{0,15}$/.test(v)) continue
-      const up = await findOwnUpload(this.d.db, Number(v), userId)
+      const ref = f.kind === 'image' ? parseImageValue(values[f.key] ?? '').ref : ''
+      if (!/^[1-9]\d{0,15}$/.test(ref)) continue
+      const up = await findOwnUpload(this.d.db, Number(ref), userId)
       if (up)
         uploads[f.key] = {
           id: up.id,

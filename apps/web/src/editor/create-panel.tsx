@@ -93,7 +93,7 @@ export function DownloadLinks({ creation, compact = false }: { creation: Creatio
   )
 }
 
-/** What was just made: the image, its downloads and the way to the history. Takes the focus when shown. */
+/** What was just made: the image, its downloads and the way to the history. Takes the focus when shown (keyed by the creation, so each new one does). */
 export function CreationResult({ creation, onDismiss }: { creation: Creation; onDismiss: () => void }) {
   const { t } = useTranslation()
   const heading = useRef<HTMLHeadingElement>(null)

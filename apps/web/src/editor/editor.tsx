@@ -149,7 +149,9 @@ export function Editor({
             value={values[field.key] ?? ''}
           />
         ))}
-        {created ? <CreationResult creation={created} onDismiss={() => setCreated(undefined)} /> : null}
+        {created ? (
+          <CreationResult key={created.id} creation={created} onDismiss={() => setCreated(undefined)} />
+        ) : null}
         <CreatePanel
           busy={create.isPending}
           outOfCredit={outOfCredit}

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TemplateDetail, TemplateField, UploadInfo } from '@templet/api'
+import { parseImageValue } from '@templet/render/image-value'
 import { ImagePlus, Trash2 } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { type Control, Controller, type FieldError, type UseFormRegister } from 'react-hook-form'
@@ -12,6 +13,7 @@ import { cx } from '../components/cx'
 import { reportError, showToast } from '../feedback/notify'
 import { issueText } from '../forms/issues'
 import { formatNumber } from '../i18n/format'
+import { FocalPointPicker } from './focal-point'
 
 export type Locale = 'en' | 'zh-CN'
 /** The server's upload limit (`UPLOAD_MAX_BYTES` of the contract, which would bring zod into this chunk). */
@@ -174,7 +176,7 @@ function ImageValue({
             )}
           </legend>
           <div className="flex flex-wrap items-center gap-3">
-            <UploadThumb id={value} label={field.labels[locale]} />
+            <UploadThumb id={parseImageValue(value).ref} label={field.labels[locale]} />
             <input
               ref={input}
               type="file"
@@ -229,6 +231,9 @@ function ImageValue({
               </Button>
             ) : null}
           </div>
+          {value && progress === undefined ? (
+            <UploadFocalPoint value={value} onChange={onChange} name={field.labels[locale]} />
+          ) : null}
           {progress !== undefined ? (
             <div className="mt-2">
               <div
@@ -260,7 +265,14 @@ function ImageValue({
   )
 }
 
-/** The uploaded image by its id (read again after a reload: a draft keeps only the id). */
+/** The focal point picker over the uploaded image, once its details are read. */
+function UploadFocalPoint(props: { value: string; onChange: (value: string) => void; name: string }) {
+  const uploadId = Number(parseImageValue(props.value).ref)
+  const upload = useQuery({ ...uploadDetailQuery(uploadId), enabled: uploadId > 0, staleTime: 30 * 60_000 })
+  return upload.data ? <FocalPointPicker {...props} src={upload.data.url} /> : null
+}
+
+/** The uploaded image by its id (read again after a reload: a draft keeps only the value). */
 function UploadThumb({ id, label }: { id: string; label: string }) {
   const uploadId = Number(id)
   const upload = useQuery({ ...uploadDetailQuery(uploadId), enabled: uploadId > 0, staleTime: 30 * 60_000 })

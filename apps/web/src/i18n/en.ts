@@ -500,6 +500,9 @@ export const en = {
       uploading: 'Uploading',
       uploadingPercent: 'Uploading… {{percent}}%',
       processing: 'Processing…',
+      focalHint:
+        'Where the image is cropped, this point stays in view. Click the image or move the marker with the arrow keys.',
+      focalPoint: 'Focal point of {{name}}: {{x}}% across, {{y}}% down',
       uploadHint: 'PNG, JPEG or WebP, up to 10 MB.',
       uploadTooLarge: 'This image is larger than 10 MB.',
       uploadRefused: 'This file could not be used: upload a PNG, JPEG or WebP image.',

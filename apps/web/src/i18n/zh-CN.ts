@@ -478,6 +478,8 @@ export const zhCN: Messages = {
       uploading: '正在上传',
       uploadingPercent: '正在上传… {{percent}}%',
       processing: '正在处理…',
+      focalHint: '图片被裁剪时，这个点始终保留在画面中。点击图片，或用方向键移动标记。',
+      focalPoint: '{{name}}的焦点：横向 {{x}}%，纵向 {{y}}%',
       uploadHint: 'PNG、JPEG 或 WebP，不超过 10 MB。',
       uploadTooLarge: '图片超过 10 MB。',
       uploadRefused: '无法使用这个文件，请上传 PNG、JPEG 或 WebP 图片。',

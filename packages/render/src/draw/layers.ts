@@ -1,5 +1,6 @@
 import { Image, type SKRSContext2D } from '@napi-rs/canvas'
 import { drawableText } from '../coverage'
+import { isFocalPoint, parseImageValue } from '../model/image-value'
 import type { Box, ImageLayer, Layer, Locale, ShapeLayer, TextLayer, Values } from '../model/schema'
 import { resolveBound, resolveColor, resolvePaint } from './paint'
 import { applyFont, layoutText, textDirection } from './text-layout'
@@ -120,9 +121,11 @@ function drawImage(layer: ImageLayer, box: Box, d: DrawContext) {
   const w = img.width * scale
   const h = img.height * scale
   if (fit === 'cover') {
-    // Keep the focal point as near the box's centre as the image's edges allow.
-    const x = Math.min(0, Math.max(box.w - w, box.w / 2 - layer.focus.x * w))
-    const y = Math.min(0, Math.max(box.h - h, box.h / 2 - layer.focus.y * h))
+    // Keep the focal point (the customer's, else the layer's) as near the box's centre as the image's edges allow.
+    const chosen = parseImageValue(d.values[layer.field] ?? '').focus
+    const focus = chosen && isFocalPoint(chosen) ? chosen : layer.focus
+    const x = Math.min(0, Math.max(box.w - w, box.w / 2 - focus.x * w))
+    const y = Math.min(0, Math.max(box.h - h, box.h / 2 - focus.y * h))
     ctx.drawImage(img, box.x + x, box.y + y, w, h)
   } else ctx.drawImage(img, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
 }

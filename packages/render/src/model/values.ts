@@ -1,5 +1,6 @@
 import { uncoveredCharacters } from '../coverage'
 import type { FontFamily } from '../fonts'
+import { isFocalPoint, parseImageValue } from './image-value'
 import { fontFamilies, type Locale, type Template, type Values } from './schema'
 
 export interface ValueIssue {
@@ -14,6 +15,7 @@ export interface ValueIssue {
     | 'invalid_color'
     | 'invalid_choice'
     | 'required'
+    | 'invalid_focus'
   params?: Record<string, unknown>
 }
 
@@ -40,7 +42,7 @@ function fontsShowing(t: Template, key: string): FontFamily[] {
 
 /**
  * Checks values against the template's fields: unknown keys, text lengths, characters the template's fonts
- * cannot draw, colour format, choice options, required images. Never throws; an empty array means the values are fine. An empty text is allowed when
+ * cannot draw, colour format, choice options, required images and their focal points. Never throws; an empty array means the values are fine. An empty text is allowed when
  * the field has no minLength (the field's default is drawn instead).
  */
 export function validateValues(t: Template, values: Values): ValueIssue[] {
@@ -78,6 +80,10 @@ export function validateValues(t: Template, values: Values): ValueIssue[] {
         break
       case 'image':
         if (f.required && !v) issues.push({ path: f.key, code: 'required' })
+        else if (v) {
+          const { focus } = parseImageValue(v)
+          if (focus && !isFocalPoint(focus)) issues.push({ path: f.key, code: 'invalid_focus' })
+        }
         break
     }
   }
