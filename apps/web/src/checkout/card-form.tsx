@@ -1,7 +1,7 @@
+import { Button } from '@templet/ui/button'
 import { CreditCard, Lock } from 'lucide-react'
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../components/button'
 import { TextField } from '../components/field'
 import {
   BRAND_NAMES,

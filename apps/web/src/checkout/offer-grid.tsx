@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Offer } from '@templet/api'
+import { buttonVariants } from '@templet/ui/button'
 import { Check } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { offerListQuery } from '../api/queries'
-import { buttonClass } from '../components/button'
 import { cx } from '../components/cx'
 import { LoadError } from '../components/load-error'
 import { currentLanguage } from '../i18n'
@@ -37,7 +37,7 @@ export function ChooseOfferLink({
           ? t('pricingPlans.buy', { credits, price })
           : t('pricingPlans.subscribe', { credits, price })
       }
-      className={buttonClass({}, cx('w-full', className))}
+      className={buttonVariants({ className: cx('w-full', className) })}
     >
       {t('pricingPlans.choose')}
     </Link>

@@ -1,6 +1,6 @@
+import { type ButtonProps, buttonVariants } from '@templet/ui/button'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { type ButtonStyle, buttonClass } from './button'
 
 /** A router link that looks like a button. */
 export function LinkButton({
@@ -9,9 +9,9 @@ export function LinkButton({
   variant,
   size,
   className,
-}: { to: string; children: ReactNode; className?: string } & ButtonStyle) {
+}: { to: string; children: ReactNode; className?: string } & Pick<ButtonProps, 'variant' | 'size'>) {
   return (
-    <Link to={to} className={buttonClass({ variant, size }, className)}>
+    <Link to={to} className={buttonVariants({ variant, size, className })}>
       {children}
     </Link>
   )

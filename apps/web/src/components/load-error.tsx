@@ -1,5 +1,5 @@
+import { Button } from '@templet/ui/button'
 import { useTranslation } from 'react-i18next'
-import { Button } from './button'
 
 /** In place of data that failed to load (the toast said why): a retry. */
 export function LoadError({ onRetry }: { onRetry: () => void }) {

@@ -1,5 +1,5 @@
+import { Button } from '@templet/ui/button'
 import { useTranslation } from 'react-i18next'
-import { Button } from './button'
 
 /** Previous / next with "Page n of m", for a list read a page at a time; nothing when one page holds it. */
 export function Pager({

@@ -1,7 +1,7 @@
+import { buttonVariants } from '@templet/ui/button'
 import { type ReactNode, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, Outlet } from 'react-router'
-import { buttonClass } from '../components/button'
 import { LanguageSwitcher } from '../components/language-switcher'
 import { Logo } from '../components/logo'
 import { SkipLink } from '../components/skip-link'
@@ -40,10 +40,10 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
           <div className="flex items-center gap-2">
             <LanguageSwitcher />
             {/* Both, and the stylesheet shows one (`data-session`): the pre-rendered page is right for every visitor. */}
-            <Link to="/dashboard" className={`${buttonClass()} signed-in-only`}>
+            <Link to="/dashboard" className={`${buttonVariants()} signed-in-only`}>
               {t('publicNav.dashboard')}
             </Link>
-            <Link to="/login" className={`${buttonClass({ variant: 'ghost' })} signed-out-only`}>
+            <Link to="/login" className={`${buttonVariants({ variant: 'ghost' })} signed-out-only`}>
               {t('publicNav.signIn')}
             </Link>
           </div>

@@ -1,7 +1,7 @@
+import { buttonVariants } from '@templet/ui/button'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useRouteError } from 'react-router'
-import { buttonClass } from '../components/button'
 import { AppToaster } from '../feedback/toaster'
 
 /** A new path starts at the top of the page. */
@@ -36,7 +36,11 @@ export function RouteError() {
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
       <title>Templet</title>
       <h1 className="text-2xl font-semibold">{t('app.unexpectedError')}</h1>
-      <button type="button" onClick={() => window.location.reload()} className={buttonClass({ size: 'lg' })}>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className={buttonVariants({ size: 'lg' })}
+      >
         {t('app.retry')}
       </button>
     </main>

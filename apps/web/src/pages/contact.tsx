@@ -1,9 +1,9 @@
 import type { ContactMessageBody } from '@templet/api'
+import { Button } from '@templet/ui/button'
 import { CircleCheck } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
-import { Button } from '../components/button'
 import { EmailField, TextField } from '../components/field'
 import { ContractForm, useContractForm } from '../forms/contract-form'
 

@@ -9,6 +9,7 @@ import {
   DialogTitle,
   Skeleton,
 } from '@templet/ui'
+import { Button } from '@templet/ui/button'
 import { Images, Pencil, SearchX, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -16,7 +17,6 @@ import { useSearchParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
 import { useDeleteCreation } from '../api/mutations'
 import { CREATION_PAGE_SIZE, creationListQuery, templateTypeListQuery } from '../api/queries'
-import { Button } from '../components/button'
 import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'

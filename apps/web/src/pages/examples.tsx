@@ -1,6 +1,6 @@
+import { buttonVariants } from '@templet/ui/button'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
-import { buttonClass } from '../components/button'
 import { examplesOf, type Gallery } from '../examples/gallery'
 
 export type { Gallery }
@@ -62,7 +62,7 @@ export function ExamplesPage({ gallery }: { gallery: Gallery }) {
       </ul>
       <div className="mt-8 flex flex-col items-start gap-3 rounded-xl border border-border p-6 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-lg font-medium">{t('examples.cta')}</p>
-        <Link to="/register" className={buttonClass({ size: 'lg' })}>
+        <Link to="/register" className={buttonVariants({ size: 'lg' })}>
           {t('examples.ctaButton')}
         </Link>
       </div>

@@ -1,7 +1,7 @@
+import { buttonVariants } from '@templet/ui/button'
 import { History, LayoutTemplate, MousePointerClick } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { buttonClass } from '../components/button'
 import { PlaceholderCard } from '../examples/placeholder-card'
 
 export function LandingPage() {
@@ -19,10 +19,10 @@ export function LandingPage() {
           <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">{t('landing.title')}</h1>
           <p className="mt-5 text-lg text-muted-foreground">{t('landing.subtitle')}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/register" className={buttonClass({ size: 'lg' })}>
+            <Link to="/register" className={buttonVariants({ size: 'lg' })}>
               {t('landing.cta')}
             </Link>
-            <Link to="/examplesA" className={buttonClass({ variant: 'outline', size: 'lg' })}>
+            <Link to="/examplesA" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
               {t('landing.secondary')}
             </Link>
           </div>
@@ -86,7 +86,7 @@ export function LandingPage() {
             </h2>
             <p className="mt-1 text-muted-foreground">{t('landing.pricingBody')}</p>
           </div>
-          <Link to="/subscription" className={buttonClass({ variant: 'outline', size: 'lg' })}>
+          <Link to="/subscription" className={buttonVariants({ variant: 'outline', size: 'lg' })}>
             {t('landing.pricingCta')}
           </Link>
         </div>

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query'
+import { buttonVariants } from '@templet/ui/button'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { queryClient } from '../api/query-client'
 import { OfferGrid } from '../checkout/offer-grid'
-import { buttonClass } from '../components/button'
 
 /** `/subscription`: the plans explained, for visitors. */
 export function SubscriptionPage() {
@@ -29,7 +29,7 @@ export function SubscriptionPage() {
             <li key={line}>{line}</li>
           ))}
         </ul>
-        <Link to="/register" className={buttonClass({ size: 'lg' }, 'mt-8')}>
+        <Link to="/register" className={buttonVariants({ size: 'lg', className: 'mt-8' })}>
           {t('subscription.cta')}
         </Link>
       </section>

@@ -1,5 +1,5 @@
+import { Button } from '@templet/ui/button'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../components/button'
 
 /** Previous / "page n of m" / next, under a list with more than one page. */
 export function Pager({
