@@ -225,7 +225,7 @@ export function createAppParts(o: AppOptions): App {
         ...contactHandlers(db, limiter, config.rateLimits.contact, now),
         ...media.handlers,
         ...billingHandlers(offers, billing, subscriptions, accounts),
-        ...dashboardHandlers({ db, creations: media.creations, subscriptions }),
+        ...dashboardHandlers({ db, creations: media.creations, subscriptions, offers }),
       },
       sessions,
       trustProxy: config.trustProxy,

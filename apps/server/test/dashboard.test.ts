@@ -120,6 +120,7 @@ describe.each(engines)('dashboard summary on %s', (engine) => {
       status: 'active',
       currentPeriodEnd: sub.currentPeriodEnd,
       offerId: 'main/subscription-84-9',
+      credits: sub.credits,
     })
     expect((await s.call('POST', '/subscription/cancel', { token })).code).toBe(0)
     d = await summary(token)

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema'
 import { starredTemplateTypes } from '../db/template-types'
 import { firstTemplateId, firstTemplatesOfTypes } from '../db/templates'
 import type { Creations } from './creations'
+import type { Offers } from './offers'
 import type { Subscriptions } from './subscriptions'
 import { templateSummaryOf } from './templates'
 
@@ -19,6 +20,7 @@ export interface DashboardDeps {
   /** Builds each creation's signed file URLs, as Creation History does. */
   creations: Creations
   subscriptions: Subscriptions
+  offers: Offers
 }
 
 /** The Dashboard's summary of one user's account: every part reads that user's rows only. */
@@ -45,7 +47,7 @@ export async function dashboardSummary(
     withTemplates.find((t) => t.templates.length > 0)?.templates[0]?.id ?? (await firstTemplateId(d.db))
   return {
     credits: { balance, low: balance < LOW_CREDITS_BELOW },
-    plan,
+    plan: plan ? { ...plan, credits: d.offers.get(plan.offerId ?? '').credits } : null,
     creations: latest.rows.map((c) => d.creations.view(c)),
     creationCount: latest.total,
     starred: withTemplates,

@@ -29,8 +29,11 @@ export const dashboardSummaryData = z.object({
     /** The balance is below `LOW_CREDITS_BELOW`. */
     low: z.boolean(),
   }),
-  /** The current plan (tier, status, the renewal date, or the end date when cancelling), or null. */
-  plan: subscriptionSummary.nullable(),
+  /**
+   * The current plan, or null: tier, status, `currentPeriodEnd` (the renewal date, or the end date when
+   * cancelling) and the credits it grants each month.
+   */
+  plan: subscriptionSummary.extend({ credits: z.number().int().positive() }).nullable(),
   /** The newest creations (at most `DASHBOARD_CREATIONS`), newest first, with signed file URLs. */
   creations: z.array(creation),
   /** How many creations the caller has in all. */
