@@ -10,6 +10,7 @@ import { type MediaOptions, mediaParts } from './media'
 import { type AppEnv, apiRouter, reply } from './routes/api'
 import { billingHandlers } from './routes/billing'
 import { contactHandlers } from './routes/contact'
+import { dashboardHandlers } from './routes/dashboard'
 import { notificationHandlers } from './routes/notification'
 import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
@@ -224,6 +225,7 @@ export function createAppParts(o: AppOptions): App {
         ...contactHandlers(db, limiter, config.rateLimits.contact, now),
         ...media.handlers,
         ...billingHandlers(offers, billing, subscriptions, accounts),
+        ...dashboardHandlers({ db, creations: media.creations, subscriptions, offers }),
       },
       sessions,
       trustProxy: config.trustProxy,

@@ -41,7 +41,7 @@ test.describe('media', () => {
     server,
   }) => {
     await signIn(page, await registerUser(server))
-    await page.getByRole('link', { name: 'Start creating' }).click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Templates' }).click()
     await expect(page).toHaveURL(/\/templates$/)
     await page.getByRole('link', { name: /Photo feature/ }).click()
     await expect(page).toHaveURL(/\/templates\/\d+\/edit$/)

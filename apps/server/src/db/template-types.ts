@@ -114,3 +114,31 @@ export async function starCount(db: Q, templateTypeId: number): Promise<number> 
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
+
+export interface StarredTemplateType {
+  id: number
+  slug: string
+  name: string
+  names: { en: string; 'zh-CN': string }
+  templateCount: number
+}
+
+/** The types `userId` starred that hold templates, in catalogue order. */
+export async function starredTemplateTypes(db: Q, userId: number): Promise<StarredTemplateType[]> {
+  const rows = await db
+    .selectFrom('template_types as t')
+    .innerJoin('template_type_stars as s', 's.template_type_id', 't.id')
+    .select(['t.id', 't.slug', 't.name', 't.name_zh', 't.template_count'])
+    .where('s.user_id', '=', userId)
+    .where('t.template_count', '>', 0)
+    .orderBy('t.sort_order')
+    .orderBy('t.id')
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    names: { en: r.name, 'zh-CN': r.name_zh || r.name },
+    templateCount: r.template_count,
+  }))
+}

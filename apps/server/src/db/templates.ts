@@ -121,3 +121,49 @@ export function findTemplate(db: Q, id: number, activeOnly: boolean): Promise<Te
   if (activeOnly) q = q.where('active', '=', 1)
   return q.executeTakeFirst()
 }
+
+/**
+ * The first `perType` active templates of each of the types, in catalogue order (one query: a window
+ * function numbers each type's templates, which SQLite and PostgreSQL both run).
+ */
+export async function firstTemplatesOfTypes(
+  db: Q,
+  typeIds: number[],
+  perType: number,
+): Promise<TemplateRow[]> {
+  if (typeIds.length === 0) return []
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('templates')
+        .selectAll()
+        .select(
+          sql<number>`row_number() over (partition by template_type_id order by sort_order, id)`.as('rank'),
+        )
+        .where('active', '=', 1)
+        .where('template_type_id', 'in', typeIds)
+        .as('ranked'),
+    )
+    .selectAll()
+    .where('rank', '<=', perType)
+    .orderBy('template_type_id')
+    .orderBy('rank')
+    .execute()
+  return rows.map(({ rank: _rank, ...row }) => row)
+}
+
+/** The first active template of the catalogue (the first type's first), if any. */
+export async function firstTemplateId(db: Q): Promise<number | null> {
+  const row = await db
+    .selectFrom('templates as t')
+    .innerJoin('template_types as y', 'y.id', 't.template_type_id')
+    .select('t.id')
+    .where('t.active', '=', 1)
+    .orderBy('y.sort_order')
+    .orderBy('y.id')
+    .orderBy('t.sort_order')
+    .orderBy('t.id')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.id ?? null
+}

@@ -22,7 +22,8 @@ export function definitionVersion(definition: string): string {
   return (h >>> 0).toString(36)
 }
 
-function summary(row: TemplateRow): TemplateSummary {
+/** A template as lists show it: names and public thumbnails in both languages. */
+export function templateSummaryOf(row: TemplateRow): TemplateSummary {
   return {
     id: row.id,
     slug: row.slug,
@@ -68,7 +69,7 @@ export async function templatePage(
   page: { page: number; pageSize: number },
 ): Promise<{ items: TemplateSummary[]; total: number }> {
   const { rows, total } = await listTemplates(db, f, page)
-  return { items: rows.map(summary), total }
+  return { items: rows.map(templateSummaryOf), total }
 }
 
 export async function templateDetail(db: Kysely<Database>, id: number): Promise<TemplateDetail> {
@@ -76,7 +77,7 @@ export async function templateDetail(db: Kysely<Database>, id: number): Promise<
   if (!row) throw notFound('Template')
   const t = templateOf(row.definition)
   return {
-    ...summary(row),
+    ...templateSummaryOf(row),
     sizes: t.sizes.map((s) => ({
       id: s.id,
       width: s.width,

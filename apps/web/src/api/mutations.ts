@@ -43,7 +43,11 @@ export function useStarTemplateType() {
     onError: (_error, _type, context) => {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous)
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['dashboardSummary'] }),
+      ]),
   })
 }
 
@@ -113,6 +117,7 @@ export function useCreateCreation() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['myInfo'] }),
         queryClient.invalidateQueries({ queryKey: ['creationList'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboardSummary'] }),
       ]),
   })
 }
@@ -126,7 +131,10 @@ export function useDeleteCreation() {
     onError: () => undefined,
     onSettled: (_data, _error, id) => {
       queryClient.removeQueries({ queryKey: ['creationDetail', { id }] })
-      return queryClient.invalidateQueries({ queryKey: ['creationList'] })
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['creationList'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboardSummary'] }),
+      ])
     },
   })
 }
@@ -141,6 +149,7 @@ const afterBilling = [
   ['subscriptionCurrent'],
   ['checkoutDetail'],
   ['myNotification'],
+  ['dashboardSummary'],
 ] as const
 
 function invalidateBilling(queryClient: ReturnType<typeof useQueryClient>) {

@@ -53,6 +53,20 @@ export function unreadCountQuery() {
   })
 }
 
+/**
+ * Everything the Dashboard shows (`GET /dashboard/summary`): balance and whether it is low, the plan, the
+ * newest creations, the starred types with their first templates, the start template. One request.
+ */
+export function dashboardSummaryQuery() {
+  return queryOptions({
+    queryKey: ['dashboardSummary'],
+    queryFn: async ({ signal }) => {
+      const { resetToken: _rotated, ...summary } = (await read('dashboardSummary', {}, signal)).data
+      return summary
+    },
+  })
+}
+
 /** The template types with the user's stars (`GET /template-type/list`). */
 export function templateTypeListQuery() {
   return queryOptions({

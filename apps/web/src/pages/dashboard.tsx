@@ -1,112 +1,299 @@
 import { useQuery } from '@tanstack/react-query'
+import type { DashboardSummary } from '@templet/api'
 import { Skeleton } from '@templet/ui'
-import { Coins, LayoutTemplate, Star } from 'lucide-react'
+import { CalendarClock, ChevronRight, Coins, Images, LayoutTemplate, Star, TriangleAlert } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { myInfoQuery, offerListQuery, templateTypeListQuery } from '../api/queries'
-import { offerLabel } from '../checkout/offers'
+import { dashboardSummaryQuery, myInfoQuery } from '../api/queries'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
-import { formatNumber } from '../i18n/format'
+import { formatDate, formatNumber } from '../i18n/format'
+import { TemplateCard, TemplateGridSkeleton, templateGridClass } from '../templates/template-card'
 
+type Locale = 'en' | 'zh-CN'
+const creationGridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6'
+const linkClass =
+  'inline-flex items-center gap-1 rounded-md text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring'
+
+/** `/dashboard`: the account at a glance, from one request (`GET /dashboard/summary`). */
 export function DashboardPage() {
   const { t, i18n } = useTranslation()
+  const locale: Locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
+  // The shell reads the user already (the header's menu): the greeting costs no request of its own.
   const { data: user } = useQuery(myInfoQuery())
-  const types = useQuery(templateTypeListQuery())
-  // The plan in the customer's words (`Monthly plan, 220 credits a month`), from the server's offers.
-  const offers = useQuery(offerListQuery())
-  const starred = types.data?.filter((type) => type.starred) ?? []
+  const summary = useQuery(dashboardSummaryQuery())
+  const data = summary.data
+  const start = data?.startTemplateId ? `/templates/${data.startTemplateId}/edit` : '/templates'
 
   return (
     <>
       <PageTitle
         title={t('dashboard.title')}
         actions={
-          <LinkButton to="/templates">
+          <LinkButton to={start}>
             <LayoutTemplate aria-hidden="true" />
-            {t('media.templates.startCreating')}
+            {t('dashboard.start')}
           </LinkButton>
         }
       />
-      <section aria-busy={!user} className="mb-8">
+      <div className="mb-6">
         {user ? (
-          <h2 className="text-xl font-semibold">{t('dashboard.welcome', { name: user.name })}</h2>
+          <h2 className="text-xl font-semibold break-words">{t('dashboard.welcome', { name: user.name })}</h2>
         ) : (
           <Skeleton className="h-7 w-56" />
         )}
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <div className="rounded-xl border border-border p-5">
-            <div className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Coins aria-hidden="true" className="size-4" />
-              {t('dashboard.credits')}
-            </div>
-            {user ? (
-              <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="credits">
-                {formatNumber(user.credits, i18n.language)}
-              </p>
-            ) : (
-              <Skeleton className="mt-2 h-9 w-20" />
-            )}
-            <p className="mt-1 text-sm text-muted-foreground">{t('dashboard.creditsHint')}</p>
-            <LinkButton to="/pricing-plans" variant="outline" size="sm" className="mt-4">
-              {t('dashboard.buyCredits')}
-            </LinkButton>
+      </div>
+      {summary.isError ? (
+        <LoadError onRetry={() => void summary.refetch()} />
+      ) : (
+        <div className="flex flex-col gap-10" aria-busy={summary.isPending}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <CreditsCard credits={data?.credits} />
+            <PlanCard plan={data?.plan} />
           </div>
-          <div className="rounded-xl border border-border p-5">
-            <div className="text-sm text-muted-foreground">{t('dashboard.plan')}</div>
-            {user ? (
-              <p className="mt-2 text-xl font-semibold">
-                {user.subscription
-                  ? offerLabel(t, i18n.language, offers.data, {
-                      offerId: user.subscription.offerId ?? '',
-                      kind: 'subscription',
-                    })
-                  : t('dashboard.noPlan')}
-              </p>
-            ) : (
-              <Skeleton className="mt-2 h-7 w-40" />
-            )}
-          </div>
+          <LatestCreations data={data} start={start} />
+          <StarredTypes starred={data?.starred} locale={locale} />
         </div>
-      </section>
+      )}
+    </>
+  )
+}
 
-      <section aria-labelledby="starred-heading" aria-busy={types.isPending}>
-        <h2 id="starred-heading" className="mb-3 flex items-center gap-2 text-lg font-semibold">
-          <Star aria-hidden="true" className="size-5" />
-          {t('dashboard.starred')}
-        </h2>
-        {types.isPending ? (
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {[0, 1, 2].map((n) => (
-              <Skeleton key={n} className="h-20" />
-            ))}
-          </div>
-        ) : types.isError ? (
-          <LoadError onRetry={() => void types.refetch()} />
-        ) : starred.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-border p-6">
-            <p className="text-muted-foreground">{t('dashboard.starredEmpty')}</p>
-            <LinkButton to="/templates" variant="outline" size="sm" className="mt-4">
+function CreditsCard({ credits }: { credits: DashboardSummary['credits'] | undefined }) {
+  const { t, i18n } = useTranslation()
+  return (
+    <section aria-labelledby="credits-heading" className="rounded-xl border border-border p-5">
+      <h3 id="credits-heading" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Coins aria-hidden="true" className="size-4" />
+        {t('dashboard.credits')}
+      </h3>
+      {credits ? (
+        <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="credits">
+          {formatNumber(credits.balance, i18n.language)}
+        </p>
+      ) : (
+        <Skeleton className="mt-2 h-9 w-20" />
+      )}
+      {credits?.low ? (
+        <p
+          data-testid="low-credits"
+          className="mt-2 flex items-start gap-2 rounded-lg bg-warning/15 p-3 text-sm text-foreground"
+        >
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-warning" />
+          <span>
+            {credits.balance === 0 ? t('dashboard.noCredits') : t('dashboard.lowCredits')}{' '}
+            <Link to="/pricing-plans" className="font-medium text-primary underline">
+              {t('dashboard.lowCreditsLink')}
+            </Link>
+          </span>
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-muted-foreground">{t('dashboard.creditsHint')}</p>
+      )}
+      <LinkButton to="/pricing-plans" variant="outline" size="sm" className="mt-4">
+        {t('dashboard.buyCredits')}
+      </LinkButton>
+    </section>
+  )
+}
+
+function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
+  const { t, i18n } = useTranslation()
+  const date = plan ? formatDate(new Date(plan.currentPeriodEnd), 'long', i18n.language) : ''
+  return (
+    <section aria-labelledby="plan-heading" className="rounded-xl border border-border p-5">
+      <h3 id="plan-heading" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <CalendarClock aria-hidden="true" className="size-4" />
+        {t('dashboard.plan')}
+      </h3>
+      {plan === undefined ? (
+        <>
+          <Skeleton className="mt-2 h-7 w-40" />
+          <Skeleton className="mt-2 h-4 w-32" />
+        </>
+      ) : plan === null ? (
+        <>
+          <p className="mt-2 text-xl font-semibold">{t('dashboard.noPlan')}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{t('dashboard.subscribeHint')}</p>
+          <LinkButton to="/pricing-plans" variant="outline" size="sm" className="mt-4">
+            {t('dashboard.subscribe')}
+          </LinkButton>
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-xl font-semibold">
+            {t('offers.subscription', { credits: formatNumber(plan.credits, i18n.language) })}
+          </p>
+          <p className="mt-1 text-sm text-muted-foreground" data-testid="plan-date">
+            {plan.status === 'active'
+              ? t('dashboard.renewsOn', { date })
+              : plan.status === 'canceling'
+                ? t('dashboard.endsOn', { date })
+                : t('dashboard.pastDue')}
+          </p>
+          <LinkButton to="/pricing-plans" variant="outline" size="sm" className="mt-4">
+            {t('dashboard.managePlan')}
+          </LinkButton>
+        </>
+      )}
+    </section>
+  )
+}
+
+function LatestCreations({ data, start }: { data: DashboardSummary | undefined; start: string }) {
+  const { t } = useTranslation()
+  return (
+    <Section
+      id="creations-heading"
+      icon={<Images aria-hidden="true" className="size-5" />}
+      title={t('dashboard.latest')}
+      more={
+        data && data.creationCount > 0 ? (
+          <Link to="/creation" className={linkClass}>
+            {t('dashboard.allCreations', { count: data.creationCount })}
+            <ChevronRight aria-hidden="true" className="size-4" />
+          </Link>
+        ) : null
+      }
+    >
+      {!data ? (
+        <div aria-busy="true" className={creationGridClass}>
+          {[0, 1, 2, 3, 4, 5].map((n) => (
+            <Skeleton key={n} className="aspect-square" />
+          ))}
+        </div>
+      ) : data.creations.length === 0 ? (
+        <Empty
+          action={
+            <LinkButton to={start} variant="outline" size="sm">
+              {t('dashboard.createFirst')}
+            </LinkButton>
+          }
+        >
+          {t('dashboard.creationsEmpty')}
+        </Empty>
+      ) : (
+        <ul className={creationGridClass} data-testid="latest-creations">
+          {data.creations.map((creation) => (
+            <li key={creation.id}>
+              <Link
+                to={`/creation/${creation.id}/edit`}
+                className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                <div className="grid aspect-square place-items-center overflow-hidden rounded-xl border border-border bg-muted p-1 transition-colors group-hover:border-primary/60">
+                  <img
+                    src={creation.thumbnailUrl}
+                    alt=""
+                    width={creation.width}
+                    height={creation.height}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-auto max-h-full w-auto max-w-full rounded-md"
+                  />
+                </div>
+                <p className="mt-1.5 truncate text-sm font-medium group-hover:underline">{creation.name}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}
+
+function StarredTypes({
+  starred,
+  locale,
+}: {
+  starred: DashboardSummary['starred'] | undefined
+  locale: Locale
+}) {
+  const { t } = useTranslation()
+  return (
+    <Section
+      id="starred-heading"
+      icon={<Star aria-hidden="true" className="size-5" />}
+      title={t('dashboard.starred')}
+    >
+      {!starred ? (
+        <TemplateGridSkeleton />
+      ) : starred.length === 0 ? (
+        <Empty
+          action={
+            <LinkButton to="/templates" variant="outline" size="sm">
               <LayoutTemplate aria-hidden="true" />
               {t('dashboard.browseTemplates')}
             </LinkButton>
-          </div>
-        ) : (
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {starred.map((type) => (
-              <li key={type.id}>
-                <Link to="/templates" className="block rounded-xl border border-border p-4 hover:bg-accent">
-                  <span className="font-medium">{type.name}</span>
-                  <span className="mt-1 block text-sm text-muted-foreground">
-                    {t('dashboard.templateCount', { count: type.templateCount })}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
+          }
+        >
+          {t('dashboard.starredEmpty')}
+        </Empty>
+      ) : (
+        <div className="flex flex-col gap-8">
+          {starred.map((type) => {
+            const name = type.names[locale]
+            return (
+              <section key={type.id} aria-labelledby={`starred-type-${type.id}`}>
+                <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+                  <h3 id={`starred-type-${type.id}`} className="font-semibold">
+                    {name}
+                  </h3>
+                  <Link to={`/templates/${type.id}`} className={linkClass}>
+                    {t('media.templates.seeAll', { count: type.templateCount, name })}
+                    <ChevronRight aria-hidden="true" className="size-4" />
+                  </Link>
+                </div>
+                <ul className={templateGridClass}>
+                  {type.templates.map((template) => (
+                    <li key={template.id}>
+                      <TemplateCard template={template} locale={locale} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )
+          })}
+        </div>
+      )}
+    </Section>
+  )
+}
+
+function Section({
+  id,
+  icon,
+  title,
+  more,
+  children,
+}: {
+  id: string
+  icon: ReactNode
+  title: string
+  more?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="flex items-center gap-2 text-lg font-semibold">
+          {icon}
+          {title}
+        </h2>
+        {more}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+/** A section with nothing in it yet: what will be here, and the way to fill it. */
+function Empty({ children, action }: { children: ReactNode; action: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-dashed border-border p-6">
+      <p className="text-muted-foreground">{children}</p>
+      <div className="mt-4">{action}</div>
+    </div>
   )
 }

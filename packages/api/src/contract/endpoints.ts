@@ -30,6 +30,7 @@ import {
   previewCreationBody,
   previewCreationData,
 } from './creation'
+import { dashboardSummaryData } from './dashboard'
 import type { Code } from './envelope'
 import {
   markAllReadData,
@@ -344,6 +345,14 @@ export const endpoints = {
     summary: 'Switch to another subscription offer from the next period on (no proration)',
     codes: [404, 409],
     tag: 'billing',
+  },
+  dashboardSummary: {
+    ...endpointRoutes.dashboardSummary,
+    auth: 'required',
+    data: dashboardSummaryData,
+    summary:
+      "The caller's dashboard in one answer: balance (and whether it is low), plan, newest creations, starred types with their first templates",
+    tag: 'dashboard',
   },
 } as const satisfies Record<EndpointRouteName, EndpointDef>
 

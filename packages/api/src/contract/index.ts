@@ -1,6 +1,7 @@
 export * from './billing'
 export * from './contact'
 export * from './creation'
+export * from './dashboard'
 export * from './endpoints'
 export * from './envelope'
 export * from './issues'

@@ -44,6 +44,7 @@ export const endpointRoutes = {
   subscriptionCancel: { method: 'POST', path: '/subscription/cancel' },
   subscriptionResume: { method: 'POST', path: '/subscription/resume' },
   subscriptionSwitch: { method: 'POST', path: '/subscription/switch' },
+  dashboardSummary: { method: 'GET', path: '/dashboard/summary' },
 } as const satisfies Record<string, EndpointRoute>
 
 export type EndpointRouteName = keyof typeof endpointRoutes

@@ -1,0 +1,56 @@
+import {
+  DASHBOARD_CREATIONS,
+  DASHBOARD_TEMPLATES_PER_TYPE,
+  type DashboardSummary,
+  LOW_CREDITS_BELOW,
+} from '@templet/api/contract'
+import type { Kysely } from 'kysely'
+import { listCreations } from '../db/creations'
+import { ledgerBalance } from '../db/ledger'
+import type { Database } from '../db/schema'
+import { starredTemplateTypes } from '../db/template-types'
+import { firstTemplateId, firstTemplatesOfTypes } from '../db/templates'
+import type { Creations } from './creations'
+import type { Offers } from './offers'
+import type { Subscriptions } from './subscriptions'
+import { templateSummaryOf } from './templates'
+
+export interface DashboardDeps {
+  db: Kysely<Database>
+  /** Builds each creation's signed file URLs, as Creation History does. */
+  creations: Creations
+  subscriptions: Subscriptions
+  offers: Offers
+}
+
+/** The Dashboard's summary of one user's account: every part reads that user's rows only. */
+export async function dashboardSummary(
+  d: DashboardDeps,
+  userId: number,
+): Promise<Omit<DashboardSummary, 'resetToken'>> {
+  const [balance, plan, latest, starred] = await Promise.all([
+    ledgerBalance(d.db, userId),
+    d.subscriptions.summary(userId),
+    listCreations(d.db, { userId }, { page: 1, pageSize: DASHBOARD_CREATIONS }),
+    starredTemplateTypes(d.db, userId),
+  ])
+  const templates = await firstTemplatesOfTypes(
+    d.db,
+    starred.map((t) => t.id),
+    DASHBOARD_TEMPLATES_PER_TYPE,
+  )
+  const withTemplates = starred.map((type) => ({
+    ...type,
+    templates: templates.filter((t) => t.template_type_id === type.id).map(templateSummaryOf),
+  }))
+  const startTemplateId =
+    withTemplates.find((t) => t.templates.length > 0)?.templates[0]?.id ?? (await firstTemplateId(d.db))
+  return {
+    credits: { balance, low: balance < LOW_CREDITS_BELOW },
+    plan: plan ? { ...plan, credits: d.offers.get(plan.offerId ?? '').credits } : null,
+    creations: latest.rows.map((c) => d.creations.view(c)),
+    creationCount: latest.total,
+    starred: withTemplates,
+    startTemplateId,
+  }
+}
