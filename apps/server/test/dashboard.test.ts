@@ -127,6 +127,20 @@ describe.each(engines)('dashboard summary on %s', (engine) => {
     expect(d.plan).toMatchObject({ status: 'canceling', currentPeriodEnd: sub.currentPeriodEnd })
   })
 
+  it('still answers for a plan whose offer left the configuration, without its monthly credits', async () => {
+    const { token } = await s.signUp()
+    await buy(token, 'main/subscription-49-9')
+    // The same database served with another main group: 'main/…' offers no longer exist.
+    const renamed = await s.twin({ OFFER_GROUP_MAIN: 'standard' })
+    try {
+      const r = await renamed.call<DashboardSummary>('GET', '/dashboard/summary', { token })
+      expect(r.code).toBe(0)
+      expect(r.data.plan).toMatchObject({ tier: '49-9', status: 'active', credits: null })
+    } finally {
+      await renamed.close()
+    }
+  })
+
   it('lists the starred types in catalogue order with their first templates; the start follows the first', async () => {
     const { token } = await s.signUp()
     expect(types.length).toBeGreaterThanOrEqual(2)

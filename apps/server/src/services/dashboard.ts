@@ -47,7 +47,8 @@ export async function dashboardSummary(
     withTemplates.find((t) => t.templates.length > 0)?.templates[0]?.id ?? (await firstTemplateId(d.db))
   return {
     credits: { balance, low: balance < LOW_CREDITS_BELOW },
-    plan: plan ? { ...plan, credits: d.offers.get(plan.offerId ?? '').credits } : null,
+    // An offer removed from the configuration still has subscribers: their dashboard must not fail.
+    plan: plan ? { ...plan, credits: d.offers.find(plan.offerId ?? '')?.credits ?? null } : null,
     creations: latest.rows.map((c) => d.creations.view(c)),
     creationCount: latest.total,
     starred: withTemplates,

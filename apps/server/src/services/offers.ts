@@ -10,6 +10,14 @@ export const TIERS: readonly { tier: OfferTier; cents: number }[] = [
 ]
 const KINDS: readonly OfferKind[] = ['payment', 'subscription']
 
+/**
+ * The tier an offer id names (`main/subscription-49-9` → `49-9`), read from the id itself: a subscription
+ * outlives its offer when the configuration renames a group, and must still say what it is.
+ */
+export function tierOfOfferId(id: string): OfferTier | undefined {
+  return TIERS.find(({ tier }) => id.endsWith(`-${tier}`))?.tier
+}
+
 export interface CatalogueOffer extends Offer {
   cents: number
 }

@@ -14,7 +14,7 @@ import { errorFields, type Logger } from '../log'
 import { money, periodEnd } from './billing'
 import { grantCreditsOnce } from './ledger'
 import { billingNotification } from './notifications'
-import type { Offers } from './offers'
+import { type Offers, tierOfOfferId } from './offers'
 import type { PaymentProvider } from './payment-provider'
 
 export interface SubscriptionDeps {
@@ -61,8 +61,10 @@ export class Subscriptions {
   async summary(userId: number): Promise<User['subscription']> {
     const r = await findLiveSubscription(this.d.db, userId)
     if (!r) return null
+    const tier = tierOfOfferId(r.offer_id)
+    if (!tier) throw new Error(`subscription ${r.id} names an offer without a tier: ${r.offer_id}`)
     return {
-      tier: this.d.offers.get(r.offer_id).tier,
+      tier,
       status: r.status === 'past_due' ? 'past_due' : r.cancel_at_period_end === 1 ? 'canceling' : 'active',
       currentPeriodEnd: iso(r.current_period_end),
       offerId: r.offer_id,

@@ -129,6 +129,7 @@ export const en = {
     toDashboard: 'Go to the dashboard',
   },
   dashboard: {
+    planUnlisted: 'Your subscription',
     title: 'Dashboard',
     welcome: 'Welcome, {{name}}',
     credits: 'Credits',

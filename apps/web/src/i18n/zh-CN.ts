@@ -127,6 +127,7 @@ export const zhCN: Messages = {
     toDashboard: '返回仪表盘',
   },
   dashboard: {
+    planUnlisted: '您的订阅',
     title: '仪表盘',
     welcome: '欢迎，{{name}}',
     credits: '积分',

@@ -124,7 +124,9 @@ function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
       ) : (
         <>
           <p className="mt-2 text-xl font-semibold">
-            {t('offers.subscription', { credits: formatNumber(plan.credits, i18n.language) })}
+            {plan.credits === null
+              ? t('dashboard.planUnlisted')
+              : t('offers.subscription', { credits: formatNumber(plan.credits, i18n.language) })}
           </p>
           <p className="mt-1 text-sm text-muted-foreground" data-testid="plan-date">
             {plan.status === 'active'

@@ -31,9 +31,9 @@ export const dashboardSummaryData = z.object({
   }),
   /**
    * The current plan, or null: tier, status, `currentPeriodEnd` (the renewal date, or the end date when
-   * cancelling) and the credits it grants each month.
+   * cancelling) and the credits it grants each month (null when its offer is no longer configured).
    */
-  plan: subscriptionSummary.extend({ credits: z.number().int().positive() }).nullable(),
+  plan: subscriptionSummary.extend({ credits: z.number().int().positive().nullable() }).nullable(),
   /** The newest creations (at most `DASHBOARD_CREATIONS`), newest first, with signed file URLs. */
   creations: z.array(creation),
   /** How many creations the caller has in all. */
