@@ -156,7 +156,15 @@ async function measure(url: string, headers: Record<string, string>, cpu: () => 
 }
 
 async function benchEngine(engine: Engine, env: NodeJS.ProcessEnv): Promise<Row[]> {
-  const child = fork(here, ['--serve', engine], { env, execArgv: ['--import', 'tsx'], stdio: 'inherit' })
+  // BENCH_PROFILE_DIR: the servers write a V8 CPU profile there (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : []
+  const child = fork(here, ['--serve', engine], {
+    env,
+    execArgv: ['--import', 'tsx', ...profile],
+    stdio: 'inherit',
+  })
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready))
     child.once('exit', (code) => reject(new Error(`the ${engine} server exited with ${code}`)))
