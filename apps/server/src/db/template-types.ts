@@ -75,11 +75,7 @@ export async function listTemplateTypes(db: Q, userId: number | null): Promise<T
     .orderBy('t.id')
     .execute()
   return rows.map((r) => ({
-    id: r.id,
-    slug: r.slug,
-    name: r.name,
-    names: { en: r.name, 'zh-CN': r.name_zh || r.name },
-    templateCount: r.template_count,
+    ...typeRowOf(r),
     stars: Number(r.stars ?? 0),
     starred: Number(r.starred) === 1,
   }))
@@ -134,11 +130,22 @@ export async function starredTemplateTypes(db: Q, userId: number): Promise<Starr
     .orderBy('t.sort_order')
     .orderBy('t.id')
     .execute()
-  return rows.map((r) => ({
+  return rows.map(typeRowOf)
+}
+
+/** A type row as both listings name it (the Chinese name falls back to the English one). */
+function typeRowOf(r: {
+  id: number
+  slug: string
+  name: string
+  name_zh: string
+  template_count: number
+}): StarredTemplateType {
+  return {
     id: r.id,
     slug: r.slug,
     name: r.name,
     names: { en: r.name, 'zh-CN': r.name_zh || r.name },
     templateCount: r.template_count,
-  }))
+  }
 }
