@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'
 import { periodEnd } from '../src/services/billing'
 import { Offers } from '../src/services/offers'
-import { cardBrand, cardOutcome } from '../src/services/sandbox-card'
+import { cardBrandName, cardOutcome } from '../src/services/sandbox-card'
 
 describe('billing configuration', () => {
   it('defaults to groups main and promo, USD, the sandbox provider and the product’s credits', () => {
@@ -65,9 +65,12 @@ describe('sandbox cards and periods', () => {
     expect(cardOutcome('4242424242424242')).toBe('paid')
     expect(cardOutcome('4000000000000002')).toBe('declined')
     expect(cardOutcome('4000000000009995')).toBe('insufficient_funds')
-    expect(cardBrand('4242424242424242')).toBe('Visa')
-    expect(cardBrand('5555555555554444')).toBe('Mastercard')
-    expect(cardBrand('378282246310005')).toBe('American Express')
+    expect(cardBrandName('4242424242424242')).toBe('Visa')
+    expect(cardBrandName('5555555555554444')).toBe('Mastercard')
+    expect(cardBrandName('378282246310005')).toBe('American Express')
+    // The receipt names every brand the card form recognises.
+    expect(cardBrandName('36227206271667')).toBe('Diners Club')
+    expect(cardBrandName('9999999999999995')).toBe('Card')
   })
 
   it('ends period n n calendar months after the anchor, keeping the day where the month has it', () => {

@@ -41,7 +41,7 @@ import { creditBalance, grantCreditsOnce, lockUserCredits, takeBackUnspent } fro
 import { billingNotification } from './notifications'
 import type { CatalogueOffer, Offers } from './offers'
 import type { PaymentProvider } from './payment-provider'
-import { assertNotExpired, cardBrand, cardOutcome } from './sandbox-card'
+import { assertNotExpired, cardBrandName, cardOutcome } from './sandbox-card'
 
 export interface BillingDeps {
   db: Kysely<Database>
@@ -206,7 +206,7 @@ export class Billing {
     if (checkout.status !== 'open') return this.#paid(userId, await this.complete(checkout))
     assertNotExpired(body.expiry, now())
     const offer = this.d.offers.get(checkout.offer_id)
-    const card = { brand: cardBrand(body.cardNumber), last4: body.cardNumber.slice(-4) }
+    const card = { brand: cardBrandName(body.cardNumber), last4: body.cardNumber.slice(-4) }
     const outcome = cardOutcome(body.cardNumber)
     if (outcome !== 'paid') {
       const failed = await this.#recordFailure(checkout, offer, card, outcome)

@@ -1,3 +1,4 @@
+import { CARD_BRAND_NAMES, cardBrand } from '@templet/api/card'
 import { Code } from '@templet/api/contract'
 import { AppError } from '../errors'
 
@@ -13,15 +14,10 @@ export function cardOutcome(digits: string): CardOutcome {
   return OUTCOMES[digits] ?? 'paid'
 }
 
-/** The brand a customer recognises, from the number's prefix (as the card form shows it). */
-export function cardBrand(digits: string): string {
-  if (/^4/.test(digits)) return 'Visa'
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'Mastercard'
-  if (/^3[47]/.test(digits)) return 'American Express'
-  if (/^(6011|65|64[4-9])/.test(digits)) return 'Discover'
-  if (/^35/.test(digits)) return 'JCB'
-  if (/^62/.test(digits)) return 'UnionPay'
-  return 'Card'
+/** The brand's name for the receipt, from the number's prefix (as the card form shows it). */
+export function cardBrandName(digits: string): string {
+  const brand = cardBrand(digits)
+  return brand ? CARD_BRAND_NAMES[brand] : 'Card'
 }
 
 /**

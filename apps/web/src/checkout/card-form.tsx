@@ -1,14 +1,13 @@
+import { CARD_BRAND_NAMES, cardBrand } from '@templet/api/card'
 import { Button } from '@templet/ui/button'
 import { CreditCard, Lock } from 'lucide-react'
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TextField } from '../components/field'
 import {
-  BRAND_NAMES,
   type CardError,
   type CardField,
   type CardValues,
-  cardBrand,
   caretAfterDigits,
   checkCard,
   formatCardNumber,
@@ -111,8 +110,10 @@ export function CardForm({
             <CreditCard aria-hidden="true" className="size-4" />
             {brand ? (
               <span className="font-medium text-foreground">
-                <span className="sr-only">{t('checkout.card.brand', { brand: BRAND_NAMES[brand] })}</span>
-                <span aria-hidden="true">{BRAND_NAMES[brand]}</span>
+                <span className="sr-only">
+                  {t('checkout.card.brand', { brand: CARD_BRAND_NAMES[brand] })}
+                </span>
+                <span aria-hidden="true">{CARD_BRAND_NAMES[brand]}</span>
               </span>
             ) : null}
           </span>

@@ -3,30 +3,7 @@
  * grouped as typed and checked with Luhn's digit, the brand from its prefix, an expiry `MM/YY` not in the
  * past, a CVC of 3 or 4 digits. The server checks the same again (the contract's `checkoutPayBody`).
  */
-
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'jcb' | 'unionpay' | 'diners'
-
-/** The brand a customer recognises, from the first digits (as the server names it on the receipt). */
-export function cardBrand(digits: string): CardBrand | null {
-  if (/^4/.test(digits)) return 'visa'
-  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(digits)) return 'mastercard'
-  if (/^3[47]/.test(digits)) return 'amex'
-  if (/^3(0[0-5]|[689])/.test(digits)) return 'diners'
-  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover'
-  if (/^35/.test(digits)) return 'jcb'
-  if (/^62/.test(digits)) return 'unionpay'
-  return null
-}
-
-export const BRAND_NAMES: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-  diners: 'Diners Club',
-}
+import { type CardBrand, cardBrand, luhnValid } from '@templet/api/card'
 
 /** The most digits a number of this brand has (19 for the brands that issue long numbers). */
 function maxDigits(brand: CardBrand | null): number {
@@ -63,20 +40,6 @@ export function caretAfterDigits(formatted: string, digitsBefore: number): numbe
     if (seen === digitsBefore) return i + 1
   }
   return formatted.length
-}
-
-/** Luhn's check digit test. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
-  }
-  return digits.length > 0 && sum % 10 === 0
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { luhnValid } from '../card'
 import { resetTokenField } from './envelope'
 
 /** A balance below this many credits is low: the dashboard hints at it, a spend that leaves less raises a notification. */
@@ -95,20 +96,6 @@ export const purchase = z.object({
 export type Purchase = z.infer<typeof purchase>
 
 const digitsOnly = (s: string) => s.replace(/[\s-]/g, '')
-
-/** Luhn's check digit test over a string of digits. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) {
-      d *= 2
-      if (d > 9) d -= 9
-    }
-    sum += d
-  }
-  return digits.length > 0 && sum % 10 === 0
-}
 
 export const cardNumber = z
   .string({ error: 'cardNumber: Enter the card number' })
