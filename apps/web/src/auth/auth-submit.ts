@@ -1,6 +1,5 @@
-import type { ApiFailure, ApiResult } from '@templet/api'
+import type { ApiFailure, AuthData } from '@templet/api'
 import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { FailureText } from '../forms/contract-form'
 import { safeRedirect } from '../session/redirect'
@@ -23,23 +22,14 @@ export function describeAuthFailure(t: TFunction, failure: ApiFailure): FailureT
 }
 
 /**
- * What sign-in and registration do with an answer: on success the session is stored and the visitor
- * returns to `redirect` (same-origin only, else /dashboard); a failure is passed to the form's `fail` with
- * the wording of the authentication codes (401 wrong credentials, 409 email taken, 429 with its wait).
+ * Where the sign-in and registration pages go once signed in: the session is stored and the visitor returns
+ * to `redirect` (same-origin only, else /dashboard).
  */
-export function useAuthAnswer() {
-  const { t } = useTranslation()
+export function useReturnAfterSignIn() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
-
-  const describe = (failure: ApiFailure) => describeAuthFailure(t, failure)
-
-  return async (
-    result: ApiResult<'login' | 'register'>,
-    fail: (failure: ApiFailure, describe: (failure: ApiFailure) => FailureText<'email'>) => void,
-  ) => {
-    if (result.code !== 0) return fail(result, describe)
-    startSession(result.data)
+  return async (auth: AuthData) => {
+    startSession(auth)
     await navigate(safeRedirect(params.get('redirect')), { replace: true })
   }
 }

@@ -1,11 +1,9 @@
-import type { AuthData, LoginBody, RegisterBody } from '@templet/api'
+import type { AuthData } from '@templet/api'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../api/client'
-import { describeAuthFailure } from '../auth/auth-submit'
+import { RegisterForm } from '../auth/register-form'
+import { SignInForm } from '../auth/sign-in-form'
 import { cx } from '../components/cx'
-import { EmailField, PasswordField, TextField } from '../components/field'
-import { ContractForm, useContractForm } from '../forms/contract-form'
 
 type Mode = 'register' | 'signIn'
 
@@ -44,82 +42,20 @@ export function InlineAuth({ onSignedIn }: { onSignedIn: (auth: AuthData) => voi
         ))}
       </fieldset>
       {mode === 'register' ? (
-        <RegisterInline onSignedIn={onSignedIn} />
+        <RegisterForm
+          onSignedIn={onSignedIn}
+          submitLabel={t('checkout.account.registerSubmit')}
+          busyLabel={t('checkout.account.registerBusy')}
+          submitClassName="w-full"
+        />
       ) : (
-        <SignInInline onSignedIn={onSignedIn} />
+        <SignInForm
+          onSignedIn={onSignedIn}
+          submitLabel={t('checkout.account.signInSubmit')}
+          busyLabel={t('checkout.account.signInBusy')}
+          submitClassName="w-full"
+        />
       )}
     </section>
-  )
-}
-
-function RegisterInline({ onSignedIn }: { onSignedIn: (auth: AuthData) => void }) {
-  const { t } = useTranslation()
-  const { form, field, fail, onSubmit } = useContractForm<
-    { name: string; email: string; password: string },
-    RegisterBody
-  >({
-    schema: (schemas) => schemas.registerBody,
-    prepare: ({ name, ...rest }) => (name?.trim() ? { name, ...rest } : rest),
-  })
-  return (
-    <ContractForm
-      form={form}
-      onSubmit={onSubmit(async (body) => {
-        const result = await api.call('register', { body })
-        if (result.code !== 0) return fail(result, (f) => describeAuthFailure(t, f))
-        onSignedIn(result.data)
-      })}
-      submitLabel={t('checkout.account.registerSubmit')}
-      busyLabel={t('checkout.account.registerBusy')}
-      submitClassName="w-full"
-    >
-      <TextField
-        label={
-          <>
-            {t('auth.name')}{' '}
-            <span className="font-normal text-muted-foreground">{t('auth.nameOptional')}</span>
-          </>
-        }
-        autoComplete="name"
-        maxLength={50}
-        {...field('name')}
-      />
-      <EmailField label={t('auth.email')} {...field('email')} />
-      <PasswordField
-        label={t('auth.password')}
-        autoComplete="new-password"
-        required
-        hint={t('auth.register.passwordHint')}
-        {...field('password')}
-      />
-    </ContractForm>
-  )
-}
-
-function SignInInline({ onSignedIn }: { onSignedIn: (auth: AuthData) => void }) {
-  const { t } = useTranslation()
-  const { form, field, fail, onSubmit } = useContractForm<{ email: string; password: string }, LoginBody>({
-    schema: (schemas) => schemas.loginBody,
-  })
-  return (
-    <ContractForm
-      form={form}
-      onSubmit={onSubmit(async (body) => {
-        const result = await api.call('login', { body })
-        if (result.code !== 0) return fail(result, (f) => describeAuthFailure(t, f))
-        onSignedIn(result.data)
-      })}
-      submitLabel={t('checkout.account.signInSubmit')}
-      busyLabel={t('checkout.account.signInBusy')}
-      submitClassName="w-full"
-    >
-      <EmailField label={t('auth.email')} {...field('email')} />
-      <PasswordField
-        label={t('auth.password')}
-        autoComplete="current-password"
-        required
-        {...field('password')}
-      />
-    </ContractForm>
   )
 }
