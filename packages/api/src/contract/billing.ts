@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { luhnValid } from '../card'
 import { resetTokenField } from './envelope'
+import { page, pageSizeOr } from './media-fields'
 
 /** A balance below this many credits is low: the dashboard hints at it, a spend that leaves less raises a notification. */
 export const LOW_CREDITS_BELOW = 3
@@ -146,19 +147,7 @@ export const checkoutDetailData = z.object({
 })
 export type CheckoutDetailData = z.infer<typeof checkoutDetailData>
 
-export const pageQuery = z.strictObject({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int()
-    .min(1, { error: 'page must be at least 1' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int()
-    .min(1, { error: 'pageSize must be between 1 and 100' })
-    .max(100, { error: 'pageSize must be between 1 and 100' })
-    .default(10),
-})
+export const pageQuery = z.strictObject({ page, pageSize: pageSizeOr(10) })
 export type PageQuery = z.input<typeof pageQuery>
 
 export const purchaseListData = z.array(purchase)

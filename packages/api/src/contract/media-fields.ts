@@ -26,12 +26,15 @@ export const page = z.coerce
   .int()
   .min(1, { error: 'page must be at least 1' })
   .default(1)
-export const pageSize = z.coerce
-  .number({ error: 'pageSize must be a number' })
-  .int()
-  .min(1, { error: 'pageSize must be between 1 and 100' })
-  .max(100, { error: 'pageSize must be between 1 and 100' })
-  .default(20)
+/** A page size in a query string, 1 to 100, `fallback` when left out. */
+export const pageSizeOr = (fallback: number) =>
+  z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1, { error: 'pageSize must be between 1 and 100' })
+    .max(100, { error: 'pageSize must be between 1 and 100' })
+    .default(fallback)
+export const pageSize = pageSizeOr(20)
 export const searchText = z.string().trim().max(100, { error: 'q must be at most 100 characters' }).optional()
 
 export const locale = z.enum(['en', 'zh-CN'], { error: 'locale must be en or zh-CN' })
