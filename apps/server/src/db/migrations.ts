@@ -397,8 +397,11 @@ async function withMigrationLock<T>(db: Db, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Brings the schema up to date; safe to run on every start and from several processes at once. */
-export async function migrate(db: Db): Promise<MigrationResult[]> {
+/**
+ * Brings the schema up to date (or up to and including the migration `target`, for tests of a migration);
+ * safe to run on every start and from several processes at once.
+ */
+export async function migrate(db: Db, target?: string): Promise<MigrationResult[]> {
   const all = migrations(db.engine)
   const migrator = new Migrator({
     db: db.kysely,
@@ -407,7 +410,9 @@ export async function migrate(db: Db): Promise<MigrationResult[]> {
     // still gets the earlier ones instead of refusing to start.
     allowUnorderedMigrations: true,
   })
-  const { error, results } = await withMigrationLock(db, () => migrator.migrateToLatest())
+  const { error, results } = await withMigrationLock(db, () =>
+    target === undefined ? migrator.migrateToLatest() : migrator.migrateTo(target),
+  )
   if (error)
     throw new MigrationError(`Migration failed: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,
