@@ -7,8 +7,8 @@ import {
   Migrator,
   sql,
 } from 'kysely'
-import { eventFromText } from '../services/notification-text'
 import type { Db, Engine } from './connection'
+import { eventFromText } from './legacy-notification-text'
 
 /** An auto-increment primary key: `integer … autoincrement` in SQLite, `serial` in PostgreSQL. */
 function withId<T extends string>(engine: Engine, table: CreateTableBuilder<T, never>) {

@@ -1,4 +1,4 @@
-import { LOW_CREDITS_BELOW, type NotificationEvent } from '@templet/api/contract'
+import type { NotificationEvent } from '@templet/api/contract'
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`
 const day = (iso: string) => iso.slice(0, 10)
@@ -54,64 +54,5 @@ export function englishText(e: NotificationEvent): { title: string; content: str
       }
     case 'message':
       return { title: e.params.title, content: e.params.content }
-  }
-}
-
-const AMOUNT = /\((\d+(?:\.\d{1,2})?) ([A-Z]{3})\)/
-const amountOf = (text: string) => {
-  const m = AMOUNT.exec(text)
-  return m ? { amountCents: Math.round(Number(m[1]) * 100), currency: m[2] as string } : undefined
-}
-const dayOf = (text: string, before: string) => {
-  const m = new RegExp(`${before} (\\d{4}-\\d{2}-\\d{2})`).exec(text)
-  return m ? `${m[1]}T00:00:00.000Z` : undefined
-}
-
-/**
- * Reads a notification stored as English sentences (before type and parameters) back into its parameters:
- * the figures the sentences were written from. What cannot be read keeps its text as a `message`.
- */
-export function eventFromText(type: string, title: string, content: string): NotificationEvent {
-  const fallback: NotificationEvent = { type: 'message', params: { title, content } }
-  const noPurchase = { purchaseId: null, offerId: null }
-  switch (type) {
-    case 'welcome': {
-      const name = /^Welcome to Templet, (.*)$/s.exec(title)?.[1]
-      const credits = /holds (\d+) free credits/.exec(content)?.[1]
-      return name !== undefined && credits ? { type, params: { name, credits: Number(credits) } } : fallback
-    }
-    case 'purchase_paid': {
-      const credits = /^(\d+) credits were added to your account/.exec(content)?.[1]
-      const amount = amountOf(content)
-      return credits && amount
-        ? { type, params: { ...noPurchase, credits: Number(credits), ...amount } }
-        : fallback
-    }
-    case 'purchase_failed': {
-      const amount = amountOf(content)
-      const reason = (Object.keys(FAILURE_TEXT) as (keyof typeof FAILURE_TEXT)[]).find((r) =>
-        content.startsWith(FAILURE_TEXT[r]),
-      )
-      return amount && reason ? { type, params: { ...noPurchase, ...amount, reason } } : fallback
-    }
-    case 'subscription_renewed': {
-      const credits = /^(\d+) credits were added for the month/.exec(content)?.[1]
-      const amount = amountOf(content)
-      const periodEnd = dayOf(content, 'Next renewal:')
-      return credits && amount && periodEnd
-        ? { type, params: { ...noPurchase, credits: Number(credits), ...amount, periodEnd } }
-        : fallback
-    }
-    case 'subscription_cancelled': {
-      const periodEnd = dayOf(content, 'active until')
-      return periodEnd ? { type, params: { offerId: null, periodEnd } } : fallback
-    }
-    case 'credits_low': {
-      const balance = /You have (\d+) credits? left/.exec(content)?.[1]
-      return balance ? { type, params: { balance: Number(balance), threshold: LOW_CREDITS_BELOW } } : fallback
-    }
-    default:
-      // creation_ready never named its creation; other types are unknown here.
-      return fallback
   }
 }
