@@ -72,10 +72,10 @@ test.describe('notifications in the reader’s language', () => {
     const creationId = await createBanner(server, account)
     await page.addInitScript(() => localStorage.setItem('templet.language', 'zh-CN'))
     await signIn(page, account, '/notifications')
-    const ready = page.getByTestId('notification-list').getByRole('link', { name: '你的「季节促销」已生成' })
+    const ready = page.getByTestId('notification-list').getByRole('link', { name: '「Autumn offer」已生成' })
     await expect(ready).toBeVisible()
     await expect(page.getByTestId('notification-list')).toContainText(
-      '「Autumn offer」已生成 PNG、JPEG 和 WebP 格式。',
+      '由模板「季节促销」生成，含 PNG、JPEG 和 WebP 格式。',
     )
     await ready.click()
     await expect(page).toHaveURL(new RegExp(`/creation/${creationId}/edit$`))

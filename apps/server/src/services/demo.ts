@@ -72,10 +72,11 @@ export async function seedDemoAccount(
   }
   await dateStep(at - 6 * DAY)
 
-  const render = async (slug: string, name: string, when: number) => {
+  const render = async (slug: string, name: string, when: number, locale: 'en' | 'zh-CN' = 'en') => {
     const template = await db.selectFrom('templates').select('id').where('slug', '=', slug).executeTakeFirst()
     if (!template) return
-    await parts.creations.create({ userId, templateId: template.id, values: {}, name })
+    // Empty values draw the template's own sample text in `locale`.
+    await parts.creations.create({ userId, templateId: template.id, values: {}, name, locale })
     await dateStep(when)
   }
   await render('sale-banner', 'Summer sale banner', at - 5 * DAY)
@@ -85,7 +86,8 @@ export async function seedDemoAccount(
   await seedDemoPurchases(db, userId, parts.offers, at - 3 * DAY)
   await dateStep()
 
-  await render('gala-invitation', 'Spring gala invitation', at - DAY)
+  // Customers write in either language; so does the demo.
+  await render('gala-invitation', '春季晚宴邀请函', at - DAY, 'zh-CN')
   await render('course-certificate', 'Course certificate', at - 5 * MINUTE)
 
   // Read up to the purchase; the last two renders are news.

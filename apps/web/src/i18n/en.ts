@@ -210,9 +210,9 @@ export const en = {
       body_other: 'You have {{count}} credits left. Top up to keep creating.',
     },
     creationReady: {
-      title: 'Your {{template}} is ready',
-      titleNoTemplate: 'Your design is ready',
-      body: '“{{name}}” was rendered as PNG, JPEG and WebP.',
+      title: '“{{name}}” is ready',
+      body: 'Made from the template “{{template}}”, as PNG, JPEG and WebP.',
+      bodyNoTemplate: 'Made as PNG, JPEG and WebP.',
     },
   },
   creation: {

@@ -206,9 +206,9 @@ export const zhCN: Messages = {
       body_other: '你还剩 {{count}} 个积分。充值后即可继续创作。',
     },
     creationReady: {
-      title: '你的「{{template}}」已生成',
-      titleNoTemplate: '你的设计已生成',
-      body: '「{{name}}」已生成 PNG、JPEG 和 WebP 格式。',
+      title: '「{{name}}」已生成',
+      body: '由模板「{{template}}」生成，含 PNG、JPEG 和 WebP 格式。',
+      bodyNoTemplate: '已生成 PNG、JPEG 和 WebP 格式。',
     },
   },
   creation: {

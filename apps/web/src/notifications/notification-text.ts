@@ -63,10 +63,10 @@ export function notificationText(n: Notification, c: TextContext): { title: stri
       }
     case 'creation_ready':
       return {
-        title: c.templateName
-          ? t('notification.creationReady.title', { template: c.templateName })
-          : t('notification.creationReady.titleNoTemplate'),
-        body: t('notification.creationReady.body', { name: n.params.name }),
+        title: t('notification.creationReady.title', { name: n.params.name }),
+        body: c.templateName
+          ? t('notification.creationReady.body', { template: c.templateName })
+          : t('notification.creationReady.bodyNoTemplate'),
       }
     case 'message':
       return { title: n.params.title, body: n.params.content }
