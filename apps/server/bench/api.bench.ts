@@ -65,8 +65,7 @@ async function serveEngine(engine: Engine) {
         return {
           user_id: ids[n % ids.length] as number,
           type: 'creation_ready',
-          title: `Creation ${n} is ready`,
-          content: 'Rendered as PNG, JPEG and WebP.',
+          params: JSON.stringify({ creationId: n + 1, templateId: 1, typeId: 1, name: `Creation ${n}` }),
           checked: n % 3 === 0 ? 1 : 0,
           created_at: now - n * 1000,
         }

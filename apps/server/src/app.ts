@@ -16,6 +16,7 @@ import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
 import { Accounts } from './services/accounts'
 import { Billing } from './services/billing'
+import type { Creations } from './services/creations'
 import { Offers } from './services/offers'
 import { createPasswords } from './services/passwords'
 import {
@@ -60,6 +61,7 @@ export interface App {
   billing: Billing
   subscriptions: Subscriptions
   offers: Offers
+  creations: Creations
 }
 
 /** The caller's `X-Request-Id` when it is a sane token (a proxy's id joins its logs to ours), else a new one. */
@@ -253,5 +255,14 @@ export function createAppParts(o: AppOptions): App {
     })
   })
 
-  return { hono: app, accounts, lifecycle, storage: media.storage, billing, subscriptions, offers }
+  return {
+    hono: app,
+    accounts,
+    lifecycle,
+    storage: media.storage,
+    billing,
+    subscriptions,
+    offers,
+    creations: media.creations,
+  }
 }

@@ -28,7 +28,7 @@ async function main() {
     log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })
   await seedCatalogue(db.kysely)
   // TEMPLET_FAULT is for the fault tests only (test/billing-fault.test.ts): it crashes on purpose.
-  const { hono, accounts, lifecycle, storage, billing, subscriptions, offers } = createAppParts({
+  const { hono, accounts, lifecycle, storage, billing, subscriptions, offers, creations } = createAppParts({
     db,
     config,
     log,
@@ -47,7 +47,7 @@ async function main() {
     config.billing.schedulerSeconds * 1000,
     log,
   )
-  if (config.demoData && (await seedDemoAccount(db.kysely, accounts, Date.now, offers))) {
+  if (config.demoData && (await seedDemoAccount(db.kysely, { accounts, creations, offers }, Date.now))) {
     log.info('seeded the demo account', { email: DEMO_ACCOUNT.email })
   }
 

@@ -208,19 +208,19 @@ describe.each(engines)('billing on %s', (engine) => {
   })
 
   it('seeds the demo account with purchases that agree with its balance and credit history', async () => {
-    expect(await seedDemoAccount(s.db.kysely, s.parts.accounts, s.now, s.parts.offers)).toBe(true)
+    expect(await seedDemoAccount(s.db.kysely, s.parts, s.now)).toBe(true)
     const login = await s.call('POST', '/user/login', {
       body: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
     })
     const token = login.data.token
-    expect(login.data.user.credits).toBe(5)
+    expect(login.data.user.credits).toBe(100)
     const list = await s.call('GET', '/purchase/list', { token })
     expect(list.data.map((p: { status: string; credits: number }) => [p.status, p.credits])).toEqual([
       ['paid', 100],
       ['failed', 0],
     ])
     const history = await s.call('GET', '/credit/history', { token, query: { pageSize: 1 } })
-    expect(history.total).toBe(102)
-    expect(history.data[0]).toMatchObject({ delta: -1, reason: 'creation', balanceAfter: 5 })
+    expect(history.total).toBe(7)
+    expect(history.data[0]).toMatchObject({ delta: -1, reason: 'creation', balanceAfter: 100 })
   })
 })

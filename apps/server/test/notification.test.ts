@@ -17,8 +17,7 @@ describe.each(engines)('notifications on %s', (engine) => {
         Array.from({ length: n }, (_, i) => ({
           user_id: userId,
           type: 'creation_ready',
-          title: `Creation ${i + 1} is ready`,
-          content: 'Rendered.',
+          params: JSON.stringify({ creationId: 1, templateId: 1, typeId: 1, name: `Creation ${i + 1}` }),
           checked,
           created_at: base + (i + 1) * 60_000,
         })),
@@ -34,8 +33,8 @@ describe.each(engines)('notifications on %s', (engine) => {
     const first = await s.call('GET', '/user/my-notification', { token, query: { page: 1, pageSize: 5 } })
     expect(first.code).toBe(0)
     expect(first.total).toBe(13)
-    expect(first.data.map((n: { title: string }) => n.title)).toEqual(
-      [12, 11, 10, 9, 8].map((i) => `Creation ${i} is ready`),
+    expect(first.data.map((n: { params: { name: string } }) => n.params.name)).toEqual(
+      [12, 11, 10, 9, 8].map((i) => `Creation ${i}`),
     )
     const last = await s.call('GET', '/user/my-notification', { token, query: { page: 3, pageSize: 5 } })
     expect(last.data).toHaveLength(3)

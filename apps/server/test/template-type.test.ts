@@ -122,8 +122,7 @@ describe.each(engines)('seeding on %s', (engine) => {
       const config = loadConfig({ ...testEnv(), DEMO_DATA: '1' })
       for (let i = 0; i < 2; i++) {
         await seedCatalogue(db.kysely)
-        const { accounts } = createAppParts({ db, config })
-        await seedDemoAccount(db.kysely, accounts, Date.now)
+        await seedDemoAccount(db.kysely, createAppParts({ db, config }), Date.now)
       }
       const types = await db.kysely.selectFrom('template_types').select('slug').execute()
       expect(types).toHaveLength(loadCatalogue().types.length)
@@ -140,7 +139,7 @@ describe.each(engines)('seeding on %s', (engine) => {
         .select('id')
         .where('user_id', '=', demo[0]?.id as number)
         .execute()
-      expect(notes).toHaveLength(5)
+      expect(notes).toHaveLength(9)
     } finally {
       await drop()
     }

@@ -161,18 +161,12 @@ export function seedNotifications(server: TempletServer, userId: number, count: 
   try {
     db.pragma('busy_timeout = 5000')
     const insert = db.prepare(
-      'INSERT INTO notifications (user_id, type, title, content, checked, created_at) VALUES (?, ?, ?, ?, 0, ?)',
+      'INSERT INTO notifications (user_id, type, params, checked, created_at) VALUES (?, ?, ?, 0, ?)',
     )
     const now = Date.now()
     db.transaction(() => {
       for (let i = 0; i < count; i += 1) {
-        insert.run(
-          userId,
-          'credits_low',
-          `Seeded notice ${i + 1}`,
-          `Test notification number ${i + 1}.`,
-          now + i,
-        )
+        insert.run(userId, 'credits_low', JSON.stringify({ balance: i % 3, threshold: 3 }), now + i)
       }
     })()
   } finally {

@@ -43,12 +43,12 @@ const isPostgres = (db: Q) => db.getExecutor().adapter instanceof PostgresAdapte
 /**
  * In one transaction: locks the user's row (PostgreSQL; SQLite runs one write transaction at a time), checks
  * the balance covers `amount`, writes the spend row, then runs `andThen` in the same transaction (the row the
- * spend pays for). Returns its result and the balance after. Throws {@link InsufficientCreditsError}.
+ * spend pays for; it is told the balance before and after). Returns its result and the balance after. Throws {@link InsufficientCreditsError}.
  */
 export function spendInTransaction<T>(
   db: Q,
   spend: { userId: number; amount: number; reason: string; idempotencyKey?: string; now: number },
-  andThen: (trx: Q) => Promise<T>,
+  andThen: (trx: Q, balance: { before: number; after: number }) => Promise<T>,
 ): Promise<{ result: T; balance: number }> {
   return db.transaction().execute(async (trx) => {
     if (isPostgres(trx)) {
@@ -60,7 +60,7 @@ export function spendInTransaction<T>(
     const balance = await ledgerBalance(trx, spend.userId)
     if (balance < spend.amount) throw new InsufficientCreditsError(balance)
     await insertLedgerRow(trx, { ...spend, delta: -spend.amount })
-    const result = await andThen(trx)
+    const result = await andThen(trx, { before: balance, after: balance - spend.amount })
     return { result, balance: balance - spend.amount }
   })
 }

@@ -8,6 +8,7 @@ import {
   sql,
 } from 'kysely'
 import type { Db, Engine } from './connection'
+import { eventFromText } from './legacy-notification-text'
 
 /** An auto-increment primary key: `integer … autoincrement` in SQLite, `serial` in PostgreSQL. */
 function withId<T extends string>(engine: Engine, table: CreateTableBuilder<T, never>) {
@@ -242,6 +243,50 @@ function migrations(engine: Engine): Record<string, Migration> {
       },
     },
     ...mediaMigrations(engine),
+    ...notificationMigrations(),
+  }
+}
+
+/**
+ * Notifications were stored as English sentences, which a Chinese reader then saw in English. They become a
+ * type and its parameters (the figures read back out of the old sentences); a sentence that cannot be read
+ * keeps its text as a `message`.
+ */
+function notificationMigrations(): Record<string, Migration> {
+  return {
+    '0006_notification_params': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('notifications')
+          .addColumn('params', 'text', (c) => c.notNull().defaultTo('{}'))
+          .execute()
+        const q = db as unknown as Kysely<{
+          notifications: { id: number; type: string; title: string; content: string; params: string }
+        }>
+        let after = 0
+        for (;;) {
+          const rows = await q
+            .selectFrom('notifications')
+            .select(['id', 'type', 'title', 'content'])
+            .where('id', '>', after)
+            .orderBy('id')
+            .limit(500)
+            .execute()
+          if (rows.length === 0) break
+          for (const r of rows) {
+            const e = eventFromText(r.type, r.title, r.content)
+            await q
+              .updateTable('notifications')
+              .set({ type: e.type, params: JSON.stringify(e.params) })
+              .where('id', '=', r.id)
+              .execute()
+          }
+          after = Number(rows.at(-1)?.id)
+        }
+        await db.schema.alterTable('notifications').dropColumn('title').execute()
+        await db.schema.alterTable('notifications').dropColumn('content').execute()
+      },
+    },
   }
 }
 
@@ -352,8 +397,11 @@ async function withMigrationLock<T>(db: Db, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Brings the schema up to date; safe to run on every start and from several processes at once. */
-export async function migrate(db: Db): Promise<MigrationResult[]> {
+/**
+ * Brings the schema up to date (or up to and including the migration `target`, for tests of a migration);
+ * safe to run on every start and from several processes at once.
+ */
+export async function migrate(db: Db, target?: string): Promise<MigrationResult[]> {
   const all = migrations(db.engine)
   const migrator = new Migrator({
     db: db.kysely,
@@ -362,7 +410,9 @@ export async function migrate(db: Db): Promise<MigrationResult[]> {
     // still gets the earlier ones instead of refusing to start.
     allowUnorderedMigrations: true,
   })
-  const { error, results } = await withMigrationLock(db, () => migrator.migrateToLatest())
+  const { error, results } = await withMigrationLock(db, () =>
+    target === undefined ? migrator.migrateToLatest() : migrator.migrateTo(target),
+  )
   if (error)
     throw new MigrationError(`Migration failed: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,

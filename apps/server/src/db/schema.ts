@@ -26,8 +26,8 @@ export interface NotificationTable {
   id: Generated<number>
   user_id: number
   type: string
-  title: string
-  content: string
+  /** JSON of the type's parameters (`notificationParams` in the contract); no sentence is stored. */
+  params: string
   /** 0 unread, 1 read. */
   checked: number
   created_at: number

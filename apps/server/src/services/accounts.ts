@@ -58,7 +58,7 @@ export class Accounts {
         const at = now()
         const userId = await insertUser(tx, { email: body.email, name, passwordHash, now: at })
         await grantCredits(tx, { userId, amount: SIGNUP_CREDITS, reason: 'signup', now: at })
-        await insertNotifications(tx, [welcomeNotification(userId, name, at)])
+        await insertNotifications(tx, [welcomeNotification(userId, { name, credits: SIGNUP_CREDITS }, at)])
         const token = await this.d.sessions.issue(userId, tx)
         return { token, user: await this.#user(tx, userId) }
       })

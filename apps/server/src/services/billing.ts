@@ -72,8 +72,6 @@ export function periodEnd(anchor: number, n: number): number {
   return d.getTime()
 }
 
-export const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`
-
 export const receiptNumber = (row: Pick<PurchaseRow, 'id' | 'created_at'>) =>
   `R-${new Date(row.created_at).getUTCFullYear()}-${String(row.id).padStart(6, '0')}`
 
@@ -257,7 +255,14 @@ export class Billing {
       await insertNotifications(tx, [
         billingNotification(
           Number(checkout.user_id),
-          { type: 'purchase_failed', amount: money(offer.cents, offer.currency), reason: outcome },
+          {
+            type: 'purchase_failed',
+            purchaseId: id,
+            offerId: offer.id,
+            amountCents: offer.cents,
+            currency: offer.currency,
+            reason: outcome,
+          },
           at,
         ),
       ])
@@ -336,7 +341,14 @@ export class Billing {
       await insertNotifications(tx, [
         billingNotification(
           userId,
-          { type: 'purchase_paid', credits: offer.credits, amount: money(offer.cents, offer.currency) },
+          {
+            type: 'purchase_paid',
+            purchaseId,
+            offerId: offer.id,
+            credits: offer.credits,
+            amountCents: offer.cents,
+            currency: offer.currency,
+          },
           at,
         ),
       ])

@@ -11,12 +11,14 @@ import {
   listCreations,
 } from '../db/creations'
 import { ledgerBalance } from '../db/ledger'
+import { insertNotifications } from '../db/notifications'
 import type { CreationRow, Database, TemplateRow } from '../db/schema'
 import { findTemplate } from '../db/templates'
 import { findOwnUpload } from '../db/uploads'
 import { AppError, notFound } from '../errors'
 import type { FileUrls } from './file-urls'
 import { spendCredits } from './ledger'
+import { notificationRow } from './notifications'
 import type { RateLimiter } from './rate-limit'
 import { type Renderer, templateOf } from './renderer'
 import type { MediaStorage } from './storage'
@@ -145,12 +147,14 @@ export class Creations {
           idempotencyKey: `creation:${prefix}`,
           now,
         },
-        (trx) =>
-          insertCreation(trx, {
+        // The row, and the notification that it is ready, exist if and only if the credit is spent.
+        async (trx) => {
+          const name = r.name ?? template.name[locale]
+          const creationId = await insertCreation(trx, {
             user_id: r.userId,
             template_id: row.id,
             template_type_id: row.template_type_id,
-            name: r.name ?? template.name[locale],
+            name,
             field_values: JSON.stringify(r.values),
             size_id: sizeId,
             locale,
@@ -158,7 +162,19 @@ export class Creations {
             height: out.height,
             storage_prefix: prefix,
             created_at: now,
-          }),
+          })
+          await insertNotifications(trx, [
+            notificationRow(
+              r.userId,
+              {
+                type: 'creation_ready',
+                params: { creationId, templateId: row.id, typeId: row.template_type_id, name },
+              },
+              now,
+            ),
+          ])
+          return creationId
+        },
       )
       const created = await findOwnCreation(this.d.db, id, r.userId)
       if (!created) throw new Error('creation vanished after insert')

@@ -5,61 +5,109 @@ import { insertPurchase } from '../db/purchases'
 import type { Database } from '../db/schema'
 import { findUserByEmail } from '../db/users'
 import type { Accounts } from './accounts'
+import type { Creations } from './creations'
+import { billingNotification } from './notifications'
 import type { Offers } from './offers'
 
 /** The account `DEMO_DATA=1` seeds, for trying the app without registering. */
 export const DEMO_ACCOUNT = { email: 'demo@templet.app', password: 'demo-password', name: 'Demo' } as const
 
-/** Creates the demo account with a few notifications, once: a start with the account present does nothing. */
+export interface DemoParts {
+  accounts: Accounts
+  creations: Creations
+  offers: Offers
+}
+
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+
+/** Tables whose rows of one user the story dates; each has `id`, `user_id` and `created_at`. */
+const DATED = ['notifications', 'credit_ledger', 'creations', 'purchases'] as const
+
+/**
+ * Creates the demo account, once (a start with the account present does nothing), through the same services a
+ * customer goes through, so its creations, purchases, credit history, balance and notifications tell one story:
+ *
+ * - 6 days ago it registers (welcome, 5 free credits);
+ * - it renders three designs (5 -> 2 credits; the third spend raises "credits low");
+ * - 3 days ago a card is declined, then a 100-credit pack is paid (102);
+ * - it renders a design yesterday and one 5 minutes ago (100): these two notifications are unread.
+ *
+ * Each step's rows are then dated to its moment in the story. Notifications are type and parameters, so the
+ * story reads in either language.
+ */
 export async function seedDemoAccount(
   db: Kysely<Database>,
-  accounts: Accounts,
+  parts: DemoParts,
   now: () => number,
-  offers?: Offers,
 ): Promise<boolean> {
   if (await findUserByEmail(db, DEMO_ACCOUNT.email)) return false
-  const { user } = await accounts.create({ ...DEMO_ACCOUNT })
   const at = now()
-  const note = (minutesAgo: number, type: string, title: string, content: string, checked: 0 | 1) => ({
-    user_id: user.id,
-    type,
-    title,
-    content,
-    checked,
-    created_at: at - minutesAgo * 60_000,
-  })
-  await insertNotifications(db, [
-    note(3 * 24 * 60, 'purchase_paid', 'Payment received', '100 credits were added to your account.', 1),
-    note(
-      2 * 24 * 60,
-      'creation_ready',
-      'Your poster is ready',
-      'Summer sale poster rendered as PNG, JPEG and WebP.',
-      1,
-    ),
-    note(90, 'credits_low', 'Credits running low', 'You have 5 credits left. Top up to keep creating.', 0),
-    note(
-      5,
-      'creation_ready',
-      'Your banner is ready',
-      'Spring launch banner rendered as PNG, JPEG and WebP.',
-      0,
-    ),
-  ])
-  if (offers) await seedDemoPurchases(db, user.id, offers, at)
+  const { user } = await parts.accounts.create({ ...DEMO_ACCOUNT })
+  const userId = user.id
+  await db
+    .updateTable('users')
+    .set({ created_at: at - 6 * DAY })
+    .where('id', '=', userId)
+    .execute()
+
+  const marks = Object.fromEntries(DATED.map((t) => [t, 0])) as Record<(typeof DATED)[number], number>
+  /** Dates the rows made since the last call to `when` (or leaves their dates when none is given). */
+  const dateStep = async (when?: number) => {
+    for (const table of DATED) {
+      if (when !== undefined)
+        await db
+          .updateTable(table)
+          .set({ created_at: when })
+          .where('user_id', '=', userId)
+          .where('id', '>', marks[table])
+          .execute()
+      const last = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.max<number>('id').as('id'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+      marks[table] = Number(last?.id ?? 0)
+    }
+  }
+  await dateStep(at - 6 * DAY)
+
+  const render = async (slug: string, name: string, when: number, locale: 'en' | 'zh-CN' = 'en') => {
+    const template = await db.selectFrom('templates').select('id').where('slug', '=', slug).executeTakeFirst()
+    if (!template) return
+    // Empty values draw the template's own sample text in `locale`.
+    await parts.creations.create({ userId, templateId: template.id, values: {}, name, locale })
+    await dateStep(when)
+  }
+  await render('sale-banner', 'Summer sale banner', at - 5 * DAY)
+  await render('event-poster', 'Product launch poster', at - 5 * DAY + 2 * 60 * MINUTE)
+  await render('bold-quote', 'Team quote', at - 4 * DAY)
+
+  await seedDemoPurchases(db, userId, parts.offers, at - 3 * DAY)
+  await dateStep()
+
+  // Customers write in either language; so does the demo.
+  await render('gala-invitation', '春季晚宴邀请函', at - DAY, 'zh-CN')
+  await render('course-certificate', 'Course certificate', at - 5 * MINUTE)
+
+  // Read up to the purchase; the last two renders are news.
+  await db
+    .updateTable('notifications')
+    .set({ checked: 1 })
+    .where('user_id', '=', userId)
+    .where('created_at', '<=', at - 3 * DAY)
+    .execute()
   return true
 }
 
 /**
- * A declined attempt and a paid 100-credit pack three days ago, and the 100 renders since (one credit each),
- * so Purchase History, the receipt and the credit history have something true to show and the balance stays
- * the sign-up's 5 that the notifications speak of.
+ * A declined card, then a paid 100-credit pack two minutes later: the rows a sandbox checkout writes (purchase,
+ * ledger grant, notification), written directly so the demo does not depend on the configured payment provider.
  */
 async function seedDemoPurchases(db: Kysely<Database>, userId: number, offers: Offers, at: number) {
   const offer = offers.all.find((o) => o.kind === 'payment' && o.tier === '49-9')
   if (!offer) return
-  const day = 24 * 3600_000
-  const purchase = (status: 'paid' | 'failed', minutesAgo: number, last4: string) =>
+  const purchase = (status: 'paid' | 'failed', when: number, last4: string) =>
     insertPurchase(db, {
       user_id: userId,
       source_key: `demo:${status}`,
@@ -78,24 +126,31 @@ async function seedDemoPurchases(db: Kysely<Database>, userId: number, offers: O
       payment_ref: null,
       card_brand: 'Visa',
       card_last4: last4,
-      created_at: at - minutesAgo * 60_000,
+      created_at: when,
     })
-  await purchase('failed', 3 * 24 * 60 + 2, '0002')
-  const paidId = await purchase('paid', 3 * 24 * 60, '4242')
+  const money = { offerId: offer.id, amountCents: offer.cents, currency: offer.currency }
+  const failedId = await purchase('failed', at - 2 * MINUTE, '0002')
+  await insertNotifications(db, [
+    billingNotification(
+      userId,
+      { type: 'purchase_failed', purchaseId: failedId, ...money, reason: 'declined' },
+      at - 2 * MINUTE,
+    ),
+  ])
+  const paidId = await purchase('paid', at, '4242')
   await insertLedgerRowOnce(db, {
     userId,
     delta: offer.credits,
     reason: 'purchase',
     idempotencyKey: 'demo:paid',
     purchaseId: paidId,
-    now: at - 3 * day,
+    now: at,
   })
-  const spends = Array.from({ length: offer.credits }, (_, i) => ({
-    user_id: userId,
-    delta: -1,
-    reason: 'creation',
-    idempotency_key: null,
-    created_at: at - 3 * day + Math.round(((i + 1) * (3 * day - 2 * 3600_000)) / offer.credits),
-  }))
-  await db.insertInto('credit_ledger').values(spends).execute()
+  await insertNotifications(db, [
+    billingNotification(
+      userId,
+      { type: 'purchase_paid', purchaseId: paidId, ...money, credits: offer.credits },
+      at,
+    ),
+  ])
 }

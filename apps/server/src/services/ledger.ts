@@ -9,8 +9,10 @@ import {
   ledgerConsumption,
   spendInTransaction,
 } from '../db/ledger'
+import { insertNotifications } from '../db/notifications'
 import type { Database } from '../db/schema'
 import { AppError } from '../errors'
+import { creditsLowNotification } from './notifications'
 
 /** Free credits on a new account (PRODUCT.md §7). */
 export const SIGNUP_CREDITS = 5
@@ -30,8 +32,10 @@ export const creditBalance = (db: Kysely<Database>, userId: number) => ledgerBal
 
 /**
  * Spends `amount` credits atomically: never below zero, also under concurrent spends on either engine. `andThen`
- * runs in the same transaction, so what the credit pays for is stored if and only if the credit is spent.
- * Throws a 402 {@link AppError} when the balance is short.
+ * runs in the same transaction, so what the credit pays for is stored if and only if the credit is spent. A spend
+ * that takes the balance below LOW_CREDITS_BELOW raises the credits-low notification in that transaction too:
+ * spends of one user are serialised, so exactly one spend crosses. Throws a 402 {@link AppError} when the
+ * balance is short.
  */
 export async function spendCredits<T = undefined>(
   db: Kysely<Database>,
@@ -41,7 +45,12 @@ export async function spendCredits<T = undefined>(
   if (!Number.isInteger(spend.amount) || spend.amount <= 0)
     throw new RangeError('a spend is a positive whole number')
   try {
-    return await spendInTransaction(db, spend, andThen)
+    return await spendInTransaction(db, spend, async (trx, balance) => {
+      const result = await andThen(trx)
+      const low = creditsLowNotification(spend.userId, balance, spend.now)
+      if (low) await insertNotifications(trx, [low])
+      return result
+    })
   } catch (err) {
     if (err instanceof InsufficientCreditsError)
       throw new AppError(Code.notEnoughCredits, 'Not enough credits; buy more to continue', {

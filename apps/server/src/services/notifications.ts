@@ -1,5 +1,9 @@
-import type { Notification } from '@templet/api/contract'
-import { notificationType } from '@templet/api/contract'
+import {
+  LOW_CREDITS_BELOW,
+  type Notification,
+  type NotificationEvent,
+  notificationEvent,
+} from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import {
   countNotifications,
@@ -9,27 +13,57 @@ import {
 } from '../db/notifications'
 import type { Database, NewNotification, NotificationRow } from '../db/schema'
 import { notFound } from '../errors'
-import { SIGNUP_CREDITS } from './ledger'
+import { englishText } from './notification-text'
 
-export function welcomeNotification(userId: number, name: string, now: number): NewNotification {
+/**
+ * The row of one notification: its type and parameters, checked against the contract (a wrong parameter is a
+ * bug and throws here, before anything is stored). Every notification is written through this and
+ * `insertNotifications`.
+ */
+export function notificationRow(userId: number, e: NotificationEvent, now: number): NewNotification {
+  const checked = notificationEvent.parse(e)
   return {
     user_id: userId,
-    type: 'welcome',
-    title: `Welcome to Templet, ${name}`,
-    content: `Your account is ready and holds ${SIGNUP_CREDITS} free credits. Pick a template, fill in your text and images, and render your first design.`,
+    type: checked.type,
+    params: JSON.stringify(checked.params),
     checked: 0,
     created_at: now,
   }
 }
 
-const toNotification = (r: NotificationRow): Notification => ({
-  id: r.id,
-  type: notificationType.parse(r.type),
-  title: r.title,
-  content: r.content,
-  check: r.checked === 1 ? 1 : 0,
-  createdAt: new Date(r.created_at).toISOString(),
-})
+export const welcomeNotification = (userId: number, params: { name: string; credits: number }, now: number) =>
+  notificationRow(userId, { type: 'welcome', params }, now)
+
+/** Raised when a spend takes the balance from LOW_CREDITS_BELOW or more to below it: once per crossing. */
+export function creditsLowNotification(
+  userId: number,
+  spend: { before: number; after: number },
+  now: number,
+): NewNotification | undefined {
+  if (!(spend.before >= LOW_CREDITS_BELOW && spend.after < LOW_CREDITS_BELOW)) return undefined
+  return notificationRow(
+    userId,
+    { type: 'credits_low', params: { balance: spend.after, threshold: LOW_CREDITS_BELOW } },
+    now,
+  )
+}
+
+/** The stored row as the contract's notification; a row whose parameters no longer read keeps a plain message. */
+export function toNotification(r: NotificationRow): Notification {
+  let e: NotificationEvent
+  try {
+    e = notificationEvent.parse({ type: r.type, params: JSON.parse(r.params) })
+  } catch {
+    e = { type: 'message', params: { title: 'Notification', content: '' } }
+  }
+  return {
+    id: r.id,
+    ...e,
+    ...englishText(e),
+    check: r.checked === 1 ? 1 : 0,
+    createdAt: new Date(r.created_at).toISOString(),
+  } as Notification
+}
 
 /** One page of the user's notifications, newest first, and the count over all pages. */
 export async function notificationPage(
@@ -51,42 +85,17 @@ export async function markRead(db: Kysely<Database>, userId: number, id: number)
 
 export const markAllRead = (db: Kysely<Database>, userId: number) => markAllNotificationsRead(db, userId)
 
-/** The billing events a customer hears about (PRODUCT.md §9); `type` names the event, `params` fill its text. */
-export type BillingEvent =
-  | { type: 'purchase_paid'; credits: number; amount: string }
-  | { type: 'purchase_failed'; amount: string; reason: 'declined' | 'insufficient_funds' | 'renewal_failed' }
-  | { type: 'subscription_renewed'; credits: number; amount: string; periodEnd: string }
-  | { type: 'subscription_cancelled'; periodEnd: string }
+type Billing = Extract<
+  NotificationEvent,
+  { type: 'purchase_paid' | 'purchase_failed' | 'subscription_renewed' | 'subscription_cancelled' }
+>
+/** The billing events a customer hears about (PRODUCT.md §9). */
+export type BillingEvent = {
+  [T in Billing['type']]: { type: T } & Extract<Billing, { type: T }>['params']
+}[Billing['type']]
 
-const FAILURE_TEXT = {
-  declined: 'The card was declined. Nothing was charged.',
-  insufficient_funds: 'The card has insufficient funds. Nothing was charged.',
-  renewal_failed:
-    'The renewal payment failed and your subscription is past due. Update your payment to keep it.',
-} as const
-
-/** The stored notification of a billing event (English text; the type and figures let a reader's language redo it). */
+/** The stored notification of a billing event: its type and figures, written in the reader's language when read. */
 export function billingNotification(userId: number, e: BillingEvent, now: number): NewNotification {
-  const text = (() => {
-    switch (e.type) {
-      case 'purchase_paid':
-        return {
-          title: 'Payment received',
-          content: `${e.credits} credits were added to your account (${e.amount}).`,
-        }
-      case 'purchase_failed':
-        return { title: 'Payment failed', content: `${FAILURE_TEXT[e.reason]} (${e.amount})` }
-      case 'subscription_renewed':
-        return {
-          title: 'Subscription renewed',
-          content: `${e.credits} credits were added for the month (${e.amount}). Next renewal: ${e.periodEnd.slice(0, 10)}.`,
-        }
-      case 'subscription_cancelled':
-        return {
-          title: 'Subscription cancelled',
-          content: `Your subscription stays active until ${e.periodEnd.slice(0, 10)} and will not renew.`,
-        }
-    }
-  })()
-  return { user_id: userId, type: e.type, ...text, checked: 0, created_at: now }
+  const { type, ...params } = e
+  return notificationRow(userId, { type, params } as NotificationEvent, now)
 }

@@ -6,7 +6,7 @@ import { findPurchaseByPaymentRef, insertPurchaseOnce, setPurchasePaymentRef } f
 import type { Database, SubscriptionRow } from '../db/schema'
 import { findSubscriptionByRef, setSubscriptionRef, updateSubscription } from '../db/subscriptions'
 import type { Logger } from '../log'
-import { type Billing, checkoutKey, money } from './billing'
+import { type Billing, checkoutKey } from './billing'
 import { grantCreditsOnce } from './ledger'
 import { billingNotification } from './notifications'
 import type { Offers } from './offers'
@@ -184,8 +184,11 @@ export class StripeWebhook {
           userId,
           {
             type: 'subscription_renewed',
+            purchaseId,
+            offerId: offer.id,
             credits: offer.credits,
-            amount: money(inv.amount_paid, inv.currency.toUpperCase()),
+            amountCents: inv.amount_paid,
+            currency: inv.currency.toUpperCase(),
             periodEnd: new Date(end).toISOString(),
           },
           at,
@@ -229,7 +232,10 @@ export class StripeWebhook {
           userId,
           {
             type: 'purchase_failed',
-            amount: money(inv.amount_due, inv.currency.toUpperCase()),
+            purchaseId: id,
+            offerId: offer.id,
+            amountCents: inv.amount_due,
+            currency: inv.currency.toUpperCase(),
             reason: 'renewal_failed',
           },
           at,
@@ -263,7 +269,11 @@ export class StripeWebhook {
       await insertNotifications(this.d.db, [
         billingNotification(
           Number(sub.user_id),
-          { type: 'subscription_cancelled', periodEnd: new Date(sub.current_period_end).toISOString() },
+          {
+            type: 'subscription_cancelled',
+            offerId: sub.offer_id,
+            periodEnd: new Date(sub.current_period_end).toISOString(),
+          },
           this.d.now(),
         ),
       ])

@@ -11,7 +11,7 @@ import {
 } from '../db/subscriptions'
 import { AppError, notFound } from '../errors'
 import { errorFields, type Logger } from '../log'
-import { money, periodEnd } from './billing'
+import { periodEnd } from './billing'
 import { grantCreditsOnce } from './ledger'
 import { billingNotification } from './notifications'
 import { type Offers, tierOfOfferId } from './offers'
@@ -93,7 +93,7 @@ export class Subscriptions {
       await insertNotifications(db, [
         billingNotification(
           userId,
-          { type: 'subscription_cancelled', periodEnd: iso(r.current_period_end) },
+          { type: 'subscription_cancelled', offerId: r.offer_id, periodEnd: iso(r.current_period_end) },
           now(),
         ),
       ])
@@ -202,7 +202,7 @@ export class Subscriptions {
         card_last4: s.card_last4,
         created_at: at,
       })
-      const amount = money(offer.cents, offer.currency)
+      const purchase = { purchaseId, offerId: offer.id, amountCents: offer.cents, currency: offer.currency }
       if (paid) {
         await grantCreditsOnce(tx, {
           userId,
@@ -217,8 +217,8 @@ export class Subscriptions {
         billingNotification(
           userId,
           paid
-            ? { type: 'subscription_renewed', credits: offer.credits, amount, periodEnd: iso(end) }
-            : { type: 'purchase_failed', amount, reason: 'renewal_failed' },
+            ? { type: 'subscription_renewed', ...purchase, credits: offer.credits, periodEnd: iso(end) }
+            : { type: 'purchase_failed', ...purchase, reason: 'renewal_failed' },
           at,
         ),
       ])

@@ -188,6 +188,49 @@ export const en = {
     page: 'Page {{page}} of {{pages}}',
     pagination: 'Pages',
   },
+  /** A notification's title and text from its type and parameters (PRODUCT.md §9). */
+  notification: {
+    emptyUnreadTitle: 'Nothing unread',
+    open: 'Open: {{title}}',
+    welcome: {
+      title: 'Welcome to Templet, {{name}}',
+      body_one:
+        'Your account is ready and holds {{count}} free credit. Pick a template, fill in your text and images, and render your first design.',
+      body_other:
+        'Your account is ready and holds {{count}} free credits. Pick a template, fill in your text and images, and render your first design.',
+    },
+    purchasePaid: {
+      title: 'Payment received',
+      body_one: '{{count}} credit was added to your account ({{amount}}).',
+      body_other: '{{count}} credits were added to your account ({{amount}}).',
+    },
+    purchaseFailed: {
+      title: 'Payment failed',
+      declined: 'The card was declined. Nothing was charged. ({{amount}})',
+      insufficient_funds: 'The card has insufficient funds. Nothing was charged. ({{amount}})',
+      renewal_failed:
+        'The renewal payment failed and your subscription is past due. Update your payment to keep it. ({{amount}})',
+    },
+    subscriptionRenewed: {
+      title: 'Subscription renewed',
+      body_one: '{{count}} credit was added for the month ({{amount}}). Next renewal: {{date}}.',
+      body_other: '{{count}} credits were added for the month ({{amount}}). Next renewal: {{date}}.',
+    },
+    subscriptionCancelled: {
+      title: 'Subscription cancelled',
+      body: 'Your subscription stays active until {{date}} and will not renew.',
+    },
+    creditsLow: {
+      title: 'Credits running low',
+      body_one: 'You have {{count}} credit left. Top up to keep creating.',
+      body_other: 'You have {{count}} credits left. Top up to keep creating.',
+    },
+    creationReady: {
+      title: '“{{name}}” is ready',
+      body: 'Made from the template “{{template}}”, as PNG, JPEG and WebP.',
+      bodyNoTemplate: 'Made as PNG, JPEG and WebP.',
+    },
+  },
   creation: {
     title: 'Creation History',
     emptyTitle: 'Nothing created yet',

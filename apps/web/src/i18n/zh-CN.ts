@@ -186,6 +186,47 @@ export const zhCN: Messages = {
     page: '第 {{page}} 页，共 {{pages}} 页',
     pagination: '分页',
   },
+  notification: {
+    emptyUnreadTitle: '没有未读通知',
+    open: '打开：{{title}}',
+    welcome: {
+      title: '欢迎来到 Templet，{{name}}',
+      body_one:
+        '你的账户已就绪，赠送 {{count}} 个免费积分。选择一个模板，填写文字和图片，生成你的第一个设计。',
+      body_other:
+        '你的账户已就绪，赠送 {{count}} 个免费积分。选择一个模板，填写文字和图片，生成你的第一个设计。',
+    },
+    purchasePaid: {
+      title: '付款成功',
+      body_one: '已向你的账户添加 {{count}} 个积分（{{amount}}）。',
+      body_other: '已向你的账户添加 {{count}} 个积分（{{amount}}）。',
+    },
+    purchaseFailed: {
+      title: '付款失败',
+      declined: '银行卡被拒绝，未扣款。（{{amount}}）',
+      insufficient_funds: '银行卡余额不足，未扣款。（{{amount}}）',
+      renewal_failed: '续订付款失败，你的订阅已逾期。请更新付款方式以继续使用。（{{amount}}）',
+    },
+    subscriptionRenewed: {
+      title: '订阅已续订',
+      body_one: '已添加本月的 {{count}} 个积分（{{amount}}）。下次续订：{{date}}。',
+      body_other: '已添加本月的 {{count}} 个积分（{{amount}}）。下次续订：{{date}}。',
+    },
+    subscriptionCancelled: {
+      title: '订阅已取消',
+      body: '你的订阅在 {{date}} 之前仍然有效，到期后不再续订。',
+    },
+    creditsLow: {
+      title: '积分不足',
+      body_one: '你还剩 {{count}} 个积分。充值后即可继续创作。',
+      body_other: '你还剩 {{count}} 个积分。充值后即可继续创作。',
+    },
+    creationReady: {
+      title: '「{{name}}」已生成',
+      body: '由模板「{{template}}」生成，含 PNG、JPEG 和 WebP 格式。',
+      bodyNoTemplate: '已生成 PNG、JPEG 和 WebP 格式。',
+    },
+  },
   creation: {
     title: '创作记录',
     emptyTitle: '还没有作品',

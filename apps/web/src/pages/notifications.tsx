@@ -1,23 +1,30 @@
 import { useQuery } from '@tanstack/react-query'
+import type { Notification } from '@templet/api/contract'
 import { Skeleton } from '@templet/ui'
 import { Button } from '@templet/ui/button'
 import { BellOff, Check, CheckCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mutations'
-import { myNotificationQuery, type NotificationFilter, unreadCountQuery } from '../api/queries'
+import {
+  myNotificationQuery,
+  type NotificationFilter,
+  templateDetailQuery,
+  unreadCountQuery,
+} from '../api/queries'
 import { cx } from '../components/cx'
 import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
 import { notifySuccess } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
+import { notificationTarget, notificationText } from '../notifications/notification-text'
 
 const PAGE_SIZE = 10
 const filters: readonly NotificationFilter[] = ['all', 'unread', 'read']
 
 export function NotificationsPage() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const [params, setParams] = useSearchParams()
   const filter = filters.find((f) => f === params.get('filter')) ?? 'all'
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
@@ -91,48 +98,17 @@ export function NotificationsPage() {
       ) : list.isError ? (
         <LoadError onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyState icon={<BellOff className="size-6" />} title={t('notifications.title')}>
+        <EmptyState
+          icon={<BellOff className="size-6" />}
+          title={filter === 'unread' ? t('notification.emptyUnreadTitle') : t('notifications.title')}
+        >
           {emptyText}
         </EmptyState>
       ) : (
         <>
           <ul className="flex flex-col gap-3" data-testid="notification-list">
             {list.data.items.map((item) => (
-              <li
-                key={item.id}
-                className={cx(
-                  'flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-start sm:justify-between',
-                  item.check === 0 ? 'border-primary/40 bg-primary/5' : 'border-border',
-                )}
-              >
-                <div className="min-w-0">
-                  <h2 className="flex flex-wrap items-center gap-2 font-semibold break-words">
-                    {item.check === 0 ? (
-                      <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
-                        {t('notifications.unreadLabel')}
-                      </span>
-                    ) : null}
-                    {item.title}
-                  </h2>
-                  <p className="mt-1 break-words text-muted-foreground">{item.content}</p>
-                  <p className="mt-2 text-sm text-muted-foreground">
-                    <time dateTime={item.createdAt}>
-                      {formatDate(new Date(item.createdAt), 'moment', i18n.language)}
-                    </time>
-                  </p>
-                </div>
-                {item.check === 0 ? (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => markRead.mutate(item.id)}
-                    className="self-start"
-                  >
-                    <Check aria-hidden="true" />
-                    {t('notifications.markRead')}
-                  </Button>
-                ) : null}
-              </li>
+              <NotificationItem key={item.id} item={item} onRead={() => markRead.mutate(item.id)} />
             ))}
           </ul>
           {pages > 1 ? (
@@ -154,5 +130,67 @@ export function NotificationsPage() {
         </>
       )}
     </>
+  )
+}
+
+/**
+ * One notification, written in the reader's language from its type and parameters. Its title opens it (the
+ * whole card is the link's target area): it is marked read and the app goes where it points.
+ */
+function NotificationItem({ item, onRead }: { item: Notification; onRead: () => void }) {
+  const { t, i18n } = useTranslation()
+  const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
+  const templateId = item.type === 'creation_ready' ? item.params.templateId : 0
+  const template = useQuery({ ...templateDetailQuery(templateId), enabled: templateId > 0 })
+  const { title, body } = notificationText(item, {
+    t,
+    language: i18n.language,
+    templateName: template.data?.names[locale],
+  })
+  const target = notificationTarget(item)
+  const unread = item.check === 0
+  return (
+    <li
+      className={cx(
+        'relative flex flex-col gap-3 rounded-xl border p-4 sm:flex-row sm:items-start sm:justify-between',
+        unread ? 'border-primary/40 bg-primary/5' : 'border-border',
+        target ? 'hover:border-primary/60' : undefined,
+      )}
+    >
+      <div className="min-w-0">
+        <h2 className="flex flex-wrap items-center gap-2 font-semibold break-words">
+          {unread ? (
+            <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
+              {t('notifications.unreadLabel')}
+            </span>
+          ) : null}
+          {target ? (
+            <Link
+              to={target}
+              onClick={() => {
+                if (unread) onRead()
+              }}
+              className="rounded-sm after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
+        </h2>
+        <p className="mt-1 break-words text-muted-foreground">{body}</p>
+        <p className="mt-2 text-sm text-muted-foreground">
+          <time dateTime={item.createdAt}>
+            {formatDate(new Date(item.createdAt), 'moment', i18n.language)}
+          </time>
+        </p>
+      </div>
+      {unread ? (
+        <Button variant="ghost" size="sm" onClick={onRead} className="relative z-10 self-start">
+          <Check aria-hidden="true" />
+          {t('notifications.markRead')}
+        </Button>
+      ) : null}
+    </li>
   )
 }

@@ -118,6 +118,7 @@ describe('answers', () => {
     const note = {
       id: 7,
       type: 'welcome',
+      params: { name: 'Ann', credits: 5 },
       title: 'Hi',
       content: 'Welcome',
       check: 0,

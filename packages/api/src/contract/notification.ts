@@ -1,41 +1,106 @@
 import { z } from 'zod'
 import { resetTokenField } from './envelope'
+import { page, pageSizeOr } from './media-fields'
 
-export const notificationType = z.enum([
-  'welcome',
-  'purchase_paid',
-  'purchase_failed',
-  'subscription_renewed',
-  'subscription_cancelled',
-  'credits_low',
-  'creation_ready',
+const id = z.number().int().positive()
+const credits = z.number().int().nonnegative()
+/** An amount in the currency's minor unit (cents) and its ISO 4217 code; the reader's locale formats it. */
+const money = { amountCents: z.number().int().nonnegative(), currency: z.string().regex(/^[A-Z]{3}$/) }
+/**
+ * The purchase a billing notification is about (its receipt) and its offer (`{group}/{kind}-{tier}`); null on
+ * notifications older than these links.
+ */
+const purchaseLink = { purchaseId: id.nullable(), offerId: z.string().min(1).nullable() }
+
+/**
+ * The parameters of each notification type: what a reader's language needs to write its title and text, and
+ * where opening it leads. Nothing here is a sentence; names of templates and types are ids, named on the client.
+ */
+export const notificationParams = {
+  /** Registration: the account's name and its free credits. Opens Templates. */
+  welcome: z.strictObject({ name: z.string().max(200), credits }),
+  /** Opens the purchase's receipt. */
+  purchase_paid: z.strictObject({ ...purchaseLink, credits, ...money }),
+  /** A checkout refused by the card, or a renewal that could not be charged. Opens Purchase History. */
+  purchase_failed: z.strictObject({
+    ...purchaseLink,
+    ...money,
+    reason: z.enum(['declined', 'insufficient_funds', 'renewal_failed']),
+  }),
+  /** A month's credits granted; `periodEnd` is the next renewal. Opens the purchase's receipt. */
+  subscription_renewed: z.strictObject({ ...purchaseLink, credits, ...money, periodEnd: z.iso.datetime() }),
+  /** Cancelled at period end: active until `periodEnd`. Opens Subscription. */
+  subscription_cancelled: z.strictObject({
+    offerId: z.string().min(1).nullable(),
+    periodEnd: z.iso.datetime(),
+  }),
+  /** A spend left `balance` credits, fewer than `threshold` (LOW_CREDITS_BELOW). Opens Pricing Plans. */
+  credits_low: z.strictObject({ balance: credits, threshold: z.number().int().positive() }),
+  /** A creation's render is stored. `name` is the customer's own; the template is named by id. Opens the creation. */
+  creation_ready: z.strictObject({
+    creationId: id,
+    templateId: id,
+    typeId: id,
+    name: z.string().max(200),
+  }),
+  /** An older notification whose stored text could not be read into parameters: its text as it was. */
+  message: z.strictObject({ title: z.string(), content: z.string() }),
+} as const
+
+export type NotificationType = keyof typeof notificationParams
+export const notificationType = z.enum(
+  Object.keys(notificationParams) as [NotificationType, ...NotificationType[]],
+)
+export type NotificationParams<T extends NotificationType = NotificationType> = z.infer<
+  (typeof notificationParams)[T]
+>
+
+const eventOf = <T extends NotificationType>(type: T) =>
+  z.object({ type: z.literal(type), params: notificationParams[type] })
+
+/** A notification's type and its parameters: what is stored, and what the reader's language renders. */
+export const notificationEvent = z.discriminatedUnion('type', [
+  eventOf('welcome'),
+  eventOf('purchase_paid'),
+  eventOf('purchase_failed'),
+  eventOf('subscription_renewed'),
+  eventOf('subscription_cancelled'),
+  eventOf('credits_low'),
+  eventOf('creation_ready'),
+  eventOf('message'),
 ])
+export type NotificationEvent = z.infer<typeof notificationEvent>
 
-export const notification = z.object({
-  id: z.number().int().positive(),
-  type: notificationType,
+const notificationBase = {
+  id,
+  /**
+   * The title and text in English, for scripts and other products that read this endpoint. The web app writes
+   * its own from `type` and `params` in the reader's language.
+   */
   title: z.string(),
   content: z.string(),
   /** 0 unread, 1 read. */
   check: z.union([z.literal(0), z.literal(1)]),
   createdAt: z.iso.datetime(),
-})
+}
+
+export const notification = z.discriminatedUnion('type', [
+  eventOf('welcome').extend(notificationBase),
+  eventOf('purchase_paid').extend(notificationBase),
+  eventOf('purchase_failed').extend(notificationBase),
+  eventOf('subscription_renewed').extend(notificationBase),
+  eventOf('subscription_cancelled').extend(notificationBase),
+  eventOf('credits_low').extend(notificationBase),
+  eventOf('creation_ready').extend(notificationBase),
+  eventOf('message').extend(notificationBase),
+])
 export type Notification = z.infer<typeof notification>
 
 /** Query of `GET /user/my-notification`; values arrive as strings in the URL. */
 export const myNotificationQuery = z.strictObject({
   check: z.enum(['0', '1'], { error: 'check must be 0 (unread) or 1 (read)' }).optional(),
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int()
-    .min(1, { error: 'page must be at least 1' })
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int()
-    .min(1, { error: 'pageSize must be between 1 and 100' })
-    .max(100, { error: 'pageSize must be between 1 and 100' })
-    .default(10),
+  page,
+  pageSize: pageSizeOr(10),
 })
 export type MyNotificationQuery = z.input<typeof myNotificationQuery>
 

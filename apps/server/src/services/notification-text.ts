@@ -1,0 +1,58 @@
+import type { NotificationEvent } from '@templet/api/contract'
+
+const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency}`
+const day = (iso: string) => iso.slice(0, 10)
+
+const FAILURE_TEXT = {
+  declined: 'The card was declined. Nothing was charged.',
+  insufficient_funds: 'The card has insufficient funds. Nothing was charged.',
+  renewal_failed:
+    'The renewal payment failed and your subscription is past due. Update your payment to keep it.',
+} as const
+
+/**
+ * A notification's title and text in English, for the API's `title` and `content` (scripts and other products
+ * read them). The web app writes its own from the type and parameters in the reader's language; nothing of
+ * this is stored.
+ */
+export function englishText(e: NotificationEvent): { title: string; content: string } {
+  switch (e.type) {
+    case 'welcome':
+      return {
+        title: `Welcome to Templet, ${e.params.name}`,
+        content: `Your account is ready and holds ${e.params.credits} free credits. Pick a template, fill in your text and images, and render your first design.`,
+      }
+    case 'purchase_paid':
+      return {
+        title: 'Payment received',
+        content: `${e.params.credits} credits were added to your account (${money(e.params.amountCents, e.params.currency)}).`,
+      }
+    case 'purchase_failed':
+      return {
+        title: 'Payment failed',
+        content: `${FAILURE_TEXT[e.params.reason]} (${money(e.params.amountCents, e.params.currency)})`,
+      }
+    case 'subscription_renewed':
+      return {
+        title: 'Subscription renewed',
+        content: `${e.params.credits} credits were added for the month (${money(e.params.amountCents, e.params.currency)}). Next renewal: ${day(e.params.periodEnd)}.`,
+      }
+    case 'subscription_cancelled':
+      return {
+        title: 'Subscription cancelled',
+        content: `Your subscription stays active until ${day(e.params.periodEnd)} and will not renew.`,
+      }
+    case 'credits_low':
+      return {
+        title: 'Credits running low',
+        content: `You have ${e.params.balance} ${e.params.balance === 1 ? 'credit' : 'credits'} left. Top up to keep creating.`,
+      }
+    case 'creation_ready':
+      return {
+        title: 'Your creation is ready',
+        content: `“${e.params.name}” was rendered as PNG, JPEG and WebP.`,
+      }
+    case 'message':
+      return { title: e.params.title, content: e.params.content }
+  }
+}

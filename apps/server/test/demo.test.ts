@@ -1,0 +1,72 @@
+import type { Notification } from '@templet/api/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_ACCOUNT, seedDemoAccount } from '../src/services/demo'
+import { engines, startServer, type TestServer } from './harness'
+
+describe.each(engines)('the demo account on %s', (engine) => {
+  let s: TestServer
+  let token: string
+  beforeAll(async () => {
+    s = await startServer(engine)
+    expect(await seedDemoAccount(s.db.kysely, s.parts, s.now)).toBe(true)
+    expect(await seedDemoAccount(s.db.kysely, s.parts, s.now)).toBe(false)
+    const login = await s.call('POST', '/user/login', {
+      body: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
+    })
+    token = login.data.token
+  })
+  afterAll(() => s.close())
+
+  it('tells one story: its creations, purchases, credit history, balance and notifications agree', async () => {
+    const creations = (await s.call('GET', '/creation/list', { token, query: { pageSize: 100 } })).data
+    const purchases = (await s.call('GET', '/purchase/list', { token })).data
+    const history = await s.call('GET', '/credit/history', { token, query: { pageSize: 100 } })
+    const notes: Notification[] = (
+      await s.call('GET', '/user/my-notification', { token, query: { pageSize: 100 } })
+    ).data
+    const me = (await s.call('GET', '/user/my-info', { token })).data
+
+    // Every render in the credit history is a creation in Creation History, and the reverse.
+    const spends = history.data.filter((r: { reason: string }) => r.reason === 'creation')
+    expect(spends).toHaveLength(creations.length)
+    expect(creations.length).toBeGreaterThanOrEqual(4)
+    const paid = purchases.filter((p: { status: string }) => p.status === 'paid')
+    expect(purchases.map((p: { status: string }) => p.status)).toEqual(['paid', 'failed'])
+    const granted = history.data
+      .filter((r: { delta: number }) => r.delta > 0)
+      .reduce((sum: number, r: { delta: number }) => sum + r.delta, 0)
+    expect(me.credits).toBe(granted - spends.length)
+    expect(history.data[0].balanceAfter).toBe(me.credits)
+
+    // Each notification points at something the account has.
+    const ready = notes.filter((n) => n.type === 'creation_ready')
+    expect(ready.map((n) => n.params.creationId).sort()).toEqual(
+      creations.map((c: { id: number }) => c.id).sort(),
+    )
+    const byType = (type: string) => notes.filter((n) => n.type === type)
+    expect(byType('purchase_paid').map((n) => n.type === 'purchase_paid' && n.params.purchaseId)).toEqual([
+      paid[0].id,
+    ])
+    expect(byType('purchase_failed').map((n) => n.type === 'purchase_failed' && n.params.purchaseId)).toEqual(
+      [purchases[1].id],
+    )
+    expect(byType('welcome')).toHaveLength(1)
+    expect(byType('credits_low')).toHaveLength(1)
+    expect(notes.every((n) => n.type !== 'message')).toBe(true)
+    // The notification of a render is dated with the render; the newest ones are unread.
+    for (const n of ready) {
+      const c = creations.find(
+        (x: { id: number }) => n.type === 'creation_ready' && x.id === n.params.creationId,
+      )
+      expect(c.createdAt).toBe(n.createdAt)
+    }
+    expect(notes.filter((n) => n.check === 0).map((n) => n.type)).toEqual([
+      'creation_ready',
+      'creation_ready',
+    ])
+    // The story happened over days, in order.
+    const times = notes.map((n) => Date.parse(n.createdAt))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    expect((times[0] as number) - (times.at(-1) as number)).toBeGreaterThan(5 * 24 * 3600_000)
+  })
+})

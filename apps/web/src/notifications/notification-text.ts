@@ -1,0 +1,96 @@
+import type { Notification } from '@templet/api/contract'
+import type { TFunction } from 'i18next'
+import { formatDate, formatMoney } from '../i18n/format'
+
+/** What a notification's text needs besides itself: the reader's language and a template's localized name. */
+export interface TextContext {
+  t: TFunction
+  language: string
+  /** The localized name of the template a creation was made from, once known. */
+  templateName?: string | undefined
+}
+
+const money = (cents: number, currency: string, language: string) =>
+  formatMoney(cents / 100, currency, language)
+const day = (iso: string, language: string) => formatDate(new Date(iso), 'long', language)
+
+/**
+ * A notification's title and text in the reader's language, written from its type and parameters: what the
+ * server stores has no sentence, so a notification raised before the reader switched language reads in the
+ * new one too. A `message` (an old notification whose text could not be read into parameters) keeps its text.
+ */
+export function notificationText(n: Notification, c: TextContext): { title: string; body: string } {
+  const { t, language } = c
+  switch (n.type) {
+    case 'welcome':
+      return {
+        title: t('notification.welcome.title', { name: n.params.name }),
+        body: t('notification.welcome.body', { count: n.params.credits }),
+      }
+    case 'purchase_paid':
+      return {
+        title: t('notification.purchasePaid.title'),
+        body: t('notification.purchasePaid.body', {
+          count: n.params.credits,
+          amount: money(n.params.amountCents, n.params.currency, language),
+        }),
+      }
+    case 'purchase_failed':
+      return {
+        title: t('notification.purchaseFailed.title'),
+        body: t(`notification.purchaseFailed.${n.params.reason}`, {
+          amount: money(n.params.amountCents, n.params.currency, language),
+        }),
+      }
+    case 'subscription_renewed':
+      return {
+        title: t('notification.subscriptionRenewed.title'),
+        body: t('notification.subscriptionRenewed.body', {
+          count: n.params.credits,
+          amount: money(n.params.amountCents, n.params.currency, language),
+          date: day(n.params.periodEnd, language),
+        }),
+      }
+    case 'subscription_cancelled':
+      return {
+        title: t('notification.subscriptionCancelled.title'),
+        body: t('notification.subscriptionCancelled.body', { date: day(n.params.periodEnd, language) }),
+      }
+    case 'credits_low':
+      return {
+        title: t('notification.creditsLow.title'),
+        body: t('notification.creditsLow.body', { count: n.params.balance }),
+      }
+    case 'creation_ready':
+      return {
+        title: t('notification.creationReady.title', { name: n.params.name }),
+        body: c.templateName
+          ? t('notification.creationReady.body', { template: c.templateName })
+          : t('notification.creationReady.bodyNoTemplate'),
+      }
+    case 'message':
+      return { title: n.params.title, body: n.params.content }
+  }
+}
+
+/**
+ * Where opening a notification leads: the creation, the purchase's receipt (Purchase History for one older than
+ * that link), Pricing Plans to top up or change the plan, Templates to start. A `message` leads nowhere.
+ */
+export function notificationTarget(n: Notification): string | undefined {
+  switch (n.type) {
+    case 'welcome':
+      return '/templates'
+    case 'purchase_paid':
+    case 'purchase_failed':
+    case 'subscription_renewed':
+      return n.params.purchaseId === null ? '/purchase-history' : `/purchase-history/${n.params.purchaseId}`
+    case 'subscription_cancelled':
+    case 'credits_low':
+      return '/pricing-plans'
+    case 'creation_ready':
+      return `/creation/${n.params.creationId}/edit`
+    case 'message':
+      return undefined
+  }
+}
