@@ -68,5 +68,14 @@ describe.each(engines)('the demo account on %s', (engine) => {
     const times = notes.map((n) => Date.parse(n.createdAt))
     expect(times).toEqual([...times].sort((a, b) => b - a))
     expect((times[0] as number) - (times.at(-1) as number)).toBeGreaterThan(5 * 24 * 3600_000)
+
+    // Its dashboard shows the starred types it made designs in, each with templates.
+    const dashboard = (await s.call('GET', '/dashboard/summary', { token })).data
+    expect(dashboard.starred.length).toBe(2)
+    const madeIn = new Set(creations.map((c: { typeId: number }) => c.typeId))
+    for (const type of dashboard.starred) {
+      expect(madeIn.has(type.id)).toBe(true)
+      expect(type.templates.length).toBeGreaterThan(0)
+    }
   })
 })

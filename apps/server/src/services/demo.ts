@@ -8,6 +8,7 @@ import type { Accounts } from './accounts'
 import type { Creations } from './creations'
 import { billingNotification } from './notifications'
 import type { Offers } from './offers'
+import { setStar } from './stars'
 
 /** The account `DEMO_DATA=1` seeds, for trying the app without registering. */
 export const DEMO_ACCOUNT = { email: 'demo@templet.app', password: 'demo-password', name: 'Demo' } as const
@@ -31,7 +32,8 @@ const DATED = ['notifications', 'credit_ledger', 'creations', 'purchases'] as co
  * - 6 days ago it registers (welcome, 5 free credits);
  * - it renders three designs (5 -> 2 credits; the third spend raises "credits low");
  * - 3 days ago a card is declined, then a 100-credit pack is paid (102);
- * - it renders a design yesterday and one 5 minutes ago (100): these two notifications are unread.
+ * - it renders a design yesterday and one 5 minutes ago (100): these two notifications are unread;
+ * - it has starred the types of the designs it comes back to (quotes, certificates).
  *
  * Each step's rows are then dated to its moment in the story. Notifications are type and parameters, so the
  * story reads in either language.
@@ -89,6 +91,16 @@ export async function seedDemoAccount(
   // Customers write in either language; so does the demo.
   await render('gala-invitation', '春季晚宴邀请函', at - DAY, 'zh-CN')
   await render('course-certificate', 'Course certificate', at - 5 * MINUTE)
+
+  // It keeps coming back to quotes and certificates: their types are starred, so the dashboard lists them.
+  for (const slug of ['bold-quote', 'course-certificate']) {
+    const t = await db
+      .selectFrom('templates')
+      .select('template_type_id')
+      .where('slug', '=', slug)
+      .executeTakeFirst()
+    if (t) await setStar(db, { userId, templateTypeId: t.template_type_id, star: true, now: at })
+  }
 
   // Read up to the purchase; the last two renders are news.
   await db
