@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Code } from '@templet/api/contract'
+import { Code, notificationStream } from '@templet/api/contract'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { secureHeaders } from 'hono/secure-headers'
@@ -11,10 +11,12 @@ import { type AppEnv, apiRouter, reply } from './routes/api'
 import { billingHandlers } from './routes/billing'
 import { contactHandlers } from './routes/contact'
 import { notificationHandlers } from './routes/notification'
+import { mountNotificationStream } from './routes/notification-stream'
 import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
 import { Accounts } from './services/accounts'
 import { Billing } from './services/billing'
+import { NotificationStreams } from './services/notification-streams'
 import { Offers } from './services/offers'
 import { createPasswords } from './services/passwords'
 import {
@@ -59,6 +61,8 @@ export interface App {
   billing: Billing
   subscriptions: Subscriptions
   offers: Offers
+  /** The open notification streams (`start()` them to hear signals before the first stream opens). */
+  streams: NotificationStreams
 }
 
 /** The caller's `X-Request-Id` when it is a sane token (a proxy's id joins its logs to ours), else a new one. */
@@ -125,6 +129,13 @@ export function createAppParts(o: AppOptions): App {
       : undefined
 
   const lifecycle = { draining: false }
+  const streams = new NotificationStreams({
+    db: o.db,
+    sessions,
+    log,
+    heartbeatMs: config.stream.heartbeatSeconds * 1000,
+    perUserLimit: config.stream.perUserLimit,
+  })
   const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
   const app = new Hono<AppEnv>()
 
@@ -169,7 +180,10 @@ export function createAppParts(o: AppOptions): App {
     }),
   )
   if (config.corsOrigins.length > 0) {
-    app.use('/api/*', cors({ origin: config.corsOrigins, allowHeaders: ['Content-Type', 'Authorization'] }))
+    app.use(
+      '/api/*',
+      cors({ origin: config.corsOrigins, allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID'] }),
+    )
   }
 
   // Ready: this process takes traffic (a load balancer stops sending when it says 503, e.g. while draining).
@@ -214,6 +228,7 @@ export function createAppParts(o: AppOptions): App {
     return c.json(reply.body, reply.status)
   })
 
+  mountNotificationStream(app, `/api${notificationStream.path}`, { streams, sessions })
   app.route(
     '/api',
     apiRouter({
@@ -251,5 +266,14 @@ export function createAppParts(o: AppOptions): App {
     })
   })
 
-  return { hono: app, accounts, lifecycle, storage: media.storage, billing, subscriptions, offers }
+  return {
+    hono: app,
+    accounts,
+    lifecycle,
+    storage: media.storage,
+    billing,
+    subscriptions,
+    offers,
+    streams,
+  }
 }

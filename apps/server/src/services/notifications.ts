@@ -22,7 +22,8 @@ export function welcomeNotification(userId: number, name: string, now: number): 
   }
 }
 
-const toNotification = (r: NotificationRow): Notification => ({
+/** A stored row as the contract's notification: the list and the live stream both send this. */
+export const toNotification = (r: NotificationRow): Notification => ({
   id: r.id,
   type: notificationType.parse(r.type),
   title: r.title,
