@@ -1,4 +1,4 @@
-import { Code } from '@templet/api/contract'
+import { Code, notificationStream } from '@templet/api/contract'
 import type { Context, Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import type { NotificationStreams } from '../services/notification-streams'
@@ -57,7 +57,8 @@ function openStream(
   c.header('X-Accel-Buffering', 'no')
   return streamSSE(c, async (sse) => {
     const opened = streams.open(session, after, {
-      event: (n) => sse.writeSSE({ event: 'notification', id: String(n.id), data: JSON.stringify(n) }),
+      event: (n) =>
+        sse.writeSSE({ event: notificationStream.event, id: String(n.id), data: JSON.stringify(n) }),
       heartbeat: async () => {
         await sse.write(': ping\n\n')
       },
