@@ -52,8 +52,7 @@ function openStream(
     c.header('Cache-Control', 'no-store')
     return c.json({ code: Code.internal, msg: 'The server is restarting; connect again', data: null }, 503)
   }
-  c.header('Cache-Control', 'no-store')
-  // Proxies that buffer answers (nginx) would hold events back.
+  // Proxies that buffer answers (nginx) would hold events back. (streamSSE sets `Cache-Control: no-cache`.)
   c.header('X-Accel-Buffering', 'no')
   return streamSSE(c, async (sse) => {
     const opened = streams.open(session, after, {
@@ -62,7 +61,13 @@ function openStream(
       heartbeat: async () => {
         await sse.write(': ping\n\n')
       },
-      close: () => void sse.close(),
+      // close() sends what is queued first. A client that stopped reading would never take it: drop the queue
+      // and the socket (node-server hands the Node response over as `c.env.outgoing`).
+      close: (discard) => {
+        if (!discard) return void sse.close()
+        sse.abort()
+        ;(c.env as { outgoing?: { destroy(): void } } | undefined)?.outgoing?.destroy()
+      },
     })
     if (typeof opened === 'string') return
     const end = () => opened.close('client went away')

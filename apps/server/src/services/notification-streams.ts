@@ -15,8 +15,8 @@ export interface StreamSink {
   event(n: Notification): Promise<void>
   /** A comment line that keeps the connection (and proxies) from idling out. */
   heartbeat(): Promise<void>
-  /** Ends the response. */
-  close(): void
+  /** Ends the response; `discard` drops what is still queued (a client that stopped reading never takes it). */
+  close(discard: boolean): void
 }
 
 export interface OpenStream {
@@ -30,6 +30,7 @@ export interface OpenStream {
 
 /** Rows read per query; a stream that missed more reads again until it has caught up. */
 const BATCH = 100
+const SLOW_CLIENT = 'client not reading'
 /** Events a stream may have waiting on a client that does not read; past this it is closed (it resumes). */
 const MAX_PENDING = 200
 
@@ -165,7 +166,7 @@ export class NotificationStreams {
         if (g.streams.size === 0 && !g.fetching) this.users.delete(stream.userId)
         clearInterval(timer)
         this.o.log.debug('notification stream closed', { userId: stream.userId, reason })
-        sink.close()
+        sink.close(reason === SLOW_CLIENT)
         started()
         finish()
       },
@@ -230,26 +231,27 @@ export class NotificationStreams {
       if (s.lastId === undefined || row.id <= s.lastId) continue
       s.lastId = row.id
       if (s.pending >= MAX_PENDING) {
-        s.close('client not reading')
+        s.close(SLOW_CLIENT)
         return
       }
-      s.pending += 1
       const n = toNotification(row)
-      s.chain = s.chain.then(async () => {
-        await s.sink.event(n)
-        s.pending -= 1
-      })
+      this.enqueue(s, () => s.sink.event(n))
     }
   }
 
-  private async beat(s: Stream): Promise<void> {
-    if (s.pending < MAX_PENDING) {
-      s.pending += 1
-      s.chain = s.chain.then(async () => {
-        await s.sink.heartbeat()
+  /** Writes in order, one at a time; a failed write ends the stream (the client resumes from its last id). */
+  private enqueue(s: Stream, write: () => Promise<void>): void {
+    s.pending += 1
+    s.chain = s.chain
+      .then(write)
+      .then(() => {
         s.pending -= 1
       })
-    }
+      .catch(() => s.close('write failed'))
+  }
+
+  private async beat(s: Stream): Promise<void> {
+    if (s.pending < MAX_PENDING) this.enqueue(s, () => s.sink.heartbeat())
     await this.checkSession(s)
   }
 
