@@ -59,7 +59,6 @@ export async function readNotificationStream(o: NotificationStreamOptions): Prom
           authorization: `Bucket ${token}`,
           ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
         },
-        cache: 'no-store',
         signal: o.signal,
       })
       if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream') || !res.body) {
