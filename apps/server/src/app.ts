@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Code } from '@templet/api/contract'
+import { Code, notificationStream } from '@templet/api/contract'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { secureHeaders } from 'hono/secure-headers'
@@ -12,11 +12,13 @@ import { billingHandlers } from './routes/billing'
 import { contactHandlers } from './routes/contact'
 import { dashboardHandlers } from './routes/dashboard'
 import { notificationHandlers } from './routes/notification'
+import { mountNotificationStream } from './routes/notification-stream'
 import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
 import { Accounts } from './services/accounts'
 import { Billing } from './services/billing'
 import type { Creations } from './services/creations'
+import { NotificationStreams } from './services/notification-streams'
 import { Offers } from './services/offers'
 import { createPasswords } from './services/passwords'
 import {
@@ -62,6 +64,8 @@ export interface App {
   subscriptions: Subscriptions
   offers: Offers
   creations: Creations
+  /** The open notification streams (`start()` them to hear signals before the first stream opens). */
+  streams: NotificationStreams
 }
 
 /** The caller's `X-Request-Id` when it is a sane token (a proxy's id joins its logs to ours), else a new one. */
@@ -128,6 +132,13 @@ export function createAppParts(o: AppOptions): App {
       : undefined
 
   const lifecycle = { draining: false }
+  const streams = new NotificationStreams({
+    db: o.db,
+    sessions,
+    log,
+    heartbeatMs: config.stream.heartbeatSeconds * 1000,
+    perUserLimit: config.stream.perUserLimit,
+  })
   const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
   const app = new Hono<AppEnv>()
 
@@ -172,7 +183,10 @@ export function createAppParts(o: AppOptions): App {
     }),
   )
   if (config.corsOrigins.length > 0) {
-    app.use('/api/*', cors({ origin: config.corsOrigins, allowHeaders: ['Content-Type', 'Authorization'] }))
+    app.use(
+      '/api/*',
+      cors({ origin: config.corsOrigins, allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID'] }),
+    )
   }
 
   // Ready: this process takes traffic (a load balancer stops sending when it says 503, e.g. while draining).
@@ -217,6 +231,7 @@ export function createAppParts(o: AppOptions): App {
     return c.json(reply.body, reply.status)
   })
 
+  mountNotificationStream(app, `/api${notificationStream.path}`, { streams, sessions })
   app.route(
     '/api',
     apiRouter({
@@ -264,5 +279,6 @@ export function createAppParts(o: AppOptions): App {
     subscriptions,
     offers,
     creations: media.creations,
+    streams,
   }
 }

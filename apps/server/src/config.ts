@@ -50,6 +50,8 @@ const envSchema = z.object({
     .optional(),
   SESSION_TTL_SECONDS: int(60, 365 * 24 * 3600, 7 * 24 * 3600),
   SESSION_GRACE_SECONDS: int(1, 3600, 60),
+  STREAM_HEARTBEAT_SECONDS: int(1, 300, 20),
+  STREAM_LIMIT_PER_USER: int(1, 100_000, 10),
   REGISTER_LIMIT: int(1, 1_000_000, 20),
   REGISTER_WINDOW_SECONDS: int(1, 86_400, 600),
   LOGIN_IP_LIMIT: int(1, 1_000_000, 30),
@@ -108,6 +110,8 @@ export interface Config {
   /** How long a token keeps working after a fresh one was handed out in its place. */
   sessionGraceSeconds: number
   rateLimits: { register: Limit; loginIp: Limit; loginFailures: Limit; contact: Limit }
+  /** The live notification stream: how often a comment line keeps it open (and its session is checked again), and how many one user may hold open on one process. */
+  stream: { heartbeatSeconds: number; perUserLimit: number }
   logLevel: LogLevel
   webDist: string
   demoData: boolean
@@ -185,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginFailures: { limit: e.LOGIN_FAILURE_LIMIT, windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS },
       contact: { limit: e.CONTACT_LIMIT, windowSeconds: e.CONTACT_WINDOW_SECONDS },
     },
+    stream: { heartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS, perUserLimit: e.STREAM_LIMIT_PER_USER },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     demoData: e.DEMO_DATA === '1',

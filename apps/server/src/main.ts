@@ -28,13 +28,14 @@ async function main() {
     log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })
   await seedCatalogue(db.kysely)
   // TEMPLET_FAULT is for the fault tests only (test/billing-fault.test.ts): it crashes on purpose.
-  const { hono, accounts, lifecycle, storage, billing, subscriptions, offers, creations } = createAppParts({
-    db,
-    config,
-    log,
-    media: { fileUrlSecret: await fileUrlSecret(db.kysely, config) },
-    fault: process.env.TEMPLET_FAULT,
-  })
+  const { hono, accounts, lifecycle, storage, billing, subscriptions, offers, creations, streams } =
+    createAppParts({
+      db,
+      config,
+      log,
+      media: { fileUrlSecret: await fileUrlSecret(db.kysely, config) },
+      fault: process.env.TEMPLET_FAULT,
+    })
   const sweep = scheduleOrphanSweep(db.kysely, storage, config, log)
   // Before taking requests: grant what a crash left charged but not granted (a failure is logged, not fatal:
   // the scheduler tries again).
@@ -50,6 +51,9 @@ async function main() {
   if (config.demoData && (await seedDemoAccount(db.kysely, { accounts, creations, offers }, Date.now))) {
     log.info('seeded the demo account', { email: DEMO_ACCOUNT.email })
   }
+
+  // Streams opened from the first request on hear every signal.
+  await streams.start()
 
   const server = serve({ fetch: hono.fetch, port: config.port, hostname: config.host }, (info) => {
     log.info('listening', { url: `http://${info.address}:${info.port}`, db: db.label, web: config.webDist })
@@ -69,7 +73,13 @@ async function main() {
     }, 10_000)
     force.unref()
     clearInterval(sweep)
+    // Open streams would hold the server open: end them (clients reconnect, to a process that is not draining),
+    // then drop the connections they leave idle.
+    const streamsClosed = streams
+      .close()
+      .then(() => setImmediate(() => 'closeIdleConnections' in server && server.closeIdleConnections()))
     server.close(async () => {
+      await streamsClosed
       await db.close()
       log.info('stopped')
       process.exit(0)

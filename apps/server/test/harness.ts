@@ -233,6 +233,7 @@ export async function startServer(
       return { token: r.data.token, user: r.data.user, email, password }
     },
     async close() {
+      await parts.streams.close()
       if ('closeAllConnections' in server) server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await drop()

@@ -3,7 +3,7 @@ import { get } from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
-import { endpoints } from '@templet/api/contract'
+import { endpoints, notificationStream } from '@templet/api/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
 
@@ -189,7 +189,11 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
       )
       expect(JSON.stringify(op?.responses)).toContain('"msg"')
     }
-    expect(Object.keys(doc.paths)).toHaveLength(Object.keys(endpoints).length)
+    // Plus the live notification stream, whose success is an event stream rather than the envelope.
+    expect(Object.keys(doc.paths)).toHaveLength(Object.keys(endpoints).length + 1)
+    const stream = doc.paths[notificationStream.path]?.get
+    expect(stream?.operationId).toBe('notificationStream')
+    expect(JSON.stringify(stream?.responses)).toContain('text/event-stream')
     // A code-400 answer's issues by key are part of every endpoint with input.
     const register = JSON.stringify(doc.paths['/user/register']?.post?.responses)
     for (const word of ['"issues"', '"path"', '"params"', '"unrecognized_key"', '"malformed_json"'])

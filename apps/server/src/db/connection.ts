@@ -3,6 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
+import { type Listener, type ListenHandlers, listenPostgres } from './pg-listener'
 import type { Database } from './schema'
 
 export type Engine = 'sqlite' | 'postgres'
@@ -15,6 +16,8 @@ export interface Db {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>
   close(): Promise<void>
+  /** PostgreSQL only: a dedicated connection that LISTENs on `channel` (see db/pg-listener.ts). */
+  listen?(channel: string, h: ListenHandlers): Listener
 }
 
 function withPing(d: Omit<Db, 'ping'>): Db {
@@ -50,6 +53,7 @@ export function openPostgres(url: string, poolSize = 10, onIdleError: (err: Erro
     kysely,
     label: `postgres://${u.host}${u.pathname}`,
     close: () => kysely.destroy(),
+    listen: (channel, h) => listenPostgres(url, channel, h),
   })
 }
 

@@ -1,10 +1,45 @@
 import type { Kysely } from 'kysely'
+import { raiseSignals } from './live-signal'
 import type { Database, NewNotification, NotificationRow } from './schema'
 
 type Q = Kysely<Database>
 
+/**
+ * The one write path of notifications. It also raises the live stream's signal for each user in the same
+ * transaction (PostgreSQL delivers it at commit), so every open stream of those users, on any process, hears.
+ */
 export async function insertNotifications(db: Q, rows: NewNotification[]): Promise<void> {
-  if (rows.length > 0) await db.insertInto('notifications').values(rows).execute()
+  if (rows.length === 0) return
+  const write = async (tx: Q) => {
+    await tx.insertInto('notifications').values(rows).execute()
+    await raiseSignals(
+      tx,
+      rows.map((r) => ({ kind: 'notification', userId: Number(r.user_id) })),
+    )
+  }
+  await (db.isTransaction ? write(db) : db.transaction().execute(write))
+}
+
+/** The user's notifications with an id above `afterId`, oldest first (what a stream has not sent yet). */
+export function notificationsAfter(db: Q, userId: number, afterId: number, limit: number) {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '>', afterId)
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute()
+}
+
+/** The id of the user's newest notification (0 when none): where a fresh stream starts. */
+export async function latestNotificationId(db: Q, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return Number(row?.id ?? 0)
 }
 
 export interface NotificationFilter {

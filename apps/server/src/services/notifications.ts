@@ -48,7 +48,10 @@ export function creditsLowNotification(
   )
 }
 
-/** The stored row as the contract's notification; a row whose parameters no longer read keeps a plain message. */
+/**
+ * The stored row as the contract's notification (the list and the live stream both send this); a row whose
+ * parameters no longer read keeps a plain message.
+ */
 export function toNotification(r: NotificationRow): Notification {
   let e: NotificationEvent
   try {

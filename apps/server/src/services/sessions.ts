@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { raiseSignals } from '../db/live-signal'
 import type { Database, SessionRow } from '../db/schema'
 import {
   claimRotation,
@@ -86,8 +87,10 @@ export class Sessions {
   }
 
   /** Ends this session (and the token it replaced, if still in grace); the user's other sessions live on. */
-  revoke(s: Session): Promise<void> {
-    return deleteSessionAndPredecessor(this.db, s.id)
+  async revoke(s: Session): Promise<void> {
+    await deleteSessionAndPredecessor(this.db, s.id)
+    // Open notification streams of the user check their session now (on every process), not at the next beat.
+    await raiseSignals(this.db, [{ kind: 'session', userId: s.userId }])
   }
 
   pruneExpired(userId: number): Promise<void> {

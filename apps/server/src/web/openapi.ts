@@ -1,5 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { Code, type EndpointDef, endpoints, envelope, errorEnvelope } from '@templet/api/contract'
+import {
+  Code,
+  type EndpointDef,
+  endpoints,
+  envelope,
+  errorEnvelope,
+  notificationStream,
+} from '@templet/api/contract'
 import { z } from 'zod'
 
 /** What each business code means, for the document and the reference page. */
@@ -114,6 +121,42 @@ export function buildOpenApiDocument() {
       responses: { 200: def.answer === 'image' ? imageAnswer : envelopeAnswer(success) },
     })
   }
+
+  // Outside the registry: its success is an event stream, not the envelope.
+  const streamCodes = [Code.ok, Code.invalidInput, Code.unauthorized, Code.tooManyRequests, Code.internal]
+  registry.registerPath({
+    operationId: 'notificationStream',
+    method: 'get',
+    path: notificationStream.path,
+    tags: ['notification'],
+    summary: "The caller's new notifications, live (server-sent events)",
+    description: [
+      'A `text/event-stream` of `event: notification` events: `id` is the notification id, `data` the notification',
+      'as JSON (the shape of `GET /user/my-notification` items). Comment lines (`: ping`) keep it open. Send',
+      '`Last-Event-ID` to resume: the notifications after that id come first. Read it with fetch (the token goes',
+      'in the `Authorization` header, never in the URL). It ends when the session ends or the server shuts down',
+      '(HTTP 503 with `Retry-After` while it drains); reconnect then. A user holds at most `STREAM_LIMIT_PER_USER`',
+      'streams on one server (429 beyond).',
+      `Business codes: ${streamCodes.map((c) => `${c} (${codeMeanings[c] ?? ''})`).join(', ')}.`,
+    ].join(' '),
+    'x-codes': streamCodes,
+    'x-list': false,
+    security: [{ [SECURITY]: [] }],
+    request: {
+      headers: z.object({
+        'last-event-id': z.string().regex(/^\d+$/).optional().describe('The last notification id received'),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'The event stream; any refusal is the JSON envelope with a business code.',
+        content: {
+          'text/event-stream': { schema: z.string().describe('Server-sent events') },
+          'application/json': { schema: errorEnvelope },
+        },
+      },
+    },
+  })
 
   return doc.getOpenAPI31Document({
     openapi: '3.1.0',

@@ -32,6 +32,7 @@ import { queryClient } from '../api/query-client'
 import { LanguageSwitcher } from '../components/language-switcher'
 import { Logo } from '../components/logo'
 import { loadToasterModule } from '../feedback/toaster'
+import { useLiveNotifications } from '../live/use-live-notifications'
 import { endSession } from '../session/session'
 
 /** The sidebar entries, in the product's order (PRODUCT.md §4). */
@@ -59,6 +60,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   const { data: user } = useQuery(myInfoQuery())
   const { data: unread = 0 } = useQuery(unreadCountQuery())
   const loggingOut = useRef(false)
+  const stopLive = useLiveNotifications()
   // A toast must show even when the network is gone by then: have the toaster's module at hand.
   useEffect(() => {
     void loadToasterModule()
@@ -67,6 +69,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
   async function logout() {
     if (loggingOut.current) return
     loggingOut.current = true
+    stopLive()
     try {
       await api.call('logout')
     } catch {
