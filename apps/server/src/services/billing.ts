@@ -286,6 +286,9 @@ export class Billing {
     const offer = this.d.offers.get(checkout.offer_id)
     const userId = Number(checkout.user_id)
     await db.transaction().execute(async (tx) => {
+      // Under the user's lock like the subscription charge's check: otherwise a grant committing between that
+      // check's two reads (live subscriptions, then charged checkouts) would hide this checkout from both.
+      await lockUserCredits(tx, userId)
       if (!(await markCheckoutPaid(tx, checkout.id))) return
       const at = now()
       let subscriptionId: number | null = null
