@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { Code, notificationStream } from '@templet/api/contract'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { secureHeaders } from 'hono/secure-headers'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
 import type { Config } from './config'
 import type { Db } from './db/connection'
 import { createLogger, errorFields, type Logger } from './log'
@@ -168,9 +168,8 @@ export function createAppParts(o: AppOptions): App {
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         // Radix Dialog's scroll lock (react-remove-scroll, behind the phone drawer and modal dialogs) adds a
-        // <style> element while open; without 'unsafe-inline' Chromium blocks it and the page behind scrolls.
-        // (The toaster no longer injects one.) Inline styles cannot run code; scripts stay 'self' only.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // <style> element while open: it carries this response's nonce, which the page hands the app (static.ts).
+        styleSrc: ["'self'", NONCE],
         imgSrc: ["'self'", 'data:', 'blob:', ...directOrigins(config.media)],
         connectSrc: ["'self'", ...directOrigins(config.media)],
         objectSrc: ["'none'"],

@@ -116,6 +116,38 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
     }
   })
 
+  it("writes each answer's style nonce into a page that has the slot for it, matching the policy, never cached as a copy", async () => {
+    const filler = '<p>Pre-rendered markup.</p>'.repeat(200)
+    fs.mkdirSync(path.join(webDist, 'with-nonce'), { recursive: true })
+    fs.writeFileSync(
+      path.join(webDist, 'with-nonce', 'index.html'),
+      `<!doctype html><head><meta name="style-nonce" content="" /><title>Nonce page</title></head>${filler}`,
+    )
+    const nonces: string[] = []
+    for (const acceptEncoding of ['br', 'gzip', 'identity']) {
+      const res = await rawGet(`${s.url}/with-nonce`, acceptEncoding)
+      const body =
+        acceptEncoding === 'br'
+          ? brotliDecompressSync(res.body)
+          : acceptEncoding === 'gzip'
+            ? gunzipSync(res.body)
+            : res.body
+      const inPage = /<meta name="style-nonce" content="([^"]+)" \/>/.exec(body.toString())?.[1]
+      const policy = String(res.headers['content-security-policy'])
+      expect(policy).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]{22,}'/)
+      expect(policy).not.toContain('unsafe-inline')
+      expect(policy).toContain(`'nonce-${inPage}'`)
+      expect(body.toString()).toContain(filler)
+      // A 304 would pair the cached page's nonce with a new policy.
+      expect(res.headers.etag).toBeUndefined()
+      expect(res.headers['cache-control']).toBe('no-cache')
+      nonces.push(String(inPage))
+    }
+    expect(new Set(nonces).size).toBe(3)
+    // A page without the slot is a file like any other.
+    expect((await fetch(`${s.url}/`)).headers.get('etag')).toMatch(/^"/)
+  })
+
   it('answers a form posted to a page with 303 back to it, dropping the body, and never off the site', async () => {
     const post = (p: string) =>
       fetch(`${s.url}${p}`, {
@@ -150,8 +182,8 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
       const h = (await fetch(`${s.url}${p}`)).headers
       expect(h.get('content-security-policy')).toContain("default-src 'self'")
       expect(h.get('content-security-policy')).toContain("frame-ancestors 'none'")
-      // Inline styles are allowed for the dialog scroll lock's <style> element; scripts never run inline.
-      expect(h.get('content-security-policy')).not.toMatch(/(default|script)-src[^;]*unsafe-inline/)
+      // Nothing runs or styles inline but what carries the answer's nonce.
+      expect(h.get('content-security-policy')).not.toContain('unsafe-inline')
       expect(h.get('x-content-type-options')).toBe('nosniff')
       expect(h.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
       expect(h.get('x-frame-options')).toBe('DENY')

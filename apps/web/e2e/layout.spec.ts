@@ -67,6 +67,32 @@ test.describe('the logged-in layout', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   })
 
+  test("an open drawer locks the page behind it with the scroll lock's own style, which the CSP admits by nonce", async ({
+    page,
+    server,
+  }) => {
+    const refused: string[] = []
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text())
+    })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signIn(page, await registerUser(server))
+    // A pre-rendered page (/dashboard) and the app's shell (a path with a parameter) each carry their own nonce.
+    for (const path of ['/dashboard', '/purchase-history/1']) {
+      await page.goto(path)
+      const toggle = page.getByRole('button', { name: 'Show or hide navigation' })
+      await toggle.click()
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+      await expect(page.locator('style[nonce]')).not.toHaveCount(0)
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
+      await page.keyboard.press('Escape')
+      await expect
+        .poll(() => page.evaluate(() => getComputedStyle(document.body).overflow))
+        .not.toBe('hidden')
+    }
+    expect(refused).toEqual([])
+  })
+
   test('the bell counts real unread notifications, shows 99+ past 99, and follows "mark all read"', async ({
     page,
     server,

@@ -1,4 +1,5 @@
 /** The app's start, loaded by main.tsx: theme, router, and the first render or hydration. */
+import { setNonce } from 'get-nonce'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router'
@@ -10,6 +11,11 @@ import { hasSession } from './session/session'
 import { followSystemTheme } from './theme/theme'
 
 followSystemTheme()
+
+// The dialogs' scroll lock (react-remove-scroll) adds a <style> element, which the server's CSP admits only with
+// this page's nonce; the server writes the nonce into the page for each response.
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="style-nonce"]')?.content
+if (styleNonce) setNonce(styleNonce)
 
 const signedIn = hasSession()
 const { pathname } = window.location

@@ -50,7 +50,15 @@ interface CachedFile {
   etag: string
   mtimeMs: number
   copies: Partial<Record<Encoding, Promise<Buffer>>>
+  /** For a page with the style-nonce tag: where in `body` the response's nonce goes. */
+  nonceAt?: number
 }
+
+/**
+ * The empty tag a page carries (apps/web/index.html) for the response's CSP style nonce: the app hands it to the
+ * dialogs' scroll lock, whose `<style>` element the policy admits only with it.
+ */
+const NONCE_SLOT = Buffer.from('<meta name="style-nonce" content="')
 interface Entry {
   /** Undefined: no such file. */
   file: CachedFile | undefined
@@ -95,7 +103,9 @@ class BuildFiles {
       const body = await readFile(file)
       const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
       const etag = `"${info.size.toString(36)}-${Math.trunc(info.mtimeMs).toString(36)}"`
-      return { file: { body, type, etag, mtimeMs: info.mtimeMs, copies: {} }, checkedAt: now }
+      const slot = type.startsWith('text/html') ? body.indexOf(NONCE_SLOT) : -1
+      const nonceAt = slot >= 0 ? slot + NONCE_SLOT.length : undefined
+      return { file: { body, type, etag, mtimeMs: info.mtimeMs, copies: {}, nonceAt }, checkedAt: now }
     } catch {
       return { file: undefined, checkedAt: now }
     }
@@ -133,6 +143,8 @@ async function readPrecompressed(copy: string, sourceMtimeMs: number): Promise<B
 }
 
 async function sendFile(c: Context, file: string, f: CachedFile, cacheControl: string) {
+  const nonce = c.get('secureHeadersNonce')
+  if (f.nonceAt !== undefined && nonce) return sendPageWithNonce(c, f, f.nonceAt, nonce)
   const headers: Record<string, string> = {
     'Content-Type': f.type,
     'Cache-Control': cacheControl,
@@ -144,6 +156,30 @@ async function sendFile(c: Context, file: string, f: CachedFile, cacheControl: s
   if (!encoding) return c.body(new Uint8Array(f.body), 200, headers)
   headers['Content-Encoding'] = encoding
   return c.body(new Uint8Array(await compressedCopy(file, f, encoding)), 200, headers)
+}
+
+/**
+ * A page with this response's nonce written in. Each answer is its own, so it has no ETag (a 304 would pair the
+ * cached page's nonce with a new policy) and is compressed per request at a fast setting: ~0.35 ms and ~10 %
+ * larger than the build's brotli 11 copy for a 40 kB page.
+ */
+async function sendPageWithNonce(c: Context, f: CachedFile, at: number, nonce: string) {
+  const headers: Record<string, string> = {
+    'Content-Type': f.type,
+    'Cache-Control': REVALIDATE,
+    Vary: 'Accept-Encoding',
+  }
+  const body = Buffer.concat([f.body.subarray(0, at), Buffer.from(nonce), f.body.subarray(at)])
+  const encoding = body.length > 1024 ? encodingFor(c) : undefined
+  if (!encoding) return c.body(new Uint8Array(body), 200, headers)
+  headers['Content-Encoding'] = encoding
+  const sent =
+    encoding === 'br'
+      ? await brotli(body, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+        })
+      : await gzipAsync(body, { level: 6 })
+  return c.body(new Uint8Array(sent), 200, headers)
 }
 
 /** The page served while no web build exists. */
