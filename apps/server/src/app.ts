@@ -17,8 +17,11 @@ import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
 import { Accounts } from './services/accounts'
 import { Billing } from './services/billing'
+import { ContactMessages } from './services/contact'
 import type { Creations } from './services/creations'
+import { Dashboard } from './services/dashboard'
 import { NotificationStreams } from './services/notification-streams'
+import { Notifications } from './services/notifications'
 import { Offers } from './services/offers'
 import { createPasswords } from './services/passwords'
 import {
@@ -33,6 +36,7 @@ import { Sessions } from './services/sessions'
 import { directOrigins, type MediaStorage } from './services/storage'
 import { StripeWebhook } from './services/stripe-webhook'
 import { Subscriptions } from './services/subscriptions'
+import { TemplateTypes } from './services/template-types'
 import { DOCS_CSS, type OpenApiDoc, renderDocsPage } from './web/docs'
 import { buildOpenApiDocument, codeMeanings } from './web/openapi'
 import { pagePostHandler, webHandler } from './web/static'
@@ -247,12 +251,12 @@ export function createAppParts(o: AppOptions): App {
     apiRouter({
       handlers: {
         ...userHandlers(accounts, sessions),
-        ...notificationHandlers(db),
-        ...templateTypeHandlers(db, now),
-        ...contactHandlers(db, limiter, config.rateLimits.contact, now),
+        ...notificationHandlers(new Notifications(db)),
+        ...templateTypeHandlers(new TemplateTypes(db, now)),
+        ...contactHandlers(new ContactMessages({ db, limiter, limit: config.rateLimits.contact, now })),
         ...media.handlers,
         ...billingHandlers(offers, billing, subscriptions, accounts),
-        ...dashboardHandlers({ db, creations: media.creations, subscriptions, offers }),
+        ...dashboardHandlers(new Dashboard({ db, creations: media.creations, subscriptions, offers })),
       },
       sessions,
       trustProxy: config.trustProxy,

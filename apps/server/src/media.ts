@@ -13,6 +13,8 @@ import { FileUrls, newFileUrlSecret } from './services/file-urls'
 import type { RateLimiter } from './services/rate-limit'
 import { defaultRenderer, type Renderer } from './services/renderer'
 import { type MediaStorage, openStorage } from './services/storage'
+import { Templates } from './services/templates'
+import { Uploads } from './services/uploads'
 
 export interface MediaOptions {
   storage?: MediaStorage
@@ -43,7 +45,8 @@ export function mediaParts(a: {
   const secret = a.options.fileUrlSecret ?? config.media.fileUrlSecret ?? randomBytes(32).toString('hex')
   const urls = new FileUrls(Buffer.from(secret), config.media.fileUrlTtlSeconds, now)
   const renderer = a.options.renderer ?? defaultRenderer
-  const uploadDeps = { db, storage, maxPixels: config.media.uploadMaxPixels, now }
+  const uploads = new Uploads({ db, storage, urls, maxPixels: config.media.uploadMaxPixels, now })
+  const templates = new Templates(db)
   const creations = new Creations({
     db,
     storage,
@@ -66,9 +69,10 @@ export function mediaParts(a: {
     | 'deleteCreation'
     | 'previewCreation'
   > = {
-    ...templateHandlers(db),
-    ...uploadHandlers(uploadDeps, urls),
+    ...templateHandlers(templates),
+    ...uploadHandlers(uploads),
     ...creationHandlers(creations),
   }
-  return { storage, handlers, files: fileRoutes({ db, storage, urls, renderer }), creations }
+  const files = fileRoutes({ creations, uploads, templates, storage, urls, renderer })
+  return { storage, handlers, files, creations }
 }

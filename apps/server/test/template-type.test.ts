@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'
 import { migrate } from '../src/db/migrations'
-import { catalogueFor, seedCatalogue } from '../src/services/catalogue'
+import { seedCatalogue } from '../src/services/catalogue'
 import { DEMO_ACCOUNT, seedDemoAccount } from '../src/services/demo'
+import { TemplateTypes } from '../src/services/template-types'
 import { engines, freshDb, startServer, type TestServer, testEnv } from './harness'
 
 type Type = {
@@ -160,7 +161,7 @@ describe.each(engines)('catalogue changes on %s', (engine) => {
       const other = full.templates.find((t) => t.typeId !== gone.typeId)
       const kept = full.templates.filter((t) => t.typeId !== gone.typeId && t !== other)
       await seedCatalogue(db.kysely, { types: full.types, templates: kept })
-      const rows = await catalogueFor(db.kysely, null)
+      const rows = await new TemplateTypes(db.kysely, Date.now).list(null)
       expect(rows.find((t) => t.slug === gone.typeId)).toBeUndefined()
       if (other) {
         const otherType = rows.find((t) => t.slug === other.typeId)
@@ -176,7 +177,7 @@ describe.each(engines)('catalogue changes on %s', (engine) => {
       await seedCatalogue(db.kysely, full)
       const after = await db.kysely.selectFrom('templates').select(['id', 'slug']).orderBy('id').execute()
       expect(after).toEqual(before)
-      expect((await catalogueFor(db.kysely, null)).length).toBe(listedTypes().length)
+      expect((await new TemplateTypes(db.kysely, Date.now).list(null)).length).toBe(listedTypes().length)
     } finally {
       await drop()
     }

@@ -1,8 +1,8 @@
-import { type DashboardDeps, dashboardSummary } from '../services/dashboard'
+import type { Dashboard } from '../services/dashboard'
 import type { Handlers } from './api'
 
-export function dashboardHandlers(d: DashboardDeps): Pick<Handlers, 'dashboardSummary'> {
+export function dashboardHandlers(dashboard: Dashboard): Pick<Handlers, 'dashboardSummary'> {
   return {
-    dashboardSummary: ({ session }) => dashboardSummary(d, session.userId),
+    dashboardSummary: ({ session }) => dashboard.summary(session.userId),
   }
 }

@@ -1,19 +1,17 @@
 import type { Locale } from '@templet/render'
 import { type Context, Hono } from 'hono'
-import type { Kysely } from 'kysely'
-import { findCreation } from '../db/creations'
-import type { Database } from '../db/schema'
-import { findTemplate } from '../db/templates'
-import { findUpload } from '../db/uploads'
-import { CREATION_FILES, type CreationFile } from '../services/creations'
+import { CREATION_FILES, type CreationFile, type Creations } from '../services/creations'
 import type { FileUrls } from '../services/file-urls'
 import { type Renderer, templateOf } from '../services/renderer'
 import type { MediaStorage } from '../services/storage'
-import { definitionVersion } from '../services/templates'
+import { definitionVersion, type Templates } from '../services/templates'
+import type { Uploads } from '../services/uploads'
 import type { AppEnv } from './api'
 
 export interface FileRouteDeps {
-  db: Kysely<Database>
+  creations: Creations
+  uploads: Uploads
+  templates: Templates
   storage: MediaStorage
   urls: FileUrls
   renderer: Renderer
@@ -66,10 +64,10 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
       c.req.query('sig'),
     )
     if (left === undefined) return c.text('This link has expired or is not valid', 403)
-    const row = await findCreation(d.db, Number(id))
-    if (!row) return gone(c)
-    const download = c.req.query('download') === '1' ? safeName(row.name, file.name) : undefined
-    return send(c, `${row.storage_prefix}/${file.name}`, file.contentType, left, download)
+    const creation = await d.creations.files(Number(id))
+    if (!creation) return gone(c)
+    const download = c.req.query('download') === '1' ? safeName(creation.name, file.name) : undefined
+    return send(c, `${creation.storagePrefix}/${file.name}`, file.contentType, left, download)
   })
 
   files.get('/upload/:id/image', async (c) => {
@@ -81,9 +79,9 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
       c.req.query('sig'),
     )
     if (left === undefined) return c.text('This link has expired or is not valid', 403)
-    const row = await findUpload(d.db, Number(id))
-    if (!row) return gone(c)
-    return send(c, row.storage_key, row.content_type, left, undefined)
+    const upload = await d.uploads.file(Number(id))
+    if (!upload) return gone(c)
+    return send(c, upload.storageKey, upload.contentType, left, undefined)
   })
 
   const thumbnails = new Map<string, Promise<Buffer>>()
@@ -91,7 +89,7 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
     const { id, file } = c.req.param()
     const locale = file === 'en.webp' ? 'en' : file === 'zh-CN.webp' ? 'zh-CN' : undefined
     if (!/^[1-9]\d{0,15}$/.test(id) || !locale) return gone(c)
-    const row = await findTemplate(d.db, Number(id), false)
+    const row = await d.templates.definition(Number(id))
     if (!row) return gone(c)
     const cacheKey = `${row.id}/${locale}/${definitionVersion(row.definition)}`
     let pending = thumbnails.get(cacheKey)

@@ -1,17 +1,17 @@
-import type { Kysely } from 'kysely'
-import type { Database } from '../db/schema'
-import { markAllRead, markRead, notificationPage } from '../services/notifications'
+import type { Notifications } from '../services/notifications'
 import type { Handlers } from './api'
 
 export function notificationHandlers(
-  db: Kysely<Database>,
+  notifications: Notifications,
 ): Pick<Handlers, 'myNotification' | 'markNotificationRead' | 'markAllNotificationsRead'> {
   return {
-    myNotification: ({ session, query }) => notificationPage(db, session.userId, query),
+    myNotification: ({ session, query }) => notifications.page(session.userId, query),
     markNotificationRead: async ({ session, body }) => {
-      await markRead(db, session.userId, body.id)
+      await notifications.markRead(session.userId, body.id)
       return { id: body.id, check: 1 }
     },
-    markAllNotificationsRead: async ({ session }) => ({ updated: await markAllRead(db, session.userId) }),
+    markAllNotificationsRead: async ({ session }) => ({
+      updated: await notifications.markAllRead(session.userId),
+    }),
   }
 }

@@ -1,7 +1,6 @@
 import { type LocalizedText, loadCatalogue, type Template, type TemplateType } from '@templet/render'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
-import { listTemplateTypes } from '../db/template-types'
 import { syncCatalogue } from '../db/templates'
 
 export interface Catalogue {
@@ -43,7 +42,6 @@ export async function seedCatalogue(
 }
 
 /** Every listed template type in catalogue order with its star count, `starred` for the caller (false when anonymous). */
-export const catalogueFor = (db: Kysely<Database>, userId: number | null) => listTemplateTypes(db, userId)
 
 export const both = (t: LocalizedText | string): LocalizedText =>
   typeof t === 'string' ? { en: t, 'zh-CN': t } : t

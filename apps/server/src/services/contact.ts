@@ -5,14 +5,15 @@ import { insertContactMessage } from '../db/contact-messages'
 import type { Database } from '../db/schema'
 import type { RateLimiter } from './rate-limit'
 
-/** Stores a contact-form message; each IP may send `limit` per window (PRODUCT.md §6: 5 per hour). */
-export async function submitContactMessage(
-  db: Kysely<Database>,
-  limiter: RateLimiter,
-  limit: Limit,
-  m: { body: ContactMessageBody; userId: number | null; ip: string; now: number },
-): Promise<{ id: number }> {
-  await limiter.consume(`contact:${m.ip}`, limit)
-  const id = await insertContactMessage(db, { ...m.body, userId: m.userId, now: m.now })
-  return { id }
+export class ContactMessages {
+  constructor(
+    private readonly d: { db: Kysely<Database>; limiter: RateLimiter; limit: Limit; now: () => number },
+  ) {}
+
+  /** Stores a contact-form message; each IP may send `limit` per window (PRODUCT.md §6: 5 per hour). */
+  async submit(m: { body: ContactMessageBody; userId: number | null; ip: string }): Promise<{ id: number }> {
+    await this.d.limiter.consume(`contact:${m.ip}`, this.d.limit)
+    const id = await insertContactMessage(this.d.db, { ...m.body, userId: m.userId, now: this.d.now() })
+    return { id }
+  }
 }

@@ -6,6 +6,7 @@ import type { Limit } from '../config'
 import {
   type CreationFilter,
   deleteOwnCreation,
+  findCreation,
   findOwnCreation,
   insertCreation,
   listCreations,
@@ -243,6 +244,12 @@ export class Creations {
         ),
       )
       .catch(() => {})
+  }
+
+  /** Where creation `id`'s files are kept and its name, for its signed URLs (the signature names the creation). */
+  async files(id: number): Promise<{ storagePrefix: string; name: string } | undefined> {
+    const row = await findCreation(this.d.db, id)
+    return row && { storagePrefix: row.storage_prefix, name: row.name }
   }
 
   view(c: CreationRow): Creation {

@@ -23,35 +23,37 @@ export interface DashboardDeps {
   offers: Offers
 }
 
-/** The Dashboard's summary of one user's account: every part reads that user's rows only. */
-export async function dashboardSummary(
-  d: DashboardDeps,
-  userId: number,
-): Promise<Omit<DashboardSummary, 'resetToken'>> {
-  const [balance, plan, latest, starred] = await Promise.all([
-    ledgerBalance(d.db, userId),
-    d.subscriptions.summary(userId),
-    listCreations(d.db, { userId }, { page: 1, pageSize: DASHBOARD_CREATIONS }),
-    starredTemplateTypes(d.db, userId),
-  ])
-  const templates = await firstTemplatesOfTypes(
-    d.db,
-    starred.map((t) => t.id),
-    DASHBOARD_TEMPLATES_PER_TYPE,
-  )
-  const withTemplates = starred.map((type) => ({
-    ...type,
-    templates: templates.filter((t) => t.template_type_id === type.id).map(templateSummaryOf),
-  }))
-  const startTemplateId =
-    withTemplates.find((t) => t.templates.length > 0)?.templates[0]?.id ?? (await firstTemplateId(d.db))
-  return {
-    credits: { balance, low: balance < LOW_CREDITS_BELOW },
-    // An offer removed from the configuration still has subscribers: their dashboard must not fail.
-    plan: plan ? { ...plan, credits: d.offers.find(plan.offerId ?? '')?.credits ?? null } : null,
-    creations: latest.rows.map((c) => d.creations.view(c)),
-    creationCount: latest.total,
-    starred: withTemplates,
-    startTemplateId,
+export class Dashboard {
+  constructor(private readonly d: DashboardDeps) {}
+
+  /** The Dashboard's summary of one user's account: every part reads that user's rows only. */
+  async summary(userId: number): Promise<Omit<DashboardSummary, 'resetToken'>> {
+    const [balance, plan, latest, starred] = await Promise.all([
+      ledgerBalance(this.d.db, userId),
+      this.d.subscriptions.summary(userId),
+      listCreations(this.d.db, { userId }, { page: 1, pageSize: DASHBOARD_CREATIONS }),
+      starredTemplateTypes(this.d.db, userId),
+    ])
+    const templates = await firstTemplatesOfTypes(
+      this.d.db,
+      starred.map((t) => t.id),
+      DASHBOARD_TEMPLATES_PER_TYPE,
+    )
+    const withTemplates = starred.map((type) => ({
+      ...type,
+      templates: templates.filter((t) => t.template_type_id === type.id).map(templateSummaryOf),
+    }))
+    const startTemplateId =
+      withTemplates.find((t) => t.templates.length > 0)?.templates[0]?.id ??
+      (await firstTemplateId(this.d.db))
+    return {
+      credits: { balance, low: balance < LOW_CREDITS_BELOW },
+      // An offer removed from the configuration still has subscribers: their dashboard must not fail.
+      plan: plan ? { ...plan, credits: this.d.offers.find(plan.offerId ?? '')?.credits ?? null } : null,
+      creations: latest.rows.map((c) => this.d.creations.view(c)),
+      creationCount: latest.total,
+      starred: withTemplates,
+      startTemplateId,
+    }
   }
 }

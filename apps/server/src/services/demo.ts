@@ -8,7 +8,7 @@ import type { Accounts } from './accounts'
 import type { Creations } from './creations'
 import { billingNotification } from './notifications'
 import type { Offers } from './offers'
-import { setStar } from './stars'
+import { setStar } from './template-types'
 
 /** The account `DEMO_DATA=1` seeds, for trying the app without registering. */
 export const DEMO_ACCOUNT = { email: 'demo@templet.app', password: 'demo-password', name: 'Demo' } as const

@@ -68,25 +68,32 @@ export function toNotification(r: NotificationRow): Notification {
   } as Notification
 }
 
-/** One page of the user's notifications, newest first, and the count over all pages. */
-export async function notificationPage(
-  db: Kysely<Database>,
-  userId: number,
-  q: { check?: '0' | '1' | undefined; page: number; pageSize: number },
-): Promise<{ items: Notification[]; total: number }> {
-  const filter = { userId, checked: q.check === undefined ? undefined : q.check === '1' ? 1 : 0 } as const
-  const [rows, total] = await Promise.all([
-    listNotifications(db, filter, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
-    countNotifications(db, filter),
-  ])
-  return { items: rows.map(toNotification), total }
-}
+/** A user's notifications as the API reads and marks them. */
+export class Notifications {
+  constructor(private readonly db: Kysely<Database>) {}
 
-export async function markRead(db: Kysely<Database>, userId: number, id: number): Promise<void> {
-  if (!(await markNotificationRead(db, userId, id))) throw notFound('Notification')
-}
+  /** One page of the user's notifications, newest first, and the count over all pages. */
+  async page(
+    userId: number,
+    q: { check?: '0' | '1' | undefined; page: number; pageSize: number },
+  ): Promise<{ items: Notification[]; total: number }> {
+    const filter = { userId, checked: q.check === undefined ? undefined : q.check === '1' ? 1 : 0 } as const
+    const [rows, total] = await Promise.all([
+      listNotifications(this.db, filter, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+      countNotifications(this.db, filter),
+    ])
+    return { items: rows.map(toNotification), total }
+  }
 
-export const markAllRead = (db: Kysely<Database>, userId: number) => markAllNotificationsRead(db, userId)
+  /** 404 for a notification that is not the user's. */
+  async markRead(userId: number, id: number): Promise<void> {
+    if (!(await markNotificationRead(this.db, userId, id))) throw notFound('Notification')
+  }
+
+  markAllRead(userId: number): Promise<number> {
+    return markAllNotificationsRead(this.db, userId)
+  }
+}
 
 type Billing = Extract<
   NotificationEvent,

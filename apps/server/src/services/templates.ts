@@ -63,29 +63,39 @@ function fieldOf(f: Field): TemplateField {
   }
 }
 
-export async function templatePage(
-  db: Kysely<Database>,
-  f: TemplateFilter,
-  page: { page: number; pageSize: number },
-): Promise<{ items: TemplateSummary[]; total: number }> {
-  const { rows, total } = await listTemplates(db, f, page)
-  return { items: rows.map(templateSummaryOf), total }
-}
+/** The catalogue's templates as the API lists and shows them. */
+export class Templates {
+  constructor(private readonly db: Kysely<Database>) {}
 
-export async function templateDetail(db: Kysely<Database>, id: number): Promise<TemplateDetail> {
-  const row = await findTemplate(db, id, true)
-  if (!row) throw notFound('Template')
-  const t = templateOf(row.definition)
-  return {
-    ...templateSummaryOf(row),
-    sizes: t.sizes.map((s) => ({
-      id: s.id,
-      width: s.width,
-      height: s.height,
-      label: s.label.en,
-      labels: s.label,
-    })),
-    fields: t.fields.map(fieldOf),
-    samples: t.samples,
+  async page(
+    f: TemplateFilter,
+    page: { page: number; pageSize: number },
+  ): Promise<{ items: TemplateSummary[]; total: number }> {
+    const { rows, total } = await listTemplates(this.db, f, page)
+    return { items: rows.map(templateSummaryOf), total }
+  }
+
+  /** Template `id`'s stored definition, retired or not (a thumbnail URL outlives a template's retirement). */
+  async definition(id: number): Promise<{ id: number; definition: string } | undefined> {
+    const row = await findTemplate(this.db, id, false)
+    return row && { id: row.id, definition: row.definition }
+  }
+
+  async detail(id: number): Promise<TemplateDetail> {
+    const row = await findTemplate(this.db, id, true)
+    if (!row) throw notFound('Template')
+    const t = templateOf(row.definition)
+    return {
+      ...templateSummaryOf(row),
+      sizes: t.sizes.map((s) => ({
+        id: s.id,
+        width: s.width,
+        height: s.height,
+        label: s.label.en,
+        labels: s.label,
+      })),
+      fields: t.fields.map(fieldOf),
+      samples: t.samples,
+    }
   }
 }

@@ -3,8 +3,9 @@ import { Code, UPLOAD_MAX_BYTES } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import sharp, { type Metadata } from 'sharp'
 import type { Database } from '../db/schema'
-import { findOwnUpload, insertUpload } from '../db/uploads'
-import { AppError } from '../errors'
+import { findOwnUpload, findUpload, insertUpload } from '../db/uploads'
+import { AppError, notFound } from '../errors'
+import type { FileUrls } from './file-urls'
 import { IMAGE_QUALITY } from './image-quality'
 import type { MediaStorage } from './storage'
 
@@ -72,21 +73,43 @@ export interface UploadDeps {
   now: () => number
 }
 
-/** Stores a cleaned upload: the file first, then its row (a file without a row is never served; the sweep removes it). */
-export async function storeUpload(d: UploadDeps, userId: number, file: Uint8Array) {
-  const image = await cleanImage(file, d.maxPixels)
-  const storageKey = `uploads/${randomUUID()}.${FORMATS[image.format].ext}`
-  await d.storage.put(storageKey, image.data, image.contentType)
-  const id = await insertUpload(d.db, {
-    userId,
-    storageKey,
-    contentType: image.contentType,
-    width: image.width,
-    height: image.height,
-    bytes: image.data.byteLength,
-    now: d.now(),
-  })
-  return { id, width: image.width, height: image.height }
+/** Customers' uploaded images: stored cleaned, shown to their owner only, each with a signed URL. */
+export class Uploads {
+  constructor(private readonly d: UploadDeps & { urls: FileUrls }) {}
+
+  /** The file first, then its row (a file without a row is never served; the sweep removes it). */
+  async store(userId: number, file: Uint8Array) {
+    const image = await cleanImage(file, this.d.maxPixels)
+    const storageKey = `uploads/${randomUUID()}.${FORMATS[image.format].ext}`
+    await this.d.storage.put(storageKey, image.data, image.contentType)
+    const id = await insertUpload(this.d.db, {
+      userId,
+      storageKey,
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      bytes: image.data.byteLength,
+      now: this.d.now(),
+    })
+    return { id, width: image.width, height: image.height, url: this.#url(id) }
+  }
+
+  /** The user's own upload; anyone else's is as unknown as a missing one. */
+  async detail(userId: number, id: number) {
+    const row = await findOwnUpload(this.d.db, id, userId)
+    if (!row) throw notFound('Upload')
+    return { id: row.id, width: row.width, height: row.height, url: this.#url(row.id) }
+  }
+
+  /** Where upload `id`'s bytes are kept, for its signed URL (the signature already names the upload). */
+  async file(id: number): Promise<{ storageKey: string; contentType: string } | undefined> {
+    const row = await findUpload(this.d.db, id)
+    return row && { storageKey: row.storage_key, contentType: row.content_type }
+  }
+
+  #url(id: number) {
+    return this.d.urls.url({ kind: 'upload', id, variant: 'image' })
+  }
 }
 
 /** The bytes of the user's own upload `value` (an id as text), or undefined when it is not theirs or missing. */

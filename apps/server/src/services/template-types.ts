@@ -1,7 +1,7 @@
 import type { StarData } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
-import { addStar, removeStar, starCount, templateTypeExists } from '../db/template-types'
+import { addStar, listTemplateTypes, removeStar, starCount, templateTypeExists } from '../db/template-types'
 import { notFound } from '../errors'
 
 /** Sets whether the user starred a type; repeating the same call changes nothing (one star per user). */
@@ -13,4 +13,21 @@ export async function setStar(
   if (a.star) await addStar(db, a.templateTypeId, a.userId, a.now)
   else await removeStar(db, a.templateTypeId, a.userId)
   return { id: a.templateTypeId, starred: a.star, stars: await starCount(db, a.templateTypeId) }
+}
+
+/** The catalogue's types as the API lists them, and the caller's stars. */
+export class TemplateTypes {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+  ) {}
+
+  /** Every type with its star count, and whether `userId` (none when signed out) starred it. */
+  list(userId: number | null) {
+    return listTemplateTypes(this.db, userId)
+  }
+
+  star(userId: number, templateTypeId: number, star: boolean): Promise<Omit<StarData, 'resetToken'>> {
+    return setStar(this.db, { userId, templateTypeId, star, now: this.now() })
+  }
 }
