@@ -55,8 +55,12 @@ try {
       const page = await context.newPage()
       await firstPaint(page, visitor.path) // fills the cache
       times.push(await firstPaint(page, visitor.path))
-      // The final address once the app has settled (a router redirect happens after the paint).
-      await page.waitForLoadState('networkidle')
+      // The final address once the app has settled (a router redirect happens after the paint). Not network
+      // idle: a signed-in page keeps its notification stream open.
+      const expected = visitor.expect ?? visitor.path
+      await page
+        .waitForURL((u) => `${u.pathname}${u.search}` === expected, { timeout: 5_000 })
+        .catch(() => {}) // a wrong end is reported below
       const url = new URL(page.url())
       ended = `${url.pathname}${url.search}`
       await context.close()
