@@ -9,6 +9,7 @@ import { dashboardSummaryQuery, myInfoQuery } from '../api/queries'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
+import { ThumbnailLink } from '../components/thumbnail-link'
 import { formatDate, formatNumber } from '../i18n/format'
 import { TemplateCard, TemplateGridSkeleton, templateGridClass } from '../templates/template-card'
 
@@ -180,23 +181,13 @@ function LatestCreations({ data, start }: { data: DashboardSummary | undefined; 
         <ul className={creationGridClass} data-testid="latest-creations">
           {data.creations.map((creation) => (
             <li key={creation.id}>
-              <Link
+              <ThumbnailLink
                 to={`/creation/${creation.id}/edit`}
-                className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-              >
-                <div className="grid aspect-square place-items-center overflow-hidden rounded-xl border border-border bg-muted p-1 transition-colors group-hover:border-primary/60">
-                  <img
-                    src={creation.thumbnailUrl}
-                    alt=""
-                    width={creation.width}
-                    height={creation.height}
-                    loading="lazy"
-                    decoding="async"
-                    className="h-auto max-h-full w-auto max-w-full rounded-md"
-                  />
-                </div>
-                <p className="mt-1.5 truncate text-sm font-medium group-hover:underline">{creation.name}</p>
-              </Link>
+                src={creation.thumbnailUrl}
+                width={creation.width}
+                height={creation.height}
+                title={creation.name}
+              />
             </li>
           ))}
         </ul>

@@ -1,30 +1,18 @@
 import type { TemplateSummary } from '@templet/api'
 import { Skeleton } from '@templet/ui'
-import { Link } from 'react-router'
+import { ThumbnailLink } from '../components/thumbnail-link'
 
 /** A template as its thumbnail (in the reader's language) and name; opens the editor. */
 export function TemplateCard({ template, locale }: { template: TemplateSummary; locale: 'en' | 'zh-CN' }) {
   return (
-    <Link
+    <ThumbnailLink
       to={`/templates/${template.id}/edit`}
-      className="group block rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-    >
-      <div className="grid aspect-square place-items-center overflow-hidden rounded-xl border border-border bg-muted p-2 transition-colors group-hover:border-primary/60">
-        <img
-          src={template.thumbnailUrls[locale]}
-          alt=""
-          width={template.width}
-          height={template.height}
-          loading="lazy"
-          decoding="async"
-          className="h-auto max-h-full w-auto max-w-full rounded-md shadow-sm"
-        />
-      </div>
-      <p className="mt-2 truncate text-sm font-medium group-hover:underline">{template.names[locale]}</p>
-      <p className="text-xs text-muted-foreground tabular-nums">
-        {template.width}×{template.height}
-      </p>
-    </Link>
+      src={template.thumbnailUrls[locale]}
+      width={template.width}
+      height={template.height}
+      title={template.names[locale]}
+      detail={`${template.width}×${template.height}`}
+    />
   )
 }
 
