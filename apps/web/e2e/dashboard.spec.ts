@@ -140,4 +140,42 @@ test.describe('dashboard', () => {
     )
     expect(overflow).toBeLessThanOrEqual(0)
   })
+
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 900],
+  ] as const) {
+    test(`a new account's dashboard loads without moving anything at ${width} px`, async ({
+      page,
+      server,
+    }) => {
+      const account = await registerUser(server)
+      await page.setViewportSize({ width, height })
+      // The summary held back, so the skeletons are on screen before the answer replaces them.
+      await page.route('**/api/dashboard/summary', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 600))
+        await route.continue()
+      })
+      await page.addInitScript(() => {
+        const shifts: number[] = []
+        Object.assign(window, { layoutShifts: shifts })
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number
+            hadRecentInput: boolean
+          })[])
+            if (!entry.hadRecentInput) shifts.push(entry.value)
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      await signIn(page, account)
+      await expect(page.getByText('Your images will appear here.', { exact: false })).toBeVisible()
+      await expect(page.getByText('Pay as you go')).toBeVisible()
+      // Layout-shift entries are delivered after the frame that made them.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+      )
+      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)
+      expect(shifts).toEqual([])
+    })
+  }
 })

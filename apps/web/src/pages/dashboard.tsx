@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { dashboardSummaryQuery, myInfoQuery } from '../api/queries'
+import { cx } from '../components/cx'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
@@ -110,9 +111,14 @@ function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
         {t('dashboard.plan')}
       </h3>
       {plan === undefined ? (
+        // Shaped like the card without a plan (what a new customer gets), so nothing moves when it loads.
         <>
           <Skeleton className="mt-2 h-7 w-40" />
-          <Skeleton className="mt-2 h-4 w-32" />
+          <div aria-hidden="true" className="relative mt-1 text-sm">
+            <span className="invisible">{t('dashboard.subscribeHint')}</span>
+            <Skeleton className="absolute inset-0" />
+          </div>
+          <Skeleton className="mt-4 h-8 w-36" />
         </>
       ) : plan === null ? (
         <>
@@ -168,15 +174,21 @@ function LatestCreations({ data, start }: { data: DashboardSummary | undefined; 
           ))}
         </div>
       ) : data.creations.length === 0 ? (
-        <Empty
-          action={
-            <LinkButton to={start} variant="outline" size="sm">
-              {t('dashboard.createFirst')}
-            </LinkButton>
-          }
-        >
-          {t('dashboard.creationsEmpty')}
-        </Empty>
+        // At least as high as the skeleton's first row (an invisible square in the same grid), so the
+        // sections below stay where they were when an empty history arrives.
+        <div className={creationGridClass}>
+          <div aria-hidden="true" className="invisible col-start-1 row-start-1 aspect-square" />
+          <Empty
+            className="col-span-full col-start-1 row-start-1"
+            action={
+              <LinkButton to={start} variant="outline" size="sm">
+                {t('dashboard.createFirst')}
+              </LinkButton>
+            }
+          >
+            {t('dashboard.creationsEmpty')}
+          </Empty>
+        </div>
       ) : (
         <ul className={creationGridClass} data-testid="latest-creations">
           {data.creations.map((creation) => (
@@ -282,9 +294,17 @@ function Section({
 }
 
 /** A section with nothing in it yet: what will be here, and the way to fill it. */
-function Empty({ children, action }: { children: ReactNode; action: ReactNode }) {
+function Empty({
+  children,
+  action,
+  className,
+}: {
+  children: ReactNode
+  action: ReactNode
+  className?: string
+}) {
   return (
-    <div className="rounded-xl border border-dashed border-border p-6">
+    <div className={cx('rounded-xl border border-dashed border-border p-6', className)}>
       <p className="text-muted-foreground">{children}</p>
       <div className="mt-4">{action}</div>
     </div>
