@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-tools.sh
 export PORT="${PORT:-3000}" DEMO_DATA="${DEMO_DATA:-1}"
+# Two glibc malloc arenas instead of one per thread: libvips' threads (uploads, renders) otherwise leave
+# ~50 MB of fragmented arenas behind (packages/render/README.md, Benchmark); sharp then also uses both cores.
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 pnpm turbo run build --output-logs=errors-only
 if [ -f apps/server/dist/main.js ]; then
   exec node apps/server/dist/main.js

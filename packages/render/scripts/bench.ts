@@ -63,9 +63,13 @@ if (process.argv.includes('--rss')) {
   const mb = () => process.memoryUsage().rss / 2 ** 20
   global.gc?.()
   const before = mb()
-  for (let i = 0; i < RSS_N; i++) await render(template, values, { images: sampleImages })
+  let peak = before
+  for (let i = 0; i < RSS_N; i++) {
+    await render(template, values, { images: sampleImages })
+    if (i % 10 === 0) peak = Math.max(peak, mb())
+  }
   global.gc?.()
-  console.log(JSON.stringify({ before, after: mb() }))
+  console.log(JSON.stringify({ before, after: mb(), peak }))
   process.exit(0)
 }
 
@@ -267,16 +271,24 @@ try {
 }
 
 console.log(`\nRSS of a process making ${RSS_N} renders (all four outputs each, after ${WARM} warm)`)
-const child = (flag: string, pin: boolean, env: Record<string, string> = {}) => {
+const child = (flag: string, pin: boolean, env: NodeJS.ProcessEnv = process.env) => {
   const node = [process.execPath, ...process.execArgv, '--expose-gc', fileURLToPath(import.meta.url), flag]
   const [cmd, ...args] = pin ? ['taskset', '-c', '0', ...node] : node
-  const out = execFileSync(cmd as string, args, { env: { ...process.env, ...env }, encoding: 'utf8' })
+  const out = execFileSync(cmd as string, args, { env, encoding: 'utf8' })
   return JSON.parse(out.trim().split('\n').pop() ?? '{}')
 }
-const rss = child('--rss', false) as { before: number; after: number }
-console.log(
-  `  before ${rss.before.toFixed(0)} MB, after ${rss.after.toFixed(0)} MB, growth ${(rss.after - rss.before).toFixed(1)} MB`,
-)
+// The two malloc arenas `npm start` runs the server with (and this script, see package.json), and glibc's
+// default: an arena per thread that allocates, which libvips' threads leave fragmented.
+const { MALLOC_ARENA_MAX: _arenas, ...glibcDefault } = process.env
+for (const [label, env] of [
+  ['MALLOC_ARENA_MAX=2 (npm start)', { ...process.env, MALLOC_ARENA_MAX: '2' }],
+  ['glibc default', glibcDefault],
+] as const) {
+  const rss = child('--rss', false, env) as { before: number; after: number; peak: number }
+  console.log(
+    `  ${label.padEnd(31)} before ${rss.before.toFixed(0)} MB, after ${rss.after.toFixed(0)} MB, growth ${(rss.after - rss.before).toFixed(1)} MB, peak ${rss.peak.toFixed(0)} MB`,
+  )
+}
 console.log(
   `\nsizes: Templet PNG ${(ours.png.length / 1024).toFixed(0)} kB, JPEG ${(ours.jpeg.length / 1024).toFixed(0)} kB, WebP ${(ours.webp.length / 1024).toFixed(0)} kB, thumbnail ${(ours.thumbnail.length / 1024).toFixed(0)} kB`,
 )
