@@ -41,7 +41,5 @@ export async function seedCatalogue(
   )
 }
 
-/** Every listed template type in catalogue order with its star count, `starred` for the caller (false when anonymous). */
-
 export const both = (t: LocalizedText | string): LocalizedText =>
   typeof t === 'string' ? { en: t, 'zh-CN': t } : t

@@ -112,17 +112,22 @@ class BuildFiles {
   }
 }
 
+/** `best` for a copy made once and kept (brotli 11, gzip 9); `fast` for one made per answer (brotli 5, gzip 6). */
+function compress(body: Buffer, encoding: Encoding, effort: 'best' | 'fast'): Promise<Buffer> {
+  if (encoding === 'gzip') return gzipAsync(body, { level: effort === 'best' ? 9 : 6 })
+  return brotli(body, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: effort === 'best' ? 11 : 5,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  })
+}
+
 function compressedCopy(path: string, f: CachedFile, encoding: Encoding): Promise<Buffer> {
   let copy = f.copies[encoding]
   if (!copy) {
     copy = readPrecompressed(`${path}.${encoding === 'br' ? 'br' : 'gz'}`, f.mtimeMs).then(
-      (stored) =>
-        stored ??
-        (encoding === 'br'
-          ? brotli(f.body, {
-              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: f.body.length },
-            })
-          : gzipAsync(f.body, { level: 9 })),
+      (stored) => stored ?? compress(f.body, encoding, 'best'),
     )
     copy.catch(() => {
       delete f.copies[encoding]
@@ -173,13 +178,7 @@ async function sendPageWithNonce(c: Context, f: CachedFile, at: number, nonce: s
   const encoding = body.length > 1024 ? encodingFor(c) : undefined
   if (!encoding) return c.body(new Uint8Array(body), 200, headers)
   headers['Content-Encoding'] = encoding
-  const sent =
-    encoding === 'br'
-      ? await brotli(body, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-        })
-      : await gzipAsync(body, { level: 6 })
-  return c.body(new Uint8Array(sent), 200, headers)
+  return c.body(new Uint8Array(await compress(body, encoding, 'fast')), 200, headers)
 }
 
 /** The page served while no web build exists. */
