@@ -1,12 +1,31 @@
+import { readFile } from 'node:fs/promises'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, minify, type Plugin } from 'vite'
 
 /** The API the dev server forwards `/api` to: `pnpm --filter @templet/server dev` listens on 3000. */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000'
 
+/**
+ * Writes boot.js, minified, into the page's `<head>` as an inline script: it decides the first paint (theme,
+ * language, the guard's redirects), and as a file it cost a request before anything could paint. The server
+ * writes each answer's CSP nonce into its empty `nonce` attribute (apps/server/src/web/static.ts).
+ */
+function inlineBootScript(): Plugin {
+  const tag = '<script src="/boot.js"></script>'
+  return {
+    name: 'templet:inline-boot-script',
+    async transformIndexHtml(html) {
+      if (!html.includes(tag)) throw new Error(`index.html must load the boot script as ${tag}`)
+      const source = await readFile(new URL('./boot.js', import.meta.url), 'utf8')
+      const { code } = await minify('boot.js', source)
+      return html.replace(tag, () => `<script nonce="">${code.trim()}</script>`)
+    },
+  }
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [inlineBootScript(), react(), tailwindcss()],
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },

@@ -39,7 +39,7 @@ import { Subscriptions } from './services/subscriptions'
 import { TemplateTypes } from './services/template-types'
 import { DOCS_CSS, type OpenApiDoc, renderDocsPage } from './web/docs'
 import { buildOpenApiDocument, codeMeanings } from './web/openapi'
-import { pagePostHandler, webHandler } from './web/static'
+import { type NonceKind, pagePostHandler, webHandler } from './web/static'
 
 export interface AppOptions {
   db: Db
@@ -78,13 +78,14 @@ function requestIdOf(given: string | undefined): string {
 }
 
 /**
- * The CSP's style nonce for an answer that may be a page (any path outside /api/), which static.ts writes into
- * the page. randomUUID draws from a pool of entropy; hono's NONCE (getRandomValues on every request) cost ~10 µs.
+ * A CSP nonce for an answer that may be a page (any path outside /api/), which static.ts writes into the page:
+ * `style` for the app's dialogs, `script` for the page's inline first-paint script. randomUUID draws from a pool
+ * of entropy; hono's NONCE (getRandomValues on every request) cost ~10 µs.
  */
-function styleNonce(c: Context): string {
+const pageNonce = (kind: NonceKind) => (c: Context) => {
   if (c.req.path.startsWith('/api/')) return ''
   const nonce = randomUUID()
-  c.set('secureHeadersNonce', nonce)
+  c.set(kind === 'style' ? 'styleNonce' : 'scriptNonce', nonce)
   return `'nonce-${nonce}'`
 }
 
@@ -182,9 +183,11 @@ export function createAppParts(o: AppOptions): App {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
+        // The page's first-paint script is inline (apps/web/boot.js): it waits for no request of its own.
+        scriptSrc: ["'self'", pageNonce('script')],
         // Radix Dialog's scroll lock (react-remove-scroll, behind the phone drawer and modal dialogs) adds a
         // <style> element while open: it carries this response's nonce, which the page hands the app (static.ts).
-        styleSrc: ["'self'", styleNonce],
+        styleSrc: ["'self'", pageNonce('style')],
         imgSrc: ["'self'", 'data:', 'blob:', ...directOrigins(config.media)],
         connectSrc: ["'self'", ...directOrigins(config.media)],
         objectSrc: ["'none'"],

@@ -116,12 +116,12 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
     }
   })
 
-  it("writes each answer's style nonce into a page that has the slot for it, matching the policy, never cached as a copy", async () => {
+  it("writes each answer's nonces into a page that has slots for them, matching the policy, never cached as a copy", async () => {
     const filler = '<p>Pre-rendered markup.</p>'.repeat(200)
     fs.mkdirSync(path.join(webDist, 'with-nonce'), { recursive: true })
     fs.writeFileSync(
       path.join(webDist, 'with-nonce', 'index.html'),
-      `<!doctype html><head><meta name="style-nonce" content="" /><title>Nonce page</title></head>${filler}`,
+      `<!doctype html><head><meta name="style-nonce" content="" /><title>Nonce page</title><script nonce="">document.title='x'</script></head>${filler}`,
     )
     const nonces: string[] = []
     for (const acceptEncoding of ['br', 'gzip', 'identity']) {
@@ -132,23 +132,29 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
           : acceptEncoding === 'gzip'
             ? gunzipSync(res.body)
             : res.body
-      const inPage = /<meta name="style-nonce" content="([^"]+)" \/>/.exec(body.toString())?.[1]
+      const html = body.toString()
+      const style = /<meta name="style-nonce" content="([^"]+)" \/>/.exec(html)?.[1]
+      const script = /<script nonce="([^"]+)">document.title='x'<\/script>/.exec(html)?.[1]
       const policy = String(res.headers['content-security-policy'])
       expect(policy).toMatch(/style-src 'self' 'nonce-[\w-]{22,}'/)
+      expect(policy).toMatch(/script-src 'self' 'nonce-[\w-]{22,}'/)
       expect(policy).not.toContain('unsafe-inline')
-      expect(policy).toContain(`'nonce-${inPage}'`)
-      expect(body.toString()).toContain(filler)
-      // A 304 would pair the cached page's nonce with a new policy.
+      expect(policy).toContain(`style-src 'self' 'nonce-${style}'`)
+      expect(policy).toContain(`script-src 'self' 'nonce-${script}'`)
+      // The script's nonce is not the one the page shows to its own scripts.
+      expect(script).not.toBe(style)
+      expect(html).toContain(filler)
+      // A 304 would pair the cached page's nonces with a new policy.
       expect(res.headers.etag).toBeUndefined()
       expect(res.headers['cache-control']).toBe('no-cache')
-      nonces.push(String(inPage))
+      nonces.push(String(style), String(script))
     }
-    expect(new Set(nonces).size).toBe(3)
+    expect(new Set(nonces).size).toBe(6)
     // API answers are never pages: they spend nothing on a nonce.
     expect((await fetch(`${s.url}/api/user/my-info`)).headers.get('content-security-policy')).not.toContain(
       'nonce',
     )
-    // A page without the slot is a file like any other.
+    // A page without slots is a file like any other.
     expect((await fetch(`${s.url}/`)).headers.get('etag')).toMatch(/^"/)
   })
 

@@ -45,6 +45,27 @@ test.describe('the guard', () => {
     })
   }
 
+  test('the redirect is decided by the inline first-paint script, which the CSP admits by its nonce', async ({
+    page,
+  }) => {
+    const refused: string[] = []
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text())
+    })
+    const requested: string[] = []
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname))
+    await page.goto('/creation?type=2')
+    await expect(page).toHaveURL((url) => url.pathname === '/login')
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/creation?type=2')
+    // The script is part of the page: nothing is fetched before the redirect is decided.
+    expect(requested[0]).toBe('/creation')
+    expect(requested).toContain('/login')
+    expect(requested.filter((p) => p.endsWith('boot.js'))).toEqual([])
+    expect(await page.locator('head script[nonce]').count()).toBe(1)
+    expect(await page.locator('script[src$="boot.js"]').count()).toBe(0)
+    expect(refused).toEqual([])
+  })
+
   test('every public route opens without a session', async ({ page }) => {
     for (const route of PUBLIC_PATHS) {
       await page.goto(route)

@@ -54,7 +54,7 @@ function withPreloads(html, modules, priority) {
   return html.replace('  </head>', () => `${links.join('')}  </head>`)
 }
 
-/** `<html data-page>` tells public/boot.js what the page is: `public` (pre-rendered) or `app` (the shell). */
+/** `<html data-page>` tells boot.js what the page is: `public` (pre-rendered) or `app` (the shell). */
 const withPage = (html, page) =>
   html.replace('<html lang="en">', () => `<html lang="en" data-page="${page}">`)
 if (!built.includes('<html lang="en">')) throw new Error('index.html must start with <html lang="en">')
@@ -75,7 +75,7 @@ async function render(route, language, signedIn) {
 
 /**
  * Public pages are hydrated (`data-page="public"`); a protected page's pre-render is its first paint for a
- * signed-in visitor, replaced by the app's first render (`data-page="app"`, like the shell: public/boot.js
+ * signed-in visitor, replaced by the app's first render (`data-page="app"`, like the shell: boot.js
  * sends a visitor without a session to sign in before it paints).
  */
 const pagesToRender = [

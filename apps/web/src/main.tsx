@@ -33,7 +33,7 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-prerendered]
   if (element.lang !== html.lang) element.remove()
   else element.id = 'root'
 }
-// On its way to another page (public/boot.js, the guard's redirects): nothing to start here.
+// On its way to another page (boot.js, the guard's redirects): nothing to start here.
 if (!('leaving' in html.dataset)) {
   // A pre-rendered page shows at once, for every visitor (boot.js picks its language): the app's code
   // (React, the router, the texts) is evaluated only after that paint, not before it. Its files are

@@ -17,7 +17,9 @@ import { AppError } from '../errors'
 import type { Session, Sessions } from '../services/sessions'
 
 /** What the request logger and the envelope share about an answer. */
-export type AppEnv = { Variables: { code: number; requestId: string } }
+export type AppEnv = {
+  Variables: { code: number; requestId: string; styleNonce?: string; scriptNonce?: string }
+}
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined
 type DataOf<N extends EndpointName> = z.input<Endpoints[N]['data']>

@@ -13,7 +13,7 @@ function toSupported(tag: string): Language {
 }
 
 /**
- * The visitor's language: their choice, else the browser's first language. public/boot.js applies the same
+ * The visitor's language: their choice, else the browser's first language. boot.js applies the same
  * rule before the first paint (it sets `<html lang>`, which picks the pre-rendered copy); the pre-render
  * sets each language itself.
  */

@@ -12,7 +12,7 @@ export function hasSession(): boolean {
   return session.exists()
 }
 
-/** `<html data-session>`, which public/boot.js sets before the first paint, follows the session (app.css). */
+/** `<html data-session>`, which boot.js sets before the first paint, follows the session (app.css). */
 function markSession(signedIn: boolean): void {
   if (typeof document === 'undefined') return
   if (signedIn) document.documentElement.dataset.session = ''

@@ -1,6 +1,7 @@
 /*
- * Runs before the first paint (a classic script in <head>; the CSP allows no inline script), so that every
- * visitor's first paint is their own page, from the HTML and the stylesheet alone:
+ * Runs before the first paint, so that every visitor's first paint is their own page, from the HTML and the
+ * stylesheet alone. The build writes it, minified, inline into each page's <head> (vite.config.ts), where the
+ * server gives it the answer's CSP script nonce; a file of its own cost a request before anything could paint.
  * 1. Dark mode from the system, as src/theme/theme.ts does afterwards, so a dark page never flashes light.
  * 2. `<html lang>` is the visitor's language (their choice, else the browser's: the rule of the detector in
  *    src/i18n/index.ts). A pre-rendered page holds its markup in both languages; app.css shows the one of
