@@ -37,8 +37,7 @@ import { directOrigins, type MediaStorage } from './services/storage'
 import { StripeWebhook } from './services/stripe-webhook'
 import { Subscriptions } from './services/subscriptions'
 import { TemplateTypes } from './services/template-types'
-import { DOCS_CSS, type OpenApiDoc, renderDocsPage } from './web/docs'
-import { buildOpenApiDocument, codeMeanings } from './web/openapi'
+import { apiReference } from './web/api-reference'
 import { type NonceKind, pagePostHandler, webHandler } from './web/static'
 
 export interface AppOptions {
@@ -226,17 +225,8 @@ export function createAppParts(o: AppOptions): App {
     }
   })
 
-  let docs: { json: OpenApiDoc; html: string } | undefined
-  const openApi = () => {
-    if (!docs) {
-      const json = buildOpenApiDocument() as unknown as OpenApiDoc
-      docs = { json, html: renderDocsPage(json, codeMeanings) }
-    }
-    return docs
-  }
-  app.get('/api/openapi.json', (c) => c.json(openApi().json))
-  app.get('/api/docs', (c) => c.html(openApi().html))
-  app.get('/api/docs.css', (c) => c.body(DOCS_CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
+  // /api/openapi.json, and Swagger UI showing it at /api/docs.
+  app.route('/api', apiReference())
 
   app.route('/api/file', media.files)
   // Stripe's signed event: the raw body (the signature covers its exact bytes) and Stripe's own answer format,

@@ -242,13 +242,98 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
       expect(register).toContain(word)
   })
 
-  it('renders a readable reference page with every endpoint, styled without inline code', async () => {
+  it('explains every business code and declares a bearer scheme, so the reference can show the codes and sign calls in', async () => {
+    const doc = (await (await fetch(`${s.url}/api/openapi.json`)).json()) as {
+      info: { description: string }
+      paths: Record<string, Record<string, { description: string; 'x-codes': number[] }>>
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> }
+    }
+    for (const meaning of [
+      '| 0 | Success |',
+      '| 401 | Not signed in',
+      '| 429 | Too many requests',
+      '| 500 |',
+    ])
+      expect(doc.info.description).toContain(meaning)
+    const register = doc.paths['/user/register']?.post
+    for (const code of register?.['x-codes'] ?? []) expect(register?.description).toContain(`- \`${code}\` `)
+    expect(Object.values(doc.components.securitySchemes)).toEqual([
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    ])
+  })
+
+  it('serves the API reference as a page of Swagger UI that runs no inline script or style', async () => {
     const res = await fetch(`${s.url}/api/docs`)
     const html = await res.text()
     expect(res.headers.get('content-type')).toMatch(/^text\/html/)
-    for (const def of Object.values(endpoints)) expect(html).toContain(`/api${def.path}`)
-    expect(html).not.toMatch(/<script|<style|style=/)
-    expect((await fetch(`${s.url}/api/docs.css`)).headers.get('content-type')).toMatch(/^text\/css/)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(res.headers.get('etag')).toMatch(/^"/)
+    expect(html).toContain('<div id="swagger-ui"></div>')
+    // Every script is a file of the site, and nothing is styled inline.
+    expect(html.match(/<script\b[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<script src="\/api\/docs\/[\d.]+\/swagger-ui-bundle\.js" defer>$/),
+      '<script src="/api/docs/init.js" defer>',
+    ])
+    expect(html).not.toMatch(/<script[^>]*>[^<]|<style|style=|\son\w+=|https?:/)
+    const init = await fetch(`${s.url}/api/docs/init.js`)
+    expect(init.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(await init.text()).toMatch(/SwaggerUIBundle\(\{[^}]*url: '\/api\/openapi\.json'/)
+  })
+
+  it("serves Swagger UI's files from the installed package with their types, long cached under the version's URL", async () => {
+    const html = await (await fetch(`${s.url}/api/docs`)).text()
+    const css = /<link rel="stylesheet" href="([^"]+)">/.exec(html)?.[1] ?? ''
+    const js = /<script src="([^"]+swagger-ui-bundle\.js)"/.exec(html)?.[1] ?? ''
+    const version = (await import('swagger-ui-dist/package.json', { with: { type: 'json' } })).default.version
+    expect(css).toBe(`/api/docs/${version}/swagger-ui.css`)
+    expect(js).toBe(`/api/docs/${version}/swagger-ui-bundle.js`)
+    for (const [url, type] of [
+      [css, /^text\/css/],
+      [js, /^text\/javascript/],
+    ] as const) {
+      const res = await fetch(`${s.url}${url}`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(type)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(10_000)
+    }
+    // Another version's URL, or a file of the package the page does not load, is not there.
+    expect((await fetch(`${s.url}/api/docs/0.0.1/swagger-ui-bundle.js`)).status).toBe(404)
+    expect((await fetch(`${s.url}/api/docs/${version}/swagger-ui-bundle.js.map`)).status).toBe(404)
+  })
+
+  it("sends the reference's files compressed as the browser accepts, and 304 to a copy the browser holds", async () => {
+    const html = await (await fetch(`${s.url}/api/docs`)).text()
+    const js = /<script src="([^"]+swagger-ui-bundle\.js)"/.exec(html)?.[1] ?? ''
+    const plain = Buffer.from(
+      await (await fetch(`${s.url}${js}`, { headers: { 'Accept-Encoding': 'identity' } })).arrayBuffer(),
+    )
+    const br = await rawGet(`${s.url}${js}`, 'gzip, br')
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toBe('Accept-Encoding')
+    expect(brotliDecompressSync(br.body).equals(plain)).toBe(true)
+    const gz = await rawGet(`${s.url}/api/openapi.json`, 'gzip')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(gz.body).toString()).openapi).toBe('3.1.0')
+    const page = await fetch(`${s.url}/api/docs`)
+    const again = await fetch(`${s.url}/api/docs`, {
+      headers: { 'If-None-Match': page.headers.get('etag') ?? '' },
+    })
+    expect(again.status).toBe(304)
+  })
+
+  it('holds the reference page to the same policy as the rest: scripts and styles from the site only', async () => {
+    const policy = (await fetch(`${s.url}/api/docs`)).headers.get('content-security-policy') ?? ''
+    const directives = new Map(
+      policy.split(';').map((d) => {
+        const [name = '', ...values] = d.trim().split(/\s+/)
+        return [name, values.join(' ')]
+      }),
+    )
+    expect(directives.get('script-src') ?? directives.get('default-src')).toBe("'self'")
+    expect(directives.get('style-src')).toBe("'self'")
+    expect(directives.get('connect-src')).toBe("'self'")
+    expect(policy).not.toMatch(/unsafe-|nonce-|sha256-/)
   })
 
   it('reports health with a database check', async () => {
@@ -271,6 +356,9 @@ describe.each(engines)('without a web build on %s', (engine) => {
     const html = await (await fetch(`${s.url}/dashboard`)).text()
     expect(html).toContain("Templet's API is running")
     expect(html).toContain('href="/api/docs"')
+    // Styled by a stylesheet of its own, under the policy that admits no inline style.
+    expect(html).toContain('<link rel="stylesheet" href="/api/docs.css">')
+    expect((await fetch(`${s.url}/api/docs.css`)).headers.get('content-type')).toMatch(/^text\/css/)
   })
 
   it('opens CORS to the origins listed in CORS_ORIGINS only', async () => {

@@ -9,8 +9,8 @@ import {
 } from '@templet/api/contract'
 import { z } from 'zod'
 
-/** What each business code means, for the document and the reference page. */
-export const codeMeanings: Record<number, string> = {
+/** What each business code means: the document's table of them, and each operation's list. */
+const codeMeanings: Record<number, string> = {
   [Code.ok]: 'Success',
   [Code.invalidInput]:
     'Invalid input: `data.issues` lists each problem by key (`path`, `code`, `params`, e.g. `{ path: ["email"], code: "invalid_format", params: { format: "email" } }`); `msg` says the same in English ("email: Enter a valid email address")',
@@ -40,7 +40,11 @@ export function codesOf(def: EndpointDef): number[] {
   return [...codes].sort((a, b) => a - b)
 }
 
-const SECURITY = 'bucketToken'
+const SECURITY = 'sessionToken'
+
+/** An operation's business codes as a markdown list (Swagger UI renders descriptions as markdown). */
+const codeList = (codes: number[]) =>
+  `Business codes:\n\n${codes.map((c) => `- \`${c}\` ${codeMeanings[c] ?? ''}`).join('\n')}`
 
 const envelopeAnswer = (success: z.ZodType) => ({
   description:
@@ -77,12 +81,13 @@ const imageAnswer = {
 export function buildOpenApiDocument() {
   const doc = new OpenAPIHono()
   const registry = doc.openAPIRegistry
+  // HTTP bearer rather than an API key named Authorization: the reference's Authorize dialog then takes the token
+  // alone and sends `Bearer <token>`, which the API accepts as it does `Bucket <token>`.
   registry.registerComponent('securitySchemes', SECURITY, {
-    type: 'apiKey',
-    in: 'header',
-    name: 'Authorization',
+    type: 'http',
+    scheme: 'bearer',
     description:
-      'The session token from register or login, sent as `Authorization: Bucket <token>` (`Bearer` also works).',
+      'The session token from register or login, sent as `Authorization: Bucket <token>`. `Bearer <token>` works too, and is what the reference page sends: paste the token alone.',
   })
 
   for (const [operationId, def] of Object.entries(endpoints) as [string, EndpointDef][]) {
@@ -94,7 +99,7 @@ export function buildOpenApiDocument() {
       path: def.path,
       tags: [def.tag],
       summary: def.summary,
-      description: `Business codes: ${codes.map((c) => `${c} (${codeMeanings[c] ?? ''})`).join(', ')}.`,
+      description: codeList(codes),
       'x-codes': codes,
       'x-list': def.list === true,
       security:
@@ -130,15 +135,14 @@ export function buildOpenApiDocument() {
     path: notificationStream.path,
     tags: ['notification'],
     summary: "The caller's new notifications, live (server-sent events)",
-    description: [
+    description: `${[
       'A `text/event-stream` of `event: notification` events: `id` is the notification id, `data` the notification',
       'as JSON (the shape of `GET /user/my-notification` items). Comment lines (`: ping`) keep it open. Send',
       '`Last-Event-ID` to resume: the notifications after that id come first. Read it with fetch (the token goes',
       'in the `Authorization` header, never in the URL). It ends when the session ends or the server shuts down',
       '(HTTP 503 with `Retry-After` while it drains); reconnect then. A user holds at most `STREAM_LIMIT_PER_USER`',
       'streams on one server (429 beyond).',
-      `Business codes: ${streamCodes.map((c) => `${c} (${codeMeanings[c] ?? ''})`).join(', ')}.`,
-    ].join(' '),
+    ].join(' ')}\n\n${codeList(streamCodes)}`,
     'x-codes': streamCodes,
     'x-list': false,
     security: [{ [SECURITY]: [] }],
@@ -168,8 +172,12 @@ export function buildOpenApiDocument() {
         'List answers carry `total`, the count over all pages. Authenticated answers whose `data` is an object may carry',
         '`data.resetToken`: a fresh token to use from then on (the old one keeps working for a short grace period).',
         '',
-        'Business codes:',
-        ...Object.entries(codeMeanings).map(([c, m]) => `- ${c}: ${m}`),
+        'What each `code` means:',
+        '',
+        // No column alignment (`---:`): Swagger UI would write it as a style attribute, which the CSP refuses.
+        '| `code` | meaning |',
+        '| --- | --- |',
+        ...Object.entries(codeMeanings).map(([c, m]) => `| ${c} | ${m.replaceAll('|', '\\|')} |`),
       ].join('\n'),
     },
     servers: [{ url: '/api' }],
