@@ -2,15 +2,9 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import { type Context, Hono } from 'hono'
 import { buildOpenApiDocument } from './openapi'
-
-const brotli = promisify(brotliCompress)
-const gzipAsync = promisify(gzip)
-
-type Encoding = 'br' | 'gzip'
+import { compress, type Encoding, encodingFor } from './static'
 
 interface Asset {
   body: Buffer
@@ -56,32 +50,14 @@ function asset(body: Buffer | string, type: string, cacheControl: string): Asset
   return { body: bytes, type, etag, cacheControl, copies: {} }
 }
 
-/**
- * Made once per file and kept. Brotli at quality 9: 11 took 6.6 s on the 1.7 MB bundle (a first visitor's wait),
- * 9 takes 0.3 s for a copy 9 % larger.
- */
+/** Made once per file and kept. */
 function compressedCopy(a: Asset, encoding: Encoding): Promise<Buffer> {
   let copy = a.copies[encoding]
   if (!copy) {
-    copy =
-      encoding === 'gzip'
-        ? gzipAsync(a.body, { level: 9 })
-        : brotli(a.body, {
-            params: {
-              [zlib.BROTLI_PARAM_QUALITY]: 9,
-              [zlib.BROTLI_PARAM_SIZE_HINT]: a.body.length,
-            },
-          })
+    copy = compress(a.body, encoding, 'best')
     a.copies[encoding] = copy
   }
   return copy
-}
-
-function encodingFor(c: Context): Encoding | undefined {
-  const accepted = c.req.header('Accept-Encoding') ?? ''
-  if (/\bbr\b/.test(accepted)) return 'br'
-  if (/\bgzip\b/.test(accepted)) return 'gzip'
-  return undefined
 }
 
 async function send(c: Context, a: Asset) {
