@@ -1,5 +1,5 @@
 import type { TemplateDetail, TemplateSummary } from '@templet/api/contract'
-import { loadCatalogue } from '@templet/render'
+import { loadCatalogue, renderPreview, sampleImages } from '@templet/render'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
@@ -94,5 +94,21 @@ describe.each(engines)('templates on %s', (engine) => {
       expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(480)
     }
     expect((await fetch(`${s.url}/api/file/template/999999/en.webp`)).status).toBe(404)
+  })
+
+  it("draws a template's sample photo into its thumbnail, not the empty-image placeholder", async () => {
+    const withPhoto = catalogue.templates.find((t) =>
+      Object.values(t.samples.en).some((v) => typeof v === 'string' && v.startsWith('sample:')),
+    )
+    if (!withPhoto) throw new Error('no catalogue template has a sample photo')
+    const summary = (await list({ pageSize: 100 })).data.find((t) => t.slug === withPhoto.id)
+    const served = Buffer.from(await (await fetch(`${s.url}${summary?.thumbnailUrl}`)).arrayBuffer())
+    const pixels = (data: Buffer) => sharp(data).raw().toBuffer()
+    const render = async (images?: typeof sampleImages) =>
+      (await renderPreview(withPhoto, withPhoto.samples.en, { maxSide: 480, format: 'webp', images })).data
+    // Compared as booleans: a failing toEqual would diff ~700k bytes.
+    const shown = await pixels(served)
+    expect(shown.equals(await pixels(await render(sampleImages)))).toBe(true)
+    expect(shown.equals(await pixels(await render()))).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import type { Locale } from '@templet/render'
+import { type Locale, sampleImages } from '@templet/render'
 import { type Context, Hono } from 'hono'
 import { CREATION_FILES, type CreationFile, type Creations } from '../services/creations'
 import type { FileUrls } from '../services/file-urls'
@@ -112,7 +112,13 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
 
 async function renderThumbnail(renderer: Renderer, definition: string, locale: Locale): Promise<Buffer> {
   const t = templateOf(definition)
-  const out = await renderer.renderPreview(t, t.samples[locale], { locale, maxSide: 480, format: 'webp' })
+  // The samples' photos ship with @templet/render ("sample:<name>"): a list shows the template as designed.
+  const out = await renderer.renderPreview(t, t.samples[locale], {
+    locale,
+    maxSide: 480,
+    format: 'webp',
+    images: sampleImages,
+  })
   return out.data
 }
 

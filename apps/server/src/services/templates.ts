@@ -7,9 +7,15 @@ import { notFound } from '../errors'
 import { both } from './catalogue'
 import { templateOf } from './renderer'
 
+/**
+ * How thumbnails are drawn, beside the template's own version in `v`: raised when the drawing changes (2: the
+ * samples' photos drawn in), so browsers that cached the old picture for its day fetch the new one.
+ */
+const THUMBNAIL_DRAWING = 2
+
 /** Public, cacheable thumbnail of a template in one language; `v` changes with the template. */
 export function templateThumbnailUrl(row: TemplateRow, locale: Locale): string {
-  return `/api/file/template/${row.id}/${locale}.webp?v=${definitionVersion(row.definition)}`
+  return `/api/file/template/${row.id}/${locale}.webp?v=${definitionVersion(row.definition)}.${THUMBNAIL_DRAWING}`
 }
 
 /** A short hash of the definition (FNV-1a), so a changed template gets a new thumbnail URL. */
