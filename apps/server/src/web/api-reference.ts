@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { type Context, Hono } from 'hono'
 import { buildOpenApiDocument } from './openapi'
-import { compress, type Encoding, encodingFor } from './static'
+import { compress, type Encoding, sendStored } from './static'
 
 interface Asset {
   body: Buffer
@@ -60,18 +60,8 @@ function compressedCopy(a: Asset, encoding: Encoding): Promise<Buffer> {
   return copy
 }
 
-async function send(c: Context, a: Asset) {
-  const headers: Record<string, string> = {
-    'Content-Type': a.type,
-    'Cache-Control': a.cacheControl,
-    ETag: a.etag,
-    Vary: 'Accept-Encoding',
-  }
-  if (c.req.header('If-None-Match') === a.etag) return c.body(null, 304, headers)
-  const encoding = a.body.length > 1024 ? encodingFor(c) : undefined
-  if (!encoding) return c.body(new Uint8Array(a.body), 200, headers)
-  headers['Content-Encoding'] = encoding
-  return c.body(new Uint8Array(await compressedCopy(a, encoding)), 200, headers)
+function send(c: Context, a: Asset) {
+  return sendStored(c, a, a.cacheControl, (encoding) => compressedCopy(a, encoding))
 }
 
 interface Reference {

@@ -36,7 +36,7 @@ const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xm
 export type Encoding = 'br' | 'gzip'
 
 /** The encoding to answer with: brotli when the browser takes it, else gzip, else none. */
-export function encodingFor(c: Context): Encoding | undefined {
+function encodingFor(c: Context): Encoding | undefined {
   const accepted = c.req.header('Accept-Encoding') ?? ''
   if (/\bbr\b/.test(accepted)) return 'br'
   if (/\bgzip\b/.test(accepted)) return 'gzip'
@@ -176,17 +176,31 @@ async function readPrecompressed(copy: string, sourceMtimeMs: number): Promise<B
 async function sendFile(c: Context, file: string, f: CachedFile, cacheControl: string) {
   const nonces = pageNonces(c)
   if (f.slots.length > 0 && nonces) return sendPageWithNonces(c, f, nonces)
+  return sendStored(c, f, cacheControl, (encoding) => compressedCopy(file, f, encoding))
+}
+
+/**
+ * A file held in memory: 304 to a matching If-None-Match, else its bytes, compressed (`compressed` makes or
+ * finds the copy) when the type is text-like, the body is worth it and the client takes an encoding.
+ */
+export async function sendStored(
+  c: Context,
+  f: { body: Buffer; type: string; etag: string },
+  cacheControl: string,
+  compressed: (encoding: Encoding) => Promise<Buffer>,
+) {
   const headers: Record<string, string> = {
     'Content-Type': f.type,
     'Cache-Control': cacheControl,
     ETag: f.etag,
   }
-  const encoding = COMPRESSIBLE.test(f.type) && f.body.length > 1024 ? encodingFor(c) : undefined
-  if (encoding || COMPRESSIBLE.test(f.type)) headers.Vary = 'Accept-Encoding'
+  const compressible = COMPRESSIBLE.test(f.type)
+  if (compressible) headers.Vary = 'Accept-Encoding'
   if (c.req.header('If-None-Match') === f.etag) return c.body(null, 304, headers)
+  const encoding = compressible && f.body.length > 1024 ? encodingFor(c) : undefined
   if (!encoding) return c.body(new Uint8Array(f.body), 200, headers)
   headers['Content-Encoding'] = encoding
-  return c.body(new Uint8Array(await compressedCopy(file, f, encoding)), 200, headers)
+  return c.body(new Uint8Array(await compressed(encoding)), 200, headers)
 }
 
 /** The nonces of this answer's policy (app.ts), when it may be a page. */
