@@ -1,9 +1,11 @@
-import { type Canvas, createCanvas, type Image } from '@napi-rs/canvas'
+import { type Canvas, createCanvas } from '@napi-rs/canvas'
 import sharp from 'sharp'
-import { decodeImage, drawLayer } from './draw/layers'
+import { decodeForDrawing, fitScale } from './draw/images'
+import { drawLayer, layerBox } from './draw/layers'
+import { resolveBound } from './draw/paint'
 import { registerFonts } from './fonts'
 import { parseImageValue } from './model/image-value'
-import type { Locale, Template, Values } from './model/schema'
+import type { ImageLayer, Locale, Template, Values } from './model/schema'
 import { effectiveValues } from './model/values'
 
 /** Resolves an image's reference (for the server: an upload id; a value's focal point is not part of it) to its bytes. */
@@ -54,14 +56,36 @@ function pickSize(t: Template, sizeId: string | undefined) {
   return size
 }
 
-async function loadImages(t: Template, values: Values, source: ImageSource | undefined) {
-  const images = new Map<string, Image>()
+/**
+ * Fetches and decodes the values' images, each at the largest size a layer draws it in this size of the
+ * template at `scale` (never more pixels than that).
+ */
+async function loadImages(
+  t: Template,
+  size: Template['sizes'][number],
+  scale: number,
+  values: Values,
+  source: ImageSource | undefined,
+) {
+  const images = new Map<string, Canvas>()
   if (!source) return images
   const keys = t.fields.filter((f) => f.kind === 'image' && values[f.key]).map((f) => f.key)
+  const frame = { sizeId: size.id, width: size.width, height: size.height }
+  const imageLayers = t.layers.filter((layer): layer is ImageLayer => layer.type === 'image')
+  const drawnScale = (key: string) => (width: number, height: number) =>
+    scale *
+    Math.max(
+      0,
+      ...imageLayers
+        .filter((layer) => layer.field === key)
+        .map((layer) =>
+          fitScale(resolveBound(layer.fit, values, 'cover'), layerBox(layer, frame), width, height),
+        ),
+    )
   await Promise.all(
     keys.map(async (key) => {
       const bytes = await source(parseImageValue(values[key] as string).ref).catch(() => undefined)
-      const img = bytes && decodeImage(bytes)
+      const img = bytes && (await decodeForDrawing(bytes, drawnScale(key)))
       if (img) images.set(key, img)
     }),
   )
@@ -74,7 +98,7 @@ export async function drawPixels(t: Template, values: Values, o: RenderOptions, 
   const size = pickSize(t, o.sizeId)
   const locale = o.locale ?? 'en'
   const effective = effectiveValues(t, values, locale)
-  const images = await loadImages(t, effective, o.images)
+  const images = await loadImages(t, size, scale, effective, o.images)
   const width = Math.max(1, Math.round(size.width * scale))
   const height = Math.max(1, Math.round(size.height * scale))
   const canvas = createCanvas(width, height)

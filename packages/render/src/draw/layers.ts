@@ -1,7 +1,8 @@
-import { Image, type SKRSContext2D } from '@napi-rs/canvas'
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas'
 import { drawableText } from '../coverage'
 import { isFocalPoint, parseImageValue } from '../model/image-value'
 import type { Box, ImageLayer, Layer, Locale, ShapeLayer, TextLayer, Values } from '../model/schema'
+import { fitScale } from './images'
 import { resolveBound, resolveColor, resolvePaint } from './paint'
 import { applyFont, layoutText, textDirection } from './text-layout'
 
@@ -13,8 +14,8 @@ export interface DrawContext {
   locale: Locale
   /** Every field's effective value (defaults filled in). */
   values: Values
-  /** Decoded images by field key; a key without an image draws the layer's placeholder. */
-  images: Map<string, Image>
+  /** Decoded images by field key (see images.ts); a key without an image draws the layer's placeholder. */
+  images: Map<string, Canvas>
 }
 
 /** The layer's box in the render's size (its per-size override, or the whole canvas when it has none). */
@@ -114,10 +115,7 @@ function drawImage(layer: ImageLayer, box: Box, d: DrawContext) {
   ctx.clip()
   if (!img) return drawPlaceholder(layer, box, d)
   const fit = resolveBound(layer.fit, d.values, 'cover')
-  const scale =
-    fit === 'cover'
-      ? Math.max(box.w / img.width, box.h / img.height)
-      : Math.min(box.w / img.width, box.h / img.height)
+  const scale = fitScale(fit, box, img.width, img.height)
   const w = img.width * scale
   const h = img.height * scale
   if (fit === 'cover') {
@@ -175,16 +173,5 @@ function drawShape(layer: ShapeLayer, box: Box, d: DrawContext) {
     ctx.strokeStyle = resolveColor(layer.stroke.color, d.values)
     ctx.lineWidth = layer.stroke.width
     ctx.stroke()
-  }
-}
-
-/** Decodes image bytes; undefined when they are not an image the renderer can read. */
-export function decodeImage(bytes: Buffer | Uint8Array): Image | undefined {
-  try {
-    const img = new Image()
-    img.src = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes)
-    return img.width > 0 && img.height > 0 ? img : undefined
-  } catch {
-    return undefined
   }
 }
