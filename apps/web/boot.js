@@ -13,10 +13,6 @@
  *    page that is not public (`data-page="app"`: the shell of every path without a public pre-render,
  *    which is any protected or unknown path; checkout paths are public) goes to /login?redirect=…. The page
  *    is hidden meanwhile (`data-leaving`) and main.tsx does not start the app.
- * 5. A signed-in visitor staying on an app page: the reads the app makes first (the user and the unread count for
- *    the shell, and the summary on /dashboard) start now, in parallel with the app's scripts instead of after
- *    them; src/api/early-reads.ts hands each answer to the API client's first matching read. The URLs and the
- *    header are the client's own (packages/api: `Bucket` scheme, query keys in alphabetical order).
  * `data-page` is set by scripts/prerender.mjs: `public` on a pre-rendered public page, `app` on the shell.
  */
 ;(() => {
@@ -26,13 +22,11 @@
   } catch (_) {}
   let language = ''
   let signedIn = false
-  let token = ''
   try {
     language = localStorage.getItem('templet.language') || ''
     const record = JSON.parse(localStorage.getItem('user') || 'null')
     signedIn =
       !!record && typeof record === 'object' && !Array.isArray(record) && Object.keys(record).length > 0
-    if (signedIn) token = record.accessToken || record.token || ''
   } catch (_) {}
   if (!language) language = (navigator.languages || [])[0] || navigator.language || ''
   html.lang = language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en'
@@ -51,15 +45,5 @@
   if (target) {
     html.dataset.leaving = ''
     location.replace(target)
-  } else if (page === 'app' && typeof token === 'string' && token && window.fetch) {
-    const headers = { 'Content-Type': 'application/json', Authorization: `Bucket ${token}` }
-    const reads = ['/api/user/my-info', '/api/user/my-notification?check=0&page=1&pageSize=10']
-    if (path === '/dashboard') reads.push('/api/dashboard/summary')
-    const answers = {}
-    for (const url of reads) {
-      answers[url] = fetch(url, { headers })
-      answers[url].catch(() => {})
-    }
-    window.templetEarlyReads = { authorization: headers.Authorization, at: Date.now(), answers }
   }
 })()

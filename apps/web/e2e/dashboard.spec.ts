@@ -63,39 +63,6 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('link', { name: 'View all (1)' })).toHaveAttribute('href', '/creation')
   })
 
-  test('a signed-in visit asks for the shell and Dashboard data before the page code loads, once each', async ({
-    page,
-    server,
-  }) => {
-    const account = await registerUser(server)
-    await signIn(page, account, '/about-us')
-    // The Dashboard's code is held back for a moment: its data must already be on its way meanwhile.
-    let codeLoaded = false
-    await page.route(/\/assets\/dashboard-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      codeLoaded = true
-      await route.continue()
-    })
-    const reads: string[] = []
-    let summaryBeforeCode = false
-    page.on('request', (request) => {
-      const url = new URL(request.url())
-      if (!url.pathname.startsWith('/api/')) return
-      reads.push(`${url.pathname}${url.search}`)
-      if (url.pathname === '/api/dashboard/summary') summaryBeforeCode = !codeLoaded
-    })
-    await page.goto('/dashboard')
-    await expect(page.getByTestId('credits')).toHaveText('5')
-    await expect(page.getByRole('heading', { name: `Welcome, ${account.name}` })).toBeVisible()
-    expect(summaryBeforeCode).toBe(true)
-    // boot.js asked; the app took those answers instead of asking again.
-    expect(reads.filter((p) => p === '/api/dashboard/summary')).toHaveLength(1)
-    expect(reads.filter((p) => p === '/api/user/my-info')).toHaveLength(1)
-    expect(reads.filter((p) => p.startsWith('/api/user/my-notification'))).toEqual([
-      '/api/user/my-notification?check=0&page=1&pageSize=10',
-    ])
-  })
-
   test('a low balance shows the hint that leads to Pricing Plans', async ({ page, server }) => {
     const account = await registerUser(server)
     const { startTemplateId } = await summaryOf(server, account.token)

@@ -4,7 +4,6 @@ import { currentLanguage, i18n } from '../i18n'
 import { navigateTo } from '../router/navigation'
 import { loginPathFor } from '../session/redirect'
 import { endSession, session } from '../session/session'
-import { fetchWithEarlyReads } from './early-reads'
 
 /** A refused session: back to sign-in (and back here after it), saying why once; nothing cached is kept. */
 function signInAgain(): void {
@@ -16,13 +15,9 @@ function signInAgain(): void {
   navigateTo(loginPathFor(`${pathname}${search}`), { replace: true })
 }
 
-/**
- * The one API client of the app: `/api`, the product's timeout, the session under `localStorage.user`, and the
- * reads boot.js started early.
- */
+/** The one API client of the app: `/api`, the product's timeout, the session under `localStorage.user`. */
 export const api = createApiClient({
   baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api',
-  fetch: fetchWithEarlyReads,
   timeoutMs: 500_000,
   session,
   onUnauthorized: signInAgain,
