@@ -15,6 +15,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 import { AppError } from '../errors'
 import type { Session, Sessions } from '../services/sessions'
+import { bodyBytes } from '../web/body'
 
 /** What the request logger and the envelope share about an answer. */
 export type AppEnv = {
@@ -226,7 +227,7 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
         if (def.answer === 'image') {
           const image = result as { data: Uint8Array; contentType: string }
           c.set('code', Code.ok)
-          return c.body(new Uint8Array(image.data), 200, {
+          return c.body(bodyBytes(image.data), 200, {
             'Content-Type': image.contentType,
             'Cache-Control': 'no-store',
           })

@@ -6,6 +6,7 @@ import { type Renderer, templateOf } from '../services/renderer'
 import type { MediaStorage } from '../services/storage'
 import { definitionVersion, type Templates } from '../services/templates'
 import type { Uploads } from '../services/uploads'
+import { bodyBytes } from '../web/body'
 import type { AppEnv } from './api'
 
 export interface FileRouteDeps {
@@ -45,7 +46,7 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
     }
     const data = await d.storage.get(key)
     if (!data) return gone(c)
-    return c.body(new Uint8Array(data), 200, {
+    return c.body(bodyBytes(data), 200, {
       'Content-Type': contentType,
       // Private: only the holder of the signed URL; never kept past the URL's own expiry.
       'Cache-Control': `private, max-age=${Math.floor(secondsLeft)}`,
@@ -99,7 +100,7 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
       pending.catch(() => thumbnails.delete(cacheKey))
     }
     const data = await pending
-    return c.body(new Uint8Array(data), 200, {
+    return c.body(bodyBytes(data), 200, {
       'Content-Type': 'image/webp',
       // The URL carries the template's version, so a changed template is a new URL.
       'Cache-Control': 'public, max-age=86400',

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import type { Context } from 'hono'
+import { bodyBytes } from './body'
 
 const brotli = promisify(brotliCompress)
 const gzipAsync = promisify(gzip)
@@ -198,9 +199,9 @@ export async function sendStored(
   if (compressible) headers.Vary = 'Accept-Encoding'
   if (c.req.header('If-None-Match') === f.etag) return c.body(null, 304, headers)
   const encoding = compressible && f.body.length > 1024 ? encodingFor(c) : undefined
-  if (!encoding) return c.body(new Uint8Array(f.body), 200, headers)
+  if (!encoding) return c.body(bodyBytes(f.body), 200, headers)
   headers['Content-Encoding'] = encoding
-  return c.body(new Uint8Array(await compressed(encoding)), 200, headers)
+  return c.body(bodyBytes(await compressed(encoding)), 200, headers)
 }
 
 /** The nonces of this answer's policy (app.ts), when it may be a page. */
@@ -230,9 +231,9 @@ async function sendPageWithNonces(c: Context, f: CachedFile, nonces: Record<Nonc
   parts.push(f.body.subarray(from))
   const body = Buffer.concat(parts)
   const encoding = body.length > 1024 ? encodingFor(c) : undefined
-  if (!encoding) return c.body(new Uint8Array(body), 200, headers)
+  if (!encoding) return c.body(bodyBytes(body), 200, headers)
   headers['Content-Encoding'] = encoding
-  return c.body(new Uint8Array(await compress(body, encoding, 'fast')), 200, headers)
+  return c.body(bodyBytes(await compress(body, encoding, 'fast')), 200, headers)
 }
 
 /** The page served while no web build exists. */
