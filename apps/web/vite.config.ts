@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, minify, type Plugin } from 'vite'
+import { chunkGroups } from './chunk-groups'
 
 /** The API the dev server forwards `/api` to: `pnpm --filter @templet/server dev` listens on 3000. */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000'
@@ -35,5 +37,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: 'es2022',
     // The pre-render build (src/prerender.tsx) only produces markup; the files of public/ are the client's.
     copyPublicDir: !isSsrBuild,
+    // Fewer, larger chunks (chunk-groups.ts explains); the pre-render build makes one file.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          preserveEntrySignatures: false,
+          output: {
+            strictExecutionOrder: true,
+            codeSplitting: {
+              groups: chunkGroups(fileURLToPath(new URL('.', import.meta.url))),
+              experimentalInlineCommonChunks: { maxSize: 2000 },
+            },
+          },
+        },
   },
 }))
