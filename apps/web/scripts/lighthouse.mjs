@@ -88,16 +88,26 @@ async function prepare(port, signedIn) {
   await browser.close()
 }
 
+/** Lighthouse's report of one first visit; a run whose trace failed (NO_NAVSTART, say) is run again, twice at most. */
+async function report(port, visitor) {
+  for (let attempt = 1; ; attempt += 1) {
+    await prepare(port, visitor.signedIn)
+    const { lhr } = await lighthouse(`${origin}${visitor.path}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+      disableStorageReset: true,
+    })
+    if (!lhr.runtimeError) return lhr
+    if (attempt === 3)
+      throw new Error(`${visitor.name} ${visitor.path}: ${lhr.runtimeError.code} three times`)
+    console.error(`${visitor.name} ${visitor.path}: ${lhr.runtimeError.code}, running again`)
+  }
+}
+
 async function measure(port, visitor) {
-  await prepare(port, visitor.signedIn)
-  const result = await lighthouse(`${origin}${visitor.path}`, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: categories,
-    disableStorageReset: true,
-  })
-  const { lhr } = result
+  const lhr = await report(port, visitor)
   const ended = new URL(lhr.finalDisplayedUrl)
   const expected = visitor.expect ?? visitor.path
   if (`${ended.pathname}${ended.search}` !== expected)
