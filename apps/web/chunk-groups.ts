@@ -29,10 +29,10 @@ const appLayout = 'layouts/app-layout'
  * Two groups, besides what the bundler does by itself:
  * - `start`: every module the app's start (src/start.tsx) imports statically, through any chain: React,
  *   the router, the texts' library, the guard. Every page loads all of them anyway.
- * - `app`: the modules that only the app's layout and pages import, when the layout does or at least two
- *   pages do (a page's own modules stay in its chunk): the shell, the template cards, the page title.
- *   Every app page loads the layout, so that is a few kB more for a page and a dozen requests fewer; no
- *   public page loads it.
+ * - `app`: the modules that only the app's layout and pages import (and the 404 page, which renders inside
+ *   the layout), when the layout does or at least two pages do (a page's own modules stay in its chunk): the
+ *   shell, the template cards, the page title. Every app page loads the layout, so that is a few kB more for a
+ *   page and a dozen requests fewer; no public page loads it.
  * The public pages keep the bundler's split: what two of them share (the forms' library) would otherwise
  * weigh on the landing page. `experimentalInlineCommonChunks` (vite.config.ts) then copies the small common
  * chunks that are left (an icon, a helper) into the chunks that import them.
@@ -68,11 +68,17 @@ export function chunkGroups(appRoot: string): CodeSplittingGroup[] {
     for (const id of staticImports(graph, file('start'))) if (!entry.has(id)) chunkOf.set(id, 'start')
 
     const importers = new Map<string, string[]>()
-    for (const lazy of lazyModules)
-      for (const id of staticImports(graph, file(lazy)))
+    // Loaded with the app's layout: its pages, and a lazy module that imports the layout itself (the 404 page
+    // renders inside the app's shell), which loads all the layout's imports anyway.
+    const withAppLayout = new Set([appLayout, ...appPages])
+    for (const lazy of lazyModules) {
+      const imports = staticImports(graph, file(lazy))
+      if (imports.has(file(appLayout))) withAppLayout.add(lazy)
+      for (const id of imports)
         if (!chunkOf.has(id) && !entry.has(id)) importers.set(id, [...(importers.get(id) ?? []), lazy])
+    }
     for (const [id, lazies] of importers) {
-      const appOnly = lazies.every((lazy) => lazy === appLayout || appPages.has(lazy))
+      const appOnly = lazies.every((lazy) => withAppLayout.has(lazy))
       if (appOnly && (lazies.includes(appLayout) || lazies.length >= 2)) chunkOf.set(id, 'app')
     }
     return chunkOf

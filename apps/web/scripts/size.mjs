@@ -16,11 +16,26 @@ import { gzipSync } from 'node:zlib'
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist')
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'))
 
-/** What each measured route loads lazily (see src/router/routes.tsx). */
+/** What each route loads lazily (see src/router/routes.tsx): its layouts and screen. */
+const publicLayout = 'src/layouts/public-layout.tsx'
+const queryLayout = 'src/layouts/query-layout.tsx'
+const appLayout = 'src/layouts/app-layout.tsx'
+const publicPages = { '/': 'landing', '/login': 'login', '/register': 'register', '/terms': 'legal' }
+Object.assign(publicPages, { '/contact-us': 'contact', '/about-us': 'about', '/examplesA': 'examples' })
+Object.assign(publicPages, { '/subscription': 'subscription' })
+const appPages = ['dashboard', 'templates', 'creation', 'pricing-plans', 'purchase-history', 'notifications']
 const routes = {
-  '/': ['src/layouts/public-layout.tsx', 'src/pages/landing.tsx'],
-  '/login': ['src/layouts/public-layout.tsx', 'src/pages/login.tsx'],
-  '/dashboard': ['src/layouts/query-layout.tsx', 'src/layouts/app-layout.tsx', 'src/pages/dashboard.tsx'],
+  ...Object.fromEntries(
+    Object.entries(publicPages).map(([route, page]) => [route, [publicLayout, `src/pages/${page}.tsx`]]),
+  ),
+  '/checkout/main/payment-49-9': [publicLayout, queryLayout, 'src/pages/checkout.tsx'],
+  ...Object.fromEntries(
+    appPages.map((page) => [`/${page}`, [queryLayout, appLayout, `src/pages/${page}.tsx`]]),
+  ),
+  '/purchase-history/:id': [queryLayout, appLayout, 'src/pages/receipt.tsx'],
+  '/templates/:typeId': [queryLayout, appLayout, 'src/pages/template-type.tsx'],
+  '/templates/:id/edit': [queryLayout, appLayout, 'src/pages/template-editor.tsx'],
+  '/no-such-page': [queryLayout, 'src/pages/not-found.tsx'],
 }
 /** Also loaded before the app renders (start.tsx awaits it): the catalogue of the visitor's language. */
 const catalogue = 'src/i18n/en.ts'
@@ -51,7 +66,7 @@ const gzipped = (file) => gzipSync(readFileSync(path.join(dist, file)), { level:
 const kB = (bytes) => (bytes / 1024).toFixed(1)
 
 let failed = false
-console.log('route        JS gz (kB)  CSS gz (kB)  files')
+console.log(`${'route'.padEnd(28)} JS gz (kB)  CSS gz (kB)  files`)
 for (const [route, modules] of Object.entries(routes)) {
   const { js, css } = collect([entryKey, 'src/start.tsx', catalogue, ...modules])
   const jsBytes = js.reduce((sum, file) => sum + gzipped(file), 0)
@@ -60,7 +75,7 @@ for (const [route, modules] of Object.entries(routes)) {
   const over = budget !== undefined && jsBytes / 1024 > budget
   failed ||= over
   console.log(
-    `${route.padEnd(12)} ${kB(jsBytes).padStart(10)}  ${kB(cssBytes).padStart(11)}  ${js.length} JS, ${css.length} CSS` +
+    `${route.padEnd(28)} ${kB(jsBytes).padStart(10)}  ${kB(cssBytes).padStart(11)}  ${js.length} JS, ${css.length} CSS` +
       (budget === undefined ? '' : `  (budget ${budget} kB: ${over ? 'OVER' : 'ok'})`),
   )
 }

@@ -8,8 +8,8 @@ export const toasterReady = new Promise<void>((resolve) => {
 })
 
 /**
- * The toaster (and with it the shell bundle) is loaded on the first toast, not on every page load: most
- * visits of the public pages never show one.
+ * The toaster (the shell's toast part, Radix Toast) is loaded on the first toast, not on every page load:
+ * most visits of the public pages never show one.
  */
 let wanted = false
 const listeners = new Set<() => void>()
@@ -24,11 +24,11 @@ const subscribe = (listener: () => void) => {
 }
 
 /**
- * The shell's module, where the toaster and `toast` live. Signed-in screens call it early (the app layout
- * has the shell's code already, so it costs next to nothing): a toast must still show when the network is
- * gone by the time it is raised.
+ * The shell's toast module, where the toaster and `toast` live. Signed-in screens fetch it once the app has
+ * rendered (a few kB; the parts it shares with the menus are loaded already): a toast must still show when
+ * the network is gone by the time it is raised.
  */
-export const loadToasterModule = () => import('@templet/ui')
+export const loadToasterModule = () => import('@templet/ui/toast')
 
 const LazyToaster = lazy(async () => ({ default: (await loadToasterModule()).Toaster }))
 

@@ -1,18 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import {
-  AppShell,
-  AvatarMenu,
-  AvatarMenuItem,
-  AvatarMenuSeparator,
-  Header,
-  NotificationBell,
-  Sidebar,
-  SidebarContent,
-  SidebarHeader,
-  SidebarItem,
-  SidebarNav,
-  Skeleton,
-} from '@templet/ui'
+import { AppShell } from '@templet/ui/app-shell'
+import { AvatarMenu, AvatarMenuItem, AvatarMenuSeparator } from '@templet/ui/avatar-menu'
+import { Header } from '@templet/ui/header'
+import { NotificationBell } from '@templet/ui/notification-bell'
+import { Sidebar, SidebarContent, SidebarHeader, SidebarItem, SidebarNav } from '@templet/ui/sidebar'
+import { Skeleton } from '@templet/ui/skeleton'
 import {
   Bell,
   CreditCard,

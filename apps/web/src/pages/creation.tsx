@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Creation } from '@templet/api'
+import { Button } from '@templet/ui/button'
 import {
   Dialog,
   DialogContent,
@@ -7,9 +8,8 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  Skeleton,
-} from '@templet/ui'
-import { Button } from '@templet/ui/button'
+} from '@templet/ui/dialog'
+import { Skeleton } from '@templet/ui/skeleton'
 import { Images, Pencil, SearchX, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { DashboardSummary } from '@templet/api'
-import { Skeleton } from '@templet/ui'
+import { Skeleton } from '@templet/ui/skeleton'
 import { CalendarClock, ChevronRight, Coins, Images, LayoutTemplate, Star, TriangleAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Notification } from '@templet/api/contract'
-import { Skeleton } from '@templet/ui'
 import { Button } from '@templet/ui/button'
+import { Skeleton } from '@templet/ui/skeleton'
 import { BellOff, Check, CheckCheck } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Offer, Subscription } from '@templet/api'
+import { Button } from '@templet/ui/button'
 import {
-  Button,
   Dialog,
   DialogClose,
   DialogContent,
@@ -10,8 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-  Skeleton,
-} from '@templet/ui'
+} from '@templet/ui/dialog'
+import { Skeleton } from '@templet/ui/skeleton'
 import { CalendarClock, Coins } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { CreditEntry, Offer, Purchase, PurchaseStatus } from '@templet/api'
-import { Skeleton } from '@templet/ui'
+import { Skeleton } from '@templet/ui/skeleton'
 import { Coins, Receipt } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { Button, Skeleton } from '@templet/ui'
+import { Button } from '@templet/ui/button'
+import { Skeleton } from '@templet/ui/skeleton'
 import { ArrowLeft, Printer } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'

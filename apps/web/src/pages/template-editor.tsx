@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CreationDetail, TemplateDetail } from '@templet/api'
-import { Skeleton } from '@templet/ui'
+import { Skeleton } from '@templet/ui/skeleton'
 import { ArrowLeft, FileQuestion } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TemplateSummary } from '@templet/api'
-import { Skeleton } from '@templet/ui'
+import { Skeleton } from '@templet/ui/skeleton'
 import { ChevronRight, SearchX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'

@@ -1,5 +1,5 @@
 import type { TemplateSummary } from '@templet/api'
-import { Skeleton } from '@templet/ui'
+import { Skeleton } from '@templet/ui/skeleton'
 import { ThumbnailLink } from '../components/thumbnail-link'
 
 /** A template as its thumbnail (in the reader's language) and name; opens the editor. */
