@@ -29,7 +29,7 @@ const appLayout = 'layouts/app-layout'
  * Two groups, besides what the bundler does by itself:
  * - `start`: every module the app's start (src/start.tsx) imports statically, through any chain: React,
  *   the router, the texts' library, the guard. Every page loads all of them anyway.
- * - `app`: the modules that only the app's layout and pages import (and the 404 page, which renders inside
+ * - `signed-in`: the modules that only the app's layout and pages import (and the 404 page, which renders inside
  *   the layout), when the layout does or at least two pages do (a page's own modules stay in its chunk): the
  *   shell, the template cards, the page title. Every app page loads the layout, so that is a few kB more for a
  *   page and a dozen requests fewer; no public page loads it.
@@ -38,7 +38,7 @@ const appLayout = 'layouts/app-layout'
  * chunks that are left (an icon, a helper) into the chunks that import them.
  *
  * A group takes only the modules named here, not what they import (`includeDependenciesRecursively`:
- * that would drag a module the public pages share into `app`), which needs `strictExecutionOrder`.
+ * that would drag a module the public pages share into `signed-in`), which needs `strictExecutionOrder`.
  */
 export function chunkGroups(appRoot: string): CodeSplittingGroup[] {
   const src = path.join(appRoot, 'src')
@@ -79,7 +79,7 @@ export function chunkGroups(appRoot: string): CodeSplittingGroup[] {
     }
     for (const [id, lazies] of importers) {
       const appOnly = lazies.every((lazy) => withAppLayout.has(lazy))
-      if (appOnly && (lazies.includes(appLayout) || lazies.length >= 2)) chunkOf.set(id, 'app')
+      if (appOnly && (lazies.includes(appLayout) || lazies.length >= 2)) chunkOf.set(id, 'signed-in')
     }
     return chunkOf
   }
@@ -89,7 +89,7 @@ export function chunkGroups(appRoot: string): CodeSplittingGroup[] {
       throw new Error(`chunk-groups.ts names ${page}, which src/ does not have`)
 
   let chunkOf: Map<string, string> | undefined
-  return ['start', 'app'].map((group, index, all) => ({
+  return ['start', 'signed-in'].map((group, index, all) => ({
     name: (id, graph) => {
       chunkOf ??= assign(graph)
       return chunkOf.get(id) === group ? group : null

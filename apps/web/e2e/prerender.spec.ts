@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, PUBLIC_PATHS, registerUser, signIn, test } from './fixtures'
 
 /** Holds back the app's code (src/start.tsx) until `release` is called: the page as it is before React. */
@@ -23,6 +23,34 @@ function collectErrors(page: Page) {
   page.on('pageerror', (error) => errors.push(error.message))
   return errors
 }
+
+/** The scripts a page's HTML preloads (scripts/prerender.mjs writes a page's whole first load). */
+async function preloadedScripts(request: APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text()
+  return [...html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((match) => match[1] ?? '')
+}
+
+test.describe('chunks (chunk-groups.ts)', () => {
+  test('the signed-in app loads in few scripts, and no public page loads the signed-in app’s', async ({
+    request,
+  }) => {
+    const dashboard = await preloadedScripts(request, '/dashboard')
+    // The bundler's own split asked for 45.
+    expect(dashboard.length).toBeGreaterThan(0)
+    expect(dashboard.length).toBeLessThanOrEqual(20)
+    const signedIn = dashboard.filter((file) => file.startsWith('/assets/signed-in-'))
+    expect(signedIn).toHaveLength(1)
+    for (const path of PUBLIC_PATHS) {
+      const scripts = await preloadedScripts(request, path)
+      expect(scripts, path).toContain(dashboard.find((file) => file.startsWith('/assets/start-')))
+      expect(
+        scripts.filter((file) => file.startsWith('/assets/signed-in-')),
+        path,
+      ).toEqual([])
+    }
+    for (const file of dashboard) expect((await request.get(file)).status(), file).toBe(200)
+  })
+})
 
 test.describe('pre-rendered public pages', () => {
   test('each one arrives as HTML in English and Chinese, and hydrates without an error in each', async ({
