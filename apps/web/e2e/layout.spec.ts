@@ -135,6 +135,37 @@ test.describe('the logged-in layout', () => {
     expect((await apiAs(server, account.token, 'GET', '/user/my-info')).code).toBe(401)
   })
 
+  test('a read of the screen being left after a logout, answered 401, sends no one to sign-in', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, await registerUser(server))
+    await expect(page.getByTestId('credits')).toHaveText('5')
+    // The landing page's code held back: the app's layout stays mounted after the session has ended.
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/(landing|public-layout)-[^/]+\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    await page.getByRole('button', { name: /^Account menu/ }).click()
+    const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/user/logout'))
+    await page.getByRole('menuitem', { name: 'Log out' }).click()
+    await loggedOut
+    // The network comes back: the layout's reads refetch, now without a token.
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/user/my-info'))
+    await page.context().setOffline(true)
+    await page.context().setOffline(false)
+    expect(await (await refused).json()).toMatchObject({ code: 401 })
+    release()
+    await expect(page).toHaveURL(`${server.url}/`)
+    await page.waitForTimeout(500)
+    await expect(page).toHaveURL(`${server.url}/`)
+    await expect(page.getByText('Your session has ended')).toHaveCount(0)
+  })
+
   test('a request refused with code 401 ends the session and goes to /login', async ({ page, server }) => {
     const account = await registerUser(server)
     await signIn(page, account)

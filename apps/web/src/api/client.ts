@@ -3,7 +3,7 @@ import { showToast } from '../feedback/notify'
 import { currentLanguage, i18n } from '../i18n'
 import { navigateTo } from '../router/navigation'
 import { loginPathFor } from '../session/redirect'
-import { endSession, session } from '../session/session'
+import { endSession, session, signedOutHere } from '../session/session'
 
 /** A refused session: back to sign-in (and back here after it), saying why once; nothing cached is kept. */
 function signInAgain(): void {
@@ -42,11 +42,12 @@ export class ApiFailureError extends Error {
 
 /**
  * The `data` of a successful answer, or an {@link ApiFailureError}. A 401 answer to a request that carried
- * no token (a stored record without one) also ends the session, like the client does for a refused token.
+ * no token (a stored record without one) also ends the session, like the client does for a refused token;
+ * not after a logout in this tab (a read of the screen being left).
  */
 export function unwrap<N extends EndpointName>(result: ApiResult<N>): Extract<ApiResult<N>, { code: 0 }> {
   if (result.code === 0) return result as Extract<ApiResult<N>, { code: 0 }>
-  if (result.code === 401) {
+  if (result.code === 401 && !signedOutHere()) {
     endSession()
     signInAgain()
   }

@@ -70,7 +70,7 @@ export function PaymentPanel({ offer, variant }: { offer: OfferDetail; variant: 
     } catch {
       // Best effort: the local session ends whatever the server says.
     }
-    endSession()
+    endSession({ byChoice: true })
     queryClient.removeQueries({ queryKey: ['myInfo'] })
     setSignedIn(false)
   }

@@ -67,7 +67,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
     } catch {
       // Best effort: the local session ends whatever the server says.
     }
-    endSession()
+    endSession({ byChoice: true })
     await navigate('/', { replace: true })
     // After the screens that read it are gone: the next account starts with nothing cached.
     queryClient.clear()

@@ -19,14 +19,26 @@ function markSession(signedIn: boolean): void {
   else delete document.documentElement.dataset.session
 }
 
+/**
+ * Whether this tab signed out by the visitor's choice (logout), and has not signed in since. A screen still on
+ * its way out may then read once more without a token and be answered 401: no session ended there, and no one
+ * is to be sent to sign in for it. A session ended elsewhere (another tab, the server) still is.
+ */
+let signedOutByChoice = false
+export function signedOutHere(): boolean {
+  return signedOutByChoice
+}
+
 /** Signs in: the login or registration answer becomes the stored record. */
 export function startSession(auth: AuthData): void {
+  signedOutByChoice = false
   session.set({ token: auth.token, user: auth.user })
   markSession(true)
 }
 
-/** Signs out locally (never throws). */
-export function endSession(): void {
+/** Signs out locally (never throws); `byChoice` for a logout, not a session refused or ended elsewhere. */
+export function endSession({ byChoice = false } = {}): void {
+  signedOutByChoice = byChoice
   session.end()
   markSession(false)
 }
