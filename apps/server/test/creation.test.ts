@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultRenderer } from '../src/services/renderer'
 import { engines, startServer, type TestServer } from './harness'
 import { allTemplates, detailOf, templateWith, uploadImage, validValues } from './media/catalogue'
+import { form } from './media/images'
 
 const credits = async (s: TestServer, token: string) =>
   (await s.call('GET', '/user/my-info', { token })).data.credits as number
@@ -294,6 +295,41 @@ describe.each(engines)('creations on %s', (engine) => {
     expect(await credits(s, token)).toBe(5)
     const bad = await preview(token, { maxSide: 5000 })
     expect(await bad.json()).toMatchObject({ code: 400 })
+  })
+
+  it('draws the caller’s upload itself, in previews and creations: a red photo reddens the picture, a green one greens it', async () => {
+    const d = await templateWith(s, 'image')
+    const field = d.fields.find((f) => f.kind === 'image')?.key as string
+    const { token } = await s.signUp()
+    const base = await validValues(s, token, d)
+    const upload = async (background: string) => {
+      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background } })
+        .png()
+        .toBuffer()
+      const r = await s.call('POST', '/upload/image', { token, form: form(png, 'photo.png', 'image/png') })
+      expect(r.code).toBe(0)
+      return String(r.data.id)
+    }
+    /** How much redder than green the picture is on average (channel means, 0-255). */
+    const redness = async (bytes: Buffer) => {
+      const [red, green] = (await sharp(bytes).stats()).channels
+      return (red?.mean ?? 0) - (green?.mean ?? 0)
+    }
+    const previewOf = async (id: string) => {
+      const res = await fetch(`${s.url}/api/creation/preview`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bucket ${token}` },
+        body: JSON.stringify({ templateId: d.id, values: { ...base, [field]: id }, format: 'png' }),
+      })
+      expect(res.headers.get('content-type')).toBe('image/png')
+      return redness(Buffer.from(await res.arrayBuffer()))
+    }
+    const [red, green] = [await upload('#ff0000'), await upload('#00ff00')]
+    expect((await previewOf(red)) - (await previewOf(green))).toBeGreaterThan(10)
+    const made = await create(token, { templateId: d.id, values: { ...base, [field]: red } })
+    expect(made.code).toBe(0)
+    const png = Buffer.from(await (await fetch(`${s.url}${made.data.files.png}`)).arrayBuffer())
+    expect(await redness(png)).toBeGreaterThan((await previewOf(green)) + 10)
   })
 })
 

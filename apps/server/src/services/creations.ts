@@ -74,8 +74,16 @@ function describeIssue(i: { path: string; code: string; params?: Record<string, 
 export class Creations {
   constructor(private readonly d: CreationDeps) {}
 
-  /** The template, size and values checked: 404 for an unknown template, 400 naming the field otherwise. */
-  private async prepare(r: Request): Promise<{ row: TemplateRow; template: Template; sizeId: string }> {
+  /**
+   * The template, size and values checked: 404 for an unknown template, 400 naming the field otherwise. The
+   * uploads the values name are read once, here, and handed to the renderer (`images`).
+   */
+  private async prepare(r: Request): Promise<{
+    row: TemplateRow
+    template: Template
+    sizeId: string
+    images: (ref: string) => Promise<Buffer | undefined>
+  }> {
     const row = await findTemplate(this.d.db, r.templateId, true)
     if (!row) throw notFound('Template')
     const template = templateOf(row.definition)
@@ -89,13 +97,16 @@ export class Creations {
     if (issues.length > 0)
       throw new AppError(Code.invalidInput, issues.slice(0, 5).map(describeIssue).join('; '))
     // An image value must be one of the caller's own uploads; anyone else's is as unknown as a missing one.
+    const uploads = new Map<string, Buffer>()
     for (const f of template.fields) {
       const v = r.values[f.key]
       if (f.kind !== 'image' || !v) continue
-      if (!(await this.imageBytes(r.userId, parseImageValue(v).ref)))
-        throw new AppError(Code.notFound, `values.${f.key}: Upload not found`)
+      const ref = parseImageValue(v).ref
+      const bytes = uploads.get(ref) ?? (await this.imageBytes(r.userId, ref))
+      if (!bytes) throw new AppError(Code.notFound, `values.${f.key}: Upload not found`)
+      uploads.set(ref, bytes)
     }
-    return { row, template, sizeId: size.id }
+    return { row, template, sizeId: size.id, images: async (ref) => uploads.get(ref) }
   }
 
   /** The bytes of one of the caller's uploads, by its reference (an image value without its focal point). */
@@ -114,7 +125,7 @@ export class Creations {
    * removes.
    */
   async create(r: Request & { name?: string | undefined }): Promise<Creation & { credits: number }> {
-    const { row, template, sizeId } = await this.prepare(r)
+    const { row, template, sizeId, images } = await this.prepare(r)
     // Fail fast without rendering; the spend below is what guarantees the balance.
     const before = await ledgerBalance(this.d.db, r.userId)
     if (before < CREATION_COST)
@@ -122,11 +133,7 @@ export class Creations {
         credits: before,
       })
     const locale = r.locale ?? 'en'
-    const out = await this.d.renderer.render(template, r.values, {
-      sizeId,
-      locale,
-      images: (v) => this.imageBytes(r.userId, v),
-    })
+    const out = await this.d.renderer.render(template, r.values, { sizeId, locale, images })
     const prefix = `creations/${randomUUID()}`
     const keys = (Object.keys(CREATION_FILES) as CreationFile[]).map(
       (f) => `${prefix}/${CREATION_FILES[f].name}`,
@@ -191,11 +198,11 @@ export class Creations {
     r: Request & { format: 'webp' | 'jpeg' | 'png'; maxSide: number },
   ): Promise<{ data: Buffer; contentType: string }> {
     await this.d.limiter.consume(`preview:${r.userId}`, this.d.previewLimit)
-    const { template, sizeId } = await this.prepare(r)
+    const { template, sizeId, images } = await this.prepare(r)
     const out = await this.d.renderer.renderPreview(template, r.values, {
       sizeId,
       locale: r.locale ?? 'en',
-      images: (v) => this.imageBytes(r.userId, v),
+      images,
       maxSide: r.maxSide,
       format: r.format,
     })
