@@ -29,10 +29,10 @@ const appLayout = 'layouts/app-layout'
  * Two groups, besides what the bundler does by itself:
  * - `start`: every module the app's start (src/start.tsx) imports statically, through any chain: React,
  *   the router, the texts' library, the guard. Every page loads all of them anyway.
- * - `signed-in`: the modules that only the app's layout and pages import (and the 404 page, which renders inside
- *   the layout), when the layout does or at least two pages do (a page's own modules stay in its chunk): the
- *   shell, the template cards, the page title. Every app page loads the layout, so that is a few kB more for a
- *   page and a dozen requests fewer; no public page loads it.
+ * - `signed-in`: the modules that only the app's layout and pages import (and the 404 page, which renders
+ *   inside the layout), when the layout does or at least two pages do (a page's own modules stay in its
+ *   chunk): the shell, the template cards, the page title. Every app page loads the layout, so that is a few
+ *   kB more for a page and a dozen requests fewer; no public page loads it.
  * The public pages keep the bundler's split: what two of them share (the forms' library) would otherwise
  * weigh on the landing page. `experimentalInlineCommonChunks` (vite.config.ts) then copies the small common
  * chunks that are left (an icon, a helper) into the chunks that import them.

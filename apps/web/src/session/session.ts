@@ -20,9 +20,9 @@ function markSession(signedIn: boolean): void {
 }
 
 /**
- * Whether this tab signed out by the visitor's choice (logout), and has not signed in since. A screen still on
- * its way out may then read once more without a token and be answered 401: no session ended there, and no one
- * is to be sent to sign in for it. A session ended elsewhere (another tab, the server) still is.
+ * Whether this tab signed out by the visitor's choice (logout), and has not signed in since. A screen still
+ * on its way out may then read once more without a token and be answered 401: no session ended there, and
+ * no one is to be sent to sign in for it. A session ended elsewhere (another tab, the server) still is.
  */
 let signedOutByChoice = false
 export function signedOutHere(): boolean {
