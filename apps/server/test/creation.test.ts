@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultRenderer } from '../src/services/renderer'
 import { engines, startServer, type TestServer } from './harness'
 import { allTemplates, detailOf, templateWith, uploadImage, validValues } from './media/catalogue'
-import { form } from './media/images'
+import { solidImage } from './media/images'
 
 const credits = async (s: TestServer, token: string) =>
   (await s.call('GET', '/user/my-info', { token })).data.credits as number
@@ -302,14 +302,8 @@ describe.each(engines)('creations on %s', (engine) => {
     const field = d.fields.find((f) => f.kind === 'image')?.key as string
     const { token } = await s.signUp()
     const base = await validValues(s, token, d)
-    const upload = async (background: string) => {
-      const png = await sharp({ create: { width: 300, height: 300, channels: 3, background } })
-        .png()
-        .toBuffer()
-      const r = await s.call('POST', '/upload/image', { token, form: form(png, 'photo.png', 'image/png') })
-      expect(r.code).toBe(0)
-      return String(r.data.id)
-    }
+    const upload = async (background: string) =>
+      String(await uploadImage(s, token, await solidImage('png', 300, 300, background)))
     /** How much redder than green the picture is on average (channel means, 0-255). */
     const redness = async (bytes: Buffer) => {
       const [red, green] = (await sharp(bytes).stats()).channels

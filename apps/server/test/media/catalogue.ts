@@ -15,10 +15,11 @@ export async function detailOf(s: TestServer, id: number): Promise<TemplateDetai
   return r.data
 }
 
-export async function uploadImage(s: TestServer, token: string): Promise<number> {
+/** One of `token`'s uploads: a 64 px square PNG, or `png`. */
+export async function uploadImage(s: TestServer, token: string, png?: Buffer): Promise<number> {
   const r = await s.call('POST', '/upload/image', {
     token,
-    form: form(await solidImage('png', 64, 64), 'a.png', 'image/png'),
+    form: form(png ?? (await solidImage('png', 64, 64)), 'a.png', 'image/png'),
   })
   expect(r.code).toBe(0)
   return r.data.id

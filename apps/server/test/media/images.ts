@@ -2,8 +2,13 @@ import zlib from 'node:zlib'
 import sharp from 'sharp'
 
 /** A small image of the format, `width` × `height`, one colour. */
-export function solidImage(format: 'png' | 'jpeg' | 'webp', width = 40, height = 20): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+export function solidImage(
+  format: 'png' | 'jpeg' | 'webp',
+  width = 40,
+  height = 20,
+  background = '#3366cc',
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
     .toFormat(format)
     .toBuffer()
 }
