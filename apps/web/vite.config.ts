@@ -46,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             strictExecutionOrder: true,
             codeSplitting: {
               groups: chunkGroups(fileURLToPath(new URL('.', import.meta.url))),
-              experimentalInlineCommonChunks: { maxSize: 2000 },
+              experimentalInlineCommonChunks: { maxSize: 4000 },
             },
           },
         },

@@ -20,9 +20,16 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'),
 const publicLayout = 'src/layouts/public-layout.tsx'
 const queryLayout = 'src/layouts/query-layout.tsx'
 const appLayout = 'src/layouts/app-layout.tsx'
-const publicPages = { '/': 'landing', '/login': 'login', '/register': 'register', '/terms': 'legal' }
-Object.assign(publicPages, { '/contact-us': 'contact', '/about-us': 'about', '/examplesA': 'examples' })
-Object.assign(publicPages, { '/subscription': 'subscription' })
+const publicPages = {
+  '/': 'landing',
+  '/login': 'login',
+  '/register': 'register',
+  '/terms': 'legal',
+  '/contact-us': 'contact',
+  '/about-us': 'about',
+  '/examplesA': 'examples',
+  '/subscription': 'subscription',
+}
 const appPages = ['dashboard', 'templates', 'creation', 'pricing-plans', 'purchase-history', 'notifications']
 const routes = {
   ...Object.fromEntries(
