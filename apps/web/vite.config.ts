@@ -26,8 +26,27 @@ function inlineBootScript(): Plugin {
   }
 }
 
+/**
+ * The app runs on Preact through its React compatibility layer (docs/preact.md says why): every `react` and
+ * `react-dom` import, the app's and its dependencies', resolves to `preact/compat`.
+ */
+function preactForReact() {
+  const compat = (subpath: string) => fileURLToPath(import.meta.resolve(`preact/${subpath}`))
+  return [
+    { find: /^react-dom\/client$/, replacement: compat('compat/client') },
+    { find: /^react-dom\/server$/, replacement: compat('compat/server') },
+    { find: /^react-dom$/, replacement: compat('compat') },
+    { find: /^react\/jsx-runtime$/, replacement: compat('compat/jsx-runtime') },
+    { find: /^react\/jsx-dev-runtime$/, replacement: compat('compat/jsx-dev-runtime') },
+    { find: /^react$/, replacement: compat('compat') },
+  ]
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [inlineBootScript(), react(), tailwindcss()],
+  resolve: { alias: preactForReact() },
+  // The pre-render bundles its dependencies too, so that they render with Preact as the browser does.
+  ssr: { noExternal: true },
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },

@@ -10,7 +10,7 @@ const entries = [
 ]
 
 test.describe('the logged-in layout', () => {
-  test('the sidebar lists the six entries in order and highlights the current one', async ({
+  test('the sidebar lists the six entries in order and highlights the current one, which names the tab', async ({
     page,
     server,
   }) => {
@@ -18,8 +18,10 @@ test.describe('the logged-in layout', () => {
     const nav = page.getByRole('navigation', { name: 'Main' })
     await expect(nav.getByRole('link')).toHaveText(entries)
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+    await expect(page).toHaveTitle('Dashboard · Templet')
     await nav.getByRole('link', { name: 'Pricing Plans' }).click()
     await expect(page).toHaveURL(/\/pricing-plans$/)
+    await expect(page).toHaveTitle('Pricing Plans · Templet')
     await expect(nav.getByRole('link', { name: 'Pricing Plans' })).toHaveAttribute('aria-current', 'page')
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1)
   })

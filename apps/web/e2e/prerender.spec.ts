@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, PUBLIC_PATHS, registerUser, signIn, test } from './fixtures'
 
-/** Holds back the app's code (src/start.tsx) until `release` is called: the page as it is before React. */
+/** Holds back the app's code (src/start.tsx) until `release` is called: the page as it is before the app runs. */
 async function holdApp(page: Page) {
   let release: () => void = () => {}
   const released = new Promise<void>((resolve) => {
@@ -75,7 +75,7 @@ test.describe('pre-rendered public pages', () => {
             ? /<title>([^<]*)<\/title>/.exec(html)?.[1]
             : /<meta name="title:zh-CN" content="([^"]*)"/.exec(html)?.[1]
         await expect(page).toHaveTitle(title ?? '')
-        // The language switcher works only once React runs.
+        // The language switcher works only once the app runs.
         await expect(
           page.getByRole('combobox', { name: locale === 'en-US' ? 'Language' : '语言' }),
         ).toBeEnabled()

@@ -53,11 +53,15 @@ test.describe('screens', () => {
     await expect(page).toHaveURL(/\/checkout\/main\/subscription-84-9$/)
   })
 
-  test('the language switch changes every text and <html lang>, and is remembered', async ({ page }) => {
+  test('the language switch changes every text, the title and <html lang>, and is remembered', async ({
+    page,
+  }) => {
     await page.goto('/login')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(page).toHaveTitle('Sign in to Templet · Templet')
     await page.getByLabel('Language').selectOption('zh-CN')
     await expect(page.getByRole('heading', { name: '登录 Templet' })).toBeVisible()
+    await expect(page).toHaveTitle('登录 Templet · Templet')
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')
     await page.getByRole('button', { name: '登录' }).click()
     await expect(page.getByText('请输入有效的邮箱地址')).toBeVisible()

@@ -65,12 +65,13 @@ const { LANGUAGES, PLACEHOLDER_PATHS, PRERENDERED_PATHS, renderPage, screensFor 
   pathToFileURL(path.join(ssr, 'prerender.js')).href
 )
 
-/** The page's markup and its <title> (React puts the screen's hoisted title first). */
+/** The page's markup and its title, taken out of it (the screen's `<title>`, see DocumentTitle). */
 async function render(route, language, signedIn) {
   const markup = await renderPage(route, language, { signedIn })
-  const title = /^<title>([^<]*)<\/title>/.exec(markup)
-  if (!title) throw new Error(`${route} rendered no <title> in ${language}`)
-  return { title: title[1], body: markup.slice(title[0].length) }
+  const titles = [...markup.matchAll(/<title>([^<]*)<\/title>/g)]
+  if (titles.length !== 1)
+    throw new Error(`${route} rendered ${titles.length} <title> elements in ${language}`)
+  return { title: titles[0][1], body: markup.replace(titles[0][0], '') }
 }
 
 /**

@@ -46,7 +46,7 @@ const routes = {
 }
 /** Also loaded before the app renders (start.tsx awaits it): the catalogue of the visitor's language. */
 const catalogue = 'src/i18n/en.ts'
-/** Budget of gzipped JS, React included (kB). */
+/** Budget of gzipped JS, the UI library (Preact) included (kB). */
 const budgets = { '/login': 130 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)

@@ -1,6 +1,6 @@
 /** The app's start, loaded by main.tsx: theme, router, and the first render or hydration. */
 import { setNonce } from 'get-nonce'
-import { StrictMode, startTransition } from 'react'
+import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { AppProviders } from './app'
@@ -25,7 +25,7 @@ preloadRoute(pathname, signedIn)
  * A pre-rendered page holds its markup in each language (`[data-prerendered][lang]`); the one in this
  * visitor's language is what they have seen since the first paint, the others are removed. A public page
  * (`<html data-page="public">`) is hydrated; a protected page's pre-render is only its first paint (the
- * shell and skeletons), which React replaces with its first render; a path without a pre-render (the
+ * shell and skeletons), which the app replaces with its first render; a path without a pre-render (the
  * shell, `#root` alone) is rendered afresh.
  */
 const language = currentLanguage()
@@ -43,7 +43,7 @@ root.id = 'root'
  * The router's first render is the screen itself, with no empty frame before it: the route's chunks in
  * place (fetched since the start, see preloadRoute) and the guard's loaders counted as run when they let
  * this visitor through. Hydration needs exactly that; a first render also keeps the pre-rendered first
- * paint on screen until React commits.
+ * paint on screen until the app renders.
  */
 await Promise.all([resolveLazyRoutes(pathname), loadLanguage(language)])
 const loaderData = passingLoaderData(pathname)
@@ -57,10 +57,16 @@ const app = (
     </AppProviders>
   </StrictMode>
 )
-// A transition lets React yield to the browser every few milliseconds instead of one long task.
-startTransition(() => {
-  if (hydrate) hydrateRoot(root, app)
-  else createRoot(root).render(app)
-})
+// Preact renders in one task, unlike React's transitions: the browser gets a turn (input, a frame) between
+// loading the app and rendering it, so the two are not one long task.
+await new Promise((resolve) => setTimeout(resolve, 0))
+if (hydrate) hydrateRoot(root, app)
+else {
+  // Preact renders into a container by adopting the nodes already in it; the pre-rendered placeholder's
+  // nodes would become the page's and count as moved (a layout shift). The render below is synchronous, so
+  // no frame shows the emptied root.
+  root.replaceChildren()
+  createRoot(root).render(app)
+}
 // Soon after: the other language's texts (a few kB), so the language switch needs no network.
 setTimeout(prefetchOtherLanguages, 300)

@@ -3,8 +3,8 @@ import { useSyncExternalStore } from 'react'
 const subscribe = () => () => {}
 
 /**
- * False in the pre-rendered HTML and while React hydrates it, true from then on (and at once in a page
- * React renders itself). A form's submit button waits for it: before the app runs, a submit would be the
+ * False in the pre-rendered HTML and while the app hydrates it, true from then on (and at once in a page
+ * the app renders itself). A form's submit button waits for it: before the app runs, a submit would be the
  * browser's own, and lose what was typed.
  */
 export function useHydrated(): boolean {

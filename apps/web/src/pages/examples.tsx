@@ -1,6 +1,7 @@
 import { buttonVariants } from '@templet/ui/button'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
+import { DocumentTitle } from '../components/document-title'
 import { examplesOf, type Gallery } from '../examples/gallery'
 
 export type { Gallery }
@@ -17,7 +18,7 @@ export function ExamplesPage({ gallery }: { gallery: Gallery }) {
   const renders = examplesOf(gallery)
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <title>{`${name} · ${t('examples.title')} · Templet`}</title>
+      <DocumentTitle>{`${name} · ${t('examples.title')} · Templet`}</DocumentTitle>
       <h1 className="text-3xl font-semibold tracking-tight">
         {t('examples.title')}: {name}
       </h1>
@@ -46,8 +47,8 @@ export function ExamplesPage({ gallery }: { gallery: Gallery }) {
                 alt={t('examples.alt', { name: render.names[locale], size: render.sizeLabels[locale] })}
                 width={render.width}
                 height={render.height}
-                // Lazy (visible ones still load at once): an eager <img> makes React hoist a preload above
-                // the page's <title>, which the pre-render expects first.
+                // Lazy: the page shows every catalogue render, most of them below the fold (the visible
+                // ones still load at once).
                 loading="lazy"
                 decoding="async"
                 className="h-auto w-full rounded-lg border border-border bg-muted"

@@ -1,6 +1,7 @@
 import { FileQuestion } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
+import { DocumentTitle } from '../components/document-title'
 import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { AppLayout } from '../layouts/app-layout'
@@ -32,7 +33,7 @@ export function NotFound() {
   const { t } = useTranslation()
   return (
     <div className="py-8">
-      <title>{`${t('notFound.title')} · Templet`}</title>
+      <DocumentTitle>{`${t('notFound.title')} · Templet`}</DocumentTitle>
       <h1 className="sr-only">{t('notFound.title')}</h1>
       <EmptyState
         icon={<FileQuestion className="size-6" />}

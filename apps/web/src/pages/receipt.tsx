@@ -12,6 +12,7 @@ import { Logo } from '../components/logo'
 import { currentLanguage } from '../i18n'
 import { formatDate, formatNumber } from '../i18n/format'
 import './receipt.css'
+import { DocumentTitle } from '../components/document-title'
 
 /**
  * `/purchase-history/:id`: the receipt of one purchase, made to be printed (receipt.css leaves the app's
@@ -39,7 +40,7 @@ export function ReceiptPage() {
   if (!valid || receipt.data === null) {
     return (
       <>
-        <title>{`${t('receipt.title')} · Templet`}</title>
+        <DocumentTitle>{`${t('receipt.title')} · Templet`}</DocumentTitle>
         <h1 className="sr-only">{t('receipt.title')}</h1>
         <div className="mb-4">{back}</div>
         <EmptyState icon={<Printer className="size-6" />} title={t('receipt.title')}>
@@ -82,7 +83,7 @@ export function ReceiptPage() {
 
   return (
     <>
-      <title>{`${t('receipt.title')} ${data?.receiptNumber ?? ''} · Templet`}</title>
+      <DocumentTitle>{`${t('receipt.title')} ${data?.receiptNumber ?? ''} · Templet`}</DocumentTitle>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
         {back}
         <Button onClick={() => window.print()} disabled={!data}>
