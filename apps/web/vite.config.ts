@@ -27,14 +27,13 @@ function inlineBootScript(): Plugin {
 }
 
 /**
- * The app runs on Preact through its React compatibility layer (docs/preact.md says why): every `react` and
+ * The app runs on Preact through its React compatibility layer (docs/decisions.md says why): every `react` and
  * `react-dom` import, the app's and its dependencies', resolves to `preact/compat`.
  */
 function preactForReact() {
   const compat = (subpath: string) => fileURLToPath(import.meta.resolve(`preact/${subpath}`))
   return [
     { find: /^react-dom\/client$/, replacement: compat('compat/client') },
-    { find: /^react-dom\/server$/, replacement: compat('compat/server') },
     { find: /^react-dom$/, replacement: compat('compat') },
     { find: /^react\/jsx-runtime$/, replacement: compat('compat/jsx-runtime') },
     { find: /^react\/jsx-dev-runtime$/, replacement: compat('compat/jsx-dev-runtime') },
