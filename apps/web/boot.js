@@ -7,7 +7,10 @@
  *    src/i18n/index.ts). A pre-rendered page holds its markup in both languages; app.css shows the one of
  *    `<html lang>`, and start.tsx hydrates it; the title comes from its `title:<lang>` meta element.
  * 3. `data-session` when a session is stored (the rule of src/session/session.ts): app.css shows the
- *    signed-in parts of a public page (the top bar's "Dashboard") instead of the signed-out ones.
+ *    signed-in parts of a public page (the top bar's "Dashboard") instead of the signed-out ones. The
+ *    `templet_signed_in` cookie follows it too (session.ts keeps it on sign-in and sign-out): with it the
+ *    server answers /login and /register with a redirect to /dashboard, one page load instead of two. A stale
+ *    cookie is dropped here before the redirect to /login below, so the two can never send a visitor round.
  * 4. The guard's two redirects that a page's HTML can decide (src/router/guard.ts decides them again):
  *    a signed-in visitor on /login or /register goes to /dashboard, and a visitor without a session on a
  *    page that is not public (`data-page="app"`: the shell of every path without a public pre-render,
@@ -35,6 +38,10 @@
     if (title) document.title = title.content
   }
   if (signedIn) html.dataset.session = ''
+  const hinted = /(?:^|; )templet_signed_in=1(?:;|$)/.test(document.cookie)
+  if (signedIn !== hinted)
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous, and this must be set before the redirect below
+    document.cookie = `templet_signed_in=${signedIn ? '1; Max-Age=31536000' : '; Max-Age=0'}; Path=/; SameSite=Lax`
 
   const page = html.dataset.page
   const path = location.pathname.length > 1 ? location.pathname.replace(/\/$/, '') : location.pathname

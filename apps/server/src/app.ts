@@ -38,7 +38,7 @@ import { StripeWebhook } from './services/stripe-webhook'
 import { Subscriptions } from './services/subscriptions'
 import { TemplateTypes } from './services/template-types'
 import { apiReference } from './web/api-reference'
-import { type NonceKind, pagePostHandler, webHandler } from './web/static'
+import { type NonceKind, pagePostHandler, signedInRedirect, webHandler } from './web/static'
 
 export interface AppOptions {
   db: Db
@@ -258,7 +258,7 @@ export function createAppParts(o: AppOptions): App {
   )
 
   const web = webHandler(config.webDist)
-  app.get('*', web)
+  app.get('*', signedInRedirect(), web)
   app.post('*', pagePostHandler())
   app.notFound((c) => reply(c, { code: Code.notFound, msg: 'Not found', data: null }))
 

@@ -402,4 +402,33 @@ describe('a build with pre-rendered pages', () => {
       expect(await title(p), p).toBe('Shell')
     expect((await fetch(`${s.url}/assets/login`)).status).toBe(404)
   })
+
+  it('sends a browser that says it holds a session from /login and /register to /dashboard, and no one else', async () => {
+    const get = (p: string, cookie?: string) =>
+      fetch(`${s.url}${p}`, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} })
+    for (const p of ['/login', '/login/', '/register', '/login?redirect=%2Fcreation']) {
+      const res = await get(p, 'theme=dark; templet_signed_in=1')
+      expect(res.status, p).toBe(302)
+      expect(res.headers.get('location'), p).toBe('/dashboard')
+      expect(res.headers.get('cache-control'), p).toBe('no-store')
+    }
+    for (const [p, cookie] of [
+      ['/login', undefined],
+      ['/login', 'templet_signed_in=0'],
+      ['/login', 'other_templet_signed_in=1'],
+      ['/register', 'templet_signed_in='],
+      ['/dashboard', 'templet_signed_in=1'],
+      ['/', 'templet_signed_in=1'],
+      ['/login/x', 'templet_signed_in=1'],
+    ] as const)
+      expect((await get(p, cookie)).status, `${p} ${cookie}`).toBe(200)
+    const posted = await fetch(`${s.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Cookie: 'templet_signed_in=1', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.c',
+    })
+    expect(posted.status).toBe(303)
+    expect(posted.headers.get('location')).toBe('/login')
+  })
 })

@@ -46,6 +46,9 @@ test.describe('sign-in and registration', () => {
     await expect(page).toHaveURL(/\/dashboard$/)
     await expect(page.getByRole('heading', { name: 'Welcome, Grace Hopper' })).toBeVisible()
     await expect(page.getByTestId('credits')).toHaveText('5')
+    // Signing in leaves the hint with which the server sends this browser from /login to the dashboard.
+    const cookies = await page.context().cookies()
+    expect(cookies.find((c) => c.name === 'templet_signed_in')).toMatchObject({ value: '1', path: '/' })
   })
 
   test('a taken email is said beside the field', async ({ page, server }) => {

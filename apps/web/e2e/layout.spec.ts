@@ -130,11 +130,18 @@ test.describe('the logged-in layout', () => {
     await page.getByRole('menuitem', { name: 'Creation History' }).click()
     await expect(page).toHaveURL(/\/creation$/)
     await menu.click()
+    const hint = async () =>
+      (await page.context().cookies()).find((c) => c.name === 'templet_signed_in')?.value
+    expect(await hint()).toBe('1')
     await page.getByRole('menuitem', { name: 'Log out' }).click()
     await expect(page).toHaveURL(`${server.url}/`)
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBe('{}')
     // The token was revoked on the server.
     expect((await apiAs(server, account.token, 'GET', '/user/my-info')).code).toBe(401)
+    // The server's hint is gone with the session: the sign-in page is sent, not a redirect.
+    expect(await hint()).toBeUndefined()
+    await page.goto('/login')
+    await expect(page.getByRole('heading', { name: 'Sign in to Templet' })).toBeVisible()
   })
 
   test('a read of the screen being left after a logout, answered 401, sends no one to sign-in', async ({

@@ -194,13 +194,27 @@ test.describe('the first paint of every visitor', () => {
       new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true })
     })
     const release = await holdApp(page)
+    // boot.js left the session's cookie on the page before: the server answers /login with the redirect.
+    const signInAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/login')
     await page.goto('/login')
+    expect((await signInAnswer).status()).toBe(302)
     await expect(page).toHaveURL(/\/dashboard$/)
     // The dashboard's first paint is its pre-rendered shell (inert), before the app runs.
     await expect(page.locator('[data-placeholder] [data-slot="app-shell"]')).toBeVisible()
     release()
     await expect(page.getByTestId('credits')).toHaveText('5')
     expect(await page.evaluate(() => sessionStorage.getItem('formSeen'))).toBeNull()
+  })
+
+  test('a stale session cookie without a session ends on the sign-in page, with the cookie gone', async ({
+    page,
+    server,
+  }) => {
+    await page.context().addCookies([{ name: 'templet_signed_in', value: '1', url: server.url }])
+    await page.goto('/login')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
+    await expect(page.getByRole('heading', { name: 'Sign in to Templet' })).toBeVisible()
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('templet_signed_in')
   })
 
   test('a signed-in visitor on /dashboard sees the shell before the app runs, in their language', async ({

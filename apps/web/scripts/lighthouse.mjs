@@ -5,6 +5,7 @@
  * against the real server (apps/server/dist) on a free port with a temporary DATA_DIR, serving
  * apps/web/dist. Median of 3 runs per visitor (LH_RUNS to change; LH_ONLY=<substring of a path or name>
  * to run some); prints each category's score, CLS and the timings the performance score is made of.
+ * LH_REPORTS=<dir> also writes each run's full report there (long tasks, the LCP element, its phases).
  *
  * One Debian chromium per browser language (`--lang`, `--accept-lang`), started with a DevTools port.
  * Before each run Playwright connects to it over CDP, empties the HTTP cache (every run is a first visit)
@@ -14,7 +15,7 @@
  *   pnpm turbo run build --filter=web... --filter=@templet/server && pnpm --filter web lighthouse
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import lighthouse from 'lighthouse'
@@ -23,6 +24,7 @@ import { freePort, startServer, visitors, waitFor } from './visitors.mjs'
 
 const RUNS = Number(process.env.LH_RUNS ?? 3)
 const ONLY = process.env.LH_ONLY
+const REPORTS = process.env.LH_REPORTS
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
 /** The metrics the performance score is made of, besides CLS (milliseconds, simulated phone). */
@@ -69,7 +71,7 @@ async function startChrome(language) {
   return port
 }
 
-/** A first visit: no HTTP cache; the session stored or not. */
+/** A first visit: no HTTP cache; the session stored (with its cookie) or not. */
 async function prepare(port, signedIn) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
   const context = browser.contexts()[0]
@@ -84,6 +86,9 @@ async function prepare(port, signedIn) {
     },
     signedIn ? session : null,
   )
+  // With a session, the cookie the app and boot.js keep beside it (the server's hint for /login).
+  await context.clearCookies()
+  if (signedIn) await context.addCookies([{ name: 'templet_signed_in', value: '1', url: origin }])
   await page.close()
   await browser.close()
 }
@@ -106,8 +111,13 @@ async function report(port, visitor) {
   }
 }
 
-async function measure(port, visitor) {
+async function measure(port, visitor, run) {
   const lhr = await report(port, visitor)
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true })
+    const name = `${visitor.name}-${visitor.path}-${run}`.replace(/[^a-z0-9-]+/gi, '_')
+    writeFileSync(path.join(REPORTS, `${name}.json`), JSON.stringify(lhr))
+  }
   const ended = new URL(lhr.finalDisplayedUrl)
   const expected = visitor.expect ?? visitor.path
   if (`${ended.pathname}${ended.search}` !== expected)
@@ -136,7 +146,7 @@ try {
     if (ONLY && !`${visitor.name} ${visitor.path}`.includes(ONLY)) continue
     if (!ports.has(visitor.language)) ports.set(visitor.language, await startChrome(visitor.language))
     const runs = []
-    for (let i = 0; i < RUNS; i += 1) runs.push(await measure(ports.get(visitor.language), visitor))
+    for (let i = 0; i < RUNS; i += 1) runs.push(await measure(ports.get(visitor.language), visitor, i + 1))
     const row = { name: visitor.name, path: visitor.path }
     for (const key of [...categories, 'cls', ...Object.keys(timings)])
       row[key] = median(runs.map((r) => r[key]))

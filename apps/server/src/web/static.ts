@@ -2,7 +2,8 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { bodyBytes } from './body'
 
 const brotli = promisify(brotliCompress)
@@ -281,6 +282,23 @@ export function webHandler(root: string) {
       if (sent) return sent
     }
     return c.html(PLACEHOLDER_PAGE, 200, { 'Cache-Control': REVALIDATE })
+  }
+}
+
+/**
+ * `/login` and `/register` for a browser that holds a session (the web app's `templet_signed_in` cookie, a hint
+ * and not a credential: the session itself is in the browser's storage): `302` to `/dashboard`, where the
+ * page's own script (apps/web/boot.js) would send the visitor once the sign-in page had loaded, so they wait
+ * for one page load instead of two. A stale cookie costs a hop: boot.js on `/dashboard` finds no session,
+ * drops the cookie and goes on to `/login?redirect=…`.
+ */
+export function signedInRedirect(): MiddlewareHandler {
+  return async (c, next) => {
+    if (/^\/(login|register)\/?$/.test(c.req.path) && getCookie(c, 'templet_signed_in') === '1') {
+      c.header('Cache-Control', 'no-store')
+      return c.redirect('/dashboard', 302)
+    }
+    await next()
   }
 }
 

@@ -12,11 +12,17 @@ export function hasSession(): boolean {
   return session.exists()
 }
 
-/** `<html data-session>`, which boot.js sets before the first paint, follows the session (app.css). */
+/**
+ * `<html data-session>`, which boot.js sets before the first paint, follows the session (app.css), and so does
+ * the `templet_signed_in` cookie (boot.js keeps it too): not a credential, only a hint with which the server
+ * answers `/login` and `/register` with a redirect to `/dashboard` instead of a page that boot.js would leave.
+ */
 function markSession(signedIn: boolean): void {
   if (typeof document === 'undefined') return
   if (signedIn) document.documentElement.dataset.session = ''
   else delete document.documentElement.dataset.session
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed name and value; the Cookie Store API is missing from some browsers the app serves
+  document.cookie = `templet_signed_in=${signedIn ? '1; Max-Age=31536000' : '; Max-Age=0'}; Path=/; SameSite=Lax`
 }
 
 /**
