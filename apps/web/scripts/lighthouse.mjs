@@ -5,7 +5,7 @@
  * against the real server (apps/server/dist) on a free port with a temporary DATA_DIR, serving
  * apps/web/dist. Median of 3 runs per visitor (LH_RUNS to change; LH_ONLY=<substring of a path or name>
  * to run some); prints each category's score, CLS and the timings the performance score is made of.
- * LH_REPORTS=<dir> also writes each run's full report there (long tasks, the LCP element, its phases).
+ * LH_REPORTS=<dir> also writes each run's full report there (its long tasks, requests and script costs).
  *
  * One Debian chromium per browser language (`--lang`, `--accept-lang`), started with a DevTools port.
  * Before each run Playwright connects to it over CDP, empties the HTTP cache (every run is a first visit)
