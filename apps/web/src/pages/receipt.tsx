@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { offerListQuery, purchaseReceiptQuery } from '../api/queries'
 import { formatPrice, offerLabel } from '../checkout/offers'
+import { DocumentTitle } from '../components/document-title'
 import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
 import { Logo } from '../components/logo'
 import { currentLanguage } from '../i18n'
 import { formatDate, formatNumber } from '../i18n/format'
 import './receipt.css'
-import { DocumentTitle } from '../components/document-title'
 
 /**
  * `/purchase-history/:id`: the receipt of one purchase, made to be printed (receipt.css leaves the app's
