@@ -59,10 +59,27 @@ const withPage = (html, page) =>
   html.replace('<html lang="en">', () => `<html lang="en" data-page="${page}">`)
 if (!built.includes('<html lang="en">')) throw new Error('index.html must start with <html lang="en">')
 
-writeFileSync(path.join(dist, 'app.html'), withPage(withPreloads(built, ['src/start.tsx']), 'app'))
-
 const { LANGUAGES, PLACEHOLDER_PATHS, PRERENDERED_PATHS, renderPage, screensFor } = await import(
   pathToFileURL(path.join(ssr, 'prerender.js')).href
+)
+
+/**
+ * `<meta name="catalogue:<language>">` with each language's texts (src/i18n/<language>.ts): boot.js preloads
+ * the visitor's, which the app would otherwise ask for only once its start has been evaluated.
+ */
+function withCatalogues(html) {
+  const metas = LANGUAGES.map((language) => {
+    const chunk = manifest[`src/i18n/${language}.ts`]
+    if (!chunk) throw new Error(`src/i18n/${language}.ts is not in the Vite manifest`)
+    return `<meta name="catalogue:${language}" content="/${chunk.file}" />`
+  })
+  // Before boot.js, which reads them.
+  return html.replace('</title>', () => `</title>${metas.join('')}`)
+}
+
+writeFileSync(
+  path.join(dist, 'app.html'),
+  withPage(withCatalogues(withPreloads(built, ['src/start.tsx'])), 'app'),
 )
 
 /** The page's markup and its title, taken out of it (the screen's `<title>`, see DocumentTitle). */
@@ -100,7 +117,7 @@ for (const { route, signedIn } of pagesToRender) {
     )
     .join('')
   const modules = ['src/start.tsx', ...screensFor(route, signedIn).map(screenModule)]
-  const html = withPage(withPreloads(built, modules, 'low'), signedIn ? 'app' : 'public')
+  const html = withPage(withCatalogues(withPreloads(built, modules, 'low')), signedIn ? 'app' : 'public')
     .replace(/<title>[^<]*<\/title>/, () => `<title>${english.title}</title>${titles}`)
     .replace(ROOT, () => containers)
   const file = path.join(dist, route, 'index.html')

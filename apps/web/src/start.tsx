@@ -3,10 +3,12 @@ import { setNonce } from 'get-nonce'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router'
+import { dropEarlyReads, hasEarlyReads } from './api/early-reads'
 import { AppProviders } from './app'
 import { currentLanguage, loadLanguage, prefetchOtherLanguages } from './i18n'
+import { keepPrerenderedScreen } from './router/first-screen'
 import { registerRouter } from './router/navigation'
-import { passingLoaderData, preloadRoute, resolveLazyRoutes, routes } from './router/routes'
+import { passingLoaderData, preloadRoute, resolveLazyRoutes, routes, screensFor } from './router/routes'
 import { hasSession } from './session/session'
 import { followSystemTheme } from './theme/theme'
 
@@ -16,6 +18,9 @@ followSystemTheme()
 // this page's nonce; the server writes the nonce into the page for each response.
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="style-nonce"]')?.content
 if (styleNonce) setNonce(styleNonce)
+
+/** How long the first render of a signed-in page waits for its data, at most. */
+const FIRST_READS_WAIT_MS = 500
 
 const signedIn = hasSession()
 const { pathname } = window.location
@@ -46,6 +51,15 @@ root.id = 'root'
  * paint on screen until the app renders.
  */
 await Promise.all([resolveLazyRoutes(pathname), loadLanguage(language)])
+/**
+ * A signed-in page's first reads, which boot.js sent with the page: the first render waits for them a
+ * little (the pre-rendered skeletons stay on screen meanwhile), so that it is the page with its data, not
+ * skeletons and then a second render. TanStack Query comes with the page's chunks (loaded by now).
+ */
+if (hasEarlyReads()) {
+  const { fetchFirstReads } = await import('./layouts/query-layout')
+  await fetchFirstReads(screensFor(pathname, signedIn), FIRST_READS_WAIT_MS)
+}
 const loaderData = passingLoaderData(pathname)
 const router = createBrowserRouter(routes, loaderData ? { hydrationData: { loaderData } } : undefined)
 registerRouter(router)
@@ -65,8 +79,11 @@ else {
   // Preact renders into a container by adopting the nodes already in it; the pre-rendered placeholder's
   // nodes would become the page's and count as moved (a layout shift). The render below is synchronous, so
   // no frame shows the emptied root.
+  keepPrerenderedScreen(root.querySelector('[data-screen]'))
   root.replaceChildren()
   createRoot(root).render(app)
 }
+// What boot.js read and no screen took is not used later (it would be old by then).
+dropEarlyReads()
 // Soon after: the other language's texts (a few kB), so the language switch needs no network.
 setTimeout(prefetchOtherLanguages, 300)

@@ -4,6 +4,7 @@ import { currentLanguage, i18n } from '../i18n'
 import { navigateTo } from '../router/navigation'
 import { loginPathFor } from '../session/redirect'
 import { endSession, session, signedOutHere } from '../session/session'
+import { takeEarlyRead } from './early-reads'
 
 /** A refused session: back to sign-in (and back here after it), saying why once; nothing cached is kept. */
 function signInAgain(): void {
@@ -22,6 +23,8 @@ export const api = createApiClient({
   session,
   onUnauthorized: signInAgain,
   locale: currentLanguage,
+  // A read boot.js has already sent with the page is answered by that request.
+  fetch: (input, init) => takeEarlyRead(String(input), init) ?? fetch(input, init),
 })
 
 /**

@@ -25,6 +25,7 @@ import { LanguageSwitcher } from '../components/language-switcher'
 import { Logo } from '../components/logo'
 import { loadToasterModule } from '../feedback/toaster'
 import { useLiveNotifications } from '../live/use-live-notifications'
+import { PrerenderedScreen, ScreenAfterShell } from '../router/first-screen'
 import { endSession } from '../session/session'
 
 /** The sidebar entries, in the product's order (PRODUCT.md §4). */
@@ -143,10 +144,13 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       mainId="main"
       mainClassName="px-4 py-6 sm:px-6 lg:px-8"
     >
-      <div className="mx-auto w-full max-w-6xl">
+      {/* data-screen: start.tsx keeps the pre-rendered screen in it on view until the app's screen renders. */}
+      <div className="mx-auto w-full max-w-6xl" data-screen>
         {children ?? (
-          <Suspense fallback={<ScreenSkeleton />}>
-            <Outlet />
+          <Suspense fallback={<PrerenderedScreen otherwise={<ScreenSkeleton />} />}>
+            <ScreenAfterShell>
+              <Outlet />
+            </ScreenAfterShell>
           </Suspense>
         )}
       </div>

@@ -1,0 +1,139 @@
+import type { Page, Request } from '@playwright/test'
+import { expect, registerUser, signIn, test } from './fixtures'
+
+/**
+ * boot.js sends a signed-in page's first reads with the page (its step 5) and the API client takes those
+ * answers (src/api/early-reads.ts); start.tsx waits for them before the first render
+ * (src/api/first-reads.ts). The URLs in boot.js and the queries in first-reads.ts must agree: a read that
+ * one lists and the other does not is asked for twice, or left unused.
+ */
+
+const LAYOUT_READS = ['/api/user/my-info', '/api/user/my-notification?check=0&page=1&pageSize=10']
+const DASHBOARD_READS = [...LAYOUT_READS, '/api/dashboard/summary']
+
+/** Holds back the app's code (src/start.tsx) until the returned function is called. */
+async function holdApp(page: Page) {
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/assets/start-*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  return () => release()
+}
+
+/** The API GETs the page makes from now on (path and query), in order. */
+function recordReads(page: Page) {
+  const reads: string[] = []
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith('/api/') && request.method() === 'GET') reads.push(url.pathname + url.search)
+  })
+  return reads
+}
+
+test.describe('a signed-in page’s first reads, sent with the page', () => {
+  test('the Dashboard asks for each of its reads once, before the app’s code has run', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server, 'Early Reader')
+    await signIn(page, account, '/about-us')
+    const release = await holdApp(page)
+    const reads = recordReads(page)
+    await page.goto('/dashboard')
+    // The app's code is held back: these came from the page itself.
+    await expect.poll(() => [...reads].sort()).toEqual([...DASHBOARD_READS].sort())
+    release()
+    await expect(page.getByTestId('credits')).toHaveText('5')
+    await expect(page.getByRole('heading', { name: 'Welcome, Early Reader' })).toBeVisible()
+    // The screens did not ask again (the live stream is not a read of the first render).
+    await page.waitForTimeout(500)
+    expect(reads.filter((read) => !read.startsWith('/api/notification/stream')).sort()).toEqual(
+      [...DASHBOARD_READS].sort(),
+    )
+    expect(await page.evaluate(() => 'templetEarlyReads' in window)).toBe(false)
+    // The pre-rendered screen, kept on view between the shell's render and the screen's, is gone.
+    await expect(page.locator('main [inert]')).toHaveCount(0)
+  })
+
+  test('another page of the app takes the layout’s reads and asks for its own', async ({ page, server }) => {
+    const account = await registerUser(server)
+    await signIn(page, account, '/about-us')
+    const reads = recordReads(page)
+    await page.goto('/notifications')
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible()
+    await page.waitForTimeout(500)
+    for (const read of LAYOUT_READS)
+      expect(
+        reads.filter((seen) => seen === read),
+        read,
+      ).toHaveLength(1)
+    expect(reads).not.toContain('/api/dashboard/summary')
+  })
+
+  test('an answer read for one session is not given to another', async ({ page, server }) => {
+    const first = await registerUser(server, 'First Account')
+    const second = await registerUser(server, 'Second Account')
+    await signIn(page, first, '/about-us')
+    const release = await holdApp(page)
+    const reads = recordReads(page)
+    await page.goto('/dashboard')
+    await expect.poll(() => reads.length).toBe(DASHBOARD_READS.length)
+    // Another tab signs in as someone else before this page's app has started.
+    await page.evaluate(
+      ([token, id, email, name]) =>
+        localStorage.setItem('user', JSON.stringify({ token, user: { id, email, name } })),
+      [second.token, second.id, second.email, second.name] as const,
+    )
+    release()
+    await expect(page.getByRole('heading', { name: 'Welcome, Second Account' })).toBeVisible()
+    await page.getByRole('button', { name: 'Account' }).click()
+    await expect(page.getByRole('menu')).toContainText(second.email)
+  })
+
+  test('a session the server no longer knows ends on the sign-in page', async ({ page }) => {
+    await page.goto('/about-us')
+    await page.evaluate(() => localStorage.setItem('user', JSON.stringify({ token: 'no-such-token' })))
+    await page.goto('/dashboard')
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+  })
+
+  test('no reads for a visitor without a session, nor on a public page', async ({ page, server }) => {
+    const reads = recordReads(page)
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const account = await registerUser(server)
+    await signIn(page, account, '/about-us')
+    await page.waitForTimeout(300)
+    expect(reads).toEqual([])
+  })
+})
+
+test.describe('the visitor’s texts, preloaded by boot.js', () => {
+  for (const [locale, wanted, other] of [
+    ['en-US', 'en', 'zh-CN'],
+    ['zh-CN', 'zh-CN', 'en'],
+  ] as const) {
+    test(`a ${locale} browser preloads the ${wanted} catalogue and not the ${other} one`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ locale })
+      const page = await context.newPage()
+      const release = await holdApp(page)
+      await page.goto('/login')
+      const preloads = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+          (link) => new URL(link.href).pathname,
+        ),
+      )
+      expect(preloads.filter((href) => href.startsWith(`/assets/${wanted}-`))).toHaveLength(1)
+      expect(preloads.filter((href) => href.startsWith(`/assets/${other}-`))).toEqual([])
+      release()
+      await context.close()
+    })
+  }
+})

@@ -1,0 +1,38 @@
+/**
+ * The reads boot.js sends with the page for a signed-in visitor (its step 5), before the app's code has
+ * loaded: the API client takes such an answer instead of sending the same request again. Each answer is
+ * taken once, and only by a request with the same URL and Authorization header (a session changed since is
+ * not answered with the old one's data); whatever is left when the app has rendered is dropped.
+ */
+
+interface EarlyRead {
+  url: string
+  authorization: string
+  response: Promise<Response>
+}
+
+declare global {
+  interface Window {
+    templetEarlyReads?: EarlyRead[]
+  }
+}
+
+/** The early answer to a GET of `url` with these headers, taken out of the list; else undefined. */
+export function takeEarlyRead(url: string, init: RequestInit | undefined): Promise<Response> | undefined {
+  const reads = typeof window === 'undefined' ? undefined : window.templetEarlyReads
+  if (!reads?.length || (init?.method ?? 'GET') !== 'GET') return undefined
+  const authorization = new Headers(init?.headers).get('Authorization')
+  const index = reads.findIndex((read) => read.url === url && read.authorization === authorization)
+  if (index < 0) return undefined
+  return reads.splice(index, 1)[0]?.response
+}
+
+/** Whether boot.js started reads that nothing has taken yet. */
+export function hasEarlyReads(): boolean {
+  return (window.templetEarlyReads?.length ?? 0) > 0
+}
+
+/** Forgets the reads nothing took: a later request always goes to the server. */
+export function dropEarlyReads(): void {
+  delete window.templetEarlyReads
+}
