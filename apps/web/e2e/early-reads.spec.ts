@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test'
-import { expect, registerUser, signIn, test } from './fixtures'
+import { expect, holdApp, registerUser, signIn, test } from './fixtures'
 
 /**
  * boot.js sends a signed-in page's first reads with the page (its step 5) and the API client takes those
@@ -10,19 +10,6 @@ import { expect, registerUser, signIn, test } from './fixtures'
 
 const LAYOUT_READS = ['/api/user/my-info', '/api/user/my-notification?check=0&page=1&pageSize=10']
 const DASHBOARD_READS = [...LAYOUT_READS, '/api/dashboard/summary']
-
-/** Holds back the app's code (src/start.tsx) until the returned function is called. */
-async function holdApp(page: Page) {
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/assets/start-*.js', async (route) => {
-    await released
-    await route.continue()
-  })
-  return () => release()
-}
 
 /** The API GETs the page makes from now on (path and query), in order. */
 function recordReads(page: Page) {

@@ -132,6 +132,19 @@ export async function apiAs(
   return (await response.json()) as { code: number; msg: string; data: unknown; total?: number }
 }
 
+/** Holds back the app's code (src/start.tsx) until `release` is called: the page as it is before the app runs. */
+export async function holdApp(page: Page) {
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/assets/start-*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  return () => release()
+}
+
 /** Stores the session the way the app does after sign-in, on the app's origin. */
 export async function signIn(page: Page, account: Account, landing = '/dashboard') {
   await page.goto('/about-us')

@@ -1,18 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, PUBLIC_PATHS, registerUser, signIn, test } from './fixtures'
-
-/** Holds back the app's code (src/start.tsx) until `release` is called: the page as it is before the app runs. */
-async function holdApp(page: Page) {
-  let release: () => void = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await page.route('**/assets/start-*.js', async (route) => {
-    await released
-    await route.continue()
-  })
-  return () => release()
-}
+import { expect, holdApp, PUBLIC_PATHS, registerUser, signIn, test } from './fixtures'
 
 /** Console errors and uncaught exceptions (a hydration mismatch is reported as one). */
 function collectErrors(page: Page) {
