@@ -20,8 +20,8 @@
  *    is hidden meanwhile (`data-leaving`) and main.tsx does not start the app.
  * 5. A signed-in visitor staying on a page of the app: the reads of its first render (the layout's, and the
  *    Dashboard's summary) are sent now, with the page, instead of after the app's code has loaded; the API
- *    client takes each answer instead of sending its own request (src/api/early-reads.ts, which lists the
- *    same reads as queries; e2e/early-reads.spec.ts checks that the two agree).
+ *    client takes each answer instead of sending its own request (src/api/early-reads.ts). The same reads
+ *    are listed as queries in src/api/first-reads.ts; e2e/early-reads.spec.ts checks that the two agree.
  * `data-page` is set by scripts/prerender.mjs: `public` on a pre-rendered public page, `app` on the shell.
  */
 ;(() => {
