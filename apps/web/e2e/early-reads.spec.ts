@@ -46,20 +46,25 @@ test.describe('a signed-in page’s first reads, sent with the page', () => {
     await expect(page.locator('main [inert]')).toHaveCount(0)
   })
 
-  test('another page of the app takes the layout’s reads and asks for its own', async ({ page, server }) => {
-    const account = await registerUser(server)
-    await signIn(page, account, '/about-us')
-    const reads = recordReads(page)
-    await page.goto('/notifications')
-    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible()
-    await page.waitForTimeout(500)
-    for (const read of LAYOUT_READS)
-      expect(
-        reads.filter((seen) => seen === read),
-        read,
-      ).toHaveLength(1)
-    expect(reads).not.toContain('/api/dashboard/summary')
-  })
+  for (const [path, heading] of [
+    ['/notifications', 'Notifications'],
+    ['/no-such-page', 'Page not found'],
+  ] as const) {
+    test(`${path} takes the layout’s reads and asks for its own`, async ({ page, server }) => {
+      const account = await registerUser(server)
+      await signIn(page, account, '/about-us')
+      const reads = recordReads(page)
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await page.waitForTimeout(500)
+      for (const read of LAYOUT_READS)
+        expect(
+          reads.filter((seen) => seen === read),
+          read,
+        ).toHaveLength(1)
+      expect(reads).not.toContain('/api/dashboard/summary')
+    })
+  }
 
   test('an answer read for one session is not given to another', async ({ page, server }) => {
     const first = await registerUser(server, 'First Account')

@@ -8,9 +8,15 @@ import type { ScreenName } from '../router/routes'
 import { dashboardSummaryQuery, myInfoQuery, myNotificationQuery } from './queries'
 import { markReadBeforeStart, queryClient } from './query-client'
 
-const readsOf: Partial<Record<ScreenName, () => { queryKey: readonly unknown[] }[]>> = {
-  // The layout's user menu and the notification bell's count (unreadCountQuery's read).
-  appLayout: () => [myInfoQuery(), myNotificationQuery('unread', 1)],
+type Reads = () => { queryKey: readonly unknown[] }[]
+
+/** The layout's user menu and the notification bell's count (unreadCountQuery's read). */
+const layoutReads: Reads = () => [myInfoQuery(), myNotificationQuery('unread', 1)]
+
+const readsOf: Partial<Record<ScreenName, Reads>> = {
+  appLayout: layoutReads,
+  // Any other path (not a checkout one, where boot.js sends nothing): the 404 page inside the layout.
+  notFound: layoutReads,
   dashboard: () => [dashboardSummaryQuery()],
 }
 
