@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { preparedQuery } from './prepared'
 import type { Database, SessionRow } from './schema'
 
 type Q = Kysely<Database>
@@ -15,8 +16,13 @@ export async function insertSession(
   return row.id
 }
 
+const sessionByHash = preparedQuery(1, (db, tokenHash: string) =>
+  db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash),
+)
+
+/** Runs on every signed-in request. */
 export function findSessionByHash(db: Q, tokenHash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
+  return sessionByHash.first(db, tokenHash)
 }
 
 /** Marks a session rotated unless another request already did; true for the one caller that wins. */

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely'
+import { preparedQuery } from './prepared'
 import type { Database, SubscriptionRow, SubscriptionTable } from './schema'
 
 type Q = Kysely<Database>
@@ -13,14 +14,17 @@ export function findSubscriptionByRef(db: Q, providerRef: string): Promise<Subsc
 }
 
 /** The user's latest subscription that is not over (active or past due), if any. */
-export function findLiveSubscription(db: Q, userId: number): Promise<SubscriptionRow | undefined> {
-  return db
+const liveSubscription = preparedQuery(1, (db, userId: number) =>
+  db
     .selectFrom('subscriptions')
     .selectAll()
     .where('user_id', '=', userId)
     .where('status', 'in', ['active', 'past_due'])
-    .orderBy('id', 'desc')
-    .executeTakeFirst()
+    .orderBy('id', 'desc'),
+)
+
+export function findLiveSubscription(db: Q, userId: number): Promise<SubscriptionRow | undefined> {
+  return liveSubscription.first(db, userId)
 }
 
 /** Sandbox subscriptions whose period has ended by `now`, oldest first. */

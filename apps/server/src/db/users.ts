@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { preparedQuery } from './prepared'
 import type { Database, UserRow } from './schema'
 
 type Q = Kysely<Database>
@@ -19,9 +20,8 @@ export function findUserByEmail(db: Q, email: string): Promise<UserRow | undefin
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
 }
 
-/** The user and their credit balance (the sum of their ledger rows) in one round trip. */
-export function findUserWithCredits(db: Q, id: number): Promise<(UserRow & { credits: number }) | undefined> {
-  return db
+const userWithCredits = preparedQuery(1, (db, id: number) =>
+  db
     .selectFrom('users')
     .selectAll('users')
     .select((eb) =>
@@ -33,6 +33,10 @@ export function findUserWithCredits(db: Q, id: number): Promise<(UserRow & { cre
         .$notNull()
         .as('credits'),
     )
-    .where('users.id', '=', id)
-    .executeTakeFirst()
+    .where('users.id', '=', id),
+)
+
+/** The user and their credit balance (the sum of their ledger rows) in one round trip. */
+export function findUserWithCredits(db: Q, id: number): Promise<(UserRow & { credits: number }) | undefined> {
+  return userWithCredits.first(db, id)
 }
