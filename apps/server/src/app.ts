@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { Code, notificationStream } from '@templet/api/contract'
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { secureHeaders } from 'hono/secure-headers'
+import { mustCloseConnection } from './answer'
 import type { Config } from './config'
 import type { Db } from './db/connection'
 import { createLogger, errorFields, type Logger } from './log'
@@ -15,6 +15,7 @@ import { notificationHandlers } from './routes/notification'
 import { mountNotificationStream } from './routes/notification-stream'
 import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
+import { securityHeaders } from './security-headers'
 import { Accounts } from './services/accounts'
 import { Billing } from './services/billing'
 import { ContactMessages } from './services/contact'
@@ -38,7 +39,7 @@ import { StripeWebhook } from './services/stripe-webhook'
 import { Subscriptions } from './services/subscriptions'
 import { TemplateTypes } from './services/template-types'
 import { apiReference } from './web/api-reference'
-import { type NonceKind, pagePostHandler, signedInRedirect, webHandler } from './web/static'
+import { pagePostHandler, signedInRedirect, webHandler } from './web/static'
 
 export interface AppOptions {
   db: Db
@@ -76,26 +77,9 @@ function requestIdOf(given: string | undefined): string {
   return given && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID()
 }
 
-/**
- * A CSP nonce for an answer that may be a page (any path outside /api/), which static.ts writes into the page:
- * `style` for the app's dialogs, `script` for the page's inline first-paint script. randomUUID draws from a pool
- * of entropy; hono's NONCE (getRandomValues on every request) cost ~10 µs.
- */
-const pageNonce = (kind: NonceKind) => (c: Context) => {
-  if (c.req.path.startsWith('/api/')) return ''
-  const nonce = randomUUID()
-  c.set(kind === 'style' ? 'styleNonce' : 'scriptNonce', nonce)
-  return `'nonce-${nonce}'`
-}
-
 /** The client closed the connection before its request was read (Node's `aborted`, ECONNRESET). */
 function isClientAbort(err: unknown, req: Request): boolean {
   return req.signal.aborted || (err as { code?: unknown } | null)?.code === 'ECONNRESET'
-}
-
-function hasBody(req: Request): boolean {
-  const length = req.headers.get('content-length')
-  return length === null ? req.headers.has('transfer-encoding') : length !== '0'
 }
 
 /** Builds the whole server (API, docs, web app) without listening. */
@@ -157,17 +141,21 @@ export function createAppParts(o: AppOptions): App {
   const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
   const app = new Hono<AppEnv>()
 
+  const security = securityHeaders(directOrigins(config.media))
   app.use('*', async (c, next) => {
     const started = performance.now()
     const requestId = requestIdOf(c.req.header('x-request-id'))
     c.set('requestId', requestId)
+    c.set('lifecycle', lifecycle)
+    c.set('security', security)
     await next()
-    c.res.headers.set('X-Request-Id', requestId)
-    // An answer sent before the request's body was read (a 413, an early 401) must not keep the connection:
-    // node-server drains the rest for 500 ms and then drops the socket under the client's next request.
-    // While draining for a shutdown, clients are told to reconnect (to another process).
-    if (lifecycle.draining || (hasBody(c.req.raw) && !c.req.raw.bodyUsed))
-      c.res.headers.set('Connection', 'close')
+    // An answer from answer() (answer.ts) carries these already; any other gets them here.
+    if (!c.get('answered')) {
+      const headers = c.res.headers
+      for (const [name, value] of Object.entries(security.all)) headers.set(name, value)
+      headers.set('X-Request-Id', requestId)
+      if (mustCloseConnection(c)) headers.set('Connection', 'close')
+    }
     log.info('request', {
       requestId,
       method: c.req.method,
@@ -177,27 +165,6 @@ export function createAppParts(o: AppOptions): App {
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
   })
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // The page's first-paint script is inline (apps/web/boot.js): it waits for no request of its own.
-        scriptSrc: ["'self'", pageNonce('script')],
-        // Radix Dialog's scroll lock (react-remove-scroll, behind the phone drawer and modal dialogs) adds a
-        // <style> element while open: it carries this response's nonce, which the page hands the app (static.ts).
-        styleSrc: ["'self'", pageNonce('style')],
-        imgSrc: ["'self'", 'data:', 'blob:', ...directOrigins(config.media)],
-        connectSrc: ["'self'", ...directOrigins(config.media)],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-    }),
-  )
   if (config.corsOrigins.length > 0) {
     app.use(
       '/api/*',

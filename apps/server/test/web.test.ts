@@ -187,7 +187,29 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
     expect(await res.text()).toContain('<title>Templet app</title>')
   })
 
-  it('sends the security headers on pages and API answers', async () => {
+  it('sends the same security headers on every kind of answer', async () => {
+    const security = (h: Headers) =>
+      [...h].filter(
+        ([name]) =>
+          !['content-security-policy', 'x-request-id'].includes(name) &&
+          !/^(content-|cache-|etag|vary|date|connection|keep-alive|transfer-)/.test(name),
+      )
+    // An envelope, an image-free file, a page, an answer made outside the envelope (/healthz), a 404, the docs.
+    const paths = ['/api/user/my-info', '/robots.txt', '/', '/healthz', '/assets/gone-123.js', '/api/docs']
+    const answers = await Promise.all(paths.map((p) => fetch(`${s.url}${p}`)))
+    const first = security(answers[0]?.headers as Headers)
+    expect(first.map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+        'strict-transport-security',
+      ]),
+    )
+    for (const res of answers) {
+      expect(security(res.headers)).toEqual(first)
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    }
     for (const p of ['/', '/api/user/my-info', '/api/docs']) {
       const h = (await fetch(`${s.url}${p}`)).headers
       expect(h.get('content-security-policy')).toContain("default-src 'self'")

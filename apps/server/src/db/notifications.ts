@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { raiseSignals } from './live-signal'
+import { preparedQuery } from './prepared'
 import type { Database, NewNotification, NotificationRow } from './schema'
 
 type Q = Kysely<Database>
@@ -48,30 +49,59 @@ export interface NotificationFilter {
   checked: 0 | 1 | undefined
 }
 
-function filtered(db: Q, f: NotificationFilter) {
-  const q = db.selectFrom('notifications').where('user_id', '=', f.userId)
-  return f.checked === undefined ? q : q.where('checked', '=', f.checked)
-}
+// Prepared in both shapes (all of a user's notifications, or those of one read state): the list and its count
+// answer every open of the notification menu.
+const listAll = preparedQuery(3, (db, userId: number, limit: number, offset: number) =>
+  db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset),
+)
+const listChecked = preparedQuery(4, (db, userId: number, checked: number, limit: number, offset: number) =>
+  db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('checked', '=', checked)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset),
+)
+const countAll = preparedQuery(1, (db, userId: number) =>
+  db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId),
+)
+const countChecked = preparedQuery(2, (db, userId: number, checked: number) =>
+  db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('checked', '=', checked),
+)
 
 export function listNotifications(
   db: Q,
   f: NotificationFilter,
   page: { limit: number; offset: number },
 ): Promise<NotificationRow[]> {
-  return filtered(db, f)
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()
+  return f.checked === undefined
+    ? listAll.all(db, f.userId, page.limit, page.offset)
+    : listChecked.all(db, f.userId, f.checked, page.limit, page.offset)
 }
 
 export async function countNotifications(db: Q, f: NotificationFilter): Promise<number> {
-  const row = await filtered(db, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
+  const row =
+    f.checked === undefined
+      ? await countAll.first(db, f.userId)
+      : await countChecked.first(db, f.userId, f.checked)
+  return Number(row?.n ?? 0)
 }
 
 /** Marks one of the user's notifications read; false when no such notification belongs to the user. */

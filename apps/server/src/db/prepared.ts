@@ -34,7 +34,8 @@ export function preparedQuery<A extends unknown[], R>(
     const query = build(db, ...(slots as A)).compile()
     const sources = query.parameters.map((p) => slots.indexOf(p as string))
     for (let n = 0; n < arity; n += 1)
-      if (!sources.includes(n)) throw new Error(`preparedQuery: argument ${n} is not a parameter of ${query.sql}`)
+      if (!sources.includes(n))
+        throw new Error(`preparedQuery: argument ${n} is not a parameter of ${query.sql}`)
     return { query, sources }
   }
 

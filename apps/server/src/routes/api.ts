@@ -13,13 +13,24 @@ import {
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
+import { answer } from '../answer'
 import { AppError } from '../errors'
+import type { SecurityHeaders } from '../security-headers'
 import type { Session, Sessions } from '../services/sessions'
 import { bodyBytes } from '../web/body'
 
 /** What the request logger and the envelope share about an answer. */
 export type AppEnv = {
-  Variables: { code: number; requestId: string; styleNonce?: string; scriptNonce?: string }
+  Variables: {
+    code: number
+    requestId: string
+    /** The security headers of every answer (app.ts). */
+    security?: SecurityHeaders
+    /** Set on shutdown: every answer then closes its connection (clients reconnect to another process). */
+    lifecycle?: { draining: boolean }
+    /** The answer was made by `answer()` (answer.ts) and carries every header already. */
+    answered?: boolean
+  }
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined
@@ -56,13 +67,17 @@ export interface Envelope {
   total?: number
 }
 
-export function reply(c: Context<AppEnv>, body: Envelope) {
+/** Answers with the envelope (always HTTP 200; the envelope's `code` says how it went). */
+export function reply(c: Context<AppEnv>, body: Envelope, o: { closeConnection?: boolean } = {}) {
   c.set('code', body.code)
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    // Answers are per caller and carry tokens: no shared or browser cache may keep them.
+    'Cache-Control': 'no-store',
+  }
   const retry = (body.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds
-  if (body.code === Code.tooManyRequests && typeof retry === 'number') c.header('Retry-After', String(retry))
-  // Answers are per caller and carry tokens: no shared or browser cache may keep them.
-  c.header('Cache-Control', 'no-store')
-  return c.json(body, 200)
+  if (body.code === Code.tooManyRequests && typeof retry === 'number') headers['Retry-After'] = String(retry)
+  return answer(c, JSON.stringify(body), 200, headers, o)
 }
 
 export function failure(err: AppError): Envelope {
@@ -172,15 +187,13 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
   // Only on endpoints that read a body: touching the body of a GET makes node-server build a full Request.
   const limitBody = bodyLimit({
     maxSize: BODY_LIMIT_BYTES,
-    onError: (c) => {
-      // The rest of the body stays unread: the connection cannot carry another request.
-      c.header('Connection', 'close')
-      return reply(c, {
-        code: Code.payloadTooLarge,
-        msg: 'body: The request body is larger than 1 MB',
-        data: null,
-      })
-    },
+    // The rest of the body stays unread: the connection cannot carry another request.
+    onError: (c) =>
+      reply(
+        c,
+        { code: Code.payloadTooLarge, msg: 'body: The request body is larger than 1 MB', data: null },
+        { closeConnection: true },
+      ),
   })
   const limitMultipart = bodyLimit({
     maxSize: MULTIPART_LIMIT_BYTES,
@@ -203,7 +216,7 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const def: EndpointDef = endpoints[name]
     const handler = deps.handlers[name] as (input: unknown) => Promise<unknown>
-    const answer = deps.checkResponses ? envelope(def.data) : undefined
+    const checkAnswer = deps.checkResponses ? envelope(def.data) : undefined
     const respond = async (c: Context<AppEnv>) => {
       try {
         const session = await authenticate(c, def.auth)
@@ -227,7 +240,7 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
         if (def.answer === 'image') {
           const image = result as { data: Uint8Array; contentType: string }
           c.set('code', Code.ok)
-          return c.body(bodyBytes(image.data), 200, {
+          return answer(c, bodyBytes(image.data), 200, {
             'Content-Type': image.contentType,
             'Cache-Control': 'no-store',
           })
@@ -248,7 +261,7 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
             data: resetToken ? { ...(result as object), resetToken } : result,
           }
         }
-        answer?.parse(out)
+        checkAnswer?.parse(out)
         return reply(c, out)
       } catch (err) {
         if (err instanceof AppError) return reply(c, failure(err))

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { type Context, Hono } from 'hono'
+import type { AppEnv } from '../routes/api'
 import { buildOpenApiDocument } from './openapi'
 import { compress, type Encoding, sendStored } from './static'
 
@@ -60,7 +61,7 @@ function compressedCopy(a: Asset, encoding: Encoding): Promise<Buffer> {
   return copy
 }
 
-function send(c: Context, a: Asset) {
+function send(c: Context<AppEnv>, a: Asset) {
   return sendStored(c, a, a.cacheControl, (encoding) => compressedCopy(a, encoding))
 }
 
@@ -108,8 +109,8 @@ async function loadReference(): Promise<Reference> {
  * The API reference, mounted under /api: the OpenAPI document, and Swagger UI (from the swagger-ui-dist package,
  * read at the first request and held in memory) showing it at /api/docs.
  */
-export function apiReference(): Hono {
-  const app = new Hono()
+export function apiReference(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
   let document: Asset | undefined
   const openApi = () => {
     document ??= asset(JSON.stringify(buildOpenApiDocument()), 'application/json', REVALIDATE)
