@@ -7,6 +7,14 @@ interface Compilable<R> {
   compile(): CompiledQuery<R>
 }
 
+/** The SQL of every prepared query, and the name PostgreSQL prepares it under (connection.ts). */
+const statementNames = new Map<string, string>()
+
+/** The server-side statement name for `sql` when it is a prepared query's, else undefined (run it unnamed). */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql)
+}
+
 /** A value no caller sends, standing for the call's n-th argument while the query is compiled once. */
 const slot = (n: number) => `\u0000templet-slot-${n}\u0000`
 
@@ -20,6 +28,7 @@ interface Compiled<R> {
  * A query of a fixed shape, built and compiled by Kysely once per database handle and then run with each
  * call's values. Kysely builds and compiles a query on every call, which on the hottest reads (the session
  * behind every signed-in request, the user, a page of notifications) cost as much as SQLite running them.
+ * On PostgreSQL it is also a server-side prepared statement, parsed and planned once per connection.
  * `build` must give the same SQL whatever its arguments: each argument may only be a value the query
  * compares or inserts (never what decides its shape, such as an optional filter).
  */
@@ -33,6 +42,7 @@ export function preparedQuery<A extends unknown[], R>(
     const slots = Array.from({ length: arity }, (_, n) => slot(n))
     const query = build(db, ...(slots as A)).compile()
     const sources = query.parameters.map((p) => slots.indexOf(p as string))
+    if (!statementNames.has(query.sql)) statementNames.set(query.sql, `templet_${statementNames.size + 1}`)
     for (let n = 0; n < arity; n += 1)
       if (!sources.includes(n))
         throw new Error(`preparedQuery: argument ${n} is not a parameter of ${query.sql}`)
