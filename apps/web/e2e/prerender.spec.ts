@@ -37,6 +37,19 @@ test.describe('chunks (chunk-groups.ts)', () => {
     }
     for (const file of dashboard) expect((await request.get(file)).status(), file).toBe(200)
   })
+
+  test('every script a page starts with asks V8 to compile it while it downloads (vite.config.ts)', async ({
+    request,
+  }) => {
+    const scripts = new Set<string>()
+    for (const path of ['/dashboard', ...PUBLIC_PATHS])
+      for (const file of await preloadedScripts(request, path)) scripts.add(file)
+    expect(scripts.size).toBeGreaterThan(2)
+    for (const file of scripts)
+      expect((await (await request.get(file)).text()).split('\n', 1)[0], file).toBe(
+        '//# allFunctionsCalledOnLoad',
+      )
+  })
 })
 
 test.describe('pre-rendered public pages', () => {
