@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { Code, notificationStream } from '@templet/api/contract'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { mustCloseConnection } from './answer'
+import { answer, mustCloseConnection } from './answer'
 import type { Config } from './config'
 import type { Db } from './db/connection'
 import { createLogger, errorFields, type Logger } from './log'
@@ -173,22 +173,28 @@ export function createAppParts(o: AppOptions): App {
   }
 
   // Ready: this process takes traffic (a load balancer stops sending when it says 503, e.g. while draining).
+  // Asked every few seconds by a load balancer: answered through answer() like the API, no header set by hand.
+  const health = (c: Context<AppEnv>, status: 200 | 503, body: { status: string; db: string }) =>
+    answer(c, JSON.stringify(body), status, {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+    })
   app.get('/readyz', async (c) => {
-    if (lifecycle.draining) return c.json({ status: 'draining', db: o.db.engine }, 503)
+    if (lifecycle.draining) return health(c, 503, { status: 'draining', db: o.db.engine })
     try {
       await o.db.ping()
-      return c.json({ status: 'ready', db: o.db.engine })
+      return health(c, 200, { status: 'ready', db: o.db.engine })
     } catch {
-      return c.json({ status: 'unavailable', db: o.db.engine }, 503)
+      return health(c, 503, { status: 'unavailable', db: o.db.engine })
     }
   })
   app.get('/healthz', async (c) => {
     try {
       await o.db.ping()
-      return c.json({ status: 'ok', db: o.db.engine })
+      return health(c, 200, { status: 'ok', db: o.db.engine })
     } catch (err) {
       log.error('health check failed', errorFields(err))
-      return c.json({ status: 'unavailable', db: o.db.engine }, 503)
+      return health(c, 503, { status: 'unavailable', db: o.db.engine })
     }
   })
 

@@ -194,7 +194,7 @@ describe.each(engines)('web, docs and headers on %s', (engine) => {
           !['content-security-policy', 'x-request-id'].includes(name) &&
           !/^(content-|cache-|etag|vary|date|connection|keep-alive|transfer-)/.test(name),
       )
-    // An envelope, an image-free file, a page, an answer made outside the envelope (/healthz), a 404, the docs.
+    // An envelope, a file, a page, a health check, an answer made outside answer() (a missing asset's 404), the docs.
     const paths = ['/api/user/my-info', '/robots.txt', '/', '/healthz', '/assets/gone-123.js', '/api/docs']
     const answers = await Promise.all(paths.map((p) => fetch(`${s.url}${p}`)))
     const first = security(answers[0]?.headers as Headers)
