@@ -141,6 +141,7 @@ export function thumbnailPixels(canvas: Canvas) {
   return { width, height, pixels: rgba(small) }
 }
 
+// A new pipeline per output, not clone(): sharp's clone() deep-copies its input, here 4.7 MB of pixels.
 const fromPixels = (p: { width: number; height: number; pixels: Buffer }) =>
   sharp(p.pixels, { raw: { width: p.width, height: p.height, channels: 4 } }).removeAlpha()
 
@@ -151,11 +152,10 @@ const fromPixels = (p: { width: number; height: number; pixels: Buffer }) =>
  */
 export async function render(t: Template, values: Values, o: RenderOptions = {}): Promise<Rendered> {
   const p = await drawPixels(t, values, o, 1)
-  const base = fromPixels(p)
   const [png, jpeg, webp, thumbnail] = await Promise.all([
-    base.clone().png(PNG).toBuffer(),
-    base.clone().jpeg(JPEG).toBuffer(),
-    base.clone().webp(WEBP).toBuffer(),
+    fromPixels(p).png(PNG).toBuffer(),
+    fromPixels(p).jpeg(JPEG).toBuffer(),
+    fromPixels(p).webp(WEBP).toBuffer(),
     fromPixels(thumbnailPixels(p.canvas)).webp(WEBP).toBuffer(),
   ])
   return { width: p.width, height: p.height, png, jpeg, webp, thumbnail }
