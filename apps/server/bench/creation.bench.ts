@@ -83,7 +83,13 @@ async function serveEngine(engine: Engine) {
   await migrate(db)
   await seedCatalogue(db.kysely)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-bench-'))
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, PREVIEW_LIMIT: '1000000' })
+  // DECODED_IMAGE_CACHE_MB=0 measures previews that decode the photo every time.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PREVIEW_LIMIT: '1000000',
+    DECODED_IMAGE_CACHE_MB: process.env.DECODED_IMAGE_CACHE_MB,
+  })
   const now = Date.now()
   const user = await db.kysely
     .insertInto('users')

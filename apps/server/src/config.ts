@@ -28,6 +28,7 @@ const mediaEnv = {
   FILE_URL_TTL_SECONDS: int(10, 7 * 24 * 3600, 3600),
   FILE_URL_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   UPLOAD_MAX_PIXELS: int(1, 500_000_000, 50_000_000),
+  DECODED_IMAGE_CACHE_MB: int(0, 16_384, 64),
   PREVIEW_LIMIT: int(1, 1_000_000, 600),
   PREVIEW_WINDOW_SECONDS: int(1, 86_400, 60),
   ORPHAN_GRACE_SECONDS: int(0, 7 * 24 * 3600, 3600),
@@ -128,6 +129,8 @@ export interface MediaConfig {
   /** The key of file URL signatures; when unset the server makes one and keeps it in the database. */
   fileUrlSecret: string | undefined
   uploadMaxPixels: number
+  /** Bytes of customers' photos kept decoded between renders (0: none), so live previews do not decode them again. */
+  decodedImageCacheBytes: number
   preview: Limit
   /** Files without a database row older than this are removed by the sweep. */
   orphanGraceSeconds: number
@@ -202,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,
       fileUrlSecret: e.FILE_URL_SECRET,
       uploadMaxPixels: e.UPLOAD_MAX_PIXELS,
+      decodedImageCacheBytes: e.DECODED_IMAGE_CACHE_MB * 2 ** 20,
       preview: { limit: e.PREVIEW_LIMIT, windowSeconds: e.PREVIEW_WINDOW_SECONDS },
       orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
       s3: e.S3_BUCKET

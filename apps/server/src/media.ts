@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { DecodedImages } from '@templet/render'
 import type { Kysely } from 'kysely'
 import type { Config } from './config'
 import type { Database } from './db/schema'
@@ -55,6 +56,10 @@ export function mediaParts(a: {
     limiter: a.limiter,
     previewLimit: config.media.preview,
     uploadMaxPixels: config.media.uploadMaxPixels,
+    decodedImages:
+      config.media.decodedImageCacheBytes > 0
+        ? new DecodedImages(config.media.decodedImageCacheBytes)
+        : undefined,
     now,
   })
   const handlers: Pick<

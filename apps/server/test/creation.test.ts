@@ -91,6 +91,16 @@ describe.each(engines)('creations on %s', (engine) => {
     const owner = await s.signUp()
     const other = await s.signUp()
     const theirs = await uploadImage(s, owner.token)
+    // The owner's preview leaves the photo decoded in the server's memory; it is still nobody else's to draw.
+    const shown = await fetch(`${s.url}/api/creation/preview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bucket ${owner.token}` },
+      body: JSON.stringify({
+        templateId: d.id,
+        values: { ...(await validValues(s, owner.token, d)), [field]: String(theirs) },
+      }),
+    })
+    expect(shown.headers.get('content-type')).toMatch(/^image\//)
     const values = { ...(await validValues(s, other.token, d)), [field]: String(theirs) }
     for (const path of ['/creation/create', '/creation/preview']) {
       const r = await s.call('POST', path, { token: other.token, body: { templateId: d.id, values } })

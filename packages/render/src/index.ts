@@ -1,4 +1,5 @@
 export { loadCatalogue, SAMPLE_PREFIX, sampleImages } from './catalogue'
+export { DecodedImages } from './draw/images'
 export { layoutText, type TextLayout, textDirection } from './draw/text-layout'
 export { FONT_STACKS, type FontFamily } from './fonts'
 export {

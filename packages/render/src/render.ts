@@ -1,6 +1,6 @@
 import { type Canvas, createCanvas } from '@napi-rs/canvas'
 import sharp from 'sharp'
-import { decodeForDrawing, fitScale } from './draw/images'
+import { type DecodedImages, decodeForDrawing, fitScale } from './draw/images'
 import { drawLayer, layerBox } from './draw/layers'
 import { resolveBound } from './draw/paint'
 import { registerFonts } from './fonts'
@@ -18,6 +18,8 @@ export interface RenderOptions {
   locale?: Locale
   /** Missing, or answering undefined: the layer draws its placeholder. */
   images?: ImageSource
+  /** Keeps decoded images between renders (see DecodedImages); each reference must always name the same bytes. */
+  decodedImages?: DecodedImages
 }
 
 export interface Rendered {
@@ -66,6 +68,7 @@ async function loadImages(
   scale: number,
   values: Values,
   source: ImageSource | undefined,
+  decoded: DecodedImages | undefined,
 ) {
   const images = new Map<string, Canvas>()
   if (!source) return images
@@ -84,8 +87,10 @@ async function loadImages(
     )
   await Promise.all(
     keys.map(async (key) => {
-      const bytes = await source(parseImageValue(values[key] as string).ref).catch(() => undefined)
-      const img = bytes && (await decodeForDrawing(bytes, drawnScale(key)))
+      const ref = parseImageValue(values[key] as string).ref
+      const bytes = await source(ref).catch(() => undefined)
+      const img =
+        bytes && (await decodeForDrawing(bytes, drawnScale(key), decoded && { images: decoded, ref }))
       if (img) images.set(key, img)
     }),
   )
@@ -98,7 +103,7 @@ export async function drawPixels(t: Template, values: Values, o: RenderOptions, 
   const size = pickSize(t, o.sizeId)
   const locale = o.locale ?? 'en'
   const effective = effectiveValues(t, values, locale)
-  const images = await loadImages(t, size, scale, effective, o.images)
+  const images = await loadImages(t, size, scale, effective, o.images, o.decodedImages)
   const width = Math.max(1, Math.round(size.width * scale))
   const height = Math.max(1, Math.round(size.height * scale))
   const canvas = createCanvas(width, height)

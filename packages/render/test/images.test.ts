@@ -1,8 +1,8 @@
 import type { Canvas } from '@napi-rs/canvas'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { decodeForDrawing } from '../src/draw/images'
-import { parseTemplate, type TemplateInput } from '../src/index'
+import { DecodedImages, decodeForDrawing } from '../src/draw/images'
+import { loadCatalogue, parseTemplate, renderPreview, type TemplateInput } from '../src/index'
 import { drawPixels } from '../src/render'
 
 /** A JPEG of `width` × `height`: red left half, blue right half. */
@@ -79,5 +79,57 @@ describe('decoding an image for drawing', () => {
       1,
     )
     expect([pixels[0], pixels[1], pixels[2]]).toEqual([0, 255, 0])
+  })
+
+  it('with a cache, decodes an image once per size and reference, and draws the same pixels', async () => {
+    const cache = new DecodedImages(64 * 2 ** 20)
+    const photo = await halves(4000, 3000)
+    const first = await decodeForDrawing(photo, () => 0.24, { images: cache, ref: 'p1' })
+    expect(cache.bytes).toBe(960 * 720 * 4)
+    expect(await decodeForDrawing(photo, () => 0.24, { images: cache, ref: 'p1' })).toBe(first)
+    // Another size, or another reference, is decoded again.
+    const smaller = await decodeForDrawing(photo, () => 0.1, { images: cache, ref: 'p1' })
+    expect([smaller?.width, smaller?.height]).toEqual([400, 300])
+    expect(await decodeForDrawing(photo, () => 0.24, { images: cache, ref: 'p2' })).not.toBe(first)
+    // Other bytes under a reference already used are not answered with the first ones' pixels.
+    const other = await decodeForDrawing(await halves(4000, 2000), () => 0.24, { images: cache, ref: 'p1' })
+    expect([other?.width, other?.height]).toEqual([960, 480])
+
+    const template = loadCatalogue().templates.find((t) => t.id === 'photo-feature')
+    if (!template) throw new Error('no photo-feature')
+    let reads = 0
+    const images = async () => {
+      reads += 1
+      return photo
+    }
+    const values = { ...template.samples.en, photo: '42' }
+    const uncached = await renderPreview(template, values, { images, format: 'png' })
+    const previews = new DecodedImages(64 * 2 ** 20)
+    const a = await renderPreview(template, values, { images, format: 'png', decodedImages: previews })
+    const held = previews.bytes
+    const b = await renderPreview(template, values, { images, format: 'png', decodedImages: previews })
+    expect(held).toBeGreaterThan(0)
+    expect(previews.bytes).toBe(held)
+    expect(reads).toBe(3)
+    expect(a.data.equals(uncached.data)).toBe(true)
+    expect(b.data.equals(uncached.data)).toBe(true)
+  })
+
+  it('keeps no more decoded pixels than its budget, dropping the least recently drawn', async () => {
+    const budget = 2 * 300 * 100 * 4
+    const cache = new DecodedImages(budget)
+    const photo = await halves(300, 100)
+    const one = await decodeForDrawing(photo, () => 1, { images: cache, ref: 'a' })
+    await decodeForDrawing(photo, () => 1, { images: cache, ref: 'b' })
+    expect(await decodeForDrawing(photo, () => 1, { images: cache, ref: 'a' })).toBe(one)
+    await decodeForDrawing(photo, () => 1, { images: cache, ref: 'c' })
+    expect(cache.bytes).toBe(budget)
+    // 'b' was the least recently drawn, so it went; 'a' stayed.
+    expect(await decodeForDrawing(photo, () => 1, { images: cache, ref: 'a' })).toBe(one)
+    expect(cache.bytes).toBe(budget)
+    // An image larger than the whole budget is drawn but not kept.
+    const big = await decodeForDrawing(await halves(600, 200), () => 1, { images: cache, ref: 'big' })
+    expect([big?.width, big?.height]).toEqual([600, 200])
+    expect(cache.bytes).toBe(budget)
   })
 })

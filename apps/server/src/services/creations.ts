@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { Code, type Creation, type CreationDetail } from '@templet/api/contract'
-import { type Locale, parseImageValue, type Template, type Values, validateValues } from '@templet/render'
+import {
+  type DecodedImages,
+  type Locale,
+  parseImageValue,
+  type Template,
+  type Values,
+  validateValues,
+} from '@templet/render'
 import type { Kysely } from 'kysely'
 import type { Limit } from '../config'
 import {
@@ -44,6 +51,8 @@ export interface CreationDeps {
   limiter: RateLimiter
   previewLimit: Limit
   uploadMaxPixels: number
+  /** Customers' photos kept decoded between renders (an upload id always names the same bytes). */
+  decodedImages?: DecodedImages
   now: () => number
 }
 
@@ -133,7 +142,12 @@ export class Creations {
         credits: before,
       })
     const locale = r.locale ?? 'en'
-    const out = await this.d.renderer.render(template, r.values, { sizeId, locale, images })
+    const out = await this.d.renderer.render(template, r.values, {
+      sizeId,
+      locale,
+      images,
+      decodedImages: this.d.decodedImages,
+    })
     const prefix = `creations/${randomUUID()}`
     const keys = (Object.keys(CREATION_FILES) as CreationFile[]).map(
       (f) => `${prefix}/${CREATION_FILES[f].name}`,
@@ -203,6 +217,7 @@ export class Creations {
       sizeId,
       locale: r.locale ?? 'en',
       images,
+      decodedImages: this.d.decodedImages,
       maxSide: r.maxSide,
       format: r.format,
     })
