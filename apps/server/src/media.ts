@@ -55,7 +55,6 @@ export function mediaParts(a: {
     renderer,
     limiter: a.limiter,
     previewLimit: config.media.preview,
-    uploadMaxPixels: config.media.uploadMaxPixels,
     decodedImages:
       config.media.decodedImageCacheBytes > 0
         ? new DecodedImages(config.media.decodedImageCacheBytes)

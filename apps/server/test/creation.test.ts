@@ -124,6 +124,25 @@ describe.each(engines)('creations on %s', (engine) => {
     expect((await fetch(`${s.url}${reopened.data.uploads[field].url}`)).status).toBe(200)
   })
 
+  it("answers 404 naming the field when an upload's file is gone from the storage, spending and storing nothing", async () => {
+    const d = await templateWith(s, 'image')
+    const field = d.fields.find((f) => f.kind === 'image')?.key as string
+    const { token } = await s.signUp()
+    const others = new Set(await storedKeys(s, 'uploads/'))
+    const mine = await uploadImage(s, token)
+    const itsFile = (await storedKeys(s, 'uploads/')).filter((k) => !others.has(k))
+    expect(itsFile).toHaveLength(1)
+    await s.storage.delete(itsFile)
+    const before = await storedKeys(s)
+    const values = { ...(await validValues(s, token, d)), [field]: String(mine) }
+    for (const path of ['/creation/create', '/creation/preview']) {
+      const r = await s.call('POST', path, { token, body: { templateId: d.id, values } })
+      expect(r).toMatchObject({ code: 404, msg: `values.${field}: Upload not found` })
+    }
+    expect(await credits(s, token)).toBe(5)
+    expect(await storedKeys(s)).toEqual(before)
+  })
+
   it('takes an image value with a focal point: the upload is still checked, the point kept, a point outside refused', async () => {
     const d = await templateWith(s, 'image')
     const field = d.fields.find((f) => f.kind === 'image')?.key as string

@@ -1,6 +1,6 @@
 import { type Canvas, createCanvas } from '@napi-rs/canvas'
 import sharp from 'sharp'
-import { type DecodedImages, decodeForDrawing, fitScale } from './draw/images'
+import { type DecodedImages, fitScale, imageForDrawing } from './draw/images'
 import { drawLayer, layerBox } from './draw/layers'
 import { resolveBound } from './draw/paint'
 import { registerFonts } from './fonts'
@@ -88,9 +88,7 @@ async function loadImages(
   await Promise.all(
     keys.map(async (key) => {
       const ref = parseImageValue(values[key] as string).ref
-      const bytes = await source(ref).catch(() => undefined)
-      const img =
-        bytes && (await decodeForDrawing(bytes, drawnScale(key), decoded && { images: decoded, ref }))
+      const img = await imageForDrawing(ref, source, drawnScale(key), decoded)
       if (img) images.set(key, img)
     }),
   )

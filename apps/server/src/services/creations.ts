@@ -30,7 +30,7 @@ import { notificationRow } from './notifications'
 import type { RateLimiter } from './rate-limit'
 import { type Renderer, templateOf } from './renderer'
 import type { MediaStorage } from './storage'
-import { ownUploadBytes } from './uploads'
+import { ownUploadKey } from './uploads'
 
 /** The files of one creation under its storage prefix. */
 export const CREATION_FILES = {
@@ -50,7 +50,6 @@ export interface CreationDeps {
   renderer: Renderer
   limiter: RateLimiter
   previewLimit: Limit
-  uploadMaxPixels: number
   /** Customers' photos kept decoded between renders (an upload id always names the same bytes). */
   decodedImages?: DecodedImages
   now: () => number
@@ -92,6 +91,8 @@ export class Creations {
     template: Template
     sizeId: string
     images: (ref: string) => Promise<Buffer | undefined>
+    /** Throws the 404 of an upload whose file was gone when the renderer read it. */
+    checkImagesRead: () => void
   }> {
     const row = await findTemplate(this.d.db, r.templateId, true)
     if (!row) throw notFound('Template')
@@ -106,25 +107,37 @@ export class Creations {
     if (issues.length > 0)
       throw new AppError(Code.invalidInput, issues.slice(0, 5).map(describeIssue).join('; '))
     // An image value must be one of the caller's own uploads; anyone else's is as unknown as a missing one.
-    const uploads = new Map<string, Buffer>()
+    // Checked here by its row; the file is read only if the renderer has no decoded copy (DecodedImages).
+    const owned = new Map<string, { field: string; storageKey: string }>()
     for (const f of template.fields) {
       const v = r.values[f.key]
       if (f.kind !== 'image' || !v) continue
       const ref = parseImageValue(v).ref
-      const bytes = uploads.get(ref) ?? (await this.imageBytes(r.userId, ref))
-      if (!bytes) throw new AppError(Code.notFound, `values.${f.key}: Upload not found`)
-      uploads.set(ref, bytes)
+      if (owned.has(ref)) continue
+      const storageKey = await ownUploadKey(this.d, r.userId, ref)
+      if (!storageKey) throw new AppError(Code.notFound, `values.${f.key}: Upload not found`)
+      owned.set(ref, { field: f.key, storageKey })
     }
-    return { row, template, sizeId: size.id, images: async (ref) => uploads.get(ref) }
-  }
-
-  /** The bytes of one of the caller's uploads, by its reference (an image value without its focal point). */
-  private imageBytes(userId: number, ref: string) {
-    return ownUploadBytes(
-      { db: this.d.db, storage: this.d.storage, maxPixels: this.d.uploadMaxPixels, now: this.d.now },
-      userId,
-      ref,
-    )
+    const reads = new Map<string, Promise<Buffer | undefined>>()
+    const gone: string[] = []
+    const images = (ref: string) => {
+      const upload = owned.get(ref)
+      if (!upload) return Promise.resolve(undefined)
+      let read = reads.get(ref)
+      if (!read) {
+        read = this.d.storage.get(upload.storageKey).then((bytes) => {
+          if (!bytes) gone.push(upload.field)
+          return bytes
+        })
+        reads.set(ref, read)
+      }
+      return read
+    }
+    // A row whose file is gone fails the request rather than drawing the placeholder into what was asked for.
+    const checkImagesRead = () => {
+      if (gone.length > 0) throw new AppError(Code.notFound, `values.${gone[0]}: Upload not found`)
+    }
+    return { row, template, sizeId: size.id, images, checkImagesRead }
   }
 
   /**
@@ -134,7 +147,7 @@ export class Creations {
    * removes.
    */
   async create(r: Request & { name?: string | undefined }): Promise<Creation & { credits: number }> {
-    const { row, template, sizeId, images } = await this.prepare(r)
+    const { row, template, sizeId, images, checkImagesRead } = await this.prepare(r)
     // Fail fast without rendering; the spend below is what guarantees the balance.
     const before = await ledgerBalance(this.d.db, r.userId)
     if (before < CREATION_COST)
@@ -148,6 +161,7 @@ export class Creations {
       images,
       decodedImages: this.d.decodedImages,
     })
+    checkImagesRead()
     const prefix = `creations/${randomUUID()}`
     const keys = (Object.keys(CREATION_FILES) as CreationFile[]).map(
       (f) => `${prefix}/${CREATION_FILES[f].name}`,
@@ -212,7 +226,7 @@ export class Creations {
     r: Request & { format: 'webp' | 'jpeg' | 'png'; maxSide: number },
   ): Promise<{ data: Buffer; contentType: string }> {
     await this.d.limiter.consume(`preview:${r.userId}`, this.d.previewLimit)
-    const { template, sizeId, images } = await this.prepare(r)
+    const { template, sizeId, images, checkImagesRead } = await this.prepare(r)
     const out = await this.d.renderer.renderPreview(template, r.values, {
       sizeId,
       locale: r.locale ?? 'en',
@@ -221,6 +235,7 @@ export class Creations {
       maxSide: r.maxSide,
       format: r.format,
     })
+    checkImagesRead()
     return { data: out.data, contentType: out.contentType }
   }
 

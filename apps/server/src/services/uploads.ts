@@ -112,13 +112,12 @@ export class Uploads {
   }
 }
 
-/** The bytes of the user's own upload `value` (an id as text), or undefined when it is not theirs or missing. */
-export async function ownUploadBytes(
-  d: UploadDeps,
+/** Where the user's own upload `value` (an id as text) is stored, or undefined when it is not theirs. */
+export async function ownUploadKey(
+  d: Pick<UploadDeps, 'db'>,
   userId: number,
   value: string,
-): Promise<Buffer | undefined> {
+): Promise<string | undefined> {
   if (!/^[1-9]\d{0,15}$/.test(value)) return undefined
-  const row = await findOwnUpload(d.db, Number(value), userId)
-  return row ? d.storage.get(row.storage_key) : undefined
+  return (await findOwnUpload(d.db, Number(value), userId))?.storage_key
 }

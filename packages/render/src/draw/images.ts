@@ -13,11 +13,14 @@ export function fitScale(fit: Fit, box: Box, width: number, height: number): num
 
 /**
  * Decoded images kept between renders, so that an editor's live preview, which draws the customer's photo again
- * on every change, decodes it once per size rather than on every keystroke. Keyed by the image's reference and
- * the pixels it is decoded to: a reference must always name the same bytes (an upload id, a content hash).
+ * on every change, decodes it once per size rather than on every keystroke, and need not even read it again.
+ * Keyed by the image's reference and the pixels it is decoded to: a reference must always name the same bytes
+ * (an upload id, a content hash).
  */
 export class DecodedImages {
   readonly #entries: LRUCache<string, Canvas>
+  /** Each reference's upright size, which tells the pixels to decode it to before its bytes are read. */
+  readonly #sizes = new LRUCache<string, { width: number; height: number }>({ max: 10_000 })
 
   /** At most `maxBytes` of decoded pixels (4 bytes a pixel); the least recently drawn go first. */
   constructor(maxBytes: number) {
@@ -27,13 +30,22 @@ export class DecodedImages {
     })
   }
 
-  get(key: string): Canvas | undefined {
-    return this.#entries.get(key)
+  get(ref: string, width: number, height: number): Canvas | undefined {
+    return this.#entries.get(`${ref}\n${width}x${height}`)
   }
 
-  set(key: string, canvas: Canvas): void {
+  set(ref: string, canvas: Canvas): void {
     // An image larger than the whole budget is not kept (lru-cache would refuse it anyway).
-    if (canvas.width * canvas.height * 4 <= this.#entries.maxSize) this.#entries.set(key, canvas)
+    if (canvas.width * canvas.height * 4 <= this.#entries.maxSize)
+      this.#entries.set(`${ref}\n${canvas.width}x${canvas.height}`, canvas)
+  }
+
+  sizeOf(ref: string) {
+    return this.#sizes.get(ref)
+  }
+
+  setSizeOf(ref: string, size: { width: number; height: number }) {
+    this.#sizes.set(ref, size)
   }
 
   /** Bytes of pixels held now. */
@@ -42,40 +54,66 @@ export class DecodedImages {
   }
 }
 
+/** The pixels an image of `width` × `height` is decoded to: the largest it is drawn at, never more than it has. */
+function decodedSize(width: number, height: number, drawnScale: (width: number, height: number) => number) {
+  const scale = Math.min(1, drawnScale(width, height))
+  return scale < 1
+    ? { width: Math.max(1, Math.ceil(width * scale)), height: Math.max(1, Math.ceil(height * scale)) }
+    : { width, height }
+}
+
 /**
  * Decodes image bytes at no more pixels than are drawn: `drawnScale(width, height)` gives the largest scale
  * any layer draws the (upright) image at. libvips decodes off the JavaScript thread, turns the image upright
  * by its EXIF orientation and, for a JPEG drawn at half its size or less (a phone's photo, usually), decodes
  * straight at a fraction of it. Measured by the bench: a 12-megapixel photo in a 960×720 box took 269 ms to
  * decode whole and draw with Skia on the event loop, 50 ms this way; a 1600×1200 JPEG drawn at 0.6 costs the
- * same either way. With `cache`, an image already decoded to the same pixels under `ref` is not decoded again
- * (reading the header for its size is all it costs). Undefined when the bytes are not an image libvips reads.
+ * same either way. Undefined when the bytes are not an image libvips reads.
  */
 export async function decodeForDrawing(
   bytes: Buffer | Uint8Array,
   drawnScale: (width: number, height: number) => number,
-  cache?: { images: DecodedImages; ref: string },
 ): Promise<Canvas | undefined> {
   try {
     const meta = await sharp(bytes, { autoOrient: true }).metadata()
     const { width, height } = meta.autoOrient
     if (!(width > 0 && height > 0)) return undefined
-    const scale = Math.min(1, drawnScale(width, height))
-    const w = scale < 1 ? Math.max(1, Math.ceil(width * scale)) : width
-    const h = scale < 1 ? Math.max(1, Math.ceil(height * scale)) : height
-    // The byte length is a cheap guard against a reference reused for other bytes.
-    const key = cache && `${cache.ref}\n${bytes.byteLength}\n${w}x${h}`
-    const kept = key ? cache.images.get(key) : undefined
-    if (kept) return kept
+    const size = decodedSize(width, height, drawnScale)
     let image = sharp(bytes, { autoOrient: true })
-    if (scale < 1) image = image.resize(w, h, { fit: 'fill' })
+    if (size.width < width) image = image.resize(size.width, size.height, { fit: 'fill' })
     const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true })
     const canvas = createCanvas(info.width, info.height)
     const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength)
     canvas.getContext('2d').putImageData(new ImageData(pixels, info.width, info.height), 0, 0)
-    if (key) cache.images.set(key, canvas)
     return canvas
   } catch {
     return undefined
   }
+}
+
+/**
+ * The image `ref` names, ready to draw: from `cache` when it holds the image at the pixels it is drawn at (its
+ * bytes are then not even read), else read from `source` and decoded (and kept in `cache`). Undefined when the
+ * source has no bytes for it or they are not an image.
+ */
+export async function imageForDrawing(
+  ref: string,
+  source: (ref: string) => Promise<Buffer | Uint8Array | undefined>,
+  drawnScale: (width: number, height: number) => number,
+  cache?: DecodedImages,
+): Promise<Canvas | undefined> {
+  const known = cache?.sizeOf(ref)
+  if (cache && known) {
+    const size = decodedSize(known.width, known.height, drawnScale)
+    const kept = cache.get(ref, size.width, size.height)
+    if (kept) return kept
+  }
+  const bytes = await source(ref).catch(() => undefined)
+  if (!bytes) return undefined
+  const canvas = await decodeForDrawing(bytes, (width, height) => {
+    cache?.setSizeOf(ref, { width, height })
+    return drawnScale(width, height)
+  })
+  if (canvas) cache?.set(ref, canvas)
+  return canvas
 }
