@@ -99,6 +99,12 @@ describe('decoding an image for drawing', () => {
     expect([smaller?.width, smaller?.height]).toEqual([400, 300])
     expect(await imageForDrawing('p2', source, () => 0.24, cache)).not.toBe(first)
     expect(reads).toEqual(['p1', 'p1', 'p2'])
+    // Scaled so little that only one side loses a pixel: decoded to exactly the size looked up next time.
+    photos.tall = await halves(100, 1000)
+    const tall = await imageForDrawing('tall', source, () => 0.995, cache)
+    expect([tall?.width, tall?.height]).toEqual([100, 995])
+    expect(await imageForDrawing('tall', source, () => 0.995, cache)).toBe(tall)
+    expect(reads).toEqual(['p1', 'p1', 'p2', 'tall'])
     // A reference with no bytes, or bytes that are not an image, is not kept.
     expect(await imageForDrawing('none', source, () => 1, cache)).toBeUndefined()
     expect(
@@ -109,7 +115,7 @@ describe('decoding an image for drawing', () => {
         cache,
       ),
     ).toBeUndefined()
-    expect(cache.bytes).toBe((960 * 720 + 400 * 300 + 960 * 720) * 4)
+    expect(cache.bytes).toBe((960 * 720 + 400 * 300 + 960 * 720 + 100 * 995) * 4)
 
     const template = loadCatalogue().templates.find((t) => t.id === 'photo-feature')
     if (!template) throw new Error('no photo-feature')

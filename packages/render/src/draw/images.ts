@@ -34,10 +34,9 @@ export class DecodedImages {
     return this.#entries.get(`${ref}\n${width}x${height}`)
   }
 
+  /** An image larger than the whole budget is not kept. */
   set(ref: string, canvas: Canvas): void {
-    // An image larger than the whole budget is not kept (lru-cache would refuse it anyway).
-    if (canvas.width * canvas.height * 4 <= this.#entries.maxSize)
-      this.#entries.set(`${ref}\n${canvas.width}x${canvas.height}`, canvas)
+    this.#entries.set(`${ref}\n${canvas.width}x${canvas.height}`, canvas)
   }
 
   sizeOf(ref: string) {
@@ -80,7 +79,8 @@ export async function decodeForDrawing(
     if (!(width > 0 && height > 0)) return undefined
     const size = decodedSize(width, height, drawnScale)
     let image = sharp(bytes, { autoOrient: true })
-    if (size.width < width) image = image.resize(size.width, size.height, { fit: 'fill' })
+    if (size.width !== width || size.height !== height)
+      image = image.resize(size.width, size.height, { fit: 'fill' })
     const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true })
     const canvas = createCanvas(info.width, info.height)
     const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength)
