@@ -7,7 +7,14 @@ export default defineConfig({
   platform: 'node',
   sourcemap: true,
   clean: true,
-  // Dependencies (including @templet/api and @templet/render) stay external and load from node_modules at run
+  // Dependencies (including @templet/api, @templet/render and @templet/template) stay external and load from node_modules at run
   // time; the native ones are named too, so a move into devDependencies can never pull them into the bundle.
-  external: ['sharp', '@napi-rs/canvas', 'better-sqlite3', '@node-rs/argon2', '@templet/render'],
+  external: [
+    'sharp',
+    '@napi-rs/canvas',
+    'better-sqlite3',
+    '@node-rs/argon2',
+    '@templet/render',
+    '@templet/template',
+  ],
 })

@@ -1,9 +1,9 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', cli: 'src/cli.ts', 'image-value': 'src/model/image-value.ts' },
+  entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
   format: ['esm'],
-  dts: { entry: { index: 'src/index.ts', 'image-value': 'src/model/image-value.ts' } },
+  dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,
   clean: true,
   target: 'es2022',

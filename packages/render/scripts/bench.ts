@@ -14,9 +14,10 @@ import { fileURLToPath } from 'node:url'
 import { createCanvas, Image } from '@napi-rs/canvas'
 import { Resvg } from '@resvg/resvg-js'
 import { Renderer } from '@takumi-rs/core'
+import { parseTemplate } from '@templet/template'
 import satori from 'satori'
 import sharp from 'sharp'
-import { parseTemplate, render, sampleImages } from '../src/index'
+import { render, sampleImages } from '../src/index'
 import { drawPixels, thumbnailPixels } from '../src/render'
 
 const N = Number(process.env.BENCH_N ?? 200)

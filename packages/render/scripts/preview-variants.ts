@@ -4,7 +4,8 @@
  * template's other sizes. Shared by scripts/previews.ts (writes them) and the test that checks they are
  * up to date.
  */
-import { type Locale, renderPreview, sampleImages, type Template, type Values } from '../src/index'
+import type { Locale, Template, Values } from '@templet/template'
+import { renderPreview, sampleImages } from '../src/index'
 
 export const PREVIEW_MAX_SIDE = 600
 export const PREVIEWS_DIR = new URL('../previews/', import.meta.url)

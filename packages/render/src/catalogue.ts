@@ -1,8 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { parseTemplate, TemplateError } from './model/parse'
-import { type Template, type TemplateType, templateTypeSchema } from './model/schema'
+import {
+  parseTemplate,
+  type Template,
+  TemplateError,
+  type TemplateType,
+  templateTypeSchema,
+} from '@templet/template'
 import type { ImageSource } from './render'
 
 // The package root, from src/ (tests) and from dist/ (the build) alike.

@@ -2,9 +2,8 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { type Locale, locales, parseTemplate, TemplateError } from '@templet/template'
 import { sampleImages } from './catalogue'
-import { parseTemplate, TemplateError } from './model/parse'
-import { type Locale, locales } from './model/schema'
 import { render } from './render'
 
 const usage = `usage: templet-render template.json values.json -o out.png [--size <id>] [--locale en|zh-CN]

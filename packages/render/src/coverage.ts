@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { FACES, FONT_STACKS, type FontFamily } from './fonts'
+import { FONT_STACKS, type FontFamily } from '@templet/template'
+import { FACES } from './fonts'
 
 /**
  * The code points a TrueType/OpenType font maps to a glyph, read from its `cmap` table (subtable format

@@ -1,9 +1,6 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { GlobalFonts } from '@napi-rs/canvas'
-import type { fontFamilies } from './model/schema'
-
-export type FontFamily = (typeof fontFamilies)[number]
 
 /** One font file shipped by an npm package, registered under a Templet-only family name. */
 export interface FontFace {
@@ -53,24 +50,6 @@ export const FACES: FontFace[] = [
   })),
 ]
 
-/**
- * The fonts tried, in order, for each glyph of a text in a template font: the design face first, then
- * the faces that cover Chinese/Japanese, Arabic and Hebrew. Skia's paragraph shaper picks per glyph.
- */
-// Every stack ends with the same fallbacks, so each one draws what Inter draws (Latin, Greek, Cyrillic)
-// plus Chinese/Japanese, Arabic, Hebrew and emoji (monochrome, in the text's colour).
-const FALLBACKS = [
-  'Templet Noto Sans Arabic',
-  'Templet Noto Sans Hebrew',
-  'Templet Inter',
-  'Templet Noto Emoji',
-]
-export const FONT_STACKS: Record<FontFamily, string[]> = {
-  sans: ['Templet Inter', 'Templet Noto Sans SC', ...FALLBACKS],
-  serif: ['Templet Playfair Display', 'Templet Noto Serif SC', ...FALLBACKS],
-  grotesk: ['Templet Space Grotesk', 'Templet Noto Sans SC', ...FALLBACKS],
-}
-
 let registered = false
 /** Registers the shipped fonts once per process (Skia reads the files lazily, so this is cheap). */
 export function registerFonts() {
@@ -81,7 +60,3 @@ export function registerFonts() {
   }
   registered = true
 }
-
-/** A CSS font shorthand for the canvas: weight, size in px and the family's fallback stack. */
-export const cssFont = (family: FontFamily, weight: number, size: number) =>
-  `${weight} ${size}px ${FONT_STACKS[family].map((f) => `'${f}'`).join(', ')}`

@@ -1,33 +1,7 @@
 export { loadCatalogue, SAMPLE_PREFIX, sampleImages } from './catalogue'
+export { drawableText, uncoveredCharacters } from './coverage'
 export { DecodedImages } from './draw/images'
-export { layoutText, type TextLayout, textDirection } from './draw/text-layout'
-export { FONT_STACKS, type FontFamily } from './fonts'
-export {
-  type FocalPoint,
-  formatImageValue,
-  type ImageValue,
-  isFocalPoint,
-  parseImageValue,
-} from './model/image-value'
-export { parseTemplate, TemplateError, type TemplateIssue } from './model/parse'
-export {
-  type Box,
-  type Color,
-  type Field,
-  type Gradient,
-  type Layer,
-  type Locale,
-  type LocalizedText,
-  locales,
-  type Paint,
-  type Template,
-  type TemplateInput,
-  type TemplateType,
-  templateSchema,
-  templateTypeSchema,
-  type Values,
-} from './model/schema'
-export { type ValueIssue, validateValues } from './model/values'
+export { FACES, type FontFace, registerFonts } from './fonts'
 export {
   type ImageSource,
   QUALITY,
@@ -38,3 +12,4 @@ export {
   renderPreview,
   THUMBNAIL_SIDE,
 } from './render'
+export { validateValues } from './values'

@@ -1,12 +1,20 @@
 import { type Canvas, createCanvas } from '@napi-rs/canvas'
+import {
+  drawLayer,
+  effectiveValues,
+  fitScale,
+  type ImageLayer,
+  type Locale,
+  layerBox,
+  parseImageValue,
+  resolveBound,
+  type Template,
+  type Values,
+} from '@templet/template'
 import sharp from 'sharp'
-import { type DecodedImages, fitScale, imageForDrawing } from './draw/images'
-import { drawLayer, layerBox } from './draw/layers'
-import { resolveBound } from './draw/paint'
+import { drawableText } from './coverage'
+import { type DecodedImages, imageForDrawing } from './draw/images'
 import { registerFonts } from './fonts'
-import { parseImageValue } from './model/image-value'
-import type { ImageLayer, Locale, Template, Values } from './model/schema'
-import { effectiveValues } from './model/values'
 
 /** Resolves an image's reference (for the server: an upload id; a value's focal point is not part of it) to its bytes. */
 export type ImageSource = (value: string) => Promise<Buffer | Uint8Array | undefined>
@@ -119,6 +127,7 @@ export async function drawPixels(t: Template, values: Values, o: RenderOptions, 
     locale,
     values: effective,
     images,
+    drawableText,
   }
   for (const layer of t.layers) drawLayer(layer, d)
   return { width, height, pixels: rgba(canvas), canvas }

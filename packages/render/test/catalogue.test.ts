@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
+import { parseTemplate } from '@templet/template'
 import { describe, expect, it } from 'vitest'
 import { CATALOGUE_DIR, catalogueFiles } from '../src/catalogue'
-import { loadCatalogue, parseTemplate, validateValues } from '../src/index'
+import { loadCatalogue, validateValues } from '../src/index'
 
 describe('the catalogue', () => {
   it.each(catalogueFiles())('template file %s parses with the schema', (file) => {

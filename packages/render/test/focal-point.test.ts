@@ -1,12 +1,7 @@
+import { formatImageValue, parseImageValue, parseTemplate, type TemplateInput } from '@templet/template'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import {
-  formatImageValue,
-  parseImageValue,
-  parseTemplate,
-  type TemplateInput,
-  validateValues,
-} from '../src/index'
+import { validateValues } from '../src/index'
 import { drawPixels } from '../src/render'
 
 // A 100×100 box that crops a 300×100 photo: only a third of its width shows.

@@ -1,8 +1,9 @@
 import type { Canvas } from '@napi-rs/canvas'
+import { parseTemplate, type TemplateInput } from '@templet/template'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { DecodedImages, decodeForDrawing, imageForDrawing } from '../src/draw/images'
-import { loadCatalogue, parseTemplate, renderPreview, type TemplateInput } from '../src/index'
+import { loadCatalogue, renderPreview } from '../src/index'
 import { drawPixels } from '../src/render'
 
 /** A JPEG of `width` × `height`: red left half, blue right half. */

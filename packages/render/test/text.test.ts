@@ -1,15 +1,9 @@
+import { FONT_STACKS, type FontFamily, parseTemplate, type Template } from '@templet/template'
 import * as fontkit from 'fontkit'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { FACES } from '../src/fonts'
-import {
-  FONT_STACKS,
-  type FontFamily,
-  loadCatalogue,
-  parseTemplate,
-  renderPreview,
-  type Template,
-} from '../src/index'
+import { loadCatalogue, renderPreview } from '../src/index'
 
 const CHINESE = '设计让每一天更美好，欢迎来到我们的新店。'
 const JAPANESE = 'デザインで毎日をもっと素敵に。ようこそ！'

@@ -1,4 +1,5 @@
-import { type Locale, sampleImages } from '@templet/render'
+import { sampleImages } from '@templet/render'
+import type { Locale } from '@templet/template'
 import { type Context, Hono } from 'hono'
 import { CREATION_FILES, type CreationFile, type Creations } from '../services/creations'
 import type { FileUrls } from '../services/file-urls'

@@ -1,4 +1,5 @@
-import { type LocalizedText, loadCatalogue, type Template, type TemplateType } from '@templet/render'
+import { loadCatalogue } from '@templet/render'
+import type { LocalizedText, Template, TemplateType } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import { syncCatalogue } from '../db/templates'

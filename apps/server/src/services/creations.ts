@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Code, type Creation, type CreationDetail } from '@templet/api/contract'
-import {
-  type DecodedImages,
-  type Locale,
-  parseImageValue,
-  type Template,
-  type Values,
-  validateValues,
-} from '@templet/render'
+import { type DecodedImages, validateValues } from '@templet/render'
+import { type Locale, parseImageValue, type Template, type Values } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Limit } from '../config'
 import {

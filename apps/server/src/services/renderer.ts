@@ -1,4 +1,5 @@
-import { parseTemplate, render, renderPreview, type Template } from '@templet/render'
+import { render, renderPreview } from '@templet/render'
+import { parseTemplate, type Template } from '@templet/template'
 
 /** The parts of @templet/render the server calls; tests swap in one that fails. */
 export interface Renderer {

@@ -1,5 +1,5 @@
 import type { TemplateDetail, TemplateField, TemplateSummary } from '@templet/api/contract'
-import type { Field, Locale } from '@templet/render'
+import type { Field, Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database, TemplateRow } from '../db/schema'
 import { findTemplate, listTemplates, type TemplateFilter } from '../db/templates'

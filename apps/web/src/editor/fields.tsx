@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TemplateDetail, TemplateField, UploadInfo } from '@templet/api'
-import { parseImageValue } from '@templet/render/image-value'
+import { parseImageValue } from '@templet/template/image-value'
+import { checkField, textLength, type ValueIssue } from '@templet/template/rules'
 import { Button } from '@templet/ui/button'
 import { ImagePlus, Trash2 } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
@@ -24,33 +25,34 @@ export interface EditorForm {
   sizeId: string
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-/** Length as the renderer counts it: one per visible character (an emoji or a combined accent is one). */
-export function textLength(text: string): number {
-  let n = 0
-  for (const _ of graphemes.segment(text)) n++
-  return n
+// The model's value codes as the forms' issue texts name them (the API contract's codes).
+const FORM_CODE: Record<ValueIssue['code'], string> = {
+  too_long: 'too_big',
+  too_short: 'too_small',
+  not_single_line: 'not_single_line',
+  required: 'required',
+  invalid_color: 'invalid_format',
+  invalid_focus: 'invalid_format',
+  invalid_choice: 'invalid_value',
+  unknown_field: 'invalid_value',
+  unsupported_characters: 'invalid_value',
+}
+const CODES_OF: Record<TemplateField['kind'], Array<ValueIssue['code']>> = {
+  text: ['too_long', 'too_short', 'not_single_line'],
+  image: ['required'],
+  color: ['invalid_color'],
+  choice: ['invalid_choice'],
 }
 
-/** The template's limits as react-hook-form rules; each failed rule's name is the issue code shown. */
+/**
+ * The template's rules (the model's own, as the server applies them) as react-hook-form rules; each failed
+ * rule's name is the issue code shown. An empty text draws the field's default, unless the field has a minimum.
+ */
 export function rulesFor(field: TemplateField): { validate: Record<string, (v: string) => boolean> } {
-  switch (field.kind) {
-    case 'text':
-      return {
-        validate: {
-          too_big: (v: string) => textLength(v ?? '') <= field.maxLength,
-          // An empty text draws the field's default, unless the field has a minimum.
-          too_small: (v: string) => !field.minLength || textLength(v ?? '') >= field.minLength,
-          not_single_line: (v: string) => field.multiline || !/[\r\n]/.test(v ?? ''),
-        },
-      }
-    case 'image':
-      return { validate: { required: (v: string) => !field.required || Boolean(v) } }
-    case 'color':
-      return { validate: { invalid_format: (v: string) => /^#[0-9a-fA-F]{6}$/.test(v ?? '') } }
-    case 'choice':
-      return { validate: { invalid_value: (v: string) => field.options.some((o) => o.value === v) } }
-  }
+  const validate: Record<string, (v: string) => boolean> = {}
+  for (const code of CODES_OF[field.kind])
+    validate[FORM_CODE[code]] = (v: string) => !checkField(field, v ?? '').some((i) => i.code === code)
+  return { validate }
 }
 
 /** The params an issue's text interpolates, from the field's limits. */

@@ -1,4 +1,4 @@
-import { type FocalPoint, formatImageValue, parseImageValue } from '@templet/render/image-value'
+import { type FocalPoint, formatImageValue, parseImageValue } from '@templet/template/image-value'
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 

@@ -1,15 +1,6 @@
 import { type Canvas, createCanvas, ImageData } from '@napi-rs/canvas'
 import { LRUCache } from 'lru-cache'
 import sharp from 'sharp'
-import type { Box } from '../model/schema'
-
-/** How an image layer fits its box. */
-export type Fit = 'cover' | 'contain'
-
-/** The scale at which an image of `width` × `height` pixels fills (cover) or fits in (contain) a box. */
-export function fitScale(fit: Fit, box: Box, width: number, height: number): number {
-  return fit === 'cover' ? Math.max(box.w / width, box.h / height) : Math.min(box.w / width, box.h / height)
-}
 
 /**
  * Decoded images kept between renders, so that an editor's live preview, which draws the customer's photo again

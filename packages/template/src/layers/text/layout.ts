@@ -1,5 +1,5 @@
-import type { SKRSContext2D } from '@napi-rs/canvas'
-import { cssFont, type FontFamily } from '../fonts'
+import type { Canvas2D } from '../../canvas'
+import { cssFont, type FontFamily } from '../../fonts'
 
 export interface TextStyle {
   family: FontFamily
@@ -51,13 +51,13 @@ export function breakPieces(paragraph: string): string[] {
 }
 
 /** Sets the context's font for a style at a size; measuring and drawing both go through this. */
-export function applyFont(ctx: SKRSContext2D, style: TextStyle, size: number) {
+export function applyFont(ctx: Canvas2D, style: TextStyle, size: number) {
   ctx.font = cssFont(style.family, style.weight, size)
   ctx.letterSpacing = `${style.letterSpacing * size}px`
 }
 
 /** Lines of a paragraph, and whether a word had to be split because it is wider than the box alone. */
-function wrapParagraph(ctx: SKRSContext2D, paragraph: string, maxWidth: number, wrap: boolean) {
+function wrapParagraph(ctx: Canvas2D, paragraph: string, maxWidth: number, wrap: boolean) {
   const width = (s: string) => ctx.measureText(s).width
   if (!wrap || width(paragraph) <= maxWidth) return { lines: [paragraph], split: false }
   const lines: string[] = []
@@ -109,7 +109,7 @@ function avoidCjkWidow(lines: string[]): string[] {
   return [...lines.slice(0, -2), rest, moved + last]
 }
 
-function linesAt(ctx: SKRSContext2D, text: string, style: TextStyle, size: number, maxWidth: number) {
+function linesAt(ctx: Canvas2D, text: string, style: TextStyle, size: number, maxWidth: number) {
   applyFont(ctx, style, size)
   const paragraphs = text.split(/\r?\n/).map((p) => wrapParagraph(ctx, p, maxWidth, style.wrap))
   return Object.assign(
@@ -124,8 +124,7 @@ const lineBudget = (style: TextStyle, size: number, boxHeight: number) => {
   return Math.min(byHeight, style.maxLines ?? Number.POSITIVE_INFINITY)
 }
 
-const widest = (ctx: SKRSContext2D, lines: string[]) =>
-  Math.max(0, ...lines.map((l) => ctx.measureText(l).width))
+const widest = (ctx: Canvas2D, lines: string[]) => Math.max(0, ...lines.map((l) => ctx.measureText(l).width))
 
 /**
  * Breaks text into lines for a box: wraps at word boundaries (any CJK character boundary), keeps
@@ -133,7 +132,7 @@ const widest = (ctx: SKRSContext2D, lines: string[]) =>
  * until every line fits the box and maxLines. What still does not fit is cut with an ellipsis.
  */
 export function layoutText(
-  ctx: SKRSContext2D,
+  ctx: Canvas2D,
   text: string,
   style: TextStyle,
   box: { w: number; h: number },
@@ -175,11 +174,18 @@ export function layoutText(
     lines = lines.slice(0, budget)
     lines[lines.length - 1] = ellipsize(ctx, lines[lines.length - 1] ?? '', box.w)
   }
-  return { size, lines, lineHeightPx: size * style.lineHeight, width: widest(ctx, lines), truncated }
+  // A plain array: the breaking pass marks its lines with `split`, which is no part of the layout.
+  return {
+    size,
+    lines: [...lines],
+    lineHeightPx: size * style.lineHeight,
+    width: widest(ctx, lines),
+    truncated,
+  }
 }
 
 /** Cuts a line (between graphemes) so that it and an ellipsis fit the width. */
-function ellipsize(ctx: SKRSContext2D, line: string, maxWidth: number): string {
+function ellipsize(ctx: Canvas2D, line: string, maxWidth: number): string {
   const parts = [...graphemes.segment(line)].map((s) => s.segment)
   while (parts.length && ctx.measureText(`${parts.join('').trimEnd()}…`).width > maxWidth) parts.pop()
   return `${parts.join('').trimEnd()}…`

@@ -1,12 +1,8 @@
-import type { CanvasGradient, SKRSContext2D } from '@napi-rs/canvas'
-import type { Box, Color, Paint, Values } from '../model/schema'
+import type { Canvas2D, CanvasGradientLike } from './canvas'
+import type { Bound, Box, Color, Paint, Values } from './primitives'
 
 /** A property that may be bound to a field: the literal, the choice's mapped value, or the field's value. */
-export function resolveBound<T>(
-  v: T | { field: string; map?: Record<string, T>; alpha?: number },
-  values: Values,
-  fallback: T,
-): T {
+export function resolveBound<T>(v: Bound<T>, values: Values, fallback: T): T {
   if (typeof v !== 'object' || v === null || !('field' in v)) return v as T
   const value = values[v.field]
   if (value === undefined) return fallback
@@ -29,14 +25,9 @@ export function resolveColor(c: Color, values: Values): string {
 }
 
 /** A fill or stroke style for a box: a colour, or a gradient laid over the box. */
-export function resolvePaint(
-  ctx: SKRSContext2D,
-  p: Paint,
-  box: Box,
-  values: Values,
-): string | CanvasGradient {
+export function resolvePaint(ctx: Canvas2D, p: Paint, box: Box, values: Values): string | CanvasGradientLike {
   if (typeof p === 'string' || 'field' in p) return resolveColor(p, values)
-  let g: CanvasGradient
+  let g: CanvasGradientLike
   if (p.type === 'linear') {
     // CSS angles: 0deg points up, 90deg right; the line spans the box's projection on that direction.
     const rad = (p.angle * Math.PI) / 180
@@ -53,4 +44,11 @@ export function resolvePaint(
   }
   for (const s of p.stops) g.addColorStop(s.offset, resolveColor(s.color, values))
   return g
+}
+
+/** The properties of a paint that may be bound to a colour field, named as a template issue names them. */
+export function paintBindings(name: string, p: Paint | undefined): Array<[string, unknown]> {
+  if (p && typeof p === 'object' && 'stops' in p)
+    return p.stops.map((s, i) => [`${name}.stops[${i}].color`, s.color])
+  return [[name, p]]
 }

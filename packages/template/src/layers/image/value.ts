@@ -3,7 +3,7 @@
  * point of the image the customer wants kept in view when the layer crops it: `17@0.25,0.6` (fractions of the
  * width and height, 0.5,0.5 being the centre). Without a point, the layer's own `focus` applies.
  *
- * Kept free of any dependency so that a browser can import it (`@templet/render/image-value`).
+ * Kept free of any dependency so that a screen can import it without zod (`@templet/template/image-value`).
  */
 export interface FocalPoint {
   x: number

@@ -1,5 +1,8 @@
 import type { z } from 'zod'
-import { type Field, type Layer, type Template, templateSchema } from './schema'
+import { type Template, templateSchema } from './document'
+import type { Field } from './fields'
+import { layerBindings } from './layers'
+import { fieldReferences, layerTexts } from './layers/text'
 
 /** One problem in a template file: the layer it is in (when it is in one) and the property. */
 export interface TemplateIssue {
@@ -81,7 +84,7 @@ function crossCheck(t: Template): TemplateIssue[] {
     for (const sizeId of Object.keys(layer.bySize ?? {}))
       if (!sizeIds.has(sizeId)) at(`bySize.${sizeId}`, `no size "${sizeId}"`)
     if (layer.when && !fields.has(layer.when.field)) at('when.field', `no field "${layer.when.field}"`)
-    for (const [property, value, kind] of bindings(layer)) {
+    for (const [property, value, kind] of layerBindings(layer)) {
       if (typeof value !== 'object' || value === null || !('field' in value)) continue
       const b = value as { field: string; map?: Record<string, unknown> }
       const f = fields.get(b.field)
@@ -101,41 +104,13 @@ function crossCheck(t: Template): TemplateIssue[] {
     if (layer.type === 'image' && fields.get(layer.field)?.kind !== 'image')
       at('field', `no image field "${layer.field}"`)
     if (layer.type === 'text') {
-      const texts = typeof layer.text === 'string' ? [layer.text] : [layer.text.en, layer.text['zh-CN']]
-      for (const text of texts)
-        for (const m of text.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g))
-          if (!fields.has(m[1] ?? '')) at('text', `no field "${m[1]}"`)
+      for (const text of layerTexts(layer))
+        for (const ref of fieldReferences(text)) if (!fields.has(ref)) at('text', `no field "${ref}"`)
       if (layer.shrinkToFit && layer.shrinkToFit.minSize > layer.size)
         at('shrinkToFit.minSize', 'is greater than size')
     }
   }
   return issues
-}
-
-/** Every property of a layer that may be bound to a field, with the kind of value it takes. */
-function bindings(layer: Layer): Array<[string, unknown, 'color' | 'choice']> {
-  const paint = (name: string, p: unknown): Array<[string, unknown, 'color' | 'choice']> => {
-    if (p && typeof p === 'object' && 'stops' in p)
-      return (p as { stops: Array<{ color: unknown }> }).stops.map((s, i) => [
-        `${name}.stops[${i}].color`,
-        s.color,
-        'color',
-      ])
-    return [[name, p, 'color']]
-  }
-  switch (layer.type) {
-    case 'text':
-      return [
-        ['color', layer.color, 'color'],
-        ['font', layer.font, 'choice'],
-        ['align', layer.align, 'choice'],
-        ['valign', layer.valign, 'choice'],
-      ]
-    case 'image':
-      return [['fit', layer.fit, 'choice'], ...paint('placeholder', layer.placeholder)]
-    case 'shape':
-      return [...paint('fill', layer.fill), ['stroke.color', layer.stroke?.color, 'color']]
-  }
 }
 
 /** Parses a template file's JSON; throws TemplateError naming the layer and the property of each problem. */

@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { fieldSchema } from './fields'
+import { layerSchema } from './layers'
+import { localizedTextSchema, slug, valuesSchema } from './primitives'
+
+export const sizeSchema = z
+  .object({
+    id: slug,
+    width: z.number().int().min(16).max(4096),
+    height: z.number().int().min(16).max(4096),
+    label: localizedTextSchema,
+  })
+  .strict()
+export type Size = z.infer<typeof sizeSchema>
+
+/** A template document: its sizes (the first is the default), the fields a customer fills, the layers drawn. */
+export const templateSchema = z
+  .object({
+    id: slug,
+    typeId: slug,
+    name: localizedTextSchema,
+    sizes: z.array(sizeSchema).min(1),
+    fields: z.array(fieldSchema),
+    layers: z.array(layerSchema).min(1),
+    samples: z.object({ en: valuesSchema, 'zh-CN': valuesSchema }).strict(),
+  })
+  .strict()
+export type Template = z.infer<typeof templateSchema>
+/** A template as written in a file, before defaults are filled in. */
+export type TemplateInput = z.input<typeof templateSchema>
+
+export const templateTypeSchema = z
+  .object({ id: slug, name: localizedTextSchema, sortOrder: z.number().int() })
+  .strict()
+export type TemplateType = z.infer<typeof templateTypeSchema>

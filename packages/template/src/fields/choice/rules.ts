@@ -1,0 +1,14 @@
+import type { ValueIssue } from '../issue'
+import type { ChoiceField } from './schema'
+
+export type ChoiceRules = Pick<ChoiceField, 'key' | 'kind'> & { options: ReadonlyArray<{ value: string }> }
+
+const isOption = (f: ChoiceRules, v: string) => f.options.some((o) => o.value === v)
+
+export const checkChoice = (f: ChoiceRules, v: string | undefined): ValueIssue[] =>
+  v !== undefined && !isOption(f, v)
+    ? [{ path: f.key, code: 'invalid_choice', params: { options: f.options.map((o) => o.value) } }]
+    : []
+
+export const effectiveChoice = (f: ChoiceRules & Pick<ChoiceField, 'default'>, v: string | undefined) =>
+  v && isOption(f, v) ? v : f.default

@@ -1,0 +1,12 @@
+import { z } from 'zod'
+import { fieldKey, localizedTextSchema } from '../../primitives'
+
+export const imageFieldSchema = z
+  .object({
+    key: fieldKey,
+    kind: z.literal('image'),
+    label: localizedTextSchema,
+    required: z.boolean().optional(),
+  })
+  .strict()
+export type ImageField = z.infer<typeof imageFieldSchema>

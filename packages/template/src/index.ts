@@ -1,0 +1,55 @@
+export type { Canvas2D, CanvasGradientLike, Drawable, TextMetricsLike } from './canvas'
+export {
+  type Size,
+  sizeSchema,
+  type Template,
+  type TemplateInput,
+  type TemplateType,
+  templateSchema,
+  templateTypeSchema,
+} from './document'
+export { type Field, type FieldKind, fieldSchema } from './fields'
+export type { ChoiceField } from './fields/choice/schema'
+export type { ColorField } from './fields/color/schema'
+export type { ImageField } from './fields/image/schema'
+export { checkField, effectiveValue, type FieldRules, textLength, type ValueIssue } from './fields/rules'
+export type { TextField } from './fields/text/schema'
+export { cssFont, FONT_STACKS, type FontFamily, fontFamilies, fontWeights } from './fonts'
+export { drawLayer, type Layer, type LayerType, layerBindings, layerSchema } from './layers'
+export { type DrawContext, type Frame, isVisible, layerBox } from './layers/context'
+export {
+  type Fit,
+  type FocalPoint,
+  fitScale,
+  formatImageValue,
+  type ImageLayer,
+  type ImageValue,
+  isFocalPoint,
+  parseImageValue,
+} from './layers/image'
+export type { ShapeLayer } from './layers/shape'
+export {
+  applyFont,
+  breakPieces,
+  layerText,
+  layoutText,
+  type TextLayer,
+  type TextLayout,
+  type TextStyle,
+  textDirection,
+  textStyle,
+} from './layers/text'
+export { resolveBound, resolveColor, resolvePaint } from './paint'
+export { parseTemplate, TemplateError, type TemplateIssue } from './parse'
+export {
+  type Box,
+  type Color,
+  type Gradient,
+  type Locale,
+  type LocalizedText,
+  locales,
+  type Paint,
+  type Values,
+  valuesSchema,
+} from './primitives'
+export { effectiveValues, type ValueRules, validateValues } from './values'

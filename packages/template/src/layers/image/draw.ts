@@ -1,0 +1,57 @@
+import { paintBindings, resolveBound, resolvePaint } from '../../paint'
+import type { Box } from '../../primitives'
+import { type DrawContext, roundedPath } from '../context'
+import { fitScale, type ImageLayer } from './schema'
+import { isFocalPoint, parseImageValue } from './value'
+
+export function drawImage(layer: ImageLayer, box: Box, d: DrawContext) {
+  const { ctx } = d
+  const img = d.images.get(layer.field)
+  roundedPath(ctx, box, layer.radius)
+  ctx.clip()
+  if (!img) return drawPlaceholder(layer, box, d)
+  const fit = resolveBound(layer.fit, d.values, 'cover')
+  const scale = fitScale(fit, box, img.width, img.height)
+  const w = img.width * scale
+  const h = img.height * scale
+  if (fit === 'cover') {
+    // Keep the focal point (the customer's, else the layer's) as near the box's centre as the image's edges allow.
+    const chosen = parseImageValue(d.values[layer.field] ?? '').focus
+    const focus = chosen && isFocalPoint(chosen) ? chosen : layer.focus
+    const x = Math.min(0, Math.max(box.w - w, box.w / 2 - focus.x * w))
+    const y = Math.min(0, Math.max(box.h - h, box.h / 2 - focus.y * h))
+    ctx.drawImage(img, box.x + x, box.y + y, w, h)
+  } else ctx.drawImage(img, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
+}
+
+/** A missing image: the layer's placeholder fill with a quiet picture mark, so the layout still reads. */
+function drawPlaceholder(layer: ImageLayer, box: Box, d: DrawContext) {
+  const { ctx } = d
+  ctx.fillStyle = resolvePaint(ctx, layer.placeholder, box, d.values)
+  ctx.fillRect(box.x, box.y, box.w, box.h)
+  const s = Math.min(box.w, box.h) * 0.16
+  const cx = box.x + box.w / 2
+  const cy = box.y + box.h / 2
+  ctx.fillStyle = 'rgba(0,0,0,0.14)'
+  ctx.beginPath()
+  ctx.arc(cx + s * 0.45, cy - s * 0.4, s * 0.2, 0, Math.PI * 2)
+  ctx.fill()
+  ctx.beginPath()
+  ctx.moveTo(cx - s, cy + s * 0.6)
+  ctx.lineTo(cx - s * 0.3, cy - s * 0.2)
+  ctx.lineTo(cx + s * 0.1, cy + s * 0.25)
+  ctx.lineTo(cx + s * 0.45, cy)
+  ctx.lineTo(cx + s, cy + s * 0.6)
+  ctx.closePath()
+  ctx.fill()
+}
+
+/** The properties of an image layer that may be bound to a field, with the kind of field they take. */
+export const imageBindings = (layer: ImageLayer): Array<[string, unknown, 'color' | 'choice']> => [
+  ['fit', layer.fit, 'choice'],
+  ...paintBindings('placeholder', layer.placeholder).map(([p, v]): [string, unknown, 'color'] => [
+    p,
+    v,
+    'color',
+  ]),
+]

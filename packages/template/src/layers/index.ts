@@ -1,0 +1,35 @@
+import { z } from 'zod'
+import { type DrawContext, isVisible, layerBox } from './context'
+import { drawImage, imageBindings, imageLayerSchema } from './image'
+import { drawShape, shapeBindings, shapeLayerSchema } from './shape'
+import { drawText, textBindings, textLayerSchema } from './text'
+
+export const layerSchema = z.discriminatedUnion('type', [textLayerSchema, imageLayerSchema, shapeLayerSchema])
+/** One layer of the declarative layout; layers are drawn in order. */
+export type Layer = z.infer<typeof layerSchema>
+export type LayerType = Layer['type']
+
+/** Draws a layer (when its `when` holds) with its opacity, in its box for the drawn size. */
+export function drawLayer(layer: Layer, d: DrawContext) {
+  if (!isVisible(layer, d)) return
+  const { ctx } = d
+  ctx.save()
+  ctx.globalAlpha = layer.opacity ?? 1
+  const box = layerBox(layer, d)
+  if (layer.type === 'text') drawText(layer, box, d)
+  else if (layer.type === 'image') drawImage(layer, box, d)
+  else drawShape(layer, box, d)
+  ctx.restore()
+}
+
+/** Every property of a layer that may be bound to a field, with the kind of field it takes. */
+export function layerBindings(layer: Layer): Array<[string, unknown, 'color' | 'choice']> {
+  switch (layer.type) {
+    case 'text':
+      return textBindings(layer)
+    case 'image':
+      return imageBindings(layer)
+    case 'shape':
+      return shapeBindings(layer)
+  }
+}

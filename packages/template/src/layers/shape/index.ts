@@ -1,0 +1,2 @@
+export { drawShape, shapeBindings } from './draw'
+export { type ShapeLayer, shapeLayerSchema } from './schema'

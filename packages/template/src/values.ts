@@ -1,0 +1,61 @@
+import type { Template } from './document'
+import type { ValueIssue } from './fields/issue'
+import { checkField, effectiveValue } from './fields/rules'
+import { type FontFamily, fontFamilies } from './fonts'
+import { fieldReferences, layerTexts } from './layers/text'
+import type { Locale, Values } from './primitives'
+
+export interface ValueRules {
+  /**
+   * The characters of a text that no face of a family's stack can draw. Only a surface that holds the font
+   * files knows (the server reads their character maps); without it, characters are not checked.
+   */
+  uncoveredCharacters?: (text: string, family: FontFamily) => string[]
+}
+
+/** The font families of the text layers that show a field (every family when a layer's font is a choice). */
+function familiesShowing(t: Template, key: string): FontFamily[] {
+  const families = new Set<FontFamily>()
+  for (const l of t.layers) {
+    if (l.type !== 'text') continue
+    if (!layerTexts(l).some((text) => fieldReferences(text).includes(key))) continue
+    for (const f of typeof l.font === 'string' ? [l.font] : fontFamilies) families.add(f)
+  }
+  return [...families]
+}
+
+/**
+ * Checks values against the template's fields: unknown keys, text lengths, characters the template's fonts
+ * cannot draw (with `rules.uncoveredCharacters`), colour format, choice options, required images and their
+ * focal points. Never throws; an empty array means the values are fine.
+ */
+export function validateValues(t: Template, values: Values, rules: ValueRules = {}): ValueIssue[] {
+  const issues: ValueIssue[] = []
+  const fields = new Map(t.fields.map((f) => [f.key, f]))
+  for (const key of Object.keys(values))
+    if (!fields.has(key)) issues.push({ path: key, code: 'unknown_field' })
+  for (const f of t.fields) {
+    const v = values[f.key]
+    issues.push(...checkField(f, v))
+    if (f.kind === 'text' && v !== undefined && rules.uncoveredCharacters) {
+      const uncovered = rules.uncoveredCharacters
+      const missing = [...new Set(familiesShowing(t, f.key).flatMap((family) => uncovered(v, family)))]
+      if (missing.length)
+        issues.push({ path: f.key, code: 'unsupported_characters', params: { characters: missing } })
+    }
+  }
+  return issues
+}
+
+/**
+ * The value each field has in a render: the given value, else the field's default in `locale`. Values the
+ * template would not accept fall back to the default too (see effectiveValue).
+ */
+export function effectiveValues(t: Template, values: Values, locale: Locale): Values {
+  const out: Values = {}
+  for (const f of t.fields) {
+    const v = effectiveValue(f, values[f.key], locale)
+    if (v !== undefined) out[f.key] = v
+  }
+  return out
+}

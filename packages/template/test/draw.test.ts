@@ -1,0 +1,52 @@
+import { createCanvas } from '@napi-rs/canvas'
+import { describe, expect, it } from 'vitest'
+import { type DrawContext, drawLayer, parseTemplate } from '../src/index'
+
+const template = parseTemplate({
+  id: 'draw-card',
+  typeId: 'social-posts',
+  name: { en: 'Draw', 'zh-CN': '绘制' },
+  sizes: [
+    { id: 'square', width: 100, height: 100, label: { en: 'Square', 'zh-CN': '方形' } },
+    { id: 'wide', width: 200, height: 100, label: { en: 'Wide', 'zh-CN': '宽' } },
+  ],
+  fields: [{ key: 'accent', kind: 'color', label: { en: 'Accent', 'zh-CN': '强调色' }, default: '#ff0000' }],
+  layers: [
+    {
+      id: 'block',
+      type: 'shape',
+      fill: { field: 'accent' },
+      box: { x: 0, y: 0, w: 50, h: 50 },
+      bySize: { wide: { box: { x: 150, y: 50, w: 50, h: 50 } } },
+    },
+  ],
+  samples: { en: {}, 'zh-CN': {} },
+})
+
+/** Draws the template's layers on a Skia canvas and returns the colour at (x, y). */
+function pixelAt(sizeId: string, values: Record<string, string>, x: number, y: number) {
+  const size = template.sizes.find((s) => s.id === sizeId)
+  if (!size) throw new Error(`no size ${sizeId}`)
+  const canvas = createCanvas(size.width, size.height)
+  const ctx = canvas.getContext('2d')
+  const d: DrawContext = {
+    ctx,
+    sizeId,
+    width: size.width,
+    height: size.height,
+    locale: 'en',
+    values,
+    images: new Map(),
+  }
+  for (const layer of template.layers) drawLayer(layer, d)
+  const [r, g, b, a] = ctx.getImageData(x, y, 1, 1).data
+  return [r, g, b, a]
+}
+
+describe('drawLayer on a Canvas 2D context', () => {
+  it('draws a layer bound to a colour field in that colour, where the size places it', () => {
+    expect(pixelAt('square', { accent: '#00ff00' }, 10, 10)).toEqual([0, 255, 0, 255])
+    expect(pixelAt('wide', { accent: '#0000ff' }, 175, 75)).toEqual([0, 0, 255, 255])
+    expect(pixelAt('wide', { accent: '#0000ff' }, 10, 10)).toEqual([0, 0, 0, 0])
+  })
+})

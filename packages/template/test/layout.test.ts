@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { breakPieces, type Canvas2D, layoutText, type TextStyle, textDirection } from '../src/index'
+
+/**
+ * A surface whose every character is half the font size wide: layout is tested apart from any font, the
+ * drawing surfaces (Skia, a browser) are tested with real fonts by the renderer and the designer.
+ */
+function monospaceContext(): Canvas2D {
+  let size = 10
+  const ctx = {
+    set font(f: string) {
+      size = Number(/(\d+(?:\.\d+)?)px/.exec(f)?.[1] ?? 10)
+    },
+    get font() {
+      return `${size}px mono`
+    },
+    letterSpacing: '0px',
+    measureText: (text: string) => ({
+      width: [...text].length * size * 0.5,
+      fontBoundingBoxAscent: size * 0.8,
+      fontBoundingBoxDescent: size * 0.2,
+    }),
+  }
+  return ctx as unknown as Canvas2D
+}
+
+const style = (over: Partial<TextStyle> = {}): TextStyle => ({
+  family: 'sans',
+  weight: 400,
+  size: 20,
+  lineHeight: 1.2,
+  letterSpacing: 0,
+  wrap: true,
+  ...over,
+})
+
+describe('layoutText', () => {
+  it('wraps at word boundaries to the box width', () => {
+    // 10 px a character at size 20: a 100 px box holds 10 characters.
+    const layout = layoutText(monospaceContext(), 'one two three four', style(), { w: 100, h: 200 })
+    expect(layout.lines).toEqual(['one two', 'three four'])
+    expect(layout.truncated).toBe(false)
+  })
+
+  it('shrinks to the largest whole size that fits, not below minSize', () => {
+    const text = 'a sentence that is long'
+    const layout = layoutText(monospaceContext(), text, style({ minSize: 8, maxLines: 1 }), {
+      w: 100,
+      h: 200,
+    })
+    // 23 characters in 100 px: 100 / 23 / 0.5 = 8.69, so 8 px.
+    expect(layout.size).toBe(8)
+    expect(layout.lines).toEqual([text])
+  })
+
+  it('cuts what does not fit even at the smallest size, and says so', () => {
+    const layout = layoutText(monospaceContext(), 'word '.repeat(40), style({ maxLines: 2 }), {
+      w: 100,
+      h: 200,
+    })
+    expect(layout.lines).toHaveLength(2)
+    expect(layout.lines[1]?.endsWith('…')).toBe(true)
+    expect(layout.truncated).toBe(true)
+  })
+
+  it('keeps closing punctuation on the word before it', () => {
+    expect(breakPieces('你好，世界。')).toEqual(['你好，', '世界。'])
+    expect(breakPieces('(one) two!')).toEqual(['(one) ', 'two!'])
+  })
+
+  it('takes a paragraph’s direction from its first strong character', () => {
+    expect(textDirection('123 مرحبا hello')).toBe('rtl')
+    expect(textDirection('hello مرحبا')).toBe('ltr')
+    expect(textDirection('2026')).toBe('ltr')
+  })
+})
