@@ -14,6 +14,7 @@ import { FileUrls, newFileUrlSecret } from './services/file-urls'
 import type { RateLimiter } from './services/rate-limit'
 import { defaultRenderer, type Renderer } from './services/renderer'
 import { type MediaStorage, openStorage } from './services/storage'
+import { TemplateLibrary } from './services/template-library'
 import { Templates } from './services/templates'
 import { Uploads } from './services/uploads'
 
@@ -47,9 +48,11 @@ export function mediaParts(a: {
   const urls = new FileUrls(Buffer.from(secret), config.media.fileUrlTtlSeconds, now)
   const renderer = a.options.renderer ?? defaultRenderer
   const uploads = new Uploads({ db, storage, urls, maxPixels: config.media.uploadMaxPixels, now })
-  const templates = new Templates(db)
+  const templates = new Templates(db, urls)
+  const library = new TemplateLibrary({ db, templates, now })
   const creations = new Creations({
     db,
+    templates,
     storage,
     urls,
     renderer,
@@ -65,6 +68,11 @@ export function mediaParts(a: {
     Handlers,
     | 'templateList'
     | 'templateDetail'
+    | 'templateMine'
+    | 'templateDocument'
+    | 'templateSave'
+    | 'templateDuplicate'
+    | 'templateDelete'
     | 'uploadImage'
     | 'uploadDetail'
     | 'createCreation'
@@ -73,7 +81,7 @@ export function mediaParts(a: {
     | 'deleteCreation'
     | 'previewCreation'
   > = {
-    ...templateHandlers(templates),
+    ...templateHandlers(templates, library),
     ...uploadHandlers(uploads),
     ...creationHandlers(creations),
   }

@@ -9,6 +9,7 @@ import {
 } from 'kysely'
 import type { Db, Engine } from './connection'
 import { eventFromText } from './legacy-notification-text'
+import { templateLibraryMigration } from './template-library-migration'
 
 /** An auto-increment primary key: `integer … autoincrement` in SQLite, `serial` in PostgreSQL. */
 function withId<T extends string>(engine: Engine, table: CreateTableBuilder<T, never>) {
@@ -244,6 +245,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     },
     ...mediaMigrations(engine),
     ...notificationMigrations(),
+    ...templateLibraryMigration(engine),
   }
 }
 

@@ -160,6 +160,22 @@ export interface TemplateTable {
   definition: string
   /** 1 while the catalogue has it; 0 hides it from lists and new creations. */
   active: number
+  /** The customer who made it; null for the catalogue's (migration 0040). */
+  owner_id: Generated<number | null>
+  /** The current version: `definition` is its document, `template_versions` keeps every one. */
+  version: Generated<number>
+  updated_at: Generated<number>
+  /** Set when its owner deleted it: gone from lists and new creations, its versions kept for old creations. */
+  deleted_at: Generated<number | null>
+}
+
+/** Every saved version of a template's document; immutable. */
+export interface TemplateVersionTable {
+  id: Generated<number>
+  template_id: number
+  version: number
+  definition: string
+  created_at: number
 }
 
 /** An image a user uploaded (re-encoded, metadata stripped); `storage_key` names its one file. */
@@ -189,6 +205,8 @@ export interface CreationTable {
   height: number
   storage_prefix: string
   created_at: number
+  /** The template's version it was made from (null only for rows older than migration 0040). */
+  template_version: number | null
 }
 
 /** Secrets the server makes for itself once and shares between processes (e.g. the file URL key). */
@@ -207,6 +225,7 @@ export interface Database {
   contact_messages: ContactMessageTable
   rate_limits: RateLimitTable
   templates: TemplateTable
+  template_versions: TemplateVersionTable
   uploads: UploadTable
   creations: CreationTable
   server_secrets: ServerSecretTable

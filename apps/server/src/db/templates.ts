@@ -26,7 +26,12 @@ export interface TemplateSeed {
  * left it, and recounts each type's active templates (a type without any is hidden from the list). Safe to run
  * from several processes at once.
  */
-export async function syncCatalogue(db: Q, types: TypeSeed[], templates: TemplateSeed[]): Promise<void> {
+export async function syncCatalogue(
+  db: Q,
+  types: TypeSeed[],
+  templates: TemplateSeed[],
+  now = Date.now(),
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const t of types) {
       await trx
@@ -50,17 +55,44 @@ export async function syncCatalogue(db: Q, types: TypeSeed[], templates: Templat
         width: t.width,
         height: t.height,
         sort_order: t.sortOrder,
-        definition: t.definition,
         active: 1,
       }
-      await trx
+      const inserted = await trx
         .insertInto('templates')
-        .values({ slug: t.slug, ...row })
-        .onConflict((oc) => oc.column('slug').doUpdateSet(row))
-        .execute()
+        .values({ slug: t.slug, ...row, definition: t.definition, version: 1, updated_at: now })
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .returning(['id', 'version'])
+        .executeTakeFirst()
+      // A changed document is the template's next version; the one creations were made from stays.
+      const changed =
+        inserted ??
+        (await trx
+          .updateTable('templates')
+          .set((eb) => ({
+            ...row,
+            definition: t.definition,
+            version: eb('version', '+', 1),
+            updated_at: now,
+          }))
+          .where('slug', '=', t.slug)
+          .where('owner_id', 'is', null)
+          .where('definition', '!=', t.definition)
+          .returning(['id', 'version'])
+          .executeTakeFirst())
+      if (changed)
+        await trx
+          .insertInto('template_versions')
+          .values({
+            template_id: changed.id,
+            version: changed.version,
+            definition: t.definition,
+            created_at: now,
+          })
+          .execute()
+      else await trx.updateTable('templates').set(row).where('slug', '=', t.slug).execute()
     }
     const slugs = templates.map((t) => t.slug)
-    let retire = trx.updateTable('templates').set({ active: 0 })
+    let retire = trx.updateTable('templates').set({ active: 0 }).where('owner_id', 'is', null)
     if (slugs.length > 0) retire = retire.where('slug', 'not in', slugs)
     await retire.execute()
     await trx
@@ -70,6 +102,7 @@ export async function syncCatalogue(db: Q, types: TypeSeed[], templates: Templat
           .selectFrom('templates')
           .select(eb.fn.countAll<number>().as('n'))
           .whereRef('templates.template_type_id', '=', 'template_types.id')
+          .where('templates.owner_id', 'is', null)
           .where('templates.active', '=', 1),
       }))
       .execute()
@@ -82,7 +115,7 @@ export interface TemplateFilter {
 }
 
 function filtered(db: Q, f: TemplateFilter) {
-  let q = db.selectFrom('templates').where('active', '=', 1)
+  let q = db.selectFrom('templates').where('active', '=', 1).where('owner_id', 'is', null)
   if (f.typeId !== undefined) q = q.where('template_type_id', '=', f.typeId)
   if (f.q) {
     const p = likePattern(f.q)
@@ -115,11 +148,46 @@ export async function listTemplates(
   return { rows, total: Number(count.n) }
 }
 
-/** The template by id; `activeOnly` leaves out templates that left the catalogue. */
-export function findTemplate(db: Q, id: number, activeOnly: boolean): Promise<TemplateRow | undefined> {
-  let q = db.selectFrom('templates').selectAll().where('id', '=', id)
-  if (activeOnly) q = q.where('active', '=', 1)
-  return q.executeTakeFirst()
+/** The template by id, whoever owns it and whether or not it is deleted (for what was already made from it). */
+export function findTemplate(db: Q, id: number): Promise<TemplateRow | undefined> {
+  return db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/**
+ * A template someone may open and create from: one of the catalogue's, or one of `userId`'s own that is not
+ * deleted. Anyone else's is as unknown as a missing one.
+ */
+export function findUsableTemplate(
+  db: Q,
+  id: number,
+  userId: number | null,
+): Promise<TemplateRow | undefined> {
+  return db
+    .selectFrom('templates')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('owner_id', 'is', null), eb('active', '=', 1)]),
+        ...(userId === null ? [] : [eb.and([eb('owner_id', '=', userId), eb('deleted_at', 'is', null)])]),
+      ]),
+    )
+    .executeTakeFirst()
+}
+
+/** A version's document of a template (its row must have been found usable, or owned, by the caller first). */
+export async function versionDefinition(
+  db: Q,
+  templateId: number,
+  version: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('template_versions')
+    .select('definition')
+    .where('template_id', '=', templateId)
+    .where('version', '=', version)
+    .executeTakeFirst()
+  return row?.definition
 }
 
 /**
@@ -141,6 +209,7 @@ export async function firstTemplatesOfTypes(
           sql<number>`row_number() over (partition by template_type_id order by sort_order, id)`.as('rank'),
         )
         .where('active', '=', 1)
+        .where('owner_id', 'is', null)
         .where('template_type_id', 'in', typeIds)
         .as('ranked'),
     )
@@ -159,6 +228,7 @@ export async function firstTemplateId(db: Q): Promise<number | null> {
     .innerJoin('template_types as y', 'y.id', 't.template_type_id')
     .select('t.id')
     .where('t.active', '=', 1)
+    .where('t.owner_id', 'is', null)
     .orderBy('y.sort_order')
     .orderBy('y.id')
     .orderBy('t.sort_order')

@@ -20,12 +20,14 @@ export interface FileRouteDeps {
 }
 
 const gone = (c: Context<AppEnv>) => c.text('Not found', 404)
+/** Thumbnails kept rendered (about 20-60 kB each). */
+const MAX_KEPT_THUMBNAILS = 500
 
 /**
  * Media files behind signed URLs (`/api/file/…`, see FileUrls): the signature and expiry are checked, then that
  * the creation or upload still exists, so a deleted creation's URLs stop working at once. The directory storage's
  * bytes are sent from here; with S3 the answer redirects to a presigned URL that lives no longer than the
- * signed one. Template thumbnails are public and rendered once per template version.
+ * signed one. Catalogue template thumbnails are public, customers' own are signed; each is rendered once per version.
  */
 export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
   const files = new Hono<AppEnv>()
@@ -93,9 +95,21 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
     if (!/^[1-9]\d{0,15}$/.test(id) || !locale) return gone(c)
     const row = await d.templates.definition(Number(id))
     if (!row) return gone(c)
+    // A customer's template is theirs: its thumbnail needs the signed URL their own list gave them.
+    const left =
+      row.ownerId === null
+        ? undefined
+        : d.urls.verify(
+            { kind: 'template', id: row.id, variant: file },
+            c.req.query('exp'),
+            c.req.query('sig'),
+          )
+    if (row.ownerId !== null && (left === undefined || row.deleted)) return gone(c)
     const cacheKey = `${row.id}/${locale}/${definitionVersion(row.definition)}`
     let pending = thumbnails.get(cacheKey)
     if (!pending) {
+      // Customers make versions without end: the kept thumbnails are bounded, the oldest dropped first.
+      if (thumbnails.size >= MAX_KEPT_THUMBNAILS) thumbnails.delete(thumbnails.keys().next().value as string)
       pending = renderThumbnail(d.renderer, row.definition, locale)
       thumbnails.set(cacheKey, pending)
       pending.catch(() => thumbnails.delete(cacheKey))
@@ -103,8 +117,9 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
     const data = await pending
     return c.body(bodyBytes(data), 200, {
       'Content-Type': 'image/webp',
-      // The URL carries the template's version, so a changed template is a new URL.
-      'Cache-Control': 'public, max-age=86400',
+      // A catalogue URL carries the template's version, so a changed template is a new URL.
+      'Cache-Control':
+        left === undefined ? 'public, max-age=86400' : `private, max-age=${Math.floor(Math.min(left, 300))}`,
     })
   })
 

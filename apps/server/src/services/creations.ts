@@ -15,15 +15,15 @@ import {
 import { ledgerBalance } from '../db/ledger'
 import { insertNotifications } from '../db/notifications'
 import type { CreationRow, Database, TemplateRow } from '../db/schema'
-import { findTemplate } from '../db/templates'
 import { findOwnUpload } from '../db/uploads'
 import { AppError, notFound } from '../errors'
 import type { FileUrls } from './file-urls'
 import { spendCredits } from './ledger'
 import { notificationRow } from './notifications'
 import type { RateLimiter } from './rate-limit'
-import { type Renderer, templateOf } from './renderer'
+import type { Renderer } from './renderer'
 import type { MediaStorage } from './storage'
+import type { Templates } from './templates'
 import { ownUploadKey } from './uploads'
 
 /** The files of one creation under its storage prefix. */
@@ -39,6 +39,7 @@ export const CREATION_COST = 1
 
 export interface CreationDeps {
   db: Kysely<Database>
+  templates: Templates
   storage: MediaStorage
   urls: FileUrls
   renderer: Renderer
@@ -52,6 +53,8 @@ export interface CreationDeps {
 interface Request {
   userId: number
   templateId: number
+  /** Default: the template's current version. */
+  templateVersion?: number | undefined
   values: Record<string, string>
   sizeId?: string | undefined
   locale?: Locale | undefined
@@ -83,14 +86,17 @@ export class Creations {
   private async prepare(r: Request): Promise<{
     row: TemplateRow
     template: Template
+    version: number
     sizeId: string
     images: (ref: string) => Promise<Buffer | undefined>
     /** Throws the 404 of an upload whose file was gone when the renderer read it. */
     checkImagesRead: () => void
   }> {
-    const row = await findTemplate(this.d.db, r.templateId, true)
-    if (!row) throw notFound('Template')
-    const template = templateOf(row.definition)
+    const { row, template, version } = await this.d.templates.resolve(
+      r.userId,
+      r.templateId,
+      r.templateVersion,
+    )
     const size = r.sizeId === undefined ? template.sizes[0] : template.sizes.find((s) => s.id === r.sizeId)
     if (!size)
       throw new AppError(
@@ -131,7 +137,7 @@ export class Creations {
     const checkImagesRead = () => {
       if (gone.length > 0) throw new AppError(Code.notFound, `values.${gone[0]}: Upload not found`)
     }
-    return { row, template, sizeId: size.id, images, checkImagesRead }
+    return { row, template, version, sizeId: size.id, images, checkImagesRead }
   }
 
   /**
@@ -141,7 +147,7 @@ export class Creations {
    * removes.
    */
   async create(r: Request & { name?: string | undefined }): Promise<Creation & { credits: number }> {
-    const { row, template, sizeId, images, checkImagesRead } = await this.prepare(r)
+    const { row, template, version, sizeId, images, checkImagesRead } = await this.prepare(r)
     // Fail fast without rendering; the spend below is what guarantees the balance.
     const before = await ledgerBalance(this.d.db, r.userId)
     if (before < CREATION_COST)
@@ -183,6 +189,7 @@ export class Creations {
           const creationId = await insertCreation(trx, {
             user_id: r.userId,
             template_id: row.id,
+            template_version: version,
             template_type_id: row.template_type_id,
             name,
             field_values: JSON.stringify(r.values),
@@ -242,9 +249,11 @@ export class Creations {
     const row = await findOwnCreation(this.d.db, id, userId)
     if (!row) throw notFound('Creation')
     const values = JSON.parse(row.field_values) as Record<string, string>
-    const template = await findTemplate(this.d.db, row.template_id, false)
+    const template = await this.d.templates
+      .resolve(userId, row.template_id, row.template_version ?? undefined)
+      .catch(() => undefined)
     const uploads: CreationDetail['uploads'] = {}
-    for (const f of template ? templateOf(template.definition).fields : []) {
+    for (const f of template?.template.fields ?? []) {
       const ref = f.kind === 'image' ? parseImageValue(values[f.key] ?? '').ref : ''
       if (!/^[1-9]\d{0,15}$/.test(ref)) continue
       const up = await findOwnUpload(this.d.db, Number(ref), userId)
@@ -288,6 +297,7 @@ export class Creations {
     return {
       id: c.id,
       templateId: c.template_id,
+      templateVersion: c.template_version ?? 1,
       typeId: c.template_type_id,
       name: c.name,
       sizeId: c.size_id,

@@ -1,10 +1,18 @@
 import type { TemplateDetail, TemplateField, TemplateSummary } from '@templet/api/contract'
-import type { Field, Locale } from '@templet/template'
+import type { Field, Locale, Template } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database, TemplateRow } from '../db/schema'
-import { findTemplate, listTemplates, type TemplateFilter } from '../db/templates'
+import { findReadableTemplate } from '../db/template-library'
+import {
+  findTemplate,
+  findUsableTemplate,
+  listTemplates,
+  type TemplateFilter,
+  versionDefinition,
+} from '../db/templates'
 import { notFound } from '../errors'
 import { both } from './catalogue'
+import type { FileUrls } from './file-urls'
 import { templateOf } from './renderer'
 
 /**
@@ -13,10 +21,14 @@ import { templateOf } from './renderer'
  */
 const THUMBNAIL_DRAWING = 2
 
-/** Public, cacheable thumbnail of a template in one language; `v` changes with the template. */
+/** Public, cacheable thumbnail of a catalogue template in one language; `v` changes with the template. */
 export function templateThumbnailUrl(row: TemplateRow, locale: Locale): string {
   return `/api/file/template/${row.id}/${locale}.webp?v=${definitionVersion(row.definition)}.${THUMBNAIL_DRAWING}`
 }
+
+/** A customer's template's thumbnail: signed and expiring like their creations' files (see FileUrls). */
+export const ownThumbnailUrl = (urls: FileUrls, row: TemplateRow, locale: Locale) =>
+  urls.url({ kind: 'template', id: row.id, variant: `${locale}.webp` })
 
 /** A short hash of the definition (FNV-1a), so a changed template gets a new thumbnail URL. */
 export function definitionVersion(definition: string): string {
@@ -69,9 +81,44 @@ function fieldOf(f: Field): TemplateField {
   }
 }
 
-/** The catalogue's templates as the API lists and shows them. */
+/** A template as one version of it draws: its row, its document of that version, and the version. */
+export interface ResolvedTemplate {
+  row: TemplateRow
+  template: Template
+  version: number
+}
+
+/** The catalogue's templates, and the customers' own, as the API lists and shows them. */
 export class Templates {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly urls: FileUrls,
+  ) {}
+
+  /**
+   * The template a caller may draw: its current version when it is the catalogue's or the caller's own and
+   * not deleted; an explicit `version` also of one retired from the catalogue or deleted by its owner (a
+   * creation re-opens with the version it was made from). 404 otherwise, also for anyone else's.
+   */
+  async resolve(userId: number | null, id: number, version?: number): Promise<ResolvedTemplate> {
+    const row =
+      version === undefined
+        ? await findUsableTemplate(this.db, id, userId)
+        : userId === null
+          ? await findUsableTemplate(this.db, id, null)
+          : await findReadableTemplate(this.db, id, userId)
+    if (!row) throw notFound('Template')
+    if (version === undefined || version === row.version)
+      return { row, template: templateOf(row.definition), version: row.version }
+    const definition = await versionDefinition(this.db, row.id, version)
+    if (!definition) throw notFound('Template version')
+    return { row, template: templateOf(definition), version }
+  }
+
+  /** A template's thumbnail URL: public for the catalogue's, signed for a customer's own. */
+  thumbnailUrl(row: TemplateRow, locale: Locale): string {
+    return row.owner_id === null ? templateThumbnailUrl(row, locale) : ownThumbnailUrl(this.urls, row, locale)
+  }
 
   async page(
     f: TemplateFilter,
@@ -81,18 +128,33 @@ export class Templates {
     return { items: rows.map(templateSummaryOf), total }
   }
 
-  /** Template `id`'s stored definition, retired or not (a thumbnail URL outlives a template's retirement). */
-  async definition(id: number): Promise<{ id: number; definition: string } | undefined> {
-    const row = await findTemplate(this.db, id, false)
-    return row && { id: row.id, definition: row.definition }
+  /**
+   * Template `id`'s current definition and owner, retired or deleted or not (a thumbnail URL outlives a
+   * template's retirement; the file route checks a customer's template's signature).
+   */
+  async definition(
+    id: number,
+  ): Promise<{ id: number; definition: string; ownerId: number | null; deleted: boolean } | undefined> {
+    const row = await findTemplate(this.db, id)
+    return (
+      row && {
+        id: row.id,
+        definition: row.definition,
+        ownerId: row.owner_id,
+        deleted: row.deleted_at !== null,
+      }
+    )
   }
 
-  async detail(id: number): Promise<TemplateDetail> {
-    const row = await findTemplate(this.db, id, true)
-    if (!row) throw notFound('Template')
-    const t = templateOf(row.definition)
+  async detail(userId: number | null, id: number, version?: number): Promise<TemplateDetail> {
+    const { row, template: t, version: drawn } = await this.resolve(userId, id, version)
+    const thumbnails = { en: this.thumbnailUrl(row, 'en'), 'zh-CN': this.thumbnailUrl(row, 'zh-CN') }
     return {
       ...templateSummaryOf(row),
+      thumbnailUrl: thumbnails.en,
+      thumbnailUrls: thumbnails,
+      version: drawn,
+      readOnly: row.owner_id === null,
       sizes: t.sizes.map((s) => ({
         id: s.id,
         width: s.width,

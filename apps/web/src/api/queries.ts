@@ -93,11 +93,15 @@ export function templateListQuery(filter: { typeId?: number; q?: string; page?: 
   })
 }
 
-/** One template with its sizes and fields (`GET /template/detail`); the catalogue changes rarely. */
-export function templateDetailQuery(id: number) {
+/**
+ * One template with its sizes and fields (`GET /template/detail`): its current version, or `version` (a
+ * creation re-opens with the version it was made from); the catalogue changes rarely.
+ */
+export function templateDetailQuery(id: number, version?: number) {
+  const query = version === undefined ? { id } : { id, version }
   return queryOptions({
-    queryKey: ['templateDetail', { id }],
-    queryFn: async ({ signal }) => (await read('templateDetail', { query: { id } }, signal)).data,
+    queryKey: ['templateDetail', query],
+    queryFn: async ({ signal }) => (await read('templateDetail', { query }, signal)).data,
     staleTime: 5 * 60_000,
   })
 }

@@ -64,7 +64,11 @@ export function Editor({
 
   // The preview renders only values the template accepts; an invalid one keeps the last good picture.
   const valid = Object.keys(errors).length === 0
-  const preview = useLivePreview(valid ? { templateId: template.id, values, sizeId, locale } : undefined)
+  // The version shown is the version drawn and bought (a creation re-opened from an older one keeps it).
+  const templateVersion = template.version
+  const preview = useLivePreview(
+    valid ? { templateId: template.id, templateVersion, values, sizeId, locale } : undefined,
+  )
   const size = template.sizes.find((s) => s.id === sizeId) ?? template.sizes[0]
 
   async function submit(form: EditorForm) {
@@ -72,6 +76,7 @@ export function Editor({
     try {
       const creation = await create.mutateAsync({
         templateId: template.id,
+        templateVersion,
         values: form.v,
         sizeId: form.sizeId,
         locale,

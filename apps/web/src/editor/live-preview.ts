@@ -10,6 +10,7 @@ export const PREVIEW_DEBOUNCE_MS = 100
 
 export interface PreviewInput {
   templateId: number
+  templateVersion: number
   values: Record<string, string>
   sizeId: string | undefined
   locale: 'en' | 'zh-CN'

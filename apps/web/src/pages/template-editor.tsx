@@ -106,7 +106,10 @@ export function CreationEditorPage() {
     if (queryClient.getQueryData(queryKey) === undefined) queryClient.setQueryData(queryKey, upload)
   }
   const templateId = creation.data?.templateId
-  const template = useQuery({ ...templateDetailQuery(templateId ?? 0), enabled: templateId !== undefined })
+  const template = useQuery({
+    ...templateDetailQuery(templateId ?? 0, creation.data?.templateVersion),
+    enabled: templateId !== undefined,
+  })
   if (creationId === undefined || is404(creation.error) || is404(template.error)) return <NotFoundHere />
   const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
   const failed = creation.isError || template.isError

@@ -7,8 +7,12 @@ const values = z.record(z.string(), z.string({ error: 'values: each value must b
   error: 'values must be an object of field keys to strings',
 })
 
+const templateVersion = bodyId('templateVersion').optional()
+
 export const createCreationBody = z.strictObject({
   templateId: bodyId('templateId'),
+  /** The template's version to render (a creation re-opened from an older one); default the current. */
+  templateVersion,
   /** Field key -> value: text, "#rrggbb", a choice value, or the id of one of the caller's uploads. */
   values,
   /** One of the template's sizes; default its first. */
@@ -30,6 +34,8 @@ export const creationFiles = z.object({ png: z.string(), jpeg: z.string(), webp:
 export const creation = z.object({
   id: z.number().int().positive(),
   templateId: z.number().int().positive(),
+  /** The template's version it was made from; it re-opens with it. */
+  templateVersion: z.number().int().positive(),
   typeId: z.number().int().positive(),
   name: z.string(),
   sizeId: z.string(),
@@ -74,6 +80,7 @@ export const deleteCreationBody = z.strictObject({ id: bodyId('id') })
 /** `POST /creation/preview`: like create, but nothing is stored or spent; the answer is the image itself. */
 export const previewCreationBody = z.strictObject({
   templateId: bodyId('templateId'),
+  templateVersion,
   values,
   sizeId: z.string().max(100).optional(),
   locale: locale.optional(),

@@ -41,6 +41,15 @@ import {
 } from './notification'
 import { type EndpointRouteName, endpointRoutes } from './routes'
 import { templateDetailData, templateDetailQuery, templateListData, templateListQuery } from './template'
+import {
+  templateDocumentData,
+  templateDocumentQuery,
+  templateIdBody,
+  templateMineData,
+  templateMineQuery,
+  templateSaveBody,
+  templateVersionData,
+} from './template-library'
 import { starBody, starData, templateTypeListData } from './template-type'
 import { uploadDetailData, uploadDetailQuery, uploadImageBody, uploadImageData } from './upload'
 import { authData, emptyData, loginBody, myInfoData, registerBody } from './user'
@@ -167,10 +176,58 @@ export const endpoints = {
   },
   templateDetail: {
     ...endpointRoutes.templateDetail,
-    auth: 'none',
+    auth: 'optional',
     query: templateDetailQuery,
     data: templateDetailData,
     summary: 'One template with its sizes, fields (labels in both languages) and sample values',
+    codes: [404],
+    tag: 'template',
+  },
+  templateMine: {
+    ...endpointRoutes.templateMine,
+    auth: 'required',
+    query: templateMineQuery,
+    data: templateMineData,
+    list: true,
+    summary: "The caller's own templates, latest change first, by name; `total` counts all pages",
+    tag: 'template',
+  },
+  templateDocument: {
+    ...endpointRoutes.templateDocument,
+    auth: 'required',
+    query: templateDocumentQuery,
+    data: templateDocumentData,
+    summary:
+      "A template's document (the current version, or `version`): the catalogue's (read-only) or the caller's own (404 for anyone else's)",
+    codes: [404],
+    tag: 'template',
+  },
+  templateSave: {
+    ...endpointRoutes.templateSave,
+    auth: 'required',
+    body: templateSaveBody,
+    data: templateVersionData,
+    summary:
+      "Save a document as a new template, or (with `id`) as the next version of one of the caller's own; a 400 names the layer and property",
+    codes: [404],
+    tag: 'template',
+  },
+  templateDuplicate: {
+    ...endpointRoutes.templateDuplicate,
+    auth: 'required',
+    body: templateIdBody,
+    data: templateVersionData,
+    summary: "Copy a catalogue template (or one of the caller's own) into a new template of the caller's",
+    codes: [404],
+    tag: 'template',
+  },
+  templateDelete: {
+    ...endpointRoutes.templateDelete,
+    auth: 'required',
+    body: templateIdBody,
+    data: emptyData,
+    summary:
+      "Delete one of the caller's templates; creations made from it keep re-opening with their version",
     codes: [404],
     tag: 'template',
   },

@@ -25,6 +25,11 @@ export const endpointRoutes = {
   // Media: templates, uploads, creations.
   templateList: { method: 'GET', path: '/template/list' },
   templateDetail: { method: 'GET', path: '/template/detail' },
+  templateMine: { method: 'GET', path: '/template/mine' },
+  templateDocument: { method: 'GET', path: '/template/document' },
+  templateSave: { method: 'POST', path: '/template/save' },
+  templateDuplicate: { method: 'POST', path: '/template/duplicate' },
+  templateDelete: { method: 'POST', path: '/template/delete' },
   uploadImage: { method: 'POST', path: '/upload/image', bodyType: 'multipart' },
   uploadDetail: { method: 'GET', path: '/upload/detail' },
   createCreation: { method: 'POST', path: '/creation/create' },

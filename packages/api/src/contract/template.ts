@@ -64,8 +64,16 @@ export const templateField = z.discriminatedUnion('kind', [
 ])
 export type TemplateField = z.infer<typeof templateField>
 
-export const templateDetailQuery = z.strictObject({ id: queryId('id') })
+export const templateDetailQuery = z.strictObject({
+  id: queryId('id'),
+  /** A version of the template (a creation re-opens with the version it was made from); default the current. */
+  version: queryId('version').optional(),
+})
 export const templateDetailData = templateSummary.extend({
+  /** The version described. */
+  version: z.number().int().positive(),
+  /** True for the catalogue's templates, false for the caller's own. */
+  readOnly: z.boolean(),
   sizes: z.array(templateSize),
   fields: z.array(templateField),
   /** Sample values per language, for examples and a first preview. */

@@ -1,0 +1,136 @@
+import { randomBytes } from 'node:crypto'
+import { type Kysely, sql } from 'kysely'
+import { likePattern } from './creations'
+import type { Database, TemplateRow } from './schema'
+
+type Q = Kysely<Database>
+
+/** What a saved document puts in its template's row. */
+export interface TemplateFacts {
+  name: string
+  typeId: number
+  width: number
+  height: number
+  /** The document's JSON, with its id already the row's slug. */
+  definition: string
+}
+
+/** A customer's template's slug: the id its documents carry. Random, so it says nothing of the account. */
+export const ownSlug = () => `own-${randomBytes(8).toString('hex')}`
+
+/** One page of `userId`'s templates that are not deleted, latest change first, and the count of all. */
+export async function listOwnTemplates(
+  db: Q,
+  userId: number,
+  q: string | undefined,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: TemplateRow[]; total: number }> {
+  let base = db.selectFrom('templates').where('owner_id', '=', userId).where('deleted_at', 'is', null)
+  if (q) base = base.where(sql<boolean>`lower(name) like ${likePattern(q)} escape '\\'`)
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('updated_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
+
+/** Makes a template owned by `userId` with its first version. The definition's id must be `slug`. */
+export async function insertOwnTemplate(
+  db: Q,
+  userId: number,
+  slug: string,
+  facts: TemplateFacts,
+  now: number,
+): Promise<{ id: number; version: number }> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('templates')
+      .values({
+        slug,
+        owner_id: userId,
+        template_type_id: facts.typeId,
+        name: facts.name,
+        name_zh: facts.name,
+        width: facts.width,
+        height: facts.height,
+        sort_order: 0,
+        definition: facts.definition,
+        active: 1,
+        version: 1,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await trx
+      .insertInto('template_versions')
+      .values({ template_id: id, version: 1, definition: facts.definition, created_at: now })
+      .execute()
+    return { id, version: 1 }
+  })
+}
+
+/**
+ * Saves the next version of one of `userId`'s templates; undefined when it is not theirs or is deleted. The
+ * version is taken by the row's own update (`version + 1 … returning`), so two saves at once get two versions.
+ */
+export async function saveOwnVersion(
+  db: Q,
+  userId: number,
+  id: number,
+  facts: TemplateFacts,
+  now: number,
+): Promise<{ id: number; version: number } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('templates')
+      .set((eb) => ({
+        name: facts.name,
+        name_zh: facts.name,
+        template_type_id: facts.typeId,
+        width: facts.width,
+        height: facts.height,
+        definition: facts.definition,
+        version: eb('version', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', id)
+      .where('owner_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .returning(['id', 'version'])
+      .executeTakeFirst()
+    if (!row) return undefined
+    await trx
+      .insertInto('template_versions')
+      .values({ template_id: row.id, version: row.version, definition: facts.definition, created_at: now })
+      .execute()
+    return row
+  })
+}
+
+/** Deletes one of `userId`'s templates from lists and new creations; its versions stay for what was made. */
+export async function deleteOwnTemplate(db: Q, userId: number, id: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('templates')
+    .set({ deleted_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('owner_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
+}
+
+/** A template `userId` may read a version of: the catalogue's, or their own (deleted ones included). */
+export function findReadableTemplate(db: Q, id: number, userId: number): Promise<TemplateRow | undefined> {
+  return db
+    .selectFrom('templates')
+    .selectAll()
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('owner_id', 'is', null), eb('owner_id', '=', userId)]))
+    .executeTakeFirst()
+}

@@ -1,0 +1,122 @@
+import { Code, type IssuesData, type OwnTemplateSummary } from '@templet/api/contract'
+import { parseTemplate, type Template, TemplateError, type TemplateIssue } from '@templet/template'
+import type { Kysely } from 'kysely'
+import type { Database, TemplateRow } from '../db/schema'
+import {
+  deleteOwnTemplate,
+  insertOwnTemplate,
+  listOwnTemplates,
+  ownSlug,
+  saveOwnVersion,
+  type TemplateFacts,
+} from '../db/template-library'
+import { AppError, notFound } from '../errors'
+import type { Templates } from './templates'
+
+/** The most issues a refused document lists (the answer stays small whatever the document). */
+const MAX_ISSUES = 20
+
+/** A refused document: `msg` names the first problems' layers and properties, `data.issues` each one. */
+function invalidDocument(e: TemplateError): AppError {
+  const issues = e.issues.slice(0, MAX_ISSUES).map((i: TemplateIssue) => ({
+    path: ['document', ...(i.layer ? ['layers', i.layer] : []), ...i.property.split('.')],
+    code: 'invalid' as const,
+    params: { ...(i.layer ? { layer: i.layer } : {}), property: i.property, message: i.message },
+  }))
+  return new AppError(Code.invalidInput, e.message.replace(/^template (".*?" )?is invalid: /, 'document: '), {
+    issues,
+  } satisfies IssuesData)
+}
+
+/**
+ * Customers' own templates: versioned documents of the model. A save is a new immutable version; the
+ * catalogue's templates are read-only and copied by `duplicate`.
+ */
+export class TemplateLibrary {
+  constructor(private readonly d: { db: Kysely<Database>; templates: Templates; now: () => number }) {}
+
+  async mine(userId: number, q: string | undefined, page: { page: number; pageSize: number }) {
+    const { rows, total } = await listOwnTemplates(this.d.db, userId, q, page)
+    return { items: rows.map((r) => this.summary(r)), total }
+  }
+
+  async document(userId: number, id: number, version?: number) {
+    const { row, template, version: drawn } = await this.d.templates.resolve(userId, id, version)
+    return { id: row.id, version: drawn, name: row.name, readOnly: row.owner_id === null, document: template }
+  }
+
+  /** Checks a document with the model's parser and the database's template types, as `slug` and `name`. */
+  private async facts(slug: string, name: string, document: Record<string, unknown>): Promise<TemplateFacts> {
+    let t: Template
+    try {
+      // The row names the template: the document carries its slug and the customer's name for it.
+      t = parseTemplate({ ...document, id: slug, name: { en: name, 'zh-CN': name } })
+    } catch (e) {
+      if (e instanceof TemplateError) throw invalidDocument(e)
+      throw e
+    }
+    const type = await this.d.db
+      .selectFrom('template_types')
+      .select('id')
+      .where('slug', '=', t.typeId)
+      .executeTakeFirst()
+    if (!type)
+      throw new AppError(Code.invalidInput, `document.typeId: no template type "${t.typeId}"`, {
+        issues: [{ path: ['document', 'typeId'], code: 'invalid_value', params: { typeId: t.typeId } }],
+      } satisfies IssuesData)
+    const size = t.sizes[0] as Template['sizes'][number]
+    return { name, typeId: type.id, width: size.width, height: size.height, definition: JSON.stringify(t) }
+  }
+
+  async save(
+    userId: number,
+    b: { id?: number | undefined; name: string; document: Record<string, unknown> },
+  ) {
+    const now = this.d.now()
+    if (b.id === undefined) {
+      const slug = ownSlug()
+      return insertOwnTemplate(this.d.db, userId, slug, await this.facts(slug, b.name, b.document), now)
+    }
+    const own = await this.d.db
+      .selectFrom('templates')
+      .select('slug')
+      .where('id', '=', b.id)
+      .where('owner_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+    if (!own) throw notFound('Template')
+    const saved = await saveOwnVersion(
+      this.d.db,
+      userId,
+      b.id,
+      await this.facts(own.slug, b.name, b.document),
+      now,
+    )
+    if (!saved) throw notFound('Template')
+    return saved
+  }
+
+  /** A copy of a catalogue template (or one's own) as a new template of the caller's, at its current version. */
+  async duplicate(userId: number, id: number) {
+    const { row, template } = await this.d.templates.resolve(userId, id)
+    const name = row.owner_id === null ? row.name : `${row.name} (copy)`.slice(0, 80)
+    const slug = ownSlug()
+    return insertOwnTemplate(this.d.db, userId, slug, await this.facts(slug, name, template), this.d.now())
+  }
+
+  async delete(userId: number, id: number): Promise<void> {
+    if (!(await deleteOwnTemplate(this.d.db, userId, id, this.d.now()))) throw notFound('Template')
+  }
+
+  private summary(r: TemplateRow): OwnTemplateSummary {
+    return {
+      id: r.id,
+      name: r.name,
+      version: r.version,
+      width: r.width,
+      height: r.height,
+      thumbnailUrl: this.d.templates.thumbnailUrl(r, 'en'),
+      updatedAt: new Date(r.updated_at).toISOString(),
+    }
+  }
+}
