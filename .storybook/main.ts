@@ -6,6 +6,7 @@ const config: StorybookConfig = {
     '../packages/ui/src/**/*.stories.@(ts|tsx)',
     '../apps/web/src/**/*.stories.@(ts|tsx)',
     '../packages/render/stories/*.stories.@(ts|tsx)',
+    '../packages/designer/src/**/*.stories.@(ts|tsx)',
   ],
   addons: ['@storybook/addon-vitest', '@storybook/addon-a11y', '@storybook/addon-docs'],
   framework: { name: '@storybook/react-vite', options: {} },

@@ -41,7 +41,7 @@ pg_url=$(bash scripts/pg-start.sh 2>"$REPORTS/pg-start.log" | tail -n 1 | sed 's
 if [ -n "$pg_url" ]; then export TEST_DATABASE_URL="$pg_url"; trap 'bash scripts/pg-stop.sh >/dev/null 2>&1' EXIT
 else echo "PostgreSQL did not start:"; cat "$REPORTS/pg-start.log"; echo '{"passed":0,"failed":1}' >"$REPORTS/postgres.json"; echo 1 >"$REPORTS/postgres.rc"; fi
 
-for pkg in packages/api packages/template packages/render apps/server packages/ui apps/web; do
+for pkg in packages/api packages/template packages/render packages/designer apps/server packages/ui apps/web; do
   [ -f "$pkg/vitest.config.ts" ] && run "vitest-$(basename "$pkg")" vitest_in "$pkg" "vitest-$(basename "$pkg")"
 done
 

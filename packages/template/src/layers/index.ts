@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Drawable } from '../canvas'
 import { type DrawContext, isVisible, layerBox } from './context'
 import { drawImage, imageBindings, imageLayerSchema } from './image'
 import { drawShape, shapeBindings, shapeLayerSchema } from './shape'
@@ -10,7 +11,7 @@ export type Layer = z.infer<typeof layerSchema>
 export type LayerType = Layer['type']
 
 /** Draws a layer (when its `when` holds) with its opacity, in its box for the drawn size. */
-export function drawLayer(layer: Layer, d: DrawContext) {
+export function drawLayer<Image extends Drawable>(layer: Layer, d: DrawContext<Image>) {
   if (!isVisible(layer, d)) return
   const { ctx } = d
   ctx.save()

@@ -1,10 +1,11 @@
+import type { Drawable } from '../../canvas'
 import { paintBindings, resolveBound, resolvePaint } from '../../paint'
 import type { Box } from '../../primitives'
 import { type DrawContext, roundedPath } from '../context'
 import { fitScale, type ImageLayer } from './schema'
 import { isFocalPoint, parseImageValue } from './value'
 
-export function drawImage(layer: ImageLayer, box: Box, d: DrawContext) {
+export function drawImage<Image extends Drawable>(layer: ImageLayer, box: Box, d: DrawContext<Image>) {
   const { ctx } = d
   const img = d.images.get(layer.field)
   roundedPath(ctx, box, layer.radius)
@@ -25,7 +26,7 @@ export function drawImage(layer: ImageLayer, box: Box, d: DrawContext) {
 }
 
 /** A missing image: the layer's placeholder fill with a quiet picture mark, so the layout still reads. */
-function drawPlaceholder(layer: ImageLayer, box: Box, d: DrawContext) {
+function drawPlaceholder<Image extends Drawable>(layer: ImageLayer, box: Box, d: DrawContext<Image>) {
   const { ctx } = d
   ctx.fillStyle = resolvePaint(ctx, layer.placeholder, box, d.values)
   ctx.fillRect(box.x, box.y, box.w, box.h)

@@ -1,9 +1,10 @@
+import type { Drawable } from '../../canvas'
 import { paintBindings, resolveColor, resolvePaint } from '../../paint'
 import type { Box } from '../../primitives'
 import { type DrawContext, roundedPath } from '../context'
 import type { ShapeLayer } from './schema'
 
-export function drawShape(layer: ShapeLayer, box: Box, d: DrawContext) {
+export function drawShape<Image extends Drawable>(layer: ShapeLayer, box: Box, d: DrawContext<Image>) {
   const { ctx } = d
   ctx.beginPath()
   if (layer.shape === 'ellipse')

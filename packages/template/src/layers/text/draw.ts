@@ -1,3 +1,4 @@
+import type { Drawable } from '../../canvas'
 import { resolveBound, resolveColor } from '../../paint'
 import type { Box } from '../../primitives'
 import type { DrawContext } from '../context'
@@ -25,7 +26,7 @@ export function textStyle(layer: TextLayer, d: Pick<DrawContext, 'values' | 'siz
   }
 }
 
-export function drawText(layer: TextLayer, box: Box, d: DrawContext) {
+export function drawText<Image extends Drawable>(layer: TextLayer, box: Box, d: DrawContext<Image>) {
   const { ctx } = d
   const style = textStyle(layer, d)
   const shown = layerText(layer, d)

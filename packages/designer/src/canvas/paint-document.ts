@@ -1,0 +1,44 @@
+import {
+  type DrawContext,
+  drawLayer,
+  effectiveValues,
+  type Locale,
+  type Template,
+  type Values,
+} from '@templet/template'
+import { sizeOf } from '../state/boxes'
+
+/**
+ * Draws a template on a browser canvas with the model's own drawing code, at `scale` CSS px per template px
+ * and the screen's pixel ratio: what the server renders, drawn here without a round trip. Images are drawn
+ * as their layers' placeholders until the host passes decoded ones.
+ */
+export function paintDocument(
+  canvas: HTMLCanvasElement,
+  t: Template,
+  o: { sizeId: string; locale: Locale; values?: Values; scale: number; images?: Map<string, ImageBitmap> },
+) {
+  const size = sizeOf(t, o.sizeId)
+  const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1
+  const width = Math.max(1, Math.round(size.width * o.scale * ratio))
+  const height = Math.max(1, Math.round(size.height * o.scale * ratio))
+  if (canvas.width !== width) canvas.width = width
+  if (canvas.height !== height) canvas.height = height
+  const ctx = canvas.getContext('2d')
+  if (!ctx) return
+  ctx.setTransform(o.scale * ratio, 0, 0, o.scale * ratio, 0, 0)
+  ctx.imageSmoothingQuality = 'high'
+  // An opaque base, as the server's outputs have.
+  ctx.fillStyle = '#ffffff'
+  ctx.fillRect(0, 0, size.width, size.height)
+  const d: DrawContext<ImageBitmap> = {
+    ctx,
+    sizeId: size.id,
+    width: size.width,
+    height: size.height,
+    locale: o.locale,
+    values: effectiveValues(t, o.values ?? t.samples[o.locale], o.locale),
+    images: o.images ?? new Map<string, ImageBitmap>(),
+  }
+  for (const layer of t.layers) drawLayer(layer, d)
+}

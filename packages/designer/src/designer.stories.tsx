@@ -1,0 +1,92 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { parseTemplate } from '@templet/template'
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
+import boldQuote from '../../render/catalogue/templates/bold-quote.json'
+import { Designer } from './designer'
+
+const document = parseTemplate(boldQuote)
+
+const meta = {
+  title: 'Designer/Designer',
+  component: Designer,
+  args: { document, zoom: 0.5 },
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof Designer>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** A layer's button on the canvas, and where it sits (in CSS px of the canvas). */
+const layer = (canvasElement: HTMLElement, id: string) => {
+  const el = canvasElement.querySelector<HTMLButtonElement>(`[data-layer="${id}"]`)
+  if (!el) throw new Error(`no layer ${id}`)
+  return el
+}
+const left = (el: HTMLElement) => Number.parseFloat(el.style.left)
+const top = (el: HTMLElement) => Number.parseFloat(el.style.top)
+const firstTextLayer = document.layers.find((l) => l.type === 'text' && l.box)?.id ?? ''
+
+export const Default: Story = {}
+
+export const NudgeAndUndo: Story = {
+  name: 'Nudge with the keyboard, undo and redo',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const el = layer(canvasElement, firstTextLayer)
+    const x = left(el)
+    const y = top(el)
+    el.focus()
+    await waitFor(() => expect(el).toHaveAttribute('aria-pressed', 'true'))
+    await userEvent.keyboard('{ArrowRight}')
+    // Zoom 0.5: one template pixel is half a CSS pixel.
+    await waitFor(() => expect(left(el)).toBeCloseTo(x + 0.5))
+    await userEvent.keyboard('{Shift>}{ArrowDown}{/Shift}')
+    await waitFor(() => expect(top(el)).toBeCloseTo(y + 5))
+    await userEvent.keyboard('{Control>}z{/Control}')
+    await waitFor(() => expect(top(el)).toBeCloseTo(y))
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(left(el)).toBeCloseTo(x))
+    await expect(canvas.getByRole('button', { name: 'Undo' })).toBeDisabled()
+    await userEvent.click(canvas.getByRole('button', { name: 'Redo' }))
+    await waitFor(() => expect(left(el)).toBeCloseTo(x + 0.5))
+  },
+}
+
+export const DragSnapsToCentre: Story = {
+  name: 'Drag a layer: it snaps to the centre guide',
+  play: async ({ canvasElement }) => {
+    const el = layer(canvasElement, firstTextLayer)
+    const size = document.sizes[0]
+    if (!size) throw new Error('no size')
+    const start = el.getBoundingClientRect()
+    // Aim the layer's centre 2 CSS px (4 template px) right of the canvas's centre.
+    const surface = canvasElement.querySelector('[data-slot=designer-canvas]')?.getBoundingClientRect()
+    if (!surface) throw new Error('no canvas')
+    const targetCentre = surface.left + (size.width * 0.5) / 2 + 2
+    const dx = targetCentre - (start.left + start.width / 2)
+    const at = { clientX: start.left + 5, clientY: start.top + 5, pointerId: 1, button: 0 }
+    fireEvent.pointerDown(el, at)
+    fireEvent.pointerMove(el, { ...at, clientX: at.clientX + dx / 2 })
+    fireEvent.pointerMove(el, { ...at, clientX: at.clientX + dx })
+    await waitFor(() => expect(canvasElement.querySelector('[data-guide="x"]')).not.toBeNull())
+    fireEvent.pointerUp(el, { ...at, clientX: at.clientX + dx })
+    const end = el.getBoundingClientRect()
+    await expect(end.left + end.width / 2).toBeCloseTo(surface.left + (size.width * 0.5) / 2, 0)
+    await expect(canvasElement.querySelector('[data-guide]')).toBeNull()
+  },
+}
+
+export const ReadOnly: Story = {
+  name: 'Read-only (a phone, a catalogue template)',
+  args: { readOnly: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('status')).toHaveTextContent(/read-only/)
+    const el = layer(canvasElement, firstTextLayer)
+    const x = left(el)
+    el.focus()
+    await waitFor(() => expect(el).toHaveAttribute('aria-pressed', 'true'))
+    await userEvent.keyboard('{ArrowRight}')
+    await expect(left(el)).toBe(x)
+  },
+}

@@ -1,0 +1,40 @@
+import { type Box, type Layer, layerBox, type Template } from '@templet/template'
+
+/** The size a designer shows: the template's size of that id, else its first. */
+export function sizeOf(t: Template, sizeId: string) {
+  return t.sizes.find((s) => s.id === sizeId) ?? (t.sizes[0] as Template['sizes'][number])
+}
+
+/** A layer's box as drawn in a size (its per-size override, its own box, or the whole canvas). */
+export function boxIn(t: Template, layer: Layer, sizeId: string): Box {
+  const size = sizeOf(t, sizeId)
+  return layerBox(layer, { sizeId: size.id, width: size.width, height: size.height })
+}
+
+/**
+ * The layer with its box moved to `box` in a size: the default (first) size edits the layer's own box, any
+ * other size its override there, so a banner can be laid out apart from the square it was made from.
+ */
+export function withBox(t: Template, layer: Layer, sizeId: string, box: Box): Layer {
+  const rounded = {
+    x: round(box.x),
+    y: round(box.y),
+    w: Math.max(1, round(box.w)),
+    h: Math.max(1, round(box.h)),
+  }
+  if (sizeId === t.sizes[0]?.id && !layer.bySize?.[sizeId]) return { ...layer, box: rounded }
+  return { ...layer, bySize: { ...layer.bySize, [sizeId]: { ...layer.bySize?.[sizeId], box: rounded } } }
+}
+
+/** Positions in whole tenths of a pixel: a document keeps no floating-point noise from a drag. */
+const round = (n: number) => Math.round(n * 10) / 10
+
+/** The smallest box around several. */
+export function unionBox(boxes: Box[]): Box | undefined {
+  if (boxes.length === 0) return undefined
+  const x = Math.min(...boxes.map((b) => b.x))
+  const y = Math.min(...boxes.map((b) => b.y))
+  const right = Math.max(...boxes.map((b) => b.x + b.w))
+  const bottom = Math.max(...boxes.map((b) => b.y + b.h))
+  return { x, y, w: right - x, h: bottom - y }
+}

@@ -1,0 +1,47 @@
+import type { Box } from '@templet/template'
+
+/** A line a moved box snapped to: vertical at `x = at`, or horizontal at `y = at`. */
+export interface Guide {
+  axis: 'x' | 'y'
+  at: number
+}
+
+export interface SnapTargets {
+  /** Vertical lines: the canvas's edges and centre, other layers' edges and centres. */
+  x: number[]
+  y: number[]
+}
+
+/** Where a box can snap: the canvas's edges and centre, and every other box's edges and centres. */
+export function snapTargets(canvas: { width: number; height: number }, others: Box[]): SnapTargets {
+  return {
+    x: [0, canvas.width / 2, canvas.width, ...others.flatMap((b) => [b.x, b.x + b.w / 2, b.x + b.w])],
+    y: [0, canvas.height / 2, canvas.height, ...others.flatMap((b) => [b.y, b.y + b.h / 2, b.y + b.h])],
+  }
+}
+
+/** The nearest target to any of `edges` within `threshold`: the shift that lands it there, and the line. */
+function nearest(edges: number[], targets: number[], threshold: number) {
+  let best: { shift: number; at: number } | undefined
+  for (const e of edges)
+    for (const t of targets) {
+      const shift = t - e
+      if (Math.abs(shift) <= threshold && (!best || Math.abs(shift) < Math.abs(best.shift)))
+        best = { shift, at: t }
+    }
+  return best
+}
+
+/**
+ * Snaps a box being moved: its left, centre and right to the nearest vertical target, its top, middle and
+ * bottom to the nearest horizontal one, each within `threshold` px. Returns the snapped box and the guides
+ * to draw.
+ */
+export function snapBox(box: Box, targets: SnapTargets, threshold: number): { box: Box; guides: Guide[] } {
+  const sx = nearest([box.x, box.x + box.w / 2, box.x + box.w], targets.x, threshold)
+  const sy = nearest([box.y, box.y + box.h / 2, box.y + box.h], targets.y, threshold)
+  const guides: Guide[] = []
+  if (sx) guides.push({ axis: 'x', at: sx.at })
+  if (sy) guides.push({ axis: 'y', at: sy.at })
+  return { box: { ...box, x: box.x + (sx?.shift ?? 0), y: box.y + (sy?.shift ?? 0) }, guides }
+}

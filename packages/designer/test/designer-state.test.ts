@@ -1,0 +1,90 @@
+import { parseTemplate } from '@templet/template'
+import { describe, expect, it } from 'vitest'
+import { boxIn, type DesignerAction, designerReducer, initialState } from '../src/index'
+
+const template = parseTemplate({
+  id: 'designer-card',
+  typeId: 'social-posts',
+  name: { en: 'Card', 'zh-CN': '卡片' },
+  sizes: [
+    { id: 'square', width: 400, height: 400, label: { en: 'Square', 'zh-CN': '方形' } },
+    { id: 'banner', width: 800, height: 200, label: { en: 'Banner', 'zh-CN': '横幅' } },
+  ],
+  fields: [],
+  layers: [
+    { id: 'bg', type: 'shape', fill: '#ffffff' },
+    { id: 'title', type: 'text', text: 'Hello', size: 40, box: { x: 10, y: 20, w: 200, h: 60 } },
+    { id: 'badge', type: 'shape', fill: '#ff0000', box: { x: 300, y: 300, w: 50, h: 50 } },
+  ],
+  samples: { en: {}, 'zh-CN': {} },
+})
+
+const run = (...actions: DesignerAction[]) => actions.reduce(designerReducer, initialState(template))
+const boxOf = (s: ReturnType<typeof run>, id: string) => {
+  const layer = s.document.layers.find((l) => l.id === id)
+  if (!layer) throw new Error(`no layer ${id}`)
+  return boxIn(s.document, layer, s.sizeId)
+}
+
+describe('the designer state', () => {
+  it('nudges the selection, each nudge one undo step', () => {
+    const s = run(
+      { type: 'select', ids: ['title'] },
+      { type: 'move', dx: 1, dy: 0 },
+      { type: 'move', dx: 0, dy: 10 },
+    )
+    expect(boxOf(s, 'title')).toEqual({ x: 11, y: 30, w: 200, h: 60 })
+    expect(s.past).toHaveLength(2)
+    const back = designerReducer(s, { type: 'undo' })
+    expect(boxOf(back, 'title')).toEqual({ x: 11, y: 20, w: 200, h: 60 })
+    expect(boxOf(designerReducer(back, { type: 'redo' }), 'title')).toEqual({ x: 11, y: 30, w: 200, h: 60 })
+  })
+
+  it('makes a whole drag one undo step', () => {
+    const s = run(
+      { type: 'select', ids: ['title'] },
+      { type: 'begin' },
+      ...Array.from({ length: 30 }, (): DesignerAction => ({ type: 'move', dx: 2, dy: 1, transient: true })),
+    )
+    expect(boxOf(s, 'title')).toMatchObject({ x: 70, y: 50 })
+    expect(s.past).toHaveLength(1)
+    expect(boxOf(designerReducer(s, { type: 'undo' }), 'title')).toMatchObject({ x: 10, y: 20 })
+  })
+
+  it('moves several layers together, and Shift-click toggles one out of the selection', () => {
+    const s = run(
+      { type: 'select', ids: ['title'] },
+      { type: 'select', ids: ['badge'], toggle: true },
+      { type: 'move', dx: -5, dy: 5 },
+    )
+    expect(s.selection).toEqual(['title', 'badge'])
+    expect(boxOf(s, 'title')).toMatchObject({ x: 5, y: 25 })
+    expect(boxOf(s, 'badge')).toMatchObject({ x: 295, y: 305 })
+    expect(designerReducer(s, { type: 'select', ids: ['title'], toggle: true }).selection).toEqual(['badge'])
+  })
+
+  it('lays out another size apart: a move there is that size’s override, the first size keeps its box', () => {
+    const s = run(
+      { type: 'showSize', sizeId: 'banner' },
+      { type: 'select', ids: ['title'] },
+      { type: 'move', dx: 100, dy: 0 },
+    )
+    expect(boxOf(s, 'title')).toMatchObject({ x: 110, y: 20 })
+    const square = designerReducer(s, { type: 'showSize', sizeId: 'square' })
+    expect(boxOf(square, 'title')).toMatchObject({ x: 10, y: 20 })
+    expect(s.document.layers.find((l) => l.id === 'title')?.bySize?.banner?.box).toMatchObject({ x: 110 })
+  })
+
+  it('forgets the redo steps once something new is done, and ignores unknown layers and sizes', () => {
+    const s = run(
+      { type: 'select', ids: ['title', 'nope'] },
+      { type: 'move', dx: 1, dy: 1 },
+      { type: 'undo' },
+    )
+    expect(s.selection).toEqual(['title'])
+    expect(s.future).toHaveLength(1)
+    const after = designerReducer(s, { type: 'update', id: 'title', patch: { opacity: 0.5 } })
+    expect(after.future).toHaveLength(0)
+    expect(designerReducer(after, { type: 'showSize', sizeId: 'poster' }).sizeId).toBe('square')
+  })
+})
