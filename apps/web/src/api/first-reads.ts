@@ -4,7 +4,7 @@
  * the screen's first render is the page with its data instead of skeletons followed by a second render.
  * Each read here is one boot.js sends (its step 5); e2e/early-reads.spec.ts checks that the two agree.
  */
-import type { ScreenName } from '../router/routes'
+import type { ScreenName } from '../router/screen-name'
 import { dashboardSummaryQuery, myInfoQuery, myNotificationQuery } from './queries'
 import { markReadBeforeStart, queryClient } from './query-client'
 
