@@ -1,4 +1,5 @@
 import type { ContactMessageBody } from '@templet/api'
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from '@templet/api/limits'
 import { Button } from '@templet/ui/button'
 import { CircleCheck } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -59,7 +60,7 @@ export function ContactPage() {
           <TextField
             label={t('contact.name')}
             autoComplete="name"
-            maxLength={100}
+            maxLength={CONTACT_NAME_MAX_LENGTH}
             required
             {...field('name')}
           />
@@ -72,7 +73,7 @@ export function ContactPage() {
               id={messageId}
               {...message}
               rows={6}
-              maxLength={5000}
+              maxLength={CONTACT_MESSAGE_MAX_LENGTH}
               required
               aria-invalid={messageError ? true : undefined}
               aria-describedby={messageError ? `${messageId}-error` : undefined}
