@@ -50,26 +50,8 @@ function eagerCompileHint(): Plugin {
   }
 }
 
-/**
- * The app runs on Preact through its React compatibility layer (docs/decisions.md says why): every `react` and
- * `react-dom` import, the app's and its dependencies', resolves to `preact/compat`.
- */
-function preactForReact() {
-  const compat = (subpath: string) => fileURLToPath(import.meta.resolve(`preact/${subpath}`))
-  return [
-    { find: /^react-dom\/client$/, replacement: compat('compat/client') },
-    { find: /^react-dom$/, replacement: compat('compat') },
-    { find: /^react\/jsx-runtime$/, replacement: compat('compat/jsx-runtime') },
-    { find: /^react\/jsx-dev-runtime$/, replacement: compat('compat/jsx-dev-runtime') },
-    { find: /^react$/, replacement: compat('compat') },
-  ]
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [inlineBootScript(), react(), tailwindcss(), ...(isSsrBuild ? [] : [eagerCompileHint()])],
-  resolve: { alias: preactForReact() },
-  // The pre-render bundles its dependencies too, so that they render with Preact as the browser does.
-  ssr: { noExternal: true },
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },

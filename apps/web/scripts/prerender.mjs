@@ -82,7 +82,10 @@ writeFileSync(
   withPage(withCatalogues(withPreloads(built, ['src/start.tsx'])), 'app'),
 )
 
-/** The page's markup and its title, taken out of it (the screen's `<title>`, see DocumentTitle). */
+/**
+ * The page's markup and its title, taken out of it: the screen renders a `<title>`, which React hoists into
+ * `<head>` in the browser and writes among the markup when pre-rendering.
+ */
 async function render(route, language, signedIn) {
   const markup = await renderPage(route, language, { signedIn })
   const titles = [...markup.matchAll(/<title>([^<]*)<\/title>/g)]

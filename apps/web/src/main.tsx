@@ -36,7 +36,7 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-prerendered]
 // On its way to another page (boot.js, the guard's redirects): nothing to start here.
 if (!('leaving' in html.dataset)) {
   // A pre-rendered page shows at once, for every visitor (boot.js picks its language): the app's code
-  // (Preact, the router, the texts) is evaluated only after that paint, not before it. Its files are
+  // (React, the router, the texts) is evaluated only after that paint, not before it. Its files are
   // already being fetched (modulepreload links). The shell of other paths paints nothing by itself.
   if (document.querySelector('[data-prerendered]')) await afterFirstPaint()
   await import('./start')
