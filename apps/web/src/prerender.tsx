@@ -1,7 +1,7 @@
 /**
  * Build-time pre-rendering of the public pages (scripts/prerender.mjs runs this module, built by
  * `vite build --ssr`), once per language: the page paints with the HTML and the stylesheet alone, before
- * any JavaScript, for every visitor (boot.js picks the language and the session's parts before the
+ * any JavaScript, for every visitor (the boot script picks the language and the session's parts before the
  * first paint), and start.tsx hydrates it.
  */
 import { StrictMode } from 'react'

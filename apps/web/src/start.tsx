@@ -7,7 +7,7 @@ import { dropEarlyReads, hasEarlyReads } from './api/early-reads'
 import { AppProviders } from './app'
 import { currentLanguage, loadLanguage, prefetchOtherLanguages } from './i18n'
 import { registerRouter } from './router/navigation'
-import { passingLoaderData, preloadRoute, resolveLazyRoutes, routes, screensFor } from './router/routes'
+import { passingLoaderData, preloadRoute, resolveLazyRoutes, routes } from './router/routes'
 import { hasSession } from './session/session'
 import { followSystemTheme } from './theme/theme'
 
@@ -51,13 +51,13 @@ root.id = 'root'
  */
 await Promise.all([resolveLazyRoutes(pathname), loadLanguage(language)])
 /**
- * A signed-in page's first reads, which boot.js sent with the page: the first render waits for them a
+ * A signed-in page's first reads, which the boot script sent with the page: the first render waits for them a
  * little (the pre-rendered skeletons stay on screen meanwhile), so that it is the page with its data, not
  * skeletons and then a second render. TanStack Query comes with the page's chunks (loaded by now).
  */
 if (hasEarlyReads()) {
   const { fetchFirstReads } = await import('./layouts/query-layout')
-  await fetchFirstReads(screensFor(pathname, signedIn), FIRST_READS_WAIT_MS)
+  await fetchFirstReads(pathname, FIRST_READS_WAIT_MS)
 }
 const loaderData = passingLoaderData(pathname)
 const router = createBrowserRouter(routes, loaderData ? { hydrationData: { loaderData } } : undefined)
@@ -70,14 +70,14 @@ const app = (
     </AppProviders>
   </StrictMode>
 )
-// A transition: React renders in slices of a few milliseconds, giving the browser its turns (input, frames)
-// in between, instead of one long task. A first render keeps the pre-rendered first paint in the container
-// until it commits, then replaces it at once.
+// In startTransition React renders in slices of a few milliseconds, giving the browser its turns (input,
+// frames) in between, instead of one long task. A first render keeps the pre-rendered first paint in the
+// container until it commits, then replaces it at once.
 startTransition(() => {
   if (hydrate) hydrateRoot(root, app)
   else createRoot(root).render(app)
 })
-// What boot.js read and no screen took is not used later (it would be old by then).
+// What the boot script read and no screen took is not used later (it would be old by then).
 dropEarlyReads()
 // Soon after: the other language's texts (a few kB), so the language switch needs no network.
 setTimeout(prefetchOtherLanguages, 300)

@@ -5,7 +5,7 @@ import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { AppLayout } from '../layouts/app-layout'
 import { PublicLayout } from '../layouts/public-layout'
-import { isCheckoutPath } from '../router/guard'
+import { isCheckoutPath } from '../session/redirect'
 import { OfferNotFound } from './checkout'
 
 /**

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react'
 import { matchRoutes, type RouteObject } from 'react-router'
 import { RootLayout, RouteError } from '../layouts/root-layout'
 import { guardUnmatched, redirectSignedIn, requireSession } from './guard'
-import type { ScreenName } from './screen-name'
 
 /**
  * The one route table of the app (React Router's data router; PRODUCT.md §3): the browser builds its router
@@ -36,7 +35,8 @@ const screens = {
   templateType: () => import('../pages/template-type'),
   templateEditor: () => import('../pages/template-editor'),
   notFound: () => import('../pages/not-found'),
-} satisfies Record<ScreenName, () => Promise<unknown>>
+}
+export type ScreenName = keyof typeof screens
 type ScreenModule<N extends ScreenName> = Awaited<ReturnType<(typeof screens)[N]>>
 
 export interface RouteHandle {
