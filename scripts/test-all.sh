@@ -33,6 +33,7 @@ vitest_in() { # vitest_in PACKAGE NAME: vitest with a JSON report
 
 check build pnpm turbo run build --output-logs=errors-only
 check lint pnpm exec biome ci .
+check circles pnpm run circles
 check typecheck pnpm turbo run typecheck --output-logs=errors-only
 check ui-size pnpm --filter @templet/ui size
 

@@ -3,26 +3,61 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, minify, type Plugin } from 'vite'
+import { build, defineConfig, type Plugin } from 'vite'
 import { chunkGroups } from './chunk-groups'
 
 /** The API the dev server forwards `/api` to: `pnpm --filter @templet/server dev` listens on 3000. */
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:3000'
 
 /**
- * Writes boot.js, minified, into the page's `<head>` as an inline script: it decides the first paint (theme,
+ * src/boot.ts and the app's modules it imports (the session, language, guard and first-read rules), bundled
+ * and minified into one classic script that can sit inline in the page.
+ */
+async function bootScript(mode: string): Promise<string> {
+  const output = await build({
+    configFile: false,
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    mode,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2020',
+      lib: { entry: 'src/boot.ts', formats: ['iife'], name: 'templetBoot' },
+    },
+  })
+  // Not watching, so an output (the type also admits a watcher).
+  const [result] = Array.isArray(output) ? output : [output]
+  const chunk = result && 'output' in result ? result.output.find((file) => file.type === 'chunk') : undefined
+  if (chunk?.type !== 'chunk') throw new Error('src/boot.ts built to nothing')
+  const code = chunk.code.trim()
+  // Inside <script>, these would end the element or start a comment the HTML parser honours.
+  if (/<\/script|<!--/i.test(code))
+    throw new Error('the boot script holds </script or <!-- and cannot be inlined')
+  return code
+}
+
+/**
+ * Writes the boot script into the page's `<head>` as an inline script: it decides the first paint (theme,
  * language, the guard's redirects), and as a file it cost a request before anything could paint. The server
  * writes each answer's CSP nonce into its empty `nonce` attribute (apps/server/src/web/static.ts).
  */
 function inlineBootScript(): Plugin {
-  const tag = '<script src="/boot.js"></script>'
+  const tag = '<script src="/src/boot.ts"></script>'
+  let mode = 'production'
   return {
     name: 'templet:inline-boot-script',
-    async transformIndexHtml(html) {
-      if (!html.includes(tag)) throw new Error(`index.html must load the boot script as ${tag}`)
-      const source = await readFile(new URL('./boot.js', import.meta.url), 'utf8')
-      const { code } = await minify('boot.js', source)
-      return html.replace(tag, () => `<script nonce="">${code.trim()}</script>`)
+    configResolved(config) {
+      mode = config.mode
+    },
+    transformIndexHtml: {
+      // Before Vite reads the page's scripts, which would try to bundle src/boot.ts as a module of the app.
+      order: 'pre',
+      async handler(html) {
+        if (!html.includes(tag)) throw new Error(`index.html must load the boot script as ${tag}`)
+        const code = await bootScript(mode)
+        return html.replace(tag, () => `<script nonce="">${code}</script>`)
+      },
     },
   }
 }
@@ -50,26 +85,8 @@ function eagerCompileHint(): Plugin {
   }
 }
 
-/**
- * The app runs on Preact through its React compatibility layer (docs/decisions.md says why): every `react` and
- * `react-dom` import, the app's and its dependencies', resolves to `preact/compat`.
- */
-function preactForReact() {
-  const compat = (subpath: string) => fileURLToPath(import.meta.resolve(`preact/${subpath}`))
-  return [
-    { find: /^react-dom\/client$/, replacement: compat('compat/client') },
-    { find: /^react-dom$/, replacement: compat('compat') },
-    { find: /^react\/jsx-runtime$/, replacement: compat('compat/jsx-runtime') },
-    { find: /^react\/jsx-dev-runtime$/, replacement: compat('compat/jsx-dev-runtime') },
-    { find: /^react$/, replacement: compat('compat') },
-  ]
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [inlineBootScript(), react(), tailwindcss(), ...(isSsrBuild ? [] : [eagerCompileHint()])],
-  resolve: { alias: preactForReact() },
-  // The pre-render bundles its dependencies too, so that they render with Preact as the browser does.
-  ssr: { noExternal: true },
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },

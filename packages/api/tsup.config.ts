@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/contract/index.ts', 'src/card.ts'],
+  entry: ['src/index.ts', 'src/contract/index.ts', 'src/card.ts', 'src/limits.ts'],
   format: ['esm'],
   dts: true,
   sourcemap: true,

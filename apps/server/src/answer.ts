@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { AppEnv } from './routes/api'
+import type { AppEnv } from './app-env'
 
 function hasBody(req: Request): boolean {
   const length = req.headers.get('content-length')

@@ -1,15 +1,17 @@
 import type { Page, Request } from '@playwright/test'
+import { FIRST_READ_REQUESTS, firstReadsOf } from '../src/api/first-read-list'
 import { expect, holdApp, registerUser, signIn, test } from './fixtures'
 
 /**
- * boot.js sends a signed-in page's first reads with the page (its step 5) and the API client takes those
- * answers (src/api/early-reads.ts); start.tsx waits for them before the first render
- * (src/api/first-reads.ts). The URLs in boot.js and the queries in first-reads.ts must agree: a read that
- * one lists and the other does not is asked for twice, or left unused.
+ * The boot script (src/boot.ts) sends a signed-in page's first reads with the page and the API client takes
+ * those answers (src/api/early-reads.ts); start.tsx fetches the same reads as queries before the first render
+ * (src/api/first-reads.ts). Both take them from one list (src/api/first-read-list.ts), whose requests must be
+ * the ones the client makes for those queries: otherwise a read is asked for twice.
  */
 
-const LAYOUT_READS = ['/api/user/my-info', '/api/user/my-notification?check=0&page=1&pageSize=10']
-const DASHBOARD_READS = [...LAYOUT_READS, '/api/dashboard/summary']
+const readsOf = (path: string) => firstReadsOf(path).map((read) => `/api${FIRST_READ_REQUESTS[read]}`)
+const DASHBOARD_READS = readsOf('/dashboard')
+const LAYOUT_READS = readsOf('/notifications')
 
 /** The API GETs the page makes from now on (path and query), in order. */
 function recordReads(page: Page) {
@@ -42,8 +44,8 @@ test.describe('a signed-in page’s first reads, sent with the page', () => {
       [...DASHBOARD_READS].sort(),
     )
     expect(await page.evaluate(() => 'templetEarlyReads' in window)).toBe(false)
-    // The pre-rendered screen, kept on view between the shell's render and the screen's, is gone.
-    await expect(page.locator('main [inert]')).toHaveCount(0)
+    // The pre-rendered first paint was replaced by the app's render.
+    await expect(page.locator('[data-placeholder]')).toHaveCount(0)
   })
 
   for (const [path, heading] of [
@@ -105,7 +107,7 @@ test.describe('a signed-in page’s first reads, sent with the page', () => {
   })
 })
 
-test.describe('the visitor’s texts, preloaded by boot.js', () => {
+test.describe('the visitor’s texts, preloaded by the boot script', () => {
   for (const [locale, wanted, other] of [
     ['en-US', 'en', 'zh-CN'],
     ['zh-CN', 'zh-CN', 'en'],

@@ -194,7 +194,7 @@ test.describe('the first paint of every visitor', () => {
       new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true })
     })
     const release = await holdApp(page)
-    // boot.js left the session's cookie on the page before: the server answers /login with the redirect.
+    // the boot script (src/boot.ts) left the session's cookie on the page before: the server answers /login with the redirect.
     const signInAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === '/login')
     await page.goto('/login')
     expect((await signInAnswer).status()).toBe(302)

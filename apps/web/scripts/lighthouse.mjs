@@ -86,7 +86,7 @@ async function prepare(port, signedIn) {
     },
     signedIn ? session : null,
   )
-  // With a session, the cookie the app and boot.js keep beside it (the server's hint for /login).
+  // With a session, the cookie the app and the boot script (src/boot.ts) keep beside it (the server's hint for /login).
   await context.clearCookies()
   if (signedIn) await context.addCookies([{ name: 'templet_signed_in', value: '1', url: origin }])
   await page.close()

@@ -54,7 +54,7 @@ function withPreloads(html, modules, priority) {
   return html.replace('  </head>', () => `${links.join('')}  </head>`)
 }
 
-/** `<html data-page>` tells boot.js what the page is: `public` (pre-rendered) or `app` (the shell). */
+/** `<html data-page>` tells the boot script (src/boot.ts) what the page is: `public` (pre-rendered) or `app` (the shell). */
 const withPage = (html, page) =>
   html.replace('<html lang="en">', () => `<html lang="en" data-page="${page}">`)
 if (!built.includes('<html lang="en">')) throw new Error('index.html must start with <html lang="en">')
@@ -64,7 +64,7 @@ const { LANGUAGES, PLACEHOLDER_PATHS, PRERENDERED_PATHS, renderPage, screensFor 
 )
 
 /**
- * `<meta name="catalogue:<language>">` with each language's texts (src/i18n/<language>.ts): boot.js preloads
+ * `<meta name="catalogue:<language>">` with each language's texts (src/i18n/<language>.ts): the boot script preloads
  * the visitor's, which the app would otherwise ask for only once its start has been evaluated.
  */
 function withCatalogues(html) {
@@ -73,7 +73,7 @@ function withCatalogues(html) {
     if (!chunk) throw new Error(`src/i18n/${language}.ts is not in the Vite manifest`)
     return `<meta name="catalogue:${language}" content="/${chunk.file}" />`
   })
-  // Before boot.js, which reads them.
+  // Before the boot script, which reads them.
   return html.replace('</title>', () => `</title>${metas.join('')}`)
 }
 
@@ -82,7 +82,10 @@ writeFileSync(
   withPage(withCatalogues(withPreloads(built, ['src/start.tsx'])), 'app'),
 )
 
-/** The page's markup and its title, taken out of it (the screen's `<title>`, see DocumentTitle). */
+/**
+ * The page's markup and its title, taken out of it: the screen renders a `<title>`, which React hoists into
+ * `<head>` in the browser and writes among the markup when pre-rendering.
+ */
 async function render(route, language, signedIn) {
   const markup = await renderPage(route, language, { signedIn })
   const titles = [...markup.matchAll(/<title>([^<]*)<\/title>/g)]
@@ -93,7 +96,7 @@ async function render(route, language, signedIn) {
 
 /**
  * Public pages are hydrated (`data-page="public"`); a protected page's pre-render is its first paint for a
- * signed-in visitor, replaced by the app's first render (`data-page="app"`, like the shell: boot.js
+ * signed-in visitor, replaced by the app's first render (`data-page="app"`, like the shell: the boot script
  * sends a visitor without a session to sign in before it paints).
  */
 const pagesToRender = [
@@ -101,7 +104,7 @@ const pagesToRender = [
   ...PLACEHOLDER_PATHS.map((route) => ({ route, signedIn: true })),
 ]
 for (const { route, signedIn } of pagesToRender) {
-  // English first: its title is the document's; boot.js takes another language's from its meta element.
+  // English first: its title is the document's; the boot script takes another language's from its meta element.
   const pages = []
   for (const language of LANGUAGES) pages.push({ language, ...(await render(route, language, signedIn)) })
   const [english, ...others] = pages

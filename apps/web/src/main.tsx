@@ -27,16 +27,16 @@ function afterFirstPaint(limit = 1000): Promise<void> {
 }
 
 const html = document.documentElement
-// A pre-rendered page's markup in the languages this visitor does not read (hidden since boot.js set
+// A pre-rendered page's markup in the languages this visitor does not read (hidden since the boot script set
 // <html lang>) goes at once: only one copy of the page is ever in the document for scripts and tests.
 for (const element of document.querySelectorAll<HTMLElement>('[data-prerendered]')) {
   if (element.lang !== html.lang) element.remove()
   else element.id = 'root'
 }
-// On its way to another page (boot.js, the guard's redirects): nothing to start here.
+// On its way to another page (the boot script, the guard's redirects): nothing to start here.
 if (!('leaving' in html.dataset)) {
-  // A pre-rendered page shows at once, for every visitor (boot.js picks its language): the app's code
-  // (Preact, the router, the texts) is evaluated only after that paint, not before it. Its files are
+  // A pre-rendered page shows at once, for every visitor (the boot script picks its language): the app's code
+  // (React, the router, the texts) is evaluated only after that paint, not before it. Its files are
   // already being fetched (modulepreload links). The shell of other paths paints nothing by itself.
   if (document.querySelector('[data-prerendered]')) await afterFirstPaint()
   await import('./start')

@@ -1,14 +1,13 @@
 /** The app's start, loaded by main.tsx: theme, router, and the first render or hydration. */
 import { setNonce } from 'get-nonce'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router'
 import { dropEarlyReads, hasEarlyReads } from './api/early-reads'
 import { AppProviders } from './app'
 import { currentLanguage, loadLanguage, prefetchOtherLanguages } from './i18n'
-import { keepPrerenderedScreen } from './router/first-screen'
 import { registerRouter } from './router/navigation'
-import { passingLoaderData, preloadRoute, resolveLazyRoutes, routes, screensFor } from './router/routes'
+import { passingLoaderData, preloadRoute, resolveLazyRoutes, routes } from './router/routes'
 import { hasSession } from './session/session'
 import { followSystemTheme } from './theme/theme'
 
@@ -52,13 +51,13 @@ root.id = 'root'
  */
 await Promise.all([resolveLazyRoutes(pathname), loadLanguage(language)])
 /**
- * A signed-in page's first reads, which boot.js sent with the page: the first render waits for them a
+ * A signed-in page's first reads, which the boot script sent with the page: the first render waits for them a
  * little (the pre-rendered skeletons stay on screen meanwhile), so that it is the page with its data, not
  * skeletons and then a second render. TanStack Query comes with the page's chunks (loaded by now).
  */
 if (hasEarlyReads()) {
   const { fetchFirstReads } = await import('./layouts/query-layout')
-  await fetchFirstReads(screensFor(pathname, signedIn), FIRST_READS_WAIT_MS)
+  await fetchFirstReads(pathname, FIRST_READS_WAIT_MS)
 }
 const loaderData = passingLoaderData(pathname)
 const router = createBrowserRouter(routes, loaderData ? { hydrationData: { loaderData } } : undefined)
@@ -71,19 +70,14 @@ const app = (
     </AppProviders>
   </StrictMode>
 )
-// Preact renders in one task, unlike React's transitions: the browser gets a turn (input, a frame) between
-// loading the app and rendering it, so the two are not one long task.
-await new Promise((resolve) => setTimeout(resolve, 0))
-if (hydrate) hydrateRoot(root, app)
-else {
-  // Preact renders into a container by adopting the nodes already in it; the pre-rendered placeholder's
-  // nodes would become the page's and count as moved (a layout shift). The render below is synchronous, so
-  // no frame shows the emptied root.
-  keepPrerenderedScreen(root.querySelector('[data-screen]'))
-  root.replaceChildren()
-  createRoot(root).render(app)
-}
-// What boot.js read and no screen took is not used later (it would be old by then).
+// In startTransition React renders in slices of a few milliseconds, giving the browser its turns (input,
+// frames) in between, instead of one long task. A first render keeps the pre-rendered first paint in the
+// container until it commits, then replaces it at once.
+startTransition(() => {
+  if (hydrate) hydrateRoot(root, app)
+  else createRoot(root).render(app)
+})
+// What the boot script read and no screen took is not used later (it would be old by then).
 dropEarlyReads()
 // Soon after: the other language's texts (a few kB), so the language switch needs no network.
 setTimeout(prefetchOtherLanguages, 300)

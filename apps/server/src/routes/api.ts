@@ -14,24 +14,13 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
 import { answer } from '../answer'
+import type { AppEnv } from '../app-env'
 import { AppError } from '../errors'
-import type { SecurityHeaders } from '../security-headers'
 import type { Session, Sessions } from '../services/sessions'
 import { bodyBytes } from '../web/body'
 
-/** What the request logger and the envelope share about an answer. */
-export type AppEnv = {
-  Variables: {
-    code: number
-    requestId: string
-    /** The security headers of every answer (app.ts). */
-    security?: SecurityHeaders
-    /** Set on shutdown: every answer then closes its connection (clients reconnect to another process). */
-    lifecycle?: { draining: boolean }
-    /** The answer was made by `answer()` (answer.ts) and carries every header already. */
-    answered?: boolean
-  }
-}
+// AppEnv lives in a leaf module, so answer.ts can type its context without importing this router.
+export type { AppEnv }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined
 type DataOf<N extends EndpointName> = z.input<Endpoints[N]['data']>

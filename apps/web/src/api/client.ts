@@ -4,6 +4,7 @@ import { currentLanguage, i18n } from '../i18n'
 import { navigateTo } from '../router/navigation'
 import { loginPathFor } from '../session/redirect'
 import { endSession, session, signedOutHere } from '../session/session'
+import { API_BASE_URL } from './base-url'
 import { takeEarlyRead } from './early-reads'
 
 /** A refused session: back to sign-in (and back here after it), saying why once; nothing cached is kept. */
@@ -18,12 +19,12 @@ function signInAgain(): void {
 
 /** The one API client of the app: `/api`, the product's timeout, the session under `localStorage.user`. */
 export const api = createApiClient({
-  baseUrl: import.meta.env.VITE_API_BASE_URL ?? '/api',
+  baseUrl: API_BASE_URL,
   timeoutMs: 500_000,
   session,
   onUnauthorized: signInAgain,
   locale: currentLanguage,
-  // A read boot.js has already sent with the page is answered by that request.
+  // A read the boot script has already sent with the page is answered by that request.
   fetch: (input, init) => takeEarlyRead(String(input), init) ?? fetch(input, init),
 })
 

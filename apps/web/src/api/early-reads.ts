@@ -1,8 +1,9 @@
 /**
- * The reads boot.js sends with the page for a signed-in visitor (its step 5), before the app's code has
- * loaded: the API client takes such an answer instead of sending the same request again. Each answer is
- * taken once, and only by a request with the same URL and Authorization header (a session changed since is
- * not answered with the old one's data); whatever is left when the app has rendered is dropped.
+ * The reads src/boot.ts sends with the page for a signed-in visitor (api/first-read-list.ts), before the app's
+ * code has loaded: the API client takes such an answer instead of sending the same request again. Each answer
+ * is taken once, and only by a request with the same URL and Authorization header (a session changed since
+ * is not answered with the old one's data); whatever is left when the app has rendered is dropped. No
+ * dependencies: src/boot.ts is compiled with it.
  */
 
 interface EarlyRead {
@@ -17,6 +18,20 @@ declare global {
   }
 }
 
+/**
+ * Sends GETs of `urls` with `token` at once and keeps their answers for the client. The headers are the ones
+ * @templet/api's client sends (its JSON content type, its `Bucket` scheme), since it compares them.
+ */
+export function sendEarlyReads(urls: readonly string[], token: string): void {
+  const headers = { 'Content-Type': 'application/json', Authorization: `Bucket ${token}` }
+  window.templetEarlyReads = urls.map((url) => {
+    const response = fetch(url, { headers })
+    // Not an unhandled rejection if the app never takes it; the client that does sees the failure.
+    response.catch(() => {})
+    return { url, authorization: headers.Authorization, response }
+  })
+}
+
 /** The early answer to a GET of `url` with these headers, taken out of the list; else undefined. */
 export function takeEarlyRead(url: string, init: RequestInit | undefined): Promise<Response> | undefined {
   const reads = typeof window === 'undefined' ? undefined : window.templetEarlyReads
@@ -27,7 +42,7 @@ export function takeEarlyRead(url: string, init: RequestInit | undefined): Promi
   return reads.splice(index, 1)[0]?.response
 }
 
-/** Whether boot.js started reads that nothing has taken yet. */
+/** Whether the boot script started reads that nothing has taken yet. */
 export function hasEarlyReads(): boolean {
   return (window.templetEarlyReads?.length ?? 0) > 0
 }

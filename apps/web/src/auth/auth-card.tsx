@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { DocumentTitle } from '../components/document-title'
 import { useHydrated } from '../forms/use-hydrated'
 
 /** The centred card of the sign-in and registration screens. */
@@ -17,7 +16,7 @@ export function AuthCard({
 }) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
-      <DocumentTitle>{`${title} · Templet`}</DocumentTitle>
+      <title>{`${title} · Templet`}</title>
       <div className="rounded-xl border border-border bg-background p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="mt-1 text-muted-foreground">{subtitle}</p>

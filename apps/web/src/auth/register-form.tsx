@@ -1,4 +1,5 @@
 import type { RegisterBody } from '@templet/api'
+import { DISPLAY_NAME_MAX_LENGTH } from '@templet/api/limits'
 import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
 import { EmailField, PasswordField, TextField } from '../components/field'
@@ -35,7 +36,7 @@ export function RegisterForm({ onSignedIn, ...labels }: AuthFormProps) {
           </>
         }
         autoComplete="name"
-        maxLength={50}
+        maxLength={DISPLAY_NAME_MAX_LENGTH}
         {...field('name')}
       />
       <EmailField label={t('auth.email')} {...field('email')} />

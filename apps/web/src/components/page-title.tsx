@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
-import { DocumentTitle } from './document-title'
 
-/** The document title and the screen's one <h1>. */
+/** The document title (React hoists `<title>` into `<head>`) and the screen's one <h1>. */
 export function PageTitle({
   title,
   children,
@@ -13,7 +12,7 @@ export function PageTitle({
 }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-      <DocumentTitle>{`${title} · Templet`}</DocumentTitle>
+      <title>{`${title} · Templet`}</title>
       <div className="min-w-0">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         {children ? <p className="mt-1 max-w-2xl text-muted-foreground">{children}</p> : null}

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { TemplateDetail, TemplateField, UploadInfo } from '@templet/api'
+import { UPLOAD_MAX_BYTES } from '@templet/api/limits'
 import { parseImageValue } from '@templet/template/image-value'
 import { checkField, textLength, type ValueIssue } from '@templet/template/rules'
 import { Button } from '@templet/ui/button'
@@ -17,8 +18,6 @@ import { formatNumber } from '../i18n/format'
 import { FocalPointPicker } from './focal-point'
 
 export type Locale = 'en' | 'zh-CN'
-/** The server's upload limit (`UPLOAD_MAX_BYTES` of the contract, which would bring zod into this chunk). */
-const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 /** The editor's form: the values by field key under `v`, and the size. */
 export interface EditorForm {
   v: Record<string, string>

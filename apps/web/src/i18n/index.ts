@@ -1,32 +1,9 @@
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import type { Messages } from './en'
+import { detectLanguage, LANGUAGE_KEY, LANGUAGES, type Language, toSupported } from './language'
 
-export const LANGUAGES = ['en', 'zh-CN'] as const
-export type Language = (typeof LANGUAGES)[number]
-
-/** Where the visitor's own choice of language is kept; without one the browser language decides. */
-export const LANGUAGE_KEY = 'templet.language'
-
-function toSupported(tag: string): Language {
-  return tag.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en'
-}
-
-/**
- * The visitor's language: their choice, else the browser's first language. boot.js applies the same
- * rule before the first paint (it sets `<html lang>`, which picks the pre-rendered copy); the pre-render
- * sets each language itself.
- */
-function detectLanguage(): Language {
-  try {
-    const chosen = globalThis.localStorage?.getItem(LANGUAGE_KEY)
-    if (chosen) return toSupported(chosen)
-  } catch {
-    // Storage blocked: the browser decides.
-  }
-  if (typeof navigator === 'undefined') return 'en'
-  return toSupported(navigator.languages?.[0] ?? navigator.language ?? 'en')
-}
+export { LANGUAGE_KEY, LANGUAGES, type Language }
 
 /** Each catalogue is its own chunk: a visitor loads only the one of their language. */
 const catalogues: Record<Language, () => Promise<Messages>> = {
@@ -34,6 +11,7 @@ const catalogues: Record<Language, () => Promise<Messages>> = {
   'zh-CN': () => import('./zh-CN').then((module) => module.zhCN),
 }
 
+// The same rule as src/boot.ts's `<html lang>` before the first paint (the pre-render sets each language itself).
 void i18n.use(initReactI18next).init({
   lng: detectLanguage(),
   supportedLngs: [...LANGUAGES],

@@ -25,7 +25,6 @@ import { LanguageSwitcher } from '../components/language-switcher'
 import { Logo } from '../components/logo'
 import { loadToasterModule } from '../feedback/toaster'
 import { useLiveNotifications } from '../live/use-live-notifications'
-import { PrerenderedScreen, ScreenAfterShell } from '../router/first-screen'
 import { endSession } from '../session/session'
 
 /** The sidebar entries, in the product's order (PRODUCT.md §4). */
@@ -144,13 +143,10 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       mainId="main"
       mainClassName="px-4 py-6 sm:px-6 lg:px-8"
     >
-      {/* data-screen: start.tsx keeps the pre-rendered screen in it on view until the app's screen renders. */}
-      <div className="mx-auto w-full max-w-6xl" data-screen>
+      <div className="mx-auto w-full max-w-6xl">
         {children ?? (
-          <Suspense fallback={<PrerenderedScreen otherwise={<ScreenSkeleton />} />}>
-            <ScreenAfterShell>
-              <Outlet />
-            </ScreenAfterShell>
+          <Suspense fallback={<ScreenSkeleton />}>
+            <Outlet />
           </Suspense>
         )}
       </div>

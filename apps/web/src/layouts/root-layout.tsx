@@ -2,7 +2,6 @@ import { buttonVariants } from '@templet/ui/button'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useRouteError } from 'react-router'
-import { DocumentTitle } from '../components/document-title'
 import { AppToaster } from '../feedback/toaster'
 
 /** A new path starts at the top of the page. */
@@ -35,7 +34,7 @@ export function RouteError() {
   }, [error])
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
-      <DocumentTitle>Templet</DocumentTitle>
+      <title>Templet</title>
       <h1 className="text-2xl font-semibold">{t('app.unexpectedError')}</h1>
       <button
         type="button"

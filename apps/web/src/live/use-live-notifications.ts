@@ -1,7 +1,8 @@
-import { authTokenOf, notificationStream } from '@templet/api'
+import { notificationStream } from '@templet/api'
 import { useCallback, useEffect, useRef } from 'react'
+import { API_BASE_URL } from '../api/base-url'
 import { queryClient } from '../api/query-client'
-import { session } from '../session/session'
+import { sessionToken } from '../session/session'
 
 /** Events that arrive together (a replay after a reconnect) refresh the badge and the list once. */
 const SETTLE_MS = 50
@@ -33,8 +34,8 @@ export function useLiveNotifications(): () => void {
       .then(({ readNotificationStream }) => {
         if (c.signal.aborted) return
         return readNotificationStream({
-          url: `${import.meta.env.VITE_API_BASE_URL ?? '/api'}${notificationStream.path}`,
-          token: () => authTokenOf(session.get()),
+          url: `${API_BASE_URL}${notificationStream.path}`,
+          token: sessionToken,
           onNotification: refresh,
           onReconnected: refresh,
           signal: c.signal,

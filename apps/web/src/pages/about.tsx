@@ -1,6 +1,5 @@
 import { Heart, Lock, Scale } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { DocumentTitle } from '../components/document-title'
 
 export function AboutPage() {
   const { t } = useTranslation()
@@ -12,7 +11,7 @@ export function AboutPage() {
   ] as const
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <DocumentTitle>{`${t('about.title')} · Templet`}</DocumentTitle>
+      <title>{`${t('about.title')} · Templet`}</title>
       <h1 className="text-3xl font-semibold tracking-tight">{t('about.title')}</h1>
       {body.map((paragraph) => (
         <p key={paragraph} className="mt-4 text-lg leading-relaxed">

@@ -7,7 +7,6 @@ import { offerDetailQuery } from '../api/queries'
 import { formatPrice } from '../checkout/offers'
 import { PaymentPanel } from '../checkout/payment-panel'
 import { cx } from '../components/cx'
-import { DocumentTitle } from '../components/document-title'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { currentLanguage } from '../i18n'
@@ -33,7 +32,7 @@ export function CheckoutPage({ variant }: { variant: CheckoutVariant }) {
         wide ? 'mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12' : 'mx-auto max-w-xl px-4 py-8 sm:py-12'
       }
     >
-      <DocumentTitle>{`${title} · Templet`}</DocumentTitle>
+      <title>{`${title} · Templet`}</title>
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
       {detail.isError ? (
         <div className="mt-6">
@@ -122,7 +121,7 @@ export function OfferNotFound() {
   const { t } = useTranslation()
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      <DocumentTitle>{`${t('checkout.notFoundTitle')} · Templet`}</DocumentTitle>
+      <title>{`${t('checkout.notFoundTitle')} · Templet`}</title>
       <h1 className="text-2xl font-semibold tracking-tight">{t('checkout.notFoundTitle')}</h1>
       <p className="mt-3 text-muted-foreground">{t('checkout.notFoundBody')}</p>
       <LinkButton to="/subscription" className="mt-6">

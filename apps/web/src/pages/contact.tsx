@@ -1,10 +1,10 @@
 import type { ContactMessageBody } from '@templet/api'
+import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH } from '@templet/api/limits'
 import { Button } from '@templet/ui/button'
 import { CircleCheck } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
-import { DocumentTitle } from '../components/document-title'
 import { EmailField, TextField } from '../components/field'
 import { ContractForm, useContractForm } from '../forms/contract-form'
 
@@ -34,7 +34,7 @@ export function ContactPage() {
   const { error: messageError, ...message } = field('message')
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 sm:py-14">
-      <DocumentTitle>{`${t('contact.title')} · Templet`}</DocumentTitle>
+      <title>{`${t('contact.title')} · Templet`}</title>
       <h1 className="text-3xl font-semibold tracking-tight">{t('contact.title')}</h1>
       <p className="mt-3 text-lg text-muted-foreground">{t('contact.intro')}</p>
       {sent ? (
@@ -59,7 +59,7 @@ export function ContactPage() {
           <TextField
             label={t('contact.name')}
             autoComplete="name"
-            maxLength={100}
+            maxLength={CONTACT_NAME_MAX_LENGTH}
             required
             {...field('name')}
           />
@@ -72,7 +72,7 @@ export function ContactPage() {
               id={messageId}
               {...message}
               rows={6}
-              maxLength={5000}
+              maxLength={CONTACT_MESSAGE_MAX_LENGTH}
               required
               aria-invalid={messageError ? true : undefined}
               aria-describedby={messageError ? `${messageId}-error` : undefined}

@@ -72,9 +72,7 @@ function CreditsCard({ credits }: { credits: DashboardSummary['credits'] | undef
         {t('dashboard.credits')}
       </h3>
       {credits ? (
-        // Keyed: Preact would otherwise make the hint paragraph below into the balance when it comes, a
-        // node that moves up (a layout shift) where a new one appears.
-        <p key="balance" className="mt-2 text-3xl font-semibold tabular-nums" data-testid="credits">
+        <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="credits">
           {formatNumber(credits.balance, i18n.language)}
         </p>
       ) : (

@@ -1,7 +1,6 @@
 import { buttonVariants } from '@templet/ui/button'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
-import { DocumentTitle } from '../components/document-title'
 import { examplesOf, type Gallery } from '../examples/gallery'
 
 export type { Gallery }
@@ -18,7 +17,7 @@ export function ExamplesPage({ gallery }: { gallery: Gallery }) {
   const renders = examplesOf(gallery)
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <DocumentTitle>{`${name} · ${t('examples.title')} · Templet`}</DocumentTitle>
+      <title>{`${name} · ${t('examples.title')} · Templet`}</title>
       <h1 className="text-3xl font-semibold tracking-tight">
         {t('examples.title')}: {name}
       </h1>

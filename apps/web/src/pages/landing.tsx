@@ -2,7 +2,6 @@ import { buttonVariants } from '@templet/ui/button'
 import { History, LayoutTemplate, MousePointerClick } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { DocumentTitle } from '../components/document-title'
 import { PlaceholderCard } from '../examples/placeholder-card'
 
 export function LandingPage() {
@@ -14,7 +13,7 @@ export function LandingPage() {
   ] as const
   return (
     <>
-      <DocumentTitle>{`Templet · ${t('app.tagline')}`}</DocumentTitle>
+      <title>{`Templet · ${t('app.tagline')}`}</title>
       <section className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 md:py-20">
         <div>
           <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">{t('landing.title')}</h1>

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { DocumentTitle } from '../components/document-title'
 import { currentLanguage } from '../i18n'
 import { formatDate } from '../i18n/format'
 import { legalEn } from './legal/content.en'
@@ -29,7 +28,7 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
   const updated = formatDate(new Date(doc.updated), 'long', i18n.language)
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <DocumentTitle>{`${doc.title} · Templet`}</DocumentTitle>
+      <title>{`${doc.title} · Templet`}</title>
       <h1 className="text-3xl font-semibold tracking-tight">{doc.title}</h1>
       <p className="mt-2 text-sm text-muted-foreground">{t('legal.updated', { date: updated })}</p>
       <p className="mt-6 text-lg">{doc.intro}</p>

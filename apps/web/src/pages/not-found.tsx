@@ -1,12 +1,11 @@
 import { FileQuestion } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { DocumentTitle } from '../components/document-title'
 import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { AppLayout } from '../layouts/app-layout'
 import { PublicLayout } from '../layouts/public-layout'
-import { isCheckoutPath } from '../router/guard'
+import { isCheckoutPath } from '../session/redirect'
 import { OfferNotFound } from './checkout'
 
 /**
@@ -33,7 +32,7 @@ export function NotFound() {
   const { t } = useTranslation()
   return (
     <div className="py-8">
-      <DocumentTitle>{`${t('notFound.title')} · Templet`}</DocumentTitle>
+      <title>{`${t('notFound.title')} · Templet`}</title>
       <h1 className="sr-only">{t('notFound.title')}</h1>
       <EmptyState
         icon={<FileQuestion className="size-6" />}

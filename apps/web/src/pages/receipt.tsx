@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { offerListQuery, purchaseReceiptQuery } from '../api/queries'
 import { formatPrice, offerLabel } from '../checkout/offers'
-import { DocumentTitle } from '../components/document-title'
 import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
 import { Logo } from '../components/logo'
@@ -40,7 +39,7 @@ export function ReceiptPage() {
   if (!valid || receipt.data === null) {
     return (
       <>
-        <DocumentTitle>{`${t('receipt.title')} · Templet`}</DocumentTitle>
+        <title>{`${t('receipt.title')} · Templet`}</title>
         <h1 className="sr-only">{t('receipt.title')}</h1>
         <div className="mb-4">{back}</div>
         <EmptyState icon={<Printer className="size-6" />} title={t('receipt.title')}>
@@ -83,7 +82,7 @@ export function ReceiptPage() {
 
   return (
     <>
-      <DocumentTitle>{`${t('receipt.title')} ${data?.receiptNumber ?? ''} · Templet`}</DocumentTitle>
+      <title>{`${t('receipt.title')} ${data?.receiptNumber ?? ''} · Templet`}</title>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
         {back}
         <Button onClick={() => window.print()} disabled={!data}>

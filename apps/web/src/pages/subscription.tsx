@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { queryClient } from '../api/query-client'
 import { OfferGrid } from '../checkout/offer-grid'
-import { DocumentTitle } from '../components/document-title'
 
 /** `/subscription`: the plans explained, for visitors. */
 export function SubscriptionPage() {
@@ -12,7 +11,7 @@ export function SubscriptionPage() {
   const how = t('subscription.how', { returnObjects: true }) as readonly string[]
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-      <DocumentTitle>{`${t('subscription.title')} · Templet`}</DocumentTitle>
+      <title>{`${t('subscription.title')} · Templet`}</title>
       <h1 className="text-3xl font-semibold tracking-tight">{t('subscription.title')}</h1>
       <p className="mt-3 max-w-3xl text-lg text-muted-foreground">{t('subscription.intro')}</p>
       <div className="mt-10">

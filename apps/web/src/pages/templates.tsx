@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { TemplateSummary } from '@templet/api'
+import { PAGE_SIZE_MAX } from '@templet/api/limits'
 import { Skeleton } from '@templet/ui/skeleton'
 import { ChevronRight, SearchX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -21,8 +22,9 @@ export function TemplatesPage() {
   const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
   const [q, setQ] = useSearchQuery()
   const types = useQuery(templateTypeListQuery())
-  // The whole catalogue in one read (it is small), grouped by type below; a search reads its matches.
-  const templates = useQuery(templateListQuery({ q, pageSize: 100 }))
+  // The whole catalogue in one read (it is small: one page of the largest size), grouped by type below; a
+  // search reads its matches.
+  const templates = useQuery(templateListQuery({ q, pageSize: PAGE_SIZE_MAX }))
   const byType = new Map<number, TemplateSummary[]>()
   for (const template of templates.data?.items ?? []) {
     byType.set(template.typeId, [...(byType.get(template.typeId) ?? []), template])

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, redirect } from 'react-router'
-import { loginPathFor } from '../session/redirect'
+import { DEFAULT_AFTER_LOGIN, isCheckoutPath, loginPathFor } from '../session/redirect'
 import { hasSession } from '../session/session'
 
 /**
@@ -17,13 +17,8 @@ export function requireSession({ request }: LoaderFunctionArgs): null {
 
 /** `/login` and `/register` with a session go to the dashboard. */
 export function redirectSignedIn(): null {
-  if (hasSession()) throw redirect('/dashboard')
+  if (hasSession()) throw redirect(DEFAULT_AFTER_LOGIN)
   return null
-}
-
-/** Any path containing `checkout` is public (PRODUCT.md §3). */
-export function isCheckoutPath(pathname: string): boolean {
-  return pathname.toLowerCase().includes('checkout')
 }
 
 /** An unmatched path: public when it contains `checkout` ("offer not found"), else protected (the 404). */

@@ -1,5 +1,20 @@
-/** Where the app goes after sign-in when no (usable) `redirect` was given. */
+/**
+ * Where visitors are sent, as rules with no dependencies: the route loaders (src/router/guard.ts), the sign-in
+ * forms and src/boot.ts (the redirects the HTML can decide, before the first paint) all decide them here.
+ */
+
+/** Where the app goes after sign-in when no (usable) `redirect` was given, and a signed-in visitor of `/login`. */
 export const DEFAULT_AFTER_LOGIN = '/dashboard'
+
+/** The sign-in pages, which a signed-in visitor is sent away from (and never sent back to after sign-in). */
+export function isSignInPath(pathname: string): boolean {
+  return pathname === '/login' || pathname === '/register'
+}
+
+/** Any path containing `checkout` is public (PRODUCT.md §3). */
+export function isCheckoutPath(pathname: string): boolean {
+  return pathname.toLowerCase().includes('checkout')
+}
 
 /**
  * The `redirect` target if it is a path on this origin, else `/dashboard`: rejects absolute and
@@ -18,7 +33,7 @@ export function safeRedirect(raw: string | null | undefined): string {
     return DEFAULT_AFTER_LOGIN
   }
   if (url.origin !== 'http://same.origin') return DEFAULT_AFTER_LOGIN
-  if (url.pathname === '/login' || url.pathname === '/register') return DEFAULT_AFTER_LOGIN
+  if (isSignInPath(url.pathname)) return DEFAULT_AFTER_LOGIN
   return `${url.pathname}${url.search}${url.hash}`
 }
 

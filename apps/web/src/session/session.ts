@@ -1,4 +1,4 @@
-import { type AuthData, localStorageSession } from '@templet/api'
+import { type AuthData, authTokenOf, localStorageSession } from '@templet/api'
 
 /**
  * The one session store of the app, shared with the API client: the JSON record under `localStorage.user`
@@ -12,12 +12,18 @@ export function hasSession(): boolean {
   return session.exists()
 }
 
+/** The token the API client sends with the stored session (a rotated one first), or null. */
+export function sessionToken(): string | null {
+  return authTokenOf(session.get())
+}
+
 /**
- * `<html data-session>`, which boot.js sets before the first paint, follows the session (app.css), and so does
- * the `templet_signed_in` cookie (boot.js keeps it too): not a credential, only a hint with which the server
- * answers `/login` and `/register` with a redirect to `/dashboard` instead of a page that boot.js would leave.
+ * `<html data-session>` follows the session (app.css shows a public page's signed-in parts by it), and so does
+ * the `templet_signed_in` cookie: not a credential, only a hint with which the server answers `/login` and
+ * `/register` with a redirect to `/dashboard` instead of a page that src/boot.ts would leave. Sign-in and
+ * sign-out set both, and src/boot.ts before each first paint (a session stored or ended in another tab).
  */
-function markSession(signedIn: boolean): void {
+export function markSession(signedIn: boolean): void {
   if (typeof document === 'undefined') return
   if (signedIn) document.documentElement.dataset.session = ''
   else delete document.documentElement.dataset.session

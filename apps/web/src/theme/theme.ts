@@ -3,8 +3,13 @@
  * toasts render in <body>, so <html> is the place). Called once before the first render, so no flash.
  */
 export function followSystemTheme(): void {
+  const query = applySystemTheme()
+  query.addEventListener('change', applySystemTheme)
+}
+
+/** The system's scheme on <html> now (src/boot.ts calls it before the first paint, so a dark page never flashes light). */
+export function applySystemTheme(): MediaQueryList {
   const query = window.matchMedia('(prefers-color-scheme: dark)')
-  const apply = () => document.documentElement.classList.toggle('dark', query.matches)
-  apply()
-  query.addEventListener('change', apply)
+  document.documentElement.classList.toggle('dark', query.matches)
+  return query
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CREATION_NAME_MAX_LENGTH } from '../limits'
 import { resetTokenField } from './envelope'
 import { bodyId, locale, page, pageSize, queryId, searchText } from './media-fields'
 import { uploadInfo } from './upload'
@@ -22,7 +23,7 @@ export const createCreationBody = z.strictObject({
     .string()
     .trim()
     .min(1, { error: 'name must not be empty' })
-    .max(100, { error: 'name must be at most 100 characters' })
+    .max(CREATION_NAME_MAX_LENGTH, { error: `name must be at most ${CREATION_NAME_MAX_LENGTH} characters` })
     .optional(),
   /** For the defaults of fields left empty (default en). */
   locale: locale.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PAGE_SIZE_MAX, SEARCH_TEXT_MAX_LENGTH } from '../limits'
 
 /** Text in both languages of the app; the plain `name`/`label` beside it is the English one. */
 export const localizedText = z.object({ en: z.string(), 'zh-CN': z.string() })
@@ -26,15 +27,19 @@ export const page = z.coerce
   .int()
   .min(1, { error: 'page must be at least 1' })
   .default(1)
-/** A page size in a query string, 1 to 100, `fallback` when left out. */
+/** A page size in a query string, 1 to PAGE_SIZE_MAX, `fallback` when left out. */
 export const pageSizeOr = (fallback: number) =>
   z.coerce
     .number({ error: 'pageSize must be a number' })
     .int()
-    .min(1, { error: 'pageSize must be between 1 and 100' })
-    .max(100, { error: 'pageSize must be between 1 and 100' })
+    .min(1, { error: `pageSize must be between 1 and ${PAGE_SIZE_MAX}` })
+    .max(PAGE_SIZE_MAX, { error: `pageSize must be between 1 and ${PAGE_SIZE_MAX}` })
     .default(fallback)
 export const pageSize = pageSizeOr(20)
-export const searchText = z.string().trim().max(100, { error: 'q must be at most 100 characters' }).optional()
+export const searchText = z
+  .string()
+  .trim()
+  .max(SEARCH_TEXT_MAX_LENGTH, { error: `q must be at most ${SEARCH_TEXT_MAX_LENGTH} characters` })
+  .optional()
 
 export const locale = z.enum(['en', 'zh-CN'], { error: 'locale must be en or zh-CN' })

@@ -1,9 +1,9 @@
 import { z } from 'zod'
+import { UPLOAD_MAX_BYTES } from '../limits'
 import { resetTokenField } from './envelope'
 import { queryId } from './media-fields'
 
-/** Largest accepted upload (PRODUCT.md §8). */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
+export { UPLOAD_MAX_BYTES }
 
 /** `multipart/form-data` of `POST /upload/image`: one part `file`, PNG, JPEG or WebP (checked by content). */
 export const uploadImageBody = z.strictObject({

@@ -1,4 +1,10 @@
 import { z } from 'zod'
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../limits'
 import { offerTier } from './billing'
 import { resetTokenField } from './envelope'
 
@@ -7,12 +13,12 @@ export const email = z
   .string({ error: 'Enter your email address' })
   .trim()
   .toLowerCase()
-  .max(254, { error: 'Email must be at most 254 characters' })
+  .max(EMAIL_MAX_LENGTH, { error: `Email must be at most ${EMAIL_MAX_LENGTH} characters` })
   .pipe(z.email({ error: 'Enter a valid email address' }))
 export const password = z
   .string({ error: 'Enter a password' })
-  .min(8, { error: 'Password must be at least 8 characters' })
-  .max(128, { error: 'Password must be at most 128 characters' })
+  .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
 /** C0 and C1 controls, DEL, line and paragraph separators, and bidi embeddings, overrides and isolates. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
 const HIDDEN_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
@@ -38,7 +44,7 @@ export const personName = (max: number, emptyMessage: string) =>
       params: { rule: 'visible_characters' },
     })
 
-export const displayName = personName(50, 'Name must not be empty')
+export const displayName = personName(DISPLAY_NAME_MAX_LENGTH, 'Name must not be empty')
 
 export const registerBody = z.strictObject({ email, password, name: displayName.optional() })
 export type RegisterBody = z.infer<typeof registerBody>
@@ -46,7 +52,10 @@ export type RegisterBody = z.infer<typeof registerBody>
 /** Login does not re-check the password rules: an old account may predate them. */
 export const loginBody = z.strictObject({
   email,
-  password: z.string({ error: 'Enter your password' }).min(1, { error: 'Enter your password' }).max(128),
+  password: z
+    .string({ error: 'Enter your password' })
+    .min(1, { error: 'Enter your password' })
+    .max(PASSWORD_MAX_LENGTH),
 })
 export type LoginBody = z.infer<typeof loginBody>
 

@@ -1,0 +1,76 @@
+/**
+ * Runs before the first paint, so that every visitor's first paint is their own page, from the HTML and the
+ * stylesheet alone. vite.config.ts compiles this module and what it imports into one small script and writes
+ * it inline into each page's <head>, where the server gives it the answer's CSP script nonce (a file of its
+ * own cost a request before anything could paint). Each rule it applies is the app's own module, imported:
+ * 1. Dark mode from the system (theme/theme.ts), so a dark page never flashes light.
+ * 2. `<html lang>` is the visitor's language (i18n/language.ts). A pre-rendered page holds its markup in both
+ *    languages; app.css shows the one of `<html lang>`, and start.tsx hydrates it; the title comes from its
+ *    `title:<lang>` meta element. The texts of that language (`catalogue:<lang>`, written by
+ *    scripts/prerender.mjs) are preloaded: the app would ask for them only once its start has been evaluated.
+ * 3. `data-session` and the `templet_signed_in` cookie follow the stored session (session/session.ts): app.css
+ *    shows a public page's signed-in parts by the one, the server redirects a signed-in `/login` by the other.
+ *    A stale cookie is dropped here before the redirect to /login below, so the two never send a visitor round.
+ * 4. The guard's two redirects that a page's HTML can decide (session/redirect.ts; router/guard.ts decides them
+ *    again as route loaders): a signed-in visitor on a sign-in page goes to the dashboard, and a visitor
+ *    without a session on a page that is not public (`data-page="app"`: the shell of every path without a
+ *    public pre-render, which is any protected or unknown path; checkout paths are public) goes to
+ *    /login?redirect=…. The page stays out of sight meanwhile (`data-leaving`) and main.tsx does not start the app.
+ * 5. A signed-in visitor staying on a page of the app: the reads of its first render (api/first-read-list.ts)
+ *    are sent now, with the page, instead of after the app's code has loaded (api/early-reads.ts).
+ * `data-page` is set by scripts/prerender.mjs: `public` on a pre-rendered public page, `app` on the shell.
+ */
+import { API_BASE_URL } from './api/base-url'
+import { sendEarlyReads } from './api/early-reads'
+import { FIRST_READ_REQUESTS, firstReadsOf } from './api/first-read-list'
+import { detectLanguage } from './i18n/language'
+import { DEFAULT_AFTER_LOGIN, isCheckoutPath, isSignInPath, loginPathFor } from './session/redirect'
+import { hasSession, markSession, sessionToken } from './session/session'
+import { applySystemTheme } from './theme/theme'
+
+const html = document.documentElement
+try {
+  applySystemTheme()
+} catch {
+  // No matchMedia: light.
+}
+
+html.lang = detectLanguage()
+if (html.lang !== 'en') {
+  const title = document.querySelector<HTMLMetaElement>(`meta[name="title:${html.lang}"]`)
+  if (title) document.title = title.content
+}
+const catalogue = document.querySelector<HTMLMetaElement>(`meta[name="catalogue:${html.lang}"]`)
+if (catalogue) {
+  const link = document.createElement('link')
+  link.rel = 'modulepreload'
+  link.crossOrigin = ''
+  link.href = catalogue.content
+  document.head.append(link)
+}
+
+const signedIn = hasSession()
+markSession(signedIn)
+
+const page = html.dataset.page
+const { pathname, search } = location
+const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
+let target = ''
+if (page === 'public' && signedIn && isSignInPath(path)) target = DEFAULT_AFTER_LOGIN
+if (page === 'app' && !signedIn && !isCheckoutPath(path)) target = loginPathFor(pathname + search)
+if (target) {
+  html.dataset.leaving = ''
+  location.replace(target)
+} else if (page === 'app' && !isCheckoutPath(path)) {
+  const token = sessionToken()
+  if (token) {
+    try {
+      sendEarlyReads(
+        firstReadsOf(path).map((read) => `${API_BASE_URL}${FIRST_READ_REQUESTS[read]}`),
+        token,
+      )
+    } catch {
+      // No fetch: the app reads for itself.
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The contract's limits as plain numbers (`@templet/api/limits`): the schemas in src/contract are written with
+ * them, and a browser form or check that must agree with the server imports them from here, without zod.
+ * A limit is changed here, once.
+ */
+
+/** Largest accepted upload, in bytes (PRODUCT.md §8). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
+
+/** An email address, in characters (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254
+/** A new password, in characters. */
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 128
+/** The name an account shows (registration). */
+export const DISPLAY_NAME_MAX_LENGTH = 50
+
+/** The contact form: the sender's name and the message, in characters. */
+export const CONTACT_NAME_MAX_LENGTH = 100
+export const CONTACT_MESSAGE_MIN_LENGTH = 10
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000
+
+/** The largest page of a paged list (`pageSize`). */
+export const PAGE_SIZE_MAX = 100
+/** A list's `?q=` search text, in characters. */
+export const SEARCH_TEXT_MAX_LENGTH = 100
+/** A creation's name, in characters. */
+export const CREATION_NAME_MAX_LENGTH = 100
