@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { DashboardSummary } from '@templet/api'
+import { Card, CardTitle } from '@templet/ui/card'
 import { Skeleton } from '@templet/ui/skeleton'
 import { CalendarClock, ChevronRight, Coins, Images, LayoutTemplate, Star, TriangleAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
@@ -66,11 +67,14 @@ export function DashboardPage() {
 function CreditsCard({ credits }: { credits: DashboardSummary['credits'] | undefined }) {
   const { t, i18n } = useTranslation()
   return (
-    <section aria-labelledby="credits-heading" className="rounded-xl border border-border p-5">
-      <h3 id="credits-heading" className="flex items-center gap-2 text-sm text-muted-foreground">
+    <Card role="region" aria-labelledby="credits-heading" className="block p-5">
+      <CardTitle
+        id="credits-heading"
+        className="flex items-center gap-2 text-sm font-normal text-muted-foreground"
+      >
         <Coins aria-hidden="true" className="size-4" />
         {t('dashboard.credits')}
-      </h3>
+      </CardTitle>
       {credits ? (
         <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="credits">
           {formatNumber(credits.balance, i18n.language)}
@@ -97,7 +101,7 @@ function CreditsCard({ credits }: { credits: DashboardSummary['credits'] | undef
       <LinkButton to="/pricing-plans" variant="outline" size="sm" className="mt-4">
         {t('dashboard.buyCredits')}
       </LinkButton>
-    </section>
+    </Card>
   )
 }
 
@@ -105,11 +109,14 @@ function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
   const { t, i18n } = useTranslation()
   const date = plan ? formatDate(new Date(plan.currentPeriodEnd), 'long', i18n.language) : ''
   return (
-    <section aria-labelledby="plan-heading" className="rounded-xl border border-border p-5">
-      <h3 id="plan-heading" className="flex items-center gap-2 text-sm text-muted-foreground">
+    <Card role="region" aria-labelledby="plan-heading" className="block p-5">
+      <CardTitle
+        id="plan-heading"
+        className="flex items-center gap-2 text-sm font-normal text-muted-foreground"
+      >
         <CalendarClock aria-hidden="true" className="size-4" />
         {t('dashboard.plan')}
-      </h3>
+      </CardTitle>
       {plan === undefined ? (
         // Shaped like the card without a plan (what a new customer gets), so nothing moves when it loads.
         <>
@@ -147,7 +154,7 @@ function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
           </LinkButton>
         </>
       )}
-    </section>
+    </Card>
   )
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { CreditEntry, Offer, Purchase, PurchaseStatus } from '@templet/api'
 import { Skeleton } from '@templet/ui/skeleton'
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@templet/ui/table'
 import { Coins, Receipt } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -117,31 +118,31 @@ function Purchases({ page, onPage }: { page: number; onPage: (page: number) => v
   return (
     <>
       <div className="overflow-hidden rounded-xl border border-border">
-        <table className="w-full text-sm" data-testid="purchase-list">
-          <thead className="bg-muted text-start text-muted-foreground max-md:hidden">
-            <tr>
-              <th scope="col" className="px-4 py-2 text-start font-medium">
+        <Table data-testid="purchase-list">
+          <TableHeader className="bg-muted max-md:hidden">
+            <TableRow>
+              <TableHead scope="col" className="px-4 py-2">
                 {t('purchaseHistory.date')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-start font-medium">
+              </TableHead>
+              <TableHead scope="col" className="px-4 py-2">
                 {t('purchaseHistory.offer')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-end font-medium">
+              </TableHead>
+              <TableHead scope="col" className="px-4 py-2 text-end">
                 {t('purchaseHistory.amount')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-start font-medium">
+              </TableHead>
+              <TableHead scope="col" className="px-4 py-2">
                 {t('purchaseHistory.status')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-end font-medium">
+              </TableHead>
+              <TableHead scope="col" className="px-4 py-2 text-end">
                 {t('purchaseHistory.creditsGranted')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-end font-medium">
+              </TableHead>
+              <TableHead scope="col" className="px-4 py-2 text-end">
                 {t('purchaseHistory.receipt')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>{rows}</tbody>
-        </table>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>{rows}</TableBody>
+        </Table>
       </div>
       <Pager page={page} pages={pages} label={t('purchaseHistory.pagination')} onPage={onPage} />
     </>
@@ -158,14 +159,14 @@ function PurchaseRow({ purchase, offers }: { purchase: Purchase; offers: readonl
   const cell = 'flex justify-between gap-3 px-4 py-1 md:table-cell md:py-3'
   const label = 'text-muted-foreground md:hidden'
   return (
-    <tr className="flex flex-col border-t border-border py-2 first:border-t-0 md:table-row md:py-0">
-      <td className={cell}>
+    <TableRow className="flex flex-col py-2 md:table-row md:py-0">
+      <TableCell className={cell}>
         <span className={label}>{t('purchaseHistory.date')}</span>
         <time dateTime={purchase.createdAt}>
           {formatDate(new Date(purchase.createdAt), 'moment', language)}
         </time>
-      </td>
-      <td className={cell}>
+      </TableCell>
+      <TableCell className={cell}>
         <span className={label}>{t('purchaseHistory.offer')}</span>
         <span className="text-end md:text-start">
           {offerLabel(t, language, offers, purchase)}
@@ -173,19 +174,19 @@ function PurchaseRow({ purchase, offers }: { purchase: Purchase; offers: readonl
             <span className="ms-2 text-muted-foreground">· {t('purchaseHistory.renewal')}</span>
           ) : null}
         </span>
-      </td>
-      <td className={cx(cell, 'tabular-nums md:text-end')}>
+      </TableCell>
+      <TableCell className={cx(cell, 'tabular-nums md:text-end')}>
         <span className={label}>{t('purchaseHistory.amount')}</span>
         <span>
           {formatPrice(purchase.amount, language, purchase.currency)}{' '}
           <span className="text-muted-foreground">{purchase.currency}</span>
         </span>
-      </td>
-      <td className={cell}>
+      </TableCell>
+      <TableCell className={cell}>
         <span className={label}>{t('purchaseHistory.status')}</span>
         <StatusBadge status={purchase.status} />
-      </td>
-      <td className={cx(cell, 'tabular-nums md:text-end')}>
+      </TableCell>
+      <TableCell className={cx(cell, 'tabular-nums md:text-end')}>
         <span className={label}>{t('purchaseHistory.creditsGranted')}</span>
         <span>
           {purchase.credits > 0 ? `+${formatNumber(purchase.credits, language)}` : '0'}
@@ -195,8 +196,8 @@ function PurchaseRow({ purchase, offers }: { purchase: Purchase; offers: readonl
             </span>
           ) : null}
         </span>
-      </td>
-      <td className={cx(cell, 'md:text-end')}>
+      </TableCell>
+      <TableCell className={cx(cell, 'md:text-end')}>
         <span className={label}>{t('purchaseHistory.receipt')}</span>
         <Link
           to={`/purchase-history/${purchase.id}`}
@@ -204,8 +205,8 @@ function PurchaseRow({ purchase, offers }: { purchase: Purchase; offers: readonl
         >
           {t('purchaseHistory.viewReceipt', { number: purchase.receiptNumber })}
         </Link>
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   )
 }
 
@@ -227,26 +228,26 @@ function Credits({ page, onPage }: { page: number; onPage: (page: number) => voi
   return (
     <>
       <div className="overflow-hidden rounded-xl border border-border">
-        <table className="w-full text-sm" data-testid="credit-list">
-          <thead className="bg-muted text-muted-foreground">
-            <tr>
-              <th scope="col" className="px-4 py-2 text-start font-medium">
+        <Table data-testid="credit-list">
+          <TableHeader className="bg-muted">
+            <TableRow>
+              <TableHead scope="col" className="px-4 py-2">
                 {t('purchaseHistory.description')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-end font-medium">
+              </TableHead>
+              <TableHead scope="col" className="px-4 py-2 text-end">
                 {t('purchaseHistory.change')}
-              </th>
-              <th scope="col" className="px-4 py-2 text-end font-medium max-sm:hidden">
+              </TableHead>
+              <TableHead scope="col" className="px-4 py-2 text-end max-sm:hidden">
                 {t('purchaseHistory.balanceAfter')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {list.data.items.map((entry) => (
               <CreditRow key={entry.id} entry={entry} />
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
       <Pager page={page} pages={pages} label={t('purchaseHistory.pagination')} onPage={onPage} />
     </>
@@ -259,8 +260,8 @@ function CreditRow({ entry }: { entry: CreditEntry }) {
   const reason = (REASONS as readonly string[]).includes(entry.reason) ? entry.reason : 'other'
   const delta = `${entry.delta > 0 ? '+' : ''}${formatNumber(entry.delta, language)}`
   return (
-    <tr className="border-t border-border">
-      <td className="px-4 py-3">
+    <TableRow>
+      <TableCell className="px-4 py-3">
         <span className="font-medium">{t(`purchaseHistory.reasons.${reason}`)}</span>
         {entry.purchaseId ? (
           <Link
@@ -276,18 +277,18 @@ function CreditRow({ entry }: { entry: CreditEntry }) {
         <span className="block text-muted-foreground sm:hidden">
           {t('purchaseHistory.balanceAfter')}: {formatNumber(entry.balanceAfter, language)}
         </span>
-      </td>
-      <td
+      </TableCell>
+      <TableCell
         className={cx(
           'px-4 py-3 text-end align-top font-semibold tabular-nums',
           entry.delta > 0 ? 'text-primary' : 'text-foreground',
         )}
       >
         {delta}
-      </td>
-      <td className="px-4 py-3 text-end align-top tabular-nums max-sm:hidden">
+      </TableCell>
+      <TableCell className="px-4 py-3 text-end align-top tabular-nums max-sm:hidden">
         {formatNumber(entry.balanceAfter, language)}
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   )
 }

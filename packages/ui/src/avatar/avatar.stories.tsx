@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, waitFor, within } from 'storybook/test'
+import { expect, fn, waitFor, within } from 'storybook/test'
 import { demoUser } from '../demo/demo-app'
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from './avatar'
 
@@ -33,6 +33,30 @@ export const ImageAndInitials: Story = {
     await expect(canvasElement).toHaveTextContent('GH')
     await expect(initialsOf('  plato ')).toBe('P')
     await expect(initialsOf('')).toBe('')
+  },
+}
+
+const onBrokenImageStatus = fn()
+
+/** A picture that fails to load never shows as a broken icon: the initials stay, and the status is reported. */
+export const BrokenImage: Story = {
+  render: (args) => (
+    <div className="p-6">
+      <Avatar {...args} data-testid="avatar">
+        <AvatarImage
+          src="data:image/png;base64,broken"
+          alt="Ada Lovelace"
+          onLoadingStatusChange={onBrokenImageStatus}
+        />
+        <AvatarFallback>{initialsOf('Ada Lovelace')}</AvatarFallback>
+      </Avatar>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const avatar = within(canvasElement).getByTestId('avatar')
+    await waitFor(() => expect(onBrokenImageStatus).toHaveBeenLastCalledWith('error'))
+    await expect(avatar).toHaveTextContent('AL')
+    await expect(within(avatar).queryByRole('img')).toBeNull()
   },
 }
 

@@ -1,13 +1,6 @@
 import { cva, type VariantProps } from 'class-variance-authority'
-import { useLayoutEffect } from 'radix-ui/internal'
-import {
-  type ComponentPropsWithoutRef,
-  createContext,
-  forwardRef,
-  useContext,
-  useEffect,
-  useState,
-} from 'react'
+import * as AvatarPrimitive from 'radix-ui/avatar'
+import { type ComponentPropsWithoutRef, type ComponentRef, forwardRef } from 'react'
 import { cn } from '../lib/cn'
 
 /**
@@ -37,107 +30,64 @@ export const avatarVariants = cva(
   },
 )
 
-type ImageStatus = 'idle' | 'loading' | 'loaded' | 'error'
+export interface AvatarProps
+  extends ComponentPropsWithoutRef<typeof AvatarPrimitive.Root>,
+    VariantProps<typeof avatarVariants> {}
 
-const AvatarContext = createContext<{
-  status: ImageStatus
-  setStatus: (status: ImageStatus) => void
-}>({ status: 'idle', setStatus: () => {} })
-
-export interface AvatarProps extends ComponentPropsWithoutRef<'span'>, VariantProps<typeof avatarVariants> {}
-
-/** A round picture with a fallback (initials) shown until, or instead of, the image. */
-export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
+/** A round picture with a fallback (initials) shown until, or instead of, the image (Radix Avatar). */
+export const Avatar = forwardRef<ComponentRef<typeof AvatarPrimitive.Root>, AvatarProps>(function Avatar(
   { className, size, ...props },
   ref,
 ) {
-  const [status, setStatus] = useState<ImageStatus>('idle')
   return (
-    <AvatarContext.Provider value={{ status, setStatus }}>
-      <span ref={ref} data-slot="avatar" className={cn(avatarVariants({ size }), className)} {...props} />
-    </AvatarContext.Provider>
+    <AvatarPrimitive.Root
+      ref={ref}
+      data-slot="avatar"
+      className={cn(avatarVariants({ size }), className)}
+      {...props}
+    />
   )
 })
 
-export interface AvatarImageProps extends ComponentPropsWithoutRef<'img'> {
-  onLoadingStatusChange?: (status: ImageStatus) => void
-}
+export interface AvatarImageProps extends ComponentPropsWithoutRef<typeof AvatarPrimitive.Image> {}
 
 /**
- * The picture: loaded off-screen first and shown only once it has loaded, so a slow or broken image
- * never shows as a broken icon; until then (or instead) the `AvatarFallback` shows.
+ * The picture: loaded off-screen first and shown only once it has loaded, so a slow or broken image never
+ * shows as a broken icon; until then (or instead) the `AvatarFallback` shows. `onLoadingStatusChange`
+ * reports `loading`, `loaded` or `error`.
  */
-export const AvatarImage = forwardRef<HTMLImageElement, AvatarImageProps>(function AvatarImage(
-  { className, alt = '', src, referrerPolicy, crossOrigin, onLoadingStatusChange, ...props },
-  ref,
-) {
-  const { status, setStatus } = useContext(AvatarContext)
-  useLayoutEffect(() => {
-    if (!src) {
-      setStatus('error')
-      return
-    }
-    let current = true
-    const image = new window.Image()
-    const settle = (next: ImageStatus) => () => {
-      if (current) setStatus(next)
-    }
-    image.onload = settle('loaded')
-    image.onerror = settle('error')
-    if (referrerPolicy) image.referrerPolicy = referrerPolicy
-    if (typeof crossOrigin === 'string') image.crossOrigin = crossOrigin
-    image.src = src
-    setStatus(image.complete && image.naturalWidth > 0 ? 'loaded' : 'loading')
-    return () => {
-      current = false
-      setStatus('idle')
-    }
-  }, [src, referrerPolicy, crossOrigin, setStatus])
-  useEffect(() => {
-    if (status !== 'idle') onLoadingStatusChange?.(status)
-  }, [status, onLoadingStatusChange])
-  if (status !== 'loaded') return null
-  return (
-    <img
-      ref={ref}
-      data-slot="avatar-image"
-      alt={alt}
-      src={src}
-      referrerPolicy={referrerPolicy}
-      crossOrigin={crossOrigin}
-      className={cn('aspect-square size-full object-cover', className)}
-      {...props}
-    />
-  )
-})
+export const AvatarImage = forwardRef<ComponentRef<typeof AvatarPrimitive.Image>, AvatarImageProps>(
+  function AvatarImage({ className, alt = '', ...props }, ref) {
+    return (
+      <AvatarPrimitive.Image
+        ref={ref}
+        data-slot="avatar-image"
+        alt={alt}
+        className={cn('aspect-square size-full object-cover', className)}
+        {...props}
+      />
+    )
+  },
+)
 
-export interface AvatarFallbackProps extends ComponentPropsWithoutRef<'span'> {
-  /** Wait this long (ms) before showing the fallback, so a fast image does not flash initials first. */
-  delayMs?: number
-}
+export interface AvatarFallbackProps extends ComponentPropsWithoutRef<typeof AvatarPrimitive.Fallback> {}
 
-/** What shows while the image loads, when it fails, or when there is none: usually the initials. */
-export const AvatarFallback = forwardRef<HTMLSpanElement, AvatarFallbackProps>(function AvatarFallback(
-  { className, delayMs, ...props },
-  ref,
-) {
-  const { status } = useContext(AvatarContext)
-  const [delayed, setDelayed] = useState(delayMs !== undefined)
-  useEffect(() => {
-    if (delayMs === undefined) return
-    const timer = window.setTimeout(() => setDelayed(false), delayMs)
-    return () => window.clearTimeout(timer)
-  }, [delayMs])
-  if (delayed || status === 'loaded') return null
-  return (
-    <span
-      ref={ref}
-      data-slot="avatar-fallback"
-      className={cn(
-        'flex size-full items-center justify-center rounded-full bg-primary/12 font-medium text-primary',
-        className,
-      )}
-      {...props}
-    />
-  )
-})
+/**
+ * What shows while the image loads, when it fails, or when there is none: usually the initials. `delayMs`
+ * waits before showing it, so a fast image does not flash initials first.
+ */
+export const AvatarFallback = forwardRef<ComponentRef<typeof AvatarPrimitive.Fallback>, AvatarFallbackProps>(
+  function AvatarFallback({ className, ...props }, ref) {
+    return (
+      <AvatarPrimitive.Fallback
+        ref={ref}
+        data-slot="avatar-fallback"
+        className={cn(
+          'flex size-full items-center justify-center rounded-full bg-primary/12 font-medium text-primary',
+          className,
+        )}
+        {...props}
+      />
+    )
+  },
+)

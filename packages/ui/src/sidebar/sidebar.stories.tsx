@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { DemoPage, DemoRouter, DemoSidebar, longLabel } from '../demo/demo-app'
+import { movePointerAway } from '../demo/pointer'
 import { Header, HeaderTitle } from '../header'
 import { TooltipProvider } from '../tooltip'
 import {
@@ -88,7 +89,28 @@ export const Collapsed: Story = {
     const reports = within(rail).getByRole('link', { name: 'Reports' })
     await userEvent.hover(reports)
     await expect(await body().findByRole('tooltip')).toHaveTextContent('Reports')
-    await userEvent.unhover(reports)
+    await movePointerAway(reports)
+    await waitFor(() => expect(body().queryByRole('tooltip')).toBeNull())
+  },
+}
+
+/** On the rail, keyboard focus shows an item's label at once and names it as the link's description. */
+export const CollapsedKeyboardFocus: Story = {
+  args: { defaultCollapsed: true },
+  play: async ({ canvasElement }) => {
+    const rail = getRail(canvasElement)
+    const dashboard = within(rail).getByRole('link', { name: 'Dashboard' })
+    await userEvent.tab() // the logo link
+    await userEvent.tab()
+    await expect(dashboard).toHaveFocus()
+    const tooltip = await body().findByRole('tooltip')
+    await expect(tooltip).toHaveTextContent('Dashboard')
+    await expect(dashboard).toHaveAttribute('aria-describedby', tooltip.id)
+    await userEvent.tab()
+    await waitFor(() => expect(body().getByRole('tooltip')).toHaveTextContent('Inbox'))
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(body().queryByRole('tooltip')).toBeNull())
+    await expect(within(rail).getByRole('link', { name: /^Inbox/ })).toHaveFocus()
   },
 }
 
@@ -99,7 +121,7 @@ export const NoTooltipsWhenExpanded: Story = {
     // Wait past the 100 ms delay: the expanded sidebar shows its labels, so no tooltip appears.
     await new Promise((resolve) => setTimeout(resolve, 300))
     await expect(body().queryByRole('tooltip')).toBeNull()
-    await userEvent.unhover(reports)
+    await movePointerAway(reports)
   },
 }
 
@@ -183,7 +205,7 @@ export const LongLabels: Story = {
     await expect(text.scrollWidth).toBeGreaterThan(text.clientWidth)
     await userEvent.hover(text)
     await expect(text).toHaveAttribute('title', longLabel)
-    await userEvent.unhover(text)
+    await movePointerAway(text)
   },
 }
 
@@ -198,7 +220,8 @@ export const LongLabelsCollapsed: Story = {
     // The tooltip wraps at 250 px instead of running off the screen.
     const content = document.querySelector('[data-slot=tooltip-content]') as HTMLElement
     await expect(content.getBoundingClientRect().width).toBeLessThanOrEqual(250)
-    await userEvent.unhover(link)
+    await movePointerAway(link)
+    await waitFor(() => expect(body().queryByRole('tooltip')).toBeNull())
   },
 }
 
@@ -243,7 +266,8 @@ export const RightToLeftCollapsed: Story = {
     await expect(
       tooltip.closest('[data-side]') ?? document.querySelector('[data-slot=tooltip-content]'),
     ).toHaveAttribute('data-side', 'left')
-    await userEvent.unhover(link)
+    await movePointerAway(link)
+    await waitFor(() => expect(body().queryByRole('tooltip')).toBeNull())
   },
 }
 

@@ -1,8 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { PlusIcon } from 'lucide-react'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { PencilIcon, PlusIcon } from 'lucide-react'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Button } from '../button'
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './tooltip'
+import { movePointerAway } from '../demo/pointer'
+import {
+  DEFAULT_TOOLTIP_DELAY,
+  DEFAULT_TOOLTIP_MAX_WIDTH,
+  Tooltip,
+  TooltipContent,
+  TooltipProvider,
+  TooltipTrigger,
+} from './tooltip'
 
 const meta = {
   title: 'Primitives/Tooltip',
@@ -12,7 +20,7 @@ const meta = {
     React.ComponentType<unknown>
   >,
   parameters: { layout: 'centered' },
-  args: { children: 'New project' },
+  args: { children: 'New project', onOpenChange: fn() },
   render: ({ children, ...args }) => (
     <div className="p-16">
       <Tooltip {...args}>
@@ -31,25 +39,106 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 const body = () => within(document.body)
+const trigger = (canvasElement: HTMLElement) =>
+  within(canvasElement).getByRole('button', { name: 'New project' })
 
-/** Opens after 100 ms on hover, at once on keyboard focus. */
+/** Opens 100 ms after the pointer arrives, describes its trigger while open, and leaves with the pointer. */
 export const OnHover: Story = {
-  play: async ({ canvasElement }) => {
-    const button = within(canvasElement).getByRole('button', { name: 'New project' })
+  play: async ({ canvasElement, args }) => {
+    const button = trigger(canvasElement)
+    await expect(DEFAULT_TOOLTIP_DELAY).toBe(100)
     const started = performance.now()
     await userEvent.hover(button)
-    await expect(await body().findByRole('tooltip')).toHaveTextContent('New project')
+    const tooltip = await body().findByRole('tooltip')
+    await expect(tooltip).toHaveTextContent('New project')
     await expect(performance.now() - started).toBeGreaterThanOrEqual(90)
-    await userEvent.unhover(button)
+    await expect(button).toHaveAttribute('aria-describedby', tooltip.id)
+    await expect(button).toHaveAccessibleDescription('New project')
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(true)
+    await movePointerAway(button)
     await waitFor(() => expect(body().queryByRole('tooltip')).toBeNull())
+    await expect(button).not.toHaveAttribute('aria-describedby')
   },
 }
 
+/** Keyboard focus opens it at once; Escape closes it and leaves the focus on the trigger. */
 export const OnFocus: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.tab()
-    await expect(within(canvasElement).getByRole('button', { name: 'New project' })).toHaveFocus()
+    const button = trigger(canvasElement)
+    await expect(button).toHaveFocus()
+    const content = await body().findByRole('tooltip')
+    await expect(content).toHaveTextContent('New project')
+    await expect(content).toHaveAttribute('data-state', 'instant-open')
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(body().queryByRole('tooltip')).toBeNull())
+    await expect(button).toHaveFocus()
+    // Tabbing back brings it again.
+    await userEvent.tab({ shift: true })
+    await userEvent.tab()
     await expect(await body().findByRole('tooltip')).toHaveTextContent('New project')
+  },
+}
+
+/** A click hides it, and the focus the click gives the trigger does not bring it back. */
+export const ClickHides: Story = {
+  play: async ({ canvasElement }) => {
+    const button = trigger(canvasElement)
+    await userEvent.hover(button)
+    await body().findByRole('tooltip')
+    await userEvent.click(button)
+    await waitFor(() => expect(body().queryByRole('tooltip')).toBeNull())
+    await expect(button).toHaveFocus()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await expect(body().queryByRole('tooltip')).toBeNull()
+  },
+}
+
+/** The pointer can move onto the tooltip (to read or magnify it) without closing it (WCAG 1.4.13). */
+export const HoverableContent: Story = {
+  play: async ({ canvasElement }) => {
+    const button = trigger(canvasElement)
+    await userEvent.hover(button)
+    const tooltip = await body().findByRole('tooltip')
+    await userEvent.hover(tooltip)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    await expect(body().getByRole('tooltip')).toBeVisible()
+  },
+}
+
+/** Moving from one trigger to the next under one provider opens the next at once, without the delay. */
+export const MovingBetweenTriggers: Story = {
+  render: () => (
+    <TooltipProvider>
+      <div className="flex gap-2 p-16">
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button size="icon" variant="outline" aria-label="New project">
+              <PlusIcon aria-hidden />
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent>New project</TooltipContent>
+        </Tooltip>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <Button size="icon" variant="outline" aria-label="Rename">
+              <PencilIcon aria-hidden />
+            </Button>
+          </TooltipTrigger>
+          <TooltipContent>Rename</TooltipContent>
+        </Tooltip>
+      </div>
+    </TooltipProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.hover(canvas.getByRole('button', { name: 'New project' }))
+    await expect(await body().findByRole('tooltip')).toHaveAttribute('data-state', 'delayed-open')
+    await userEvent.hover(canvas.getByRole('button', { name: 'Rename' }))
+    await waitFor(() => expect(body().getByRole('tooltip')).toHaveTextContent('Rename'))
+    // One at a time, and the second skipped the delay.
+    await expect(body().getAllByRole('tooltip')).toHaveLength(1)
+    await expect(body().getByRole('tooltip')).toHaveAttribute('data-state', 'instant-open')
   },
 }
 
@@ -60,16 +149,43 @@ const longText =
 export const LongText: Story = {
   args: { children: longText, defaultOpen: true },
   play: async () => {
-    await body().findByRole('tooltip')
-    const content = document.querySelector('[data-slot=tooltip-content]') as HTMLElement
-    await expect(content.getBoundingClientRect().width).toBeLessThanOrEqual(250)
+    const content = await body().findByRole('tooltip')
+    await expect(content.getBoundingClientRect().width).toBeLessThanOrEqual(DEFAULT_TOOLTIP_MAX_WIDTH)
     await expect(content.getBoundingClientRect().height).toBeGreaterThan(30)
+  },
+}
+
+/** `maxWidth` narrows one tooltip; `side` puts it below its trigger. */
+export const SideAndWidth: Story = {
+  args: { defaultOpen: true },
+  render: (args) => (
+    <div className="p-16">
+      <Tooltip {...args}>
+        <TooltipTrigger asChild>
+          <Button variant="outline">Share</Button>
+        </TooltipTrigger>
+        <TooltipContent side="bottom" maxWidth={160}>
+          Anyone with the link can view this project.
+        </TooltipContent>
+      </Tooltip>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const content = await body().findByRole('tooltip')
+    await expect(content).toHaveAttribute('data-side', 'bottom')
+    await expect(content.getBoundingClientRect().width).toBeLessThanOrEqual(160)
+    const button = within(canvasElement).getByRole('button', { name: 'Share' })
+    await expect(content.getBoundingClientRect().top).toBeGreaterThan(button.getBoundingClientRect().bottom)
   },
 }
 
 export const RightToLeft: Story = {
   args: { defaultOpen: true, children: 'مشروع جديد' },
   globals: { dir: 'rtl' },
+  play: async () => {
+    await expect(await body().findByRole('tooltip')).toHaveTextContent('مشروع جديد')
+  },
 }
 
+/** Only the colour variables change: the label is drawn in the page's foreground colour, light on dark. */
 export const Dark: Story = { args: { defaultOpen: true }, globals: { theme: 'dark' } }

@@ -24,6 +24,45 @@ const stories = entries.filter((e) => e.type === 'story' && !e.tags?.includes('n
 const viewportOf = (story: IndexEntry) =>
   /mobile|phone/i.test(story.id) ? { width: 390, height: 844 } : { width: 1280, height: 800 }
 
+interface StoryWindow {
+  __STORYBOOK_ADDONS_CHANNEL__?: {
+    on(event: string, listener: (event: { message?: string; title?: string }) => void): void
+  }
+  __storyFinished?: boolean
+  __storyErrors?: string[]
+}
+
+/**
+ * Runs in the page before Storybook: records when the story has finished and any error of its render or
+ * play function, from Storybook's own events. The render phase and `storyFinished` alone do not tell: a
+ * failed play function still ends in `finished`, with a status of `success`.
+ */
+function recordStoryOutcome() {
+  const page = window as StoryWindow
+  page.__storyErrors = []
+  const listen = () => {
+    const channel = page.__STORYBOOK_ADDONS_CHANNEL__
+    if (!channel) {
+      setTimeout(listen, 5)
+      return
+    }
+    for (const event of [
+      'playFunctionThrewException',
+      'storyThrewException',
+      'storyErrored',
+      'unhandledErrorsWhilePlaying',
+    ]) {
+      channel.on(event, (error) =>
+        page.__storyErrors?.push(`${event}: ${error.message ?? error.title ?? ''}`),
+      )
+    }
+    channel.on('storyFinished', () => {
+      page.__storyFinished = true
+    })
+  }
+  listen()
+}
+
 test('the static Storybook lists stories to compare', () => {
   expect(stories.length).toBeGreaterThan(10)
 })
@@ -31,14 +70,11 @@ test('the static Storybook lists stories to compare', () => {
 for (const story of stories) {
   test(`${story.title} › ${story.name} looks as approved`, async ({ page }) => {
     await page.setViewportSize(viewportOf(story))
+    await page.addInitScript(recordStoryOutcome)
     await page.goto(`/iframe.html?id=${story.id}&viewMode=story`)
-    // Wait until Storybook has rendered the story and finished its play function.
-    await page.waitForFunction(() => {
-      const phase = (window as { __STORYBOOK_PREVIEW__?: { currentRender?: { phase?: string } } })
-        .__STORYBOOK_PREVIEW__?.currentRender?.phase
-      if (phase === 'errored' || phase === 'aborted') throw new Error(`story ${phase}`)
-      return phase === 'completed' || phase === 'finished'
-    })
+    // Wait until Storybook has rendered the story and run its play function, which must have passed.
+    await page.waitForFunction(() => (window as StoryWindow).__storyFinished)
+    expect(await page.evaluate(() => (window as StoryWindow).__storyErrors)).toEqual([])
     await page.evaluate(() => document.fonts.ready)
     // A style tag, not the screenshot's `stylePath`: Chromium does not repaint a selection for the latter.
     await page.addStyleTag({ path: selectionStyle })

@@ -1,0 +1,11 @@
+export {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableHeader,
+  type TableProps,
+  TableRow,
+} from './table'
