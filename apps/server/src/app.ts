@@ -17,7 +17,8 @@ import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
 import { securityHeaders } from './security-headers'
 import { Accounts } from './services/accounts'
-import { Billing } from './services/billing'
+import { BillingHistory } from './services/billing-history'
+import { Checkouts } from './services/checkouts'
 import { ContactMessages } from './services/contact'
 import type { Creations } from './services/creations'
 import { Dashboard } from './services/dashboard'
@@ -53,7 +54,7 @@ export interface AppOptions {
   media?: MediaOptions
   /** Where the Stripe client sends its requests (tests: a fake server on loopback). */
   stripeClientOptions?: StripeClientOptions
-  /** Test-only fault injection (`crash-after-charge`); see services/billing.ts. */
+  /** Test-only fault injection (`crash-after-charge`); see services/checkouts.ts. */
   fault?: string
 }
 
@@ -64,7 +65,7 @@ export interface App {
   /** Set `draining` on shutdown: /readyz answers 503 and every answer closes its connection. */
   lifecycle: { draining: boolean }
   storage: MediaStorage
-  billing: Billing
+  checkouts: Checkouts
   subscriptions: Subscriptions
   offers: Offers
   creations: Creations
@@ -107,7 +108,7 @@ export function createAppParts(o: AppOptions): App {
   const provider: PaymentProvider = stripe
     ? stripeProvider(stripe, (err) => log.error('stripe request failed', errorFields(err)))
     : sandboxProvider
-  const billing = new Billing({
+  const checkouts = new Checkouts({
     db,
     offers,
     provider,
@@ -123,7 +124,7 @@ export function createAppParts(o: AppOptions): App {
           stripe,
           webhookSecret: config.billing.stripe.webhookSecret,
           db,
-          billing,
+          checkouts,
           offers,
           now,
           log,
@@ -221,7 +222,7 @@ export function createAppParts(o: AppOptions): App {
         ...templateTypeHandlers(new TemplateTypes(db, now)),
         ...contactHandlers(new ContactMessages({ db, limiter, limit: config.rateLimits.contact, now })),
         ...media.handlers,
-        ...billingHandlers(offers, billing, subscriptions, accounts),
+        ...billingHandlers(offers, checkouts, new BillingHistory(db), subscriptions, accounts),
         ...dashboardHandlers(new Dashboard({ db, creations: media.creations, subscriptions, offers })),
       },
       sessions,
@@ -255,7 +256,7 @@ export function createAppParts(o: AppOptions): App {
     accounts,
     lifecycle,
     storage: media.storage,
-    billing,
+    checkouts,
     subscriptions,
     offers,
     creations: media.creations,
