@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { Code, notificationStream } from '@templet/api/contract'
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { answer, mustCloseConnection } from './answer'
+import { requestId } from 'hono/request-id'
 import type { Config } from './config'
 import type { Db } from './db/connection'
 import { createLogger, errorFields, type Logger } from './log'
@@ -40,7 +39,7 @@ import { StripeWebhook } from './services/stripe-webhook'
 import { Subscriptions } from './services/subscriptions'
 import { TemplateTypes } from './services/template-types'
 import { apiReference } from './web/api-reference'
-import { pagePostHandler, signedInRedirect, webHandler } from './web/static'
+import { mountWebApp } from './web/static'
 
 export interface AppOptions {
   db: Db
@@ -73,9 +72,18 @@ export interface App {
   streams: NotificationStreams
 }
 
-/** The caller's `X-Request-Id` when it is a sane token (a proxy's id joins its logs to ours), else a new one. */
-function requestIdOf(given: string | undefined): string {
-  return given && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID()
+function hasBody(req: Request): boolean {
+  const length = req.headers.get('content-length')
+  return length === null ? req.headers.has('transfer-encoding') : length !== '0'
+}
+
+/**
+ * An answer sent before the request's body was read (a 413, an early 401) must not keep the connection:
+ * node-server drains the rest for 500 ms and then drops the socket under the client's next request. While
+ * draining for a shutdown, clients are told to reconnect (to another process).
+ */
+function mustCloseConnection(c: Context<AppEnv>, lifecycle: { draining: boolean }): boolean {
+  return lifecycle.draining || (hasBody(c.req.raw) && !c.req.raw.bodyUsed)
 }
 
 /** The client closed the connection before its request was read (Node's `aborted`, ECONNRESET). */
@@ -142,23 +150,16 @@ export function createAppParts(o: AppOptions): App {
   const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
   const app = new Hono<AppEnv>()
 
-  const security = securityHeaders(directOrigins(config.media))
+  // Every answer's common headers are set here, after its handler: the request id (a proxy's sane id is kept, so
+  // its logs join ours), the security headers, and `Connection: close` when the connection cannot be reused.
+  app.use('*', requestId({ limitLength: 64 }))
   app.use('*', async (c, next) => {
     const started = performance.now()
-    const requestId = requestIdOf(c.req.header('x-request-id'))
-    c.set('requestId', requestId)
     c.set('lifecycle', lifecycle)
-    c.set('security', security)
     await next()
-    // An answer from answer() (answer.ts) carries these already; any other gets them here.
-    if (!c.get('answered')) {
-      const headers = c.res.headers
-      for (const [name, value] of Object.entries(security.all)) headers.set(name, value)
-      headers.set('X-Request-Id', requestId)
-      if (mustCloseConnection(c)) headers.set('Connection', 'close')
-    }
+    if (mustCloseConnection(c, lifecycle)) c.res.headers.set('Connection', 'close')
     log.info('request', {
-      requestId,
+      requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
@@ -166,6 +167,7 @@ export function createAppParts(o: AppOptions): App {
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
   })
+  app.use('*', securityHeaders(directOrigins(config.media)))
   if (config.corsOrigins.length > 0) {
     app.use(
       '/api/*',
@@ -174,12 +176,8 @@ export function createAppParts(o: AppOptions): App {
   }
 
   // Ready: this process takes traffic (a load balancer stops sending when it says 503, e.g. while draining).
-  // Asked every few seconds by a load balancer: answered through answer() like the API, no header set by hand.
   const health = (c: Context<AppEnv>, status: 200 | 503, body: { status: string; db: string }) =>
-    answer(c, JSON.stringify(body), status, {
-      'Content-Type': 'application/json',
-      'Cache-Control': 'no-store',
-    })
+    c.json(body, status, { 'Cache-Control': 'no-store' })
   app.get('/readyz', async (c) => {
     if (lifecycle.draining) return health(c, 503, { status: 'draining', db: o.db.engine })
     try {
@@ -231,9 +229,7 @@ export function createAppParts(o: AppOptions): App {
     }),
   )
 
-  const web = webHandler(config.webDist)
-  app.get('*', signedInRedirect(), web)
-  app.post('*', pagePostHandler())
+  mountWebApp(app, config.webDist, directOrigins(config.media))
   app.notFound((c) => reply(c, { code: Code.notFound, msg: 'Not found', data: null }))
 
   app.onError((err, c) => {

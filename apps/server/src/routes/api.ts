@@ -13,9 +13,8 @@ import {
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
-import { answer } from '../answer'
 import { AppError } from '../errors'
-import type { SecurityHeaders } from '../security-headers'
+import type { PageNonces } from '../security-headers'
 import type { Session, Sessions } from '../services/sessions'
 import { bodyBytes } from '../web/body'
 
@@ -23,13 +22,12 @@ import { bodyBytes } from '../web/body'
 export type AppEnv = {
   Variables: {
     code: number
+    /** hono's `requestId` (app.ts). */
     requestId: string
-    /** The security headers of every answer (app.ts). */
-    security?: SecurityHeaders
     /** Set on shutdown: every answer then closes its connection (clients reconnect to another process). */
     lifecycle?: { draining: boolean }
-    /** The answer was made by `answer()` (answer.ts) and carries every header already. */
-    answered?: boolean
+    /** A page's CSP nonces (security-headers.ts), drawn for pages only. */
+    pageNonces?: PageNonces
   }
 }
 
@@ -77,7 +75,8 @@ export function reply(c: Context<AppEnv>, body: Envelope, o: { closeConnection?:
   }
   const retry = (body.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds
   if (body.code === Code.tooManyRequests && typeof retry === 'number') headers['Retry-After'] = String(retry)
-  return answer(c, JSON.stringify(body), 200, headers, o)
+  if (o.closeConnection) headers.Connection = 'close'
+  return c.body(JSON.stringify(body), 200, headers)
 }
 
 export function failure(err: AppError): Envelope {
@@ -240,7 +239,7 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
         if (def.answer === 'image') {
           const image = result as { data: Uint8Array; contentType: string }
           c.set('code', Code.ok)
-          return answer(c, bodyBytes(image.data), 200, {
+          return c.body(bodyBytes(image.data), 200, {
             'Content-Type': image.contentType,
             'Cache-Control': 'no-store',
           })
