@@ -1,15 +1,14 @@
-import type { SecurityHeaders } from './security-headers'
+import type { PageNonces } from './security-headers'
 
-/** What the request logger and the envelope share about an answer. */
+/** What the request logger and the envelope share about an answer (a leaf module: no import circles). */
 export type AppEnv = {
   Variables: {
     code: number
+    /** hono's `requestId` (app.ts). */
     requestId: string
-    /** The security headers of every answer (app.ts). */
-    security?: SecurityHeaders
     /** Set on shutdown: every answer then closes its connection (clients reconnect to another process). */
     lifecycle?: { draining: boolean }
-    /** The answer was made by `answer()` (answer.ts) and carries every header already. */
-    answered?: boolean
+    /** A page's CSP nonces (security-headers.ts), drawn for pages only. */
+    pageNonces?: PageNonces
   }
 }

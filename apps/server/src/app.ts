@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import { Code, notificationStream } from '@templet/api/contract'
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { answer, mustCloseConnection } from './answer'
+import { requestId } from 'hono/request-id'
 import type { Config } from './config'
 import type { Db } from './db/connection'
 import { createLogger, errorFields, type Logger } from './log'
@@ -17,7 +16,8 @@ import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
 import { securityHeaders } from './security-headers'
 import { Accounts } from './services/accounts'
-import { Billing } from './services/billing'
+import { BillingHistory } from './services/billing-history'
+import { Checkouts } from './services/checkouts'
 import { ContactMessages } from './services/contact'
 import type { Creations } from './services/creations'
 import { Dashboard } from './services/dashboard'
@@ -39,7 +39,7 @@ import { StripeWebhook } from './services/stripe-webhook'
 import { Subscriptions } from './services/subscriptions'
 import { TemplateTypes } from './services/template-types'
 import { apiReference } from './web/api-reference'
-import { pagePostHandler, signedInRedirect, webHandler } from './web/static'
+import { mountWebApp } from './web/static'
 
 export interface AppOptions {
   db: Db
@@ -53,7 +53,7 @@ export interface AppOptions {
   media?: MediaOptions
   /** Where the Stripe client sends its requests (tests: a fake server on loopback). */
   stripeClientOptions?: StripeClientOptions
-  /** Test-only fault injection (`crash-after-charge`); see services/billing.ts. */
+  /** Test-only fault injection (`crash-after-charge`); see services/checkouts.ts. */
   fault?: string
 }
 
@@ -64,7 +64,7 @@ export interface App {
   /** Set `draining` on shutdown: /readyz answers 503 and every answer closes its connection. */
   lifecycle: { draining: boolean }
   storage: MediaStorage
-  billing: Billing
+  checkouts: Checkouts
   subscriptions: Subscriptions
   offers: Offers
   creations: Creations
@@ -72,9 +72,18 @@ export interface App {
   streams: NotificationStreams
 }
 
-/** The caller's `X-Request-Id` when it is a sane token (a proxy's id joins its logs to ours), else a new one. */
-function requestIdOf(given: string | undefined): string {
-  return given && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID()
+function hasBody(req: Request): boolean {
+  const length = req.headers.get('content-length')
+  return length === null ? req.headers.has('transfer-encoding') : length !== '0'
+}
+
+/**
+ * An answer sent before the request's body was read (a 413, an early 401) must not keep the connection:
+ * node-server drains the rest for 500 ms and then drops the socket under the client's next request. While
+ * draining for a shutdown, clients are told to reconnect (to another process).
+ */
+function mustCloseConnection(c: Context<AppEnv>, lifecycle: { draining: boolean }): boolean {
+  return lifecycle.draining || (hasBody(c.req.raw) && !c.req.raw.bodyUsed)
 }
 
 /** The client closed the connection before its request was read (Node's `aborted`, ECONNRESET). */
@@ -107,7 +116,7 @@ export function createAppParts(o: AppOptions): App {
   const provider: PaymentProvider = stripe
     ? stripeProvider(stripe, (err) => log.error('stripe request failed', errorFields(err)))
     : sandboxProvider
-  const billing = new Billing({
+  const checkouts = new Checkouts({
     db,
     offers,
     provider,
@@ -123,7 +132,7 @@ export function createAppParts(o: AppOptions): App {
           stripe,
           webhookSecret: config.billing.stripe.webhookSecret,
           db,
-          billing,
+          checkouts,
           offers,
           now,
           log,
@@ -141,23 +150,16 @@ export function createAppParts(o: AppOptions): App {
   const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
   const app = new Hono<AppEnv>()
 
-  const security = securityHeaders(directOrigins(config.media))
+  // Every answer's common headers are set here, after its handler: the request id (a proxy's sane id is kept, so
+  // its logs join ours), the security headers, and `Connection: close` when the connection cannot be reused.
+  app.use('*', requestId({ limitLength: 64 }))
   app.use('*', async (c, next) => {
     const started = performance.now()
-    const requestId = requestIdOf(c.req.header('x-request-id'))
-    c.set('requestId', requestId)
     c.set('lifecycle', lifecycle)
-    c.set('security', security)
     await next()
-    // An answer from answer() (answer.ts) carries these already; any other gets them here.
-    if (!c.get('answered')) {
-      const headers = c.res.headers
-      for (const [name, value] of Object.entries(security.all)) headers.set(name, value)
-      headers.set('X-Request-Id', requestId)
-      if (mustCloseConnection(c)) headers.set('Connection', 'close')
-    }
+    if (mustCloseConnection(c, lifecycle)) c.res.headers.set('Connection', 'close')
     log.info('request', {
-      requestId,
+      requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
@@ -165,6 +167,7 @@ export function createAppParts(o: AppOptions): App {
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
   })
+  app.use('*', securityHeaders(directOrigins(config.media)))
   if (config.corsOrigins.length > 0) {
     app.use(
       '/api/*',
@@ -173,12 +176,8 @@ export function createAppParts(o: AppOptions): App {
   }
 
   // Ready: this process takes traffic (a load balancer stops sending when it says 503, e.g. while draining).
-  // Asked every few seconds by a load balancer: answered through answer() like the API, no header set by hand.
   const health = (c: Context<AppEnv>, status: 200 | 503, body: { status: string; db: string }) =>
-    answer(c, JSON.stringify(body), status, {
-      'Content-Type': 'application/json',
-      'Cache-Control': 'no-store',
-    })
+    c.json(body, status, { 'Cache-Control': 'no-store' })
   app.get('/readyz', async (c) => {
     if (lifecycle.draining) return health(c, 503, { status: 'draining', db: o.db.engine })
     try {
@@ -221,7 +220,7 @@ export function createAppParts(o: AppOptions): App {
         ...templateTypeHandlers(new TemplateTypes(db, now)),
         ...contactHandlers(new ContactMessages({ db, limiter, limit: config.rateLimits.contact, now })),
         ...media.handlers,
-        ...billingHandlers(offers, billing, subscriptions, accounts),
+        ...billingHandlers(offers, checkouts, new BillingHistory(db), subscriptions, accounts),
         ...dashboardHandlers(new Dashboard({ db, creations: media.creations, subscriptions, offers })),
       },
       sessions,
@@ -230,9 +229,7 @@ export function createAppParts(o: AppOptions): App {
     }),
   )
 
-  const web = webHandler(config.webDist)
-  app.get('*', signedInRedirect(), web)
-  app.post('*', pagePostHandler())
+  mountWebApp(app, config.webDist, directOrigins(config.media))
   app.notFound((c) => reply(c, { code: Code.notFound, msg: 'Not found', data: null }))
 
   app.onError((err, c) => {
@@ -255,7 +252,7 @@ export function createAppParts(o: AppOptions): App {
     accounts,
     lifecycle,
     storage: media.storage,
-    billing,
+    checkouts,
     subscriptions,
     offers,
     creations: media.creations,

@@ -1,9 +1,9 @@
+import pino from 'pino'
 import type { LogLevel } from './config'
-
-const rank: Record<LogLevel, number> = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 }
 
 export type LogFields = Record<string, unknown>
 
+/** What the server logs through: a message and its fields. Tests hand the app one that keeps the entries. */
 export interface Logger {
   error(msg: string, fields?: LogFields): void
   warn(msg: string, fields?: LogFields): void
@@ -11,18 +11,32 @@ export interface Logger {
   debug(msg: string, fields?: LogFields): void
 }
 
-/** One JSON line per event: info and debug to stdout, warnings and errors to stderr. */
+/**
+ * pino, one JSON line per event (`level` by name, ISO `time`, `msg`, the fields): info and debug to stdout,
+ * warnings and errors to stderr.
+ */
 export function createLogger(level: LogLevel): Logger {
-  const write = (at: Exclude<LogLevel, 'silent'>, msg: string, fields?: LogFields) => {
-    if (rank[at] > rank[level]) return
-    const line = `${JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...fields })}\n`
-    ;(rank[at] <= rank.warn ? process.stderr : process.stdout).write(line)
-  }
+  const p = pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    pino.multistream(
+      [
+        { level: 'debug', stream: process.stdout },
+        { level: 'warn', stream: process.stderr },
+      ],
+      // Each line to the one stream of the highest level it reaches, not to both.
+      { dedupe: true },
+    ),
+  )
   return {
-    error: (msg, fields) => write('error', msg, fields),
-    warn: (msg, fields) => write('warn', msg, fields),
-    info: (msg, fields) => write('info', msg, fields),
-    debug: (msg, fields) => write('debug', msg, fields),
+    error: (msg, fields) => p.error(fields, msg),
+    warn: (msg, fields) => p.warn(fields, msg),
+    info: (msg, fields) => p.info(fields, msg),
+    debug: (msg, fields) => p.debug(fields, msg),
   }
 }
 

@@ -28,7 +28,7 @@ async function main() {
     log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })
   await seedCatalogue(db.kysely)
   // TEMPLET_FAULT is for the fault tests only (test/billing-fault.test.ts): it crashes on purpose.
-  const { hono, accounts, lifecycle, storage, billing, subscriptions, offers, creations, streams } =
+  const { hono, accounts, lifecycle, storage, checkouts, subscriptions, offers, creations, streams } =
     createAppParts({
       db,
       config,
@@ -39,11 +39,11 @@ async function main() {
   const sweep = scheduleOrphanSweep(db.kysely, storage, config, log)
   // Before taking requests: grant what a crash left charged but not granted (a failure is logged, not fatal:
   // the scheduler tries again).
-  await billingTick(billing, subscriptions).catch((err) =>
+  await billingTick(checkouts, subscriptions).catch((err) =>
     log.error('billing tick at start failed', errorFields(err)),
   )
   const stopScheduler = startBillingScheduler(
-    billing,
+    checkouts,
     subscriptions,
     config.billing.schedulerSeconds * 1000,
     log,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'
-import { periodEnd } from '../src/services/billing'
 import { Offers } from '../src/services/offers'
 import { cardBrandName, cardOutcome } from '../src/services/sandbox-card'
+import { periodEnd } from '../src/services/subscriptions'
 
 describe('billing configuration', () => {
   it('defaults to groups main and promo, USD, the sandbox provider and the product’s credits', () => {

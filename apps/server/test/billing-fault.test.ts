@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { engines, freshDb, testEnv } from './harness'
+import { listeningUrl } from './process'
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -25,8 +26,8 @@ async function startProcess(env: Record<string, string>): Promise<Running> {
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', (b: Buffer) => {
       out += b.toString()
-      const m = /"msg":"listening","url":"([^"]+)"/.exec(out)
-      if (m?.[1]) resolve(m[1])
+      const listening = listeningUrl(out)
+      if (listening) resolve(listening)
     })
     child.stderr?.on('data', (b: Buffer) => {
       out += b.toString()

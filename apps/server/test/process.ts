@@ -14,6 +14,20 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
+/** The URL in the server's "listening" log line, once it has written one (one JSON object per line). */
+export function listeningUrl(output: string): string | undefined {
+  for (const line of output.split('\n')) {
+    if (!line.includes('"listening"')) continue
+    try {
+      const entry = JSON.parse(line) as { msg?: unknown; url?: unknown }
+      if (entry.msg === 'listening' && typeof entry.url === 'string') return entry.url
+    } catch {
+      // a line still being written, or not a log entry
+    }
+  }
+  return undefined
+}
+
 export async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -31,10 +45,10 @@ export async function startProcess(env: Record<string, string>): Promise<ServerP
     // Generous: a busy machine takes a while to transpile and start the server.
     const timer = setTimeout(() => reject(new Error(`no "listening" within 90 s: ${out}`)), 90_000)
     child.stdout?.on('data', () => {
-      const m = /"msg":"listening","url":"([^"]+)"/.exec(out)
-      if (m?.[1]) {
+      const listening = listeningUrl(out)
+      if (listening) {
         clearTimeout(timer)
-        resolve(m[1])
+        resolve(listening)
       }
     })
     void exited.then((code) => {

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listeningUrl } from './process'
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const adminUrl = process.env.TEST_DATABASE_URL
@@ -20,8 +21,8 @@ function startMain(env: Record<string, string>): Promise<{ url: string; child: C
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (b: Buffer) => {
       out += b.toString()
-      const m = /"msg":"listening","url":"([^"]+)"/.exec(out)
-      if (m?.[1]) resolve({ url: m[1], child })
+      const url = listeningUrl(out)
+      if (url) resolve({ url, child })
     })
     child.stderr?.on('data', (b: Buffer) => {
       out += b.toString()

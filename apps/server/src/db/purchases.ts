@@ -3,11 +3,6 @@ import type { Database, NewPurchase, PurchaseRow } from './schema'
 
 type Q = Kysely<Database>
 
-export async function insertPurchase(db: Q, row: NewPurchase): Promise<number> {
-  const r = await db.insertInto('purchases').values(row).returning('id').executeTakeFirstOrThrow()
-  return Number(r.id)
-}
-
 export function findPurchaseBySource(db: Q, sourceKey: string): Promise<PurchaseRow | undefined> {
   return db.selectFrom('purchases').selectAll().where('source_key', '=', sourceKey).executeTakeFirst()
 }

@@ -13,13 +13,11 @@ import {
 import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { z } from 'zod'
-import { answer } from '../answer'
 import type { AppEnv } from '../app-env'
 import { AppError } from '../errors'
 import type { Session, Sessions } from '../services/sessions'
 import { bodyBytes } from '../web/body'
 
-// AppEnv lives in a leaf module, so answer.ts can type its context without importing this router.
 export type { AppEnv }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined
@@ -66,7 +64,8 @@ export function reply(c: Context<AppEnv>, body: Envelope, o: { closeConnection?:
   }
   const retry = (body.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds
   if (body.code === Code.tooManyRequests && typeof retry === 'number') headers['Retry-After'] = String(retry)
-  return answer(c, JSON.stringify(body), 200, headers, o)
+  if (o.closeConnection) headers.Connection = 'close'
+  return c.body(JSON.stringify(body), 200, headers)
 }
 
 export function failure(err: AppError): Envelope {
@@ -229,7 +228,7 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
         if (def.answer === 'image') {
           const image = result as { data: Uint8Array; contentType: string }
           c.set('code', Code.ok)
-          return answer(c, bodyBytes(image.data), 200, {
+          return c.body(bodyBytes(image.data), 200, {
             'Content-Type': image.contentType,
             'Cache-Control': 'no-store',
           })

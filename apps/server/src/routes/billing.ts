@@ -1,5 +1,6 @@
 import type { Accounts } from '../services/accounts'
-import type { Billing } from '../services/billing'
+import type { BillingHistory } from '../services/billing-history'
+import type { Checkouts } from '../services/checkouts'
 import type { Offers } from '../services/offers'
 import type { Subscriptions } from '../services/subscriptions'
 import type { Handlers } from './api'
@@ -23,7 +24,8 @@ type BillingHandlers = Pick<
 
 export function billingHandlers(
   offers: Offers,
-  billing: Billing,
+  checkouts: Checkouts,
+  history: BillingHistory,
   subscriptions: Subscriptions,
   accounts: Accounts,
 ): BillingHandlers {
@@ -33,12 +35,12 @@ export function billingHandlers(
       return { items, total: items.length }
     },
     offerDetail: async ({ query }) => offers.detail(query.id),
-    checkoutCreate: ({ session, body }) => billing.createCheckout(session.userId, body),
-    checkoutPay: ({ session, body }) => billing.pay(session.userId, body),
-    checkoutDetail: ({ session, query }) => billing.checkoutDetail(session.userId, query.id),
-    purchaseList: ({ session, query }) => billing.purchases(session.userId, query),
-    purchaseReceipt: ({ session, query }) => billing.receipt(session.userId, query.id),
-    creditHistory: ({ session, query }) => billing.creditHistory(session.userId, query),
+    checkoutCreate: ({ session, body }) => checkouts.create(session.userId, body),
+    checkoutPay: ({ session, body }) => checkouts.pay(session.userId, body),
+    checkoutDetail: ({ session, query }) => checkouts.detail(session.userId, query.id),
+    purchaseList: ({ session, query }) => history.purchases(session.userId, query),
+    purchaseReceipt: ({ session, query }) => history.receipt(session.userId, query.id),
+    creditHistory: ({ session, query }) => history.creditHistory(session.userId, query),
     subscriptionCurrent: ({ session }) => subscriptions.current(session.userId),
     subscriptionCancel: ({ session }) => subscriptions.cancel(session.userId),
     subscriptionResume: ({ session }) => subscriptions.resume(session.userId),

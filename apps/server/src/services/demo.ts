@@ -1,13 +1,10 @@
 import type { Kysely } from 'kysely'
-import { insertLedgerRowOnce } from '../db/ledger'
-import { insertNotifications } from '../db/notifications'
-import { insertPurchase } from '../db/purchases'
 import type { Database } from '../db/schema'
 import { findUserByEmail } from '../db/users'
 import type { Accounts } from './accounts'
 import type { Creations } from './creations'
-import { billingNotification } from './notifications'
 import type { Offers } from './offers'
+import { recordPurchase } from './purchases'
 import { setStar } from './template-types'
 
 /** The account `DEMO_DATA=1` seeds, for trying the app without registering. */
@@ -113,56 +110,28 @@ export async function seedDemoAccount(
 }
 
 /**
- * A declined card, then a paid 100-credit pack two minutes later: the rows a sandbox checkout writes (purchase,
- * ledger grant, notification), written directly so the demo does not depend on the configured payment provider.
+ * A declined card, then a paid 100-credit pack two minutes later: recorded as a sandbox checkout records them
+ * (purchase, grant, notification), without a checkout, so the demo does not depend on the configured provider.
  */
 async function seedDemoPurchases(db: Kysely<Database>, userId: number, offers: Offers, at: number) {
   const offer = offers.all.find((o) => o.kind === 'payment' && o.tier === '49-9')
   if (!offer) return
-  const purchase = (status: 'paid' | 'failed', when: number, last4: string) =>
-    insertPurchase(db, {
-      user_id: userId,
-      source_key: `demo:${status}`,
-      checkout_id: null,
-      subscription_id: null,
-      offer_id: offer.id,
-      kind: offer.kind,
-      tier: offer.tier,
-      amount_cents: offer.cents,
-      currency: offer.currency,
-      status,
-      credits: status === 'paid' ? offer.credits : 0,
-      variant: 'checkout',
-      source: 'checkout',
-      provider: 'sandbox',
-      payment_ref: null,
-      card_brand: 'Visa',
-      card_last4: last4,
-      created_at: when,
-    })
-  const money = { offerId: offer.id, amountCents: offer.cents, currency: offer.currency }
-  const failedId = await purchase('failed', at - 2 * MINUTE, '0002')
-  await insertNotifications(db, [
-    billingNotification(
-      userId,
-      { type: 'purchase_failed', purchaseId: failedId, ...money, reason: 'declined' },
-      at - 2 * MINUTE,
-    ),
-  ])
-  const paidId = await purchase('paid', at, '4242')
-  await insertLedgerRowOnce(db, {
-    userId,
-    delta: offer.credits,
-    reason: 'purchase',
-    idempotencyKey: 'demo:paid',
-    purchaseId: paidId,
-    now: at,
-  })
-  await insertNotifications(db, [
-    billingNotification(
-      userId,
-      { type: 'purchase_paid', purchaseId: paidId, ...money, credits: offer.credits },
-      at,
-    ),
-  ])
+  const purchase = (outcome: 'paid' | 'declined', when: number, last4: string) =>
+    db.transaction().execute((tx) =>
+      recordPurchase(tx, {
+        userId,
+        key: outcome === 'paid' ? 'demo:paid' : 'demo:failed',
+        offer,
+        source: 'checkout',
+        checkoutId: null,
+        outcome,
+        subscriptionId: null,
+        variant: 'checkout',
+        provider: 'sandbox',
+        card: { brand: 'Visa', last4 },
+        now: when,
+      }),
+    )
+  await purchase('declined', at - 2 * MINUTE, '0002')
+  await purchase('paid', at, '4242')
 }

@@ -2,20 +2,20 @@ import type { Kysely } from 'kysely'
 import type Stripe from 'stripe'
 import { findCheckout, markCheckoutCharged } from '../db/checkouts'
 import { insertNotifications } from '../db/notifications'
-import { findPurchaseByPaymentRef, insertPurchaseOnce, setPurchasePaymentRef } from '../db/purchases'
+import { findPurchaseByPaymentRef, setPurchasePaymentRef } from '../db/purchases'
 import type { Database, SubscriptionRow } from '../db/schema'
 import { findSubscriptionByRef, setSubscriptionRef, updateSubscription } from '../db/subscriptions'
 import type { Logger } from '../log'
-import { type Billing, checkoutKey } from './billing'
-import { grantCreditsOnce } from './ledger'
+import { type Checkouts, checkoutKey } from './checkouts'
 import { billingNotification } from './notifications'
 import type { Offers } from './offers'
+import { recordPurchase, refundPurchase } from './purchases'
 
 export interface StripeWebhookDeps {
   stripe: Stripe
   webhookSecret: string
   db: Kysely<Database>
-  billing: Billing
+  checkouts: Checkouts
   offers: Offers
   now: () => number
   log: Logger
@@ -108,7 +108,7 @@ export class StripeWebhook {
     const fresh = (await findCheckout(this.d.db, checkout.id)) ?? checkout
     const paymentRef = idOf(session.payment_intent)
     const subscriptionRef = idOf(session.subscription)
-    await this.d.billing.complete(fresh, { paymentRef, subscriptionRef })
+    await this.d.checkouts.complete(fresh, { paymentRef, subscriptionRef })
     // When a restart's reconciliation granted it first, it did not know Stripe's ids that later events name.
     if (paymentRef) await setPurchasePaymentRef(this.d.db, checkoutKey(checkout.id), paymentRef)
     if (subscriptionRef) await setSubscriptionRef(this.d.db, checkout.id, subscriptionRef)
@@ -130,33 +130,20 @@ export class StripeWebhook {
     }
     if (!sub) throw new Error(`invoice ${inv.id} for an unknown subscription`)
     const { db, now, offers } = this.d
-    const key = `stripe:invoice:${inv.id}`
     const offer = offers.get(sub.next_offer_id ?? sub.offer_id)
     const line = inv.lines?.data?.[0]?.period
     const start = (line?.start ?? inv.period_start) * 1000
     const end = (line?.end ?? inv.period_end) * 1000
-    const userId = Number(sub.user_id)
     await db.transaction().execute(async (tx) => {
-      const at = now()
-      const purchaseId = await insertPurchaseOnce(tx, {
-        user_id: userId,
-        source_key: key,
-        checkout_id: null,
-        subscription_id: Number(sub.id),
-        offer_id: offer.id,
-        kind: offer.kind,
-        tier: offer.tier,
-        amount_cents: inv.amount_paid,
-        currency: inv.currency.toUpperCase(),
-        status: 'paid',
-        credits: offer.credits,
-        variant: sub.variant,
-        source: 'renewal',
-        provider: 'stripe',
-        payment_ref: paymentRef,
-        card_brand: null,
-        card_last4: null,
-        created_at: at,
+      const purchaseId = await recordPurchase(tx, {
+        ...this.#renewalOf(sub),
+        key: `stripe:invoice:${inv.id}`,
+        offer,
+        outcome: 'paid',
+        periodEnd: end,
+        paymentRef,
+        charged: { amountCents: inv.amount_paid, currency: inv.currency.toUpperCase() },
+        now: now(),
       })
       if (purchaseId === undefined) return // this invoice was applied already
       await tx
@@ -171,29 +158,6 @@ export class StripeWebhook {
         }))
         .where('id', '=', sub.id)
         .execute()
-      await grantCreditsOnce(tx, {
-        userId,
-        amount: offer.credits,
-        reason: 'subscription',
-        idempotencyKey: key,
-        purchaseId,
-        now: at,
-      })
-      await insertNotifications(tx, [
-        billingNotification(
-          userId,
-          {
-            type: 'subscription_renewed',
-            purchaseId,
-            offerId: offer.id,
-            credits: offer.credits,
-            amountCents: inv.amount_paid,
-            currency: inv.currency.toUpperCase(),
-            periodEnd: new Date(end).toISOString(),
-          },
-          at,
-        ),
-      ])
     })
   }
 
@@ -202,46 +166,29 @@ export class StripeWebhook {
     if (!sub) return
     const { db, now, offers } = this.d
     const offer = offers.get(sub.next_offer_id ?? sub.offer_id)
-    const userId = Number(sub.user_id)
     await db.transaction().execute(async (tx) => {
-      const at = now()
-      const id = await insertPurchaseOnce(tx, {
-        user_id: userId,
-        source_key: `stripe:failed:${eventId}`,
-        checkout_id: null,
-        subscription_id: Number(sub.id),
-        offer_id: offer.id,
-        kind: offer.kind,
-        tier: offer.tier,
-        amount_cents: inv.amount_due,
-        currency: inv.currency.toUpperCase(),
-        status: 'failed',
-        credits: 0,
-        variant: sub.variant,
-        source: 'renewal',
-        provider: 'stripe',
-        payment_ref: null,
-        card_brand: null,
-        card_last4: null,
-        created_at: at,
+      const id = await recordPurchase(tx, {
+        ...this.#renewalOf(sub),
+        key: `stripe:failed:${eventId}`,
+        offer,
+        outcome: 'renewal_failed',
+        periodEnd: inv.period_end * 1000,
+        charged: { amountCents: inv.amount_due, currency: inv.currency.toUpperCase() },
+        now: now(),
       })
-      if (id === undefined) return
-      await updateSubscription(tx, Number(sub.id), { status: 'past_due' })
-      await insertNotifications(tx, [
-        billingNotification(
-          userId,
-          {
-            type: 'purchase_failed',
-            purchaseId: id,
-            offerId: offer.id,
-            amountCents: inv.amount_due,
-            currency: inv.currency.toUpperCase(),
-            reason: 'renewal_failed',
-          },
-          at,
-        ),
-      ])
+      if (id !== undefined) await updateSubscription(tx, Number(sub.id), { status: 'past_due' })
     })
+  }
+
+  /** What every Stripe renewal of this subscription records, paid or not. */
+  #renewalOf(sub: SubscriptionRow) {
+    return {
+      userId: Number(sub.user_id),
+      source: 'renewal',
+      subscriptionId: Number(sub.id),
+      variant: sub.variant,
+      provider: 'stripe',
+    } as const
   }
 
   async #subscriptionChanged(s: LooseSubscription, deleted: boolean): Promise<void> {
@@ -288,6 +235,6 @@ export class StripeWebhook {
       this.d.log.warn('refund for an unknown payment', { charge: charge.id })
       return
     }
-    await this.d.billing.refund(purchase)
+    await refundPurchase(this.d.db, purchase, this.d.now())
   }
 }

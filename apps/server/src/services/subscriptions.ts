@@ -1,7 +1,6 @@
 import { Code, type Subscription, type User } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import { insertNotifications } from '../db/notifications'
-import { insertPurchase } from '../db/purchases'
 import type { Database, SubscriptionRow } from '../db/schema'
 import {
   findLiveSubscription,
@@ -11,11 +10,10 @@ import {
 } from '../db/subscriptions'
 import { AppError, notFound } from '../errors'
 import { errorFields, type Logger } from '../log'
-import { periodEnd } from './billing'
-import { grantCreditsOnce } from './ledger'
 import { billingNotification } from './notifications'
 import { type Offers, tierOfOfferId } from './offers'
 import type { PaymentProvider } from './payment-provider'
+import { recordPurchase } from './purchases'
 
 export interface SubscriptionDeps {
   db: Kysely<Database>
@@ -29,6 +27,17 @@ export interface SubscriptionDeps {
 export const periodKey = (subscriptionId: number, period: number) => `sub:${subscriptionId}:period:${period}`
 
 const iso = (ms: number) => new Date(ms).toISOString()
+
+/** Period n of a subscription ends n calendar months after its anchor (UTC), so periods never drift. */
+export function periodEnd(anchor: number, n: number): number {
+  const d = new Date(anchor)
+  const day = d.getUTCDate()
+  d.setUTCDate(1)
+  d.setUTCMonth(d.getUTCMonth() + n)
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()
+  d.setUTCDate(Math.min(day, lastDay))
+  return d.getTime()
+}
 
 /** Cancel, resume, switch, and the renewals of sandbox subscriptions (Stripe renews through its webhook). */
 export class Subscriptions {
@@ -180,48 +189,20 @@ export class Subscriptions {
           : { status: 'past_due' },
       )
       if (!won) return false
-      const at = now()
       const key = periodKey(id, next)
-      const purchaseId = await insertPurchase(tx, {
-        user_id: userId,
-        source_key: paid ? key : `${key}:failed`,
-        checkout_id: null,
-        subscription_id: id,
-        offer_id: offer.id,
-        kind: offer.kind,
-        tier: offer.tier,
-        amount_cents: offer.cents,
-        currency: offer.currency,
-        status: paid ? 'paid' : 'failed',
-        credits: paid ? offer.credits : 0,
-        variant: s.variant,
+      await recordPurchase(tx, {
+        userId,
+        key: paid ? key : `${key}:failed`,
+        offer,
         source: 'renewal',
+        outcome: paid ? 'paid' : 'renewal_failed',
+        periodEnd: end,
+        subscriptionId: id,
+        variant: s.variant,
         provider: s.provider,
-        payment_ref: null,
-        card_brand: s.card_brand,
-        card_last4: s.card_last4,
-        created_at: at,
+        card: { brand: s.card_brand, last4: s.card_last4 },
+        now: now(),
       })
-      const purchase = { purchaseId, offerId: offer.id, amountCents: offer.cents, currency: offer.currency }
-      if (paid) {
-        await grantCreditsOnce(tx, {
-          userId,
-          amount: offer.credits,
-          reason: 'subscription',
-          idempotencyKey: key,
-          purchaseId,
-          now: at,
-        })
-      }
-      await insertNotifications(tx, [
-        billingNotification(
-          userId,
-          paid
-            ? { type: 'subscription_renewed', ...purchase, credits: offer.credits, periodEnd: iso(end) }
-            : { type: 'purchase_failed', ...purchase, reason: 'renewal_failed' },
-          at,
-        ),
-      ])
       return true
     })
   }

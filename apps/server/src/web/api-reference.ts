@@ -3,9 +3,11 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { type Context, Hono } from 'hono'
+import { etag } from 'hono/etag'
 import type { AppEnv } from '../routes/api'
+import { bodyBytes } from './body'
 import { buildOpenApiDocument } from './openapi'
-import { compress, type Encoding, sendStored } from './static'
+import { compress, type Encoding, encodingFor } from './static'
 
 interface Asset {
   body: Buffer
@@ -61,8 +63,18 @@ function compressedCopy(a: Asset, encoding: Encoding): Promise<Buffer> {
   return copy
 }
 
-function send(c: Context<AppEnv>, a: Asset) {
-  return sendStored(c, a, a.cacheControl, (encoding) => compressedCopy(a, encoding))
+/** The bytes, compressed as the browser accepts when worth it; hono's `etag` answers a revalidation with 304. */
+async function send(c: Context<AppEnv>, a: Asset) {
+  const headers: Record<string, string> = {
+    'Content-Type': a.type,
+    'Cache-Control': a.cacheControl,
+    ETag: a.etag,
+    Vary: 'Accept-Encoding',
+  }
+  const encoding = a.body.length > 1024 ? encodingFor(c) : undefined
+  if (!encoding) return c.body(bodyBytes(a.body), 200, headers)
+  headers['Content-Encoding'] = encoding
+  return c.body(bodyBytes(await compressedCopy(a, encoding)), 200, headers)
 }
 
 interface Reference {
@@ -128,10 +140,12 @@ export function apiReference(): Hono<AppEnv> {
     return reference
   }
 
-  app.get('/openapi.json', (c) => send(c, openApi()))
-  app.get('/docs', async (c) => send(c, (await loaded()).page))
-  app.get('/docs/init.js', async (c) => send(c, (await loaded()).init))
-  app.get('/docs/:version/:file', async (c) => {
+  // Per route: a sub-app's `use('*')` would reach every route under /api.
+  const revalidated = etag()
+  app.get('/openapi.json', revalidated, (c) => send(c, openApi()))
+  app.get('/docs', revalidated, async (c) => send(c, (await loaded()).page))
+  app.get('/docs/init.js', revalidated, async (c) => send(c, (await loaded()).init))
+  app.get('/docs/:version/:file', revalidated, async (c) => {
     const r = await loaded()
     const file = c.req.param('version') === r.version ? r.files.get(c.req.param('file')) : undefined
     // A real 404, not the API's envelope (HTTP 200): a browser or cache must not keep it as the file.

@@ -5,12 +5,6 @@ import {
   type CheckoutPayData,
   type CheckoutVariant,
   Code,
-  type CreditEntry,
-  type OfferKind,
-  type OfferTier,
-  type Purchase,
-  type PurchaseStatus,
-  type ReceiptData,
 } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import {
@@ -22,28 +16,20 @@ import {
   markCheckoutPaid,
   setCheckoutProviderRef,
 } from '../db/checkouts'
-import { countLedgerRows, ledgerPage } from '../db/ledger'
-import { insertNotifications } from '../db/notifications'
-import {
-  countPurchases,
-  findPurchaseBySource,
-  findUserPurchase,
-  insertPurchase,
-  listPurchases,
-  markPurchaseRefunded,
-} from '../db/purchases'
+import { findPurchaseBySource } from '../db/purchases'
 import type { CheckoutRow, Database, PurchaseRow } from '../db/schema'
 import { findLiveSubscription, insertSubscription } from '../db/subscriptions'
 import { findUserWithCredits } from '../db/users'
 import { AppError, notFound } from '../errors'
 import { errorFields, type Logger } from '../log'
-import { creditBalance, grantCreditsOnce, lockUserCredits, takeBackUnspent } from './ledger'
-import { billingNotification } from './notifications'
-import type { CatalogueOffer, Offers } from './offers'
+import { creditBalance, lockUserCredits } from './ledger'
+import type { Offers } from './offers'
 import type { PaymentProvider } from './payment-provider'
+import { recordPurchase, toPurchase } from './purchases'
 import { assertNotExpired, cardBrandName, cardOutcome } from './sandbox-card'
+import { periodEnd } from './subscriptions'
 
-export interface BillingDeps {
+export interface CheckoutDeps {
   db: Kysely<Database>
   offers: Offers
   provider: PaymentProvider
@@ -61,43 +47,14 @@ export interface BillingDeps {
 /** The ledger key of a checkout's grant: one grant per checkout, whoever completes it. */
 export const checkoutKey = (checkoutId: string) => `checkout:${checkoutId}`
 
-/** Period n of a subscription ends n calendar months after its anchor (UTC), so periods never drift. */
-export function periodEnd(anchor: number, n: number): number {
-  const d = new Date(anchor)
-  const day = d.getUTCDate()
-  d.setUTCDate(1)
-  d.setUTCMonth(d.getUTCMonth() + n)
-  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate()
-  d.setUTCDate(Math.min(day, lastDay))
-  return d.getTime()
-}
+/**
+ * A checkout's life: opened, paid (by the sandbox card form, or by the provider's page and its webhook), granted
+ * once, and granted after a crash. What was bought reads in billing-history.ts; renewals in subscriptions.ts.
+ */
+export class Checkouts {
+  constructor(readonly d: CheckoutDeps) {}
 
-export const receiptNumber = (row: Pick<PurchaseRow, 'id' | 'created_at'>) =>
-  `R-${new Date(row.created_at).getUTCFullYear()}-${String(row.id).padStart(6, '0')}`
-
-export function toPurchase(r: PurchaseRow): Purchase {
-  return {
-    id: Number(r.id),
-    offerId: r.offer_id,
-    kind: r.kind as OfferKind,
-    tier: r.tier as OfferTier,
-    amount: r.amount_cents / 100,
-    currency: r.currency,
-    status: r.status as PurchaseStatus,
-    credits: r.credits,
-    refundedCredits: r.refunded_credits,
-    variant: r.variant as CheckoutVariant,
-    receiptNumber: receiptNumber(r),
-    source: r.source === 'renewal' ? 'renewal' : 'checkout',
-    createdAt: new Date(r.created_at).toISOString(),
-  }
-}
-
-/** Checkouts, payments, purchases, receipts and the credit history. Subscriptions' renewals: subscriptions.ts. */
-export class Billing {
-  constructor(readonly d: BillingDeps) {}
-
-  async createCheckout(
+  async create(
     userId: number,
     body: { offerId: string; variant: CheckoutVariant },
   ): Promise<CheckoutCreateData> {
@@ -174,7 +131,7 @@ export class Billing {
     })
   }
 
-  async checkoutDetail(userId: number, id: string): Promise<CheckoutDetailData> {
+  async detail(userId: number, id: string): Promise<CheckoutDetailData> {
     const c = await this.#ownCheckout(userId, id)
     const p = await findPurchaseBySource(this.d.db, checkoutKey(c.id))
     return {
@@ -207,7 +164,7 @@ export class Billing {
     const card = { brand: cardBrandName(body.cardNumber), last4: body.cardNumber.slice(-4) }
     const outcome = cardOutcome(body.cardNumber)
     if (outcome !== 'paid') {
-      const failed = await this.#recordFailure(checkout, offer, card, outcome)
+      const failed = await this.#recordFailure(checkout, card, outcome)
       return { status: outcome, purchase: toPurchase(failed), balance: await creditBalance(db, userId) }
     }
     const charged =
@@ -223,52 +180,43 @@ export class Billing {
     return { status: 'paid', purchase: toPurchase(p), balance: await creditBalance(this.d.db, userId) }
   }
 
+  /** A refused card: a failed purchase and its notification; the checkout stays open for another card. */
   async #recordFailure(
     checkout: CheckoutRow,
-    offer: CatalogueOffer,
     card: { brand: string; last4: string },
     outcome: 'declined' | 'insufficient_funds',
   ): Promise<PurchaseRow> {
     const { db, now } = this.d
-    const at = now()
-    return db.transaction().execute(async (tx) => {
-      const id = await insertPurchase(tx, {
-        user_id: checkout.user_id,
-        source_key: `${checkoutKey(checkout.id)}:failed:${randomBytes(8).toString('hex')}`,
-        checkout_id: checkout.id,
-        subscription_id: null,
-        offer_id: offer.id,
-        kind: offer.kind,
-        tier: offer.tier,
-        amount_cents: offer.cents,
-        currency: offer.currency,
-        status: 'failed',
-        credits: 0,
-        variant: checkout.variant,
-        source: 'checkout',
-        provider: checkout.provider,
-        payment_ref: null,
-        card_brand: card.brand,
-        card_last4: card.last4,
-        created_at: at,
-      })
-      await insertNotifications(tx, [
-        billingNotification(
-          Number(checkout.user_id),
-          {
-            type: 'purchase_failed',
-            purchaseId: id,
-            offerId: offer.id,
-            amountCents: offer.cents,
-            currency: offer.currency,
-            reason: outcome,
-          },
-          at,
-        ),
-      ])
-      const row = await tx.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-      return row
-    })
+    const key = `${checkoutKey(checkout.id)}:failed:${randomBytes(8).toString('hex')}`
+    await db.transaction().execute((tx) =>
+      recordPurchase(tx, {
+        ...this.#purchaseOf(checkout),
+        key,
+        outcome,
+        subscriptionId: null,
+        card,
+        now: now(),
+      }),
+    )
+    return this.#purchase(key)
+  }
+
+  /** What every purchase of this checkout records, paid or not. */
+  #purchaseOf(checkout: CheckoutRow) {
+    return {
+      userId: Number(checkout.user_id),
+      offer: this.d.offers.get(checkout.offer_id),
+      source: 'checkout',
+      checkoutId: checkout.id,
+      variant: checkout.variant,
+      provider: checkout.provider,
+    } as const
+  }
+
+  async #purchase(key: string): Promise<PurchaseRow> {
+    const purchase = await findPurchaseBySource(this.d.db, key)
+    if (!purchase) throw new Error(`no purchase was recorded under ${key}`)
+    return purchase
   }
 
   /**
@@ -291,74 +239,39 @@ export class Billing {
       await lockUserCredits(tx, userId)
       if (!(await markCheckoutPaid(tx, checkout.id))) return
       const at = now()
-      let subscriptionId: number | null = null
-      if (offer.kind === 'subscription') {
-        subscriptionId = await insertSubscription(tx, {
-          user_id: userId,
-          checkout_id: checkout.id,
-          offer_id: offer.id,
-          next_offer_id: null,
-          variant: checkout.variant,
-          provider: checkout.provider,
-          provider_ref: provider.subscriptionRef ?? null,
-          status: 'active',
-          cancel_at_period_end: 0,
-          period: 1,
-          anchor_at: at,
-          current_period_start: at,
-          current_period_end: periodEnd(at, 1),
-          card_brand: checkout.card_brand,
-          card_last4: checkout.card_last4,
-          card_outcome: checkout.card_outcome,
-          created_at: at,
-        })
-      }
-      const purchaseId = await insertPurchase(tx, {
-        user_id: userId,
-        source_key: key,
-        checkout_id: checkout.id,
-        subscription_id: subscriptionId,
-        offer_id: offer.id,
-        kind: offer.kind,
-        tier: offer.tier,
-        amount_cents: offer.cents,
-        currency: offer.currency,
-        status: 'paid',
-        credits: offer.credits,
-        variant: checkout.variant,
-        source: 'checkout',
-        provider: checkout.provider,
-        payment_ref: provider.paymentRef ?? null,
-        card_brand: checkout.card_brand,
-        card_last4: checkout.card_last4,
-        created_at: at,
-      })
-      await grantCreditsOnce(tx, {
-        userId,
-        amount: offer.credits,
-        reason: offer.kind === 'subscription' ? 'subscription' : 'purchase',
-        idempotencyKey: key,
-        purchaseId,
+      const subscriptionId =
+        offer.kind === 'subscription'
+          ? await insertSubscription(tx, {
+              user_id: userId,
+              checkout_id: checkout.id,
+              offer_id: offer.id,
+              next_offer_id: null,
+              variant: checkout.variant,
+              provider: checkout.provider,
+              provider_ref: provider.subscriptionRef ?? null,
+              status: 'active',
+              cancel_at_period_end: 0,
+              period: 1,
+              anchor_at: at,
+              current_period_start: at,
+              current_period_end: periodEnd(at, 1),
+              card_brand: checkout.card_brand,
+              card_last4: checkout.card_last4,
+              card_outcome: checkout.card_outcome,
+              created_at: at,
+            })
+          : null
+      await recordPurchase(tx, {
+        ...this.#purchaseOf(checkout),
+        key,
+        outcome: 'paid',
+        subscriptionId,
+        paymentRef: provider.paymentRef ?? null,
+        card: { brand: checkout.card_brand, last4: checkout.card_last4 },
         now: at,
       })
-      await insertNotifications(tx, [
-        billingNotification(
-          userId,
-          {
-            type: 'purchase_paid',
-            purchaseId,
-            offerId: offer.id,
-            credits: offer.credits,
-            amountCents: offer.cents,
-            currency: offer.currency,
-          },
-          at,
-        ),
-      ])
     })
-    const purchase = await findPurchaseBySource(db, key)
-    if (!purchase) throw new Error(`checkout ${checkout.id} is ${checkout.status} without its purchase`)
-    return purchase
+    return this.#purchase(key)
   }
 
   /**
@@ -378,78 +291,5 @@ export class Billing {
     }
     if (done > 0) this.d.log.warn('granted checkouts charged before a crash', { count: done })
     return done
-  }
-
-  /**
-   * Takes back the purchase's credits that are still unspent (never more; the balance never goes negative)
-   * and marks it refunded, once, atomically with the user's other credit changes.
-   */
-  async refund(purchase: PurchaseRow): Promise<number> {
-    const { db, now } = this.d
-    const userId = Number(purchase.user_id)
-    return db.transaction().execute(async (tx) => {
-      await lockUserCredits(tx, userId)
-      const fresh = await tx
-        .selectFrom('purchases')
-        .selectAll()
-        .where('id', '=', purchase.id)
-        .executeTakeFirst()
-      if (fresh?.status !== 'paid') return 0
-      const taken = await takeBackUnspent(tx, {
-        userId,
-        grantKey: fresh.source_key,
-        idempotencyKey: `refund:${fresh.source_key}`,
-        purchaseId: Number(fresh.id),
-        now: now(),
-      })
-      await markPurchaseRefunded(tx, Number(fresh.id), taken)
-      return taken
-    })
-  }
-
-  async purchases(userId: number, q: { page: number; pageSize: number }) {
-    const [rows, total] = await Promise.all([
-      listPurchases(this.d.db, userId, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
-      countPurchases(this.d.db, userId),
-    ])
-    return { items: rows.map(toPurchase), total }
-  }
-
-  async receipt(userId: number, id: number): Promise<ReceiptData> {
-    const p = await findUserPurchase(this.d.db, userId, id)
-    if (!p) throw notFound('Purchase')
-    const user = await findUserWithCredits(this.d.db, userId)
-    return {
-      receiptNumber: receiptNumber(p),
-      purchaseId: Number(p.id),
-      date: new Date(p.created_at).toISOString(),
-      offerId: p.offer_id,
-      kind: p.kind as OfferKind,
-      tier: p.tier as OfferTier,
-      amount: p.amount_cents / 100,
-      currency: p.currency,
-      status: p.status as PurchaseStatus,
-      credits: p.credits,
-      refundedCredits: p.refunded_credits,
-      customer: { name: user?.name ?? '', email: user?.email ?? '' },
-      paymentMethod: p.card_last4 ? `${p.card_brand ?? 'Card'} •••• ${p.card_last4}` : null,
-      provider: p.provider === 'stripe' ? 'stripe' : 'sandbox',
-    }
-  }
-
-  async creditHistory(userId: number, q: { page: number; pageSize: number }) {
-    const [rows, total] = await Promise.all([
-      ledgerPage(this.d.db, userId, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
-      countLedgerRows(this.d.db, userId),
-    ])
-    const items: CreditEntry[] = rows.map((r) => ({
-      id: Number(r.id),
-      delta: Number(r.delta),
-      reason: r.reason,
-      purchaseId: r.purchase_id === null ? null : Number(r.purchase_id),
-      balanceAfter: Number(r.balance_after),
-      createdAt: new Date(Number(r.created_at)).toISOString(),
-    }))
-    return { items, total }
   }
 }
