@@ -1,4 +1,4 @@
-import { Code } from '@templet/api/contract'
+import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
 
 /**
  * A handled outcome that is not a success: a business code from the contract, a message a person can read,
@@ -16,6 +16,20 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError(Code.notFound, `${what} not found`)
+
+/**
+ * A code-400 naming one field: `msg` "field: message" for people, and the same by key in `data.issues` for
+ * clients that word it themselves (every code-400 carries `issues`). `path` `[]` is the whole body.
+ */
+export function invalidInput(
+  path: FieldIssue['path'],
+  message: string,
+  issue: { code?: FieldIssue['code']; params?: FieldIssue['params'] } = {},
+): AppError {
+  return new AppError(Code.invalidInput, `${path.length > 0 ? path.join('.') : 'body'}: ${message}`, {
+    issues: [{ path, code: issue.code ?? 'invalid', params: issue.params ?? {} }],
+  } satisfies IssuesData)
+}
 
 export class TooManyRequestsError extends AppError {
   override name = 'TooManyRequestsError'
