@@ -1,18 +1,13 @@
 import type { Context } from 'hono'
 import type { AppEnv } from './routes/api'
 
-function hasBody(req: Request): boolean {
-  const length = req.headers.get('content-length')
-  return length === null ? req.headers.has('transfer-encoding') : length !== '0'
-}
-
 /**
- * An answer sent before the request's body was read (a 413, an early 401) must not keep the connection:
- * node-server drains the rest for 500 ms and then drops the socket under the client's next request. While
- * draining for a shutdown, clients are told to reconnect (to another process).
+ * While draining for a shutdown, clients are told to reconnect (to another process). An answer sent before
+ * the request's body was read (a 413, an early 401) keeps its connection: the server reads the rest of the
+ * body after it (server.ts), so the client gets the answer instead of a reset.
  */
 export function mustCloseConnection(c: Context<AppEnv>): boolean {
-  return c.get('lifecycle')?.draining === true || (hasBody(c.req.raw) && !c.req.raw.bodyUsed)
+  return c.get('lifecycle')?.draining === true
 }
 
 /**
@@ -25,7 +20,6 @@ export function answer(
   body: string | Uint8Array<ArrayBuffer> | null,
   status: number,
   headers: Record<string, string>,
-  o: { closeConnection?: boolean } = {},
 ): Response {
   c.set('answered', true)
   const all: Record<string, string> = {
@@ -33,6 +27,6 @@ export function answer(
     'X-Request-Id': c.get('requestId'),
     ...headers,
   }
-  if (o.closeConnection || mustCloseConnection(c)) all.Connection = 'close'
+  if (mustCloseConnection(c)) all.Connection = 'close'
   return new Response(body, { status, headers: all })
 }

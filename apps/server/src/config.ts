@@ -51,6 +51,8 @@ const envSchema = z.object({
     .optional(),
   SESSION_TTL_SECONDS: int(60, 365 * 24 * 3600, 7 * 24 * 3600),
   SESSION_GRACE_SECONDS: int(1, 3600, 60),
+  HEADERS_TIMEOUT_SECONDS: int(1, 300, 20),
+  REQUEST_TIMEOUT_SECONDS: int(1, 3600, 120),
   STREAM_HEARTBEAT_SECONDS: int(1, 300, 20),
   STREAM_LIMIT_PER_USER: int(1, 100_000, 10),
   REGISTER_LIMIT: int(1, 1_000_000, 20),
@@ -111,6 +113,8 @@ export interface Config {
   /** How long a token keeps working after a fresh one was handed out in its place. */
   sessionGraceSeconds: number
   rateLimits: { register: Limit; loginIp: Limit; loginFailures: Limit; contact: Limit }
+  /** How long a client may take to send a request's headers, and the whole request (Node's defaults: 60 s, 300 s). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number }
   /** The live notification stream: how often a comment line keeps it open (and its session is checked again), and how many one user may hold open on one process. */
   stream: { heartbeatSeconds: number; perUserLimit: number }
   logLevel: LogLevel
@@ -191,6 +195,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginIp: { limit: e.LOGIN_IP_LIMIT, windowSeconds: e.LOGIN_IP_WINDOW_SECONDS },
       loginFailures: { limit: e.LOGIN_FAILURE_LIMIT, windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS },
       contact: { limit: e.CONTACT_LIMIT, windowSeconds: e.CONTACT_WINDOW_SECONDS },
+    },
+    http: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     },
     stream: { heartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS, perUserLimit: e.STREAM_LIMIT_PER_USER },
     logLevel: e.LOG_LEVEL,
