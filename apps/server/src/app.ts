@@ -207,7 +207,10 @@ export function createAppParts(o: AppOptions): App {
   app.post('/api/webhook/stripe', async (c) => {
     c.header('Cache-Control', 'no-store')
     if (!stripeWebhook) return c.json({ error: 'Stripe is not configured on this server' }, 404)
-    const reply = await stripeWebhook.handle(await c.req.text(), c.req.header('stripe-signature'))
+    const reply = await stripeWebhook.handle(c.req.raw.body, {
+      signature: c.req.header('stripe-signature'),
+      contentLength: c.req.header('content-length'),
+    })
     return c.json(reply.body, reply.status)
   })
 
