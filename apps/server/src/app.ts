@@ -227,6 +227,7 @@ export function createAppParts(o: AppOptions): App {
         ...billingHandlers(offers, billing, subscriptions, accounts),
         ...dashboardHandlers(new Dashboard({ db, creations: media.creations, subscriptions, offers })),
       },
+      admission: media.admission,
       sessions,
       trustProxy: config.trustProxy,
       checkResponses: o.checkResponses ?? false,

@@ -29,6 +29,9 @@ const mediaEnv = {
   FILE_URL_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   UPLOAD_MAX_PIXELS: int(1, 500_000_000, 50_000_000),
   DECODED_IMAGE_CACHE_MB: int(0, 16_384, 64),
+  UPLOADS_AT_ONCE: int(1, 1000, 4),
+  IMAGE_MEGAPIXELS_AT_ONCE: int(1, 10_000, 48),
+  IMAGE_WAIT_SECONDS: int(0, 300, 10),
   PREVIEW_LIMIT: int(1, 1_000_000, 600),
   PREVIEW_WINDOW_SECONDS: int(1, 86_400, 60),
   ORPHAN_GRACE_SECONDS: int(0, 7 * 24 * 3600, 3600),
@@ -136,6 +139,11 @@ export interface MediaConfig {
   /** Bytes of customers' photos kept decoded between renders (0: none), so live previews do not decode them again. */
   decodedImageCacheBytes: number
   preview: Limit
+  /**
+   * One process's image work at once: upload bodies being read and checked, and megapixels being decoded or
+   * rendered; work beyond waits up to `waitSeconds`, then is answered 429 with Retry-After.
+   */
+  imageWork: { uploadsAtOnce: number; megapixelsAtOnce: number; waitSeconds: number }
   /** Files without a database row older than this are removed by the sweep. */
   orphanGraceSeconds: number
   /** Media in this S3-compatible bucket; in `DATA_DIR/media` when unset. */
@@ -215,6 +223,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadMaxPixels: e.UPLOAD_MAX_PIXELS,
       decodedImageCacheBytes: e.DECODED_IMAGE_CACHE_MB * 2 ** 20,
       preview: { limit: e.PREVIEW_LIMIT, windowSeconds: e.PREVIEW_WINDOW_SECONDS },
+      imageWork: {
+        uploadsAtOnce: e.UPLOADS_AT_ONCE,
+        megapixelsAtOnce: e.IMAGE_MEGAPIXELS_AT_ONCE,
+        waitSeconds: e.IMAGE_WAIT_SECONDS,
+      },
       orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
       s3: e.S3_BUCKET
         ? {
