@@ -21,6 +21,7 @@ import { Billing } from './services/billing'
 import { ContactMessages } from './services/contact'
 import type { Creations } from './services/creations'
 import { Dashboard } from './services/dashboard'
+import { LoginThrottle } from './services/login-throttle'
 import { NotificationStreams } from './services/notification-streams'
 import { Notifications } from './services/notifications'
 import { Offers } from './services/offers'
@@ -99,7 +100,16 @@ export function createAppParts(o: AppOptions): App {
   })
   const limiter = new RateLimiter(databaseRateLimitStore(o.db), now)
   const passwords = createPasswords(config.argon2)
-  const accounts = new Accounts({ db, passwords, sessions, limiter, rateLimits: config.rateLimits, now })
+  const throttle = new LoginThrottle({ db, now, config: config.loginThrottle })
+  const accounts = new Accounts({
+    db,
+    passwords,
+    sessions,
+    limiter,
+    rateLimits: config.rateLimits,
+    throttle,
+    now,
+  })
   const offers = new Offers(config.billing)
   const stripe = config.billing.stripe
     ? stripeClient(config.billing.stripe.secretKey, o.stripeClientOptions)
@@ -230,6 +240,7 @@ export function createAppParts(o: AppOptions): App {
       admission: media.admission,
       sessions,
       trustProxy: config.trustProxy,
+      secureCookies: config.billing.publicUrl.startsWith('https:'),
       checkResponses: o.checkResponses ?? false,
     }),
   )

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import type { LoginThrottleConfig } from './services/login-throttle'
 
 /** The repository root: this file sits in apps/server/src (or is bundled into apps/server/dist). */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -63,7 +64,8 @@ const envSchema = z.object({
   LOGIN_IP_LIMIT: int(1, 1_000_000, 30),
   LOGIN_IP_WINDOW_SECONDS: int(1, 86_400, 60),
   LOGIN_FAILURE_LIMIT: int(1, 1_000_000, 10),
-  LOGIN_FAILURE_WINDOW_SECONDS: int(1, 86_400, 900),
+  LOGIN_SOURCE_FAILURE_LIMIT: int(1, 1_000_000, 5),
+  LOGIN_FAILURE_WINDOW_SECONDS: int(60, 86_400, 900),
   CONTACT_LIMIT: int(1, 1_000_000, 5),
   CONTACT_WINDOW_SECONDS: int(1, 86_400, 3600),
   LOG_LEVEL: z
@@ -115,7 +117,9 @@ export interface Config {
   sessionTtlSeconds: number
   /** How long a token keeps working after a fresh one was handed out in its place. */
   sessionGraceSeconds: number
-  rateLimits: { register: Limit; loginIp: Limit; loginFailures: Limit; contact: Limit }
+  rateLimits: { register: Limit; loginIp: Limit; contact: Limit }
+  /** Failed sign-ins before waits start (per account from unknown devices; per account and address or known device), and the longest wait. */
+  loginThrottle: LoginThrottleConfig
   /** How long a client may take to send a request's headers, and the whole request (Node's defaults: 60 s, 300 s). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number }
   /** The live notification stream: how often a comment line keeps it open (and its session is checked again), and how many one user may hold open on one process. */
@@ -201,8 +205,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: {
       register: { limit: e.REGISTER_LIMIT, windowSeconds: e.REGISTER_WINDOW_SECONDS },
       loginIp: { limit: e.LOGIN_IP_LIMIT, windowSeconds: e.LOGIN_IP_WINDOW_SECONDS },
-      loginFailures: { limit: e.LOGIN_FAILURE_LIMIT, windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS },
       contact: { limit: e.CONTACT_LIMIT, windowSeconds: e.CONTACT_WINDOW_SECONDS },
+    },
+    loginThrottle: {
+      accountLimit: e.LOGIN_FAILURE_LIMIT,
+      sourceLimit: e.LOGIN_SOURCE_FAILURE_LIMIT,
+      maxDelaySeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
     },
     http: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,

@@ -31,10 +31,20 @@ export function invalidInput(
   } satisfies IssuesData)
 }
 
+/** A wait as people say it: "45 seconds" under a minute, else whole minutes rounded up ("15 minutes"). */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`
+  const minutes = Math.ceil(seconds / 60)
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`
+}
+
 export class TooManyRequestsError extends AppError {
   override name = 'TooManyRequestsError'
-  constructor(readonly retryAfterSeconds: number) {
-    super(Code.tooManyRequests, `Too many attempts; try again in ${retryAfterSeconds} s`, {
+  constructor(
+    readonly retryAfterSeconds: number,
+    what = 'Too many attempts',
+  ) {
+    super(Code.tooManyRequests, `${what}; try again in ${waitText(retryAfterSeconds)}`, {
       retryAfterSeconds,
     })
   }

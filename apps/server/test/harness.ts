@@ -69,6 +69,7 @@ export const testEnv = (): Record<string, string> => ({
   REGISTER_LIMIT: '100000',
   LOGIN_IP_LIMIT: '100000',
   LOGIN_FAILURE_LIMIT: '100000',
+  LOGIN_SOURCE_FAILURE_LIMIT: '100000',
   CONTACT_LIMIT: '100000',
   WEB_DIST: path.join(os.tmpdir(), 'templet-no-web-build'),
 })

@@ -12,6 +12,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from '@templet/api/contract'
 import { type Context, Hono } from 'hono'
+import { generateCookie, getCookie } from 'hono/cookie'
 import type { z } from 'zod'
 import { answer } from '../answer'
 import { AppError } from '../errors'
@@ -38,12 +39,22 @@ export type AppEnv = {
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined
 type DataOf<N extends EndpointName> = z.input<Endpoints[N]['data']>
 
+/**
+ * The request's cookies, and a cookie to set with the answer (`HttpOnly`, `SameSite=Strict`, `Secure` when
+ * the server is reached over HTTPS, on `path`).
+ */
+export interface Cookies {
+  get(name: string): string | undefined
+  set(name: string, value: string, o: { maxAgeSeconds: number; path: string }): void
+}
+
 /** What a handler gets: the validated query and body (the contract's output types), the caller and the IP. */
 export interface HandlerInput<N extends EndpointName> {
   query: Endpoints[N] extends { query: infer Q } ? Out<Q> : undefined
   body: Endpoints[N] extends { body: infer B } ? Out<B> : undefined
   session: Endpoints[N]['auth'] extends 'required' ? Session : Session | null
   ip: string
+  cookies: Cookies
 }
 /**
  * A list handler returns one page and the count over all pages; an image endpoint the bytes and their type;
@@ -70,13 +81,14 @@ export interface Envelope {
 }
 
 /** Answers with the envelope (always HTTP 200; the envelope's `code` says how it went). */
-export function reply(c: Context<AppEnv>, body: Envelope) {
+export function reply(c: Context<AppEnv>, body: Envelope, extraHeaders: Record<string, string> = {}) {
   c.set('code', body.code)
   if (body.msg.length > MAX_MSG_LENGTH) body = { ...body, msg: `${body.msg.slice(0, MAX_MSG_LENGTH - 1)}…` }
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     // Answers are per caller and carry tokens: no shared or browser cache may keep them.
     'Cache-Control': 'no-store',
+    ...extraHeaders,
   }
   const retry = (body.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds
   if (body.code === Code.tooManyRequests && typeof retry === 'number') headers['Retry-After'] = String(retry)
@@ -171,6 +183,8 @@ export interface ApiDeps {
   admission?: { [N in EndpointName]?: Admission }
   sessions: Sessions
   trustProxy: boolean
+  /** Cookies are set `Secure` (the server is reached over HTTPS). */
+  secureCookies: boolean
   /** Parse every success answer with the contract before sending it (tests; costs time). */
   checkResponses: boolean
 }
@@ -210,6 +224,19 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
     const admit = deps.admission?.[name]
     const respond = async (c: Context<AppEnv>) => {
       let release: (() => void) | undefined
+      const setCookie: Record<string, string> = {}
+      const cookies: Cookies = {
+        get: (cookie) => getCookie(c, cookie),
+        set: (cookie, value, o) => {
+          setCookie['Set-Cookie'] = generateCookie(cookie, value, {
+            path: o.path,
+            maxAge: o.maxAgeSeconds,
+            httpOnly: true,
+            sameSite: 'Strict',
+            secure: deps.secureCookies,
+          })
+        },
+      }
       try {
         const session = await authenticate(c, def.auth)
         release = await admit?.({ session, ip: clientIp(c, deps.trustProxy), signal: c.req.raw.signal })
@@ -232,6 +259,7 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
           get ip() {
             return clientIp(c, deps.trustProxy)
           },
+          cookies,
         })
         if (def.answer === 'image') {
           const image = result as { data: Uint8Array; contentType: string }
@@ -258,7 +286,7 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
           }
         }
         checkAnswer?.parse(out)
-        return reply(c, out)
+        return reply(c, out, setCookie)
       } catch (err) {
         if (err instanceof AppError) return reply(c, failure(err))
         throw err
