@@ -21,6 +21,7 @@ import { Checkouts } from './services/checkouts'
 import { ContactMessages } from './services/contact'
 import type { Creations } from './services/creations'
 import { Dashboard } from './services/dashboard'
+import { LoginThrottle } from './services/login-throttle'
 import { NotificationStreams } from './services/notification-streams'
 import { Notifications } from './services/notifications'
 import { Offers } from './services/offers'
@@ -72,18 +73,13 @@ export interface App {
   streams: NotificationStreams
 }
 
-function hasBody(req: Request): boolean {
-  const length = req.headers.get('content-length')
-  return length === null ? req.headers.has('transfer-encoding') : length !== '0'
-}
-
 /**
- * An answer sent before the request's body was read (a 413, an early 401) must not keep the connection:
- * node-server drains the rest for 500 ms and then drops the socket under the client's next request. While
- * draining for a shutdown, clients are told to reconnect (to another process).
+ * While draining for a shutdown, clients are told to reconnect (to another process). An answer sent before
+ * the request's body was read (a 413, an early 401) keeps its connection: the server reads the rest of the
+ * body after it (server.ts), so the client gets the answer instead of a reset.
  */
-function mustCloseConnection(c: Context<AppEnv>, lifecycle: { draining: boolean }): boolean {
-  return lifecycle.draining || (hasBody(c.req.raw) && !c.req.raw.bodyUsed)
+function mustCloseConnection(lifecycle: { draining: boolean }): boolean {
+  return lifecycle.draining
 }
 
 /** The client closed the connection before its request was read (Node's `aborted`, ECONNRESET). */
@@ -108,7 +104,16 @@ export function createAppParts(o: AppOptions): App {
   })
   const limiter = new RateLimiter(databaseRateLimitStore(o.db), now)
   const passwords = createPasswords(config.argon2)
-  const accounts = new Accounts({ db, passwords, sessions, limiter, rateLimits: config.rateLimits, now })
+  const throttle = new LoginThrottle({ db, now, config: config.loginThrottle })
+  const accounts = new Accounts({
+    db,
+    passwords,
+    sessions,
+    limiter,
+    rateLimits: config.rateLimits,
+    throttle,
+    now,
+  })
   const offers = new Offers(config.billing)
   const stripe = config.billing.stripe
     ? stripeClient(config.billing.stripe.secretKey, o.stripeClientOptions)
@@ -157,7 +162,7 @@ export function createAppParts(o: AppOptions): App {
     const started = performance.now()
     c.set('lifecycle', lifecycle)
     await next()
-    if (mustCloseConnection(c, lifecycle)) c.res.headers.set('Connection', 'close')
+    if (mustCloseConnection(lifecycle)) c.res.headers.set('Connection', 'close')
     log.info('request', {
       requestId: c.get('requestId'),
       method: c.req.method,
@@ -206,7 +211,10 @@ export function createAppParts(o: AppOptions): App {
   app.post('/api/webhook/stripe', async (c) => {
     c.header('Cache-Control', 'no-store')
     if (!stripeWebhook) return c.json({ error: 'Stripe is not configured on this server' }, 404)
-    const reply = await stripeWebhook.handle(await c.req.text(), c.req.header('stripe-signature'))
+    const reply = await stripeWebhook.handle(c.req.raw.body, {
+      signature: c.req.header('stripe-signature'),
+      contentLength: c.req.header('content-length'),
+    })
     return c.json(reply.body, reply.status)
   })
 
@@ -223,8 +231,10 @@ export function createAppParts(o: AppOptions): App {
         ...billingHandlers(offers, checkouts, new BillingHistory(db), subscriptions, accounts),
         ...dashboardHandlers(new Dashboard({ db, creations: media.creations, subscriptions, offers })),
       },
+      admission: media.admission,
       sessions,
       trustProxy: config.trustProxy,
+      secureCookies: config.billing.publicUrl.startsWith('https:'),
       checkResponses: o.checkResponses ?? false,
     }),
   )

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import type { LoginThrottleConfig } from './services/login-throttle'
 
 /** The repository root: this file sits in apps/server/src (or is bundled into apps/server/dist). */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -29,6 +30,9 @@ const mediaEnv = {
   FILE_URL_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   UPLOAD_MAX_PIXELS: int(1, 500_000_000, 50_000_000),
   DECODED_IMAGE_CACHE_MB: int(0, 16_384, 64),
+  UPLOADS_AT_ONCE: int(1, 1000, 4),
+  IMAGE_MEGAPIXELS_AT_ONCE: int(1, 10_000, 48),
+  IMAGE_WAIT_SECONDS: int(0, 300, 10),
   PREVIEW_LIMIT: int(1, 1_000_000, 600),
   PREVIEW_WINDOW_SECONDS: int(1, 86_400, 60),
   ORPHAN_GRACE_SECONDS: int(0, 7 * 24 * 3600, 3600),
@@ -51,6 +55,8 @@ const envSchema = z.object({
     .optional(),
   SESSION_TTL_SECONDS: int(60, 365 * 24 * 3600, 7 * 24 * 3600),
   SESSION_GRACE_SECONDS: int(1, 3600, 60),
+  HEADERS_TIMEOUT_SECONDS: int(1, 300, 20),
+  REQUEST_TIMEOUT_SECONDS: int(1, 3600, 120),
   STREAM_HEARTBEAT_SECONDS: int(1, 300, 20),
   STREAM_LIMIT_PER_USER: int(1, 100_000, 10),
   REGISTER_LIMIT: int(1, 1_000_000, 20),
@@ -58,7 +64,8 @@ const envSchema = z.object({
   LOGIN_IP_LIMIT: int(1, 1_000_000, 30),
   LOGIN_IP_WINDOW_SECONDS: int(1, 86_400, 60),
   LOGIN_FAILURE_LIMIT: int(1, 1_000_000, 10),
-  LOGIN_FAILURE_WINDOW_SECONDS: int(1, 86_400, 900),
+  LOGIN_SOURCE_FAILURE_LIMIT: int(1, 1_000_000, 5),
+  LOGIN_FAILURE_WINDOW_SECONDS: int(60, 86_400, 900),
   CONTACT_LIMIT: int(1, 1_000_000, 5),
   CONTACT_WINDOW_SECONDS: int(1, 86_400, 3600),
   LOG_LEVEL: z
@@ -110,7 +117,11 @@ export interface Config {
   sessionTtlSeconds: number
   /** How long a token keeps working after a fresh one was handed out in its place. */
   sessionGraceSeconds: number
-  rateLimits: { register: Limit; loginIp: Limit; loginFailures: Limit; contact: Limit }
+  rateLimits: { register: Limit; loginIp: Limit; contact: Limit }
+  /** Failed sign-ins before waits start (per account from unknown devices; per account and address or known device), and the longest wait. */
+  loginThrottle: LoginThrottleConfig
+  /** How long a client may take to send a request's headers, and the whole request (Node's defaults: 60 s, 300 s). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number }
   /** The live notification stream: how often a comment line keeps it open (and its session is checked again), and how many one user may hold open on one process. */
   stream: { heartbeatSeconds: number; perUserLimit: number }
   logLevel: LogLevel
@@ -132,6 +143,11 @@ export interface MediaConfig {
   /** Bytes of customers' photos kept decoded between renders (0: none), so live previews do not decode them again. */
   decodedImageCacheBytes: number
   preview: Limit
+  /**
+   * One process's image work at once: upload bodies being read and checked, and megapixels being decoded or
+   * rendered; work beyond waits up to `waitSeconds`, then is answered 429 with Retry-After.
+   */
+  imageWork: { uploadsAtOnce: number; megapixelsAtOnce: number; waitSeconds: number }
   /** Files without a database row older than this are removed by the sweep. */
   orphanGraceSeconds: number
   /** Media in this S3-compatible bucket; in `DATA_DIR/media` when unset. */
@@ -189,8 +205,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: {
       register: { limit: e.REGISTER_LIMIT, windowSeconds: e.REGISTER_WINDOW_SECONDS },
       loginIp: { limit: e.LOGIN_IP_LIMIT, windowSeconds: e.LOGIN_IP_WINDOW_SECONDS },
-      loginFailures: { limit: e.LOGIN_FAILURE_LIMIT, windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS },
       contact: { limit: e.CONTACT_LIMIT, windowSeconds: e.CONTACT_WINDOW_SECONDS },
+    },
+    loginThrottle: {
+      accountLimit: e.LOGIN_FAILURE_LIMIT,
+      sourceLimit: e.LOGIN_SOURCE_FAILURE_LIMIT,
+      maxDelaySeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+    http: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     },
     stream: { heartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS, perUserLimit: e.STREAM_LIMIT_PER_USER },
     logLevel: e.LOG_LEVEL,
@@ -207,6 +231,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadMaxPixels: e.UPLOAD_MAX_PIXELS,
       decodedImageCacheBytes: e.DECODED_IMAGE_CACHE_MB * 2 ** 20,
       preview: { limit: e.PREVIEW_LIMIT, windowSeconds: e.PREVIEW_WINDOW_SECONDS },
+      imageWork: {
+        uploadsAtOnce: e.UPLOADS_AT_ONCE,
+        megapixelsAtOnce: e.IMAGE_MEGAPIXELS_AT_ONCE,
+        waitSeconds: e.IMAGE_WAIT_SECONDS,
+      },
       orphanGraceSeconds: e.ORPHAN_GRACE_SECONDS,
       s3: e.S3_BUCKET
         ? {

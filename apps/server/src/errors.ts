@@ -1,4 +1,4 @@
-import { Code } from '@templet/api/contract'
+import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
 
 /**
  * A handled outcome that is not a success: a business code from the contract, a message a person can read,
@@ -17,10 +17,34 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError(Code.notFound, `${what} not found`)
 
+/**
+ * A code-400 naming one field: `msg` "field: message" for people, and the same by key in `data.issues` for
+ * clients that word it themselves (every code-400 carries `issues`). `path` `[]` is the whole body.
+ */
+export function invalidInput(
+  path: FieldIssue['path'],
+  message: string,
+  issue: { code?: FieldIssue['code']; params?: FieldIssue['params'] } = {},
+): AppError {
+  return new AppError(Code.invalidInput, `${path.length > 0 ? path.join('.') : 'body'}: ${message}`, {
+    issues: [{ path, code: issue.code ?? 'invalid', params: issue.params ?? {} }],
+  } satisfies IssuesData)
+}
+
+/** A wait as people say it: "45 seconds" under a minute, else whole minutes rounded up ("15 minutes"). */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`
+  const minutes = Math.ceil(seconds / 60)
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`
+}
+
 export class TooManyRequestsError extends AppError {
   override name = 'TooManyRequestsError'
-  constructor(readonly retryAfterSeconds: number) {
-    super(Code.tooManyRequests, `Too many attempts; try again in ${retryAfterSeconds} s`, {
+  constructor(
+    readonly retryAfterSeconds: number,
+    what = 'Too many attempts',
+  ) {
+    super(Code.tooManyRequests, `${what}; try again in ${waitText(retryAfterSeconds)}`, {
       retryAfterSeconds,
     })
   }

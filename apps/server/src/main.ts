@@ -1,10 +1,10 @@
-import { serve } from '@hono/node-server'
 import { createAppParts } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDb } from './db/connection'
 import { migrate } from './db/migrations'
 import { createLogger, errorFields } from './log'
 import { fileUrlSecret } from './media'
+import { listen } from './server'
 import { billingTick, startBillingScheduler } from './services/billing-scheduler'
 import { seedCatalogue } from './services/catalogue'
 import { DEMO_ACCOUNT, seedDemoAccount } from './services/demo'
@@ -55,9 +55,18 @@ async function main() {
   // Streams opened from the first request on hear every signal.
   await streams.start()
 
-  const server = serve({ fetch: hono.fetch, port: config.port, hostname: config.host }, (info) => {
-    log.info('listening', { url: `http://${info.address}:${info.port}`, db: db.label, web: config.webDist })
-  })
+  const server = listen(
+    {
+      fetch: hono.fetch,
+      port: config.port,
+      hostname: config.host,
+      headersTimeoutMs: config.http.headersTimeoutMs,
+      requestTimeoutMs: config.http.requestTimeoutMs,
+    },
+    (info) => {
+      log.info('listening', { url: `http://${info.address}:${info.port}`, db: db.label, web: config.webDist })
+    },
+  )
 
   let stopping = false
   const shutdown = (signal: string) => {

@@ -4,13 +4,14 @@ import type { Kysely } from 'kysely'
 import type { Config } from './config'
 import type { Database } from './db/schema'
 import { sharedSecret } from './db/server-secrets'
-import type { Handlers } from './routes/api'
+import type { Admission, Handlers } from './routes/api'
 import { creationHandlers } from './routes/creation'
 import { fileRoutes } from './routes/file'
 import { templateHandlers } from './routes/template'
 import { uploadHandlers } from './routes/upload'
 import { Creations } from './services/creations'
 import { FileUrls, newFileUrlSecret } from './services/file-urls'
+import { ImageWork } from './services/image-work'
 import type { RateLimiter } from './services/rate-limit'
 import { defaultRenderer, type Renderer } from './services/renderer'
 import { type MediaStorage, openStorage } from './services/storage'
@@ -47,7 +48,20 @@ export function mediaParts(a: {
   const secret = a.options.fileUrlSecret ?? config.media.fileUrlSecret ?? randomBytes(32).toString('hex')
   const urls = new FileUrls(Buffer.from(secret), config.media.fileUrlTtlSeconds, now)
   const renderer = a.options.renderer ?? defaultRenderer
-  const uploads = new Uploads({ db, storage, urls, maxPixels: config.media.uploadMaxPixels, now })
+  const { imageWork } = config.media
+  const work = new ImageWork({
+    uploadsAtOnce: imageWork.uploadsAtOnce,
+    megapixelsAtOnce: imageWork.megapixelsAtOnce,
+    maxWaitMs: imageWork.waitSeconds * 1000,
+  })
+  const uploads = new Uploads({
+    db,
+    storage,
+    urls,
+    maxPixels: config.media.uploadMaxPixels,
+    pixelBudget: work.pixels,
+    now,
+  })
   const templates = new Templates(db, urls)
   const library = new TemplateLibrary({ db, templates, now })
   const creations = new Creations({
@@ -62,6 +76,7 @@ export function mediaParts(a: {
       config.media.decodedImageCacheBytes > 0
         ? new DecodedImages(config.media.decodedImageCacheBytes)
         : undefined,
+    pixelBudget: work.pixels,
     now,
   })
   const handlers: Pick<
@@ -85,6 +100,18 @@ export function mediaParts(a: {
     ...uploadHandlers(uploads),
     ...creationHandlers(creations),
   }
-  const files = fileRoutes({ creations, uploads, templates, storage, urls, renderer })
-  return { storage, handlers, files, creations }
+  // An upload's body is read only once it has a place among the uploads this process takes at once.
+  const admission: { uploadImage: Admission } = {
+    uploadImage: ({ signal }) => work.uploads.acquire(1, signal),
+  }
+  const files = fileRoutes({
+    creations,
+    uploads,
+    templates,
+    storage,
+    urls,
+    renderer,
+    pixelBudget: work.pixels,
+  })
+  return { storage, handlers, admission, files, creations }
 }

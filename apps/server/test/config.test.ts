@@ -19,9 +19,9 @@ describe('configuration', () => {
       rateLimits: {
         register: { limit: 20, windowSeconds: 600 },
         loginIp: { limit: 30, windowSeconds: 60 },
-        loginFailures: { limit: 10, windowSeconds: 900 },
         contact: { limit: 5, windowSeconds: 3600 },
       },
+      loginThrottle: { accountLimit: 10, sourceLimit: 5, maxDelaySeconds: 900 },
       logLevel: 'info',
       demoData: false,
       trustProxy: false,

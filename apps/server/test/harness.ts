@@ -3,13 +3,13 @@ import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { serve } from '@hono/node-server'
 import pg from 'pg'
 import { type App, type AppOptions, createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'
 import { type Db, type Engine, openPostgres, openSqlite } from '../src/db/connection'
 import { migrate } from '../src/db/migrations'
 import { fileUrlSecret, type MediaOptions } from '../src/media'
+import { listen } from '../src/server'
 import { seedCatalogue } from '../src/services/catalogue'
 import type { MediaStorage } from '../src/services/storage'
 
@@ -69,6 +69,7 @@ export const testEnv = (): Record<string, string> => ({
   REGISTER_LIMIT: '100000',
   LOGIN_IP_LIMIT: '100000',
   LOGIN_FAILURE_LIMIT: '100000',
+  LOGIN_SOURCE_FAILURE_LIMIT: '100000',
   CONTACT_LIMIT: '100000',
   WEB_DIST: path.join(os.tmpdir(), 'templet-no-web-build'),
 })
@@ -173,7 +174,13 @@ export async function startServer(
     media: { fileUrlSecret: await fileUrlSecret(db.kysely, config), ...opts.media },
   })
   const { hono, lifecycle, storage } = parts
-  const server = serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' })
+  const server = listen({
+    fetch: hono.fetch,
+    port: 0,
+    hostname: '127.0.0.1',
+    headersTimeoutMs: config.http.headersTimeoutMs,
+    requestTimeoutMs: config.http.requestTimeoutMs,
+  })
   await new Promise<void>((resolve) =>
     server.listening ? resolve() : server.once('listening', () => resolve()),
   )

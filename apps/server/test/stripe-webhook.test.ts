@@ -73,16 +73,22 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
 
   let seq = 0
   /** Posts a signed event the way Stripe does; `signature` overrides the header. */
-  async function deliver(type: string, object: object, o: { id?: string; signature?: string } = {}) {
+  async function deliver(
+    type: string,
+    object: object,
+    o: { id?: string; signature?: string; payload?: string } = {},
+  ) {
     seq += 1
-    const payload = JSON.stringify({
-      id: o.id ?? `evt_${seq}_${Math.random().toString(36).slice(2)}`,
-      object: 'event',
-      type,
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      data: { object },
-    })
+    const payload =
+      o.payload ??
+      JSON.stringify({
+        id: o.id ?? `evt_${seq}_${Math.random().toString(36).slice(2)}`,
+        object: 'event',
+        type,
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      })
     const header = o.signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: SECRET })
     const res = await fetch(`${s.url}/api/webhook/stripe`, {
       method: 'POST',
@@ -162,6 +168,60 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
     const unsigned = await deliver('checkout.session.completed', object, { signature: '' })
     expect(unsigned.status).toBe(400)
     expect(await balance(token)).toBe(5)
+  })
+
+  it('refuses an event signed an hour ahead of the server, and one signed an hour ago', async () => {
+    const { token, checkoutId } = await stripeCheckout('main/payment-49-9')
+    const object = sessionCompleted(checkoutId, { mode: 'payment', payment_intent: 'pi_future' })
+    for (const shift of [3600, -3600]) {
+      const payload = JSON.stringify({
+        id: `evt_shift_${shift}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object },
+      })
+      const timestamp = Math.floor(s.now() / 1000) + shift
+      const header = signer.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp })
+      const r = await deliver('checkout.session.completed', object, { signature: header, payload })
+      expect(r.status).toBe(400)
+      expect(r.body.error).toMatch(shift > 0 ? /in the future/ : /too old/)
+    }
+    expect(await balance(token)).toBe(5)
+  })
+
+  it('answers a huge body after reading at most a little of it, signed or not', async () => {
+    const payload = '{}'
+    const signed = signer.webhooks.generateTestHeaderString({ payload, secret: SECRET })
+    for (const [signature, status] of [
+      [undefined, 400],
+      [signed, 413],
+    ] as const) {
+      // Up to 300 MB, made as fetch asks for it; the answer must come long before that.
+      let sent = 0
+      let stop = false
+      const chunk = new Uint8Array(64 * 1024).fill(0x20)
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (stop || sent >= 300 * 1024 * 1024) return controller.close()
+          sent += chunk.byteLength
+          controller.enqueue(chunk)
+        },
+      })
+      const res = await fetch(`${s.url}/api/webhook/stripe`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'stripe-signature': signature } : {}),
+        },
+        body,
+        duplex: 'half',
+      } as RequestInit)
+      const answeredAfter = sent
+      stop = true
+      expect(res.status).toBe(status)
+      await res.json()
+      expect(answeredAfter).toBeLessThan(16 * 1024 * 1024)
+    }
   })
 
   it('the same event delivered 5 times at once, and later again, grants once', async () => {

@@ -246,6 +246,29 @@ function migrations(engine: Engine): Record<string, Migration> {
     ...mediaMigrations(engine),
     ...notificationMigrations(),
     ...templateLibraryMigration(engine),
+    ...hardeningMigrations(),
+  }
+}
+
+/** Sign-in throttling by account, address and device (services/login-throttle.ts). */
+function hardeningMigrations(): Record<string, Migration> {
+  return {
+    '0010_login_throttle': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('login_throttle')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('failures', 'integer', notNull)
+          .addColumn('blocked_until', 'bigint', notNull)
+          .addColumn('updated_at', 'bigint', notNull)
+          .execute()
+        await db.schema
+          .createIndex('login_throttle_updated_at')
+          .on('login_throttle')
+          .column('updated_at')
+          .execute()
+      },
+    },
   }
 }
 

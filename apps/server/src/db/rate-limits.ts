@@ -29,10 +29,6 @@ export async function incrementRateLimit(
   return { count: Number(row.count), resetAt: Number(row.reset_at) }
 }
 
-export async function deleteRateLimit(db: Q, key: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key).execute()
-}
-
 export async function deleteRateLimitsEndedBefore(db: Q, now: number): Promise<void> {
   await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute()
 }

@@ -144,6 +144,18 @@ export interface RateLimitTable {
   reset_at: number
 }
 
+/**
+ * Failed sign-ins by key (an account, an account from one address, a known device; services/login-throttle.ts):
+ * counted before each password check, forgotten on a success.
+ */
+export interface LoginThrottleTable {
+  key: string
+  failures: number
+  /** No password is checked for this key before this time, ms since the epoch. */
+  blocked_until: number
+  updated_at: number
+}
+
 // Media: templates of the catalogue, uploads and creations (migration 0003_media).
 
 /** A template of the catalogue; rows stay when a template leaves the catalogue (old creations name it). */
@@ -224,6 +236,7 @@ export interface Database {
   credit_ledger: CreditLedgerTable
   contact_messages: ContactMessageTable
   rate_limits: RateLimitTable
+  login_throttle: LoginThrottleTable
   templates: TemplateTable
   template_versions: TemplateVersionTable
   uploads: UploadTable

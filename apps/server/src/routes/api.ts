@@ -1,5 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import {
+  boundedFieldIssues,
+  boundedKey,
   Code,
   type EndpointDef,
   type EndpointName,
@@ -7,21 +9,31 @@ import {
   endpoints,
   envelope,
   type IssuesData,
-  toFieldIssues,
   UPLOAD_MAX_BYTES,
 } from '@templet/api/contract'
 import { type Context, Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import { generateCookie, getCookie } from 'hono/cookie'
 import type { z } from 'zod'
 import type { AppEnv } from '../app-env'
 import { AppError } from '../errors'
 import type { Session, Sessions } from '../services/sessions'
 import { bodyBytes } from '../web/body'
+import { API_JSON_LIMITS, readJsonBody } from '../web/json-body'
+import { readMultipartBody } from '../web/multipart-body'
 
 export type { AppEnv }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined
 type DataOf<N extends EndpointName> = z.input<Endpoints[N]['data']>
+
+/**
+ * The request's cookies, and a cookie to set with the answer (`HttpOnly`, `SameSite=Strict`, `Secure` when
+ * the server is reached over HTTPS, on `path`).
+ */
+export interface Cookies {
+  get(name: string): string | undefined
+  set(name: string, value: string, o: { maxAgeSeconds: number; path: string }): void
+}
 
 /** What a handler gets: the validated query and body (the contract's output types), the caller and the IP. */
 export interface HandlerInput<N extends EndpointName> {
@@ -29,6 +41,7 @@ export interface HandlerInput<N extends EndpointName> {
   body: Endpoints[N] extends { body: infer B } ? Out<B> : undefined
   session: Endpoints[N]['auth'] extends 'required' ? Session : Session | null
   ip: string
+  cookies: Cookies
 }
 /**
  * A list handler returns one page and the count over all pages; an image endpoint the bytes and their type;
@@ -43,7 +56,7 @@ export type HandlerResult<N extends EndpointName> = Endpoints[N] extends { list:
 type WithoutResetToken<T> = T extends object ? Omit<T, 'resetToken'> : T
 export type Handlers = { [N in EndpointName]: (input: HandlerInput<N>) => Promise<HandlerResult<N>> }
 
-export const BODY_LIMIT_BYTES = 1024 * 1024
+export const BODY_LIMIT_BYTES = API_JSON_LIMITS.maxBytes
 /** A multipart body: the largest upload plus room for the part headers. */
 export const MULTIPART_LIMIT_BYTES = UPLOAD_MAX_BYTES + 64 * 1024
 
@@ -55,16 +68,17 @@ export interface Envelope {
 }
 
 /** Answers with the envelope (always HTTP 200; the envelope's `code` says how it went). */
-export function reply(c: Context<AppEnv>, body: Envelope, o: { closeConnection?: boolean } = {}) {
+export function reply(c: Context<AppEnv>, body: Envelope, extraHeaders: Record<string, string> = {}) {
   c.set('code', body.code)
+  if (body.msg.length > MAX_MSG_LENGTH) body = { ...body, msg: `${body.msg.slice(0, MAX_MSG_LENGTH - 1)}…` }
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     // Answers are per caller and carry tokens: no shared or browser cache may keep them.
     'Cache-Control': 'no-store',
+    ...extraHeaders,
   }
   const retry = (body.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds
   if (body.code === Code.tooManyRequests && typeof retry === 'number') headers['Retry-After'] = String(retry)
-  if (o.closeConnection) headers.Connection = 'close'
   return c.body(JSON.stringify(body), 200, headers)
 }
 
@@ -72,16 +86,31 @@ export function failure(err: AppError): Envelope {
   return { code: err.code, msg: err.message, data: err.data }
 }
 
-/** "field: message" for each problem (at most five), the field as a dotted path into the query or body. */
+/** The longest `msg` an answer carries; the issues by key are in `data` (bounded by the contract's schema). */
+const MAX_MSG_LENGTH = 1000
+const MAX_DESCRIBED_ISSUES = 5
+
+/** A dotted path into the query or body, each key cut to the contract's length. */
+const pathText = (path: readonly PropertyKey[]) => path.map((k) => boundedKey(String(k))).join('.')
+
+/**
+ * "field: message" for the first five problems, the field as a dotted path into the query or body, and how
+ * many more there are ("(495 more)"): the unknown keys of a huge body are counted, never all written out.
+ */
 export function describeIssues(issues: readonly z.core.$ZodIssue[], where: 'query' | 'body'): string {
-  return issues
-    .slice(0, 5)
-    .flatMap((i) =>
-      i.code === 'unrecognized_keys'
-        ? i.keys.map((k) => `${[...i.path, k].join('.')}: Unknown field`)
-        : [`${i.path.length > 0 ? i.path.join('.') : where}: ${i.message}`],
-    )
-    .join('; ')
+  const parts: string[] = []
+  let more = 0
+  for (const i of issues) {
+    const room = MAX_DESCRIBED_ISSUES - parts.length
+    if (i.code === 'unrecognized_keys') {
+      parts.push(
+        ...i.keys.slice(0, Math.max(0, room)).map((k) => `${pathText([...i.path, k])}: Unknown field`),
+      )
+      more += Math.max(0, i.keys.length - room)
+    } else if (room > 0) parts.push(`${i.path.length > 0 ? pathText(i.path) : where}: ${i.message}`)
+    else more++
+  }
+  return more > 0 ? `${parts.join('; ')} (${more} more)` : parts.join('; ')
 }
 
 /** The path to the first string holding a NUL character, which PostgreSQL's text cannot store. */
@@ -108,38 +137,12 @@ function validate(schema: z.ZodType, value: unknown, where: 'query' | 'body'): u
     )
   const r = schema.safeParse(value)
   if (!r.success)
-    throw new AppError(Code.invalidInput, describeIssues(r.error.issues, where), {
-      issues: toFieldIssues(r.error.issues, value),
-    } satisfies IssuesData)
+    throw new AppError(
+      Code.invalidInput,
+      describeIssues(r.error.issues, where),
+      boundedFieldIssues(r.error.issues, value),
+    )
   return r.data
-}
-
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i
-
-async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text()
-  if (text.trim() === '') return {}
-  // A form or `text/plain` post from another site may not be treated as an API call.
-  if (!JSON_TYPE.test(c.req.header('content-type') ?? ''))
-    throw new AppError(Code.unsupportedMediaType, 'body: Send the body as application/json')
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new AppError(Code.invalidInput, 'body: Malformed JSON', {
-      issues: [{ path: [], code: 'malformed_json', params: {} }],
-    } satisfies IssuesData)
-  }
-}
-
-/** The parts of a `multipart/form-data` body: text parts as strings, file parts as `File`. */
-async function readMultipart(c: Context): Promise<unknown> {
-  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? ''))
-    throw new AppError(Code.invalidInput, 'body: Send multipart/form-data')
-  try {
-    return await c.req.parseBody()
-  } catch {
-    throw new AppError(Code.invalidInput, 'body: Malformed multipart/form-data')
-  }
 }
 
 /** The token of `Authorization: Bucket <token>` (the client's scheme; `Bearer` is accepted too). */
@@ -148,10 +151,27 @@ export function bearerToken(c: Context): string | undefined {
   return m?.[1]
 }
 
+/** What an admission check learns of a request: who sends it and from where. */
+export interface AdmissionInput {
+  session: Session | null
+  ip: string
+  /** Aborted when the client goes away (a check that waits stops waiting). */
+  signal: AbortSignal
+}
+/**
+ * Runs after authentication and before the query and body are read: it may refuse (throw an AppError, e.g. a
+ * 429) before an upload's bytes are taken in, or hold a resource until the answer (it returns the release).
+ */
+export type Admission = (input: AdmissionInput) => Promise<(() => void) | undefined>
+
 export interface ApiDeps {
   handlers: Handlers
+  /** Checks run before the body is read, by endpoint (uploads, renders). */
+  admission?: { [N in EndpointName]?: Admission }
   sessions: Sessions
   trustProxy: boolean
+  /** Cookies are set `Secure` (the server is reached over HTTPS). */
+  secureCookies: boolean
   /** Parse every success answer with the contract before sending it (tests; costs time). */
   checkResponses: boolean
 }
@@ -172,23 +192,6 @@ export function clientIp(c: Context, trustProxy: boolean): string {
 /** The API under `/api`: one route per registry entry, validated by the contract, answered in the envelope. */
 export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
   const api = new Hono<AppEnv>()
-  // Only on endpoints that read a body: touching the body of a GET makes node-server build a full Request.
-  const limitBody = bodyLimit({
-    maxSize: BODY_LIMIT_BYTES,
-    // The rest of the body stays unread: the connection cannot carry another request.
-    onError: (c) =>
-      reply(
-        c,
-        { code: Code.payloadTooLarge, msg: 'body: The request body is larger than 1 MB', data: null },
-        { closeConnection: true },
-      ),
-  })
-  const limitMultipart = bodyLimit({
-    maxSize: MULTIPART_LIMIT_BYTES,
-    onError: (c) =>
-      reply(c, { code: Code.payloadTooLarge, msg: 'file: The file is larger than 10 MB', data: null }),
-  })
-
   async function authenticate(c: Context, auth: EndpointDef['auth']): Promise<Session | null> {
     if (auth === 'none') return null
     const token = bearerToken(c)
@@ -205,14 +208,33 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
     const def: EndpointDef = endpoints[name]
     const handler = deps.handlers[name] as (input: unknown) => Promise<unknown>
     const checkAnswer = deps.checkResponses ? envelope(def.data) : undefined
+    const admit = deps.admission?.[name]
     const respond = async (c: Context<AppEnv>) => {
+      let release: (() => void) | undefined
+      const setCookie: Record<string, string> = {}
+      const cookies: Cookies = {
+        get: (cookie) => getCookie(c, cookie),
+        set: (cookie, value, o) => {
+          setCookie['Set-Cookie'] = generateCookie(cookie, value, {
+            path: o.path,
+            maxAge: o.maxAgeSeconds,
+            httpOnly: true,
+            sameSite: 'Strict',
+            secure: deps.secureCookies,
+          })
+        },
+      }
       try {
         const session = await authenticate(c, def.auth)
+        release = await admit?.({ session, ip: clientIp(c, deps.trustProxy), signal: c.req.raw.signal })
         const query = def.query ? validate(def.query, c.req.query(), 'query') : undefined
+        // Only endpoints with a body touch it: touching the body of a GET makes node-server build a full Request.
         const body = def.body
           ? validate(
               def.body,
-              def.bodyType === 'multipart' ? await readMultipart(c) : await readJson(c),
+              def.bodyType === 'multipart'
+                ? await readMultipartBody(c.req.raw, MULTIPART_LIMIT_BYTES)
+                : await readJsonBody(c.req.raw, API_JSON_LIMITS),
               'body',
             )
           : undefined
@@ -224,6 +246,7 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
           get ip() {
             return clientIp(c, deps.trustProxy)
           },
+          cookies,
         })
         if (def.answer === 'image') {
           const image = result as { data: Uint8Array; contentType: string }
@@ -250,19 +273,23 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
           }
         }
         checkAnswer?.parse(out)
-        return reply(c, out)
+        return reply(c, out, setCookie)
       } catch (err) {
         if (err instanceof AppError) return reply(c, failure(err))
         throw err
+      } finally {
+        release?.()
       }
     }
-    if (def.body)
-      api.on(def.method, def.path, def.bodyType === 'multipart' ? limitMultipart : limitBody, respond)
-    else api.on(def.method, def.path, respond)
+    api.on(def.method, def.path, respond)
   }
 
   api.all('*', (c) =>
-    reply(c, { code: Code.notFound, msg: `No API endpoint ${c.req.method} ${c.req.path}`, data: null }),
+    reply(c, {
+      code: Code.notFound,
+      msg: `No API endpoint ${c.req.method} ${boundedKey(c.req.path)}`,
+      data: null,
+    }),
   )
   return api
 }

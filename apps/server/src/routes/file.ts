@@ -3,6 +3,7 @@ import type { Locale } from '@templet/template'
 import { type Context, Hono } from 'hono'
 import { CREATION_FILES, type CreationFile, type Creations } from '../services/creations'
 import type { FileUrls } from '../services/file-urls'
+import { BUSY_RETRY_SECONDS, BusyError, type WorkBudget } from '../services/image-work'
 import { type Renderer, templateOf } from '../services/renderer'
 import type { MediaStorage } from '../services/storage'
 import { definitionVersion, type Templates } from '../services/templates'
@@ -17,6 +18,8 @@ export interface FileRouteDeps {
   storage: MediaStorage
   urls: FileUrls
   renderer: Renderer
+  /** Pixels rendered at once in this process (template thumbnails are renders too). */
+  pixelBudget: WorkBudget
 }
 
 const gone = (c: Context<AppEnv>) => c.text('Not found', 404)
@@ -110,11 +113,19 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
     if (!pending) {
       // Customers make versions without end: the kept thumbnails are bounded, the oldest dropped first.
       if (thumbnails.size >= MAX_KEPT_THUMBNAILS) thumbnails.delete(thumbnails.keys().next().value as string)
-      pending = renderThumbnail(d.renderer, row.definition, locale)
+      pending = d.pixelBudget.run(THUMBNAIL_SIDE * THUMBNAIL_SIDE, () =>
+        renderThumbnail(d.renderer, row.definition, locale),
+      )
       thumbnails.set(cacheKey, pending)
       pending.catch(() => thumbnails.delete(cacheKey))
     }
-    const data = await pending
+    let data: Buffer
+    try {
+      data = await pending
+    } catch (err) {
+      if (!(err instanceof BusyError)) throw err
+      return c.text('Busy; try again in a few seconds', 503, { 'Retry-After': String(BUSY_RETRY_SECONDS) })
+    }
     return c.body(bodyBytes(data), 200, {
       'Content-Type': 'image/webp',
       // A catalogue URL carries the template's version, so a changed template is a new URL.
@@ -127,12 +138,14 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
   return files
 }
 
+const THUMBNAIL_SIDE = 480
+
 async function renderThumbnail(renderer: Renderer, definition: string, locale: Locale): Promise<Buffer> {
   const t = templateOf(definition)
   // The samples' photos ship with @templet/render ("sample:<name>"): a list shows the template as designed.
   const out = await renderer.renderPreview(t, t.samples[locale], {
     locale,
-    maxSide: 480,
+    maxSide: THUMBNAIL_SIDE,
     format: 'webp',
     images: sampleImages,
   })

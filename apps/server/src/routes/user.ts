@@ -1,14 +1,25 @@
-import type { Accounts } from '../services/accounts'
+import type { Accounts, SignedIn } from '../services/accounts'
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../services/login-throttle'
 import type { Sessions } from '../services/sessions'
-import type { Handlers } from './api'
+import type { Cookies, Handlers } from './api'
+
+/** The answer of a sign-in; the browser keeps the device cookie (sent back to sign-ins only). */
+function signedIn(cookies: Cookies, { deviceCookie, ...auth }: SignedIn) {
+  cookies.set(DEVICE_COOKIE, deviceCookie, {
+    path: '/api/user',
+    maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  })
+  return auth
+}
 
 export function userHandlers(
   accounts: Accounts,
   sessions: Sessions,
 ): Pick<Handlers, 'register' | 'login' | 'logout' | 'myInfo'> {
   return {
-    register: ({ body, ip }) => accounts.register(body, ip),
-    login: ({ body, ip }) => accounts.login(body, ip),
+    register: async ({ body, ip, cookies }) => signedIn(cookies, await accounts.register(body, ip)),
+    login: async ({ body, ip, cookies }) =>
+      signedIn(cookies, await accounts.login(body, ip, cookies.get(DEVICE_COOKIE))),
     logout: async ({ session }) => {
       await sessions.revoke(session)
       return {}

@@ -7,6 +7,7 @@ import type { Database, UserRow } from '../db/schema'
 import { findUserByEmail, findUserWithCredits, insertUser } from '../db/users'
 import { AppError } from '../errors'
 import { creditBalance, grantCredits, SIGNUP_CREDITS } from './ledger'
+import type { LoginThrottle } from './login-throttle'
 import { welcomeNotification } from './notifications'
 import type { Passwords } from './passwords'
 import type { RateLimiter } from './rate-limit'
@@ -18,8 +19,12 @@ export interface AccountDeps {
   sessions: Sessions
   limiter: RateLimiter
   rateLimits: Config['rateLimits']
+  throttle: LoginThrottle
   now: () => number
 }
+
+/** A sign-in or registration, and the device cookie that marks this browser as the account's. */
+export type SignedIn = { token: string; user: User; deviceCookie: string }
 
 export const WRONG_PAIR = 'Wrong email or password'
 const EMAIL_TAKEN = 'email: An account with this email already exists'
@@ -42,10 +47,11 @@ export class Accounts {
    * Creates the account with its signup credits and welcome notification, and signs it in, in one
    * transaction. Of concurrent registrations of one email exactly one wins; the others get 409.
    */
-  async register(body: RegisterBody, ip: string): Promise<{ token: string; user: User }> {
+  async register(body: RegisterBody, ip: string): Promise<SignedIn> {
     await this.d.limiter.consume(`register:${ip}`, this.d.rateLimits.register)
     if (await findUserByEmail(this.d.db, body.email)) throw new AppError(Code.conflict, EMAIL_TAKEN)
-    return this.create(body)
+    const made = await this.create(body)
+    return { ...made, deviceCookie: await this.d.throttle.deviceCookie(made.user.id, undefined) }
   }
 
   /** {@link register} without the rate limit: also used to seed the demo account. */
@@ -70,22 +76,27 @@ export class Accounts {
 
   /**
    * Signs in. An unknown email and a wrong password get the same answer after the same work (a hash
-   * verification either way). An email gets `loginFailures.limit` password checks per window, whoever
-   * tries: each attempt is counted before its password is checked, so parallel guesses cannot all be
-   * checked; a success clears the count.
+   * verification either way). Failures are throttled by {@link LoginThrottle}: by account and address, and
+   * by device for a browser this account signed in from before (`deviceCookie`), so that nobody else's
+   * failures can keep the owner out of their own browser.
    */
-  async login(body: LoginBody, ip: string): Promise<{ token: string; user: User }> {
-    const { db, limiter, rateLimits } = this.d
+  async login(body: LoginBody, ip: string, deviceCookie: string | undefined): Promise<SignedIn> {
+    const { db, limiter, rateLimits, throttle } = this.d
     await limiter.consume(`login-ip:${ip}`, rateLimits.loginIp)
-    const attemptsKey = `login-fail:${body.email}`
-    await limiter.consume(attemptsKey, rateLimits.loginFailures)
     const row = await findUserByEmail(db, body.email)
+    const known = await throttle.knownDevice(deviceCookie)
+    const device = row && known?.userId === row.id ? known : undefined
+    const attempt = await throttle.claim({ email: body.email, ip, device })
     const ok = await this.d.passwords.verify(row?.password_hash, body.password)
     if (!row || !ok) throw new AppError(Code.unauthorized, WRONG_PAIR)
-    await limiter.reset(attemptsKey)
+    await throttle.succeeded(attempt)
     await this.d.sessions.pruneExpired(row.id)
     const token = await this.d.sessions.issue(row.id)
-    return { token, user: toUser(row, await creditBalance(db, row.id)) }
+    return {
+      token,
+      user: toUser(row, await creditBalance(db, row.id)),
+      deviceCookie: await throttle.deviceCookie(row.id, device),
+    }
   }
 
   user(userId: number): Promise<User> {

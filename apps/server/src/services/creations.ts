@@ -18,6 +18,7 @@ import type { CreationRow, Database, TemplateRow } from '../db/schema'
 import { findOwnUpload } from '../db/uploads'
 import { AppError, notFound } from '../errors'
 import type { FileUrls } from './file-urls'
+import type { WorkBudget } from './image-work'
 import { spendCredits } from './ledger'
 import { notificationRow } from './notifications'
 import type { RateLimiter } from './rate-limit'
@@ -47,6 +48,8 @@ export interface CreationDeps {
   previewLimit: Limit
   /** Customers' photos kept decoded between renders (an upload id always names the same bytes). */
   decodedImages?: DecodedImages
+  /** Pixels rendered at once in this process (a render holds its output's pixels). */
+  pixelBudget?: WorkBudget
   now: () => number
 }
 
@@ -88,6 +91,8 @@ export class Creations {
     template: Template
     version: number
     sizeId: string
+    /** Pixels of the size drawn. */
+    pixels: number
     images: (ref: string) => Promise<Buffer | undefined>
     /** Throws the 404 of an upload whose file was gone when the renderer read it. */
     checkImagesRead: () => void
@@ -137,7 +142,15 @@ export class Creations {
     const checkImagesRead = () => {
       if (gone.length > 0) throw new AppError(Code.notFound, `values.${gone[0]}: Upload not found`)
     }
-    return { row, template, version, sizeId: size.id, images, checkImagesRead }
+    return {
+      row,
+      template,
+      version,
+      sizeId: size.id,
+      pixels: size.width * size.height,
+      images,
+      checkImagesRead,
+    }
   }
 
   /**
@@ -147,7 +160,7 @@ export class Creations {
    * removes.
    */
   async create(r: Request & { name?: string | undefined }): Promise<Creation & { credits: number }> {
-    const { row, template, version, sizeId, images, checkImagesRead } = await this.prepare(r)
+    const { row, template, version, sizeId, pixels, images, checkImagesRead } = await this.prepare(r)
     // Fail fast without rendering; the spend below is what guarantees the balance.
     const before = await ledgerBalance(this.d.db, r.userId)
     if (before < CREATION_COST)
@@ -155,12 +168,14 @@ export class Creations {
         credits: before,
       })
     const locale = r.locale ?? 'en'
-    const out = await this.d.renderer.render(template, r.values, {
-      sizeId,
-      locale,
-      images,
-      decodedImages: this.d.decodedImages,
-    })
+    const out = await this.#withPixels(pixels, () =>
+      this.d.renderer.render(template, r.values, {
+        sizeId,
+        locale,
+        images,
+        decodedImages: this.d.decodedImages,
+      }),
+    )
     checkImagesRead()
     const prefix = `creations/${randomUUID()}`
     const keys = (Object.keys(CREATION_FILES) as CreationFile[]).map(
@@ -227,17 +242,23 @@ export class Creations {
     r: Request & { format: 'webp' | 'jpeg' | 'png'; maxSide: number },
   ): Promise<{ data: Buffer; contentType: string }> {
     await this.d.limiter.consume(`preview:${r.userId}`, this.d.previewLimit)
-    const { template, sizeId, images, checkImagesRead } = await this.prepare(r)
-    const out = await this.d.renderer.renderPreview(template, r.values, {
-      sizeId,
-      locale: r.locale ?? 'en',
-      images,
-      decodedImages: this.d.decodedImages,
-      maxSide: r.maxSide,
-      format: r.format,
-    })
+    const { template, sizeId, pixels, images, checkImagesRead } = await this.prepare(r)
+    const out = await this.#withPixels(Math.min(pixels, r.maxSide * r.maxSide), () =>
+      this.d.renderer.renderPreview(template, r.values, {
+        sizeId,
+        locale: r.locale ?? 'en',
+        images,
+        decodedImages: this.d.decodedImages,
+        maxSide: r.maxSide,
+        format: r.format,
+      }),
+    )
     checkImagesRead()
     return { data: out.data, contentType: out.contentType }
+  }
+
+  #withPixels<T>(pixels: number, render: () => Promise<T>): Promise<T> {
+    return this.d.pixelBudget ? this.d.pixelBudget.run(pixels, render) : render()
   }
 
   async list(f: CreationFilter, page: { page: number; pageSize: number }) {

@@ -1,6 +1,6 @@
 import type { Limit } from '../config'
 import type { Db } from '../db/connection'
-import { deleteRateLimit, deleteRateLimitsEndedBefore, incrementRateLimit } from '../db/rate-limits'
+import { deleteRateLimitsEndedBefore, incrementRateLimit } from '../db/rate-limits'
 import { TooManyRequestsError } from '../errors'
 
 export interface Window {
@@ -16,7 +16,6 @@ export interface Window {
 export interface RateLimitStore {
   /** Adds one to `key`'s window (starting a new one of `windowMs` when none is open) and returns it. */
   increment(key: string, windowMs: number, now: number): Promise<Window>
-  delete(key: string): Promise<void>
   /** Forgets windows that ended before `now`. */
   sweep(now: number): Promise<void>
 }
@@ -24,7 +23,6 @@ export interface RateLimitStore {
 export function databaseRateLimitStore(db: Db): RateLimitStore {
   return {
     increment: (key, windowMs, now) => incrementRateLimit(db.kysely, key, windowMs, now),
-    delete: (key) => deleteRateLimit(db.kysely, key),
     sweep: (now) => deleteRateLimitsEndedBefore(db.kysely, now),
   }
 }
@@ -53,10 +51,6 @@ export class RateLimiter {
     }
     const w = await this.store.increment(key, l.windowSeconds * 1000, now)
     if (w.count > l.limit) throw new TooManyRequestsError(retryAfter(w, now))
-  }
-
-  reset(key: string): Promise<void> {
-    return this.store.delete(key)
   }
 }
 

@@ -10,6 +10,7 @@ import { type Checkouts, checkoutKey } from './checkouts'
 import { billingNotification } from './notifications'
 import type { Offers } from './offers'
 import { recordPurchase, refundPurchase } from './purchases'
+import { readSignedStripeBody, STRIPE_EVENT_MAX_BYTES, StripeSignatureError } from './stripe-signature'
 
 export interface StripeWebhookDeps {
   stripe: Stripe
@@ -23,9 +24,17 @@ export interface StripeWebhookDeps {
 
 /** Stripe's answer format (not the envelope): the status Stripe reads, and a small JSON body. */
 export interface WebhookReply {
-  status: 200 | 400 | 500
+  status: 200 | 400 | 413 | 500
   body: { received: true } | { error: string }
 }
+
+const REFUSALS = {
+  malformed: 'Invalid Stripe-Signature',
+  mismatch: 'Invalid Stripe-Signature',
+  too_old: 'Stripe-Signature timestamp is too old',
+  in_the_future: 'Stripe-Signature timestamp is in the future',
+  too_large: `Stripe events are at most ${STRIPE_EVENT_MAX_BYTES / 1024} kB`,
+} as const
 
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   v == null ? null : typeof v === 'string' ? v : v.id
@@ -49,12 +58,25 @@ function invoiceSubscription(inv: LooseInvoice): string | null {
 export class StripeWebhook {
   constructor(readonly d: StripeWebhookDeps) {}
 
-  async handle(rawBody: string, signature: string | undefined): Promise<WebhookReply> {
+  /** Verifies the body as it streams in (stripe-signature.ts), then applies the event. */
+  async handle(
+    body: ReadableStream<Uint8Array> | null,
+    headers: { signature: string | undefined; contentLength: string | undefined },
+  ): Promise<WebhookReply> {
     let event: Stripe.Event
     try {
-      event = this.d.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.d.webhookSecret)
-    } catch {
-      return { status: 400, body: { error: 'Invalid Stripe-Signature' } }
+      const text = await readSignedStripeBody(body, {
+        header: headers.signature,
+        declaredLength: headers.contentLength,
+        secret: this.d.webhookSecret,
+        nowMs: this.d.now(),
+      })
+      event = JSON.parse(text) as Stripe.Event
+    } catch (err) {
+      if (err instanceof StripeSignatureError)
+        return { status: err.reason === 'too_large' ? 413 : 400, body: { error: REFUSALS[err.reason] } }
+      // Signed by the secret but not JSON: Stripe never sends that.
+      return { status: 400, body: { error: 'The event is not JSON' } }
     }
     try {
       await this.apply(event)

@@ -7,6 +7,7 @@ import { findOwnUpload, findUpload, insertUpload } from '../db/uploads'
 import { AppError, notFound } from '../errors'
 import type { FileUrls } from './file-urls'
 import { IMAGE_QUALITY } from './image-quality'
+import type { WorkBudget } from './image-work'
 import type { MediaStorage } from './storage'
 
 const FORMATS = {
@@ -29,8 +30,13 @@ const notAnImage = () => new AppError(Code.invalidInput, 'file: The file is not 
 /**
  * Checks the bytes are a PNG, JPEG or WebP (by content, not by name) within the pixel limit, then decodes and
  * re-encodes them in the same format: orientation applied, metadata (EXIF, GPS, ICC comments) left behind.
+ * The decode holds the image's pixels from `pixelBudget` (known from the header before anything is decoded).
  */
-export async function cleanImage(input: Uint8Array, maxPixels: number): Promise<CleanImage> {
+export async function cleanImage(
+  input: Uint8Array,
+  maxPixels: number,
+  pixelBudget?: WorkBudget,
+): Promise<CleanImage> {
   if (input.byteLength > UPLOAD_MAX_BYTES)
     throw new AppError(Code.payloadTooLarge, 'file: The image is larger than 10 MB')
   let meta: Metadata
@@ -50,6 +56,7 @@ export async function cleanImage(input: Uint8Array, maxPixels: number): Promise<
       Code.invalidInput,
       `file: The image has ${width} × ${height} pixels; at most ${Math.round(maxPixels / 1e6)} megapixels are accepted`,
     )
+  const release = await pixelBudget?.acquire(width * height)
   try {
     // limitInputPixels guards the decode itself too (a header that lies); failOn 'error' refuses broken data.
     const pipeline = sharp(input, { limitInputPixels: maxPixels, failOn: 'error' }).rotate()
@@ -63,6 +70,8 @@ export async function cleanImage(input: Uint8Array, maxPixels: number): Promise<
     return { data, format, contentType: FORMATS[format].contentType, width: info.width, height: info.height }
   } catch {
     throw notAnImage()
+  } finally {
+    release?.()
   }
 }
 
@@ -70,6 +79,8 @@ export interface UploadDeps {
   db: Kysely<Database>
   storage: MediaStorage
   maxPixels: number
+  /** Pixels decoded at once in this process. */
+  pixelBudget?: WorkBudget
   now: () => number
 }
 
@@ -79,7 +90,7 @@ export class Uploads {
 
   /** The file first, then its row (a file without a row is never served; the sweep removes it). */
   async store(userId: number, file: Uint8Array) {
-    const image = await cleanImage(file, this.d.maxPixels)
+    const image = await cleanImage(file, this.d.maxPixels, this.d.pixelBudget)
     const storageKey = `uploads/${randomUUID()}.${FORMATS[image.format].ext}`
     await this.d.storage.put(storageKey, image.data, image.contentType)
     const id = await insertUpload(this.d.db, {

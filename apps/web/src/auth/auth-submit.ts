@@ -5,7 +5,10 @@ import type { FailureText } from '../forms/contract-form'
 import { safeRedirect } from '../session/redirect'
 import { startSession } from '../session/session'
 
-/** The wording of the authentication codes: 401 wrong credentials, 409 email taken, 429 with its wait. */
+/**
+ * The wording of the authentication codes: 401 wrong credentials, 409 email taken, 429 with its wait in whole
+ * minutes (sign-in waits run from one minute to a quarter of an hour).
+ */
 export function describeAuthFailure(t: TFunction, failure: ApiFailure): FailureText<'email'> {
   switch (failure.code) {
     case 401:
@@ -14,7 +17,11 @@ export function describeAuthFailure(t: TFunction, failure: ApiFailure): FailureT
       return { field: 'email', message: t('auth.emailTaken') }
     case 429: {
       const seconds = failure.data.retryAfterSeconds
-      return { message: seconds ? t('auth.tooMany', { seconds }) : t('auth.tooManyNoHint') }
+      return {
+        message: seconds
+          ? t('auth.tooMany', { count: Math.max(1, Math.ceil(seconds / 60)) })
+          : t('auth.tooManyNoHint'),
+      }
     }
     default:
       return undefined

@@ -60,7 +60,8 @@ export const en = {
     hidePassword: 'Hide password',
     badCredentials: 'The email or password is wrong.',
     emailTaken: 'An account with this email already exists.',
-    tooMany: 'Too many attempts. Try again in {{seconds}} seconds.',
+    tooMany_one: 'Too many attempts. Try again in {{count}} minute.',
+    tooMany_other: 'Too many attempts. Try again in {{count}} minutes.',
     tooManyNoHint: 'Too many attempts. Try again later.',
     login: {
       title: 'Sign in to Templet',

@@ -62,7 +62,8 @@ export const zhCN: Messages = {
     hidePassword: '隐藏密码',
     badCredentials: '邮箱或密码错误。',
     emailTaken: '该邮箱已注册。',
-    tooMany: '尝试次数过多，请在 {{seconds}} 秒后重试。',
+    tooMany_one: '尝试次数过多，请在 {{count}} 分钟后重试。',
+    tooMany_other: '尝试次数过多，请在 {{count}} 分钟后重试。',
     tooManyNoHint: '尝试次数过多，请稍后重试。',
     login: {
       title: '登录 Templet',

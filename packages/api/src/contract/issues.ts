@@ -30,8 +30,18 @@ export const fieldIssue = z.object({
 })
 export type FieldIssue = z.infer<typeof fieldIssue>
 
-/** `data` of a code-400 answer. */
-export const issuesData = z.object({ issues: z.array(fieldIssue) })
+/**
+ * The most issues one answer lists, and the longest key of a path it repeats: an answer stays small whatever
+ * the request held (a body of 90,000 unknown keys is one answer of 20 issues and `omitted: 89980`).
+ */
+export const MAX_ISSUES = 20
+export const MAX_PATH_KEY_LENGTH = 64
+
+/** `data` of a code-400 answer: at most {@link MAX_ISSUES} issues, and how many more were left out. */
+export const issuesData = z.object({
+  issues: z.array(fieldIssue).min(1).max(MAX_ISSUES),
+  omitted: z.number().int().positive().optional(),
+})
 export type IssuesData = z.infer<typeof issuesData>
 
 /** The subset of a zod issue this module reads (zod's own type, without importing zod at run time). */
@@ -55,8 +65,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value
 }
 
+/** A key cut to {@link MAX_PATH_KEY_LENGTH} characters (an ellipsis marks the cut). */
+export function boundedKey(key: string): string {
+  return key.length > MAX_PATH_KEY_LENGTH ? `${key.slice(0, MAX_PATH_KEY_LENGTH - 1)}…` : key
+}
+
 function plainPath(path: readonly PropertyKey[]): (string | number)[] {
-  return path.map((key) => (typeof key === 'number' ? key : String(key)))
+  return path.map((key) => (typeof key === 'number' ? key : boundedKey(String(key))))
 }
 
 function scalar(value: unknown): string | number | boolean | undefined {
@@ -71,23 +86,45 @@ function scalar(value: unknown): string | number | boolean | undefined {
  * is `required`; an unknown key becomes one issue per key, at its own path.
  */
 export function toFieldIssues(issues: readonly ZodIssueLike[], input: unknown): FieldIssue[] {
-  return issues.flatMap((issue): FieldIssue[] => {
-    const path = plainPath(issue.path)
-    if (issue.code === 'unrecognized_keys')
-      return (issue.keys ?? []).map((key) => ({ path: [...path, key], code: 'unrecognized_key', params: {} }))
-    const params: FieldIssue['params'] = {}
-    for (const name of ['minimum', 'maximum', 'origin', 'format', 'expected'] as const) {
-      const value = scalar(issue[name])
-      if (value !== undefined) params[name] = value
-    }
-    const value = valueAt(input, issue.path)
-    const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-    if (issue.code === 'invalid_type' && value === undefined) return [{ path, code: 'required', params }]
-    if (issue.code === 'too_small' && params.origin === 'string' && Number(params.minimum) <= 1 && empty)
-      return [{ path, code: 'required', params }]
-    const code = (issueCodes as readonly string[]).includes(issue.code)
-      ? (issue.code as IssueCode)
-      : 'invalid'
-    return [{ path, code, params }]
-  })
+  return issues.flatMap((issue) => fieldIssuesOf(issue, input, Number.POSITIVE_INFINITY))
+}
+
+/**
+ * {@link toFieldIssues} for an answer: at most `max` issues, made one by one until the budget is spent (the
+ * rest are counted, never expanded), with long keys cut, so its size does not grow with the input.
+ */
+export function boundedFieldIssues(
+  issues: readonly ZodIssueLike[],
+  input: unknown,
+  max = MAX_ISSUES,
+): IssuesData {
+  const out: FieldIssue[] = []
+  let omitted = 0
+  for (const issue of issues) {
+    const room = max - out.length
+    const count = issue.code === 'unrecognized_keys' ? (issue.keys?.length ?? 0) : 1
+    if (room > 0) out.push(...fieldIssuesOf(issue, input, room))
+    omitted += Math.max(0, count - room)
+  }
+  return omitted > 0 ? { issues: out, omitted } : { issues: out }
+}
+
+function fieldIssuesOf(issue: ZodIssueLike, input: unknown, max: number): FieldIssue[] {
+  const path = plainPath(issue.path)
+  if (issue.code === 'unrecognized_keys')
+    return (issue.keys ?? [])
+      .slice(0, max)
+      .map((key) => ({ path: [...path, boundedKey(key)], code: 'unrecognized_key', params: {} }))
+  const params: FieldIssue['params'] = {}
+  for (const name of ['minimum', 'maximum', 'origin', 'format', 'expected'] as const) {
+    const value = scalar(issue[name])
+    if (value !== undefined) params[name] = value
+  }
+  const value = valueAt(input, issue.path)
+  const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+  if (issue.code === 'invalid_type' && value === undefined) return [{ path, code: 'required', params }]
+  if (issue.code === 'too_small' && params.origin === 'string' && Number(params.minimum) <= 1 && empty)
+    return [{ path, code: 'required', params }]
+  const code = (issueCodes as readonly string[]).includes(issue.code) ? (issue.code as IssueCode) : 'invalid'
+  return [{ path, code, params }]
 }

@@ -1,0 +1,132 @@
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, type TestServer, testEnv } from './harness'
+import { form, solidImage } from './media/images'
+import { type ServerProcess, startProcess } from './process'
+
+/**
+ * Answers sent before the request's body is read (a bad token, a file over the limit) must reach Node's fetch,
+ * which goes on sending the body: the server reads the rest instead of closing under the client (EPIPE).
+ * The behaviour is the HTTP layer's, the same on either database; the server is a process of its own, as
+ * in production (in one process, the client's writes and the server's answer take turns on one event loop).
+ */
+describe('answers sent before the body is read', () => {
+  let s: ServerProcess
+  let dataDir: string
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-early-'))
+    s = await startProcess({
+      ...testEnv(),
+      // startProcess waits for the "listening" line.
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+    })
+  }, 120_000)
+  afterAll(async () => {
+    await s.stop('SIGKILL')
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  async function signUp(): Promise<string> {
+    const res = await fetch(`${s.url}/api/user/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `early-${Date.now()}@example.com`, password: 'long enough' }),
+    })
+    return ((await res.json()) as { data: { token: string } }).data.token
+  }
+
+  /** Every upload's envelope code, or the error fetch threw instead of an answer. */
+  async function upload(f: FormData, token: string) {
+    try {
+      const res = await fetch(`${s.url}/api/upload/image`, {
+        method: 'POST',
+        headers: { authorization: `Bucket ${token}` },
+        body: f,
+      })
+      return ((await res.json()) as { code: number }).code
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string } }).cause
+      return cause?.code ?? String(err)
+    }
+  }
+
+  it('gives 20 uploads of 4 MB with a bad token their 401 envelope', async () => {
+    const image = Buffer.concat([await solidImage('png'), Buffer.alloc(4 * 1024 * 1024)])
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, () => upload(form(image, 'a.png', 'image/png'), 'not-a-token')),
+    )
+    expect(codes).toEqual(Array(20).fill(401))
+  })
+
+  it('gives 5 uploads over 10 MB their 413 envelope', async () => {
+    const token = await signUp()
+    const big = Buffer.concat([await solidImage('png'), Buffer.alloc(12 * 1024 * 1024)])
+    const codes = await Promise.all(
+      Array.from({ length: 5 }, () => upload(form(big, 'big.png', 'image/png'), token)),
+    )
+    expect(codes).toEqual(Array(5).fill(413))
+  })
+
+  it('gives a JSON body refused half-way (too many values) its 400, and serves the next request on the connection', async () => {
+    const body = `{${Array.from({ length: 60_000 }, (_, i) => `"k${i}":0`).join(',')}}`
+    const first = await fetch(`${s.url}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    expect(((await first.json()) as { code: number }).code).toBe(400)
+    const next = await fetch(`${s.url}/api/template-type/list`)
+    expect(((await next.json()) as { code: number }).code).toBe(0)
+  })
+})
+
+describe('slow clients', () => {
+  let s: TestServer
+  beforeAll(async () => {
+    s = await startServer('sqlite', { HEADERS_TIMEOUT_SECONDS: '1', REQUEST_TIMEOUT_SECONDS: '2' })
+  })
+  afterAll(() => s.close())
+
+  it('closes a connection whose headers trickle in past HEADERS_TIMEOUT_SECONDS', async () => {
+    const socket = net.connect(Number(new URL(s.url).port), '127.0.0.1')
+    socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n')
+    const started = Date.now()
+    const ended = await new Promise<string>((resolve) => {
+      let got = ''
+      socket.on('data', (d) => {
+        got += d.toString()
+      })
+      socket.on('close', () => resolve(got))
+      // One more header line each 300 ms: a client that never finishes its headers.
+      const drip = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 300)
+      socket.on('close', () => clearInterval(drip))
+    })
+    expect(ended).toMatch(/^HTTP\/1\.1 408/)
+    expect(Date.now() - started).toBeLessThan(5_000)
+  })
+
+  it('closes a connection whose body trickles in past REQUEST_TIMEOUT_SECONDS', async () => {
+    const socket = net.connect(Number(new URL(s.url).port), '127.0.0.1')
+    socket.write(
+      'POST /api/user/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    )
+    const started = Date.now()
+    const ended = await new Promise<string>((resolve) => {
+      let got = ''
+      socket.on('data', (d) => {
+        got += d.toString()
+      })
+      const drip = setInterval(() => socket.writable && socket.write(' '), 300)
+      socket.on('close', () => {
+        clearInterval(drip)
+        resolve(got)
+      })
+    })
+    expect(ended).toMatch(/^HTTP\/1\.1 408/)
+    expect(Date.now() - started).toBeLessThan(6_000)
+  })
+})
