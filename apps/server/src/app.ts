@@ -8,6 +8,7 @@ import type { Db } from './db/connection'
 import { createLogger, errorFields, type Logger } from './log'
 import { type MediaOptions, mediaParts } from './media'
 import { type AppEnv, apiRouter, reply } from './routes/api'
+import { apiKeyHandlers } from './routes/api-key'
 import { billingHandlers } from './routes/billing'
 import { contactHandlers } from './routes/contact'
 import { dashboardHandlers } from './routes/dashboard'
@@ -17,6 +18,7 @@ import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
 import { securityHeaders } from './security-headers'
 import { Accounts } from './services/accounts'
+import { ApiKeys } from './services/api-keys'
 import { Billing } from './services/billing'
 import { ContactMessages } from './services/contact'
 import type { Creations } from './services/creations'
@@ -139,6 +141,7 @@ export function createAppParts(o: AppOptions): App {
     perUserLimit: config.stream.perUserLimit,
   })
   const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
+  const apiKeys = new ApiKeys({ db, now })
   const app = new Hono<AppEnv>()
 
   const security = securityHeaders(directOrigins(config.media))
@@ -223,6 +226,7 @@ export function createAppParts(o: AppOptions): App {
         ...media.handlers,
         ...billingHandlers(offers, billing, subscriptions, accounts),
         ...dashboardHandlers(new Dashboard({ db, creations: media.creations, subscriptions, offers })),
+        ...apiKeyHandlers(apiKeys),
       },
       sessions,
       trustProxy: config.trustProxy,

@@ -244,6 +244,7 @@ function migrations(engine: Engine): Record<string, Migration> {
     },
     ...mediaMigrations(engine),
     ...notificationMigrations(),
+    ...developerApiMigrations(engine),
   }
 }
 
@@ -369,6 +370,33 @@ function mediaMigrations(engine: Engine): Record<string, Migration> {
           .addColumn('name', 'text', (c) => c.primaryKey())
           .addColumn('value', 'text', notNull)
           .execute()
+      },
+    },
+  }
+}
+
+/** The developer API (`/v1`, PRODUCT.md §12-13): keys, and what the later entries add beside them. */
+function developerApiMigrations(engine: Engine): Record<string, Migration> {
+  const ref = engine === 'sqlite' ? 'integer' : 'bigint'
+  const idOf = <T extends string>(table: CreateTableBuilder<T, never>) =>
+    engine === 'sqlite'
+      ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      : table.addColumn('id', 'bigserial', (c) => c.primaryKey())
+  return {
+    // Keys for /v1: only a SHA-256 of each is kept; a revoked key keeps its row (the list and logs name it).
+    '0020_api_keys': {
+      async up(db: Kysely<unknown>) {
+        await idOf(db.schema.createTable('api_keys'))
+          .addColumn('user_id', ref, (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('name', 'text', notNull)
+          .addColumn('scopes', 'text', notNull)
+          .addColumn('key_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('hint', 'text', notNull)
+          .addColumn('created_at', 'bigint', notNull)
+          .addColumn('last_used_at', 'bigint')
+          .addColumn('revoked_at', 'bigint')
+          .execute()
+        await db.schema.createIndex('api_keys_user').on('api_keys').columns(['user_id', 'id']).execute()
       },
     },
   }

@@ -197,6 +197,22 @@ export interface ServerSecretTable {
   value: string
 }
 
+/** A developer API key (`/v1`); `key_hash` is the SHA-256 of the key, which is never stored. */
+export interface ApiKeyTable {
+  id: Generated<number>
+  user_id: number
+  name: string
+  /** Comma-separated: `read`, `render`. */
+  scopes: string
+  key_hash: string
+  /** The key's prefix and last characters, to tell keys apart in a list. */
+  hint: string
+  created_at: number
+  /** Updated at most once a minute per key. */
+  last_used_at: number | null
+  revoked_at: number | null
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -213,6 +229,7 @@ export interface Database {
   checkouts: CheckoutTable
   subscriptions: SubscriptionTable
   purchases: PurchaseTable
+  api_keys: ApiKeyTable
 }
 
 export type UserRow = Selectable<UserTable>
@@ -226,3 +243,4 @@ export type CheckoutRow = Selectable<CheckoutTable>
 export type SubscriptionRow = Selectable<SubscriptionTable>
 export type PurchaseRow = Selectable<PurchaseTable>
 export type NewPurchase = Insertable<PurchaseTable>
+export type ApiKeyRow = Selectable<ApiKeyTable>
