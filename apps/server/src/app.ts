@@ -5,10 +5,10 @@ import { cors } from 'hono/cors'
 import { answer, mustCloseConnection } from './answer'
 import type { Config } from './config'
 import type { Db } from './db/connection'
+import { developerApiParts, type Jobs } from './developer-api'
 import { createLogger, errorFields, type Logger } from './log'
 import { type MediaOptions, mediaParts } from './media'
 import { type AppEnv, apiRouter, reply } from './routes/api'
-import { apiKeyHandlers } from './routes/api-key'
 import { billingHandlers } from './routes/billing'
 import { contactHandlers } from './routes/contact'
 import { dashboardHandlers } from './routes/dashboard'
@@ -18,11 +18,11 @@ import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
 import { securityHeaders } from './security-headers'
 import { Accounts } from './services/accounts'
-import { ApiKeys } from './services/api-keys'
 import { Billing } from './services/billing'
 import { ContactMessages } from './services/contact'
 import type { Creations } from './services/creations'
 import { Dashboard } from './services/dashboard'
+import type { JobQueue } from './services/jobs'
 import { NotificationStreams } from './services/notification-streams'
 import { Notifications } from './services/notifications'
 import { Offers } from './services/offers'
@@ -57,6 +57,8 @@ export interface AppOptions {
   stripeClientOptions?: StripeClientOptions
   /** Test-only fault injection (`crash-after-charge`); see services/billing.ts. */
   fault?: string
+  /** The developer API's job queue (tests: pg-boss on their own database); default from `config`. */
+  jobQueue?: JobQueue
 }
 
 export interface App {
@@ -72,6 +74,8 @@ export interface App {
   creations: Creations
   /** The open notification streams (`start()` them to hear signals before the first stream opens). */
   streams: NotificationStreams
+  /** The developer API's queue and workers (`start()` them; main.ts does, by `ROLE`). */
+  jobs: Jobs
 }
 
 /** The caller's `X-Request-Id` when it is a sane token (a proxy's id joins its logs to ours), else a new one. */
@@ -141,7 +145,15 @@ export function createAppParts(o: AppOptions): App {
     perUserLimit: config.stream.perUserLimit,
   })
   const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
-  const apiKeys = new ApiKeys({ db, now })
+  const developer = developerApiParts({
+    db: o.db,
+    kysely: db,
+    config,
+    creations: media.creations,
+    now,
+    log,
+    ...(o.jobQueue ? { queue: o.jobQueue } : {}),
+  })
   const app = new Hono<AppEnv>()
 
   const security = securityHeaders(directOrigins(config.media))
@@ -226,13 +238,16 @@ export function createAppParts(o: AppOptions): App {
         ...media.handlers,
         ...billingHandlers(offers, billing, subscriptions, accounts),
         ...dashboardHandlers(new Dashboard({ db, creations: media.creations, subscriptions, offers })),
-        ...apiKeyHandlers(apiKeys),
+        ...developer.handlers,
       },
       sessions,
       trustProxy: config.trustProxy,
       checkResponses: o.checkResponses ?? false,
     }),
   )
+
+  // The developer API: its own errors (problem+json), keys, rate limits and OpenAPI document.
+  app.route('/v1', developer.v1.hono)
 
   const web = webHandler(config.webDist)
   app.get('*', signedInRedirect(), web)
@@ -264,5 +279,6 @@ export function createAppParts(o: AppOptions): App {
     offers,
     creations: media.creations,
     streams,
+    jobs: developer.jobs,
   }
 }

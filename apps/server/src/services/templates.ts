@@ -90,18 +90,23 @@ export class Templates {
   async detail(id: number): Promise<TemplateDetail> {
     const row = await findTemplate(this.db, id, true)
     if (!row) throw notFound('Template')
-    const t = templateOf(row.definition)
-    return {
-      ...templateSummaryOf(row),
-      sizes: t.sizes.map((s) => ({
-        id: s.id,
-        width: s.width,
-        height: s.height,
-        label: s.label.en,
-        labels: s.label,
-      })),
-      fields: t.fields.map(fieldOf),
-      samples: t.samples,
-    }
+    return templateDetailOf(row)
+  }
+}
+
+/** A template with its sizes, fields and samples, as the API shows one. */
+export function templateDetailOf(row: TemplateRow): TemplateDetail {
+  const t = templateOf(row.definition)
+  return {
+    ...templateSummaryOf(row),
+    sizes: t.sizes.map((s) => ({
+      id: s.id,
+      width: s.width,
+      height: s.height,
+      label: s.label.en,
+      labels: s.label,
+    })),
+    fields: t.fields.map(fieldOf),
+    samples: t.samples,
   }
 }
