@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultRenderer } from '../src/services/renderer'
+import { MAX_ATTEMPTS } from '../src/services/renders'
 import { engines, startServer, type TestServer } from './harness'
 import { balance, developer, plainTemplate, v1 } from './v1-helpers'
 
@@ -270,4 +272,103 @@ describe('the developer API’s rate limit', () => {
     const other = await developer(s, ['read'])
     expect((await v1(s, 'GET', '/templates?limit=1', { key: other.key })).status).toBe(200)
   })
+})
+
+describe('renders on the embedded queue (SQLite, in process)', () => {
+  it('answers 202 when the render takes longer than the wait', async () => {
+    const s = await startServer('sqlite', { RENDER_WAIT_MS: '0' }, { jobs: true })
+    try {
+      const dev = await developer(s)
+      const t = await plainTemplate(s, dev.key)
+      const r = await v1(s, 'POST', '/renders', { key: dev.key, body: { template_id: t.id } })
+      expect(r.status).toBe(202)
+      expect(['queued', 'running']).toContain(r.body.status)
+      expect(r.headers.get('preference-applied')).toBeNull()
+    } finally {
+      await s.close()
+    }
+  })
+
+  it('runs at the next start what a stopped process left queued', async () => {
+    // No workers: the render stays queued, as in a process that stopped before running it.
+    const s = await startServer('sqlite', {}, { jobs: false })
+    try {
+      const dev = await developer(s)
+      const t = await plainTemplate(s, dev.key)
+      const r = await v1(s, 'POST', '/renders', {
+        key: dev.key,
+        body: { template_id: t.id },
+        headers: { prefer: 'respond-async' },
+      })
+      expect(r.status).toBe(202)
+      const next = await s.twin()
+      try {
+        await next.parts.jobs.start()
+        let status = 'queued'
+        for (let i = 0; i < 200 && status !== 'completed'; i += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 50))
+          status = (await v1(next, 'GET', `/renders/${r.body.id}`, { key: dev.key })).body.status
+        }
+        expect(status).toBe('completed')
+        expect(await balance(s, dev.token)).toBe(4)
+      } finally {
+        await next.close()
+      }
+    } finally {
+      await s.close()
+    }
+  })
+})
+
+describe.each(engines)('a render that keeps failing on %s', (engine) => {
+  let s: TestServer
+  let calls = 0
+  beforeAll(async () => {
+    s = await startServer(
+      engine,
+      {},
+      {
+        jobs: true,
+        media: {
+          renderer: {
+            ...defaultRenderer,
+            render: async () => {
+              calls += 1
+              throw new Error('renderer crashed')
+            },
+          },
+        },
+      },
+    )
+  })
+  afterAll(() => s.close())
+
+  it(`is tried ${MAX_ATTEMPTS} times, then fails with its credit refunded`, async () => {
+    const dev = await developer(s)
+    const t = await plainTemplate(s, dev.key)
+    const r = await v1(s, 'POST', '/renders', {
+      key: dev.key,
+      body: { template_id: t.id },
+      headers: { prefer: 'respond-async' },
+    })
+    let render = r.body
+    for (let i = 0; i < 300 && render.status !== 'failed'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      render = (await v1(s, 'GET', `/renders/${r.body.id}`, { key: dev.key })).body
+    }
+    expect(render).toMatchObject({
+      status: 'failed',
+      credits_spent: 0,
+      files: null,
+      error: { type: 'https://templet.app/problems/render_failed', status: 500 },
+    })
+    expect(calls).toBe(MAX_ATTEMPTS)
+    expect(await balance(s, dev.token)).toBe(5)
+    const history = await s.call('GET', '/credit/history', { token: dev.token })
+    expect(history.data.map((e: { delta: number; reason: string }) => [e.delta, e.reason])).toEqual([
+      [1, 'refund'],
+      [-1, 'creation'],
+      [5, 'signup'],
+    ])
+  }, 30_000)
 })
