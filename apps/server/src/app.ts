@@ -4,6 +4,7 @@ import { cors } from 'hono/cors'
 import { requestId } from 'hono/request-id'
 import type { Config } from './config'
 import type { Db } from './db/connection'
+import { developerApiParts, type Jobs } from './developer-api'
 import { createLogger, errorFields, type Logger } from './log'
 import { type MediaOptions, mediaParts } from './media'
 import { type AppEnv, apiRouter, reply } from './routes/api'
@@ -21,6 +22,7 @@ import { Checkouts } from './services/checkouts'
 import { ContactMessages } from './services/contact'
 import type { Creations } from './services/creations'
 import { Dashboard } from './services/dashboard'
+import type { JobQueue } from './services/jobs'
 import { LoginThrottle } from './services/login-throttle'
 import { NotificationStreams } from './services/notification-streams'
 import { Notifications } from './services/notifications'
@@ -56,6 +58,8 @@ export interface AppOptions {
   stripeClientOptions?: StripeClientOptions
   /** Test-only fault injection (`crash-after-charge`); see services/checkouts.ts. */
   fault?: string
+  /** The developer API's job queue (tests: pg-boss on their own database); default from `config`. */
+  jobQueue?: JobQueue
 }
 
 export interface App {
@@ -71,6 +75,8 @@ export interface App {
   creations: Creations
   /** The open notification streams (`start()` them to hear signals before the first stream opens). */
   streams: NotificationStreams
+  /** The developer API's queue and workers (`start()` them; main.ts does, by `ROLE`). */
+  jobs: Jobs
 }
 
 /**
@@ -153,6 +159,15 @@ export function createAppParts(o: AppOptions): App {
     perUserLimit: config.stream.perUserLimit,
   })
   const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
+  const developer = developerApiParts({
+    db: o.db,
+    kysely: db,
+    config,
+    creations: media.creations,
+    now,
+    log,
+    ...(o.jobQueue ? { queue: o.jobQueue } : {}),
+  })
   const app = new Hono<AppEnv>()
 
   // Every answer's common headers are set here, after its handler: the request id (a proxy's sane id is kept, so
@@ -230,6 +245,7 @@ export function createAppParts(o: AppOptions): App {
         ...media.handlers,
         ...billingHandlers(offers, checkouts, new BillingHistory(db), subscriptions, accounts),
         ...dashboardHandlers(new Dashboard({ db, creations: media.creations, subscriptions, offers })),
+        ...developer.handlers,
       },
       admission: media.admission,
       sessions,
@@ -238,6 +254,9 @@ export function createAppParts(o: AppOptions): App {
       checkResponses: o.checkResponses ?? false,
     }),
   )
+
+  // The developer API: its own errors (problem+json), keys, rate limits and OpenAPI document.
+  app.route('/v1', developer.v1.hono)
 
   mountWebApp(app, config.webDist, directOrigins(config.media))
   app.notFound((c) => reply(c, { code: Code.notFound, msg: 'Not found', data: null }))
@@ -267,5 +286,6 @@ export function createAppParts(o: AppOptions): App {
     offers,
     creations: media.creations,
     streams,
+    jobs: developer.jobs,
   }
 }

@@ -45,6 +45,20 @@ const mediaEnv = {
   S3_PREFIX: z.string().default(''),
 }
 
+/** The developer API (`/v1`), its jobs and webhooks (PRODUCT.md §12-13). */
+const developerApiEnv = {
+  ROLE: z.enum(['api', 'worker', 'both'], { error: 'must be api, worker or both' }).default('both'),
+  API_RATE_LIMIT: int(1, 1_000_000, 600),
+  API_RATE_WINDOW_SECONDS: int(1, 86_400, 60),
+  RENDER_WAIT_MS: int(0, 60_000, 5000),
+  WORKER_CONCURRENCY: int(1, 64, 2),
+  JOB_EXPIRE_SECONDS: int(1, 86_400, 300),
+  JOB_MAINTENANCE_SECONDS: int(1, 3600, 60),
+  WEBHOOK_ALLOW_PRIVATE: flag,
+  WEBHOOK_SCHEDULER_SECONDS: int(1, 3600, 5),
+  WEBHOOK_TIMEOUT_MS: int(100, 60_000, 10_000),
+}
+
 const envSchema = z.object({
   PORT: int(0, 65535, 3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -99,6 +113,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   BILLING_SCHEDULER_SECONDS: int(1, 86_400, 60),
+  ...developerApiEnv,
 })
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL']
@@ -132,6 +147,27 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number }
   media: MediaConfig
   billing: BillingConfig
+  developerApi: DeveloperApiConfig
+}
+
+export interface DeveloperApiConfig {
+  /** `api` serves requests, `worker` runs jobs, `both` (default) does both. */
+  role: 'api' | 'worker' | 'both'
+  /** Requests per API key (or per IP without one) per window, on every `/v1` answer's RateLimit headers. */
+  rateLimit: Limit
+  /** How long `POST /v1/renders` waits for the render before answering 202 instead of 201. */
+  renderWaitMs: number
+  /** Jobs one worker process runs at once. */
+  workerConcurrency: number
+  /** A job running longer than this is taken for dead and retried (a killed worker's job runs elsewhere). */
+  jobExpireSeconds: number
+  /** How often the queue looks for expired jobs (PostgreSQL). */
+  jobMaintenanceSeconds: number
+  /** Allow webhook deliveries to private and loopback addresses (tests, a local receiver). */
+  webhookAllowPrivate: boolean
+  /** How often due webhook deliveries are sent. */
+  webhookSchedulerSeconds: number
+  webhookTimeoutMs: number
 }
 
 export interface MediaConfig {
@@ -261,6 +297,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
           : null,
       schedulerSeconds: e.BILLING_SCHEDULER_SECONDS,
+    },
+    developerApi: {
+      role: e.ROLE,
+      rateLimit: { limit: e.API_RATE_LIMIT, windowSeconds: e.API_RATE_WINDOW_SECONDS },
+      renderWaitMs: e.RENDER_WAIT_MS,
+      workerConcurrency: e.WORKER_CONCURRENCY,
+      jobExpireSeconds: e.JOB_EXPIRE_SECONDS,
+      jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+      webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
+      webhookSchedulerSeconds: e.WEBHOOK_SCHEDULER_SECONDS,
+      webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     },
   }
 }

@@ -28,7 +28,7 @@ async function main() {
     log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })
   await seedCatalogue(db.kysely)
   // TEMPLET_FAULT is for the fault tests only (test/billing-fault.test.ts): it crashes on purpose.
-  const { hono, accounts, lifecycle, storage, checkouts, subscriptions, offers, creations, streams } =
+  const { hono, accounts, lifecycle, storage, checkouts, subscriptions, offers, creations, streams, jobs } =
     createAppParts({
       db,
       config,
@@ -54,17 +54,34 @@ async function main() {
 
   // Streams opened from the first request on hear every signal.
   await streams.start()
+  // The developer API's queue, and (ROLE worker or both) the workers that run its jobs.
+  await jobs.start()
 
+  const role = config.developerApi.role
+  // A worker takes no requests but the load balancer's and the monitoring's.
+  const fetch: typeof hono.fetch =
+    role === 'worker'
+      ? (req, ...rest) =>
+          /^\/(healthz|readyz|metrics)$/.test(new URL(req.url).pathname)
+            ? hono.fetch(req, ...rest)
+            : new Response('This process runs jobs only (ROLE=worker)', { status: 404 })
+      : hono.fetch
   const server = listen(
     {
-      fetch: hono.fetch,
+      fetch,
       port: config.port,
       hostname: config.host,
       headersTimeoutMs: config.http.headersTimeoutMs,
       requestTimeoutMs: config.http.requestTimeoutMs,
     },
     (info) => {
-      log.info('listening', { url: `http://${info.address}:${info.port}`, db: db.label, web: config.webDist })
+      log.info('listening', {
+        url: `http://${info.address}:${info.port}`,
+        db: db.label,
+        web: config.webDist,
+        role,
+        queue: jobs.queue.kind,
+      })
     },
   )
 
@@ -89,6 +106,8 @@ async function main() {
       .then(() => setImmediate(() => 'closeIdleConnections' in server && server.closeIdleConnections()))
     server.close(async () => {
       await streamsClosed
+      // Running jobs finish (or, past the queue's timeout, are left to expire and run elsewhere).
+      await jobs.stop().catch((err) => log.error('stopping the job queue failed', errorFields(err)))
       await db.close()
       log.info('stopped')
       process.exit(0)

@@ -11,6 +11,7 @@ import { migrate } from '../src/db/migrations'
 import { fileUrlSecret, type MediaOptions } from '../src/media'
 import { listen } from '../src/server'
 import { seedCatalogue } from '../src/services/catalogue'
+import { PgBossQueue } from '../src/services/jobs/pg-boss'
 import type { MediaStorage } from '../src/services/storage'
 
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
@@ -129,7 +130,9 @@ export interface TestServer {
 
 export interface StartOptions {
   /** Share this database instead of a fresh one (closed, not dropped, by `close`). */
-  shared?: { db: Db; now: number; reopen(): Db; dataDir: string }
+  shared?: { db: Db; now: number; reopen(): Db; dataDir: string; url?: string | undefined }
+  /** Start the developer API's job queue and workers (pg-boss on PostgreSQL); off unless a test needs them. */
+  jobs?: boolean
   app?: Partial<AppOptions>
   /** Media storage, file URL key and renderer (see `mediaParts`). */
   media?: MediaOptions
@@ -151,6 +154,7 @@ export async function startServer(
       }
     : await freshDb(engine)
   const { db, drop, reopen } = fresh
+  const dbUrl = opts.shared ? opts.shared.url : (fresh as { url?: string }).url
   if (!opts.shared) {
     await migrate(db)
     await seedCatalogue(db.kysely)
@@ -172,7 +176,18 @@ export async function startServer(
     checkResponses: true,
     ...opts.app,
     media: { fileUrlSecret: await fileUrlSecret(db.kysely, config), ...opts.media },
+    ...(dbUrl
+      ? {
+          jobQueue: new PgBossQueue({
+            url: dbUrl,
+            expireSeconds: config.developerApi.jobExpireSeconds,
+            maintenanceSeconds: config.developerApi.jobMaintenanceSeconds,
+            log,
+          }),
+        }
+      : {}),
   })
+  if (opts.jobs) await parts.jobs.start()
   const { hono, lifecycle, storage } = parts
   const server = listen({
     fetch: hono.fetch,
@@ -227,9 +242,11 @@ export async function startServer(
           now: clock,
           reopen,
           dataDir,
+          url: dbUrl,
         },
         app: opts.app,
         media: opts.media,
+        jobs: opts.jobs,
       }),
     async signUp(name) {
       accountSeq += 1
@@ -241,6 +258,7 @@ export async function startServer(
     },
     async close() {
       await parts.streams.close()
+      await parts.jobs.stop()
       if ('closeAllConnections' in server) server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
       await drop()

@@ -227,6 +227,93 @@ export interface ServerSecretTable {
   value: string
 }
 
+/** A developer API key (`/v1`); `key_hash` is the SHA-256 of the key, which is never stored. */
+export interface ApiKeyTable {
+  id: Generated<number>
+  user_id: number
+  name: string
+  /** Comma-separated: `read`, `render`. */
+  scopes: string
+  key_hash: string
+  /** The key's prefix and last characters, to tell keys apart in a list. */
+  hint: string
+  created_at: number
+  /** Updated at most once a minute per key. */
+  last_used_at: number | null
+  revoked_at: number | null
+}
+
+/** The first answer to a `/v1` POST with an `Idempotency-Key`, kept 24 hours per user and key. */
+export interface IdempotencyKeyTable {
+  user_id: number
+  key: string
+  /** SHA-256 of the method, path and body: the same key with another request is a 409. */
+  fingerprint: string
+  /** `pending` while the first request runs, `done` once its answer is kept. */
+  status: 'pending' | 'done'
+  response_status: number | null
+  /** JSON object of the answer's headers worth replaying (type, location). */
+  response_headers: string | null
+  response_body: string | null
+  created_at: number
+  expires_at: number
+  /** A pending row whose request has not finished by then is taken over (its process died). */
+  locked_until: number
+}
+
+export type RenderStatus = 'queued' | 'running' | 'completed' | 'failed' | 'canceled'
+
+/** One render of `/v1` (or one row of a batch), run as a job; its files are those of `creation_id`. */
+export interface RenderTable {
+  id: Generated<number>
+  user_id: number
+  api_key_id: number | null
+  batch_id: number | null
+  /** The row's number in its batch, from 1. */
+  row_number: number | null
+  template_id: number
+  template_version: string
+  size_id: string
+  locale: string
+  /** Comma-separated formats asked for. */
+  formats: string
+  name: string | null
+  field_values: string
+  webhook_url: string | null
+  status: RenderStatus
+  /** JSON of the problem (`type`, `title`, `detail`, `issues`) of a failed render. */
+  error: string | null
+  creation_id: number | null
+  /** 1 while the render's credit is reserved or spent; 0 once refunded. */
+  credits_spent: number
+  attempts: Generated<number>
+  created_at: number
+  started_at: number | null
+  completed_at: number | null
+}
+
+export type BatchStatus = 'running' | 'completed' | 'canceled'
+
+export interface BatchTable {
+  id: Generated<number>
+  user_id: number
+  api_key_id: number | null
+  template_id: number
+  size_id: string
+  locale: string
+  formats: string
+  status: BatchStatus
+  total_rows: number
+  completed_rows: Generated<number>
+  failed_rows: Generated<number>
+  canceled_rows: Generated<number>
+  credits_reserved: number
+  /** The ZIP of the results in the media storage, once made. */
+  archive_key: string | null
+  created_at: number
+  completed_at: number | null
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -245,6 +332,10 @@ export interface Database {
   checkouts: CheckoutTable
   subscriptions: SubscriptionTable
   purchases: PurchaseTable
+  api_keys: ApiKeyTable
+  idempotency_keys: IdempotencyKeyTable
+  renders: RenderTable
+  batches: BatchTable
 }
 
 export type UserRow = Selectable<UserTable>
@@ -258,3 +349,7 @@ export type CheckoutRow = Selectable<CheckoutTable>
 export type SubscriptionRow = Selectable<SubscriptionTable>
 export type PurchaseRow = Selectable<PurchaseTable>
 export type NewPurchase = Insertable<PurchaseTable>
+export type ApiKeyRow = Selectable<ApiKeyTable>
+export type RenderRow = Selectable<RenderTable>
+export type BatchRow = Selectable<BatchTable>
+export type IdempotencyKeyRow = Selectable<IdempotencyKeyTable>

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { Code, type Creation, type CreationDetail } from '@templet/api/contract'
+import {
+  Code,
+  type Creation,
+  type CreationDetail,
+  type FieldIssue,
+  type IssuesData,
+} from '@templet/api/contract'
 import { type DecodedImages, validateValues } from '@templet/render'
 import { type Locale, parseImageValue, type Template, type Values } from '@templet/template'
 import type { Kysely } from 'kysely'
@@ -79,6 +85,44 @@ function describeIssue(i: { path: string; code: string; params?: Record<string, 
   return `values.${i.path}: ${what[i.code] ?? i.code}`
 }
 
+/**
+ * A problem of `validateValues` by key, as the contract words issues (`data.issues`): the path under `values`,
+ * the contract's code and its parameters, so a client words it in its own language.
+ */
+function fieldIssueOf(i: { path: string; code: string; params?: Record<string, unknown> }): FieldIssue {
+  const p = i.params ?? {}
+  const path = ['values', i.path]
+  switch (i.code) {
+    case 'unknown_field':
+      return { path, code: 'unrecognized_key', params: {} }
+    case 'too_short':
+      return { path, code: 'too_small', params: { minimum: Number(p.min), origin: 'string' } }
+    case 'too_long':
+      return { path, code: 'too_big', params: { maximum: Number(p.max), origin: 'string' } }
+    case 'invalid_color':
+      return { path, code: 'invalid_format', params: { format: 'color' } }
+    case 'invalid_choice':
+      return {
+        path,
+        code: 'invalid_value',
+        params: { options: Array.isArray(p.options) ? p.options.join(',') : '' },
+      }
+    case 'required':
+      return { path, code: 'required', params: {} }
+    default:
+      return { path, code: 'invalid', params: { reason: i.code } }
+  }
+}
+
+/**
+ * How a creation is paid for, in the transaction that stores it: by default one credit is spent; a job that
+ * reserved the credit when it was accepted settles its own row instead. `store` inserts the creation.
+ */
+export type Settle = <T>(
+  now: number,
+  store: (trx: Kysely<Database>) => Promise<T>,
+) => Promise<{ result: T; balance: number }>
+
 export class Creations {
   constructor(private readonly d: CreationDeps) {}
 
@@ -107,10 +151,21 @@ export class Creations {
       throw new AppError(
         Code.invalidInput,
         `sizeId: Must be one of ${template.sizes.map((s) => s.id).join(', ')}`,
+        {
+          issues: [
+            {
+              path: ['sizeId'],
+              code: 'invalid_value',
+              params: { options: template.sizes.map((s) => s.id).join(',') },
+            },
+          ],
+        } satisfies IssuesData,
       )
     const issues = validateValues(template, r.values as Values)
     if (issues.length > 0)
-      throw new AppError(Code.invalidInput, issues.slice(0, 5).map(describeIssue).join('; '))
+      throw new AppError(Code.invalidInput, issues.slice(0, 5).map(describeIssue).join('; '), {
+        issues: issues.map(fieldIssueOf),
+      } satisfies IssuesData)
     // An image value must be one of the caller's own uploads; anyone else's is as unknown as a missing one.
     // Checked here by its row; the file is read only if the renderer has no decoded copy (DecodedImages).
     const owned = new Map<string, { field: string; storageKey: string }>()
@@ -159,14 +214,33 @@ export class Creations {
    * files; a crash before the commit leaves files without a row, which are never served and which the sweep
    * removes.
    */
-  async create(r: Request & { name?: string | undefined }): Promise<Creation & { credits: number }> {
+  /**
+   * Checks a creation request as `create` would (template, size, values, the caller's uploads) without rendering:
+   * what a job accepted now will not refuse later. Returns the size and the template's version it will draw.
+   */
+  async check(r: Request): Promise<{ sizeId: string; templateVersion: number }> {
+    const { sizeId, version } = await this.prepare(r)
+    return { sizeId, templateVersion: version }
+  }
+
+  async create(
+    r: Request & { name?: string | undefined },
+    o: {
+      /** Pays in the storing transaction; default: spends one credit (402 without). */
+      settle?: Settle
+      /** Raise the "creation ready" notification (default true; a batch raises one for all its rows). */
+      notify?: boolean
+    } = {},
+  ): Promise<Creation & { credits: number }> {
     const { row, template, version, sizeId, pixels, images, checkImagesRead } = await this.prepare(r)
-    // Fail fast without rendering; the spend below is what guarantees the balance.
-    const before = await ledgerBalance(this.d.db, r.userId)
-    if (before < CREATION_COST)
-      throw new AppError(Code.notEnoughCredits, 'Not enough credits; buy more to continue', {
-        credits: before,
-      })
+    if (!o.settle) {
+      // Fail fast without rendering; the spend below is what guarantees the balance.
+      const before = await ledgerBalance(this.d.db, r.userId)
+      if (before < CREATION_COST)
+        throw new AppError(Code.notEnoughCredits, 'Not enough credits; buy more to continue', {
+          credits: before,
+        })
+    }
     const locale = r.locale ?? 'en'
     const out = await this.#withPixels(pixels, () =>
       this.d.renderer.render(template, r.values, {
@@ -189,16 +263,23 @@ export class Creations {
         ),
       )
       const now = this.d.now()
-      const { result: id, balance } = await spendCredits(
-        this.d.db,
-        {
-          userId: r.userId,
-          amount: CREATION_COST,
-          reason: 'creation',
-          idempotencyKey: `creation:${prefix}`,
-          now,
-        },
-        // The row, and the notification that it is ready, exist if and only if the credit is spent.
+      const settle: Settle =
+        o.settle ??
+        ((at, store) =>
+          spendCredits(
+            this.d.db,
+            {
+              userId: r.userId,
+              amount: CREATION_COST,
+              reason: 'creation',
+              idempotencyKey: `creation:${prefix}`,
+              now: at,
+            },
+            store,
+          ))
+      const { result: id, balance } = await settle(
+        now,
+        // The row, and the notification that it is ready, exist if and only if it is paid for.
         async (trx) => {
           const name = r.name ?? template.name[locale]
           const creationId = await insertCreation(trx, {
@@ -215,16 +296,17 @@ export class Creations {
             storage_prefix: prefix,
             created_at: now,
           })
-          await insertNotifications(trx, [
-            notificationRow(
-              r.userId,
-              {
-                type: 'creation_ready',
-                params: { creationId, templateId: row.id, typeId: row.template_type_id, name },
-              },
-              now,
-            ),
-          ])
+          if (o.notify !== false)
+            await insertNotifications(trx, [
+              notificationRow(
+                r.userId,
+                {
+                  type: 'creation_ready',
+                  params: { creationId, templateId: row.id, typeId: row.template_type_id, name },
+                },
+                now,
+              ),
+            ])
           return creationId
         },
       )

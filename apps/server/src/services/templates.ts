@@ -147,23 +147,34 @@ export class Templates {
   }
 
   async detail(userId: number | null, id: number, version?: number): Promise<TemplateDetail> {
-    const { row, template: t, version: drawn } = await this.resolve(userId, id, version)
+    const { row, template, version: drawn } = await this.resolve(userId, id, version)
     const thumbnails = { en: this.thumbnailUrl(row, 'en'), 'zh-CN': this.thumbnailUrl(row, 'zh-CN') }
     return {
-      ...templateSummaryOf(row),
+      ...templateDetailOf(row, template, drawn),
       thumbnailUrl: thumbnails.en,
       thumbnailUrls: thumbnails,
-      version: drawn,
-      readOnly: row.owner_id === null,
-      sizes: t.sizes.map((s) => ({
-        id: s.id,
-        width: s.width,
-        height: s.height,
-        label: s.label.en,
-        labels: s.label,
-      })),
-      fields: t.fields.map(fieldOf),
-      samples: t.samples,
     }
+  }
+}
+
+/** A template (one version of it) with its sizes, fields and samples, as the API shows one. */
+export function templateDetailOf(
+  row: TemplateRow,
+  t: Template = templateOf(row.definition),
+  version = row.version,
+): TemplateDetail {
+  return {
+    ...templateSummaryOf(row),
+    version,
+    readOnly: row.owner_id === null,
+    sizes: t.sizes.map((s) => ({
+      id: s.id,
+      width: s.width,
+      height: s.height,
+      label: s.label.en,
+      labels: s.label,
+    })),
+    fields: t.fields.map(fieldOf),
+    samples: t.samples,
   }
 }

@@ -28,8 +28,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 
 // A file, so the page runs no inline script and the policy needs no script nonce or hash for it.
-const INIT_JS = `SwaggerUIBundle({
-  url: '/api/openapi.json',
+const initJs = (base: string) => `SwaggerUIBundle({
+  url: '${base}/openapi.json',
   dom_id: '#swagger-ui',
   deepLinking: true,
 })
@@ -92,7 +92,19 @@ function distDir(): string {
   return path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 }
 
-async function loadReference(): Promise<Reference> {
+/** Where a reference is served and what it shows: the app's `/api` by default, `/v1` for developers. */
+export interface ReferenceOptions {
+  base: string
+  title: string
+  document: () => unknown
+}
+const apiOptions: ReferenceOptions = {
+  base: '/api',
+  title: 'Templet API reference',
+  document: buildOpenApiDocument,
+}
+
+async function loadReference(o: ReferenceOptions): Promise<Reference> {
   const dir = distDir()
   const { version } = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as {
     version: string
@@ -100,19 +112,19 @@ async function loadReference(): Promise<Reference> {
   const files = new Map<string, Asset>()
   for (const [name, type] of Object.entries(DIST_FILES))
     files.set(name, asset(await readFile(path.join(dir, name)), type, IMMUTABLE))
-  const base = `/api/docs/${version}`
+  const base = `${o.base}/docs/${version}`
   const page = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Templet API reference</title>
+<title>${o.title}</title>
 <link rel="stylesheet" href="${base}/swagger-ui.css">
 <script src="${base}/swagger-ui-bundle.js" defer></script>
-<script src="/api/docs/init.js" defer></script>
+<script src="${o.base}/docs/init.js" defer></script>
 </head><body><div id="swagger-ui"></div></body></html>
 `
   return {
     version,
     page: asset(page, 'text/html; charset=utf-8', REVALIDATE),
-    init: asset(INIT_JS, 'text/javascript; charset=utf-8', REVALIDATE),
+    init: asset(initJs(o.base), 'text/javascript; charset=utf-8', REVALIDATE),
     files,
   }
 }
@@ -121,17 +133,17 @@ async function loadReference(): Promise<Reference> {
  * The API reference, mounted under /api: the OpenAPI document, and Swagger UI (from the swagger-ui-dist package,
  * read at the first request and held in memory) showing it at /api/docs.
  */
-export function apiReference(): Hono<AppEnv> {
+export function apiReference(o: ReferenceOptions = apiOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   let document: Asset | undefined
   const openApi = () => {
-    document ??= asset(JSON.stringify(buildOpenApiDocument()), 'application/json', REVALIDATE)
+    document ??= asset(JSON.stringify(o.document()), 'application/json', REVALIDATE)
     return document
   }
   let reference: Promise<Reference> | undefined
   const loaded = () => {
     if (!reference) {
-      reference = loadReference()
+      reference = loadReference(o)
       // A failed read is tried again at the next request rather than kept.
       reference.catch(() => {
         reference = undefined

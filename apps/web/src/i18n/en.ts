@@ -49,6 +49,7 @@ export const en = {
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
     account: 'Account menu',
+    developer: 'Developer settings',
     logout: 'Log out',
   },
   auth: {

@@ -51,6 +51,7 @@ export const zhCN: Messages = {
     openMenu: '打开菜单',
     closeMenu: '关闭菜单',
     account: '账户菜单',
+    developer: '开发者设置',
     logout: '退出登录',
   },
   auth: {

@@ -10,6 +10,7 @@ import {
   CreditCard,
   History,
   Images,
+  KeyRound,
   LayoutDashboard,
   LayoutTemplate,
   LogOut,
@@ -117,6 +118,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
               <Link to="/purchase-history">
                 <Receipt aria-hidden="true" />
                 {t('nav.purchaseHistory')}
+              </Link>
+            </AvatarMenuItem>
+            <AvatarMenuItem asChild>
+              <Link to="/developer">
+                <KeyRound aria-hidden="true" />
+                {t('nav.developer')}
               </Link>
             </AvatarMenuItem>
             <AvatarMenuSeparator />

@@ -34,6 +34,7 @@ const screens = {
   // Media: a type's templates, the editor (a template, or a creation opened again).
   templateType: () => import('../pages/template-type'),
   templateEditor: () => import('../pages/template-editor'),
+  developer: () => import('../pages/developer'),
   notFound: () => import('../pages/not-found'),
 }
 export type ScreenName = keyof typeof screens
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
               { path: 'purchase-history', ...screen('purchaseHistory', (m) => m.PurchaseHistoryPage) },
               { path: 'purchase-history/:id', ...screen('receipt', (m) => m.ReceiptPage) },
               { path: 'notifications', ...screen('notifications', (m) => m.NotificationsPage) },
+              { path: 'developer', ...screen('developer', (m) => m.DeveloperPage) },
               // Media
               { path: 'templates/:typeId', ...screen('templateType', (m) => m.TemplateTypePage) },
               {

@@ -1,5 +1,12 @@
 import type { z } from 'zod'
 import {
+  apiKeyCreateBody,
+  apiKeyCreateData,
+  apiKeyListData,
+  apiKeyRevokeBody,
+  apiKeyRevokeData,
+} from './api-key'
+import {
   checkoutCreateBody,
   checkoutCreateData,
   checkoutDetailData,
@@ -410,6 +417,33 @@ export const endpoints = {
     summary:
       "The caller's dashboard in one answer: balance (and whether it is low), plan, newest creations, starred types with their first templates",
     tag: 'dashboard',
+  },
+  apiKeyCreate: {
+    ...endpointRoutes.apiKeyCreate,
+    auth: 'required',
+    body: apiKeyCreateBody,
+    data: apiKeyCreateData,
+    summary:
+      'Create a key for the developer API (`/v1`); `key` is in this answer only (409 when the account holds 25 live keys)',
+    codes: [409],
+    tag: 'developer',
+  },
+  apiKeyList: {
+    ...endpointRoutes.apiKeyList,
+    auth: 'required',
+    data: apiKeyListData,
+    list: true,
+    summary: "The caller's live API keys, newest first, with when each was last used (never the key itself)",
+    tag: 'developer',
+  },
+  apiKeyRevoke: {
+    ...endpointRoutes.apiKeyRevoke,
+    auth: 'required',
+    body: apiKeyRevokeBody,
+    data: apiKeyRevokeData,
+    summary: 'Revoke one of the caller’s API keys: `/v1` refuses it from the next request on (idempotent)',
+    codes: [404],
+    tag: 'developer',
   },
 } as const satisfies Record<EndpointRouteName, EndpointDef>
 

@@ -50,6 +50,10 @@ export const endpointRoutes = {
   subscriptionResume: { method: 'POST', path: '/subscription/resume' },
   subscriptionSwitch: { method: 'POST', path: '/subscription/switch' },
   dashboardSummary: { method: 'GET', path: '/dashboard/summary' },
+  // Developer API keys (PRODUCT.md §12).
+  apiKeyCreate: { method: 'POST', path: '/key/create' },
+  apiKeyList: { method: 'GET', path: '/key/list' },
+  apiKeyRevoke: { method: 'POST', path: '/key/revoke' },
 } as const satisfies Record<string, EndpointRoute>
 
 export type EndpointRouteName = keyof typeof endpointRoutes

@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely'
+import type { Config } from './config'
+import type { Db } from './db/connection'
+import type { Database } from './db/schema'
+import type { Logger } from './log'
+import { apiKeyHandlers } from './routes/api-key'
+import { ApiKeys } from './services/api-keys'
+import type { Creations } from './services/creations'
+import { type JobQueue, openJobQueue } from './services/jobs'
+import { databaseRateLimitStore } from './services/rate-limit'
+import { Renders } from './services/renders'
+import { v1App } from './v1'
+
+/** What runs the developer API's jobs in this process. */
+export interface Jobs {
+  queue: JobQueue
+  /** Starts the queue, and with the `worker` role (or `both`) the workers. */
+  start(): Promise<void>
+  stop(): Promise<void>
+}
+
+/**
+ * The developer API (PRODUCT.md §12-13): API keys (the app's `/api` handlers), the `/v1` app, renders and the
+ * job queue they run on.
+ */
+export function developerApiParts(a: {
+  db: Db
+  kysely: Kysely<Database>
+  config: Config
+  creations: Creations
+  now: () => number
+  log: Logger
+  /** The queue (tests: a pg-boss queue on their own database); default from `config`. */
+  queue?: JobQueue
+}) {
+  const { config, now, log } = a
+  const db = a.kysely
+  const apiKeys = new ApiKeys({ db, now })
+  const queue =
+    a.queue ??
+    openJobQueue({
+      databaseUrl: config.databaseUrl,
+      expireSeconds: config.developerApi.jobExpireSeconds,
+      maintenanceSeconds: config.developerApi.jobMaintenanceSeconds,
+      log,
+    })
+  const renders = new Renders({ db, creations: a.creations, queue, now, log })
+  const v1 = v1App({
+    db,
+    config,
+    apiKeys,
+    rateLimits: databaseRateLimitStore(a.db),
+    creations: a.creations,
+    renders,
+    now,
+    log,
+  })
+
+  let started = false
+  const jobs: Jobs = {
+    queue,
+    async start() {
+      if (started) return
+      started = true
+      await queue.start()
+      // The in-process queue has no other process to run its jobs: it always works, whatever the role.
+      const works = config.developerApi.role !== 'api' || queue.kind === 'in-process'
+      if (config.developerApi.role === 'api' && queue.kind === 'in-process')
+        log.warn('ROLE=api needs PostgreSQL to hand jobs to workers; this process runs its own jobs')
+      if (works) await renders.work(config.developerApi.workerConcurrency)
+      if (queue.kind === 'in-process') {
+        const requeued = await renders.requeueUnfinished()
+        if (requeued > 0) log.info('requeued unfinished renders', { count: requeued })
+      }
+    },
+    async stop() {
+      if (started) await queue.stop()
+    },
+  }
+
+  return { apiKeys, handlers: apiKeyHandlers(apiKeys), v1, renders, jobs }
+}

@@ -1,0 +1,111 @@
+import type { Logger } from '../../log'
+import { errorFields } from '../../log'
+import type { JobData, JobQueue, QueueDepth, QueueName } from './queue'
+import { QUEUES, RETRY_LIMIT } from './queue'
+
+interface Pending<Q extends QueueName> {
+  data: JobData[Q]
+  attempt: number
+  queuedAt: number
+}
+
+/**
+ * The queue of the embedded default (SQLite, one process): jobs wait in memory and run in this process. What
+ * a crash loses is found again from the rows at the next start (the owners re-send their unfinished work).
+ */
+export class InProcessQueue implements JobQueue {
+  readonly kind = 'in-process'
+  private readonly waiting = new Map<QueueName, Pending<QueueName>[]>(QUEUES.map((q) => [q, []]))
+  private readonly running = new Map<QueueName, number>(QUEUES.map((q) => [q, 0]))
+  private readonly workers = new Map<
+    QueueName,
+    { concurrency: number; handler: (data: never) => Promise<void> }
+  >()
+  private readonly timers = new Set<NodeJS.Timeout>()
+  private readonly inFlight = new Set<Promise<void>>()
+  private stopped = false
+
+  constructor(private readonly log: Logger) {}
+
+  async start(): Promise<void> {}
+
+  async send<Q extends QueueName>(queue: Q, jobs: JobData[Q][]): Promise<void> {
+    const list = this.waiting.get(queue) as Pending<Q>[]
+    for (const data of jobs) list.push({ data, attempt: 0, queuedAt: Date.now() })
+    // After the caller's transaction: a job's first query waits for the connection it holds.
+    setImmediate(() => this.pump(queue))
+  }
+
+  async work<Q extends QueueName>(
+    queue: Q,
+    concurrency: number,
+    handler: (data: JobData[Q]) => Promise<void>,
+  ): Promise<void> {
+    this.workers.set(queue, { concurrency, handler: handler as (data: never) => Promise<void> })
+    this.pump(queue)
+  }
+
+  nudge(queue: QueueName): void {
+    this.pump(queue)
+  }
+
+  private pump(queue: QueueName): void {
+    const worker = this.workers.get(queue)
+    const list = this.waiting.get(queue) ?? []
+    while (
+      !this.stopped &&
+      worker &&
+      list.length > 0 &&
+      (this.running.get(queue) ?? 0) < worker.concurrency
+    ) {
+      const job = list.shift() as Pending<QueueName>
+      this.running.set(queue, (this.running.get(queue) ?? 0) + 1)
+      const run = (async () => {
+        try {
+          await worker.handler(job.data as never)
+        } catch (err) {
+          job.attempt += 1
+          if (job.attempt >= RETRY_LIMIT) {
+            this.log.error('job failed for good', { queue, ...errorFields(err) })
+          } else {
+            this.log.warn('job failed; retrying', { queue, attempt: job.attempt, ...errorFields(err) })
+            const timer = setTimeout(
+              () => {
+                this.timers.delete(timer)
+                list.push(job)
+                this.pump(queue)
+              },
+              500 * 2 ** job.attempt,
+            )
+            this.timers.add(timer)
+          }
+        }
+      })().finally(() => {
+        this.running.set(queue, (this.running.get(queue) ?? 1) - 1)
+        this.inFlight.delete(run)
+        this.pump(queue)
+      })
+      this.inFlight.add(run)
+    }
+  }
+
+  async depth(): Promise<QueueDepth[]> {
+    const now = Date.now()
+    return QUEUES.map((queue) => {
+      const list = this.waiting.get(queue) ?? []
+      return {
+        queue,
+        waiting: list.length,
+        active: this.running.get(queue) ?? 0,
+        oldestWaitingSeconds: list.length > 0 ? (now - Math.min(...list.map((j) => j.queuedAt))) / 1000 : 0,
+      }
+    })
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    for (const timer of this.timers) clearTimeout(timer)
+    this.timers.clear()
+    await Promise.allSettled([...this.inFlight])
+  }
+}

@@ -1,0 +1,125 @@
+import { CompiledQuery, type Kysely } from 'kysely'
+import PgBoss from 'pg-boss'
+import type { Database } from '../../db/schema'
+import { errorFields, type Logger } from '../../log'
+import { type JobData, type JobQueue, QUEUES, type QueueDepth, type QueueName, RETRY_LIMIT } from './queue'
+
+export interface PgBossOptions {
+  url: string
+  /** A job running longer than this is taken for dead (its worker was killed) and retried. */
+  expireSeconds: number
+  /** How often pg-boss looks for such jobs. */
+  maintenanceSeconds: number
+  log: Logger
+}
+
+/** pg-boss's way to run its statements on our connection: inside the caller's transaction. */
+function inTransaction(trx: Kysely<Database>): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => ({
+      rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows,
+    }),
+  }
+}
+
+/**
+ * The queue on PostgreSQL (pg-boss 10, its own `pgboss` schema): jobs are rows, fetched with
+ * `for update skip locked` by any worker process on the database; a job whose worker died expires after
+ * `expireSeconds` and is retried elsewhere, with exponential backoff.
+ */
+export class PgBossQueue implements JobQueue {
+  readonly kind = 'pg-boss'
+  private readonly boss: PgBoss
+  private readonly workerIds = new Map<QueueName, string[]>()
+
+  constructor(private readonly o: PgBossOptions) {
+    this.boss = new PgBoss({
+      connectionString: o.url,
+      schema: 'pgboss',
+      application_name: 'templet-jobs',
+      max: 4,
+      maintenanceIntervalSeconds: o.maintenanceSeconds,
+      // Finished jobs are history the rows already hold: kept a day, then dropped.
+      archiveCompletedAfterSeconds: 3600,
+      deleteAfterDays: 1,
+    })
+    this.boss.on('error', (err) => o.log.error('job queue error', errorFields(err)))
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start()
+    for (const name of QUEUES) {
+      await this.boss.createQueue(name, {
+        name,
+        policy: 'standard',
+        retryLimit: RETRY_LIMIT,
+        retryDelay: 1,
+        retryBackoff: true,
+        expireInSeconds: this.o.expireSeconds,
+      })
+    }
+  }
+
+  async send<Q extends QueueName>(
+    queue: Q,
+    jobs: JobData[Q][],
+    o: { trx?: Kysely<Database> } = {},
+  ): Promise<void> {
+    if (jobs.length === 0) return
+    await this.boss.insert(
+      jobs.map((data) => ({ name: queue, data })),
+      o.trx ? { db: inTransaction(o.trx) } : {},
+    )
+  }
+
+  /** Wakes this process's workers of `queue` now instead of at their next poll. */
+  nudge(queue: QueueName): void {
+    for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id)
+  }
+
+  async work<Q extends QueueName>(
+    queue: Q,
+    concurrency: number,
+    handler: (data: JobData[Q]) => Promise<void>,
+  ): Promise<void> {
+    const ids: string[] = []
+    // One fetch loop per slot: each takes one job at a time, so a slow render does not hold others back.
+    for (let i = 0; i < concurrency; i += 1) {
+      ids.push(
+        await this.boss.work<JobData[Q]>(
+          queue,
+          { batchSize: 1, pollingIntervalSeconds: 0.5 },
+          async (jobs) => {
+            for (const job of jobs) await handler(job.data)
+          },
+        ),
+      )
+    }
+    this.workerIds.set(queue, [...(this.workerIds.get(queue) ?? []), ...ids])
+  }
+
+  async depth(): Promise<QueueDepth[]> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `select name,
+         count(*) filter (where state in ('created', 'retry') and start_after <= now()) as waiting,
+         count(*) filter (where state = 'active') as active,
+         coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry') and start_after <= now())), 0) as oldest
+       from pgboss.job where name = any($1) and state < 'completed' group by name`,
+      [QUEUES],
+    )
+    const byName = new Map(rows.map((r) => [r.name as string, r]))
+    return QUEUES.map((queue) => {
+      const r = byName.get(queue)
+      return {
+        queue,
+        waiting: Number(r?.waiting ?? 0),
+        active: Number(r?.active ?? 0),
+        oldestWaitingSeconds: Number(r?.oldest ?? 0),
+      }
+    })
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000, wait: true })
+  }
+}

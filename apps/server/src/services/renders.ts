@@ -1,0 +1,342 @@
+import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
+import type { Locale } from '@templet/template'
+import type { Kysely } from 'kysely'
+import { ledgerBalance } from '../db/ledger'
+import {
+  cancelQueuedRenders,
+  claimRender,
+  creationsByIds,
+  deleteRender,
+  findOwnRender,
+  findRender,
+  insertRenders,
+  listOwnRenders,
+  settleRender,
+  unfinishedRenderIds,
+} from '../db/renders'
+import type { CreationRow, Database, RenderRow } from '../db/schema'
+import { AppError, notFound } from '../errors'
+import { errorFields, type Logger } from '../log'
+import type { Creations } from './creations'
+import type { JobQueue } from './jobs'
+import { grantCreditsOnce, spendCredits } from './ledger'
+
+export const RENDER_FORMATS = ['png', 'jpeg', 'webp', 'pdf'] as const
+export type RenderFormat = (typeof RENDER_FORMATS)[number]
+
+/** A render is tried this many times (a worker that dies, storage that fails) before it fails for good. */
+export const MAX_ATTEMPTS = 3
+
+export interface RenderRequest {
+  templateId: number
+  /** The template's version to render (default: its current one). */
+  templateVersion?: number | undefined
+  sizeId?: string | undefined
+  values: Record<string, string>
+  formats: RenderFormat[]
+  name?: string | undefined
+  locale?: Locale | undefined
+  webhookUrl?: string | undefined
+}
+
+/** Why a render failed, as the app's refusals say it: a business code, a message, the issues by key. */
+export interface RenderError {
+  code: number
+  message: string
+  issues?: FieldIssue[]
+}
+
+/** Runs in the transaction that settles a render (completed, failed or cancelled): batch progress, webhooks. */
+export type SettledHook = (trx: Kysely<Database>, row: RenderRow) => Promise<void>
+
+export interface RendersDeps {
+  db: Kysely<Database>
+  creations: Creations
+  queue: JobQueue
+  now: () => number
+  log: Logger
+}
+
+const settledStatuses = new Set(['completed', 'failed', 'canceled'])
+export const isSettled = (row: RenderRow) => settledStatuses.has(row.status)
+
+/** Thrown inside the settling transaction when another attempt owns the render: it rolls back. */
+class Superseded extends Error {}
+
+/**
+ * Renders of the developer API, run as jobs (PRODUCT.md §12-13): accepted with their credit reserved (and the
+ * job queued) in one transaction, rendered by a worker through the app's own creation code, settled once by the
+ * attempt that holds them, and refunded when they fail or are cancelled.
+ */
+export class Renders {
+  private readonly waiters = new Map<number, Set<() => void>>()
+  private readonly hooks: SettledHook[] = []
+
+  constructor(private readonly d: RendersDeps) {}
+
+  onSettled(hook: SettledHook): void {
+    this.hooks.push(hook)
+  }
+
+  /** Checks the request as the render will, so what is accepted (and paid) is not refused later. */
+  async check(
+    userId: number,
+    r: Omit<RenderRequest, 'webhookUrl'>,
+  ): Promise<{ sizeId: string; templateVersion: number }> {
+    const pdf = r.formats.indexOf('pdf')
+    if (pdf >= 0)
+      throw new AppError(
+        Code.invalidInput,
+        'formats: PDF is made for print sizes only, and this template has none',
+        {
+          issues: [{ path: ['formats', pdf], code: 'invalid_value', params: { options: 'png,jpeg,webp' } }],
+        } satisfies IssuesData,
+      )
+    const checked = await this.d.creations.check({
+      userId,
+      templateId: r.templateId,
+      templateVersion: r.templateVersion,
+      values: r.values,
+      sizeId: r.sizeId,
+      locale: r.locale,
+    })
+    return checked
+  }
+
+  /** Accepts a render: its credit reserved and its job queued in one transaction (402 without credit). */
+  async create(caller: { userId: number; keyId: number | null }, r: RenderRequest): Promise<RenderRow> {
+    const { sizeId, templateVersion } = await this.check(caller.userId, r)
+    const now = this.d.now()
+    const { result: row } = await spendCredits(
+      this.d.db,
+      { userId: caller.userId, amount: 1, reason: 'creation', now },
+      async (trx) => {
+        const [inserted] = await insertRenders(trx, [
+          {
+            user_id: caller.userId,
+            api_key_id: caller.keyId,
+            template_id: r.templateId,
+            template_version: String(templateVersion),
+            size_id: sizeId,
+            locale: r.locale ?? 'en',
+            formats: r.formats.join(','),
+            name: r.name ?? null,
+            field_values: JSON.stringify(r.values),
+            webhook_url: r.webhookUrl ?? null,
+            status: 'queued',
+            credits_spent: 1,
+            created_at: now,
+          },
+        ])
+        if (!inserted) throw new Error('render insert returned nothing')
+        await this.d.queue.send('render', [{ renderId: inserted.id }], { trx })
+        return inserted
+      },
+    )
+    this.d.queue.nudge('render')
+    return row
+  }
+
+  /** The render once settled, or as it is when `ms` have passed. */
+  async waitFor(id: number, ms: number): Promise<RenderRow | undefined> {
+    const deadline = Date.now() + ms
+    for (;;) {
+      const row = await findRender(this.d.db, id)
+      const left = deadline - Date.now()
+      if (!row || isSettled(row) || left <= 0) return row
+      // Woken at once when this process settles it; another process's worker is seen at the next look.
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer)
+          this.waiters.get(id)?.delete(wake)
+          resolve()
+        }
+        const timer = setTimeout(wake, Math.min(left, 100))
+        const set = this.waiters.get(id) ?? new Set()
+        this.waiters.set(id, set)
+        set.add(wake)
+      })
+      if (this.waiters.get(id)?.size === 0) this.waiters.delete(id)
+    }
+  }
+
+  private wake(id: number): void {
+    for (const wake of this.waiters.get(id) ?? []) wake()
+  }
+
+  get(userId: number, id: number): Promise<RenderRow | undefined> {
+    return findOwnRender(this.d.db, id, userId)
+  }
+
+  async list(userId: number, page: { limit: number; startingAfter?: number | undefined }) {
+    const rows = await listOwnRenders(this.d.db, userId, page)
+    return { items: rows.slice(0, page.limit), hasMore: rows.length > page.limit }
+  }
+
+  /** The creations holding completed renders' files, by creation id. */
+  creationsOf(rows: RenderRow[]): Promise<Map<number, CreationRow>> {
+    return creationsByIds(
+      this.d.db,
+      rows.flatMap((r) => (r.creation_id === null ? [] : [r.creation_id])),
+    )
+  }
+
+  /**
+   * Deletes a render and its files. A queued one is cancelled first (its credit refunded); a running one is a
+   * 409 until it settles.
+   */
+  async delete(userId: number, id: number): Promise<void> {
+    const row = await findOwnRender(this.d.db, id, userId)
+    if (!row) throw notFound('Render')
+    if (row.status === 'queued') await this.cancel({ id })
+    const now = await findOwnRender(this.d.db, id, userId)
+    if (now?.status === 'running')
+      throw new AppError(Code.conflict, 'The render is running; delete it once it has completed or failed')
+    await deleteRender(this.d.db, id)
+    if (row.creation_id !== null)
+      await this.d.creations.delete(row.creation_id, userId).catch((err) => {
+        if (!(err instanceof AppError)) throw err
+      })
+  }
+
+  /** Cancels what has not started (one render, or a batch's rows) and refunds it; returns the cancelled rows. */
+  async cancel(where: { id: number } | { batchId: number }): Promise<RenderRow[]> {
+    const now = this.d.now()
+    return this.d.db.transaction().execute(async (trx) => {
+      const rows = await cancelQueuedRenders(trx, where, now)
+      const byUser = new Map<number, RenderRow[]>()
+      for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r])
+      for (const [userId, list] of byUser)
+        await grantCreditsOnce(trx, {
+          userId,
+          amount: list.length,
+          reason: 'refund',
+          // Each row is cancelled once (a conditional update), so its first id names this refund.
+          idempotencyKey: `render-cancel:${Math.min(...list.map((r) => r.id))}:${list.length}`,
+          purchaseId: null,
+          now,
+        })
+      for (const r of rows) await this.runHooks(trx, r)
+      return rows
+    })
+  }
+
+  /** The job: one attempt at rendering `renderId` (any number of deliveries settle it once). */
+  async run(renderId: number): Promise<void> {
+    const claim = await claimRender(this.d.db, renderId, this.d.now())
+    if (!claim) return
+    if (claim.attempts > MAX_ATTEMPTS) {
+      await this.fail(claim, {
+        code: Code.internal,
+        message: `The render failed ${MAX_ATTEMPTS} times; your credit was refunded. Try again later`,
+      })
+      return
+    }
+    try {
+      await this.d.creations.create(
+        {
+          userId: claim.user_id,
+          templateId: claim.template_id,
+          // The version accepted (and paid for) is the version drawn, whatever was saved since.
+          templateVersion: Number(claim.template_version) || undefined,
+          values: JSON.parse(claim.field_values) as Record<string, string>,
+          sizeId: claim.size_id,
+          locale: claim.locale === 'zh-CN' ? 'zh-CN' : 'en',
+          name: claim.name ?? undefined,
+        },
+        {
+          notify: false,
+          // Paid when accepted: the creation is stored in the transaction that settles this attempt, or not at all.
+          settle: (now, store) =>
+            this.d.db.transaction().execute(async (trx) => {
+              const creationId = (await store(trx)) as number
+              const settled = await settleRender(trx, {
+                id: claim.id,
+                attempt: claim.attempts,
+                now,
+                outcome: { status: 'completed', creationId },
+              })
+              if (!settled) throw new Superseded()
+              await this.runHooks(trx, {
+                ...claim,
+                status: 'completed',
+                creation_id: creationId,
+                completed_at: now,
+              })
+              return { result: creationId as never, balance: await ledgerBalance(trx, claim.user_id) }
+            }),
+        },
+      )
+    } catch (err) {
+      if (err instanceof Superseded) return
+      if (err instanceof AppError) {
+        // Refused by the rules (an upload deleted since it was accepted): no attempt would do better.
+        const issues = (err.data as { issues?: FieldIssue[] } | null)?.issues
+        await this.fail(claim, { code: err.code, message: err.message, ...(issues ? { issues } : {}) })
+        return
+      }
+      if (claim.attempts >= MAX_ATTEMPTS) {
+        this.d.log.error('render failed for good', { renderId, ...errorFields(err) })
+        await this.fail(claim, {
+          code: Code.internal,
+          message: 'The render failed on our side; your credit was refunded. Try again later',
+        })
+        return
+      }
+      throw err
+    }
+    this.wake(renderId)
+  }
+
+  /** Settles the attempt as failed and refunds its credit, in one transaction. */
+  private async fail(claim: RenderRow, error: RenderError): Promise<void> {
+    const now = this.d.now()
+    const text = JSON.stringify(error)
+    await this.d.db.transaction().execute(async (trx) => {
+      if (
+        !(await settleRender(trx, {
+          id: claim.id,
+          attempt: claim.attempts,
+          now,
+          outcome: { status: 'failed', error: text },
+        }))
+      )
+        return
+      await grantCreditsOnce(trx, {
+        userId: claim.user_id,
+        amount: claim.credits_spent,
+        reason: 'refund',
+        idempotencyKey: `render-refund:${claim.id}`,
+        purchaseId: null,
+        now,
+      })
+      await this.runHooks(trx, {
+        ...claim,
+        status: 'failed',
+        error: text,
+        credits_spent: 0,
+        completed_at: now,
+      })
+    })
+    this.wake(claim.id)
+  }
+
+  private async runHooks(trx: Kysely<Database>, row: RenderRow): Promise<void> {
+    for (const hook of this.hooks) await hook(trx, row)
+  }
+
+  /** Queues again what a stopped process left unfinished (the in-process queue keeps no jobs across starts). */
+  async requeueUnfinished(): Promise<number> {
+    const ids = await unfinishedRenderIds(this.d.db)
+    await this.d.queue.send(
+      'render',
+      ids.map((renderId) => ({ renderId })),
+    )
+    return ids.length
+  }
+
+  /** Makes this process render: `concurrency` jobs at a time. */
+  work(concurrency: number): Promise<void> {
+    return this.d.queue.work('render', concurrency, ({ renderId }) => this.run(renderId))
+  }
+}

@@ -1,0 +1,145 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { toFieldIssues } from '@templet/api/contract'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import type { Kysely } from 'kysely'
+import type { Config } from '../config'
+import type { Database } from '../db/schema'
+import { errorFields, type Logger } from '../log'
+import { type AppEnv, BODY_LIMIT_BYTES, describeIssues } from '../routes/api'
+import type { ApiKeys } from '../services/api-keys'
+import type { Creations } from '../services/creations'
+import type { RateLimitStore } from '../services/rate-limit'
+import type { Renders } from '../services/renders'
+import { apiReference } from '../web/api-reference'
+import type { V1Env } from './env'
+import { idempotency } from './idempotency'
+import { authenticateAndLimit } from './middleware'
+import { SECURITY } from './openapi-parts'
+import { Problem, sendProblem, toProblem } from './problem'
+import { renderRoutes } from './renders'
+import { templateRoutes } from './templates'
+
+export interface V1Deps {
+  db: Kysely<Database>
+  config: Config
+  apiKeys: ApiKeys
+  rateLimits: RateLimitStore
+  creations: Creations
+  renders: Renders
+  now: () => number
+  log: Logger
+}
+
+const DESCRIPTION = `The developer API of Templet: render templates from your own software.
+
+- **Authentication**: \`Authorization: Bearer <key>\`, a key made in the app (Developer settings) with the scopes
+  \`read\` (templates, renders) and/or \`render\` (creates renders and batches; spends credits). A revoked key is
+  refused at once.
+- **Errors** are real HTTP statuses with an RFC 9457 body (\`application/problem+json\`): \`type\`, \`title\`,
+  \`status\`, \`detail\`, and for a 400 the \`issues\` by key (the same as the app's).
+- **Idempotency**: send \`Idempotency-Key\` on any POST; for 24 hours the same key and body answers the first answer
+  again (nothing is run or charged twice, even when both requests arrive at once); the same key with another body
+  is a 409. A replayed answer carries \`Idempotent-Replayed: true\`.
+- **Rate limits**: every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`
+  (seconds); beyond the limit a 429 with \`Retry-After\`.
+- **Paging**: lists take \`limit\` (1 to 100) and \`starting_after\` (the last id you have) and answer
+  \`{object: "list", data, has_more}\`.
+- **Credits**: one per render (or batch row), reserved when accepted and refunded when it fails or is cancelled.
+- Fields are snake_case; times are ISO 8601 in UTC; file URLs are signed and expire (read the render again for
+  fresh ones).`
+
+/** The developer API under `/v1`: its own middleware, errors and OpenAPI document (PRODUCT.md §12). */
+export function v1App(d: V1Deps) {
+  const app = new OpenAPIHono<V1Env>({
+    // A refused query, path or body is a 400 problem with the app's issues.
+    defaultHook: async (result, c) => {
+      if (result.success) return
+      const input =
+        result.target === 'json'
+          ? await c.req.json().catch(() => undefined)
+          : result.target === 'query'
+            ? c.req.query()
+            : result.target === 'param'
+              ? c.req.param()
+              : c.req.header()
+      throw new Problem(
+        'invalid_request',
+        describeIssues(result.error.issues, result.target === 'json' ? 'body' : 'query'),
+        { issues: toFieldIssues(result.error.issues, input) },
+      )
+    },
+  })
+
+  app.use(
+    '*',
+    authenticateAndLimit({
+      apiKeys: d.apiKeys,
+      store: d.rateLimits,
+      limit: d.config.developerApi.rateLimit,
+      trustProxy: d.config.trustProxy,
+      now: d.now,
+    }),
+  )
+  app.on(['POST', 'PUT', 'PATCH'], '*', async (c, next) => {
+    return bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new Problem('payload_too_large', 'The request body is larger than 1 MB')
+      },
+    })(c, next)
+  })
+
+  const idem = idempotency({ db: d.db, now: d.now })
+  templateRoutes(app, { db: d.db })
+  renderRoutes(app, {
+    renders: d.renders,
+    creations: d.creations,
+    renderWaitMs: d.config.developerApi.renderWaitMs,
+    idempotency: idem,
+  })
+
+  app.openAPIRegistry.registerComponent('securitySchemes', SECURITY, {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An API key from Developer settings: `Authorization: Bearer tk_live_…`',
+  })
+  const document = () =>
+    app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title: 'Templet developer API', version: '1.0.0', description: DESCRIPTION },
+      servers: [{ url: '/v1' }],
+      security: [{ [SECURITY]: [] }],
+    })
+  app.route('/', apiReference({ base: '/v1', title: 'Templet developer API reference', document }) as never)
+
+  app.all('*', (c) => {
+    throw new Problem('not_found', `No endpoint ${c.req.method} ${c.req.path}; see /v1/docs`)
+  })
+
+  app.onError((err, c) => {
+    const known = toProblem(err) ?? fromHttpException(err)
+    if (known) return sendProblem(c, known)
+    d.log.error('unhandled error', {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      ...errorFields(err),
+    })
+    return sendProblem(c, new Problem('internal', 'Something went wrong on our side; please try again'))
+  })
+  return { hono: app as unknown as OpenAPIHono<AppEnv>, document }
+}
+
+/** Hono's own refusals (a malformed JSON body, a Content-Type a route does not take) as problems. */
+function fromHttpException(err: unknown): Problem | undefined {
+  if (!(err instanceof HTTPException)) return undefined
+  if (err.status === 415)
+    return new Problem('unsupported_media_type', 'Send the body as application/json', {})
+  if (err.status === 400)
+    return new Problem('invalid_request', 'body: Malformed JSON', {
+      issues: [{ path: [], code: 'malformed_json', params: {} }],
+    })
+  if (err.status === 413) return new Problem('payload_too_large', 'The request body is too large')
+  return undefined
+}

@@ -1,0 +1,77 @@
+import type { ApiKeyScope } from '@templet/api/contract'
+import type { MiddlewareHandler } from 'hono'
+import type { Limit } from '../config'
+import { bearerToken, clientIp } from '../routes/api'
+import type { ApiCaller, ApiKeys } from '../services/api-keys'
+import type { RateLimitStore } from '../services/rate-limit'
+import type { V1Env } from './env'
+import { Problem, sendProblem } from './problem'
+
+/** Paths anyone may read without a key: the OpenAPI document and its reference page. */
+const isPublic = (path: string) => /^\/v1\/(openapi\.json|docs(\/.*)?)$/.test(path)
+
+/**
+ * Who is calling, and how much they may: the key's caller (401 without a valid one, except on public paths),
+ * and one count in its rate-limit window (the key's, or the IP's without a key). Every answer, refusals
+ * included, carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds); over the limit
+ * is a 429 with `Retry-After`.
+ */
+export function authenticateAndLimit(d: {
+  apiKeys: ApiKeys
+  store: RateLimitStore
+  limit: Limit
+  trustProxy: boolean
+  now: () => number
+}): MiddlewareHandler<V1Env> {
+  return async (c, next) => {
+    const token = bearerToken(c)
+    const caller: ApiCaller | null = token ? await d.apiKeys.authenticate(token) : null
+    const now = d.now()
+    const bucket = caller ? `v1:key:${caller.keyId}` : `v1:ip:${clientIp(c, d.trustProxy)}`
+    const w = await d.store.increment(bucket, d.limit.windowSeconds * 1000, now)
+    const resetSeconds = Math.max(1, Math.ceil((w.resetAt - now) / 1000))
+    const headers = {
+      'RateLimit-Limit': String(d.limit.limit),
+      'RateLimit-Remaining': String(Math.max(0, d.limit.limit - w.count)),
+      'RateLimit-Reset': String(resetSeconds),
+    }
+    if (w.count > d.limit.limit)
+      return sendProblem(
+        c,
+        new Problem('rate_limited', `Too many requests; try again in ${resetSeconds} s`, {
+          retryAfterSeconds: resetSeconds,
+        }),
+        headers,
+      )
+    if (!isPublic(c.req.path)) {
+      if (!caller)
+        return sendProblem(
+          c,
+          new Problem(
+            'unauthorized',
+            token
+              ? 'The API key is unknown or revoked; create one in Developer settings'
+              : 'Send an API key as `Authorization: Bearer <key>`; create one in Developer settings',
+          ),
+          { ...headers, 'WWW-Authenticate': 'Bearer realm="templet"' },
+        )
+      c.set('caller', caller)
+    }
+    await next()
+    // Whichever way the answer was made (a handler's, a problem from the error handler).
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
+  }
+}
+
+/** 403 unless the key holds one of `scopes`. */
+export function requireScope(...scopes: ApiKeyScope[]): MiddlewareHandler<V1Env> {
+  return async (c, next) => {
+    const held = c.get('caller').scopes
+    if (!scopes.some((s) => held.has(s)))
+      throw new Problem(
+        'forbidden',
+        `This API key lacks the ${scopes.map((s) => `\`${s}\``).join(' or ')} scope; create a key with it in Developer settings`,
+      )
+    await next()
+  }
+}

@@ -1,0 +1,231 @@
+import { z } from '@hono/zod-openapi'
+import { issueCodes } from '@templet/api/contract'
+import { PROBLEM_BASE, problemTypes } from './problem'
+
+// The public API's payloads (PRODUCT.md §12): snake_case fields, each a named component of the OpenAPI document.
+
+const id = (what: string) =>
+  z
+    .number()
+    .int()
+    .positive()
+    .openapi({ description: `The ${what}'s id`, example: 42 })
+
+/** A numeric id in a path (`/v1/renders/42`). */
+export const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, { error: 'Must be a positive whole number' })
+    .transform(Number)
+    .openapi({ param: { name: 'id', in: 'path' }, example: '42', type: 'string' }),
+})
+
+export const FieldIssue = z
+  .object({
+    path: z.array(z.union([z.string(), z.number()])).openapi({ example: ['values', 'title'] }),
+    code: z.enum(issueCodes),
+    params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  })
+  .openapi('FieldIssue', {
+    description:
+      'One problem with one field, by key: the same `issues` the app answers (`path` into the body or query, `code`, `params`).',
+  })
+
+export const ProblemDetails = z
+  .object({
+    type: z.string().openapi({
+      description: `What kind of problem: \`${PROBLEM_BASE}\` and one of ${Object.keys(problemTypes)
+        .map((s) => `\`${s}\``)
+        .join(', ')}`,
+      example: `${PROBLEM_BASE}invalid_request`,
+    }),
+    title: z.string().openapi({ example: problemTypes.invalid_request.title }),
+    status: z.number().int().openapi({ example: 400 }),
+    detail: z.string().openapi({ example: 'values.title: Must be at most 80 characters' }),
+    issues: z.array(FieldIssue).optional(),
+  })
+  .openapi('Problem', { description: 'An RFC 9457 problem (`application/problem+json`).' })
+
+const localized = z.object({ en: z.string(), 'zh-CN': z.string() }).openapi('LocalizedText')
+
+export const TemplateSize = z
+  .object({ id: z.string(), width: z.number().int(), height: z.number().int(), label: z.string() })
+  .openapi('TemplateSize', { example: { id: 'square', width: 1080, height: 1080, label: 'Square' } })
+
+export const TemplateField = z
+  .object({
+    key: z.string().openapi({ example: 'title' }),
+    kind: z.enum(['text', 'image', 'color', 'choice']),
+    label: z.string(),
+    labels: localized,
+    required: z.boolean(),
+    min_length: z.number().int().optional(),
+    max_length: z.number().int().optional(),
+    multiline: z.boolean().optional(),
+    default: z.string().optional().openapi({ description: 'Colour or choice default' }),
+    defaults: localized.optional().openapi({ description: 'Text default per language' }),
+    options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  })
+  .openapi('TemplateField', {
+    description:
+      'A value the template takes. `values` of a render maps `key` to a string: text, `#rrggbb` for a colour, an option `value` for a choice, the id of one of your uploads for an image.',
+  })
+
+export const Template = z
+  .object({
+    object: z.literal('template'),
+    id: id('template'),
+    slug: z.string().openapi({ example: 'bold-quote' }),
+    type_id: z.number().int(),
+    name: z.string(),
+    names: localized,
+    version: z
+      .number()
+      .int()
+      .positive()
+      .openapi({ description: 'The current version; every save makes the next one', example: 2 }),
+    width: z.number().int(),
+    height: z.number().int(),
+    thumbnail_url: z.url(),
+    sizes: z.array(TemplateSize),
+    fields: z.array(TemplateField),
+  })
+  .openapi('Template')
+
+export const listOf = <T extends z.ZodType>(item: T, name: string) =>
+  z
+    .object({
+      object: z.literal('list'),
+      data: z.array(item),
+      has_more: z.boolean().openapi({ description: 'More items follow: ask again with `starting_after`' }),
+    })
+    .openapi(name)
+
+export const TemplateList = listOf(Template, 'TemplateList')
+
+export const pageQuery = z.strictObject({
+  limit: z.coerce
+    .number({ error: 'Must be a number' })
+    .int({ error: 'Must be a whole number' })
+    .min(1, { error: 'Must be between 1 and 100' })
+    .max(100, { error: 'Must be between 1 and 100' })
+    .default(10)
+    .openapi({ description: 'Items per page (1 to 100, default 10)', example: 10, type: 'integer' }),
+  starting_after: z.coerce
+    .number({ error: 'Must be an id' })
+    .int()
+    .positive({ error: 'Must be an id' })
+    .optional()
+    .openapi({ description: 'The last id of the previous page', example: 40, type: 'integer' }),
+})
+
+export const formats = ['png', 'jpeg', 'webp', 'pdf'] as const
+
+export const RenderCreate = z
+  .strictObject({
+    template_id: z.number({ error: 'Must be a template id' }).int().positive().openapi({ example: 3 }),
+    template_version: z.number({ error: 'Must be a version number' }).int().positive().optional().openapi({
+      description:
+        'The template’s version to render (every save makes the next one); default its current one',
+      example: 2,
+    }),
+    size_id: z
+      .string()
+      .max(100)
+      .optional()
+      .openapi({ description: 'One of the template’s sizes; default its first' }),
+    values: z
+      .record(z.string(), z.string({ error: 'Each value must be a string' }))
+      .optional()
+      .openapi({
+        description: 'Field key to value (see the template’s `fields`); a field left out takes its default',
+        example: { title: 'Autumn sale', accent: '#e4572e' },
+      }),
+    formats: z
+      .array(z.enum(formats, { error: 'A format is png, jpeg, webp or pdf' }))
+      .min(1, { error: 'Ask for at least one format' })
+      .max(4)
+      .optional()
+      .openapi({ description: 'Default `["png"]`; `pdf` only for print sizes', example: ['png', 'webp'] }),
+    name: z.string().trim().min(1).max(100).optional(),
+    locale: z
+      .enum(['en', 'zh-CN'])
+      .optional()
+      .openapi({ description: 'Language of the defaults of empty fields' }),
+    webhook_url: z
+      .url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })
+      .max(2000)
+      .optional()
+      .openapi({ description: 'Also told when this render completes or fails (signed like every delivery)' }),
+  })
+  .openapi('RenderCreate')
+
+export const RenderFiles = z
+  .object({
+    png: z.url().optional(),
+    jpeg: z.url().optional(),
+    webp: z.url().optional(),
+    pdf: z.url().optional(),
+  })
+  .openapi('RenderFiles', {
+    description:
+      'Signed URLs of the formats asked for; they expire (1 hour by default): read the render again for fresh ones.',
+  })
+
+export const RenderError = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    issues: z.array(FieldIssue).optional(),
+  })
+  .openapi('RenderError', { description: 'Why a render failed, as a problem (its credit was refunded).' })
+
+export const Render = z
+  .object({
+    object: z.literal('render'),
+    id: id('render'),
+    status: z.enum(['queued', 'running', 'completed', 'failed', 'canceled']),
+    template_id: z.number().int(),
+    template_version: z.number().int().positive(),
+    size_id: z.string(),
+    formats: z.array(z.enum(formats)),
+    name: z.string().nullable(),
+    values: z.record(z.string(), z.string()),
+    files: RenderFiles.nullable(),
+    thumbnail_url: z.url().nullable(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    credits_spent: z.number().int().openapi({ description: '1 while reserved or spent; 0 once refunded' }),
+    error: RenderError.nullable(),
+    batch_id: z.number().int().nullable(),
+    row: z.number().int().nullable().openapi({ description: 'The row of its batch, from 1' }),
+    created_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+  })
+  .openapi('Render', {
+    example: {
+      object: 'render',
+      id: 42,
+      status: 'completed',
+      template_id: 3,
+      template_version: 2,
+      size_id: 'square',
+      formats: ['png'],
+      name: 'Autumn sale',
+      values: { title: 'Autumn sale' },
+      files: { png: 'https://templet.example/api/file/creation/7/png?exp=1767225600&sig=…' },
+      thumbnail_url: 'https://templet.example/api/file/creation/7/thumb?exp=1767225600&sig=…',
+      width: 1080,
+      height: 1080,
+      credits_spent: 1,
+      error: null,
+      batch_id: null,
+      row: null,
+      created_at: '2026-11-25T10:00:00.000Z',
+      completed_at: '2026-11-25T10:00:01.200Z',
+    },
+  })
+
+export const RenderList = listOf(Render, 'RenderList')

@@ -1,0 +1,59 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
+import { usableTemplatesAfter } from '../db/template-pages'
+import { findUsableTemplate } from '../db/templates'
+import type { V1Env } from './env'
+import { requireScope } from './middleware'
+import { ok, problems, SECURITY } from './openapi-parts'
+import { Problem } from './problem'
+import { idParam, pageQuery, Template, TemplateList } from './schemas'
+import { templateView } from './views'
+
+const list = createRoute({
+  operationId: 'listTemplates',
+  method: 'get',
+  path: '/templates',
+  tags: ['templates'],
+  summary: 'The templates you can render, by id, with their fields and sizes',
+  security: [{ [SECURITY]: [] }],
+  middleware: [requireScope('read', 'render')] as const,
+  request: { query: pageQuery },
+  responses: { 200: ok(TemplateList, 'One page of templates'), ...problems(400, 403) },
+})
+
+const detail = createRoute({
+  operationId: 'getTemplate',
+  method: 'get',
+  path: '/templates/{id}',
+  tags: ['templates'],
+  summary: 'One template with its fields (what `values` takes) and sizes',
+  security: [{ [SECURITY]: [] }],
+  middleware: [requireScope('read', 'render')] as const,
+  request: { params: idParam },
+  responses: { 200: ok(Template, 'The template'), ...problems(400, 403, 404) },
+})
+
+export function templateRoutes(app: OpenAPIHono<V1Env>, d: { db: Kysely<Database> }) {
+  app.openapi(list, async (c) => {
+    const q = c.req.valid('query')
+    const rows = await usableTemplatesAfter(d.db, c.get('caller').userId, {
+      limit: q.limit,
+      startingAfter: q.starting_after,
+    })
+    const origin = new URL(c.req.url).origin
+    return c.json(
+      {
+        object: 'list' as const,
+        data: rows.slice(0, q.limit).map((r) => templateView(r, origin)),
+        has_more: rows.length > q.limit,
+      },
+      200,
+    )
+  })
+  app.openapi(detail, async (c) => {
+    const row = await findUsableTemplate(d.db, c.req.valid('param').id, c.get('caller').userId)
+    if (!row) throw new Problem('not_found', 'Template not found')
+    return c.json(templateView(row, new URL(c.req.url).origin), 200)
+  })
+}

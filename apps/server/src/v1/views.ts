@@ -1,0 +1,109 @@
+import type { z } from '@hono/zod-openapi'
+import { Code, type FieldIssue, type TemplateField } from '@templet/api/contract'
+import type { CreationRow, RenderRow, TemplateRow } from '../db/schema'
+import { AppError } from '../errors'
+import type { Creations } from '../services/creations'
+import type { RenderError as StoredError } from '../services/renders'
+import { definitionVersion, templateDetailOf } from '../services/templates'
+import { Problem, problemOf } from './problem'
+import type { formats, Render, RenderError, Template, TemplateField as TemplateFieldView } from './schemas'
+
+/** `/api/file/…` and other server paths as absolute URLs on the host the request was sent to. */
+const absolute = (origin: string, url: string) => (url.startsWith('/') ? `${origin}${url}` : url)
+
+export function templateView(row: TemplateRow, origin: string): z.infer<typeof Template> {
+  const t = templateDetailOf(row)
+  return {
+    object: 'template',
+    id: t.id,
+    slug: t.slug,
+    type_id: t.typeId,
+    name: t.name,
+    names: t.names,
+    version: row.version,
+    width: t.width,
+    height: t.height,
+    thumbnail_url: absolute(origin, t.thumbnailUrl),
+    sizes: t.sizes.map((s) => ({ id: s.id, width: s.width, height: s.height, label: s.label })),
+    fields: t.fields.map(fieldView),
+  }
+}
+
+function fieldView(f: TemplateField): z.infer<typeof TemplateFieldView> {
+  const base = { key: f.key, kind: f.kind, label: f.label, labels: f.labels }
+  switch (f.kind) {
+    case 'text':
+      return {
+        ...base,
+        required: (f.minLength ?? 0) > 0,
+        ...(f.minLength !== undefined ? { min_length: f.minLength } : {}),
+        max_length: f.maxLength,
+        multiline: f.multiline,
+        defaults: f.defaults,
+      }
+    case 'image':
+      return { ...base, required: f.required }
+    case 'color':
+      return { ...base, required: false, default: f.default }
+    case 'choice':
+      return {
+        ...base,
+        required: false,
+        default: f.default,
+        options: f.options.map((o) => ({ value: o.value, label: o.label })),
+      }
+  }
+}
+
+/** A failed render's reason as a problem (a failure on our side is `render_failed`). */
+function errorView(text: string): z.infer<typeof RenderError> {
+  const e = JSON.parse(text) as StoredError
+  const problem =
+    e.code === Code.internal
+      ? new Problem('render_failed', e.message)
+      : problemOf(
+          new AppError(e.code as Code, e.message, e.issues ? { issues: e.issues as FieldIssue[] } : null),
+        )
+  return problem.body()
+}
+
+type Format = (typeof formats)[number]
+
+export function renderView(
+  row: RenderRow,
+  creation: CreationRow | undefined,
+  creations: Creations,
+  origin: string,
+): z.infer<typeof Render> {
+  const asked = row.formats.split(',') as Format[]
+  const made = creation ? creations.view(creation) : undefined
+  const files = made
+    ? Object.fromEntries(
+        asked.flatMap((f) => {
+          const url = (made.files as Partial<Record<Format, string>>)[f]
+          return url ? [[f, absolute(origin, url)]] : []
+        }),
+      )
+    : null
+  return {
+    object: 'render',
+    id: row.id,
+    status: row.status,
+    template_id: row.template_id,
+    template_version: Number(row.template_version) || 1,
+    size_id: row.size_id,
+    formats: asked,
+    name: row.name,
+    values: JSON.parse(row.field_values) as Record<string, string>,
+    files,
+    thumbnail_url: made ? absolute(origin, made.thumbnailUrl) : null,
+    width: made?.width ?? null,
+    height: made?.height ?? null,
+    credits_spent: row.credits_spent,
+    error: row.error ? errorView(row.error) : null,
+    batch_id: row.batch_id,
+    row: row.row_number,
+    created_at: new Date(row.created_at).toISOString(),
+    completed_at: row.completed_at === null ? null : new Date(row.completed_at).toISOString(),
+  }
+}

@@ -1,0 +1,50 @@
+import type { TestServer } from './harness'
+
+export interface V1Answer {
+  status: number
+  headers: Headers
+  // biome-ignore lint/suspicious/noExplicitAny: the assertions read the body
+  body: any
+}
+
+/** Calls `/v1` with an API key (as a developer's program would): JSON in, the status and body out. */
+export async function v1(
+  s: { url: string },
+  method: string,
+  path: string,
+  o: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<V1Answer> {
+  const res = await fetch(`${s.url}/v1${path}`, {
+    method,
+    headers: {
+      ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(o.key ? { authorization: `Bearer ${o.key}` } : {}),
+      ...o.headers,
+    },
+    body: o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body)),
+  })
+  const text = await res.text()
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined }
+}
+
+/** A fresh account and an API key of it with `scopes`. */
+export async function developer(s: TestServer, scopes: ('read' | 'render')[] = ['read', 'render']) {
+  const account = await s.signUp()
+  const made = await s.call('POST', '/key/create', { token: account.token, body: { name: 'test', scopes } })
+  if (made.code !== 0) throw new Error(`key/create: ${made.code} ${made.msg}`)
+  return { ...account, key: made.data.key as string, keyId: made.data.id as number }
+}
+
+export async function balance(s: TestServer, token: string): Promise<number> {
+  return (await s.call('GET', '/user/my-info', { token })).data.credits
+}
+
+/** The first catalogue template that needs no upload (renders from its defaults). */
+export async function plainTemplate(s: TestServer, key: string) {
+  const all = await v1(s, 'GET', '/templates?limit=100', { key })
+  const t = all.body.data.find((x: { fields: { kind: string; required: boolean }[] }) =>
+    x.fields.every((f) => !(f.kind === 'image' && f.required)),
+  )
+  if (!t) throw new Error('no template renders without an upload')
+  return t as { id: number; version: string; fields: { key: string; kind: string; max_length?: number }[] }
+}

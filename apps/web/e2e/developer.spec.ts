@@ -1,0 +1,58 @@
+import { apiAs, expect, registerUser, signIn, test } from './fixtures'
+
+test.describe('Developer settings', () => {
+  test('a key is created with a name and scopes, shown once to copy, listed by its hint, and revoked', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server)
+    await signIn(page, account, '/dashboard')
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Developer settings' }).click()
+    await expect(page).toHaveURL(/\/developer$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Developer settings' })).toBeVisible()
+
+    // Keyboard only: a nameless key is refused in place.
+    await page.getByRole('button', { name: 'Create key' }).press('Enter')
+    await expect(page.getByText('Give the key a name.')).toBeVisible()
+    await expect(page.getByLabel('Name')).toBeFocused()
+    await page.keyboard.type('Shop backend')
+    await page.getByRole('checkbox', { name: /Render/ }).uncheck()
+    await page.getByRole('button', { name: 'Create key' }).click()
+
+    const dialog = page.getByRole('dialog', { name: 'Your new key' })
+    await expect(dialog).toBeVisible()
+    const key = await dialog.getByLabel('API key').inputValue()
+    expect(key).toMatch(/^tk_live_[\w-]{43}$/)
+    await dialog.getByRole('button', { name: 'Done, I have copied it' }).click()
+    await expect(dialog).toBeHidden()
+
+    const list = page.getByTestId('api-key-list')
+    const item = list.getByRole('listitem').filter({ hasText: 'Shop backend' })
+    await expect(item).toContainText(`${key.slice(0, 12)}…${key.slice(-4)}`)
+    await expect(item).toContainText('Read')
+    await expect(item).not.toContainText('Render')
+    await expect(item).toContainText('Never used')
+    await expect(page.getByText(key)).toHaveCount(0)
+    const listed = await apiAs(server, account.token, 'GET', '/key/list')
+    expect(listed.total).toBe(1)
+
+    await item.getByRole('button', { name: 'Revoke: Shop backend' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click()
+    await expect(page.getByText('No keys yet.')).toBeVisible()
+    expect((await apiAs(server, account.token, 'GET', '/key/list')).total).toBe(0)
+  })
+
+  test('reads in Chinese, and fits a phone', async ({ page, server }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    const account = await registerUser(server)
+    await signIn(page, account, '/developer')
+    await page.getByLabel('Language').selectOption('zh-CN')
+    await expect(page.getByRole('heading', { level: 1, name: '开发者设置' })).toBeVisible()
+    await page.getByLabel('名称').fill('手机')
+    await page.getByRole('button', { name: '创建密钥' }).click()
+    await expect(page.getByRole('dialog', { name: '您的新密钥' })).toBeVisible()
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width).toBeLessThanOrEqual(375)
+  })
+})
