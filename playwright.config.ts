@@ -37,7 +37,9 @@ export default defineConfig({
       testDir: 'packages/ui/test/visual',
       // One test per story in a single file: spread them over the workers.
       fullyParallel: true,
-      use: { baseURL: `http://127.0.0.1:${STORYBOOK_PORT}` },
+      // Reduced motion, as in the story tests (packages/ui/vitest.config.ts): the play functions run before
+      // the screenshot and must not race the components' 100-300 ms entry and exit animations.
+      use: { baseURL: `http://127.0.0.1:${STORYBOOK_PORT}`, contextOptions: { reducedMotion: 'reduce' } },
     },
     { name: 'ui-pack', testDir: 'packages/ui/test/pack', timeout: 300_000 },
     {
