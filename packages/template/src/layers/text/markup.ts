@@ -37,18 +37,32 @@ export function parseMarkup(source: string): Marked {
       continue
     }
     if (ch !== '*') continue
-    const length: 1 | 2 = source[i + 1] === '*' ? 2 : 1
+    let run = 1
+    while (source[i + run] === '*') run++
     const before = source[i - 1]
-    const after = source[i + length]
-    const canClose = !isSpace(before) && (length === 2 || !isWordChar(after))
-    const canOpen = !isSpace(after) && (length === 2 || !isWordChar(before))
-    const opener = canClose ? open.findLastIndex((m) => m.length === length) : -1
-    if (opener >= 0) {
-      const start = open[opener] as Marker
-      pairs.set(start.at, { at: i, length })
-      open.length = opener
-    } else if (canOpen) open.push({ at: i, length })
-    i += length - 1
+    const after = source[i + run]
+    // A run of markers closes what is open, innermost first ("***" after "**a *b" closes both), and
+    // opens with what is left.
+    let at = i
+    let left = run
+    const canClose = !isSpace(before)
+    while (canClose && left > 0) {
+      const top = open[open.length - 1]
+      if (!top || top.length > left || (top.length === 1 && isWordChar(after))) break
+      pairs.set(top.at, { at, length: top.length })
+      open.pop()
+      at += top.length
+      left -= top.length
+    }
+    if (!isSpace(after))
+      while (left > 0) {
+        const length: 1 | 2 = left >= 2 ? 2 : 1
+        if (length === 1 && isWordChar(before)) break
+        open.push({ at, length })
+        at += length
+        left -= length
+      }
+    i += run - 1
   }
   // Pass 2: write the text without paired markers and escapes, with the emphasis of each unit.
   const closers = new Map([...pairs.values()].map((c) => [c.at, c]))

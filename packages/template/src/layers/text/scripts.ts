@@ -94,7 +94,7 @@ const isText = (s: WritingSystem | 'ascii' | undefined): s is WritingSystem =>
 /** A grapheme's writing system, or undefined for one that belongs to its neighbours (spaces, digits, punctuation). */
 function systemOf(g: string, forms: HanForms): WritingSystem | 'ascii' | undefined {
   const c = g.codePointAt(0) ?? 0
-  if (c < 0x80 && !/[A-Za-z]/.test(g)) return isEmojiCluster(g) ? 'emoji' : 'ascii'
+  if (c < 0x80 && !/[A-Za-z]/.test(g)) return isEmojiCluster(g) ? 'emoji' : g === ' ' ? undefined : 'ascii'
   if (isEmojiCluster(g)) return 'emoji'
   for (const [re, sys] of SCRIPTS) {
     if (!re.test(g)) continue
