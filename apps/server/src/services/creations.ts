@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Code, type Creation, type CreationDetail } from '@templet/api/contract'
+import { Code, type Creation, type CreationDetail, type FieldIssue } from '@templet/api/contract'
 import { type DecodedImages, validateValues } from '@templet/render'
 import { type Locale, parseImageValue, type Template, type Values } from '@templet/template'
 import type { Kysely } from 'kysely'
@@ -69,8 +69,37 @@ function describeIssue(i: { path: string; code: string; params?: Record<string, 
     invalid_choice: `Must be one of ${Array.isArray(p.options) ? p.options.join(', ') : 'the options'}`,
     required: 'An image is required',
     invalid_focus: 'The focal point must be inside the image: two fractions from 0 to 1, as 17@0.25,0.6',
+    unsupported_characters: `Cannot draw ${characters(p)} (${String(p.script)} script): no font of this template has them; remove them or write the text in another script`,
   }
   return `values.${i.path}: ${what[i.code] ?? i.code}`
+}
+
+const characters = (p: Record<string, unknown>) => (Array.isArray(p.characters) ? p.characters.join('') : '')
+
+/** A value issue as the contract's field issue (`data.issues` of the 400), which the web words in both languages. */
+function fieldIssue(i: { path: string; code: string; params?: Record<string, unknown> }): FieldIssue {
+  const p = i.params ?? {}
+  const path = ['values', i.path]
+  switch (i.code) {
+    case 'too_long':
+      return { path, code: 'too_big', params: { maximum: Number(p.max), origin: 'string' } }
+    case 'too_short':
+      return { path, code: 'too_small', params: { minimum: Number(p.min), origin: 'string' } }
+    case 'unknown_field':
+      return { path, code: 'unrecognized_key', params: {} }
+    case 'required':
+      return { path, code: 'required', params: {} }
+    case 'unsupported_characters':
+      return {
+        path,
+        code: 'unsupported_characters',
+        params: { characters: characters(p), script: String(p.script) },
+      }
+    case 'invalid_choice':
+      return { path, code: 'invalid_value', params: {} }
+    default:
+      return { path, code: 'invalid_format', params: { format: i.code } }
+  }
 }
 
 export class Creations {
@@ -99,7 +128,9 @@ export class Creations {
       )
     const issues = validateValues(template, r.values as Values)
     if (issues.length > 0)
-      throw new AppError(Code.invalidInput, issues.slice(0, 5).map(describeIssue).join('; '))
+      throw new AppError(Code.invalidInput, issues.slice(0, 5).map(describeIssue).join('; '), {
+        issues: issues.map(fieldIssue),
+      })
     // An image value must be one of the caller's own uploads; anyone else's is as unknown as a missing one.
     // Checked here by its row; the file is read only if the renderer has no decoded copy (DecodedImages).
     const owned = new Map<string, { field: string; storageKey: string }>()
