@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs'
-import * as fontkit from 'fontkit'
+import { createRequire } from 'node:module'
+import type * as Fontkit from 'fontkit'
+
+// fontkit is loaded on the first emoji drawn, not when the server starts.
+const require = createRequire(import.meta.url)
 
 /**
  * Skia's text shaping cuts an emoji ZWJ sequence in two where a character that is text by default (🏳, ❤,
@@ -24,7 +28,8 @@ let pattern: RegExp | undefined
  */
 export function joinedEmojiFont(file: string): Buffer {
   const bytes = readFileSync(file)
-  const font = fontkit.create(bytes) as fontkit.Font
+  const fontkit = require('fontkit') as typeof Fontkit
+  const font = fontkit.create(bytes) as Fontkit.Font
   const extra: Array<[number, number]> = []
   joined = new Map()
   SPLIT_SEQUENCES.forEach((seq, i) => {
