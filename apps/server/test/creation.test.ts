@@ -192,6 +192,21 @@ describe.each(engines)('creations on %s', (engine) => {
     })
     const unknown = await create(token, { templateId: d.id, values: { ...base, nope: 'x' } })
     expect(unknown).toMatchObject({ code: 400, msg: 'values.nope: Unknown field' })
+    // Characters no font of the template has: the answer names them and their script, by key for the web.
+    const ethiopic = await create(token, { templateId: d.id, values: { ...base, [text.key]: 'ሰላም' } })
+    expect(ethiopic).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('ሰላም (Ethiopic script)'),
+      data: {
+        issues: [
+          {
+            path: ['values', text.key],
+            code: 'unsupported_characters',
+            params: { characters: 'ሰላም', script: 'Ethiopic' },
+          },
+        ],
+      },
+    })
     const color = d.fields.find((f) => f.kind === 'color')
     if (color) {
       const bad = await create(token, { templateId: d.id, values: { ...base, [color.key]: 'red' } })

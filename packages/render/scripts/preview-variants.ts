@@ -4,11 +4,14 @@
  * template's other sizes. Shared by scripts/previews.ts (writes them) and the test that checks they are
  * up to date.
  */
-import type { Locale, Template, Values } from '@templet/template'
+import { readFileSync } from 'node:fs'
+import { type Locale, parseTemplate, type Template, type Values } from '@templet/template'
 import { renderPreview, sampleImages } from '../src/index'
 
 export const PREVIEW_MAX_SIDE = 600
 export const PREVIEWS_DIR = new URL('../previews/', import.meta.url)
+/** The folder of previews/ that is no template's: one card with a line in each script, per font family. */
+export const SCRIPTS_REVIEW = 'scripts-review'
 
 export interface Variant {
   name: string
@@ -99,3 +102,14 @@ export const renderVariant = (t: Template, v: Variant) =>
     maxSide: PREVIEW_MAX_SIDE,
     format: 'png',
   })
+
+/** The scripts review card (review/scripts.json) in each font family: what a designer checks by eye. */
+export function scriptsReview(): Array<{ family: string; template: Template }> {
+  const template = parseTemplate(
+    JSON.parse(readFileSync(new URL('../review/scripts.json', import.meta.url), 'utf8')),
+  )
+  return ['sans', 'serif', 'grotesk'].map((family) => ({ family, template }))
+}
+
+export const renderScriptsReview = (template: Template, family: string) =>
+  renderPreview(template, { family }, { maxSide: 1080, format: 'png' })

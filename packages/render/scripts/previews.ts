@@ -1,11 +1,19 @@
 /**
  * `pnpm --filter @templet/render previews`: renders every catalogue template's review pictures into
- * previews/<template>/<variant>.png (what the Storybook stories show). Run it after changing a template or
+ * previews/<template>/<variant>.png (what the Storybook stories show), and the scripts review card in
+ * previews/scripts-review/<family>.png. Run it after changing a template or
  * the renderer, look at the pictures, and commit them; a test fails while they are stale.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { loadCatalogue } from '../src/index'
-import { PREVIEWS_DIR, previewVariants, renderVariant } from './preview-variants'
+import {
+  PREVIEWS_DIR,
+  previewVariants,
+  renderScriptsReview,
+  renderVariant,
+  SCRIPTS_REVIEW,
+  scriptsReview,
+} from './preview-variants'
 
 await rm(PREVIEWS_DIR, { recursive: true, force: true })
 for (const t of loadCatalogue().templates) {
@@ -15,3 +23,8 @@ for (const t of loadCatalogue().templates) {
   for (const v of variants) await writeFile(new URL(`${v.name}.png`, dir), (await renderVariant(t, v)).data)
   console.log(`${t.id}: ${variants.length} previews`)
 }
+const review = new URL(`${SCRIPTS_REVIEW}/`, PREVIEWS_DIR)
+await mkdir(review, { recursive: true })
+for (const { family, template } of scriptsReview())
+  await writeFile(new URL(`${family}.png`, review), (await renderScriptsReview(template, family)).data)
+console.log(`${SCRIPTS_REVIEW}: 3 pictures`)

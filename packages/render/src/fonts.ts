@@ -1,18 +1,20 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { GlobalFonts } from '@napi-rs/canvas'
+import { joinedEmojiFont } from './emoji'
 
 /** One font file shipped by an npm package, registered under a Templet-only family name. */
 export interface FontFace {
   family: string
   weight: number
+  italic: boolean
   file: string
 }
 
 const require = createRequire(import.meta.url)
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`))
 
-const weightDirs: Record<number, string> = {
+const weightNames: Record<number, string> = {
   300: '300Light',
   400: '400Regular',
   500: '500Medium',
@@ -21,42 +23,128 @@ const weightDirs: Record<number, string> = {
   800: '800ExtraBold',
 }
 
-/** An @expo-google-fonts package: `<weight dir>/<Prefix>_<weight dir>.ttf`. */
-function expoFaces(pkg: string, prefix: string, family: string, weights: number[]): FontFace[] {
-  const dir = packageDir(`@expo-google-fonts/${pkg}`)
-  return weights.map((weight) => {
-    const w = weightDirs[weight]
-    return { family, weight, file: path.join(dir, `${w}/${prefix}_${w}.ttf`) }
-  })
+interface ExpoFamily {
+  /** The @expo-google-fonts package. */
+  pkg: string
+  /** The files' prefix: `<weight dir>/<Prefix>_<weight name>[_Italic].ttf`. */
+  prefix: string
+  weights: number[]
+  italics?: boolean
+  /** Older packages keep every file at the top, without a folder per weight. */
+  flat?: boolean
 }
 
-// Family names carry a prefix so a system font of the same name can never stand in for ours.
-export const FACES: FontFace[] = [
-  ...expoFaces('inter', 'Inter', 'Templet Inter', [400, 500, 600, 700, 800]),
-  ...expoFaces('playfair-display', 'PlayfairDisplay', 'Templet Playfair Display', [400, 500, 600, 700, 800]),
-  ...expoFaces('space-grotesk', 'SpaceGrotesk', 'Templet Space Grotesk', [400, 500, 600, 700]),
-  ...expoFaces('noto-sans-sc', 'NotoSansSC', 'Templet Noto Sans SC', [400, 500, 700, 800]),
-  ...expoFaces('noto-serif-sc', 'NotoSerifSC', 'Templet Noto Serif SC', [400, 600, 700, 800]),
-  ...expoFaces('noto-sans-arabic', 'NotoSansArabic', 'Templet Noto Sans Arabic', [400, 500, 700, 800]),
-  ...expoFaces('noto-emoji', 'NotoEmoji', 'Templet Noto Emoji', [400, 700]),
-  ...['Regular', 'Bold'].map((w) => ({
+const ALL = [400, 500, 600, 700, 800]
+/** The families the template model names (`runFaces`), by family name, and where their files are. */
+const EXPO: Record<string, ExpoFamily> = {
+  'Templet Inter': { pkg: 'inter', prefix: 'Inter', weights: ALL, italics: true },
+  'Templet Playfair Display': {
+    pkg: 'playfair-display',
+    prefix: 'PlayfairDisplay',
+    weights: ALL,
+    italics: true,
+  },
+  'Templet Space Grotesk': { pkg: 'space-grotesk', prefix: 'SpaceGrotesk', weights: [400, 500, 600, 700] },
+  'Templet Noto Serif': { pkg: 'noto-serif', prefix: 'NotoSerif', weights: ALL, italics: true },
+  'Templet Noto Sans SC': { pkg: 'noto-sans-sc', prefix: 'NotoSansSC', weights: ALL },
+  'Templet Noto Sans TC': { pkg: 'noto-sans-tc', prefix: 'NotoSansTC', weights: ALL },
+  'Templet Noto Sans JP': { pkg: 'noto-sans-jp', prefix: 'NotoSansJP', weights: ALL },
+  'Templet Noto Sans KR': { pkg: 'noto-sans-kr', prefix: 'NotoSansKR', weights: ALL },
+  'Templet Noto Serif SC': { pkg: 'noto-serif-sc', prefix: 'NotoSerifSC', weights: ALL },
+  'Templet Noto Serif TC': { pkg: 'noto-serif-tc', prefix: 'NotoSerifTC', weights: ALL },
+  'Templet Noto Serif JP': { pkg: 'noto-serif-jp', prefix: 'NotoSerifJP', weights: ALL },
+  'Templet Noto Serif KR': { pkg: 'noto-serif-kr', prefix: 'NotoSerifKR', weights: ALL },
+  'Templet Noto Sans Arabic': { pkg: 'noto-sans-arabic', prefix: 'NotoSansArabic', weights: ALL },
+  'Templet Noto Naskh Arabic': {
+    pkg: 'noto-naskh-arabic',
+    prefix: 'NotoNaskhArabic',
+    weights: [400, 500, 600, 700],
+  },
+  'Templet Noto Serif Hebrew': { pkg: 'noto-serif-hebrew', prefix: 'NotoSerifHebrew', weights: ALL },
+  'Templet Noto Sans Thai': { pkg: 'noto-sans-thai', prefix: 'NotoSansThai', weights: ALL },
+  'Templet Noto Sans Thai Looped': {
+    pkg: 'noto-sans-thai-looped',
+    prefix: 'NotoSansThaiLooped',
+    weights: ALL,
+  },
+  'Templet Noto Sans Devanagari': { pkg: 'noto-sans-devanagari', prefix: 'NotoSansDevanagari', weights: ALL },
+  'Templet Noto Serif Devanagari': {
+    pkg: 'noto-serif-devanagari',
+    prefix: 'NotoSerifDevanagari',
+    weights: ALL,
+  },
+  'Templet Noto Sans Bengali': { pkg: 'noto-sans-bengali', prefix: 'NotoSansBengali', weights: ALL },
+  'Templet Noto Serif Bengali': { pkg: 'noto-serif-bengali', prefix: 'NotoSerifBengali', weights: ALL },
+  'Templet Noto Sans Tamil': { pkg: 'noto-sans-tamil', prefix: 'NotoSansTamil', weights: ALL },
+  'Templet Noto Sans Khmer': { pkg: 'noto-sans-khmer', prefix: 'NotoSansKhmer', weights: ALL },
+  'Templet Noto Serif Khmer': { pkg: 'noto-serif-khmer', prefix: 'NotoSerifKhmer', weights: ALL, flat: true },
+  'Templet Noto Emoji': { pkg: 'noto-emoji', prefix: 'NotoEmoji', weights: [400, 700] },
+  'Templet Noto Color Emoji': { pkg: 'noto-color-emoji', prefix: 'NotoColorEmoji', weights: [400] },
+}
+
+function expoFaces(family: string, f: ExpoFamily): FontFace[] {
+  const dir = packageDir(`@expo-google-fonts/${f.pkg}`)
+  return f.weights.flatMap((weight) =>
+    (f.italics ? [false, true] : [false]).map((italic) => {
+      const name = `${weightNames[weight]}${italic ? '_Italic' : ''}`
+      const file = `${f.prefix}_${name}.ttf`
+      return { family, weight, italic, file: path.join(dir, f.flat ? file : path.join(name, file)) }
+    }),
+  )
+}
+
+/** Noto Sans Hebrew's package exports only its entry (dist/index.js), so its fonts are found from there. */
+const hebrewFaces = (): FontFace[] =>
+  (['Regular', 'Bold'] as const).map((w) => ({
     family: 'Templet Noto Sans Hebrew',
     weight: w === 'Bold' ? 700 : 400,
-    // The package exports only its entry (dist/index.js), so its fonts are found from there.
+    italic: false,
     file: path.join(
       path.dirname(require.resolve('@embedpdf/fonts-hebrew')),
       `../fonts/NotoSansHebrew-${w}.ttf`,
     ),
-  })),
-]
+  }))
 
-let registered = false
-/** Registers the shipped fonts once per process (Skia reads the files lazily, so this is cheap). */
-export function registerFonts() {
-  if (registered) return
-  for (const face of FACES) {
-    if (!GlobalFonts.registerFromPath(face.file, face.family))
-      throw new Error(`font did not load: ${face.file}`)
+/** Every family shipped, by name. */
+export const FAMILIES: readonly string[] = [...Object.keys(EXPO), 'Templet Noto Sans Hebrew']
+
+const facesByFamily = new Map<string, FontFace[]>()
+/** The files of one family (paths only: nothing is read). */
+export function facesOf(family: string): FontFace[] {
+  let faces = facesByFamily.get(family)
+  if (!faces) {
+    const expo = EXPO[family]
+    if (expo) faces = expoFaces(family, expo)
+    else if (family === 'Templet Noto Sans Hebrew') faces = hebrewFaces()
+    else throw new Error(`no font ships for the family "${family}"`)
+    facesByFamily.set(family, faces)
   }
-  registered = true
+  return faces
 }
+
+const EMOJI = 'Templet Noto Color Emoji'
+const registered = new Set<string>()
+/**
+ * Registers families with Skia on their first use, so a process that never draws Thai never opens the Thai
+ * font. Idempotent and cheap once done.
+ */
+export function loadFaces(families: Iterable<string>) {
+  for (const family of families) {
+    if (registered.has(family)) continue
+    for (const face of facesOf(family)) {
+      // The colour emoji font is registered with the sequences Skia would split mapped whole (see emoji.ts).
+      const ok =
+        family === EMOJI
+          ? GlobalFonts.register(joinedEmojiFont(face.file), face.family)
+          : GlobalFonts.registerFromPath(face.file, face.family)
+      if (!ok) throw new Error(`font did not load: ${face.file}`)
+    }
+    registered.add(family)
+  }
+}
+
+/** The families registered so far in this process. */
+export const registeredFamilies = (): string[] => [...registered]
+
+/** Registers every shipped family at once (a tool that draws anything; renders register what they use). */
+export const registerFonts = () => loadFaces(FAMILIES)

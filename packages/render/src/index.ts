@@ -1,7 +1,7 @@
 export { loadCatalogue, SAMPLE_PREFIX, sampleImages } from './catalogue'
-export { drawableText, uncoveredCharacters } from './coverage'
+export { coverageOf, drawableText, uncoveredCharacters } from './coverage'
 export { DecodedImages } from './draw/images'
-export { FACES, type FontFace, registerFonts } from './fonts'
+export { FAMILIES, type FontFace, facesOf, loadFaces, registeredFamilies, registerFonts } from './fonts'
 export {
   type ImageSource,
   QUALITY,

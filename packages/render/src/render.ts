@@ -14,7 +14,8 @@ import {
 import sharp from 'sharp'
 import { drawableText } from './coverage'
 import { type DecodedImages, imageForDrawing } from './draw/images'
-import { registerFonts } from './fonts'
+import { joiningEmoji } from './emoji'
+import { loadFaces } from './fonts'
 
 /** Resolves an image's reference (for the server: an upload id; a value's focal point is not part of it) to its bytes. */
 export type ImageSource = (value: string) => Promise<Buffer | Uint8Array | undefined>
@@ -28,6 +29,8 @@ export interface RenderOptions {
   images?: ImageSource
   /** Keeps decoded images between renders (see DecodedImages); each reference must always name the same bytes. */
   decodedImages?: DecodedImages
+  /** The language the values are written in (BCP 47: ja, ko, zh-TW…), for the forms of Han characters. */
+  lang?: string
 }
 
 export interface Rendered {
@@ -40,6 +43,8 @@ export interface Rendered {
   webp: Buffer
   /** WebP at quality 75, longest side 480 px. */
   thumbnail: Buffer
+  /** The text layers whose text did not fit even at their smallest size and were cut with "…". */
+  truncated: string[]
 }
 
 /** The quality of every lossy output (the product's default image quality). */
@@ -105,7 +110,6 @@ async function loadImages(
 
 /** Draws a template into raw RGBA pixels at `scale` (1 = the size's own pixels). */
 export async function drawPixels(t: Template, values: Values, o: RenderOptions, scale: number) {
-  registerFonts()
   const size = pickSize(t, o.sizeId)
   const locale = o.locale ?? 'en'
   const effective = effectiveValues(t, values, locale)
@@ -113,7 +117,7 @@ export async function drawPixels(t: Template, values: Values, o: RenderOptions, 
   const width = Math.max(1, Math.round(size.width * scale))
   const height = Math.max(1, Math.round(size.height * scale))
   const canvas = createCanvas(width, height)
-  const ctx = canvas.getContext('2d')
+  const ctx = joiningEmoji(canvas.getContext('2d'))
   ctx.imageSmoothingQuality = 'high'
   ctx.scale(scale, scale)
   // An opaque base: outputs carry no alpha, so PNG, JPEG and WebP show the same picture.
@@ -127,10 +131,14 @@ export async function drawPixels(t: Template, values: Values, o: RenderOptions, 
     locale,
     values: effective,
     images,
+    lang: o.lang,
     drawableText,
+    loadFaces,
+    onText: (id: string, drawn: { truncated: boolean }) => drawn.truncated && truncated.push(id),
   }
+  const truncated: string[] = []
   for (const layer of t.layers) drawLayer(layer, d)
-  return { width, height, pixels: rgba(canvas), canvas }
+  return { width, height, pixels: rgba(canvas), canvas, truncated }
 }
 
 const rgba = (canvas: Canvas) => {
@@ -170,7 +178,7 @@ export async function render(t: Template, values: Values, o: RenderOptions = {})
     fromPixels(p).webp(WEBP).toBuffer(),
     fromPixels(thumbnailPixels(p.canvas)).webp(WEBP).toBuffer(),
   ])
-  return { width: p.width, height: p.height, png, jpeg, webp, thumbnail }
+  return { width: p.width, height: p.height, png, jpeg, webp, thumbnail, truncated: p.truncated }
 }
 
 const CONTENT_TYPES = { jpeg: 'image/jpeg', webp: 'image/webp', png: 'image/png' } as const
@@ -183,7 +191,7 @@ export async function renderPreview(
   t: Template,
   values: Values,
   o: RenderOptions & { maxSide?: number; format?: 'jpeg' | 'webp' | 'png' } = {},
-): Promise<{ width: number; height: number; data: Buffer; contentType: string }> {
+): Promise<{ width: number; height: number; data: Buffer; contentType: string; truncated: string[] }> {
   const size = pickSize(t, o.sizeId)
   const scale = Math.min(1, (o.maxSide ?? 640) / Math.max(size.width, size.height))
   const p = await drawPixels(t, values, o, scale)
@@ -195,5 +203,11 @@ export async function renderPreview(
       ? img.webp(WEBP)
       : img.jpeg(JPEG)
   ).toBuffer()
-  return { width: p.width, height: p.height, data, contentType: CONTENT_TYPES[format] }
+  return {
+    width: p.width,
+    height: p.height,
+    data,
+    contentType: CONTENT_TYPES[format],
+    truncated: p.truncated,
+  }
 }

@@ -25,6 +25,8 @@ export interface Canvas2D<Image extends Drawable = Drawable> {
   globalAlpha: number
   font: string
   letterSpacing: string
+  /** Skia's and the CSS name; a browser's canvas lacks it and loads such faces with `lnum` instead. */
+  fontVariantNumeric?: string
   direction: string
   textAlign: string
   textBaseline: string

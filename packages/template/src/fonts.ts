@@ -1,32 +1,145 @@
 /**
- * The font families a template names, and the faces each resolves to. The names are shared by every
- * drawing surface: the server registers the font files under them, a browser loads the same files as
- * `FontFace`s under them, so both shape the same text with the same fonts.
+ * The font families a template names, and the faces each resolves to per writing system. The names are
+ * shared by every drawing surface: the server registers the font files under them, a browser loads the same
+ * files as `FontFace`s under them, so both shape the same text with the same fonts.
  */
 export const fontFamilies = ['sans', 'serif', 'grotesk'] as const
 export type FontFamily = (typeof fontFamilies)[number]
 export const fontWeights = [400, 500, 600, 700, 800] as const
 
-// Every stack ends with the same fallbacks, so each one draws what Inter draws (Latin, Greek, Cyrillic)
-// plus Chinese/Japanese, Arabic, Hebrew and emoji (monochrome, in the text's colour).
-const FALLBACKS = [
-  'Templet Noto Sans Arabic',
-  'Templet Noto Sans Hebrew',
-  'Templet Inter',
-  'Templet Noto Emoji',
+/**
+ * The writing systems a text is cut into before it is drawn; each draws in faces chosen for it. Han
+ * characters are one script in Unicode but four sets of glyph forms in print: mainland (zh-Hans), Taiwan and
+ * Hong Kong (zh-Hant), Japan (ja) and Korea (ko), chosen by the text's language.
+ */
+export const writingSystems = [
+  'latin',
+  'greek',
+  'cyrillic',
+  'zh-Hans',
+  'zh-Hant',
+  'ja',
+  'ko',
+  'arabic',
+  'hebrew',
+  'thai',
+  'devanagari',
+  'bengali',
+  'tamil',
+  'khmer',
+  'emoji',
+] as const
+export type WritingSystem = (typeof writingSystems)[number]
+
+// Family names carry a prefix so a system font of the same name never stands in for ours.
+const SANS = {
+  'zh-Hans': 'Templet Noto Sans SC',
+  'zh-Hant': 'Templet Noto Sans TC',
+  ja: 'Templet Noto Sans JP',
+  ko: 'Templet Noto Sans KR',
+}
+const SERIF = {
+  'zh-Hans': 'Templet Noto Serif SC',
+  'zh-Hant': 'Templet Noto Serif TC',
+  ja: 'Templet Noto Serif JP',
+  ko: 'Templet Noto Serif KR',
+}
+/** Han in one language's forms first, then the others for the rare character the first lacks. */
+const han = (faces: typeof SANS) => ({
+  'zh-Hans': [faces['zh-Hans'], faces['zh-Hant']],
+  'zh-Hant': [faces['zh-Hant'], faces['zh-Hans']],
+  ja: [faces.ja, faces['zh-Hans'], faces['zh-Hant']],
+  ko: [faces.ko, faces['zh-Hant'], faces['zh-Hans']],
+})
+const sansScripts = {
+  arabic: ['Templet Noto Sans Arabic'],
+  hebrew: ['Templet Noto Sans Hebrew'],
+  thai: ['Templet Noto Sans Thai'],
+  devanagari: ['Templet Noto Sans Devanagari'],
+  bengali: ['Templet Noto Sans Bengali'],
+  tamil: ['Templet Noto Sans Tamil'],
+  khmer: ['Templet Noto Sans Khmer'],
+  emoji: ['Templet Noto Color Emoji'],
+}
+
+/** The faces that give a writing system its letters in each family, before the family's own face. */
+const SCRIPT_FACES: Record<FontFamily, Record<WritingSystem, string[]>> = {
+  // Inter has Greek and Cyrillic of its own.
+  sans: {
+    latin: ['Templet Inter'],
+    greek: ['Templet Inter'],
+    cyrillic: ['Templet Inter'],
+    ...han(SANS),
+    ...sansScripts,
+  },
+  // Playfair Display has Latin (with Vietnamese) and Cyrillic but no Greek: Noto Serif's Greek is its kin.
+  // Arabic in a serif is Naskh, Thai the looped forms of print; Tamil has no serif face on npm.
+  serif: {
+    latin: ['Templet Playfair Display', 'Templet Noto Serif'],
+    greek: ['Templet Noto Serif'],
+    cyrillic: ['Templet Playfair Display', 'Templet Noto Serif'],
+    ...han(SERIF),
+    ...sansScripts,
+    arabic: ['Templet Noto Naskh Arabic'],
+    hebrew: ['Templet Noto Serif Hebrew'],
+    thai: ['Templet Noto Sans Thai Looped'],
+    devanagari: ['Templet Noto Serif Devanagari'],
+    bengali: ['Templet Noto Serif Bengali'],
+    khmer: ['Templet Noto Serif Khmer'],
+  },
+  // Space Grotesk is Latin only: Greek and Cyrillic take Inter, a whole word in one face.
+  grotesk: {
+    latin: ['Templet Space Grotesk'],
+    greek: ['Templet Inter'],
+    cyrillic: ['Templet Inter'],
+    ...han(SANS),
+    ...sansScripts,
+  },
+}
+
+/** The family's own face, which draws what a script's faces lack (digits, punctuation). */
+export const DESIGN_FACE: Record<FontFamily, string> = {
+  sans: 'Templet Inter',
+  serif: 'Templet Playfair Display',
+  grotesk: 'Templet Space Grotesk',
+}
+
+/** Symbols no script face has (arrows, ★, text-style ❤) end every list: Inter, then monochrome emoji. */
+const LAST = ['Templet Inter', 'Templet Noto Emoji']
+
+/**
+ * The faces tried, in order, for each glyph of a run of one writing system in a template family: the
+ * script's faces, the family's own face, then the last resort for symbols. An emoji run is the colour
+ * emoji face alone, so no other face draws part of a sequence.
+ */
+export function runFaces(family: FontFamily, system: WritingSystem): string[] {
+  const first = SCRIPT_FACES[family][system]
+  if (system === 'emoji') return first
+  return [...new Set([...first, DESIGN_FACE[family], ...LAST])]
+}
+
+/** Every face a family may draw with, across writing systems (for a surface that loads them all up front). */
+export const familyFaces = (family: FontFamily): string[] => [
+  ...new Set(writingSystems.flatMap((s) => runFaces(family, s))),
 ]
 
 /**
- * The faces tried, in order, for each glyph of a text in a template family: the design face first, then
- * the faces that cover Chinese/Japanese, Arabic and Hebrew. Family names carry a prefix so a system font
- * of the same name never stands in for ours.
+ * Faces whose default figures are old-style (Playfair Display's 1 and 0 sit at x-height): prices and dates
+ * take lining figures there, as a designer sets them.
  */
-export const FONT_STACKS: Record<FontFamily, string[]> = {
-  sans: ['Templet Inter', 'Templet Noto Sans SC', ...FALLBACKS],
-  serif: ['Templet Playfair Display', 'Templet Noto Serif SC', ...FALLBACKS],
-  grotesk: ['Templet Space Grotesk', 'Templet Noto Sans SC', ...FALLBACKS],
+export const OLD_STYLE_FIGURES = new Set(['Templet Playfair Display'])
+
+export interface FontRequest {
+  family: FontFamily
+  system: WritingSystem
+  weight: number
+  italic?: boolean
+  /** Px. */
+  size: number
 }
 
-/** A CSS font shorthand for a canvas: weight, size in px and the family's fallback stack. */
-export const cssFont = (family: FontFamily, weight: number, size: number) =>
-  `${weight} ${size}px ${FONT_STACKS[family].map((f) => `'${f}'`).join(', ')}`
+/** A CSS font shorthand for a canvas: a run's style, weight, size in px and its faces. */
+export const cssFont = (f: FontRequest) =>
+  `${f.italic ? 'italic ' : ''}${f.weight} ${f.size}px ${runFaces(f.family, f.system)
+    .map((face) => `'${face}'`)
+    .join(', ')}`

@@ -14,7 +14,19 @@ export type { ColorField } from './fields/color/schema'
 export type { ImageField } from './fields/image/schema'
 export { checkField, effectiveValue, type FieldRules, textLength, type ValueIssue } from './fields/rules'
 export type { TextField } from './fields/text/schema'
-export { cssFont, FONT_STACKS, type FontFamily, fontFamilies, fontWeights } from './fonts'
+export {
+  cssFont,
+  DESIGN_FACE,
+  type FontFamily,
+  type FontRequest,
+  familyFaces,
+  fontFamilies,
+  fontWeights,
+  OLD_STYLE_FIGURES,
+  runFaces,
+  type WritingSystem,
+  writingSystems,
+} from './fonts'
 export { drawLayer, type Layer, type LayerType, layerBindings, layerSchema } from './layers'
 export { type DrawContext, type Frame, isVisible, layerBox } from './layers/context'
 export {
@@ -29,12 +41,22 @@ export {
 } from './layers/image'
 export type { ShapeLayer } from './layers/shape'
 export {
-  applyFont,
   breakPieces,
+  contentFaces,
+  type HanForms,
+  hanForms,
+  isEmojiCluster,
   layerText,
   layoutText,
+  parseMarkup,
+  prepareText,
+  type ScriptRun,
+  scriptName,
+  scriptRuns,
+  type TextContent,
   type TextLayer,
   type TextLayout,
+  type TextLine,
   type TextStyle,
   textDirection,
   textStyle,

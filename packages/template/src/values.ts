@@ -2,7 +2,7 @@ import type { Template } from './document'
 import type { ValueIssue } from './fields/issue'
 import { checkField, effectiveValue } from './fields/rules'
 import { type FontFamily, fontFamilies } from './fonts'
-import { fieldReferences, layerTexts } from './layers/text'
+import { fieldReferences, layerTexts, scriptName } from './layers/text'
 import type { Locale, Values } from './primitives'
 
 export interface ValueRules {
@@ -10,18 +10,22 @@ export interface ValueRules {
    * The characters of a text that no face of a family's stack can draw. Only a surface that holds the font
    * files knows (the server reads their character maps); without it, characters are not checked.
    */
-  uncoveredCharacters?: (text: string, family: FontFamily) => string[]
+  uncoveredCharacters?: (text: string, family: FontFamily, lang?: string) => string[]
 }
 
-/** The font families of the text layers that show a field (every family when a layer's font is a choice). */
-function familiesShowing(t: Template, key: string): FontFamily[] {
-  const families = new Set<FontFamily>()
+/**
+ * The font families (every family when a layer's font is a choice) and languages of the text layers that
+ * show a field.
+ */
+function facesShowing(t: Template, key: string): Array<{ family: FontFamily; lang: string | undefined }> {
+  const seen = new Map<string, { family: FontFamily; lang: string | undefined }>()
   for (const l of t.layers) {
     if (l.type !== 'text') continue
     if (!layerTexts(l).some((text) => fieldReferences(text).includes(key))) continue
-    for (const f of typeof l.font === 'string' ? [l.font] : fontFamilies) families.add(f)
+    for (const family of typeof l.font === 'string' ? [l.font] : fontFamilies)
+      seen.set(`${family} ${l.lang ?? ''}`, { family, lang: l.lang })
   }
-  return [...families]
+  return [...seen.values()]
 }
 
 /**
@@ -39,9 +43,15 @@ export function validateValues(t: Template, values: Values, rules: ValueRules = 
     issues.push(...checkField(f, v))
     if (f.kind === 'text' && v !== undefined && rules.uncoveredCharacters) {
       const uncovered = rules.uncoveredCharacters
-      const missing = [...new Set(familiesShowing(t, f.key).flatMap((family) => uncovered(v, family)))]
+      const showing = facesShowing(t, f.key)
+      const missing = [...new Set(showing.flatMap(({ family, lang }) => uncovered(v, family, lang)))]
+      // The script of the first character tells the customer what to change ("Ethiopic").
       if (missing.length)
-        issues.push({ path: f.key, code: 'unsupported_characters', params: { characters: missing } })
+        issues.push({
+          path: f.key,
+          code: 'unsupported_characters',
+          params: { characters: missing, script: scriptName(missing[0] as string) },
+        })
     }
   }
   return issues

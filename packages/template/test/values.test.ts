@@ -62,7 +62,7 @@ describe('validateValues', () => {
     expect(validateValues(template, { title: 'ab', photo: '1' })).toEqual([])
     const noB = (text: string) => [...text].filter((c) => c === 'b')
     expect(validateValues(template, { title: 'ab', photo: '1' }, { uncoveredCharacters: noB })).toEqual([
-      { path: 'title', code: 'unsupported_characters', params: { characters: ['b'] } },
+      { path: 'title', code: 'unsupported_characters', params: { characters: ['b'], script: 'Latin' } },
     ])
   })
 

@@ -69,6 +69,8 @@ interface Request {
   locale?: Locale | undefined
 }
 
+const characters = (p: Record<string, unknown>) => (Array.isArray(p.characters) ? p.characters.join('') : '')
+
 /** A sentence per problem code of `validateValues`, for the 400's `msg`. */
 function describeIssue(i: { path: string; code: string; params?: Record<string, unknown> }): string {
   const p = i.params ?? {}
@@ -81,6 +83,7 @@ function describeIssue(i: { path: string; code: string; params?: Record<string, 
     invalid_choice: `Must be one of ${Array.isArray(p.options) ? p.options.join(', ') : 'the options'}`,
     required: 'An image is required',
     invalid_focus: 'The focal point must be inside the image: two fractions from 0 to 1, as 17@0.25,0.6',
+    unsupported_characters: `Cannot draw ${characters(p)} (${String(p.script)} script): no font of this template has them; remove them or write the text in another script`,
   }
   return `values.${i.path}: ${what[i.code] ?? i.code}`
 }
@@ -109,6 +112,15 @@ function fieldIssueOf(i: { path: string; code: string; params?: Record<string, u
       }
     case 'required':
       return { path, code: 'required', params: {} }
+    case 'unsupported_characters':
+      return {
+        path,
+        code: 'unsupported_characters',
+        params: {
+          characters: characters(p),
+          script: String(p.script),
+        },
+      }
     default:
       return { path, code: 'invalid', params: { reason: i.code } }
   }

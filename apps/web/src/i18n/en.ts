@@ -96,6 +96,8 @@ export const en = {
     unrecognized_key: 'This field is not accepted',
     malformed_json: 'The form could not be read. Please try again.',
     invalid: 'Check this field',
+    unsupported_characters:
+      'These characters cannot be drawn in this template: {{characters}} ({{script}} script). Remove them or write the text in another script.',
     email: {
       required: 'Enter your email address',
       invalid_format: 'Enter a valid email address',

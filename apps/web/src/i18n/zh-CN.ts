@@ -94,6 +94,8 @@ export const zhCN: Messages = {
     unrecognized_key: '不接受此字段',
     malformed_json: '表单无法读取，请重试。',
     invalid: '请检查此项',
+    unsupported_characters:
+      '此模板无法绘制这些字符：{{characters}}（{{script}} 文字）。请删除它们，或改用其他文字书写。',
     email: {
       required: '请输入邮箱地址',
       invalid_format: '请输入有效的邮箱地址',

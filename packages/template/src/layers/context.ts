@@ -13,11 +13,17 @@ export interface DrawContext<Image extends Drawable = Drawable> {
   values: Values
   /** Decoded images by field key; a key without an image draws the layer's placeholder. */
   images: Map<string, Image>
+  /** The language of the values (BCP 47), for the glyph forms of Han characters where a layer sets none. */
+  lang?: string
   /**
    * The text as the surface can draw it with the template's fonts. The server drops characters its
    * shipped fonts lack, so no machine's system font stands in; a browser with the same fonts keeps all.
    */
-  drawableText?: (text: string, family: FontFamily) => string
+  drawableText?: (text: string, family: FontFamily, lang: string | undefined) => string
+  /** Called with the faces a text draws with before it is measured: the server registers them on first use. */
+  loadFaces?: (faces: string[]) => void
+  /** Told of every text layer drawn, with whether its text had to be cut to fit. */
+  onText?: (layerId: string, drawn: { truncated: boolean }) => void
 }
 
 /** The frame a layer is placed in: the size's id and pixels. */

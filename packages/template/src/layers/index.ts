@@ -17,7 +17,7 @@ export function drawLayer<Image extends Drawable>(layer: Layer, d: DrawContext<I
   ctx.save()
   ctx.globalAlpha = layer.opacity ?? 1
   const box = layerBox(layer, d)
-  if (layer.type === 'text') drawText(layer, box, d)
+  if (layer.type === 'text') d.onText?.(layer.id, drawText(layer, box, d))
   else if (layer.type === 'image') drawImage(layer, box, d)
   else drawShape(layer, box, d)
   ctx.restore()

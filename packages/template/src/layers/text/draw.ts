@@ -1,8 +1,10 @@
-import type { Drawable } from '../../canvas'
+import type { Canvas2D, Drawable } from '../../canvas'
 import { resolveBound, resolveColor } from '../../paint'
 import type { Box } from '../../primitives'
 import type { DrawContext } from '../context'
-import { applyFont, layoutText, type TextStyle, textDirection } from './layout'
+import { visualRuns } from './bidi'
+import { applyRunFont, contentFaces, Measurer, prepareText, styledRuns, type TextStyle } from './content'
+import { layoutText, type TextLayout, type TextLine } from './layout'
 import type { TextLayer } from './schema'
 
 /** The text a text layer shows: its own text in the locale with `{{key}}` replaced by field values. */
@@ -13,55 +15,145 @@ export function layerText(layer: TextLayer, d: Pick<DrawContext, 'locale' | 'val
 }
 
 /** The text style a text layer resolves to for these values and this size. */
-export function textStyle(layer: TextLayer, d: Pick<DrawContext, 'values' | 'sizeId'>): TextStyle {
+export function textStyle(
+  layer: TextLayer,
+  d: Pick<DrawContext, 'values' | 'sizeId'> & { lang?: string | undefined },
+): TextStyle {
   return {
     family: resolveBound(layer.font, d.values, 'sans'),
     weight: layer.weight,
+    italic: layer.italic,
     size: layer.bySize?.[d.sizeId]?.size ?? layer.size,
     lineHeight: layer.lineHeight,
     letterSpacing: layer.letterSpacing,
     wrap: layer.wrap,
     maxLines: layer.maxLines,
     minSize: layer.shrinkToFit?.minSize,
+    direction: layer.direction,
+    lang: layer.lang ?? d.lang,
+    balance: layer.balance,
+    markup: layer.markup,
   }
 }
 
-export function drawText<Image extends Drawable>(layer: TextLayer, box: Box, d: DrawContext<Image>) {
-  const { ctx } = d
-  const style = textStyle(layer, d)
-  const shown = layerText(layer, d)
-  const text = d.drawableText ? d.drawableText(shown, style.family) : shown
-  if (!text.trim()) return
-  const layout = layoutText(ctx, text, style, box)
-  applyFont(ctx, style, layout.size)
-  const direction = layer.direction === 'auto' ? textDirection(text) : layer.direction
+const LRO = '\u202D'
+const RLO = '\u202E'
+const PDF = '\u202C'
+
+/** A piece of a line drawn in one call: one font, one direction. */
+interface Piece {
+  text: string
+  run: { system: Parameters<typeof applyRunFont>[3]; emphasis: number }
+  rtl: boolean
+  width: number
+}
+
+/**
+ * A line's pieces from left to right: its level runs in visual order (UAX #9 from the paragraph's levels),
+ * each cut into runs of one font, those in reverse inside a right-to-left run. The shaper orders the
+ * characters inside each piece by its direction. A cut line's "…" goes at the paragraph's end side.
+ */
+function linePieces(m: Measurer, line: TextLine): Piece[] {
+  const { content } = m
+  const p = content.paragraphs[line.paragraph]
+  if (!p) return []
+  const base = p.bidi.direction === 'rtl' ? 1 : 0
+  const pieces: Piece[] = []
+  for (const lr of visualRuns(p.bidi.levels, line.start - p.start, line.end - p.start, base)) {
+    const rtl = lr.level % 2 === 1
+    const runs = styledRuns(content, p.start + lr.start, p.start + lr.end)
+    for (const r of rtl ? runs.reverse() : runs) {
+      // The levels are resolved: an override keeps the shaper from reordering the run a second time
+      // (it would reverse a Hebrew word inside a left-to-right override, for one).
+      const text = `${rtl ? RLO : LRO}${content.text.slice(r.start, r.end)}${PDF}`
+      pieces.push({ text, run: r, rtl, width: m.runWidth(text, r.system, r.emphasis) })
+    }
+  }
+  if (line.ellipsis) {
+    const [last] = styledRuns(content, Math.max(p.start, line.end - 1), Math.max(p.start + 1, line.end))
+    const run = { system: last?.system ?? 'latin', emphasis: last?.emphasis ?? 0 }
+    const ellipsis = { text: '…', run, rtl: base === 1, width: m.runWidth('…', run.system, run.emphasis) }
+    if (base === 1) pieces.unshift(ellipsis)
+    else pieces.push(ellipsis)
+  }
+  return pieces
+}
+
+/**
+ * Which side a paragraph's lines sit on. `start` and `end` follow the design's direction (the layer's
+ * declared one, else left to right), so a right-to-left value in a left-aligned composition stays at the
+ * left and reads as designed. With `rtl: 'mirror'` a right-to-left paragraph mirrors the design instead:
+ * start is its right, and left and right swap.
+ */
+function sideOf(layer: TextLayer, d: DrawContext, paragraphRtl: boolean): 'left' | 'right' | 'center' {
   const align = layer.bySize?.[d.sizeId]?.align ?? resolveBound(layer.align, d.values, 'start')
+  if (align === 'center') return 'center'
+  const designRtl = layer.direction === 'rtl'
+  const mirrored = layer.rtl === 'mirror' && paragraphRtl !== designRtl
+  const rtl = designRtl !== mirrored
   const side =
-    align === 'center'
-      ? 'center'
-      : align === 'left' || align === 'right'
-        ? align
-        : (align === 'start') === (direction === 'ltr')
-          ? 'left'
-          : 'right'
-  const x = side === 'left' ? box.x : side === 'right' ? box.x + box.w : box.x + box.w / 2
+    align === 'start' ? (rtl ? 'right' : 'left') : align === 'end' ? (rtl ? 'left' : 'right') : align
+  return mirrored && (align === 'left' || align === 'right') ? (side === 'left' ? 'right' : 'left') : side
+}
+
+/** Draws a laid-out text's lines in a box. */
+function drawLines(
+  ctx: Canvas2D,
+  layer: TextLayer,
+  box: Box,
+  d: DrawContext,
+  style: TextStyle,
+  layout: TextLayout,
+) {
+  const m = new Measurer(ctx, layout.content, style, layout.size)
+  // Half-leading as in CSS: the family's own face's ascent + descent is centred in each line box.
+  applyRunFont(ctx, style, layout.size, 'latin', 0)
+  const metrics = ctx.measureText('Hg')
+  const ascent = metrics.fontBoundingBoxAscent
+  const descent = metrics.fontBoundingBoxDescent
   const valign = resolveBound(layer.valign, d.values, 'top')
-  const total = layout.lines.length * layout.lineHeightPx
+  const total = layout.placed.length * layout.lineHeightPx
   const top =
     valign === 'top' ? box.y : valign === 'bottom' ? box.y + box.h - total : box.y + (box.h - total) / 2
-  // Half-leading as in CSS: the primary face's ascent + descent is centred in each line box.
-  const m = ctx.measureText('Hg')
-  const ascent = m.fontBoundingBoxAscent
-  const descent = m.fontBoundingBoxDescent
   ctx.fillStyle = resolveColor(layer.color, d.values)
-  ctx.textAlign = side
   ctx.textBaseline = 'alphabetic'
-  layout.lines.forEach((line, i) => {
-    // Each line is shaped whole, so the shaper orders its mixed-direction runs; the paragraph sets the base.
-    ctx.direction = layer.direction === 'auto' ? textDirection(line) : direction
+  ctx.textAlign = 'left'
+  layout.placed.forEach((line, i) => {
+    const pieces = linePieces(m, line)
+    const width = pieces.reduce((w, pc) => w + pc.width, 0)
+    const rtl = layout.content.paragraphs[line.paragraph]?.bidi.direction === 'rtl'
+    const side = sideOf(layer, d, rtl)
+    let x = side === 'left' ? box.x : side === 'right' ? box.x + box.w - width : box.x + (box.w - width) / 2
     const baseline = top + i * layout.lineHeightPx + (layout.lineHeightPx - ascent - descent) / 2 + ascent
-    ctx.fillText(line, x, baseline)
+    for (const pc of pieces) {
+      applyRunFont(ctx, style, layout.size, pc.run.system, pc.run.emphasis)
+      ctx.letterSpacing = `${style.letterSpacing * layout.size}px`
+      ctx.direction = pc.rtl ? 'rtl' : 'ltr'
+      ctx.fillText(pc.text, x, baseline)
+      x += pc.width
+    }
   })
+}
+
+/** What drawing a text layer found: whether its text had to be cut to fit. */
+export interface TextDrawn {
+  truncated: boolean
+}
+
+export function drawText<Image extends Drawable>(
+  layer: TextLayer,
+  box: Box,
+  d: DrawContext<Image>,
+): TextDrawn {
+  const style = textStyle(layer, d)
+  const shown = layerText(layer, d)
+  const text = d.drawableText ? d.drawableText(shown, style.family, style.lang) : shown
+  if (!text.trim()) return { truncated: false }
+  const content = prepareText(text, style)
+  d.loadFaces?.(contentFaces(content, style.family))
+  const layout = layoutText(d.ctx, content, style, box)
+  drawLines(d.ctx, layer, box, d, style, layout)
+  return { truncated: layout.truncated }
 }
 
 /** The properties of a text layer that may be bound to a field, with the kind of field they take. */

@@ -1,23 +1,26 @@
 import type { Canvas2D } from '../../canvas'
-import { cssFont, type FontFamily } from '../../fonts'
+import { Measurer, type Paragraph, prepareText, type TextContent, type TextStyle } from './content'
 
-export interface TextStyle {
-  family: FontFamily
-  weight: number
-  /** Font size in px before shrink-to-fit. */
-  size: number
-  lineHeight: number
-  /** In em. */
-  letterSpacing: number
-  wrap: boolean
-  maxLines?: number
-  minSize?: number
+export interface TextLine {
+  /** UTF-16 offsets in the content's text of what the line shows (trailing spaces left out). */
+  start: number
+  end: number
+  /** The index of the paragraph the line belongs to. */
+  paragraph: number
+  /** The line was cut and ends in "…". */
+  ellipsis: boolean
+  /** Px at the layout's size. */
+  width: number
 }
 
 export interface TextLayout {
   /** The font size the text is drawn at (smaller than asked when shrink-to-fit shrank it). */
   size: number
+  /** Each line's text as shown (markers removed, "…" where cut). */
   lines: string[]
+  /** Each line as the content's offsets, for drawing. */
+  placed: TextLine[]
+  content: TextContent
   lineHeightPx: number
   /** Widest line in px. */
   width: number
@@ -50,72 +53,127 @@ export function breakPieces(paragraph: string): string[] {
   return pieces
 }
 
-/** Sets the context's font for a style at a size; measuring and drawing both go through this. */
-export function applyFont(ctx: Canvas2D, style: TextStyle, size: number) {
-  ctx.font = cssFont(style.family, style.weight, size)
-  ctx.letterSpacing = `${style.letterSpacing * size}px`
+interface Piece {
+  start: number
+  /** Where its trailing spaces start. */
+  trimEnd: number
+  end: number
 }
 
-/** Lines of a paragraph, and whether a word had to be split because it is wider than the box alone. */
-function wrapParagraph(ctx: Canvas2D, paragraph: string, maxWidth: number, wrap: boolean) {
-  const width = (s: string) => ctx.measureText(s).width
-  if (!wrap || width(paragraph) <= maxWidth) return { lines: [paragraph], split: false }
-  const lines: string[] = []
-  let split = false
-  let line = ''
-  // A piece wider than the box on its own is split between graphemes (a long URL, a long German word).
-  const placeLong = (piece: string) => {
-    split = true
-    let chunk = ''
-    for (const { segment } of graphemes.segment(piece)) {
-      if (chunk && width((chunk + segment).trimEnd()) > maxWidth) {
-        lines.push(chunk)
-        chunk = ''
-      }
-      chunk += segment
-    }
-    line = chunk
-  }
-  for (const piece of breakPieces(paragraph)) {
-    const candidate = line + piece
-    if (width(candidate.trimEnd()) <= maxWidth) line = candidate
-    else {
-      if (line) lines.push(line.trimEnd())
-      line = ''
-      if (width(piece.trimEnd()) > maxWidth) placeLong(piece)
-      else line = piece
-    }
-  }
-  if (line || lines.length === 0) lines.push(line.trimEnd())
-  return { lines: avoidCjkWidow(lines), split }
+type Range = { start: number; end: number }
+
+function piecesOf(content: TextContent, p: Paragraph): Piece[] {
+  let at = p.start
+  return breakPieces(content.text.slice(p.start, p.end)).map((text) => {
+    const start = at
+    at += text.length
+    return { start, trimEnd: start + text.trimEnd().length, end: at }
+  })
 }
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+const graphemeCount = (s: string) => [...graphemes.segment(s)].length
+
 /**
- * A Chinese or Japanese paragraph should not end with one character alone on its last line (a widow,
- * "孤字"): the previous line gives up its last word (of up to three characters), so a word is not cut
- * apart. That line only gets shorter, so it still fits.
+ * Greedy lines of a paragraph at a width, and whether a word had to be split because it is wider than the
+ * box alone (a long URL, a long German word: split between graphemes).
  */
-function avoidCjkWidow(lines: string[]): string[] {
-  const last = lines[lines.length - 1] ?? ''
-  const prev = lines[lines.length - 2]
-  const lastChars = [...graphemes.segment(last)].map((s) => s.segment)
-  if (prev === undefined || lastChars.length > 2 || !CJK.test(lastChars[0] ?? '')) return lines
-  const prevWords = [...words.segment(prev)].map((s) => s.segment)
-  const moved = prevWords[prevWords.length - 1] ?? ''
-  const movedLength = [...graphemes.segment(moved)].length
-  const rest = prevWords.slice(0, -1).join('')
-  if (movedLength > 3 || [...graphemes.segment(rest)].length < 3 || !CJK.test(moved)) return lines
-  return [...lines.slice(0, -2), rest, moved + last]
+function greedyLines(m: Measurer, pieces: Piece[], maxWidth: number) {
+  const lines: Range[] = []
+  let split = false
+  let line: { start: number; end: number; full: number } | undefined
+  for (const pc of pieces) {
+    const trimmed = m.width(pc.start, pc.trimEnd)
+    const full = pc.trimEnd === pc.end ? trimmed : m.width(pc.start, pc.end)
+    if (line && line.full + trimmed <= maxWidth) {
+      line.end = pc.trimEnd
+      line.full += full
+      continue
+    }
+    if (line) lines.push({ start: line.start, end: line.end })
+    line = { start: pc.start, end: pc.trimEnd, full }
+    if (trimmed <= maxWidth) continue
+    split = true
+    let chunk = pc.start
+    for (const { segment, index } of graphemes.segment(m.content.text.slice(pc.start, pc.trimEnd))) {
+      const g = pc.start + index
+      if (g > chunk && m.width(chunk, g + segment.length) > maxWidth) {
+        lines.push({ start: chunk, end: g })
+        chunk = g
+      }
+    }
+    line = { start: chunk, end: pc.trimEnd, full: m.width(chunk, pc.end) }
+  }
+  if (line) lines.push({ start: line.start, end: line.end })
+  return { lines, split }
 }
 
-function linesAt(ctx: Canvas2D, text: string, style: TextStyle, size: number, maxWidth: number) {
-  applyFont(ctx, style, size)
-  const paragraphs = text.split(/\r?\n/).map((p) => wrapParagraph(ctx, p, maxWidth, style.wrap))
-  return Object.assign(
-    paragraphs.flatMap((p) => p.lines),
-    { split: paragraphs.some((p) => p.split) },
-  )
+/**
+ * No paragraph ends with one word alone on its last line (a widow; in Chinese and Japanese one or two
+ * characters, "孤字"): the line above gives up its last word when it keeps two or more (three characters in
+ * CJK), and the moved word is a whole word. That line only gets shorter, so it still fits.
+ */
+function avoidWidow(m: Measurer, pieces: Piece[], lines: Range[], maxWidth: number): Range[] {
+  const last = lines[lines.length - 1]
+  const prev = lines[lines.length - 2]
+  if (!last || !prev) return lines
+  const text = m.content.text
+  const inLine = (r: Range) => pieces.filter((pc) => pc.start >= r.start && pc.trimEnd <= r.end)
+  const lastPieces = inLine(last)
+  const prevPieces = inLine(prev)
+  const moved = prevPieces[prevPieces.length - 1]
+  if (!moved || prevPieces.length < 2 || lastPieces.length === 0 || moved.end !== last.start) return lines
+  const lastText = text.slice(last.start, last.end)
+  const cjk = CJK.test(lastText[0] ?? '')
+  const widow = cjk ? graphemeCount(lastText) <= 2 : lastPieces.length === 1
+  const keeps = cjk
+    ? graphemeCount(text.slice(moved.start, moved.trimEnd)) <= 3 &&
+      graphemeCount(text.slice(prev.start, moved.start)) >= 3
+    : prevPieces.length >= 3
+  if (!widow || !keeps || m.width(moved.start, last.end) > maxWidth) return lines
+  const rest = prevPieces[prevPieces.length - 2] as Piece
+  return [
+    ...lines.slice(0, -2),
+    { start: prev.start, end: rest.trimEnd },
+    { start: moved.start, end: last.end },
+  ]
+}
+
+/**
+ * A paragraph's lines: greedy, then made even (`balance`: the narrowest width that keeps the same number of
+ * lines, as CSS's `text-wrap: balance`), then without a widow.
+ */
+function wrapParagraph(m: Measurer, p: Paragraph, maxWidth: number, style: TextStyle) {
+  const whole = { start: p.start, end: p.start + m.content.text.slice(p.start, p.end).trimEnd().length }
+  if (!style.wrap || m.width(whole.start, whole.end) <= maxWidth) return { lines: [whole], split: false }
+  const pieces = piecesOf(m.content, p)
+  let { lines, split } = greedyLines(m, pieces, maxWidth)
+  if (split) return { lines, split }
+  if (style.balance) {
+    let lo = 0
+    let hi = maxWidth
+    for (let i = 0; i < 12 && hi - lo > 1; i++) {
+      const mid = (lo + hi) / 2
+      const at = greedyLines(m, pieces, mid)
+      if (!at.split && at.lines.length === lines.length) hi = mid
+      else lo = mid
+    }
+    lines = greedyLines(m, pieces, hi).lines
+  }
+  return { lines: avoidWidow(m, pieces, lines, maxWidth), split }
+}
+
+function linesAt(ctx: Canvas2D, content: TextContent, style: TextStyle, size: number, maxWidth: number) {
+  const m = new Measurer(ctx, content, style, size)
+  const lines: TextLine[] = []
+  let split = false
+  content.paragraphs.forEach((p, paragraph) => {
+    const wrapped = wrapParagraph(m, p, maxWidth, style)
+    split ||= wrapped.split
+    for (const r of wrapped.lines)
+      lines.push({ ...r, paragraph, ellipsis: false, width: m.width(r.start, r.end) })
+  })
+  return { lines, split, m }
 }
 
 /** The most lines that fit: the box's height and maxLines, and at least one. */
@@ -124,39 +182,41 @@ const lineBudget = (style: TextStyle, size: number, boxHeight: number) => {
   return Math.min(byHeight, style.maxLines ?? Number.POSITIVE_INFINITY)
 }
 
-const widest = (ctx: Canvas2D, lines: string[]) => Math.max(0, ...lines.map((l) => ctx.measureText(l).width))
+const widest = (lines: TextLine[]) => Math.max(0, ...lines.map((l) => l.width))
 
 /**
  * Breaks text into lines for a box: wraps at word boundaries (any CJK character boundary), keeps
- * punctuation off line starts, and with `minSize` set shrinks the font (largest whole px size that fits)
- * until every line fits the box and maxLines. What still does not fit is cut with an ellipsis.
+ * punctuation off line starts and single words off paragraph ends, and with `minSize` set shrinks the font
+ * (largest whole px size that fits) until every line fits the box and maxLines. What still does not fit is
+ * cut with an ellipsis, and the layout says so (`truncated`).
  */
 export function layoutText(
   ctx: Canvas2D,
-  text: string,
+  text: string | TextContent,
   style: TextStyle,
   box: { w: number; h: number },
 ): TextLayout {
+  const content = typeof text === 'string' ? prepareText(text, style) : text
   // While shrinking, a size at which some word had to be split does not count as fitting: smaller type
   // reads better than a word cut in two.
-  const fits = (lines: string[] & { split?: boolean }, size: number, shrinking = false) =>
-    lines.length <= lineBudget(style, size, box.h) &&
-    (style.wrap || widest(ctx, lines) <= box.w) &&
-    !(shrinking && lines.split)
+  const fits = (at: { lines: TextLine[]; split: boolean }, size: number, shrinking = false) =>
+    at.lines.length <= lineBudget(style, size, box.h) &&
+    (style.wrap || widest(at.lines) <= box.w) &&
+    !(shrinking && at.split)
   let size = style.size
-  let lines: string[] = linesAt(ctx, text, style, size, box.w)
+  let at = linesAt(ctx, content, style, size, box.w)
   const minSize = style.minSize
-  if (!fits(lines, size, true) && minSize !== undefined && minSize < size) {
+  if (!fits(at, size, true) && minSize !== undefined && minSize < size) {
     // Binary search over whole px sizes: the largest size in [minSize, size) that fits.
     const largestFitting = (noSplit: boolean) => {
       let lo = Math.ceil(minSize)
       let hi = Math.ceil(size) - 1
-      let best: { size: number; lines: string[] } | undefined
+      let best: { size: number; at: ReturnType<typeof linesAt> } | undefined
       while (lo <= hi) {
         const mid = Math.floor((lo + hi) / 2)
-        const at = linesAt(ctx, text, style, mid, box.w)
-        if (fits(at, mid, noSplit)) {
-          best = { size: mid, lines: at }
+        const tried = linesAt(ctx, content, style, mid, box.w)
+        if (fits(tried, mid, noSplit)) {
+          best = { size: mid, at: tried }
           lo = mid + 1
         } else hi = mid - 1
       }
@@ -164,40 +224,36 @@ export function layoutText(
     }
     const best = largestFitting(true) ?? largestFitting(false)
     size = best?.size ?? minSize
-    lines = best?.lines ?? linesAt(ctx, text, style, size, box.w)
+    at = best?.at ?? linesAt(ctx, content, style, size, box.w)
   }
-  applyFont(ctx, style, size)
+  let lines = at.lines
   let truncated = false
   const budget = lineBudget(style, size, box.h)
-  if (lines.length > budget || !fits(lines, size)) {
+  if (lines.length > budget || !fits(at, size)) {
     truncated = true
     lines = lines.slice(0, budget)
-    lines[lines.length - 1] = ellipsize(ctx, lines[lines.length - 1] ?? '', box.w)
+    const last = lines[lines.length - 1]
+    if (last) lines[lines.length - 1] = ellipsize(at.m, last, box.w)
   }
-  // A plain array: the breaking pass marks its lines with `split`, which is no part of the layout.
   return {
     size,
-    lines: [...lines],
+    lines: lines.map((l) => content.text.slice(l.start, l.end) + (l.ellipsis ? '…' : '')),
+    placed: lines,
+    content,
     lineHeightPx: size * style.lineHeight,
-    width: widest(ctx, lines),
+    width: widest(lines),
     truncated,
   }
 }
 
 /** Cuts a line (between graphemes) so that it and an ellipsis fit the width. */
-function ellipsize(ctx: Canvas2D, line: string, maxWidth: number): string {
-  const parts = [...graphemes.segment(line)].map((s) => s.segment)
-  while (parts.length && ctx.measureText(`${parts.join('').trimEnd()}…`).width > maxWidth) parts.pop()
-  return `${parts.join('').trimEnd()}…`
-}
-
-const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/
-const STRONG = /[\p{L}]/u
-/** The direction of a text by its first strong character (Unicode bidi rule P2); LTR when it has none. */
-export function textDirection(text: string): 'ltr' | 'rtl' {
-  for (const ch of text) {
-    if (RTL.test(ch)) return 'rtl'
-    if (STRONG.test(ch)) return 'ltr'
-  }
-  return 'ltr'
+function ellipsize(m: Measurer, line: TextLine, maxWidth: number): TextLine {
+  const text = m.content.text
+  const cuts = [...graphemes.segment(text.slice(line.start, line.end))].map((g) => line.start + g.index)
+  let end = line.end
+  const trimmed = (e: number) => line.start + text.slice(line.start, e).trimEnd().length
+  while (end > line.start && m.width(line.start, trimmed(end)) + m.ellipsisWidth(trimmed(end)) > maxWidth)
+    end = cuts.filter((c) => c < end).pop() ?? line.start
+  end = trimmed(end)
+  return { ...line, end, ellipsis: true, width: m.width(line.start, end) + m.ellipsisWidth(end) }
 }

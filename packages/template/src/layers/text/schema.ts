@@ -13,10 +13,15 @@ export const textLayerSchema = z
     weight: z
       .union([z.literal(400), z.literal(500), z.literal(600), z.literal(700), z.literal(800)])
       .default(400),
+    /** The whole text in italics (`*italic*` in the text sets single words). */
+    italic: z.boolean().default(false),
     /** Font size in px. */
     size: z.number().positive(),
     color: colorSchema.default('#111111'),
-    /** `start` and `end` follow the text's direction (start is right for Arabic and Hebrew). */
+    /**
+     * `start` and `end` follow the design's direction: the layer's declared `direction`, else left to right
+     * (see `rtl` for a right-to-left paragraph).
+     */
     align: bound(alignSchema).default('start'),
     valign: bound(z.enum(['top', 'middle', 'bottom'])).default('top'),
     /** Line height as a multiple of the font size. */
@@ -24,9 +29,31 @@ export const textLayerSchema = z
     /** Extra space between letters in em. */
     letterSpacing: z.number().default(0),
     transform: z.enum(['none', 'uppercase']).default('none'),
-    /** `auto` takes the direction of the first strong character (Unicode bidi rule P2). */
+    /**
+     * Each paragraph's direction: `auto` takes the direction of its first strong character (Unicode bidi
+     * rules P2, P3); a declared direction is also the design's direction for `align`.
+     */
     direction: z.enum(['auto', 'ltr', 'rtl']).default('auto'),
+    /**
+     * What a right-to-left paragraph in a left-to-right design does: `keep` (default) keeps the layer's
+     * side, so an Arabic headline in a left-aligned composition stays at the left and reads as designed;
+     * `mirror` mirrors the layer for it (start is its right, left and right swap).
+     */
+    rtl: z.enum(['keep', 'mirror']).default('keep'),
+    /**
+     * The language of the text (BCP 47: `ja`, `ko`, `zh-TW`, `zh-Hant`, `zh-CN`…), for the glyph forms of
+     * Han characters; without it the render's language hint, else the text itself (kana, hangul,
+     * traditional characters) decides.
+     */
+    lang: z
+      .string()
+      .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'a language tag such as ja, ko, zh-TW')
+      .optional(),
     wrap: z.boolean().default(true),
+    /** Lines made as even as they can be (a short headline), instead of filling each before the next. */
+    balance: z.boolean().default(false),
+    /** `**bold**` and `*italic*` in the text and values set words in bold and italics. */
+    markup: z.boolean().default(true),
     maxLines: z.number().int().positive().optional(),
     /** Shrink the font (not below `minSize` px) until the text fits its box and `maxLines`. */
     shrinkToFit: z.object({ minSize: z.number().positive() }).strict().optional(),

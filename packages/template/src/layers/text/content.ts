@@ -1,0 +1,157 @@
+import type { Canvas2D } from '../../canvas'
+import { cssFont, type FontFamily, OLD_STYLE_FIGURES, runFaces, type WritingSystem } from '../../fonts'
+import { type ParagraphBidi, paragraphBidi } from './bidi'
+import { BOLD, ITALIC, parseMarkup } from './markup'
+import { type HanForms, hanForms, type ScriptRun, scriptRuns } from './scripts'
+
+/** How a text is set: what layout and drawing read of a text layer. */
+export interface TextStyle {
+  family: FontFamily
+  weight: number
+  /** The whole text in italics (markup can still set words in italics). */
+  italic?: boolean
+  /** Font size in px before shrink-to-fit. */
+  size: number
+  lineHeight: number
+  /** In em. */
+  letterSpacing: number
+  wrap: boolean
+  maxLines?: number
+  minSize?: number
+  /** Each paragraph's direction: declared, or `auto` by its first strong character (default). */
+  direction?: 'auto' | 'ltr' | 'rtl'
+  /** The text's language (BCP 47), for the forms of Han characters; detected from the text when absent. */
+  lang?: string
+  /** Lines of a wrapped paragraph made as even as they can be (a headline), instead of filling each. */
+  balance?: boolean
+  /** `**bold**` and `*italic*` in the text set words in bold and italics (default true). */
+  markup?: boolean
+}
+
+export interface Paragraph {
+  /** UTF-16 offsets in the content's text; end excluded (the line break is not part of it). */
+  start: number
+  end: number
+  bidi: ParagraphBidi
+}
+
+/** A text made ready to set: markers removed, cut into writing-system runs and paragraphs with their levels. */
+export interface TextContent {
+  text: string
+  /** BOLD | ITALIC bits per UTF-16 unit. */
+  emphasis: Uint8Array
+  forms: HanForms
+  runs: ScriptRun[]
+  paragraphs: Paragraph[]
+}
+
+export function prepareText(source: string, style: TextStyle): TextContent {
+  const { text, emphasis } =
+    style.markup === false ? { text: source, emphasis: new Uint8Array(source.length) } : parseMarkup(source)
+  const forms = hanForms(text, style.lang)
+  const paragraphs: Paragraph[] = []
+  let start = 0
+  for (const part of text.split('\n')) {
+    // A CR of a CRLF break stays in the text but is no part of the paragraph.
+    const end = start + (part.endsWith('\r') ? part.length - 1 : part.length)
+    paragraphs.push({ start, end, bidi: paragraphBidi(text.slice(start, end), style.direction ?? 'auto') })
+    start += part.length + 1
+  }
+  return { text, emphasis, forms, runs: scriptRuns(text, forms), paragraphs }
+}
+
+/** Every face a content draws with, so a surface can load them before measuring. */
+export const contentFaces = (content: TextContent, family: FontFamily) => [
+  ...new Set(content.runs.flatMap((r) => runFaces(family, r.system))),
+]
+
+/** A stretch of one writing system and one emphasis: one font. */
+export interface StyledRun {
+  start: number
+  end: number
+  system: WritingSystem
+  emphasis: number
+}
+
+/** The runs of `[start, end)` in logical order, cut where the writing system or the emphasis changes. */
+export function styledRuns(content: TextContent, start: number, end: number): StyledRun[] {
+  const out: StyledRun[] = []
+  for (const run of content.runs) {
+    if (run.end <= start || run.start >= end) continue
+    for (let i = Math.max(start, run.start); i < Math.min(end, run.end); i++) {
+      const emphasis = content.emphasis[i] ?? 0
+      const last = out[out.length - 1]
+      if (last && last.end === i && last.system === run.system && last.emphasis === emphasis) last.end = i + 1
+      else out.push({ start: i, end: i + 1, system: run.system, emphasis })
+    }
+  }
+  return out
+}
+
+/** Bold inside a text: 700, or 800 when the text is already semibold or heavier. */
+const boldWeight = (weight: number) => (weight >= 600 ? 800 : 700)
+
+/**
+ * Sets a run's font on a context. Faces whose default figures are old-style get lining figures, which is
+ * how prices, dates and phone numbers are set.
+ */
+export function applyRunFont(
+  ctx: Canvas2D,
+  style: TextStyle,
+  size: number,
+  system: WritingSystem,
+  emphasis: number,
+) {
+  const font = cssFont({
+    family: style.family,
+    system,
+    weight: emphasis & BOLD ? boldWeight(style.weight) : style.weight,
+    italic: Boolean(style.italic) !== Boolean(emphasis & ITALIC),
+    size,
+  })
+  if (ctx.font !== font) ctx.font = font
+  const numeric = OLD_STYLE_FIGURES.has(runFaces(style.family, system)[0] ?? '') ? 'lining-nums' : 'normal'
+  if (ctx.fontVariantNumeric !== undefined && ctx.fontVariantNumeric !== numeric)
+    ctx.fontVariantNumeric = numeric
+}
+
+/** Measures stretches of a content at one size, run by run, each run's text once. */
+export class Measurer {
+  private readonly widths = new Map<string, number>()
+  private readonly spacing: string
+  constructor(
+    readonly ctx: Canvas2D,
+    readonly content: TextContent,
+    readonly style: TextStyle,
+    readonly size: number,
+  ) {
+    this.spacing = `${style.letterSpacing * size}px`
+  }
+
+  /** The width of one run's text in its font. */
+  runWidth(text: string, system: WritingSystem, emphasis: number): number {
+    const key = `${system}\u0000${emphasis}\u0000${text}`
+    let w = this.widths.get(key)
+    if (w === undefined) {
+      applyRunFont(this.ctx, this.style, this.size, system, emphasis)
+      if (this.ctx.letterSpacing !== this.spacing) this.ctx.letterSpacing = this.spacing
+      w = this.ctx.measureText(text).width
+      this.widths.set(key, w)
+    }
+    return w
+  }
+
+  /** The width of `[start, end)` of the content: the sum of its runs. */
+  width(start: number, end: number): number {
+    let w = 0
+    for (const r of styledRuns(this.content, start, end))
+      w += this.runWidth(this.content.text.slice(r.start, r.end), r.system, r.emphasis)
+    return w
+  }
+
+  /** The width of an ellipsis after the character before `at`, in that character's font. */
+  ellipsisWidth(at: number): number {
+    const [run] = styledRuns(this.content, Math.max(0, at - 1), Math.max(1, at))
+    return this.runWidth('…', run?.system ?? 'latin', run?.emphasis ?? 0)
+  }
+}
