@@ -2,10 +2,13 @@ export { loadCatalogue, SAMPLE_PREFIX, sampleImages } from './catalogue'
 export { drawableText, uncoveredCharacters } from './coverage'
 export { DecodedImages } from './draw/images'
 export { FACES, type FontFace, registerFonts } from './fonts'
+export { MAX_PDF_PAGES, type PdfOptions, renderPdf } from './pdf'
 export {
   type ImageSource,
+  outputPixels,
   QUALITY,
   RenderError,
+  type RenderErrorCode,
   type Rendered,
   type RenderOptions,
   render,

@@ -1,0 +1,87 @@
+import {
+  decodePDFRawStream,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  type PDFRawStream,
+  type PDFRef,
+  PDFString,
+} from 'pdf-lib'
+import type { PdfBox } from './page'
+import { type DrawnText, withActualText } from './text'
+
+/** What one page of Skia's document needs set after it is written. */
+export interface FinishedPage {
+  mediaBox: PdfBox
+  bleedBox: PdfBox
+  trimBox: PdfBox
+  drawn: DrawnText[]
+}
+
+const decode = (stream: PDFRawStream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1')
+
+// Code points that stand for another character drawn with the same glyph: CJK radicals and compatibility
+// ideographs, alphabetic (ﬁ) and Arabic presentation forms. Full-width forms are the customer's own choice.
+const STAND_INS = /[\u2e80-\u2fdf\uf900-\ufaff\ufb00-\ufdff\ufe70-\ufefe]|[\u{2f800}-\u{2fa1f}]/u
+
+/** A ToUnicode CMap whose stand-in code points are replaced by the characters they stand for (NFKC). */
+export function withCanonicalUnicode(cmap: string): string {
+  return cmap.replace(/^(<[0-9A-Fa-f]+>) <([0-9A-Fa-f]+)>$/gm, (whole, glyph: string, hex: string) => {
+    const text = Buffer.from(hex, 'hex').swap16().toString('utf16le')
+    if (!STAND_INS.test(text)) return whole
+    const canonical = text.normalize('NFKC')
+    const utf16 = Buffer.from(canonical, 'utf16le').swap16().toString('hex').toUpperCase()
+    return `${glyph} <${utf16}>`
+  })
+}
+
+const box = (b: PdfBox) => [b.x, b.y, b.width, b.height] as const
+
+/**
+ * Skia's document made ready for print and for readers: exact page boxes (media, bleed, trim), the
+ * document's language, ActualText for every line drawn, and ToUnicode maps without stand-in code points.
+ * The marker images go.
+ */
+export async function finishPdf(bytes: Uint8Array, pages: FinishedPage[], language: string) {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false })
+  doc.catalog.set(PDFName.of('Lang'), PDFString.of(language))
+  const fixedMaps = new Set<string>()
+  const markers = new Set<PDFRef>()
+  doc.getPages().forEach((page, i) => {
+    const info = pages[i]
+    if (!info) throw new Error(`the PDF has a page ${i + 1} that was not drawn`)
+    page.setMediaBox(...box(info.mediaBox))
+    page.setBleedBox(...box(info.bleedBox))
+    page.setTrimBox(...box(info.trimBox))
+    const resources = page.node.Resources()
+    const fonts = new Map<string, string>()
+    const fontDict = resources?.lookupMaybe(PDFName.of('Font'), PDFDict)
+    for (const [name, ref] of fontDict?.entries() ?? []) {
+      const font = doc.context.lookup(ref, PDFDict)
+      const base = font.lookupMaybe(PDFName.of('BaseFont'), PDFName)?.decodeText() ?? ''
+      fonts.set(name.decodeText(), base.replace(/^[A-Z]{6}\+/, ''))
+      const mapRef = font.get(PDFName.of('ToUnicode')) as PDFRef | undefined
+      if (!mapRef || fixedMaps.has(mapRef.toString())) continue
+      fixedMaps.add(mapRef.toString())
+      const map = doc.context.lookup(mapRef) as PDFRawStream
+      doc.context.assign(
+        mapRef,
+        doc.context.flateStream(Buffer.from(withCanonicalUnicode(decode(map)), 'latin1')),
+      )
+    }
+    const contentsRef = page.node.get(PDFName.of('Contents')) as PDFRef
+    const rewritten = withActualText(
+      decode(doc.context.lookup(contentsRef) as PDFRawStream),
+      info.drawn,
+      fonts,
+    )
+    doc.context.assign(contentsRef, doc.context.flateStream(Buffer.from(rewritten.content, 'latin1')))
+    const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict)
+    const markerName = PDFName.of(rewritten.marker)
+    const markerRef = xobjects?.get(markerName) as PDFRef | undefined
+    if (markerRef) markers.add(markerRef)
+    xobjects?.delete(markerName)
+  })
+  for (const ref of markers) doc.context.delete(ref)
+  return Buffer.from(await doc.save())
+}
