@@ -189,6 +189,8 @@ export interface CreationTable {
   height: number
   storage_prefix: string
   created_at: number
+  /** 1 when the creation's size is a print size and a PDF was kept (migration 0030_creation_pdf). */
+  has_pdf: Generated<number>
 }
 
 /** Secrets the server makes for itself once and shares between processes (e.g. the file URL key). */

@@ -17,6 +17,7 @@ import { insertNotifications } from '../db/notifications'
 import type { CreationRow, Database, TemplateRow } from '../db/schema'
 import { findTemplate } from '../db/templates'
 import { findOwnUpload } from '../db/uploads'
+import { findUserWithCredits } from '../db/users'
 import { AppError, notFound } from '../errors'
 import type { FileUrls } from './file-urls'
 import { spendCredits } from './ledger'
@@ -31,6 +32,8 @@ export const CREATION_FILES = {
   png: { name: 'image.png', contentType: 'image/png' },
   jpeg: { name: 'image.jpg', contentType: 'image/jpeg' },
   webp: { name: 'image.webp', contentType: 'image/webp' },
+  /** Only for a print size (A4, Letter, cards…): the PDF a print shop takes. */
+  pdf: { name: 'document.pdf', contentType: 'application/pdf' },
   thumb: { name: 'thumb.webp', contentType: 'image/webp' },
 } as const
 export type CreationFile = keyof typeof CREATION_FILES
@@ -84,6 +87,8 @@ export class Creations {
     row: TemplateRow
     template: Template
     sizeId: string
+    /** The size is printed: its raster outputs are 300 dpi and it gets a PDF. */
+    print: boolean
     images: (ref: string) => Promise<Buffer | undefined>
     /** Throws the 404 of an upload whose file was gone when the renderer read it. */
     checkImagesRead: () => void
@@ -131,7 +136,7 @@ export class Creations {
     const checkImagesRead = () => {
       if (gone.length > 0) throw new AppError(Code.notFound, `values.${gone[0]}: Upload not found`)
     }
-    return { row, template, sizeId: size.id, images, checkImagesRead }
+    return { row, template, sizeId: size.id, print: size.print !== undefined, images, checkImagesRead }
   }
 
   /**
@@ -141,7 +146,7 @@ export class Creations {
    * removes.
    */
   async create(r: Request & { name?: string | undefined }): Promise<Creation & { credits: number }> {
-    const { row, template, sizeId, images, checkImagesRead } = await this.prepare(r)
+    const { row, template, sizeId, print, images, checkImagesRead } = await this.prepare(r)
     // Fail fast without rendering; the spend below is what guarantees the balance.
     const before = await ledgerBalance(this.d.db, r.userId)
     if (before < CREATION_COST)
@@ -149,22 +154,43 @@ export class Creations {
         credits: before,
       })
     const locale = r.locale ?? 'en'
+    const name = r.name ?? template.name[locale]
     const out = await this.d.renderer.render(template, r.values, {
       sizeId,
       locale,
       images,
       decodedImages: this.d.decodedImages,
     })
+    // The same drawing as the PNG, as a vector PDF: text stays text, the photos keep 300 dpi.
+    // Its metadata names the customer as the author, as a document they made.
+    const author = print ? (await findUserWithCredits(this.d.db, r.userId))?.name : undefined
+    const pdf = print
+      ? await this.d.renderer.renderPdf(template, [r.values], {
+          sizeId,
+          locale,
+          images,
+          title: name,
+          ...(author && { author }),
+        })
+      : undefined
     checkImagesRead()
     const prefix = `creations/${randomUUID()}`
-    const keys = (Object.keys(CREATION_FILES) as CreationFile[]).map(
-      (f) => `${prefix}/${CREATION_FILES[f].name}`,
-    )
-    const bytes = { png: out.png, jpeg: out.jpeg, webp: out.webp, thumb: out.thumbnail }
+    const bytes: Partial<Record<CreationFile, Buffer>> = {
+      png: out.png,
+      jpeg: out.jpeg,
+      webp: out.webp,
+      thumb: out.thumbnail,
+      ...(pdf && { pdf }),
+    }
+    const stored = (Object.keys(bytes) as CreationFile[]).map((f) => ({
+      f,
+      key: `${prefix}/${CREATION_FILES[f].name}`,
+    }))
+    const keys = stored.map((s) => s.key)
     try {
       await Promise.all(
-        (Object.keys(CREATION_FILES) as CreationFile[]).map((f) =>
-          this.d.storage.put(`${prefix}/${CREATION_FILES[f].name}`, bytes[f], CREATION_FILES[f].contentType),
+        stored.map(({ f, key }) =>
+          this.d.storage.put(key, bytes[f] as Buffer, CREATION_FILES[f].contentType),
         ),
       )
       const now = this.d.now()
@@ -179,7 +205,6 @@ export class Creations {
         },
         // The row, and the notification that it is ready, exist if and only if the credit is spent.
         async (trx) => {
-          const name = r.name ?? template.name[locale]
           const creationId = await insertCreation(trx, {
             user_id: r.userId,
             template_id: row.id,
@@ -192,6 +217,7 @@ export class Creations {
             height: out.height,
             storage_prefix: prefix,
             created_at: now,
+            has_pdf: pdf ? 1 : 0,
           })
           await insertNotifications(trx, [
             notificationRow(
@@ -295,7 +321,12 @@ export class Creations {
       height: c.height,
       createdAt: new Date(c.created_at).toISOString(),
       thumbnailUrl: url('thumb'),
-      files: { png: url('png'), jpeg: url('jpeg'), webp: url('webp') },
+      files: {
+        png: url('png'),
+        jpeg: url('jpeg'),
+        webp: url('webp'),
+        ...(c.has_pdf ? { pdf: url('pdf') } : {}),
+      },
     }
   }
 }
