@@ -67,6 +67,25 @@ describe('PDF', () => {
     expect(lines).toContain('LUMEN ENGINEERING')
   })
 
+  it('Arabic letters drawn with one shared dotless glyph, Hebrew and mixed lines come out as typed', async () => {
+    // Noto Sans Arabic draws ب ت ث ن ي mid-word as one dotless glyph plus dot marks: no glyph-to-text map can
+    // tell them apart, so a reader that trusts ToUnicode alone reads تيبيت for تثبيت.
+    const values = {
+      ...award.samples.en,
+      recipient: 'تثبيت نبيل',
+      citation: 'שלום עולם',
+      presenter: 'Studio 42 مرحبا',
+    }
+    const lines = text(save(await renderPdf(award, [values])))
+      .split('\n')
+      .map((l) => l.trim())
+    expect(lines).toContain('تثبيت نبيل')
+    expect(lines).toContain('שלום עולם')
+    // A line of both directions: each run whole (not letter-spaced Latin broken into letters); the order of
+    // the two runs is the reader's guess of the line's direction.
+    expect(lines.some((l) => l.includes('مرحبا') && l.includes('STUDIO 42'))).toBe(true)
+  })
+
   it('embeds every font as a subset with a ToUnicode map, and draws no text as pictures', async () => {
     const file = save(await renderPdf(award, [award.samples['zh-CN']], { locale: 'zh-CN' }))
     const rows = poppler('pdffonts', file).trim().split('\n').slice(2)

@@ -106,11 +106,13 @@ function shapeRun(font: hb.Font, run: string) {
   buffer.guessSegmentProperties()
   hb.shape(font, buffer)
   const infos = buffer.getGlyphInfos()
+  const positions = buffer.getGlyphPositions()
   const starts = [...new Set(infos.map((g) => g.cluster))].sort((a, b) => a - b)
   const end = (cluster: number) => starts.find((s) => s > cluster) ?? run.length
-  return infos.map((g) => ({
+  return infos.map((g, i) => ({
     glyph: g.codepoint,
     cluster: g.cluster,
+    advance: positions[i]?.xAdvance ?? 0,
     text: run.slice(g.cluster, end(g.cluster)),
   }))
 }
@@ -121,15 +123,23 @@ interface Shown {
   glyph: number
 }
 
+/** A font of a page: its PostScript name (the subset tag dropped) and its ToUnicode map, glyph to text. */
+export interface PageFont {
+  postScriptName: string
+  unicode: Map<number, string>
+}
+
 /**
- * A text object (BT … ET) of a right-to-left face with ActualText per cluster, when its glyphs are exactly
- * those HarfBuzz makes of one of the line's right-to-left runs; else unchanged.
+ * A text object (BT … ET) of a line that has right-to-left text, marked so a reader gets its characters:
+ * in a right-to-left face, ActualText per cluster when its glyphs are exactly those HarfBuzz makes of one of
+ * the line's right-to-left runs; in any other face one ActualText for the object, its glyphs' text (so a
+ * reader does not break letter-spaced Latin into letters). Unchanged when neither applies.
  */
-function clusterSpans(block: string[], line: string, fonts: Map<string, string>): string[] {
+function markedBlock(block: string[], line: string, fonts: Map<string, PageFont>): string[] {
   const resource = block.map((op) => /^\/(\S+) \S+ Tf$/.exec(op)?.[1]).find(Boolean)
-  const fontName = resource && fonts.get(resource)
-  const font = fontName && rtlFace(fontName)
-  if (!font) return block
+  const pageFont = resource ? fonts.get(resource) : undefined
+  if (!pageFont) return block
+  const font = rtlFace(pageFont.postScriptName)
   const head: string[] = []
   const shown: Shown[] = []
   for (const op of block.slice(1, -1)) {
@@ -143,16 +153,28 @@ function clusterSpans(block: string[], line: string, fonts: Map<string, string>)
     for (let i = 0; i < hex.length; i += 4)
       shown.push({ move: i === 0 ? (m[1] ?? '') : '', glyph: Number.parseInt(hex.slice(i, i + 4), 16) })
   }
+  if (!font) {
+    const text = shown.map((s) => pageFont.unicode.get(s.glyph))
+    if (!shown.length || text.some((t) => t === undefined)) return block
+    return ['BT', ...head, span(text.join('')), ...block.slice(1 + head.length, -1), 'EMC', 'ET']
+  }
   const ids = shown.map((s) => s.glyph).join(',')
   for (const run of line.match(RTL_RUN) ?? []) {
     const shaped = shapeRun(font, run)
     if (shaped.map((g) => g.glyph).join(',') !== ids) continue
     const out = ['BT', ...head]
+    // The cluster's characters ride on its widest glyph (the letter); its marks (Noto's dots) carry an empty
+    // ActualText, so a reader places the letter where the letter is drawn, not across its dots.
+    const carriers = new Map<number, number>()
+    shaped.forEach((g, i) => {
+      const best = carriers.get(g.cluster)
+      if (best === undefined || g.advance > (shaped[best]?.advance ?? 0)) carriers.set(g.cluster, i)
+    })
     shaped.forEach((g, i) => {
       const s = shown[i] as Shown
-      if (i === 0 || shaped[i - 1]?.cluster !== g.cluster) out.push(span(g.text))
+      out.push(span(carriers.get(g.cluster) === i ? g.text : ''))
       out.push(`${s.move ? `${s.move} ` : ''}<${s.glyph.toString(16).padStart(4, '0').toUpperCase()}> Tj`)
-      if (shaped[i + 1]?.cluster !== g.cluster) out.push('EMC')
+      out.push('EMC')
     })
     out.push('ET')
     return out
@@ -161,14 +183,14 @@ function clusterSpans(block: string[], line: string, fonts: Map<string, string>)
 }
 
 /**
- * A page's content stream with its markers replaced by marked content. `fonts` names each font resource's
- * PostScript name (the subset tag dropped). Throws when the markers are not where they were drawn, which
+ * A page's content stream with its markers replaced by marked content. `fonts` are the page's font
+ * resources by name. Throws when the markers are not where they were drawn, which
  * would mean Skia wrote the page differently than this code expects.
  */
 export function withActualText(
   content: string,
   drawn: DrawnText[],
-  fonts: Map<string, string>,
+  fonts: Map<string, PageFont>,
 ): { content: string; marker: string } {
   const lines = content.split('\n')
   const first = lines.find((l) => / Do$/.test(l))
@@ -189,7 +211,7 @@ export function withActualText(
       if (block) {
         block.push(line)
         if (line === 'ET') {
-          out.push(...clusterSpans(block, current ?? '', fonts))
+          out.push(...markedBlock(block, current ?? '', fonts))
           block = undefined
         }
         continue
