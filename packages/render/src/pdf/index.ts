@@ -2,6 +2,7 @@ import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas'
 import { effectiveValues, type Locale, type Template, type Values } from '@templet/template'
 import { registerFonts } from '../fonts'
 import { drawTemplate, loadImages, outputPixels, pickSize, RenderError, type RenderOptions } from '../render'
+import { withCubicCurves } from './curves'
 import { type FinishedPage, finishPdf } from './document'
 import { PdfImages } from './images'
 import { drawCropMarks, type PageOptions, pageGeometry, withBleed } from './page'
@@ -61,6 +62,7 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
       // The page's context is Skia's 2D context; the package's typings name it after the DOM's.
       const ctx = doc.beginPage(g.page.width, g.page.height) as unknown as SKRSContext2D
       const drawn = markTexts(ctx, { x: g.page.width / 2, y: g.page.height / 2 })
+      withCubicCurves(ctx)
       ctx.imageSmoothingQuality = 'high'
       if (o.cropMarks) {
         // Nothing of the design reaches into the marks: it stops at the bleed.
