@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine (Node, npm, git, g++, python3) lacks: pnpm, and Debian's chromium,
-# PostgreSQL and CJK fonts for the browser and database tests. Safe to run again: it skips what is there.
+# PostgreSQL, CJK fonts and poppler (pdfinfo, pdftotext, pdffonts, pdftoppm read the PDFs the renderer
+# writes) for the browser, database and renderer tests. Safe to run again: it skips what is there.
 set -euo pipefail
 
 PNPM_VERSION=10.34.9
@@ -14,6 +15,7 @@ if [ "${1:-}" = "--with-test-tools" ]; then
   command -v chromium >/dev/null || missing+=(chromium)
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
   [ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
+  command -v pdftotext >/dev/null || missing+=(poppler-utils)
   if [ ${#missing[@]} -gt 0 ]; then
     echo "› installing ${missing[*]} from Debian (needs root)"
     sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"

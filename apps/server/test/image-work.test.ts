@@ -24,6 +24,7 @@ function countingRenderer() {
   const renderer: Renderer = {
     render: counted(defaultRenderer.render),
     renderPreview: counted(defaultRenderer.renderPreview),
+    renderPdf: counted(defaultRenderer.renderPdf),
   }
   return { renderer, counts }
 }

@@ -4,11 +4,12 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { type Locale, locales, parseTemplate, TemplateError } from '@templet/template'
 import { sampleImages } from './catalogue'
+import { renderPdf } from './pdf'
 import { render } from './render'
 
 const usage = `usage: templet-render template.json values.json -o out.png [--size <id>] [--locale en|zh-CN]
 
-Renders a template with values. The output's extension picks the format (.png, .jpg, .webp); the
+Renders a template with values. The output's extension picks the format (.png, .jpg, .webp, .pdf); the
 image fields' values are file paths relative to values.json (or "sample:<name>" for the samples).`
 
 async function main() {
@@ -32,12 +33,20 @@ async function main() {
   const template = parseTemplate(JSON.parse(await readFile(templateFile, 'utf8')))
   const values = valuesFile ? (JSON.parse(await readFile(valuesFile, 'utf8')) as Record<string, string>) : {}
   const base = valuesFile ? path.dirname(valuesFile) : process.cwd()
-  const out = await render(template, values, {
+  const options = {
     sizeId: opts.size,
     locale,
-    images: async (v) => (await sampleImages(v)) ?? readFile(path.resolve(base, v)).catch(() => undefined),
-  })
+    images: async (v: string) =>
+      (await sampleImages(v)) ?? readFile(path.resolve(base, v)).catch(() => undefined),
+  }
   const ext = path.extname(opts.out).toLowerCase()
+  if (ext === '.pdf') {
+    const pdf = await renderPdf(template, [values], options)
+    await writeFile(opts.out, pdf)
+    console.log(`${opts.out}: PDF, ${pdf.length} bytes`)
+    return
+  }
+  const out = await render(template, values, options)
   const data = ext === '.jpg' || ext === '.jpeg' ? out.jpeg : ext === '.webp' ? out.webp : out.png
   await writeFile(opts.out, data)
   console.log(`${opts.out}: ${out.width}×${out.height}, ${data.length} bytes`)

@@ -1,17 +1,22 @@
 import { type Canvas, createCanvas } from '@napi-rs/canvas'
 import {
+  type Canvas2D,
+  type Drawable,
   drawLayer,
   effectiveValues,
   fitScale,
   type ImageLayer,
   type Locale,
   layerBox,
+  PRINT_DPI,
   parseImageValue,
+  printPixels,
   resolveBound,
+  type Size,
   type Template,
   type Values,
 } from '@templet/template'
-import sharp from 'sharp'
+import sharp, { type Sharp } from 'sharp'
 import { drawableText } from './coverage'
 import { type DecodedImages, imageForDrawing } from './draw/images'
 import { joiningEmoji } from './emoji'
@@ -36,6 +41,8 @@ export interface RenderOptions {
 export interface Rendered {
   width: number
   height: number
+  /** Set for a print size: the resolution written into the PNG and the JPEG (300). */
+  dpi?: number
   png: Buffer
   /** Quality 75. */
   jpeg: Buffer
@@ -56,35 +63,41 @@ const JPEG = { quality: QUALITY, mozjpeg: false } as const
 // zlib level 6 with adaptive filtering is libvips' default; measured, level 4 is ~30% faster for ~3% more bytes.
 const PNG = { compressionLevel: 4 } as const
 
+export type RenderErrorCode = 'UNKNOWN_SIZE' | 'NO_PAGES' | 'TOO_MANY_PAGES'
+
 export class RenderError extends Error {
-  readonly code: 'UNKNOWN_SIZE'
-  constructor(code: 'UNKNOWN_SIZE', message: string) {
+  readonly code: RenderErrorCode
+  constructor(code: RenderErrorCode, message: string) {
     super(message)
     this.name = 'RenderError'
     this.code = code
   }
 }
 
-function pickSize(t: Template, sizeId: string | undefined) {
+export function pickSize(t: Template, sizeId: string | undefined) {
   const size = sizeId === undefined ? t.sizes[0] : t.sizes.find((s) => s.id === sizeId)
   if (!size) throw new RenderError('UNKNOWN_SIZE', `template "${t.id}" has no size "${sizeId}"`)
   return size
 }
 
+/** Reads and decodes one image for drawing, at no more pixels than `drawnScale(width, height)` asks for. */
+export type ImageLoader<Image extends Drawable> = (
+  ref: string,
+  drawnScale: (width: number, height: number) => number,
+) => Promise<Image | undefined>
+
 /**
  * Fetches and decodes the values' images, each at the largest size a layer draws it in this size of the
- * template at `scale` (never more pixels than that).
+ * template at `scale` output pixels per layout pixel (never more pixels than that).
  */
-async function loadImages(
+export async function loadImages<Image extends Drawable>(
   t: Template,
-  size: Template['sizes'][number],
+  size: Size,
   scale: number,
   values: Values,
-  source: ImageSource | undefined,
-  decoded: DecodedImages | undefined,
+  load: ImageLoader<Image>,
 ) {
-  const images = new Map<string, Canvas>()
-  if (!source) return images
+  const images = new Map<string, Image>()
   const keys = t.fields.filter((f) => f.kind === 'image' && values[f.key]).map((f) => f.key)
   const frame = { sizeId: size.id, width: size.width, height: size.height }
   const imageLayers = t.layers.filter((layer): layer is ImageLayer => layer.type === 'image')
@@ -100,44 +113,84 @@ async function loadImages(
     )
   await Promise.all(
     keys.map(async (key) => {
-      const ref = parseImageValue(values[key] as string).ref
-      const img = await imageForDrawing(ref, source, drawnScale(key), decoded)
+      const img = await load(parseImageValue(values[key] as string).ref, drawnScale(key))
       if (img) images.set(key, img)
     }),
   )
   return images
 }
 
-/** Draws a template into raw RGBA pixels at `scale` (1 = the size's own pixels). */
-export async function drawPixels(t: Template, values: Values, o: RenderOptions, scale: number) {
-  const size = pickSize(t, o.sizeId)
-  const locale = o.locale ?? 'en'
-  const effective = effectiveValues(t, values, locale)
-  const images = await loadImages(t, size, scale, effective, o.images, o.decodedImages)
-  const width = Math.max(1, Math.round(size.width * scale))
-  const height = Math.max(1, Math.round(size.height * scale))
-  const canvas = createCanvas(width, height)
-  const ctx = joiningEmoji(canvas.getContext('2d'))
-  ctx.imageSmoothingQuality = 'high'
-  ctx.scale(scale, scale)
-  // An opaque base: outputs carry no alpha, so PNG, JPEG and WebP show the same picture.
+/**
+ * The pixels of a size's raster outputs: its sheet at 300 dpi for a print size, else its own pixels.
+ */
+export const outputPixels = (size: Size) =>
+  size.print ? printPixels(size.print) : { width: size.width, height: size.height }
+
+/**
+ * Draws every layer of a template on a Canvas 2D context whose current transform maps the size's layout
+ * pixels to the surface (a raster canvas, a PDF page), over an opaque white base. Returns the text layers
+ * cut with "…" because their text did not fit even at their smallest size.
+ */
+export function drawTemplate<Image extends Drawable>(
+  ctx: Canvas2D<Image>,
+  t: Template,
+  size: Size,
+  locale: Locale,
+  values: Values,
+  images: Map<string, Image>,
+  lang?: string,
+): string[] {
+  // An opaque base: outputs carry no alpha, so PNG, JPEG, WebP and PDF show the same picture.
   ctx.fillStyle = '#ffffff'
   ctx.fillRect(0, 0, size.width, size.height)
+  const truncated: string[] = []
   const d = {
     ctx,
     sizeId: size.id,
     width: size.width,
     height: size.height,
     locale,
-    values: effective,
+    values,
     images,
-    lang: o.lang,
+    lang,
     drawableText,
     loadFaces,
     onText: (id: string, drawn: { truncated: boolean }) => drawn.truncated && truncated.push(id),
   }
-  const truncated: string[] = []
   for (const layer of t.layers) drawLayer(layer, d)
+  return truncated
+}
+
+/** Draws a template into raw RGBA pixels at `scale` (1 = the size's own layout pixels). */
+export function drawPixels(t: Template, values: Values, o: RenderOptions, scale: number) {
+  const size = pickSize(t, o.sizeId)
+  const width = Math.max(1, Math.round(size.width * scale))
+  const height = Math.max(1, Math.round(size.height * scale))
+  return drawTo(t, values, o, { width, height, scaleX: scale, scaleY: scale })
+}
+
+/** Draws a template into raw RGBA pixels of `target`'s size, the layout scaled by `scaleX` and `scaleY`. */
+async function drawTo(
+  t: Template,
+  values: Values,
+  o: RenderOptions,
+  target: { width: number; height: number; scaleX: number; scaleY: number },
+) {
+  const size = pickSize(t, o.sizeId)
+  const locale = o.locale ?? 'en'
+  const effective = effectiveValues(t, values, locale)
+  const { width, height, scaleX, scaleY } = target
+  const source = o.images
+  const images = source
+    ? await loadImages(t, size, Math.max(scaleX, scaleY), effective, (ref, drawnScale) =>
+        imageForDrawing(ref, source, drawnScale, o.decodedImages),
+      )
+    : new Map<string, Canvas>()
+  const canvas = createCanvas(width, height)
+  const ctx = joiningEmoji(canvas.getContext('2d'))
+  ctx.imageSmoothingQuality = 'high'
+  ctx.scale(scaleX, scaleY)
+  const truncated = drawTemplate(ctx, t, size, locale, effective, images, o.lang)
   return { width, height, pixels: rgba(canvas), canvas, truncated }
 }
 
@@ -171,14 +224,34 @@ const fromPixels = (p: { width: number; height: number; pixels: Buffer }) =>
  * encodes run concurrently on libvips' threads.
  */
 export async function render(t: Template, values: Values, o: RenderOptions = {}): Promise<Rendered> {
-  const p = await drawPixels(t, values, o, 1)
+  const size = pickSize(t, o.sizeId)
+  // A print size's sheet at 300 dpi has the layout's proportions within 1 %: each axis takes its own scale.
+  const { width, height } = outputPixels(size)
+  const p = await drawTo(t, values, o, {
+    width,
+    height,
+    scaleX: width / size.width,
+    scaleY: height / size.height,
+  })
+  // A print size's PNG and JPEG say they are 300 dpi, so a print dialog or a print shop sizes them right.
+  const dpi = size.print ? PRINT_DPI : undefined
+  const sized = (img: Sharp) => (dpi ? img.withMetadata({ density: dpi }) : img)
   const [png, jpeg, webp, thumbnail] = await Promise.all([
-    fromPixels(p).png(PNG).toBuffer(),
-    fromPixels(p).jpeg(JPEG).toBuffer(),
+    sized(fromPixels(p)).png(PNG).toBuffer(),
+    sized(fromPixels(p)).jpeg(JPEG).toBuffer(),
     fromPixels(p).webp(WEBP).toBuffer(),
     fromPixels(thumbnailPixels(p.canvas)).webp(WEBP).toBuffer(),
   ])
-  return { width: p.width, height: p.height, png, jpeg, webp, thumbnail, truncated: p.truncated }
+  return {
+    width: p.width,
+    height: p.height,
+    ...(dpi && { dpi }),
+    png,
+    jpeg,
+    webp,
+    thumbnail,
+    truncated: p.truncated,
+  }
 }
 
 const CONTENT_TYPES = { jpeg: 'image/jpeg', webp: 'image/webp', png: 'image/png' } as const

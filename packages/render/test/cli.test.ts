@@ -31,6 +31,14 @@ describe('templet-render (CLI)', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 1080, 1350])
   })
 
+  it('writes a PDF when the output name ends in .pdf', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'templet-cli-'))
+    const out = path.join(dir, 'award.pdf')
+    const { stdout } = await cli('catalogue/templates/award-certificate.json', '-o', out)
+    expect(stdout).toContain('PDF')
+    expect((await readFile(out)).subarray(0, 5).toString()).toBe('%PDF-')
+  })
+
   it('exits 1 naming the layer and property of a broken template', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'templet-cli-'))
     const t = JSON.parse(await readFile(path.join(pkg, 'catalogue/templates/bold-quote.json'), 'utf8'))

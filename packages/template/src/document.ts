@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { fieldSchema } from './fields'
 import { layerSchema } from './layers'
 import { localizedTextSchema, slug, valuesSchema } from './primitives'
+import { aspectMismatch, printSizeSchema } from './print'
 
 export const sizeSchema = z
   .object({
@@ -9,8 +10,14 @@ export const sizeSchema = z
     width: z.number().int().min(16).max(4096),
     height: z.number().int().min(16).max(4096),
     label: localizedTextSchema,
+    /** The sheet this size is printed on; absent for screen sizes. The pixels keep the sheet's proportions. */
+    print: printSizeSchema.optional(),
   })
   .strict()
+  .superRefine((s, ctx) => {
+    const mismatch = s.print && aspectMismatch(s.width, s.height, s.print)
+    if (mismatch) ctx.addIssue({ code: 'custom', path: ['print'], message: mismatch })
+  })
 export type Size = z.infer<typeof sizeSchema>
 
 /** A template document: its sizes (the first is the default), the fields a customer fills, the layers drawn. */

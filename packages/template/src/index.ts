@@ -74,4 +74,21 @@ export {
   type Values,
   valuesSchema,
 } from './primitives'
+export {
+  aspectMismatch,
+  BLEED_MM,
+  formatPrintSize,
+  MM_PER_INCH,
+  PAPER_SIZES,
+  POINTS_PER_INCH,
+  PRINT_DPI,
+  type PrintSize,
+  type PrintUnit,
+  printInches,
+  printPixels,
+  printPoints,
+  printSizeSchema,
+  printUnits,
+  SCREEN_PX_PER_INCH,
+} from './print'
 export { effectiveValues, type ValueRules, validateValues } from './values'

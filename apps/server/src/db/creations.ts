@@ -3,7 +3,7 @@ import type { CreationRow, CreationTable, Database } from './schema'
 
 type Q = Kysely<Database>
 
-export type NewCreation = Omit<CreationTable, 'id'>
+export type NewCreation = Omit<CreationTable, 'id' | 'has_pdf'> & { has_pdf?: number }
 
 export async function insertCreation(db: Q, c: NewCreation): Promise<number> {
   const row = await db.insertInto('creations').values(c).returning('id').executeTakeFirstOrThrow()

@@ -397,6 +397,15 @@ function mediaMigrations(engine: Engine): Record<string, Migration> {
           .execute()
       },
     },
+    // A creation of a print size keeps a PDF beside its PNG, JPEG and WebP (files.pdf).
+    '0030_creation_pdf': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('creations')
+          .addColumn('has_pdf', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute()
+      },
+    },
   }
 }
 

@@ -219,6 +219,8 @@ export interface CreationTable {
   created_at: number
   /** The template's version it was made from (null only for rows older than migration 0040). */
   template_version: number | null
+  /** 1 when the creation's size is a print size and a PDF was kept (migration 0030_creation_pdf). */
+  has_pdf: Generated<number>
 }
 
 /** Secrets the server makes for itself once and shares between processes (e.g. the file URL key). */

@@ -7,7 +7,7 @@ import {
   type IssuesData,
 } from '@templet/api/contract'
 import { type DecodedImages, validateValues } from '@templet/render'
-import { type Locale, parseImageValue, type Template, type Values } from '@templet/template'
+import { type Locale, parseImageValue, printPixels, type Template, type Values } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Limit } from '../config'
 import {
@@ -22,6 +22,7 @@ import { ledgerBalance } from '../db/ledger'
 import { insertNotifications } from '../db/notifications'
 import type { CreationRow, Database, TemplateRow } from '../db/schema'
 import { findOwnUpload } from '../db/uploads'
+import { findUserWithCredits } from '../db/users'
 import { AppError, notFound } from '../errors'
 import type { FileUrls } from './file-urls'
 import type { WorkBudget } from './image-work'
@@ -38,6 +39,8 @@ export const CREATION_FILES = {
   png: { name: 'image.png', contentType: 'image/png' },
   jpeg: { name: 'image.jpg', contentType: 'image/jpeg' },
   webp: { name: 'image.webp', contentType: 'image/webp' },
+  /** Only for a print size (A4, Letter, cards…): the PDF a print shop takes. */
+  pdf: { name: 'document.pdf', contentType: 'application/pdf' },
   thumb: { name: 'thumb.webp', contentType: 'image/webp' },
 } as const
 export type CreationFile = keyof typeof CREATION_FILES
@@ -149,6 +152,8 @@ export class Creations {
     sizeId: string
     /** Pixels of the size drawn. */
     pixels: number
+    /** The size is printed: its raster outputs are 300 dpi and it gets a PDF. */
+    print: boolean
     images: (ref: string) => Promise<Buffer | undefined>
     /** Throws the 404 of an upload whose file was gone when the renderer read it. */
     checkImagesRead: () => void
@@ -209,12 +214,15 @@ export class Creations {
     const checkImagesRead = () => {
       if (gone.length > 0) throw new AppError(Code.notFound, `values.${gone[0]}: Upload not found`)
     }
+    // A print size is drawn at its sheet's 300 dpi: those are the pixels a render holds.
+    const drawn = size.print ? printPixels(size.print) : size
     return {
       row,
       template,
       version,
       sizeId: size.id,
-      pixels: size.width * size.height,
+      pixels: drawn.width * drawn.height,
+      print: size.print !== undefined,
       images,
       checkImagesRead,
     }
@@ -244,7 +252,7 @@ export class Creations {
       notify?: boolean
     } = {},
   ): Promise<Creation & { credits: number }> {
-    const { row, template, version, sizeId, pixels, images, checkImagesRead } = await this.prepare(r)
+    const { row, template, version, sizeId, pixels, print, images, checkImagesRead } = await this.prepare(r)
     if (!o.settle) {
       // Fail fast without rendering; the spend below is what guarantees the balance.
       const before = await ledgerBalance(this.d.db, r.userId)
@@ -254,6 +262,7 @@ export class Creations {
         })
     }
     const locale = r.locale ?? 'en'
+    const name = r.name ?? template.name[locale]
     const out = await this.#withPixels(pixels, () =>
       this.d.renderer.render(template, r.values, {
         sizeId,
@@ -262,16 +271,38 @@ export class Creations {
         decodedImages: this.d.decodedImages,
       }),
     )
+    // The same drawing as the PNG, as a vector PDF: text stays text, the photos keep 300 dpi.
+    // Its metadata names the customer as the author, as a document they made.
+    const author = print ? (await findUserWithCredits(this.d.db, r.userId))?.name : undefined
+    const pdf = print
+      ? await this.#withPixels(pixels, () =>
+          this.d.renderer.renderPdf(template, [r.values], {
+            sizeId,
+            locale,
+            images,
+            title: name,
+            ...(author && { author }),
+          }),
+        )
+      : undefined
     checkImagesRead()
     const prefix = `creations/${randomUUID()}`
-    const keys = (Object.keys(CREATION_FILES) as CreationFile[]).map(
-      (f) => `${prefix}/${CREATION_FILES[f].name}`,
-    )
-    const bytes = { png: out.png, jpeg: out.jpeg, webp: out.webp, thumb: out.thumbnail }
+    const bytes: Partial<Record<CreationFile, Buffer>> = {
+      png: out.png,
+      jpeg: out.jpeg,
+      webp: out.webp,
+      thumb: out.thumbnail,
+      ...(pdf && { pdf }),
+    }
+    const stored = (Object.keys(bytes) as CreationFile[]).map((f) => ({
+      f,
+      key: `${prefix}/${CREATION_FILES[f].name}`,
+    }))
+    const keys = stored.map((s) => s.key)
     try {
       await Promise.all(
-        (Object.keys(CREATION_FILES) as CreationFile[]).map((f) =>
-          this.d.storage.put(`${prefix}/${CREATION_FILES[f].name}`, bytes[f], CREATION_FILES[f].contentType),
+        stored.map(({ f, key }) =>
+          this.d.storage.put(key, bytes[f] as Buffer, CREATION_FILES[f].contentType),
         ),
       )
       const now = this.d.now()
@@ -293,7 +324,6 @@ export class Creations {
         now,
         // The row, and the notification that it is ready, exist if and only if it is paid for.
         async (trx) => {
-          const name = r.name ?? template.name[locale]
           const creationId = await insertCreation(trx, {
             user_id: r.userId,
             template_id: row.id,
@@ -307,6 +337,7 @@ export class Creations {
             height: out.height,
             storage_prefix: prefix,
             created_at: now,
+            has_pdf: pdf ? 1 : 0,
           })
           if (o.notify !== false)
             await insertNotifications(trx, [
@@ -420,7 +451,12 @@ export class Creations {
       height: c.height,
       createdAt: new Date(c.created_at).toISOString(),
       thumbnailUrl: url('thumb'),
-      files: { png: url('png'), jpeg: url('jpeg'), webp: url('webp') },
+      files: {
+        png: url('png'),
+        jpeg: url('jpeg'),
+        webp: url('webp'),
+        ...(c.has_pdf ? { pdf: url('pdf') } : {}),
+      },
     }
   }
 }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /** What a signed file URL points at: a creation's rendition, an upload, or a customer's template's thumbnail. */
 export type FileKind = 'creation' | 'upload' | 'template'
-export const CREATION_VARIANTS = ['png', 'jpeg', 'webp', 'thumb'] as const
+export const CREATION_VARIANTS = ['png', 'jpeg', 'webp', 'pdf', 'thumb'] as const
 export type CreationVariant = (typeof CREATION_VARIANTS)[number]
 
 export interface FileRef {

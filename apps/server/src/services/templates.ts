@@ -173,6 +173,8 @@ export function templateDetailOf(
       height: s.height,
       label: s.label.en,
       labels: s.label,
+      ...(s.print && { print: s.print }),
+      formats: s.print ? ['png', 'jpeg', 'webp', 'pdf'] : ['png', 'jpeg', 'webp'],
     })),
     fields: t.fields.map(fieldOf),
     samples: t.samples,

@@ -67,17 +67,28 @@ const FORMATS = [
   { key: 'png', label: 'PNG' },
   { key: 'jpeg', label: 'JPEG' },
   { key: 'webp', label: 'WebP' },
+  { key: 'pdf', label: 'PDF' },
 ] as const
 
-/** The download links of a creation's three files (`&download=1`: saved under the creation's name). */
+/** The download links of a creation's files, PDF too for a print size (`&download=1`: saved under its name). */
 export function DownloadLinks({ creation, compact = false }: { creation: Creation; compact?: boolean }) {
   const { t } = useTranslation()
+  const files = FORMATS.flatMap(({ key, label }) => {
+    const url = creation.files[key]
+    return url ? [{ key, label, url }] : []
+  })
   return (
-    <div className={compact ? 'grid grid-cols-3 gap-1.5' : 'flex flex-wrap gap-2'}>
-      {FORMATS.map(({ key, label }) => (
+    <div
+      className={
+        compact
+          ? cx('grid gap-1.5', files.length > 3 ? 'grid-cols-4' : 'grid-cols-3')
+          : 'flex flex-wrap gap-2'
+      }
+    >
+      {files.map(({ key, label, url }) => (
         <a
           key={key}
-          href={`${creation.files[key]}&download=1`}
+          href={`${url}&download=1`}
           download
           aria-label={t('media.download', { format: label, name: creation.name })}
           className={cx(

@@ -8,7 +8,7 @@ import { useCreateCreation } from '../api/mutations'
 import { reportError } from '../feedback/notify'
 import { CreatePanel, CreationResult } from './create-panel'
 import { clearDraft, writeDraft } from './draft'
-import { type EditorForm, type Locale, SizeSwitch, ValueField } from './fields'
+import { type EditorForm, type Locale, SizeFormats, SizeSwitch, sizeDetail, ValueField } from './fields'
 import { useLivePreview } from './live-preview'
 
 /** The values a template starts with in `locale`: each field's default (no image). */
@@ -136,13 +136,16 @@ export function Editor({
             : preview.failed && preview.src
               ? t('media.editor.previewStale')
               : size
-                ? `${size.labels[locale]} · ${size.width}×${size.height}`
+                ? `${size.labels[locale]} · ${sizeDetail(size)}`
                 : null}
         </p>
       </section>
 
       <div className="flex min-w-0 flex-col gap-5">
-        <SizeSwitch template={template} locale={locale} control={form.control} />
+        <div className="flex flex-col gap-1.5">
+          <SizeSwitch template={template} locale={locale} control={form.control} />
+          {size ? <SizeFormats size={size} /> : null}
+        </div>
         {template.fields.map((field) => (
           <ValueField
             key={field.key}

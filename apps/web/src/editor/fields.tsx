@@ -402,7 +402,27 @@ function ChoiceValue({
   )
 }
 
-/** The template's sizes as a radio group (label and pixels). */
+type TemplateSize = TemplateDetail['sizes'][number]
+
+/** How big a size is to a customer: the sheet of a print size ("210 × 297 mm"), else its pixels. */
+export const sizeDetail = (s: TemplateSize) =>
+  s.print ? `${s.print.width} × ${s.print.height} ${s.print.unit}` : `${s.width}×${s.height}`
+
+const FORMAT_LABELS = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', pdf: 'PDF' } as const
+
+/** What a creation of the chosen size downloads as: PDF too, and 300 dpi, for a print size. */
+export function SizeFormats({ size }: { size: TemplateSize }) {
+  const { t } = useTranslation()
+  const formats = size.formats.map((f) => FORMAT_LABELS[f]).join(' · ')
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="size-formats">
+      {t('media.editor.formats', { formats })}
+      {size.print ? ` · ${t('media.editor.printReady', { sheet: sizeDetail(size) })}` : null}
+    </p>
+  )
+}
+
+/** The template's sizes as a radio group (label, and the sheet or the pixels). */
 export function SizeSwitch({
   template,
   locale,
@@ -425,7 +445,7 @@ export function SizeSwitch({
           options={template.sizes.map((s) => ({
             value: s.id,
             label: s.labels[locale],
-            detail: `${s.width}×${s.height}`,
+            detail: sizeDetail(s),
           }))}
           value={value}
           onChange={onChange}

@@ -555,6 +555,8 @@ export const en = {
       previewStale: 'The preview could not be updated; it shows your previous values.',
       previewInvalid: 'Fix the highlighted field to update the preview.',
       size: 'Size',
+      formats: 'Downloads: {{formats}}',
+      printReady: 'printed {{sheet}}, 300 dpi',
       count: '{{length}} / {{max}}',
       optional: '(optional)',
       uploadImage: 'Upload image',

@@ -531,6 +531,8 @@ export const zhCN: Messages = {
       previewStale: '预览未能更新，显示的是之前的内容。',
       previewInvalid: '请先修正标出的字段，预览才会更新。',
       size: '尺寸',
+      formats: '可下载：{{formats}}',
+      printReady: '印刷尺寸 {{sheet}}，300 dpi',
       count: '{{length}} / {{max}}',
       optional: '（可选）',
       uploadImage: '上传图片',

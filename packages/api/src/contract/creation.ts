@@ -30,7 +30,13 @@ export const createCreationBody = z.strictObject({
 })
 export type CreateCreationBody = z.input<typeof createCreationBody>
 
-export const creationFiles = z.object({ png: z.string(), jpeg: z.string(), webp: z.string() })
+export const creationFiles = z.object({
+  png: z.string(),
+  jpeg: z.string(),
+  webp: z.string(),
+  /** Present when the size is a print size (A3, A4, A5, Letter, cards): the PDF, vector, page = the sheet. */
+  pdf: z.string().optional(),
+})
 
 export const creation = z.object({
   id: z.number().int().positive(),

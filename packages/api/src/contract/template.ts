@@ -29,12 +29,22 @@ export const templateSummary = z.object({
 export type TemplateSummary = z.infer<typeof templateSummary>
 export const templateListData = z.array(templateSummary)
 
+export const creationFormat = z.enum(['png', 'jpeg', 'webp', 'pdf'])
+export type CreationFormat = z.infer<typeof creationFormat>
+
 export const templateSize = z.object({
   id: z.string(),
+  /** The layout's pixels; a print size's PNG, JPEG and WebP are its sheet at 300 dpi instead. */
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   label: z.string(),
   labels: localizedText,
+  /** The sheet a print size is printed on. */
+  print: z
+    .object({ width: z.number().positive(), height: z.number().positive(), unit: z.enum(['mm', 'in']) })
+    .optional(),
+  /** What a creation of this size can be downloaded as: PDF too for a print size. */
+  formats: z.array(creationFormat),
 })
 
 const fieldBase = { key: z.string(), label: z.string(), labels: localizedText }

@@ -45,7 +45,11 @@ export class DecodedImages {
 }
 
 /** The pixels an image of `width` × `height` is decoded to: the largest it is drawn at, never more than it has. */
-function decodedSize(width: number, height: number, drawnScale: (width: number, height: number) => number) {
+export function decodedSize(
+  width: number,
+  height: number,
+  drawnScale: (width: number, height: number) => number,
+) {
   const scale = Math.min(1, drawnScale(width, height))
   return scale < 1
     ? { width: Math.max(1, Math.ceil(width * scale)), height: Math.max(1, Math.ceil(height * scale)) }

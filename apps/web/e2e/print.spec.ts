@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs'
+import { expect, registerUser, signIn, test } from './fixtures'
+
+test.describe('print', () => {
+  test('a certificate offers a PDF at its sheet size; the creation downloads it named after itself', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, await registerUser(server))
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Templates' }).click()
+    await page
+      .getByRole('link', { name: /^Award/ })
+      .first()
+      .click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Award' })).toBeVisible()
+    // The sizes read as sheets, and the chosen one says what it downloads as.
+    await expect(page.getByRole('radio', { name: /A4 portrait/ })).toBeChecked()
+    await expect(page.getByText('210 × 297 mm').first()).toBeVisible()
+    await expect(page.getByTestId('size-formats')).toHaveText(
+      'Downloads: PNG · JPEG · WebP · PDF · printed 210 × 297 mm, 300 dpi',
+    )
+    await page.getByRole('radio', { name: /Square post/ }).check()
+    await expect(page.getByTestId('size-formats')).toHaveText('Downloads: PNG · JPEG · WebP')
+    await page.getByRole('radio', { name: /A4 portrait/ }).check()
+
+    await page.getByRole('button', { name: 'Create · 1 credit' }).click()
+    await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download Award as PDF' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('Award.pdf')
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
+
+    // Creation History offers the PDF too.
+    await page.getByRole('link', { name: 'Open Creation History' }).click()
+    await expect(
+      page.getByTestId('creation-list').getByRole('link', { name: 'Download Award as PDF' }),
+    ).toBeVisible()
+  })
+})

@@ -1,0 +1,90 @@
+import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas'
+import { effectiveValues, type Locale, type Template, type Values } from '@templet/template'
+import { drawTemplate, loadImages, outputPixels, pickSize, RenderError, type RenderOptions } from '../render'
+import { withCubicCurves } from './curves'
+import { type FinishedPage, finishPdf } from './document'
+import { PdfImages } from './images'
+import { drawCropMarks, type PageOptions, pageGeometry, withBleed } from './page'
+import { markTexts } from './text'
+
+export interface PdfOptions extends Omit<RenderOptions, 'decodedImages'>, PageOptions {
+  /** Several sizes of the template: each row gets a page per size, in this order. Default: `[sizeId]`. */
+  sizeIds?: string[]
+  /** The document's title (default: the template's name in `locale`). */
+  title?: string
+  /** The document's author: the customer. */
+  author?: string
+}
+
+/** A batch larger than this is split by the caller: one PDF holds every page in memory until it is written. */
+export const MAX_PDF_PAGES = 1000
+
+// Photos drawn on a PDF page keep JPEG's bytes; Skia re-encodes only what has no JPEG of its own.
+const ENCODING_QUALITY = 90
+
+/**
+ * One PDF of a template: a page per row of values and size, in order (row 1 in every size, then row 2…).
+ * Vector where the template is: text is text (fonts embedded as subsets, ActualText so it copies and
+ * searches right, Chinese and Arabic included), shapes are paths, photos are embedded at the pixels they
+ * are drawn at (300 dpi on a print size). Each page is the size's sheet in points, with a 3 mm bleed and
+ * crop marks when asked.
+ */
+export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {}): Promise<Buffer> {
+  const sizes = (o.sizeIds ?? [o.sizeId]).map((id) => pickSize(t, id))
+  const count = rows.length * sizes.length
+  if (count === 0) throw new RenderError('NO_PAGES', 'a PDF needs at least one row of values')
+  if (count > MAX_PDF_PAGES)
+    throw new RenderError(
+      'TOO_MANY_PAGES',
+      `a PDF holds at most ${MAX_PDF_PAGES} pages; this one would have ${count}`,
+    )
+  const locale: Locale = o.locale ?? 'en'
+  const doc = new PDFDocument({
+    title: o.title ?? t.name[locale],
+    ...(o.author && { author: o.author }),
+    creator: 'Templet',
+    producer: 'Templet (Skia/PDF)',
+    encodingQuality: ENCODING_QUALITY,
+  })
+  const images = o.images && new PdfImages(o.images)
+  const pages: FinishedPage[] = []
+  for (const values of rows)
+    for (const size of sizes) {
+      const g = pageGeometry(size, o)
+      const bled = withBleed(t, size, g.bleed / g.scale.x, g.bleed / g.scale.y)
+      const effective = effectiveValues(t, values, locale)
+      // Photos at the pixels the raster outputs draw them at: 300 dpi on a print size.
+      const pixels = outputPixels(size)
+      const drawnScale = Math.max(pixels.width / size.width, pixels.height / size.height)
+      const decoded = images ? await loadImages(bled, size, drawnScale, effective, images.load) : new Map()
+      // The page's context is Skia's 2D context; the package's typings name it after the DOM's.
+      const ctx = doc.beginPage(g.page.width, g.page.height) as unknown as SKRSContext2D
+      const drawn = markTexts(ctx, { x: g.page.width / 2, y: g.page.height / 2 })
+      withCubicCurves(ctx)
+      ctx.imageSmoothingQuality = 'high'
+      if (o.cropMarks) {
+        // Nothing of the design reaches into the marks: it stops at the bleed.
+        ctx.save()
+        ctx.beginPath()
+        ctx.rect(
+          g.margin - g.bleed,
+          g.margin - g.bleed,
+          g.trimBox.width + 2 * g.bleed,
+          g.trimBox.height + 2 * g.bleed,
+        )
+        ctx.clip()
+      }
+      ctx.save()
+      ctx.translate(g.margin, g.margin)
+      ctx.scale(g.scale.x, g.scale.y)
+      drawTemplate(ctx, bled, size, locale, effective, decoded)
+      ctx.restore()
+      if (o.cropMarks) {
+        ctx.restore()
+        drawCropMarks(ctx, g)
+      }
+      doc.endPage()
+      pages.push({ mediaBox: g.mediaBox, bleedBox: g.bleedBox, trimBox: g.trimBox, drawn })
+    }
+  return finishPdf(doc.close(), pages, locale)
+}
