@@ -34,7 +34,7 @@ describe.each(engines)('the developer API (/v1) on %s', (engine) => {
     expect(first.body.data).toHaveLength(2)
     expect(first.body.has_more).toBe(true)
     const t = first.body.data[0]
-    expect(t).toMatchObject({ object: 'template', id: expect.any(Number), version: expect.any(String) })
+    expect(t).toMatchObject({ object: 'template', id: expect.any(Number), version: expect.any(Number) })
     expect(t.sizes.length).toBeGreaterThan(0)
     expect(t.fields.length).toBeGreaterThan(0)
     expect(t.thumbnail_url).toMatch(new RegExp(`^${s.url}/api/file/template/`))

@@ -98,10 +98,10 @@ export interface components {
             name: string;
             names: components["schemas"]["LocalizedText"];
             /**
-             * @description Changes whenever the template does
-             * @example 1k2j3h
+             * @description The current version; every save makes the next one
+             * @example 2
              */
-            version: string;
+            version: number;
             width: number;
             height: number;
             /** Format: uri */
@@ -172,7 +172,7 @@ export interface components {
              */
             path: (string | number)[];
             /** @enum {string} */
-            code: "required" | "too_small" | "too_big" | "invalid_format" | "invalid_type" | "invalid_value" | "unrecognized_key" | "malformed_json" | "invalid";
+            code: "required" | "too_small" | "too_big" | "invalid_format" | "invalid_type" | "invalid_value" | "unrecognized_key" | "malformed_json" | "invalid" | "unsupported_characters";
             params: {
                 [key: string]: string | number | boolean;
             };
@@ -183,7 +183,7 @@ export interface components {
          *       "id": 42,
          *       "status": "completed",
          *       "template_id": 3,
-         *       "template_version": "1k2j3h",
+         *       "template_version": 2,
          *       "size_id": "square",
          *       "formats": [
          *         "png"
@@ -217,7 +217,7 @@ export interface components {
             /** @enum {string} */
             status: "queued" | "running" | "completed" | "failed" | "canceled";
             template_id: number;
-            template_version: string;
+            template_version: number;
             size_id: string;
             formats: ("png" | "jpeg" | "webp" | "pdf")[];
             name: string | null;
@@ -262,8 +262,11 @@ export interface components {
         RenderCreate: {
             /** @example 3 */
             template_id: number;
-            /** @description Render only if the template is still at this version (409 otherwise) */
-            template_version?: string;
+            /**
+             * @description The template’s version to render (every save makes the next one); default its current one
+             * @example 2
+             */
+            template_version?: number;
             /** @description One of the template’s sizes; default its first */
             size_id?: string;
             /**
