@@ -148,7 +148,14 @@ export function createAppParts(o: AppOptions): App {
     heartbeatMs: config.stream.heartbeatSeconds * 1000,
     perUserLimit: config.stream.perUserLimit,
   })
-  const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
+  const media = mediaParts({
+    db,
+    config,
+    now,
+    limiter,
+    planOf: async (userId) => (await subscriptions.summary(userId))?.tier ?? null,
+    options: o.media ?? {},
+  })
   const app = new Hono<AppEnv>()
 
   const security = securityHeaders(directOrigins(config.media))

@@ -10,12 +10,14 @@ import {
 } from '@templet/render'
 import type { Kysely } from 'kysely'
 import type { Limit } from '../config'
+import { isForeignKeyViolation } from '../db/connection'
 import {
   type CreationFilter,
   deleteOwnCreation,
   findCreation,
   findOwnCreation,
   insertCreation,
+  insertCreationUploads,
   listCreations,
 } from '../db/creations'
 import { ledgerBalance } from '../db/ledger'
@@ -95,6 +97,8 @@ export class Creations {
     sizeId: string
     /** Pixels of the size drawn. */
     pixels: number
+    /** The caller's uploads the values name. */
+    uploadIds: number[]
     images: (ref: string) => Promise<Buffer | undefined>
     /** Throws the 404 of an upload whose file was gone when the renderer read it. */
     checkImagesRead: () => void
@@ -142,7 +146,15 @@ export class Creations {
     const checkImagesRead = () => {
       if (gone.length > 0) throw new AppError(Code.notFound, `values.${gone[0]}: Upload not found`)
     }
-    return { row, template, sizeId: size.id, pixels: size.width * size.height, images, checkImagesRead }
+    return {
+      row,
+      template,
+      sizeId: size.id,
+      pixels: size.width * size.height,
+      uploadIds: [...owned.keys()].map(Number),
+      images,
+      checkImagesRead,
+    }
   }
 
   /**
@@ -152,7 +164,7 @@ export class Creations {
    * removes.
    */
   async create(r: Request & { name?: string | undefined }): Promise<Creation & { credits: number }> {
-    const { row, template, sizeId, pixels, images, checkImagesRead } = await this.prepare(r)
+    const { row, template, sizeId, pixels, uploadIds, images, checkImagesRead } = await this.prepare(r)
     // Fail fast without rendering; the spend below is what guarantees the balance.
     const before = await ledgerBalance(this.d.db, r.userId)
     if (before < CREATION_COST)
@@ -205,6 +217,11 @@ export class Creations {
             height: out.height,
             storage_prefix: prefix,
             created_at: now,
+          })
+          // The uploads it draws are kept from the sweep of unused ones. One deleted meanwhile is a 404.
+          await insertCreationUploads(trx, creationId, uploadIds).catch((err) => {
+            if (isForeignKeyViolation(err)) throw new AppError(Code.notFound, 'values: Upload not found')
+            throw err
           })
           await insertNotifications(trx, [
             notificationRow(
