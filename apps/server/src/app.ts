@@ -241,7 +241,10 @@ export function createAppParts(o: AppOptions): App {
         ...templateTypeHandlers(new TemplateTypes(db, now)),
         ...contactHandlers(new ContactMessages({ db, limiter, limit: config.rateLimits.contact, now })),
         ...media.handlers,
-        ...billingHandlers(offers, billing, subscriptions, accounts),
+        ...billingHandlers(offers, billing, subscriptions, accounts, {
+          limiter,
+          rateLimits: config.rateLimits,
+        }),
         ...dashboardHandlers(new Dashboard({ db, creations: media.creations, subscriptions, offers })),
       },
       admission: media.admission,

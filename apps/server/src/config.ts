@@ -78,6 +78,12 @@ const envSchema = z.object({
   LOGIN_SOURCE_FAILURE_LIMIT: int(1, 1_000_000, 5),
   LOGIN_FAILURE_WINDOW_SECONDS: int(60, 86_400, 900),
   CONTACT_LIMIT: int(1, 1_000_000, 5),
+  CHECKOUT_LIMIT: int(1, 1_000_000, 30),
+  CHECKOUT_WINDOW_SECONDS: int(1, 86_400, 3600),
+  PAYMENT_LIMIT: int(1, 1_000_000, 20),
+  PAYMENT_WINDOW_SECONDS: int(1, 86_400, 3600),
+  PLAN_CHANGE_LIMIT: int(1, 1_000_000, 20),
+  PLAN_CHANGE_WINDOW_SECONDS: int(1, 86_400, 3600),
   CONTACT_WINDOW_SECONDS: int(1, 86_400, 3600),
   LOG_LEVEL: z
     .enum(['silent', 'error', 'warn', 'info', 'debug'], {
@@ -128,7 +134,15 @@ export interface Config {
   sessionTtlSeconds: number
   /** How long a token keeps working after a fresh one was handed out in its place. */
   sessionGraceSeconds: number
-  rateLimits: { register: Limit; loginIp: Limit; contact: Limit }
+  /** Per IP: registrations, sign-ins, contact messages; per account: checkouts opened, card payments tried, and subscription changes (cancel, resume, switch). */
+  rateLimits: {
+    register: Limit
+    loginIp: Limit
+    contact: Limit
+    checkout: Limit
+    payment: Limit
+    planChange: Limit
+  }
   /** Failed sign-ins before waits start (per account from unknown devices; per account and address or known device), and the longest wait. */
   loginThrottle: LoginThrottleConfig
   /** How long a client may take to send a request's headers, and the whole request (Node's defaults: 60 s, 300 s). */
@@ -223,6 +237,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       register: { limit: e.REGISTER_LIMIT, windowSeconds: e.REGISTER_WINDOW_SECONDS },
       loginIp: { limit: e.LOGIN_IP_LIMIT, windowSeconds: e.LOGIN_IP_WINDOW_SECONDS },
       contact: { limit: e.CONTACT_LIMIT, windowSeconds: e.CONTACT_WINDOW_SECONDS },
+      checkout: { limit: e.CHECKOUT_LIMIT, windowSeconds: e.CHECKOUT_WINDOW_SECONDS },
+      payment: { limit: e.PAYMENT_LIMIT, windowSeconds: e.PAYMENT_WINDOW_SECONDS },
+      planChange: { limit: e.PLAN_CHANGE_LIMIT, windowSeconds: e.PLAN_CHANGE_WINDOW_SECONDS },
     },
     loginThrottle: {
       accountLimit: e.LOGIN_FAILURE_LIMIT,

@@ -95,8 +95,13 @@ export function reply(c: Context<AppEnv>, body: Envelope, extraHeaders: Record<s
   return answer(c, JSON.stringify(body), 200, headers)
 }
 
+/** The envelope of a handled failure; a code-400 always carries `data.issues` (the whole input when none is named). */
 export function failure(err: AppError): Envelope {
-  return { code: err.code, msg: err.message, data: err.data }
+  const data =
+    err.code === Code.invalidInput && !Array.isArray(err.data?.issues)
+      ? ({ ...err.data, issues: [{ path: [], code: 'invalid', params: {} }] } satisfies IssuesData)
+      : err.data
+  return { code: err.code, msg: err.message, data }
 }
 
 /** The longest `msg` an answer carries; the issues by key are in `data` (bounded by the contract's schema). */

@@ -252,20 +252,29 @@ export class Billing {
         card_last4: card.last4,
         created_at: at,
       })
-      await insertNotifications(tx, [
-        billingNotification(
-          Number(checkout.user_id),
-          {
-            type: 'purchase_failed',
-            purchaseId: id,
-            offerId: offer.id,
-            amountCents: offer.cents,
-            currency: offer.currency,
-            reason: outcome,
-          },
-          at,
-        ),
-      ])
+      // One notice per checkout: a customer retrying a card (or a script trying many) is told once.
+      const earlier = await tx
+        .selectFrom('purchases')
+        .select('id')
+        .where('checkout_id', '=', checkout.id)
+        .where('status', '=', 'failed')
+        .where('id', '<>', id)
+        .executeTakeFirst()
+      if (!earlier)
+        await insertNotifications(tx, [
+          billingNotification(
+            Number(checkout.user_id),
+            {
+              type: 'purchase_failed',
+              purchaseId: id,
+              offerId: offer.id,
+              amountCents: offer.cents,
+              currency: offer.currency,
+              reason: outcome,
+            },
+            at,
+          ),
+        ])
       const row = await tx.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
       return row
     })

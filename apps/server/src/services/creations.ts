@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto'
-import { Code, type Creation, type CreationDetail } from '@templet/api/contract'
+import {
+  boundedKey,
+  Code,
+  type Creation,
+  type CreationDetail,
+  type FieldIssue,
+  type IssuesData,
+  MAX_ISSUES,
+} from '@templet/api/contract'
 import {
   type DecodedImages,
   type Locale,
   parseImageValue,
   type Template,
+  type ValueIssue,
   type Values,
   validateValues,
 } from '@templet/render'
@@ -25,7 +34,7 @@ import { insertNotifications } from '../db/notifications'
 import type { CreationRow, Database, TemplateRow } from '../db/schema'
 import { findTemplate } from '../db/templates'
 import { findOwnUpload } from '../db/uploads'
-import { AppError, notFound } from '../errors'
+import { AppError, invalidInput, notFound } from '../errors'
 import type { FileUrls } from './file-urls'
 import type { WorkBudget } from './image-work'
 import { spendCredits } from './ledger'
@@ -81,7 +90,40 @@ function describeIssue(i: { path: string; code: string; params?: Record<string, 
     required: 'An image is required',
     invalid_focus: 'The focal point must be inside the image: two fractions from 0 to 1, as 17@0.25,0.6',
   }
-  return `values.${i.path}: ${what[i.code] ?? i.code}`
+  return `values.${boundedKey(i.path)}: ${what[i.code] ?? i.code}`
+}
+
+/** The contract's issue for each problem code of `validateValues`, at `values.<field>`. */
+function fieldIssue(i: ValueIssue): FieldIssue {
+  const p = i.params ?? {}
+  const path = ['values', boundedKey(i.path)]
+  switch (i.code) {
+    case 'unknown_field':
+      return { path, code: 'unrecognized_key', params: {} }
+    case 'too_short':
+      return { path, code: 'too_small', params: { origin: 'string', minimum: Number(p.min) } }
+    case 'too_long':
+      return { path, code: 'too_big', params: { origin: 'string', maximum: Number(p.max) } }
+    case 'not_single_line':
+      return { path, code: 'invalid_format', params: { format: 'single_line' } }
+    case 'invalid_color':
+      return { path, code: 'invalid_format', params: { format: 'color' } }
+    case 'invalid_focus':
+      return { path, code: 'invalid_format', params: { format: 'focal_point' } }
+    case 'invalid_choice':
+      return { path, code: 'invalid_value', params: {} }
+    case 'required':
+      return { path, code: 'required', params: {} }
+    default:
+      return { path, code: 'invalid', params: { reason: i.code } }
+  }
+}
+
+/** `data` of the 400 for the values' problems: at most the contract's number of issues, and the count of the rest. */
+function valueIssuesData(issues: ValueIssue[]): IssuesData {
+  const listed = issues.slice(0, MAX_ISSUES).map(fieldIssue)
+  const omitted = issues.length - listed.length
+  return omitted > 0 ? { issues: listed, omitted } : { issues: listed }
 }
 
 export class Creations {
@@ -108,13 +150,16 @@ export class Creations {
     const template = templateOf(row.definition)
     const size = r.sizeId === undefined ? template.sizes[0] : template.sizes.find((s) => s.id === r.sizeId)
     if (!size)
-      throw new AppError(
-        Code.invalidInput,
-        `sizeId: Must be one of ${template.sizes.map((s) => s.id).join(', ')}`,
-      )
+      throw invalidInput(['sizeId'], `Must be one of ${template.sizes.map((s) => s.id).join(', ')}`, {
+        code: 'invalid_value',
+      })
     const issues = validateValues(template, r.values as Values)
     if (issues.length > 0)
-      throw new AppError(Code.invalidInput, issues.slice(0, 5).map(describeIssue).join('; '))
+      throw new AppError(
+        Code.invalidInput,
+        issues.slice(0, 5).map(describeIssue).join('; '),
+        valueIssuesData(issues),
+      )
     // An image value must be one of the caller's own uploads; anyone else's is as unknown as a missing one.
     // Checked here by its row; the file is read only if the renderer has no decoded copy (DecodedImages).
     const owned = new Map<string, { field: string; storageKey: string }>()

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { resetTokenField } from './envelope'
 import { bodyId, locale, page, pageSize, queryId, searchText } from './media-fields'
 import { uploadInfo } from './upload'
+import { personName } from './user'
 
 const values = z.record(z.string(), z.string({ error: 'values: each value must be a string' }), {
   error: 'values must be an object of field keys to strings',
@@ -13,13 +14,11 @@ export const createCreationBody = z.strictObject({
   values,
   /** One of the template's sizes; default its first. */
   sizeId: z.string().max(100).optional(),
-  /** Default: the template's name in `locale`. */
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: 'name must not be empty' })
-    .max(100, { error: 'name must be at most 100 characters' })
-    .optional(),
+  /**
+   * Default: the template's name in `locale`. Shown in lists, notifications and file names: the register
+   * form's rule for names (no control or text-direction characters, something visible).
+   */
+  name: personName(100, 'Name must not be empty').optional(),
   /** For the defaults of fields left empty (default en). */
   locale: locale.optional(),
 })
