@@ -34,7 +34,7 @@ import { insertNotifications } from '../db/notifications'
 import type { CreationRow, Database, TemplateRow } from '../db/schema'
 import { findTemplate } from '../db/templates'
 import { findOwnUpload } from '../db/uploads'
-import { AppError, invalidInput, notFound } from '../errors'
+import { AppError, invalidInput, notFound, refuseSlowly } from '../errors'
 import type { FileUrls } from './file-urls'
 import type { WorkBudget } from './image-work'
 import { spendCredits } from './ledger'
@@ -154,12 +154,16 @@ export class Creations {
         code: 'invalid_value',
       })
     const issues = validateValues(template, r.values as Values)
-    if (issues.length > 0)
-      throw new AppError(
+    if (issues.length > 0) {
+      const refusal = new AppError(
         Code.invalidInput,
         issues.slice(0, 5).map(describeIssue).join('; '),
         valueIssuesData(issues),
       )
+      // More problems than an answer lists: the editor never sends that.
+      if (issues.length > MAX_ISSUES) await refuseSlowly(refusal)
+      throw refusal
+    }
     // An image value must be one of the caller's own uploads; anyone else's is as unknown as a missing one.
     // Checked here by its row; the file is read only if the renderer has no decoded copy (DecodedImages).
     const owned = new Map<string, { field: string; storageKey: string }>()
