@@ -158,7 +158,14 @@ export function createAppParts(o: AppOptions): App {
     heartbeatMs: config.stream.heartbeatSeconds * 1000,
     perUserLimit: config.stream.perUserLimit,
   })
-  const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
+  const media = mediaParts({
+    db,
+    config,
+    now,
+    limiter,
+    planOf: async (userId) => (await subscriptions.summary(userId))?.tier ?? null,
+    options: o.media ?? {},
+  })
   const developer = developerApiParts({
     db: o.db,
     kysely: db,
@@ -243,7 +250,10 @@ export function createAppParts(o: AppOptions): App {
         ...templateTypeHandlers(new TemplateTypes(db, now)),
         ...contactHandlers(new ContactMessages({ db, limiter, limit: config.rateLimits.contact, now })),
         ...media.handlers,
-        ...billingHandlers(offers, checkouts, new BillingHistory(db), subscriptions, accounts),
+        ...billingHandlers(offers, checkouts, new BillingHistory(db), subscriptions, accounts, {
+          limiter,
+          rateLimits: config.rateLimits,
+        }),
         ...dashboardHandlers(new Dashboard({ db, creations: media.creations, subscriptions, offers })),
         ...developer.handlers,
       },

@@ -31,6 +31,17 @@ const mediaEnv = {
   UPLOAD_MAX_PIXELS: int(1, 500_000_000, 50_000_000),
   DECODED_IMAGE_CACHE_MB: int(0, 16_384, 64),
   UPLOADS_AT_ONCE: int(1, 1000, 4),
+  UPLOAD_LIMIT: int(1, 1_000_000, 60),
+  UPLOAD_WINDOW_SECONDS: int(1, 86_400, 3600),
+  UPLOAD_QUOTA_MB_FREE: int(1, 10_000_000, 100),
+  UPLOAD_QUOTA_MB_PLANS: z
+    .string()
+    .regex(/^\s*[1-9]\d{0,7}\s*,\s*[1-9]\d{0,7}\s*,\s*[1-9]\d{0,7}\s*$/, {
+      error: 'must be three whole numbers of MB, e.g. 1024,2048,5120',
+    })
+    .default('1024,2048,5120')
+    .transform((v) => v.split(',').map((n) => Number(n.trim())) as [number, number, number]),
+  UPLOAD_RETENTION_DAYS: int(1, 36_500, 30),
   IMAGE_MEGAPIXELS_AT_ONCE: int(1, 10_000, 48),
   IMAGE_WAIT_SECONDS: int(0, 300, 10),
   PREVIEW_LIMIT: int(1, 1_000_000, 600),
@@ -81,6 +92,12 @@ const envSchema = z.object({
   LOGIN_SOURCE_FAILURE_LIMIT: int(1, 1_000_000, 5),
   LOGIN_FAILURE_WINDOW_SECONDS: int(60, 86_400, 900),
   CONTACT_LIMIT: int(1, 1_000_000, 5),
+  CHECKOUT_LIMIT: int(1, 1_000_000, 30),
+  CHECKOUT_WINDOW_SECONDS: int(1, 86_400, 3600),
+  PAYMENT_LIMIT: int(1, 1_000_000, 20),
+  PAYMENT_WINDOW_SECONDS: int(1, 86_400, 3600),
+  PLAN_CHANGE_LIMIT: int(1, 1_000_000, 20),
+  PLAN_CHANGE_WINDOW_SECONDS: int(1, 86_400, 3600),
   CONTACT_WINDOW_SECONDS: int(1, 86_400, 3600),
   LOG_LEVEL: z
     .enum(['silent', 'error', 'warn', 'info', 'debug'], {
@@ -132,7 +149,15 @@ export interface Config {
   sessionTtlSeconds: number
   /** How long a token keeps working after a fresh one was handed out in its place. */
   sessionGraceSeconds: number
-  rateLimits: { register: Limit; loginIp: Limit; contact: Limit }
+  /** Per IP: registrations, sign-ins, contact messages; per account: checkouts opened, card payments tried, and subscription changes (cancel, resume, switch). */
+  rateLimits: {
+    register: Limit
+    loginIp: Limit
+    contact: Limit
+    checkout: Limit
+    payment: Limit
+    planChange: Limit
+  }
   /** Failed sign-ins before waits start (per account from unknown devices; per account and address or known device), and the longest wait. */
   loginThrottle: LoginThrottleConfig
   /** How long a client may take to send a request's headers, and the whole request (Node's defaults: 60 s, 300 s). */
@@ -184,6 +209,12 @@ export interface MediaConfig {
    * rendered; work beyond waits up to `waitSeconds`, then is answered 429 with Retry-After.
    */
   imageWork: { uploadsAtOnce: number; megapixelsAtOnce: number; waitSeconds: number }
+  /** Uploads one account may make per window. */
+  uploadRate: Limit
+  /** Storage for one account's uploads: without a subscription, and with one of the tiers 49.9, 84.9, 139.9. */
+  uploadQuota: { freeBytes: number; planBytes: [number, number, number] }
+  /** Uploads no creation uses are deleted this long after they were made. */
+  uploadRetentionDays: number
   /** Files without a database row older than this are removed by the sweep. */
   orphanGraceSeconds: number
   /** Media in this S3-compatible bucket; in `DATA_DIR/media` when unset. */
@@ -242,6 +273,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       register: { limit: e.REGISTER_LIMIT, windowSeconds: e.REGISTER_WINDOW_SECONDS },
       loginIp: { limit: e.LOGIN_IP_LIMIT, windowSeconds: e.LOGIN_IP_WINDOW_SECONDS },
       contact: { limit: e.CONTACT_LIMIT, windowSeconds: e.CONTACT_WINDOW_SECONDS },
+      checkout: { limit: e.CHECKOUT_LIMIT, windowSeconds: e.CHECKOUT_WINDOW_SECONDS },
+      payment: { limit: e.PAYMENT_LIMIT, windowSeconds: e.PAYMENT_WINDOW_SECONDS },
+      planChange: { limit: e.PLAN_CHANGE_LIMIT, windowSeconds: e.PLAN_CHANGE_WINDOW_SECONDS },
     },
     loginThrottle: {
       accountLimit: e.LOGIN_FAILURE_LIMIT,
@@ -267,6 +301,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadMaxPixels: e.UPLOAD_MAX_PIXELS,
       decodedImageCacheBytes: e.DECODED_IMAGE_CACHE_MB * 2 ** 20,
       preview: { limit: e.PREVIEW_LIMIT, windowSeconds: e.PREVIEW_WINDOW_SECONDS },
+      uploadRate: { limit: e.UPLOAD_LIMIT, windowSeconds: e.UPLOAD_WINDOW_SECONDS },
+      uploadQuota: {
+        freeBytes: e.UPLOAD_QUOTA_MB_FREE * 2 ** 20,
+        planBytes: e.UPLOAD_QUOTA_MB_PLANS.map((mb) => mb * 2 ** 20) as [number, number, number],
+      },
+      uploadRetentionDays: e.UPLOAD_RETENTION_DAYS,
       imageWork: {
         uploadsAtOnce: e.UPLOADS_AT_ONCE,
         megapixelsAtOnce: e.IMAGE_MEGAPIXELS_AT_ONCE,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { OfferTier } from '@templet/api/contract'
 import { DecodedImages } from '@templet/render'
 import type { Kysely } from 'kysely'
 import type { Config } from './config'
@@ -17,6 +18,7 @@ import { defaultRenderer, type Renderer } from './services/renderer'
 import { type MediaStorage, openStorage } from './services/storage'
 import { TemplateLibrary } from './services/template-library'
 import { Templates } from './services/templates'
+import { UploadQuota } from './services/upload-quota'
 import { Uploads } from './services/uploads'
 
 export interface MediaOptions {
@@ -40,6 +42,8 @@ export function mediaParts(a: {
   config: Config
   now: () => number
   limiter: RateLimiter
+  /** The tier of the user's live subscription (their upload storage depends on it), or null. */
+  planOf: (userId: number) => Promise<OfferTier | null>
   options: MediaOptions
 }) {
   const { db, config, now } = a
@@ -60,6 +64,10 @@ export function mediaParts(a: {
     urls,
     maxPixels: config.media.uploadMaxPixels,
     pixelBudget: work.pixels,
+    quota: new UploadQuota({ db, quota: config.media.uploadQuota, planOf: a.planOf }),
+    limiter: a.limiter,
+    rate: config.media.uploadRate,
+    retentionDays: config.media.uploadRetentionDays,
     now,
   })
   const templates = new Templates(db, urls)
@@ -90,6 +98,9 @@ export function mediaParts(a: {
     | 'templateDelete'
     | 'uploadImage'
     | 'uploadDetail'
+    | 'uploadList'
+    | 'uploadUsage'
+    | 'deleteUpload'
     | 'createCreation'
     | 'creationList'
     | 'creationDetail'
@@ -100,9 +111,13 @@ export function mediaParts(a: {
     ...uploadHandlers(uploads),
     ...creationHandlers(creations),
   }
-  // An upload's body is read only once it has a place among the uploads this process takes at once.
+  // An upload's body is read only once the account may upload (rate, storage) and it has a place among the
+  // uploads this process takes at once.
   const admission: { uploadImage: Admission } = {
-    uploadImage: ({ signal }) => work.uploads.acquire(1, signal),
+    uploadImage: async ({ session, signal }) => {
+      if (session) await uploads.admit(session.userId)
+      return work.uploads.acquire(1, signal)
+    },
   }
   const files = fileRoutes({
     creations,

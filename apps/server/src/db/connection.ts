@@ -147,6 +147,12 @@ export function openDb(
 }
 
 /** True when `err` is a unique-constraint violation, in either engine. */
+/** A row names another that is gone (PostgreSQL 23503, SQLite's FOREIGNKEY constraint). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+}
+
 export function isUniqueViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null || !('code' in err)) return false
   const code = (err as { code: unknown }).code

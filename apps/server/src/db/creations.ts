@@ -10,6 +10,15 @@ export async function insertCreation(db: Q, c: NewCreation): Promise<number> {
   return row.id
 }
 
+/** Records which uploads the creation draws (they then outlive the sweep of unused uploads). */
+export async function insertCreationUploads(db: Q, creationId: number, uploadIds: number[]): Promise<void> {
+  if (uploadIds.length > 0)
+    await db
+      .insertInto('creation_uploads')
+      .values(uploadIds.map((upload_id) => ({ creation_id: creationId, upload_id })))
+      .execute()
+}
+
 /** The creation if it is `userId`'s (anyone else's is as unknown as a missing one). */
 export function findOwnCreation(db: Q, id: number, userId: number): Promise<CreationRow | undefined> {
   return db

@@ -202,6 +202,12 @@ export interface UploadTable {
   created_at: number
 }
 
+/** Which uploads a creation draws (migration 0011): an upload no creation uses is swept after the retention. */
+export interface CreationUploadTable {
+  creation_id: number
+  upload_id: number
+}
+
 /** A rendered creation; its files live under `storage_prefix` in the media storage. */
 export interface CreationTable {
   id: Generated<number>
@@ -330,6 +336,7 @@ export interface Database {
   template_versions: TemplateVersionTable
   uploads: UploadTable
   creations: CreationTable
+  creation_uploads: CreationUploadTable
   server_secrets: ServerSecretTable
   checkouts: CheckoutTable
   subscriptions: SubscriptionTable

@@ -15,7 +15,7 @@ import { type Context, Hono } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import type { z } from 'zod'
 import type { AppEnv } from '../app-env'
-import { AppError } from '../errors'
+import { AppError, refuseSlowly } from '../errors'
 import type { Session, Sessions } from '../services/sessions'
 import { bodyBytes } from '../web/body'
 import { API_JSON_LIMITS, readJsonBody } from '../web/json-body'
@@ -82,8 +82,13 @@ export function reply(c: Context<AppEnv>, body: Envelope, extraHeaders: Record<s
   return c.body(JSON.stringify(body), 200, headers)
 }
 
+/** The envelope of a handled failure; a code-400 always carries `data.issues` (the whole input when none is named). */
 export function failure(err: AppError): Envelope {
-  return { code: err.code, msg: err.message, data: err.data }
+  const data =
+    err.code === Code.invalidInput && !Array.isArray(err.data?.issues)
+      ? ({ ...err.data, issues: [{ path: [], code: 'invalid', params: {} }] } satisfies IssuesData)
+      : err.data
+  return { code: err.code, msg: err.message, data }
 }
 
 /** The longest `msg` an answer carries; the issues by key are in `data` (bounded by the contract's schema). */
@@ -125,7 +130,7 @@ function nulPath(value: unknown, path: string[] = [], depth = 0): string[] | und
   return undefined
 }
 
-function validate(schema: z.ZodType, value: unknown, where: 'query' | 'body'): unknown {
+async function validate(schema: z.ZodType, value: unknown, where: 'query' | 'body'): Promise<unknown> {
   const nul = nulPath(value)
   if (nul)
     throw new AppError(
@@ -136,13 +141,12 @@ function validate(schema: z.ZodType, value: unknown, where: 'query' | 'body'): u
       } satisfies IssuesData,
     )
   const r = schema.safeParse(value)
-  if (!r.success)
-    throw new AppError(
-      Code.invalidInput,
-      describeIssues(r.error.issues, where),
-      boundedFieldIssues(r.error.issues, value),
-    )
-  return r.data
+  if (r.success) return r.data
+  const issues = boundedFieldIssues(r.error.issues, value)
+  const refusal = new AppError(Code.invalidInput, describeIssues(r.error.issues, where), issues)
+  // More problems than an answer lists: no form sends that, a script flooding unknown keys does.
+  if (issues.omitted) return refuseSlowly(refusal)
+  throw refusal
 }
 
 /** The token of `Authorization: Bucket <token>` (the client's scheme; `Bearer` is accepted too). */
@@ -227,10 +231,10 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
       try {
         const session = await authenticate(c, def.auth)
         release = await admit?.({ session, ip: clientIp(c, deps.trustProxy), signal: c.req.raw.signal })
-        const query = def.query ? validate(def.query, c.req.query(), 'query') : undefined
+        const query = def.query ? await validate(def.query, c.req.query(), 'query') : undefined
         // Only endpoints with a body touch it: touching the body of a GET makes node-server build a full Request.
         const body = def.body
-          ? validate(
+          ? await validate(
               def.body,
               def.bodyType === 'multipart'
                 ? await readMultipartBody(c.req.raw, MULTIPART_LIMIT_BYTES)

@@ -1,7 +1,9 @@
+import type { Config } from '../config'
 import type { Accounts } from '../services/accounts'
 import type { BillingHistory } from '../services/billing-history'
 import type { Checkouts } from '../services/checkouts'
 import type { Offers } from '../services/offers'
+import type { RateLimiter } from '../services/rate-limit'
 import type { Subscriptions } from '../services/subscriptions'
 import type { Handlers } from './api'
 
@@ -22,29 +24,51 @@ type BillingHandlers = Pick<
   | 'myInfo'
 >
 
+/**
+ * Checkouts opened, card payments tried and subscription changes are counted per account before the work
+ * (a script trying stolen cards, or toggling a plan, meets a 429 within minutes).
+ */
 export function billingHandlers(
   offers: Offers,
   checkouts: Checkouts,
   history: BillingHistory,
   subscriptions: Subscriptions,
   accounts: Accounts,
+  limits: { limiter: RateLimiter; rateLimits: Config['rateLimits'] },
 ): BillingHandlers {
+  const { limiter, rateLimits } = limits
+  const planChange = (userId: number) => limiter.consume(`plan-change:${userId}`, rateLimits.planChange)
   return {
     offerList: async () => {
       const items = offers.list()
       return { items, total: items.length }
     },
     offerDetail: async ({ query }) => offers.detail(query.id),
-    checkoutCreate: ({ session, body }) => checkouts.create(session.userId, body),
-    checkoutPay: ({ session, body }) => checkouts.pay(session.userId, body),
+    checkoutCreate: async ({ session, body }) => {
+      await limiter.consume(`checkout:${session.userId}`, rateLimits.checkout)
+      return checkouts.create(session.userId, body)
+    },
+    checkoutPay: async ({ session, body }) => {
+      await limiter.consume(`payment:${session.userId}`, rateLimits.payment)
+      return checkouts.pay(session.userId, body)
+    },
     checkoutDetail: ({ session, query }) => checkouts.detail(session.userId, query.id),
     purchaseList: ({ session, query }) => history.purchases(session.userId, query),
     purchaseReceipt: ({ session, query }) => history.receipt(session.userId, query.id),
     creditHistory: ({ session, query }) => history.creditHistory(session.userId, query),
     subscriptionCurrent: ({ session }) => subscriptions.current(session.userId),
-    subscriptionCancel: ({ session }) => subscriptions.cancel(session.userId),
-    subscriptionResume: ({ session }) => subscriptions.resume(session.userId),
-    subscriptionSwitch: ({ session, body }) => subscriptions.switchTo(session.userId, body.offerId),
+    subscriptionCancel: async ({ session }) => {
+      await planChange(session.userId)
+      return subscriptions.cancel(session.userId)
+    },
+    subscriptionResume: async ({ session }) => {
+      await planChange(session.userId)
+      return subscriptions.resume(session.userId)
+    },
+    subscriptionSwitch: async ({ session, body }) => {
+      await planChange(session.userId)
+      return subscriptions.switchTo(session.userId, body.offerId)
+    },
     // The user with the subscription they really have.
     myInfo: async ({ session }) => ({
       ...(await accounts.user(session.userId)),

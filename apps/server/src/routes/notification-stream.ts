@@ -1,4 +1,4 @@
-import { Code, notificationStream } from '@templet/api/contract'
+import { Code, type IssuesData, notificationStream } from '@templet/api/contract'
 import type { Context, Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import type { NotificationStreams } from '../services/notification-streams'
@@ -27,7 +27,15 @@ export function mountNotificationStream(
       })
     const resume = c.req.header('last-event-id')
     if (resume !== undefined && !/^\d{1,15}$/.test(resume.trim()))
-      return reply(c, { code: Code.invalidInput, msg: 'Last-Event-ID: Send a notification id', data: null })
+      return reply(c, {
+        code: Code.invalidInput,
+        msg: 'Last-Event-ID: Send a notification id',
+        data: {
+          issues: [
+            { path: ['Last-Event-ID'], code: 'invalid_format', params: { format: 'notification_id' } },
+          ],
+        } satisfies IssuesData,
+      })
     const after = resume === undefined ? undefined : Number(resume.trim())
     return openStream(c, deps.streams, { userId: session.userId, token }, after)
   })

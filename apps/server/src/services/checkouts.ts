@@ -188,16 +188,24 @@ export class Checkouts {
   ): Promise<PurchaseRow> {
     const { db, now } = this.d
     const key = `${checkoutKey(checkout.id)}:failed:${randomBytes(8).toString('hex')}`
-    await db.transaction().execute((tx) =>
-      recordPurchase(tx, {
+    await db.transaction().execute(async (tx) => {
+      // One notice per checkout: a customer retrying a card (or a script trying many) is told once.
+      const told = await tx
+        .selectFrom('purchases')
+        .select('id')
+        .where('checkout_id', '=', checkout.id)
+        .where('status', '=', 'failed')
+        .executeTakeFirst()
+      await recordPurchase(tx, {
         ...this.#purchaseOf(checkout),
         key,
         outcome,
         subscriptionId: null,
         card,
         now: now(),
-      }),
-    )
+        notify: told === undefined,
+      })
+    })
     return this.#purchase(key)
   }
 

@@ -1,21 +1,32 @@
 import { randomUUID } from 'node:crypto'
 import {
+  boundedKey,
   Code,
   type Creation,
   type CreationDetail,
   type FieldIssue,
   type IssuesData,
+  MAX_ISSUES,
 } from '@templet/api/contract'
 import { type DecodedImages, validateValues } from '@templet/render'
-import { type Locale, parseImageValue, printPixels, type Template, type Values } from '@templet/template'
+import {
+  type Locale,
+  parseImageValue,
+  printPixels,
+  type Template,
+  type ValueIssue,
+  type Values,
+} from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Limit } from '../config'
+import { isForeignKeyViolation } from '../db/connection'
 import {
   type CreationFilter,
   deleteOwnCreation,
   findCreation,
   findOwnCreation,
   insertCreation,
+  insertCreationUploads,
   listCreations,
 } from '../db/creations'
 import { ledgerBalance } from '../db/ledger'
@@ -23,7 +34,7 @@ import { insertNotifications } from '../db/notifications'
 import type { CreationRow, Database, TemplateRow } from '../db/schema'
 import { findOwnUpload } from '../db/uploads'
 import { findUserWithCredits } from '../db/users'
-import { AppError, notFound } from '../errors'
+import { AppError, invalidInput, notFound, refuseSlowly } from '../errors'
 import type { FileUrls } from './file-urls'
 import type { WorkBudget } from './image-work'
 import { spendCredits } from './ledger'
@@ -88,45 +99,46 @@ function describeIssue(i: { path: string; code: string; params?: Record<string, 
     invalid_focus: 'The focal point must be inside the image: two fractions from 0 to 1, as 17@0.25,0.6',
     unsupported_characters: `Cannot draw ${characters(p)} (${String(p.script)} script): no font of this template has them; remove them or write the text in another script`,
   }
-  return `values.${i.path}: ${what[i.code] ?? i.code}`
+  return `values.${boundedKey(i.path)}: ${what[i.code] ?? i.code}`
 }
 
-/**
- * A problem of `validateValues` by key, as the contract words issues (`data.issues`): the path under `values`,
- * the contract's code and its parameters, so a client words it in its own language.
- */
-function fieldIssueOf(i: { path: string; code: string; params?: Record<string, unknown> }): FieldIssue {
+/** The contract's issue for each problem code of `validateValues`, at `values.<field>`. */
+function fieldIssue(i: ValueIssue): FieldIssue {
   const p = i.params ?? {}
-  const path = ['values', i.path]
+  const path = ['values', boundedKey(i.path)]
   switch (i.code) {
     case 'unknown_field':
       return { path, code: 'unrecognized_key', params: {} }
     case 'too_short':
-      return { path, code: 'too_small', params: { minimum: Number(p.min), origin: 'string' } }
+      return { path, code: 'too_small', params: { origin: 'string', minimum: Number(p.min) } }
     case 'too_long':
-      return { path, code: 'too_big', params: { maximum: Number(p.max), origin: 'string' } }
+      return { path, code: 'too_big', params: { origin: 'string', maximum: Number(p.max) } }
+    case 'not_single_line':
+      return { path, code: 'invalid_format', params: { format: 'single_line' } }
     case 'invalid_color':
       return { path, code: 'invalid_format', params: { format: 'color' } }
+    case 'invalid_focus':
+      return { path, code: 'invalid_format', params: { format: 'focal_point' } }
     case 'invalid_choice':
-      return {
-        path,
-        code: 'invalid_value',
-        params: { options: Array.isArray(p.options) ? p.options.join(',') : '' },
-      }
+      return { path, code: 'invalid_value', params: {} }
     case 'required':
       return { path, code: 'required', params: {} }
     case 'unsupported_characters':
       return {
         path,
         code: 'unsupported_characters',
-        params: {
-          characters: characters(p),
-          script: String(p.script),
-        },
+        params: { characters: characters(p), script: String(p.script) },
       }
     default:
       return { path, code: 'invalid', params: { reason: i.code } }
   }
+}
+
+/** `data` of the 400 for the values' problems: at most the contract's number of issues, and the count of the rest. */
+function valueIssuesData(issues: ValueIssue[]): IssuesData {
+  const listed = issues.slice(0, MAX_ISSUES).map(fieldIssue)
+  const omitted = issues.length - listed.length
+  return omitted > 0 ? { issues: listed, omitted } : { issues: listed }
 }
 
 /**
@@ -154,6 +166,8 @@ export class Creations {
     pixels: number
     /** The size is printed: its raster outputs are 300 dpi and it gets a PDF. */
     print: boolean
+    /** The caller's uploads the values name. */
+    uploadIds: number[]
     images: (ref: string) => Promise<Buffer | undefined>
     /** Throws the 404 of an upload whose file was gone when the renderer read it. */
     checkImagesRead: () => void
@@ -165,24 +179,20 @@ export class Creations {
     )
     const size = r.sizeId === undefined ? template.sizes[0] : template.sizes.find((s) => s.id === r.sizeId)
     if (!size)
-      throw new AppError(
-        Code.invalidInput,
-        `sizeId: Must be one of ${template.sizes.map((s) => s.id).join(', ')}`,
-        {
-          issues: [
-            {
-              path: ['sizeId'],
-              code: 'invalid_value',
-              params: { options: template.sizes.map((s) => s.id).join(',') },
-            },
-          ],
-        } satisfies IssuesData,
-      )
+      throw invalidInput(['sizeId'], `Must be one of ${template.sizes.map((s) => s.id).join(', ')}`, {
+        code: 'invalid_value',
+      })
     const issues = validateValues(template, r.values as Values)
-    if (issues.length > 0)
-      throw new AppError(Code.invalidInput, issues.slice(0, 5).map(describeIssue).join('; '), {
-        issues: issues.map(fieldIssueOf),
-      } satisfies IssuesData)
+    if (issues.length > 0) {
+      const refusal = new AppError(
+        Code.invalidInput,
+        issues.slice(0, 5).map(describeIssue).join('; '),
+        valueIssuesData(issues),
+      )
+      // More problems than an answer lists: the editor never sends that.
+      if (issues.length > MAX_ISSUES) await refuseSlowly(refusal)
+      throw refusal
+    }
     // An image value must be one of the caller's own uploads; anyone else's is as unknown as a missing one.
     // Checked here by its row; the file is read only if the renderer has no decoded copy (DecodedImages).
     const owned = new Map<string, { field: string; storageKey: string }>()
@@ -223,6 +233,7 @@ export class Creations {
       sizeId: size.id,
       pixels: drawn.width * drawn.height,
       print: size.print !== undefined,
+      uploadIds: [...owned.keys()].map(Number),
       images,
       checkImagesRead,
     }
@@ -252,7 +263,8 @@ export class Creations {
       notify?: boolean
     } = {},
   ): Promise<Creation & { credits: number }> {
-    const { row, template, version, sizeId, pixels, print, images, checkImagesRead } = await this.prepare(r)
+    const { row, template, version, sizeId, pixels, print, uploadIds, images, checkImagesRead } =
+      await this.prepare(r)
     if (!o.settle) {
       // Fail fast without rendering; the spend below is what guarantees the balance.
       const before = await ledgerBalance(this.d.db, r.userId)
@@ -338,6 +350,11 @@ export class Creations {
             storage_prefix: prefix,
             created_at: now,
             has_pdf: pdf ? 1 : 0,
+          })
+          // The uploads it draws are kept from the sweep of unused ones. One deleted meanwhile is a 404.
+          await insertCreationUploads(trx, creationId, uploadIds).catch((err) => {
+            if (isForeignKeyViolation(err)) throw new AppError(Code.notFound, 'values: Upload not found')
+            throw err
           })
           if (o.notify !== false)
             await insertNotifications(trx, [

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../config'
 import { knownCreationPrefixes } from '../db/creations'
 import type { Database } from '../db/schema'
-import { knownUploadKeys } from '../db/uploads'
+import { deleteUnusedUploads, knownUploadKeys } from '../db/uploads'
 import { errorFields, type Logger } from '../log'
 import type { MediaStorage, StoredObject } from './storage'
 
@@ -47,6 +47,24 @@ export async function sweepOrphans(
   return removed
 }
 
+/**
+ * Deletes uploads made more than `retentionMs` ago that no creation draws: their rows, then their files (a
+ * file whose delete fails has no row any more, and the orphan sweep takes it later). Returns how many.
+ */
+export async function sweepUnusedUploads(
+  db: Kysely<Database>,
+  storage: MediaStorage,
+  o: { now: number; retentionMs: number },
+): Promise<number> {
+  let removed = 0
+  for (;;) {
+    const keys = await deleteUnusedUploads(db, o.now - o.retentionMs, 500)
+    if (keys.length === 0) return removed
+    await storage.delete(keys)
+    removed += keys.length
+  }
+}
+
 /** Sweeps a minute after start and then every hour (several processes may sweep; deleting twice is harmless). */
 export function scheduleOrphanSweep(
   db: Kysely<Database>,
@@ -54,12 +72,23 @@ export function scheduleOrphanSweep(
   config: Config,
   log: Logger,
 ): NodeJS.Timeout {
-  const run = () =>
-    sweepOrphans(db, storage, { now: Date.now(), graceMs: config.media.orphanGraceSeconds * 1000 })
-      .then((removed) => {
-        if (removed > 0) log.info('removed orphaned media files', { removed })
+  const run = async () => {
+    try {
+      const now = Date.now()
+      const unused = await sweepUnusedUploads(db, storage, {
+        now,
+        retentionMs: config.media.uploadRetentionDays * 86_400_000,
       })
-      .catch((err) => log.warn('media sweep failed', errorFields(err)))
+      if (unused > 0) log.info('removed uploads no creation uses', { removed: unused })
+      const removed = await sweepOrphans(db, storage, {
+        now,
+        graceMs: config.media.orphanGraceSeconds * 1000,
+      })
+      if (removed > 0) log.info('removed orphaned media files', { removed })
+    } catch (err) {
+      log.warn('media sweep failed', errorFields(err))
+    }
+  }
   setTimeout(run, 60_000).unref()
   const every = setInterval(run, 3_600_000)
   every.unref()

@@ -25,6 +25,8 @@ export type PaymentRecord = {
   card?: { brand: string | null; last4: string | null }
   /** What the provider took, when it says so itself (a Stripe invoice); else the offer's price. */
   charged?: { amountCents: number; currency: string }
+  /** Tell the customer (default); a retried failed card of one checkout is told once. */
+  notify?: boolean
   now: number
 } & (
   | { source: 'checkout'; checkoutId: string | null; outcome: 'paid' | 'declined' | 'insufficient_funds' }
@@ -86,7 +88,7 @@ export async function recordPurchase(tx: Kysely<Database>, p: PaymentRecord): Pr
       : p.source === 'renewal'
         ? { type: 'subscription_renewed', ...about, credits, periodEnd: new Date(p.periodEnd).toISOString() }
         : { type: 'purchase_paid', ...about, credits }
-  await insertNotifications(tx, [billingNotification(p.userId, event, p.now)])
+  if (p.notify !== false) await insertNotifications(tx, [billingNotification(p.userId, event, p.now)])
   return purchaseId
 }
 

@@ -8,7 +8,7 @@ import {
   updateSubscription,
   updateSubscriptionAt,
 } from '../db/subscriptions'
-import { AppError, notFound } from '../errors'
+import { AppError, invalidInput, notFound } from '../errors'
 import { errorFields, type Logger } from '../log'
 import { billingNotification } from './notifications'
 import { type Offers, tierOfOfferId } from './offers'
@@ -86,7 +86,7 @@ export class Subscriptions {
     return r
   }
 
-  /** Cancels at the period end (idempotent); the customer is told once. */
+  /** Cancels at the period end (idempotent); the customer is told once a period, however often they change their mind. */
   async cancel(userId: number): Promise<Subscription> {
     const { db, now } = this.d
     const r = await this.#live(userId)
@@ -98,7 +98,10 @@ export class Subscriptions {
       .where('id', '=', r.id)
       .where('cancel_at_period_end', '=', 0)
       .executeTakeFirst()
-    if (Number(changed.numUpdatedRows) === 1)
+    if (
+      Number(changed.numUpdatedRows) === 1 &&
+      !(await this.#toldOfCancelSince(userId, r.current_period_start))
+    )
       await insertNotifications(db, [
         billingNotification(
           userId,
@@ -107,6 +110,17 @@ export class Subscriptions {
         ),
       ])
     return this.toSubscription({ ...r, cancel_at_period_end: 1 })
+  }
+
+  async #toldOfCancelSince(userId: number, since: number): Promise<boolean> {
+    const row = await this.d.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('type', '=', 'subscription_cancelled')
+      .where('created_at', '>=', since)
+      .executeTakeFirst()
+    return row !== undefined
   }
 
   /** Undoes a cancellation before the period ends (idempotent). */
@@ -124,7 +138,7 @@ export class Subscriptions {
   async switchTo(userId: number, offerId: string): Promise<Subscription> {
     const offer = this.d.offers.get(offerId)
     if (offer.kind !== 'subscription')
-      throw new AppError(Code.invalidInput, 'offerId: Choose a monthly subscription offer')
+      throw invalidInput(['offerId'], 'Choose a monthly subscription offer', { code: 'invalid_value' })
     const r = await this.#live(userId)
     const next = offer.id === r.offer_id ? null : offer.id
     await this.d.provider.switchOffer(r.provider_ref, offer)

@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto'
 import { Code, UPLOAD_MAX_BYTES } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import sharp, { type Metadata } from 'sharp'
+import type { Limit } from '../config'
 import type { Database } from '../db/schema'
-import { findOwnUpload, findUpload, insertUpload } from '../db/uploads'
-import { AppError, notFound } from '../errors'
+import { deleteOwnUpload, findOwnUpload, findUpload, insertUpload, listUploads } from '../db/uploads'
+import { AppError, invalidInput, notFound } from '../errors'
 import type { FileUrls } from './file-urls'
 import { IMAGE_QUALITY } from './image-quality'
 import type { WorkBudget } from './image-work'
+import type { RateLimiter } from './rate-limit'
 import type { MediaStorage } from './storage'
+import type { UploadQuota } from './upload-quota'
 
 const FORMATS = {
   png: { contentType: 'image/png', ext: 'png' },
@@ -25,7 +28,11 @@ export interface CleanImage {
   height: number
 }
 
-const notAnImage = () => new AppError(Code.invalidInput, 'file: The file is not a PNG, JPEG or WebP image')
+const notAnImage = () =>
+  invalidInput(['file'], 'The file is not a PNG, JPEG or WebP image', {
+    code: 'invalid_format',
+    params: { format: 'png|jpeg|webp' },
+  })
 
 /**
  * Checks the bytes are a PNG, JPEG or WebP (by content, not by name) within the pixel limit, then decodes and
@@ -52,9 +59,10 @@ export async function cleanImage(
   const height = meta.height ?? 0
   if (width <= 0 || height <= 0) throw notAnImage()
   if (width * height > maxPixels)
-    throw new AppError(
-      Code.invalidInput,
-      `file: The image has ${width} × ${height} pixels; at most ${Math.round(maxPixels / 1e6)} megapixels are accepted`,
+    throw invalidInput(
+      ['file'],
+      `The image has ${width} × ${height} pixels; at most ${Math.round(maxPixels / 1e6)} megapixels are accepted`,
+      { code: 'too_big', params: { origin: 'pixels', maximum: maxPixels } },
     )
   const release = await pixelBudget?.acquire(width * height)
   try {
@@ -81,6 +89,12 @@ export interface UploadDeps {
   maxPixels: number
   /** Pixels decoded at once in this process. */
   pixelBudget?: WorkBudget
+  quota: UploadQuota
+  limiter: RateLimiter
+  /** Uploads per account per window. */
+  rate: Limit
+  /** Days an upload no creation uses is kept. */
+  retentionDays: number
   now: () => number
 }
 
@@ -88,21 +102,68 @@ export interface UploadDeps {
 export class Uploads {
   constructor(private readonly d: UploadDeps & { urls: FileUrls }) {}
 
-  /** The file first, then its row (a file without a row is never served; the sweep removes it). */
+  /**
+   * Whether `userId` may upload now, before the body is read: within the uploads per window (429) and with
+   * room left in the plan's storage (403).
+   */
+  async admit(userId: number): Promise<void> {
+    await this.d.limiter.consume(`upload:${userId}`, this.d.rate)
+    await this.d.quota.assertRoomLeft(userId)
+  }
+
+  /**
+   * The file first, then its row if it fits the plan's storage (a file without a row is never served; the
+   * sweep removes it, and a refused one is removed at once).
+   */
   async store(userId: number, file: Uint8Array) {
     const image = await cleanImage(file, this.d.maxPixels, this.d.pixelBudget)
     const storageKey = `uploads/${randomUUID()}.${FORMATS[image.format].ext}`
     await this.d.storage.put(storageKey, image.data, image.contentType)
-    const id = await insertUpload(this.d.db, {
-      userId,
-      storageKey,
-      contentType: image.contentType,
-      width: image.width,
-      height: image.height,
-      bytes: image.data.byteLength,
-      now: this.d.now(),
-    })
+    let id: number
+    try {
+      id = await this.d.quota.insertWithin(userId, image.data.byteLength, (tx) =>
+        insertUpload(tx, {
+          userId,
+          storageKey,
+          contentType: image.contentType,
+          width: image.width,
+          height: image.height,
+          bytes: image.data.byteLength,
+          now: this.d.now(),
+        }),
+      )
+    } catch (err) {
+      await this.d.storage.delete([storageKey]).catch(() => {})
+      throw err
+    }
     return { id, width: image.width, height: image.height, url: this.#url(id) }
+  }
+
+  async list(userId: number, page: { page: number; pageSize: number }) {
+    const { rows, total } = await listUploads(this.d.db, userId, page)
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        width: r.width,
+        height: r.height,
+        url: this.#url(r.id),
+        bytes: Number(r.bytes),
+        createdAt: new Date(r.created_at).toISOString(),
+        creations: r.creations,
+      })),
+      total,
+    }
+  }
+
+  async usage(userId: number) {
+    return { ...(await this.d.quota.usage(userId)), retentionDays: this.d.retentionDays }
+  }
+
+  /** The row first (its URL dies with it), then the file; a file left by a failure goes to the sweep. */
+  async delete(userId: number, id: number): Promise<void> {
+    const row = await deleteOwnUpload(this.d.db, id, userId)
+    if (!row) throw notFound('Upload')
+    await this.d.storage.delete([row.storage_key]).catch(() => {})
   }
 
   /** The user's own upload; anyone else's is as unknown as a missing one. */

@@ -1,5 +1,5 @@
 import { Code, type IssuesData } from '@templet/api/contract'
-import { AppError } from '../errors'
+import { AppError, refuseSlowly } from '../errors'
 
 export interface JsonBodyLimits {
   /** Bytes of the body. */
@@ -150,7 +150,11 @@ export async function readJsonBody(req: Request, limits: JsonBodyLimits): Promis
       if (done) break
       size += value.byteLength
       if (size > limits.maxBytes) throw bodyTooLarge(limits.maxBytes)
-      shape.feed(value)
+      try {
+        shape.feed(value)
+      } catch (err) {
+        return await refuseSlowly(err as Error)
+      }
       chunks.push(value)
     }
   } finally {

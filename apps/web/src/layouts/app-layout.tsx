@@ -10,6 +10,7 @@ import {
   CreditCard,
   History,
   Images,
+  ImageUp,
   KeyRound,
   LayoutDashboard,
   LayoutTemplate,
@@ -118,6 +119,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
               <Link to="/purchase-history">
                 <Receipt aria-hidden="true" />
                 {t('nav.purchaseHistory')}
+              </Link>
+            </AvatarMenuItem>
+            <AvatarMenuItem asChild>
+              <Link to="/uploads">
+                <ImageUp aria-hidden="true" />
+                {t('nav.uploads')}
               </Link>
             </AvatarMenuItem>
             <AvatarMenuItem asChild>

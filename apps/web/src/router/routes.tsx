@@ -31,6 +31,7 @@ const screens = {
   purchaseHistory: () => import('../pages/purchase-history'),
   receipt: () => import('../pages/receipt'),
   notifications: () => import('../pages/notifications'),
+  uploads: () => import('../pages/uploads'),
   // Media: a type's templates, the editor (a template, or a creation opened again).
   templateType: () => import('../pages/template-type'),
   templateEditor: () => import('../pages/template-editor'),
@@ -113,6 +114,7 @@ export const routes: RouteObject[] = [
               { path: 'purchase-history/:id', ...screen('receipt', (m) => m.ReceiptPage) },
               { path: 'notifications', ...screen('notifications', (m) => m.NotificationsPage) },
               { path: 'developer', ...screen('developer', (m) => m.DeveloperPage) },
+              { path: 'uploads', ...screen('uploads', (m) => m.UploadsPage) },
               // Media
               { path: 'templates/:typeId', ...screen('templateType', (m) => m.TemplateTypePage) },
               {

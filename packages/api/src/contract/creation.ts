@@ -3,6 +3,7 @@ import { CREATION_NAME_MAX_LENGTH } from '../limits'
 import { resetTokenField } from './envelope'
 import { bodyId, locale, page, pageSize, queryId, searchText } from './media-fields'
 import { uploadInfo } from './upload'
+import { personName } from './user'
 
 const values = z.record(z.string(), z.string({ error: 'values: each value must be a string' }), {
   error: 'values must be an object of field keys to strings',
@@ -18,13 +19,11 @@ export const createCreationBody = z.strictObject({
   values,
   /** One of the template's sizes; default its first. */
   sizeId: z.string().max(100).optional(),
-  /** Default: the template's name in `locale`. */
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: 'name must not be empty' })
-    .max(CREATION_NAME_MAX_LENGTH, { error: `name must be at most ${CREATION_NAME_MAX_LENGTH} characters` })
-    .optional(),
+  /**
+   * Default: the template's name in `locale`. Shown in lists, notifications and file names: the register
+   * form's rule for names (no control or text-direction characters, something visible).
+   */
+  name: personName(CREATION_NAME_MAX_LENGTH, 'Name must not be empty').optional(),
   /** For the defaults of fields left empty (default en). */
   locale: locale.optional(),
 })

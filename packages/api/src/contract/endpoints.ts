@@ -58,7 +58,16 @@ import {
   templateVersionData,
 } from './template-library'
 import { starBody, starData, templateTypeListData } from './template-type'
-import { uploadDetailData, uploadDetailQuery, uploadImageBody, uploadImageData } from './upload'
+import {
+  deleteUploadBody,
+  uploadDetailData,
+  uploadDetailQuery,
+  uploadImageBody,
+  uploadImageData,
+  uploadListData,
+  uploadListQuery,
+  uploadUsageData,
+} from './upload'
 import { authData, emptyData, loginBody, myInfoData, registerBody } from './user'
 
 /**
@@ -244,8 +253,8 @@ export const endpoints = {
     body: uploadImageBody,
     data: uploadImageData,
     summary:
-      'Upload a PNG, JPEG or WebP (checked by content, at most 10 MB and 50 megapixels; orientation applied, metadata removed)',
-    codes: [413],
+      'Upload a PNG, JPEG or WebP (checked by content, at most 10 MB and 50 megapixels; orientation applied, metadata removed); 403 when it would pass the plan’s storage, 429 when uploading too often or while the server is busy with other images',
+    codes: [403, 413, 429],
     tag: 'upload',
   },
   uploadDetail: {
@@ -254,6 +263,34 @@ export const endpoints = {
     query: uploadDetailQuery,
     data: uploadDetailData,
     summary: 'One of the caller’s uploads with a fresh signed URL (404 for anyone else’s)',
+    codes: [404],
+    tag: 'upload',
+  },
+  uploadList: {
+    ...endpointRoutes.uploadList,
+    auth: 'required',
+    query: uploadListQuery,
+    data: uploadListData,
+    list: true,
+    summary:
+      'The caller’s uploads, newest first, each with its size and how many creations use it; `total` counts all pages',
+    tag: 'upload',
+  },
+  uploadUsage: {
+    ...endpointRoutes.uploadUsage,
+    auth: 'required',
+    data: uploadUsageData,
+    summary:
+      'Storage used by the caller’s uploads, their plan’s allowance, and how long unused uploads are kept',
+    tag: 'upload',
+  },
+  deleteUpload: {
+    ...endpointRoutes.deleteUpload,
+    auth: 'required',
+    body: deleteUploadBody,
+    data: emptyData,
+    summary:
+      'Delete one of the caller’s uploads, its file and its row (creations already made keep their pictures)',
     codes: [404],
     tag: 'upload',
   },

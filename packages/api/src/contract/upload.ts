@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { UPLOAD_MAX_BYTES } from '../limits'
+import { offerTier } from './billing'
 import { resetTokenField } from './envelope'
-import { queryId } from './media-fields'
+import { bodyId, page, pageSize, queryId } from './media-fields'
 
 export { UPLOAD_MAX_BYTES }
 
@@ -26,3 +27,31 @@ export type UploadImageData = z.infer<typeof uploadImageData>
 /** `GET /upload/detail`: one of the caller's uploads (to show an image value again in the editor). */
 export const uploadDetailQuery = z.strictObject({ id: queryId('id') })
 export const uploadDetailData = uploadImageData
+
+/** `GET /upload/list`: the caller's uploads, newest first. */
+export const uploadListQuery = z.strictObject({ page, pageSize })
+export const uploadListItem = uploadInfo.extend({
+  /** Bytes kept in storage (the cleaned image). */
+  bytes: z.number().int().nonnegative(),
+  createdAt: z.iso.datetime(),
+  /** How many of the caller's creations draw it; an upload no creation uses is deleted after the retention period. */
+  creations: z.number().int().nonnegative(),
+})
+export type UploadListItem = z.infer<typeof uploadListItem>
+export const uploadListData = z.array(uploadListItem)
+
+/** `GET /upload/usage`: the storage the caller's uploads take and what their plan allows. */
+export const uploadUsageData = z.object({
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive(),
+  files: z.number().int().nonnegative(),
+  /** `free`, or the tier of the subscription whose allowance applies. */
+  plan: z.union([z.literal('free'), offerTier]),
+  /** Days an upload that no creation uses is kept. */
+  retentionDays: z.number().int().positive(),
+  ...resetTokenField,
+})
+export type UploadUsageData = z.infer<typeof uploadUsageData>
+
+/** `POST /upload/delete`: removes one of the caller's uploads, its file and its row (404 for anyone else's). */
+export const deleteUploadBody = z.strictObject({ id: bodyId('id') })

@@ -1,0 +1,186 @@
+import { useQuery } from '@tanstack/react-query'
+import type { UploadListItem } from '@templet/api/contract'
+import { Button } from '@templet/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@templet/ui/dialog'
+import { Skeleton } from '@templet/ui/skeleton'
+import { ImageUp, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { ApiFailureError } from '../api/client'
+import { UPLOAD_PAGE_SIZE, uploadListQuery, uploadUsageQuery, useDeleteUpload } from '../api/upload-queries'
+import { EmptyState } from '../components/empty-state'
+import { LinkButton } from '../components/link-button'
+import { LoadError } from '../components/load-error'
+import { PageTitle } from '../components/page-title'
+import { notifySuccess, reportError, showToast } from '../feedback/notify'
+import { formatDate, formatNumber } from '../i18n/format'
+import { Pager } from '../templates/pager'
+
+/** Megabytes with one decimal: `12.3`. */
+const megabytes = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10
+
+/** How much of the plan's storage the uploads take, and how long unused ones are kept. */
+function UsageBar() {
+  const { t, i18n } = useTranslation()
+  const usage = useQuery(uploadUsageQuery())
+  if (usage.isPending) return <Skeleton className="mb-6 h-14 w-full max-w-xl" />
+  if (usage.isError) return null
+  const { usedBytes, quotaBytes, plan, retentionDays } = usage.data
+  const percent = Math.min(100, Math.round((usedBytes / quotaBytes) * 100))
+  const used = t('uploads.used', {
+    used: megabytes(usedBytes),
+    quota: formatNumber(megabytes(quotaBytes), i18n.language),
+  })
+  return (
+    <section aria-label={t('uploads.storage')} className="mb-6 max-w-xl">
+      <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+        <span className="font-medium tabular-nums">{used}</span>
+        <span className="text-muted-foreground">
+          {plan === 'free' ? t('uploads.freePlan') : t('uploads.subscriberPlan')}
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={t('uploads.storage')}
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuetext={used}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className={percent >= 90 ? 'h-full bg-destructive' : 'h-full bg-primary'}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className="mt-2 text-xs text-muted-foreground">{t('uploads.retention', { count: retentionDays })}</p>
+    </section>
+  )
+}
+
+/** My uploads (`/uploads`): the caller's photos with their size and use, each deletable. */
+export function UploadsPage() {
+  const { t, i18n } = useTranslation()
+  const [params, setParams] = useSearchParams()
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const list = useQuery(uploadListQuery(page))
+  const [doomed, setDoomed] = useState<UploadListItem | undefined>(undefined)
+  const remove = useDeleteUpload()
+
+  function goTo(next: number) {
+    setParams(next > 1 ? { page: String(next) } : {})
+  }
+
+  function confirmDelete() {
+    if (!doomed) return
+    remove.mutate(doomed.id, {
+      onSuccess: () => {
+        setDoomed(undefined)
+        notifySuccess(t('uploads.deleted'))
+        if (list.data?.items.length === 1 && page > 1) goTo(page - 1)
+      },
+      onError: (error) => {
+        if (error instanceof ApiFailureError) showToast('error', t('uploads.deleteFailed'))
+        else reportError(error)
+      },
+    })
+  }
+
+  return (
+    <>
+      <PageTitle title={t('uploads.title')}>{t('uploads.intro')}</PageTitle>
+      <UsageBar />
+      {list.isPending ? (
+        <ul aria-busy="true" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((n) => (
+            <li key={n}>
+              <Skeleton className="aspect-square" />
+              <Skeleton className="mt-2 h-4 w-2/3" />
+            </li>
+          ))}
+        </ul>
+      ) : list.isError ? (
+        <LoadError onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState
+          icon={<ImageUp className="size-6" />}
+          title={t('uploads.emptyTitle')}
+          action={<LinkButton to="/templates">{t('uploads.cta')}</LinkButton>}
+        >
+          {t('uploads.emptyBody')}
+        </EmptyState>
+      ) : (
+        <>
+          <ul data-testid="upload-list" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {list.data.items.map((upload) => (
+              <li key={upload.id} className="flex flex-col rounded-xl border border-border p-3">
+                <div className="grid aspect-square place-items-center overflow-hidden rounded-lg bg-muted">
+                  <img
+                    src={upload.url}
+                    alt={t('uploads.imageAlt', { width: upload.width, height: upload.height })}
+                    width={upload.width}
+                    height={upload.height}
+                    loading="lazy"
+                    className="h-auto max-h-full w-auto max-w-full"
+                  />
+                </div>
+                <p className="mt-2 text-xs text-muted-foreground tabular-nums">
+                  {formatDate(new Date(upload.createdAt), 'moment', i18n.language)} · {upload.width}×
+                  {upload.height} · {t('uploads.size', { size: megabytes(upload.bytes) })}
+                </p>
+                <p className="text-xs text-muted-foreground">
+                  {upload.creations > 0
+                    ? t('uploads.usedIn', { count: upload.creations })
+                    : t('uploads.unused')}
+                </p>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="mt-2 self-start"
+                  onClick={() => setDoomed(upload)}
+                  aria-label={t('uploads.deleteOne', { width: upload.width, height: upload.height })}
+                >
+                  <Trash2 aria-hidden="true" />
+                  {t('uploads.delete')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <Pager page={page} pages={Math.ceil(list.data.total / UPLOAD_PAGE_SIZE)} onPage={goTo} />
+        </>
+      )}
+      <Dialog open={doomed !== undefined} onOpenChange={(open) => (open ? null : setDoomed(undefined))}>
+        <DialogContent closeLabel={t('app.close')}>
+          <DialogHeader>
+            <DialogTitle>{t('uploads.confirmTitle')}</DialogTitle>
+            <DialogDescription>
+              {doomed && doomed.creations > 0
+                ? t('uploads.confirmUsed', { count: doomed.creations })
+                : t('uploads.confirmBody')}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setDoomed(undefined)}>
+              {t('uploads.cancel')}
+            </Button>
+            <Button
+              onClick={confirmDelete}
+              disabled={remove.isPending}
+              className="bg-destructive text-white hover:bg-destructive/90"
+            >
+              {remove.isPending ? t('uploads.deleting') : t('uploads.confirmDelete')}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  )
+}
