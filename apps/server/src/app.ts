@@ -150,6 +150,8 @@ export function createAppParts(o: AppOptions): App {
     kysely: db,
     config,
     creations: media.creations,
+    storage: media.storage,
+    urls: media.urls,
     now,
     log,
     ...(o.jobQueue ? { queue: o.jobQueue } : {}),
@@ -216,6 +218,8 @@ export function createAppParts(o: AppOptions): App {
   // /api/openapi.json, and Swagger UI showing it at /api/docs.
   app.route('/api', apiReference())
 
+  // A finished batch's ZIP (developer API) is a signed file URL like the media's.
+  app.route('/api/file/batch', developer.archive)
   app.route('/api/file', media.files)
   // Stripe's signed event: the raw body (the signature covers its exact bytes) and Stripe's own answer format,
   // so it sits outside the envelope's registry loop.

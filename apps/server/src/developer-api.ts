@@ -5,17 +5,21 @@ import type { Database } from './db/schema'
 import type { Logger } from './log'
 import { apiKeyHandlers } from './routes/api-key'
 import { ApiKeys } from './services/api-keys'
+import { Batches } from './services/batches'
 import type { Creations } from './services/creations'
+import type { FileUrls } from './services/file-urls'
 import { type JobQueue, openJobQueue } from './services/jobs'
 import { databaseRateLimitStore } from './services/rate-limit'
 import { Renders } from './services/renders'
+import type { MediaStorage } from './services/storage'
 import { v1App } from './v1'
+import { batchArchiveRoute } from './v1/archive'
 
 /** What runs the developer API's jobs in this process. */
 export interface Jobs {
   queue: JobQueue
-  /** Starts the queue, and with the `worker` role (or `both`) the workers. */
-  start(): Promise<void>
+  /** Starts the queue, and with the `worker` role (or `both`) the workers (`work: false`: none, for tests). */
+  start(o?: { work?: boolean }): Promise<void>
   stop(): Promise<void>
 }
 
@@ -28,6 +32,8 @@ export function developerApiParts(a: {
   kysely: Kysely<Database>
   config: Config
   creations: Creations
+  storage: MediaStorage
+  urls: FileUrls
   now: () => number
   log: Logger
   /** The queue (tests: a pg-boss queue on their own database); default from `config`. */
@@ -45,6 +51,7 @@ export function developerApiParts(a: {
       log,
     })
   const renders = new Renders({ db, creations: a.creations, queue, now, log })
+  const batches = new Batches({ db, renders, queue, now })
   const v1 = v1App({
     db,
     config,
@@ -52,22 +59,29 @@ export function developerApiParts(a: {
     rateLimits: databaseRateLimitStore(a.db),
     creations: a.creations,
     renders,
+    batches,
+    urls: a.urls,
     now,
     log,
   })
 
-  let started = false
+  let started: Promise<void> | undefined
+  let working = false
   const jobs: Jobs = {
     queue,
-    async start() {
-      if (started) return
-      started = true
-      await queue.start()
+    async start(o = {}) {
+      started ??= queue.start()
+      await started
+      if (o.work === false || working) return
+      working = true
       // The in-process queue has no other process to run its jobs: it always works, whatever the role.
       const works = config.developerApi.role !== 'api' || queue.kind === 'in-process'
       if (config.developerApi.role === 'api' && queue.kind === 'in-process')
         log.warn('ROLE=api needs PostgreSQL to hand jobs to workers; this process runs its own jobs')
-      if (works) await renders.work(config.developerApi.workerConcurrency)
+      if (works) {
+        await renders.work(config.developerApi.workerConcurrency)
+        await batches.work(1)
+      }
       if (queue.kind === 'in-process') {
         const requeued = await renders.requeueUnfinished()
         if (requeued > 0) log.info('requeued unfinished renders', { count: requeued })
@@ -78,5 +92,13 @@ export function developerApiParts(a: {
     },
   }
 
-  return { apiKeys, handlers: apiKeyHandlers(apiKeys), v1, renders, jobs }
+  return {
+    apiKeys,
+    handlers: apiKeyHandlers(apiKeys),
+    v1,
+    renders,
+    batches,
+    jobs,
+    archive: batchArchiveRoute({ db, storage: a.storage, urls: a.urls }),
+  }
 }

@@ -78,5 +78,5 @@ export function mediaParts(a: {
     ...creationHandlers(creations),
   }
   const files = fileRoutes({ creations, uploads, templates, storage, urls, renderer })
-  return { storage, handlers, files, creations }
+  return { storage, handlers, files, creations, urls }
 }

@@ -477,6 +477,12 @@ function developerApiMigrations(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('renders_status').on('renders').columns(['status', 'id']).execute()
       },
     },
+    // A finished batch raises its one notification (and webhook) once, whichever worker runs its last job.
+    '0022_batch_notified': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('batches').addColumn('notified_at', 'bigint').execute()
+      },
+    },
   }
 }
 

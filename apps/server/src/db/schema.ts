@@ -282,6 +282,8 @@ export interface BatchTable {
   archive_key: string | null
   created_at: number
   completed_at: number | null
+  /** When its "finished" notification was raised (once). */
+  notified_at: Generated<number | null>
 }
 
 export interface Database {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
-/** What a file URL points at: a creation's rendition, an upload, or a template thumbnail (public). */
-export type FileKind = 'creation' | 'upload'
+/** What a file URL points at: a creation's rendition, an upload, or a batch's ZIP of results (`/v1`). */
+export type FileKind = 'creation' | 'upload' | 'batch'
 export const CREATION_VARIANTS = ['png', 'jpeg', 'webp', 'thumb'] as const
 export type CreationVariant = (typeof CREATION_VARIANTS)[number]
 

@@ -8,10 +8,13 @@ import type { Database } from '../db/schema'
 import { errorFields, type Logger } from '../log'
 import { type AppEnv, BODY_LIMIT_BYTES, describeIssues } from '../routes/api'
 import type { ApiKeys } from '../services/api-keys'
+import type { Batches } from '../services/batches'
 import type { Creations } from '../services/creations'
+import type { FileUrls } from '../services/file-urls'
 import type { RateLimitStore } from '../services/rate-limit'
 import type { Renders } from '../services/renders'
 import { apiReference } from '../web/api-reference'
+import { batchRoutes } from './batches'
 import type { V1Env } from './env'
 import { idempotency } from './idempotency'
 import { authenticateAndLimit } from './middleware'
@@ -27,6 +30,8 @@ export interface V1Deps {
   rateLimits: RateLimitStore
   creations: Creations
   renders: Renders
+  batches: Batches
+  urls: FileUrls
   now: () => number
   log: Logger
 }
@@ -98,6 +103,7 @@ export function v1App(d: V1Deps) {
     renderWaitMs: d.config.developerApi.renderWaitMs,
     idempotency: idem,
   })
+  batchRoutes(app, { batches: d.batches, urls: d.urls, idempotency: idem })
 
   app.openAPIRegistry.registerComponent('securitySchemes', SECURITY, {
     type: 'http',
