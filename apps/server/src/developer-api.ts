@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { Config } from './config'
+import { completedRowsOf, failedRowsOf } from './db/batches'
 import type { Db } from './db/connection'
+import { creationsByIds } from './db/renders'
 import type { Database } from './db/schema'
 import type { Logger } from './log'
 import { apiKeyHandlers } from './routes/api-key'
@@ -12,12 +14,16 @@ import { type JobQueue, openJobQueue } from './services/jobs'
 import { databaseRateLimitStore } from './services/rate-limit'
 import { Renders } from './services/renders'
 import type { MediaStorage } from './services/storage'
+import { Webhooks } from './services/webhooks'
 import { v1App } from './v1'
 import { batchArchiveRoute } from './v1/archive'
+import { batchView, renderView } from './v1/views'
 
 /** What runs the developer API's jobs in this process. */
 export interface Jobs {
   queue: JobQueue
+  /** Sends the webhook deliveries due now (the scheduler does it every WEBHOOK_SCHEDULER_SECONDS). */
+  tickWebhooks(): Promise<number>
   /** Starts the queue, and with the `worker` role (or `both`) the workers (`work: false`: none, for tests). */
   start(o?: { work?: boolean }): Promise<void>
   stop(): Promise<void>
@@ -52,6 +58,42 @@ export function developerApiParts(a: {
     })
   const renders = new Renders({ db, creations: a.creations, queue, now, log })
   const batches = new Batches({ db, renders, queue, now })
+  const webhooks = new Webhooks({
+    db,
+    now,
+    log,
+    allowPrivate: config.developerApi.webhookAllowPrivate,
+    timeoutMs: config.developerApi.webhookTimeoutMs,
+  })
+  // Events are written in the transaction that settles what they tell; file URLs in them are on PUBLIC_URL.
+  const origin = config.billing.publicUrl
+  renders.onSettled(async (trx, row) => {
+    if (row.batch_id !== null || (row.status !== 'completed' && row.status !== 'failed')) return
+    const creation =
+      row.creation_id === null
+        ? undefined
+        : (await creationsByIds(trx, [row.creation_id])).get(row.creation_id)
+    await webhooks.emit(trx, {
+      userId: row.user_id,
+      type: row.status === 'completed' ? 'render.completed' : 'render.failed',
+      object: renderView(row, creation, a.creations, origin),
+      alsoUrl: row.webhook_url,
+    })
+  })
+  batches.onFinished(async (trx, b) => {
+    const failed = await failedRowsOf(trx, b.id)
+    const made = b.completed_rows > 0 && (await completedRowsOf(trx, b.id)).length > 0
+    await webhooks.emit(trx, {
+      userId: b.user_id,
+      type: 'batch.completed',
+      object: batchView(
+        b,
+        failed.map((f) => ({ row: f.row_number ?? 0, error: JSON.parse(f.error ?? '{}') })),
+        made ? a.urls.url({ kind: 'batch', id: b.id, variant: 'zip' }) : null,
+        origin,
+      ),
+    })
+  })
   const v1 = v1App({
     db,
     config,
@@ -60,6 +102,7 @@ export function developerApiParts(a: {
     creations: a.creations,
     renders,
     batches,
+    webhooks,
     urls: a.urls,
     now,
     log,
@@ -69,6 +112,7 @@ export function developerApiParts(a: {
   let working = false
   const jobs: Jobs = {
     queue,
+    tickWebhooks: () => webhooks.tick(),
     async start(o = {}) {
       started ??= queue.start()
       await started
@@ -81,6 +125,7 @@ export function developerApiParts(a: {
       if (works) {
         await renders.work(config.developerApi.workerConcurrency)
         await batches.work(1)
+        webhooks.start(config.developerApi.webhookSchedulerSeconds * 1000)
       }
       if (queue.kind === 'in-process') {
         const requeued = await renders.requeueUnfinished()
@@ -88,6 +133,7 @@ export function developerApiParts(a: {
       }
     },
     async stop() {
+      await webhooks.stop()
       if (started) await queue.stop()
     },
   }

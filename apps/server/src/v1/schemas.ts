@@ -327,3 +327,58 @@ export const Batch = z
       completed_at: '2026-11-25T10:01:10.000Z',
     },
   })
+
+export const webhookEvents = ['render.completed', 'render.failed', 'batch.completed'] as const
+
+export const WebhookEndpointCreate = z
+  .strictObject({
+    url: z
+      .url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })
+      .max(2000)
+      .openapi({ example: 'https://example.com/hooks/templet' }),
+    events: z
+      .array(
+        z.enum(webhookEvents, { error: 'An event is render.completed, render.failed or batch.completed' }),
+      )
+      .min(1, { error: 'Choose at least one event' })
+      .openapi({ example: ['render.completed', 'batch.completed'] }),
+  })
+  .openapi('WebhookEndpointCreate')
+
+export const WebhookDelivery = z
+  .object({
+    id: z.number().int(),
+    event_id: z.string(),
+    event_type: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attempts: z.number().int(),
+    last_status: z.number().int().nullable().openapi({ description: 'Your endpoint’s last HTTP status' }),
+    last_error: z
+      .string()
+      .nullable()
+      .openapi({ description: 'What went wrong last (or the start of your answer)' }),
+    last_attempt_at: z.iso.datetime().nullable(),
+    next_attempt_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .openapi('WebhookDelivery')
+
+export const WebhookEndpoint = z
+  .object({
+    object: z.literal('webhook_endpoint'),
+    id: id('webhook endpoint'),
+    url: z.url(),
+    events: z.array(z.enum([...webhookEvents])),
+    secret: z.string().optional().openapi({
+      description: 'Signs every delivery; in the answer that creates the endpoint only',
+      example: 'whsec_…',
+    }),
+    recent_deliveries: z
+      .array(WebhookDelivery)
+      .optional()
+      .openapi({ description: 'The newest 20 deliveries, when one endpoint is read' }),
+    created_at: z.iso.datetime(),
+  })
+  .openapi('WebhookEndpoint')
+
+export const WebhookEndpointList = listOf(WebhookEndpoint, 'WebhookEndpointList')
