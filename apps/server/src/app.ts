@@ -8,6 +8,7 @@ import type { Db } from './db/connection'
 import { developerApiParts, type Jobs } from './developer-api'
 import { createLogger, errorFields, type Logger } from './log'
 import { type MediaOptions, mediaParts } from './media'
+import { Metrics } from './metrics'
 import { type AppEnv, apiRouter, reply } from './routes/api'
 import { billingHandlers } from './routes/billing'
 import { contactHandlers } from './routes/contact'
@@ -35,6 +36,7 @@ import {
   stripeProvider,
 } from './services/payment-provider'
 import { databaseRateLimitStore, RateLimiter } from './services/rate-limit'
+import { defaultRenderer } from './services/renderer'
 import { Sessions } from './services/sessions'
 import { directOrigins, type MediaStorage } from './services/storage'
 import { StripeWebhook } from './services/stripe-webhook'
@@ -144,7 +146,14 @@ export function createAppParts(o: AppOptions): App {
     heartbeatMs: config.stream.heartbeatSeconds * 1000,
     perUserLimit: config.stream.perUserLimit,
   })
-  const media = mediaParts({ db, config, now, limiter, options: o.media ?? {} })
+  const metrics = new Metrics()
+  const media = mediaParts({
+    db,
+    config,
+    now,
+    limiter,
+    options: { ...o.media, renderer: metrics.timed(o.media?.renderer ?? defaultRenderer) },
+  })
   const developer = developerApiParts({
     db: o.db,
     kysely: db,
@@ -154,6 +163,7 @@ export function createAppParts(o: AppOptions): App {
     urls: media.urls,
     now,
     log,
+    metrics,
     ...(o.jobQueue ? { queue: o.jobQueue } : {}),
   })
   const app = new Hono<AppEnv>()
@@ -182,6 +192,7 @@ export function createAppParts(o: AppOptions): App {
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
   })
+  app.use('*', metrics.middleware())
   if (config.corsOrigins.length > 0) {
     app.use(
       '/api/*',
@@ -214,6 +225,9 @@ export function createAppParts(o: AppOptions): App {
       return health(c, 503, { status: 'unavailable', db: o.db.engine })
     }
   })
+
+  // Prometheus metrics (METRICS_TOKEN guards them when set).
+  app.get('/metrics', metrics.handler(config.developerApi.metricsToken))
 
   // /api/openapi.json, and Swagger UI showing it at /api/docs.
   app.route('/api', apiReference())

@@ -5,6 +5,7 @@ import type { Db } from './db/connection'
 import { creationsByIds } from './db/renders'
 import type { Database } from './db/schema'
 import type { Logger } from './log'
+import type { Metrics } from './metrics'
 import { apiKeyHandlers } from './routes/api-key'
 import { ApiKeys } from './services/api-keys'
 import { Batches } from './services/batches'
@@ -42,6 +43,7 @@ export function developerApiParts(a: {
   urls: FileUrls
   now: () => number
   log: Logger
+  metrics: Metrics
   /** The queue (tests: a pg-boss queue on their own database); default from `config`. */
   queue?: JobQueue
 }) {
@@ -64,7 +66,9 @@ export function developerApiParts(a: {
     log,
     allowPrivate: config.developerApi.webhookAllowPrivate,
     timeoutMs: config.developerApi.webhookTimeoutMs,
+    onAttempt: (outcome) => a.metrics.webhookAttempt(outcome),
   })
+  a.metrics.watchQueue(queue)
   // Events are written in the transaction that settles what they tell; file URLs in them are on PUBLIC_URL.
   const origin = config.billing.publicUrl
   renders.onSettled(async (trx, row) => {

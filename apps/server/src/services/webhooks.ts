@@ -57,6 +57,8 @@ export class Webhooks {
       log: Logger
       allowPrivate: boolean
       timeoutMs: number
+      /** Told each attempt's outcome (metrics). */
+      onAttempt?: (outcome: 'delivered' | 'retry' | 'failed') => void
     },
   ) {}
 
@@ -186,6 +188,7 @@ export class Webhooks {
         : next - delivery.created_at > RETRY_FOR_MS
           ? { status: 'failed' as const }
           : { status: 'pending' as const, nextAttemptAt: next }
+    this.d.onAttempt?.(outcome.status === 'pending' ? 'retry' : outcome.status)
     if (outcome.status === 'failed')
       this.d.log.warn('webhook delivery given up', { deliveryId: delivery.id, attempts, error })
     await recordAttempt(this.d.db, {
