@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { CompiledQuery, type Kysely } from 'kysely'
 import PgBoss from 'pg-boss'
 import type { Database } from '../../db/schema'
@@ -48,15 +49,31 @@ export class PgBossQueue implements JobQueue {
 
   async start(): Promise<void> {
     await this.boss.start()
-    for (const name of QUEUES) {
-      await this.boss.createQueue(name, {
-        name,
-        policy: 'standard',
-        retryLimit: RETRY_LIMIT,
-        retryDelay: 1,
-        retryBackoff: true,
-        expireInSeconds: this.o.expireSeconds,
-      })
+    for (const name of QUEUES) await this.createQueue(name)
+  }
+
+  /**
+   * Creates the queue unless it exists. Processes starting together on a new database race to create it, and
+   * pg-boss's partition DDL can then deadlock one of them: that one waits a moment and finds it made.
+   */
+  private async createQueue(name: QueueName): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      if (await this.boss.getQueue(name)) return
+      try {
+        await this.boss.createQueue(name, {
+          name,
+          policy: 'standard',
+          retryLimit: RETRY_LIMIT,
+          retryDelay: 1,
+          retryBackoff: true,
+          expireInSeconds: this.o.expireSeconds,
+        })
+        return
+      } catch (err) {
+        const code = (err as { code?: unknown }).code
+        if (attempt >= 5 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw err
+        await sleep(50 + Math.random() * 200 * attempt)
+      }
     }
   }
 
