@@ -100,17 +100,20 @@ export class PgBossQueue implements JobQueue {
     handler: (data: JobData[Q]) => Promise<void>,
   ): Promise<void> {
     const ids: string[] = []
-    // One fetch loop per slot: each takes one job at a time, so a slow render does not hold others back.
+    // One fetch loop per slot: each takes one job at a time, so a slow render does not hold others back. pg-boss
+    // waits out the polling interval after every fetch; a loop that found a job asks again at once instead
+    // (2 jobs per second per loop otherwise), so only an empty queue waits for the next poll.
     for (let i = 0; i < concurrency; i += 1) {
-      ids.push(
-        await this.boss.work<JobData[Q]>(
-          queue,
-          { batchSize: 1, pollingIntervalSeconds: 0.5 },
-          async (jobs) => {
-            for (const job of jobs) await handler(job.data)
-          },
-        ),
+      let id = ''
+      id = await this.boss.work<JobData[Q]>(
+        queue,
+        { batchSize: 1, pollingIntervalSeconds: 0.5 },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data)
+          this.boss.notifyWorker(id)
+        },
       )
+      ids.push(id)
     }
     this.workerIds.set(queue, [...(this.workerIds.get(queue) ?? []), ...ids])
   }
