@@ -127,8 +127,15 @@ export function developerApiParts(a: {
       if (config.developerApi.role === 'api' && queue.kind === 'in-process')
         log.warn('ROLE=api needs PostgreSQL to hand jobs to workers; this process runs its own jobs')
       if (works) {
-        await renders.work(config.developerApi.workerConcurrency)
-        await batches.work(1)
+        // Each job's events go out as soon as its transaction has committed.
+        await queue.work('render', config.developerApi.workerConcurrency, async ({ renderId }) => {
+          await renders.run(renderId)
+          webhooks.sendWritten()
+        })
+        await queue.work('batch-finish', 1, async ({ batchId }) => {
+          await batches.finished(batchId)
+          webhooks.sendWritten()
+        })
         webhooks.start(config.developerApi.webhookSchedulerSeconds * 1000)
       }
       if (queue.kind === 'in-process') {

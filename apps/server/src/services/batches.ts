@@ -232,8 +232,4 @@ export class Batches {
       for (const hook of this.finishedHooks) await hook(trx, b)
     })
   }
-
-  work(concurrency: number): Promise<void> {
-    return this.d.queue.work('batch-finish', concurrency, ({ batchId }) => this.finished(batchId))
-  }
 }

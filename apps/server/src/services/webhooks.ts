@@ -49,6 +49,8 @@ const BATCH = 20
 export class Webhooks {
   private timer: NodeJS.Timeout | undefined
   private ticking: Promise<number> | undefined
+  /** This process wrote deliveries since its last round (see {@link sendWritten}). */
+  private written = false
 
   constructor(
     private readonly d: {
@@ -125,6 +127,7 @@ export class Webhooks {
         : e.events.split(',').includes(r.type) || (r.alsoUrl != null && e.url === r.alsoUrl),
     )
     if (endpoints.length === 0) return undefined
+    this.written = true
     const now = this.d.now()
     const id = `evt_${randomBytes(12).toString('hex')}`
     const payload = JSON.stringify({
@@ -156,6 +159,16 @@ export class Webhooks {
       this.ticking = undefined
     })
     return this.ticking
+  }
+
+  /**
+   * After a job whose transaction wrote deliveries has committed: sends them now rather than at the next
+   * scheduled round (which still catches whatever this misses).
+   */
+  sendWritten(): void {
+    if (!this.written) return
+    this.written = false
+    this.tick().catch((err) => this.d.log.error('webhook round failed', errorFields(err)))
   }
 
   private async round(): Promise<number> {
