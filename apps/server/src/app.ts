@@ -7,6 +7,7 @@ import type { Db } from './db/connection'
 import { developerApiParts, type Jobs } from './developer-api'
 import { createLogger, errorFields, type Logger } from './log'
 import { type MediaOptions, mediaParts } from './media'
+import { Metrics } from './metrics'
 import { type AppEnv, apiRouter, reply } from './routes/api'
 import { billingHandlers } from './routes/billing'
 import { contactHandlers } from './routes/contact'
@@ -36,6 +37,7 @@ import {
   stripeProvider,
 } from './services/payment-provider'
 import { databaseRateLimitStore, RateLimiter } from './services/rate-limit'
+import { defaultRenderer } from './services/renderer'
 import { Sessions } from './services/sessions'
 import { directOrigins, type MediaStorage } from './services/storage'
 import { StripeWebhook } from './services/stripe-webhook'
@@ -158,21 +160,25 @@ export function createAppParts(o: AppOptions): App {
     heartbeatMs: config.stream.heartbeatSeconds * 1000,
     perUserLimit: config.stream.perUserLimit,
   })
+  const metrics = new Metrics()
   const media = mediaParts({
     db,
     config,
     now,
     limiter,
     planOf: async (userId) => (await subscriptions.summary(userId))?.tier ?? null,
-    options: o.media ?? {},
+    options: { ...o.media, renderer: metrics.timed(o.media?.renderer ?? defaultRenderer) },
   })
   const developer = developerApiParts({
     db: o.db,
     kysely: db,
     config,
     creations: media.creations,
+    storage: media.storage,
+    urls: media.urls,
     now,
     log,
+    metrics,
     ...(o.jobQueue ? { queue: o.jobQueue } : {}),
   })
   const app = new Hono<AppEnv>()
@@ -194,6 +200,7 @@ export function createAppParts(o: AppOptions): App {
       ms: Math.round((performance.now() - started) * 10) / 10,
     })
   })
+  app.use('*', metrics.middleware())
   app.use('*', securityHeaders(directOrigins(config.media)))
   if (config.corsOrigins.length > 0) {
     app.use(
@@ -224,9 +231,14 @@ export function createAppParts(o: AppOptions): App {
     }
   })
 
+  // Prometheus metrics (METRICS_TOKEN guards them when set).
+  app.get('/metrics', metrics.handler(config.developerApi.metricsToken))
+
   // /api/openapi.json, and Swagger UI showing it at /api/docs.
   app.route('/api', apiReference())
 
+  // A finished batch's ZIP (developer API) is a signed file URL like the media's.
+  app.route('/api/file/batch', developer.archive)
   app.route('/api/file', media.files)
   // Stripe's signed event: the raw body (the signature covers its exact bytes) and Stripe's own answer format,
   // so it sits outside the envelope's registry loop.

@@ -68,6 +68,7 @@ const developerApiEnv = {
   WEBHOOK_ALLOW_PRIVATE: flag,
   WEBHOOK_SCHEDULER_SECONDS: int(1, 3600, 5),
   WEBHOOK_TIMEOUT_MS: int(100, 60_000, 10_000),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 }
 
 const envSchema = z.object({
@@ -193,6 +194,8 @@ export interface DeveloperApiConfig {
   /** How often due webhook deliveries are sent. */
   webhookSchedulerSeconds: number
   webhookTimeoutMs: number
+  /** `/metrics` asks for `Authorization: Bearer <token>` when set (open otherwise: guard it at the proxy). */
+  metricsToken: string | undefined
 }
 
 export interface MediaConfig {
@@ -348,6 +351,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
       webhookSchedulerSeconds: e.WEBHOOK_SCHEDULER_SECONDS,
       webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      metricsToken: e.METRICS_TOKEN,
     },
   }
 }

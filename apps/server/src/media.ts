@@ -128,5 +128,5 @@ export function mediaParts(a: {
     renderer,
     pixelBudget: work.pixels,
   })
-  return { storage, handlers, admission, files, creations }
+  return { storage, handlers, admission, files, creations, urls }
 }

@@ -131,8 +131,11 @@ export interface TestServer {
 export interface StartOptions {
   /** Share this database instead of a fresh one (closed, not dropped, by `close`). */
   shared?: { db: Db; now: number; reopen(): Db; dataDir: string; url?: string | undefined }
-  /** Start the developer API's job queue and workers (pg-boss on PostgreSQL); off unless a test needs them. */
-  jobs?: boolean
+  /**
+   * Start the developer API's job queue (pg-boss on PostgreSQL) and its workers, or (`queue`) the queue alone, so
+   * that jobs wait; off unless a test needs them.
+   */
+  jobs?: boolean | 'queue'
   app?: Partial<AppOptions>
   /** Media storage, file URL key and renderer (see `mediaParts`). */
   media?: MediaOptions
@@ -187,7 +190,7 @@ export async function startServer(
         }
       : {}),
   })
-  if (opts.jobs) await parts.jobs.start()
+  if (opts.jobs) await parts.jobs.start({ work: opts.jobs === true })
   const { hono, lifecycle, storage } = parts
   const server = listen({
     fetch: hono.fetch,

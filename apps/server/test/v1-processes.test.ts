@@ -131,6 +131,42 @@ describe.skipIf(!adminUrl)('API and worker processes on one PostgreSQL', () => {
     expect(await ledgerSum(dev.userId)).toBe(4)
   }, 60_000)
 
+  it('a 500-row batch split over two API processes: 500 creations, none rendered twice, one notification', async () => {
+    const dev = await developerWith(500)
+    const rows = Array.from({ length: 500 }, (_, i) => ({ values: {}, name: `row ${i + 1}` }))
+    const r = await v1(apiB, 'POST', '/batches', {
+      key: dev.key,
+      body: { template_id: dev.templateId, rows },
+    })
+    expect(r.status).toBe(202)
+    let b = r.body
+    for (let i = 0; i < 1200 && b.status === 'running'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      b = (await v1(i % 2 === 0 ? apiA : apiB, 'GET', `/batches/${r.body.id}`, { key: dev.key })).body
+    }
+    expect(b).toMatchObject({ status: 'completed', completed_rows: 500, failed_rows: 0 })
+    const creations = await sql.query('select count(*)::int as n from creations where user_id = $1', [
+      dev.userId,
+    ])
+    expect(creations.rows[0].n).toBe(500)
+    const once = await sql.query('select max(attempts)::int as n from renders where batch_id = $1', [
+      r.body.id,
+    ])
+    expect(once.rows[0].n).toBe(1)
+    expect(await ledgerSum(dev.userId)).toBe(0)
+    let notes = 0
+    for (let i = 0; i < 40 && notes === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      notes = (
+        await sql.query(
+          "select count(*)::int as n from notifications where user_id = $1 and type = 'batch_completed'",
+          [dev.userId],
+        )
+      ).rows[0].n
+    }
+    expect(notes).toBe(1)
+  }, 300_000)
+
   it('a worker killed mid-job leaves its renders to the other: all made once, nothing charged twice', async () => {
     const dev = await developerWith(30)
     const accepted = await Promise.all(

@@ -291,7 +291,7 @@ describe('renders on the embedded queue (SQLite, in process)', () => {
 
   it('runs at the next start what a stopped process left queued', async () => {
     // No workers: the render stays queued, as in a process that stopped before running it.
-    const s = await startServer('sqlite', {}, { jobs: false })
+    const s = await startServer('sqlite', {}, { jobs: 'queue' })
     try {
       const dev = await developer(s)
       const t = await plainTemplate(s, dev.key)

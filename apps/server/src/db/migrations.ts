@@ -575,6 +575,55 @@ function developerApiMigrations(engine: Engine): Record<string, Migration> {
         await db.schema.createIndex('renders_status').on('renders').columns(['status', 'id']).execute()
       },
     },
+    // A finished batch raises its one notification (and webhook) once, whichever worker runs its last job.
+    '0022_batch_notified': {
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('batches').addColumn('notified_at', 'bigint').execute()
+      },
+    },
+    // Webhook endpoints and their deliveries: an outbox written in the transaction that settles what they tell.
+    '0023_webhooks': {
+      async up(db: Kysely<unknown>) {
+        await idOf(db.schema.createTable('webhook_endpoints'))
+          .addColumn('user_id', ref, (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('url', 'text', notNull)
+          .addColumn('events', 'text', notNull)
+          .addColumn('secret', 'text', notNull)
+          .addColumn('created_at', 'bigint', notNull)
+          .execute()
+        await db.schema
+          .createIndex('webhook_endpoints_user')
+          .on('webhook_endpoints')
+          .columns(['user_id', 'id'])
+          .execute()
+        await idOf(db.schema.createTable('webhook_deliveries'))
+          .addColumn('endpoint_id', ref, (c) =>
+            c.notNull().references('webhook_endpoints.id').onDelete('cascade'),
+          )
+          .addColumn('event_id', 'text', notNull)
+          .addColumn('event_type', 'text', notNull)
+          .addColumn('payload', 'text', notNull)
+          .addColumn('status', 'text', notNull)
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_attempt_at', 'bigint', notNull)
+          .addColumn('locked_until', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('last_attempt_at', 'bigint')
+          .addColumn('last_status', 'integer')
+          .addColumn('last_error', 'text')
+          .addColumn('created_at', 'bigint', notNull)
+          .execute()
+        await db.schema
+          .createIndex('webhook_deliveries_due')
+          .on('webhook_deliveries')
+          .columns(['status', 'next_attempt_at'])
+          .execute()
+        await db.schema
+          .createIndex('webhook_deliveries_endpoint')
+          .on('webhook_deliveries')
+          .columns(['endpoint_id', 'id'])
+          .execute()
+      },
+    },
   }
 }
 

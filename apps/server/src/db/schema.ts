@@ -320,6 +320,38 @@ export interface BatchTable {
   archive_key: string | null
   created_at: number
   completed_at: number | null
+  /** When its "finished" notification was raised (once). */
+  notified_at: Generated<number | null>
+}
+
+/** Where an account's events are sent (`/v1/webhook_endpoints`); `secret` signs them. */
+export interface WebhookEndpointTable {
+  id: Generated<number>
+  user_id: number
+  url: string
+  /** Comma-separated event types. */
+  events: string
+  secret: string
+  created_at: number
+}
+
+/** One event for one endpoint, sent until it is answered 2xx or 24 hours have passed. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>
+  endpoint_id: number
+  event_id: string
+  event_type: string
+  /** The exact body sent (and signed) on every attempt. */
+  payload: string
+  status: 'pending' | 'delivered' | 'failed'
+  attempts: Generated<number>
+  next_attempt_at: number
+  /** A sender holds the delivery until then (another process skips it). */
+  locked_until: Generated<number>
+  last_attempt_at: number | null
+  last_status: number | null
+  last_error: string | null
+  created_at: number
 }
 
 export interface Database {
@@ -345,6 +377,8 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable
   renders: RenderTable
   batches: BatchTable
+  webhook_endpoints: WebhookEndpointTable
+  webhook_deliveries: WebhookDeliveryTable
 }
 
 export type UserRow = Selectable<UserTable>
@@ -362,3 +396,5 @@ export type ApiKeyRow = Selectable<ApiKeyTable>
 export type RenderRow = Selectable<RenderTable>
 export type BatchRow = Selectable<BatchTable>
 export type IdempotencyKeyRow = Selectable<IdempotencyKeyTable>
+export type WebhookEndpointRow = Selectable<WebhookEndpointTable>
+export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable>

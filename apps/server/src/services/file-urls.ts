@@ -1,7 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
-/** What a signed file URL points at: a creation's rendition, an upload, or a customer's template's thumbnail. */
-export type FileKind = 'creation' | 'upload' | 'template'
+/**
+ * What a signed file URL points at: a creation's rendition, an upload, a customer's template's thumbnail, or a
+ * batch's ZIP of results (`/v1`).
+ */
+export type FileKind = 'creation' | 'upload' | 'template' | 'batch'
 export const CREATION_VARIANTS = ['png', 'jpeg', 'webp', 'pdf', 'thumb'] as const
 export type CreationVariant = (typeof CREATION_VARIANTS)[number]
 

@@ -52,6 +52,11 @@ export function englishText(e: NotificationEvent): { title: string; content: str
         title: 'Your creation is ready',
         content: `“${e.params.name}” was rendered as PNG, JPEG and WebP.`,
       }
+    case 'batch_completed':
+      return {
+        title: 'Your bulk creation is done',
+        content: `${e.params.completed} of ${e.params.total} made${e.params.failed > 0 ? `, ${e.params.failed} failed (their credits were refunded)` : ''}${e.params.canceled > 0 ? `, ${e.params.canceled} cancelled` : ''}.`,
+      }
     case 'message':
       return { title: e.params.title, content: e.params.content }
   }

@@ -334,9 +334,4 @@ export class Renders {
     )
     return ids.length
   }
-
-  /** Makes this process render: `concurrency` jobs at a time. */
-  work(concurrency: number): Promise<void> {
-    return this.d.queue.work('render', concurrency, ({ renderId }) => this.run(renderId))
-  }
 }

@@ -8,10 +8,14 @@ import type { Database } from '../db/schema'
 import { errorFields, type Logger } from '../log'
 import { type AppEnv, BODY_LIMIT_BYTES, describeIssues } from '../routes/api'
 import type { ApiKeys } from '../services/api-keys'
+import type { Batches } from '../services/batches'
 import type { Creations } from '../services/creations'
+import type { FileUrls } from '../services/file-urls'
 import type { RateLimitStore } from '../services/rate-limit'
 import type { Renders } from '../services/renders'
+import type { Webhooks } from '../services/webhooks'
 import { apiReference } from '../web/api-reference'
+import { batchRoutes } from './batches'
 import type { V1Env } from './env'
 import { idempotency } from './idempotency'
 import { authenticateAndLimit } from './middleware'
@@ -19,6 +23,7 @@ import { SECURITY } from './openapi-parts'
 import { Problem, sendProblem, toProblem } from './problem'
 import { renderRoutes } from './renders'
 import { templateRoutes } from './templates'
+import { webhookEndpointRoutes } from './webhook-endpoints'
 
 export interface V1Deps {
   db: Kysely<Database>
@@ -27,6 +32,9 @@ export interface V1Deps {
   rateLimits: RateLimitStore
   creations: Creations
   renders: Renders
+  batches: Batches
+  webhooks: Webhooks
+  urls: FileUrls
   now: () => number
   log: Logger
 }
@@ -96,8 +104,11 @@ export function v1App(d: V1Deps) {
     renders: d.renders,
     creations: d.creations,
     renderWaitMs: d.config.developerApi.renderWaitMs,
+    webhooks: d.webhooks,
     idempotency: idem,
   })
+  batchRoutes(app, { batches: d.batches, urls: d.urls, idempotency: idem })
+  webhookEndpointRoutes(app, { webhooks: d.webhooks, idempotency: idem, db: d.db })
 
   app.openAPIRegistry.registerComponent('securitySchemes', SECURITY, {
     type: 'http',

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import type { Creations } from '../services/creations'
 import type { Renders } from '../services/renders'
+import type { Webhooks } from '../services/webhooks'
 import type { V1Env } from './env'
 import type { idempotency } from './idempotency'
 import { requireScope } from './middleware'
@@ -90,6 +91,7 @@ export function renderRoutes(
     renders: Renders
     creations: Creations
     renderWaitMs: number
+    webhooks: Webhooks
     idempotency: ReturnType<typeof idempotency>
   },
 ) {
@@ -106,6 +108,16 @@ export function renderRoutes(
   app.openapi(createRouteOf(d.idempotency), async (c) => {
     const body = c.req.valid('json')
     const caller = c.get('caller')
+    // The render's own webhook goes to one of the account's endpoints, whose secret signs it.
+    const webhookUrl = body.webhook_url === undefined ? undefined : new URL(body.webhook_url).toString()
+    if (webhookUrl && !(await d.webhooks.list(caller.userId)).some((e) => e.url === webhookUrl))
+      throw new Problem(
+        'invalid_request',
+        'webhook_url: Add it as a webhook endpoint first (its secret signs the events)',
+        {
+          issues: [{ path: ['webhook_url'], code: 'invalid', params: { reason: 'unknown_endpoint' } }],
+        },
+      )
     const accepted = await d.renders.create(
       { userId: caller.userId, keyId: caller.keyId },
       {
@@ -116,7 +128,7 @@ export function renderRoutes(
         formats: body.formats ?? ['png'],
         name: body.name,
         locale: body.locale,
-        webhookUrl: body.webhook_url,
+        webhookUrl,
       },
     )
     const async = /(^|[\s,;])respond-async\b/i.test(c.req.header('prefer') ?? '')

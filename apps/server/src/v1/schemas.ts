@@ -229,3 +229,162 @@ export const Render = z
   })
 
 export const RenderList = listOf(Render, 'RenderList')
+
+export const BatchCreate = z
+  .strictObject({
+    template_id: z.number({ error: 'Must be a template id' }).int().positive().openapi({ example: 3 }),
+    size_id: z.string().max(100).optional(),
+    formats: z
+      .array(z.enum(formats, { error: 'A format is png, jpeg, webp or pdf' }))
+      .min(1, { error: 'Ask for at least one format' })
+      .max(4)
+      .optional()
+      .openapi({ description: 'Default `["png"]`', example: ['png'] }),
+    locale: z.enum(['en', 'zh-CN']).optional(),
+    rows: z
+      .array(
+        z.strictObject({
+          values: z.record(z.string(), z.string({ error: 'Each value must be a string' })),
+          name: z.string().trim().min(1).max(100).optional(),
+        }),
+      )
+      .openapi({
+        description: 'One render per row (at most 1000)',
+        example: [{ values: { title: 'Ada' } }, { values: { title: 'Grace' }, name: 'Grace’s card' }],
+      }),
+  })
+  .openapi('BatchCreate')
+
+export const batchCsvQuery = z.strictObject({
+  template_id: z.coerce
+    .number({ error: 'Must be a template id' })
+    .int()
+    .positive()
+    .optional()
+    .openapi({ description: 'With a `text/csv` body: the template of every row', type: 'integer' }),
+  size_id: z.string().max(100).optional().openapi({ description: 'With a `text/csv` body' }),
+  formats: z
+    .string()
+    .regex(/^(png|jpeg|webp|pdf)(,(png|jpeg|webp|pdf)){0,3}$/, {
+      error: 'Comma-separated png, jpeg, webp, pdf',
+    })
+    .optional()
+    .openapi({ description: 'With a `text/csv` body: e.g. `png,webp`' }),
+  locale: z.enum(['en', 'zh-CN']).optional(),
+})
+
+export const BatchRowError = z
+  .object({
+    row: z
+      .number()
+      .int()
+      .openapi({ description: 'The row number, from 1 (a CSV’s first row after its header is 1)' }),
+    type: z.string(),
+    detail: z.string(),
+    issues: z.array(FieldIssue).optional(),
+  })
+  .openapi('BatchRowError')
+
+export const Batch = z
+  .object({
+    object: z.literal('batch'),
+    id: id('batch'),
+    status: z.enum(['running', 'completed', 'canceled']),
+    template_id: z.number().int(),
+    size_id: z.string(),
+    formats: z.array(z.enum(formats)),
+    total_rows: z.number().int(),
+    completed_rows: z.number().int(),
+    failed_rows: z.number().int(),
+    canceled_rows: z.number().int(),
+    credits_reserved: z.number().int().openapi({ description: 'One per row, reserved when accepted' }),
+    credits_refunded: z.number().int().openapi({ description: 'Given back for failed and cancelled rows' }),
+    errors: z.array(BatchRowError),
+    archive_url: z.url().nullable().openapi({
+      description: 'A ZIP of the completed rows’ files once the batch is finished (signed, expires)',
+    }),
+    created_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+  })
+  .openapi('Batch', {
+    example: {
+      object: 'batch',
+      id: 7,
+      status: 'completed',
+      template_id: 3,
+      size_id: 'square',
+      formats: ['png'],
+      total_rows: 50,
+      completed_rows: 47,
+      failed_rows: 3,
+      canceled_rows: 0,
+      credits_reserved: 50,
+      credits_refunded: 3,
+      errors: [
+        {
+          row: 12,
+          type: `${PROBLEM_BASE}invalid_request`,
+          detail: 'values.title: Must be at most 80 characters',
+          issues: [{ path: ['values', 'title'], code: 'too_big', params: { maximum: 80, origin: 'string' } }],
+        },
+      ],
+      archive_url: 'https://templet.example/api/file/batch/7/zip?exp=1767225600&sig=…',
+      created_at: '2026-11-25T10:00:00.000Z',
+      completed_at: '2026-11-25T10:01:10.000Z',
+    },
+  })
+
+export const webhookEvents = ['render.completed', 'render.failed', 'batch.completed'] as const
+
+export const WebhookEndpointCreate = z
+  .strictObject({
+    url: z
+      .url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })
+      .max(2000)
+      .openapi({ example: 'https://example.com/hooks/templet' }),
+    events: z
+      .array(
+        z.enum(webhookEvents, { error: 'An event is render.completed, render.failed or batch.completed' }),
+      )
+      .min(1, { error: 'Choose at least one event' })
+      .openapi({ example: ['render.completed', 'batch.completed'] }),
+  })
+  .openapi('WebhookEndpointCreate')
+
+export const WebhookDelivery = z
+  .object({
+    id: z.number().int(),
+    event_id: z.string(),
+    event_type: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attempts: z.number().int(),
+    last_status: z.number().int().nullable().openapi({ description: 'Your endpoint’s last HTTP status' }),
+    last_error: z
+      .string()
+      .nullable()
+      .openapi({ description: 'What went wrong last (or the start of your answer)' }),
+    last_attempt_at: z.iso.datetime().nullable(),
+    next_attempt_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .openapi('WebhookDelivery')
+
+export const WebhookEndpoint = z
+  .object({
+    object: z.literal('webhook_endpoint'),
+    id: id('webhook endpoint'),
+    url: z.url(),
+    events: z.array(z.enum([...webhookEvents])),
+    secret: z.string().optional().openapi({
+      description: 'Signs every delivery; in the answer that creates the endpoint only',
+      example: 'whsec_…',
+    }),
+    recent_deliveries: z
+      .array(WebhookDelivery)
+      .optional()
+      .openapi({ description: 'The newest 20 deliveries, when one endpoint is read' }),
+    created_at: z.iso.datetime(),
+  })
+  .openapi('WebhookEndpoint')
+
+export const WebhookEndpointList = listOf(WebhookEndpoint, 'WebhookEndpointList')

@@ -1,12 +1,19 @@
 import type { z } from '@hono/zod-openapi'
 import { Code, type FieldIssue, type TemplateField } from '@templet/api/contract'
-import type { CreationRow, RenderRow, TemplateRow } from '../db/schema'
+import type { BatchRow, CreationRow, RenderRow, TemplateRow } from '../db/schema'
 import { AppError } from '../errors'
 import type { Creations } from '../services/creations'
 import type { RenderError as StoredError } from '../services/renders'
 import { definitionVersion, templateDetailOf } from '../services/templates'
 import { Problem, problemOf } from './problem'
-import type { formats, Render, RenderError, Template, TemplateField as TemplateFieldView } from './schemas'
+import type {
+  Batch,
+  formats,
+  Render,
+  RenderError,
+  Template,
+  TemplateField as TemplateFieldView,
+} from './schemas'
 
 /** `/api/file/…` and other server paths as absolute URLs on the host the request was sent to. */
 const absolute = (origin: string, url: string) => (url.startsWith('/') ? `${origin}${url}` : url)
@@ -105,5 +112,34 @@ export function renderView(
     row: row.row_number,
     created_at: new Date(row.created_at).toISOString(),
     completed_at: row.completed_at === null ? null : new Date(row.completed_at).toISOString(),
+  }
+}
+
+export function batchView(
+  b: BatchRow,
+  errors: { row: number; error: StoredError }[],
+  archiveUrl: string | null,
+  origin: string,
+): z.infer<typeof Batch> {
+  return {
+    object: 'batch',
+    id: b.id,
+    status: b.status,
+    template_id: b.template_id,
+    size_id: b.size_id,
+    formats: b.formats.split(',') as Format[],
+    total_rows: b.total_rows,
+    completed_rows: b.completed_rows,
+    failed_rows: b.failed_rows,
+    canceled_rows: b.canceled_rows,
+    credits_reserved: b.credits_reserved,
+    credits_refunded: b.failed_rows + b.canceled_rows,
+    errors: errors.map((e) => {
+      const p = errorView(JSON.stringify(e.error))
+      return { row: e.row, type: p.type, detail: p.detail, ...(p.issues ? { issues: p.issues } : {}) }
+    }),
+    archive_url: archiveUrl ? absolute(origin, archiveUrl) : null,
+    created_at: new Date(b.created_at).toISOString(),
+    completed_at: b.completed_at === null ? null : new Date(b.completed_at).toISOString(),
   }
 }

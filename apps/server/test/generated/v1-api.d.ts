@@ -73,6 +73,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render one template once per row: JSON rows, or a CSV with one column per field
+         * @description Every row’s credit is reserved at once (**402** when the balance cannot cover them all). Rows the template refuses are reported in `errors` with their row numbers and refunded at once; the others render as jobs. A CSV (`Content-Type: text/csv`, UTF-8) has a header of field keys (and optionally `name`) and takes `template_id`, `size_id`, `formats` and `locale` in the query; an empty cell leaves the field at its default. Follow the batch with `GET /v1/batches/{id}`, or the `batch.completed` webhook.
+         */
+        post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A batch: its progress, the rows that failed and why, and the ZIP of results once finished */
+        get: operations["getBatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel the rows that have not started (refunded); rows already rendering finish */
+        post: operations["cancelBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your webhook endpoints */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Send events to a URL: the answer holds the signing `secret`, shown this once
+         * @description Each delivery is a POST of the event as JSON, `{id, object: "event", type, created_at, data: {object}}`,
+         *     with `Templet-Signature: t=<unix seconds>,v1=<hex>`. To verify it: take the raw body as received (before parsing),
+         *     compute HMAC-SHA256 of `<t>.<body>` keyed with the endpoint's `secret`, compare it with `v1` in constant
+         *     time, and refuse a `t` more than 5 minutes from your clock (a replay). Answer 2xx within 10 seconds; anything
+         *     else is retried with exponential backoff (1, 2, 4 … minutes, at most an hour apart) for 24 hours. The same event
+         *     may arrive more than once: `Templet-Event-Id` (the event's `id`) tells repeats apart.
+         *
+         *     The URL must reach a public address (not this machine or a private network).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One endpoint with its newest deliveries and how your server answered them */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Stop sending to an endpoint (its pending deliveries are dropped) */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhook_endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a `ping` event to the endpoint now (signed like every delivery) */
+        post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -305,6 +422,185 @@ export interface components {
             data: components["schemas"]["Render"][];
             /** @description More items follow: ask again with `starting_after` */
             has_more: boolean;
+        };
+        /**
+         * @example {
+         *       "object": "batch",
+         *       "id": 7,
+         *       "status": "completed",
+         *       "template_id": 3,
+         *       "size_id": "square",
+         *       "formats": [
+         *         "png"
+         *       ],
+         *       "total_rows": 50,
+         *       "completed_rows": 47,
+         *       "failed_rows": 3,
+         *       "canceled_rows": 0,
+         *       "credits_reserved": 50,
+         *       "credits_refunded": 3,
+         *       "errors": [
+         *         {
+         *           "row": 12,
+         *           "type": "https://templet.app/problems/invalid_request",
+         *           "detail": "values.title: Must be at most 80 characters",
+         *           "issues": [
+         *             {
+         *               "path": [
+         *                 "values",
+         *                 "title"
+         *               ],
+         *               "code": "too_big",
+         *               "params": {
+         *                 "maximum": 80,
+         *                 "origin": "string"
+         *               }
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "archive_url": "https://templet.example/api/file/batch/7/zip?exp=1767225600&sig=…",
+         *       "created_at": "2026-11-25T10:00:00.000Z",
+         *       "completed_at": "2026-11-25T10:01:10.000Z"
+         *     }
+         */
+        Batch: {
+            /** @enum {string} */
+            object: "batch";
+            /**
+             * @description The batch's id
+             * @example 42
+             */
+            id: number;
+            /** @enum {string} */
+            status: "running" | "completed" | "canceled";
+            template_id: number;
+            size_id: string;
+            formats: ("png" | "jpeg" | "webp" | "pdf")[];
+            total_rows: number;
+            completed_rows: number;
+            failed_rows: number;
+            canceled_rows: number;
+            /** @description One per row, reserved when accepted */
+            credits_reserved: number;
+            /** @description Given back for failed and cancelled rows */
+            credits_refunded: number;
+            errors: components["schemas"]["BatchRowError"][];
+            /**
+             * Format: uri
+             * @description A ZIP of the completed rows’ files once the batch is finished (signed, expires)
+             */
+            archive_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        BatchRowError: {
+            /** @description The row number, from 1 (a CSV’s first row after its header is 1) */
+            row: number;
+            type: string;
+            detail: string;
+            issues?: components["schemas"]["FieldIssue"][];
+        };
+        BatchCreate: {
+            /** @example 3 */
+            template_id: number;
+            size_id?: string;
+            /**
+             * @description Default `["png"]`
+             * @example [
+             *       "png"
+             *     ]
+             */
+            formats?: ("png" | "jpeg" | "webp" | "pdf")[];
+            /** @enum {string} */
+            locale?: "en" | "zh-CN";
+            /**
+             * @description One render per row (at most 1000)
+             * @example [
+             *       {
+             *         "values": {
+             *           "title": "Ada"
+             *         }
+             *       },
+             *       {
+             *         "values": {
+             *           "title": "Grace"
+             *         },
+             *         "name": "Grace’s card"
+             *       }
+             *     ]
+             */
+            rows: {
+                values: {
+                    [key: string]: string;
+                };
+                name?: string;
+            }[];
+        };
+        WebhookEndpoint: {
+            /** @enum {string} */
+            object: "webhook_endpoint";
+            /**
+             * @description The webhook endpoint's id
+             * @example 42
+             */
+            id: number;
+            /** Format: uri */
+            url: string;
+            events: ("render.completed" | "render.failed" | "batch.completed")[];
+            /**
+             * @description Signs every delivery; in the answer that creates the endpoint only
+             * @example whsec_…
+             */
+            secret?: string;
+            /** @description The newest 20 deliveries, when one endpoint is read */
+            recent_deliveries?: components["schemas"]["WebhookDelivery"][];
+            /** Format: date-time */
+            created_at: string;
+        };
+        WebhookDelivery: {
+            id: number;
+            event_id: string;
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            attempts: number;
+            /** @description Your endpoint’s last HTTP status */
+            last_status: number | null;
+            /** @description What went wrong last (or the start of your answer) */
+            last_error: string | null;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WebhookEndpointCreate: {
+            /**
+             * Format: uri
+             * @example https://example.com/hooks/templet
+             */
+            url: string;
+            /**
+             * @example [
+             *       "render.completed",
+             *       "batch.completed"
+             *     ]
+             */
+            events: ("render.completed" | "render.failed" | "batch.completed")[];
+        };
+        WebhookEndpointList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["WebhookEndpoint"][];
+            /** @description More items follow: ask again with `starting_after` */
+            has_more: boolean;
+        };
+        WebhookTest: {
+            event_id: string;
         };
     };
     responses: never;
@@ -1439,6 +1735,1544 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "Conflict: an `Idempotency-Key` reused with another request or still running, or a state that forbids it"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests: wait `Retry-After` seconds"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/internal",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "Something went wrong on our side"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createBatch: {
+        parameters: {
+            query?: {
+                /** @description With a `text/csv` body: the template of every row */
+                template_id?: number;
+                /** @description With a `text/csv` body */
+                size_id?: string;
+                /** @description With a `text/csv` body: e.g. `png,webp` */
+                formats?: string;
+                locale?: "en" | "zh-CN";
+            };
+            header?: {
+                /** @description Any unique string (a UUID): for 24 hours, the same key with the same body answers the first answer again, without running (or charging) twice; the same key with another body is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BatchCreate"];
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Accepted: the rows are queued */
+            202: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description The batch */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Invalid request: `issues` lists each problem by key (the same issues as the app) */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "values.title: Must be at most 80 characters",
+                     *       "issues": [
+                     *         {
+                     *           "path": [
+                     *             "values",
+                     *             "title"
+                     *           ],
+                     *           "code": "too_big",
+                     *           "params": {
+                     *             "maximum": 80,
+                     *             "origin": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unauthorized",
+                     *       "title": "No API key, or an unknown or revoked one",
+                     *       "status": 401,
+                     *       "detail": "No API key, or an unknown or revoked one"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not enough credits: buy more in the app */
+            402: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/insufficient_credits",
+                     *       "title": "Not enough credits",
+                     *       "status": 402,
+                     *       "detail": "Not enough credits: buy more in the app"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope this needs */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/forbidden",
+                     *       "title": "The API key lacks the scope this needs",
+                     *       "status": 403,
+                     *       "detail": "The API key lacks the scope this needs"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/not_found",
+                     *       "title": "Not found (or not yours)",
+                     *       "status": 404,
+                     *       "detail": "Not found (or not yours)"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: an `Idempotency-Key` reused with another request or still running, or a state that forbids it */
+            409: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "Conflict: an `Idempotency-Key` reused with another request or still running, or a state that forbids it"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/payload_too_large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "The body is too large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body’s Content-Type is not accepted here */
+            415: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unsupported_media_type",
+                     *       "title": "The body’s Content-Type is not accepted here",
+                     *       "status": 415,
+                     *       "detail": "The body’s Content-Type is not accepted here"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests: wait `Retry-After` seconds"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/internal",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "Something went wrong on our side"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Invalid request: `issues` lists each problem by key (the same issues as the app) */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "values.title: Must be at most 80 characters",
+                     *       "issues": [
+                     *         {
+                     *           "path": [
+                     *             "values",
+                     *             "title"
+                     *           ],
+                     *           "code": "too_big",
+                     *           "params": {
+                     *             "maximum": 80,
+                     *             "origin": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unauthorized",
+                     *       "title": "No API key, or an unknown or revoked one",
+                     *       "status": 401,
+                     *       "detail": "No API key, or an unknown or revoked one"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope this needs */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/forbidden",
+                     *       "title": "The API key lacks the scope this needs",
+                     *       "status": 403,
+                     *       "detail": "The API key lacks the scope this needs"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/not_found",
+                     *       "title": "Not found (or not yours)",
+                     *       "status": 404,
+                     *       "detail": "Not found (or not yours)"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests: wait `Retry-After` seconds"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/internal",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "Something went wrong on our side"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The batch */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description Invalid request: `issues` lists each problem by key (the same issues as the app) */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "values.title: Must be at most 80 characters",
+                     *       "issues": [
+                     *         {
+                     *           "path": [
+                     *             "values",
+                     *             "title"
+                     *           ],
+                     *           "code": "too_big",
+                     *           "params": {
+                     *             "maximum": 80,
+                     *             "origin": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unauthorized",
+                     *       "title": "No API key, or an unknown or revoked one",
+                     *       "status": 401,
+                     *       "detail": "No API key, or an unknown or revoked one"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope this needs */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/forbidden",
+                     *       "title": "The API key lacks the scope this needs",
+                     *       "status": 403,
+                     *       "detail": "The API key lacks the scope this needs"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/not_found",
+                     *       "title": "Not found (or not yours)",
+                     *       "status": 404,
+                     *       "detail": "Not found (or not yours)"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests: wait `Retry-After` seconds"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/internal",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "Something went wrong on our side"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint (at most 10) */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unauthorized",
+                     *       "title": "No API key, or an unknown or revoked one",
+                     *       "status": 401,
+                     *       "detail": "No API key, or an unknown or revoked one"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope this needs */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/forbidden",
+                     *       "title": "The API key lacks the scope this needs",
+                     *       "status": 403,
+                     *       "detail": "The API key lacks the scope this needs"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests: wait `Retry-After` seconds"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/internal",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "Something went wrong on our side"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): for 24 hours, the same key with the same body answers the first answer again, without running (or charging) twice; the same key with another body is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointCreate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its secret */
+            201: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid request: `issues` lists each problem by key (the same issues as the app) */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "values.title: Must be at most 80 characters",
+                     *       "issues": [
+                     *         {
+                     *           "path": [
+                     *             "values",
+                     *             "title"
+                     *           ],
+                     *           "code": "too_big",
+                     *           "params": {
+                     *             "maximum": 80,
+                     *             "origin": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unauthorized",
+                     *       "title": "No API key, or an unknown or revoked one",
+                     *       "status": 401,
+                     *       "detail": "No API key, or an unknown or revoked one"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope this needs */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/forbidden",
+                     *       "title": "The API key lacks the scope this needs",
+                     *       "status": 403,
+                     *       "detail": "The API key lacks the scope this needs"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: an `Idempotency-Key` reused with another request or still running, or a state that forbids it */
+            409: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "Conflict: an `Idempotency-Key` reused with another request or still running, or a state that forbids it"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/payload_too_large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "The body is too large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body’s Content-Type is not accepted here */
+            415: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unsupported_media_type",
+                     *       "title": "The body’s Content-Type is not accepted here",
+                     *       "status": 415,
+                     *       "detail": "The body’s Content-Type is not accepted here"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests: wait `Retry-After` seconds"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/internal",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "Something went wrong on our side"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint and its delivery log */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid request: `issues` lists each problem by key (the same issues as the app) */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "values.title: Must be at most 80 characters",
+                     *       "issues": [
+                     *         {
+                     *           "path": [
+                     *             "values",
+                     *             "title"
+                     *           ],
+                     *           "code": "too_big",
+                     *           "params": {
+                     *             "maximum": 80,
+                     *             "origin": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unauthorized",
+                     *       "title": "No API key, or an unknown or revoked one",
+                     *       "status": 401,
+                     *       "detail": "No API key, or an unknown or revoked one"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope this needs */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/forbidden",
+                     *       "title": "The API key lacks the scope this needs",
+                     *       "status": 403,
+                     *       "detail": "The API key lacks the scope this needs"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/not_found",
+                     *       "title": "Not found (or not yours)",
+                     *       "status": 404,
+                     *       "detail": "Not found (or not yours)"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests: wait `Retry-After` seconds"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/internal",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "Something went wrong on our side"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: `issues` lists each problem by key (the same issues as the app) */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "values.title: Must be at most 80 characters",
+                     *       "issues": [
+                     *         {
+                     *           "path": [
+                     *             "values",
+                     *             "title"
+                     *           ],
+                     *           "code": "too_big",
+                     *           "params": {
+                     *             "maximum": 80,
+                     *             "origin": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unauthorized",
+                     *       "title": "No API key, or an unknown or revoked one",
+                     *       "status": 401,
+                     *       "detail": "No API key, or an unknown or revoked one"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope this needs */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/forbidden",
+                     *       "title": "The API key lacks the scope this needs",
+                     *       "status": 403,
+                     *       "detail": "The API key lacks the scope this needs"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/not_found",
+                     *       "title": "Not found (or not yours)",
+                     *       "status": 404,
+                     *       "detail": "Not found (or not yours)"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests: wait `Retry-After` seconds"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/internal",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "Something went wrong on our side"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sendTestWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for delivery */
+            202: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTest"];
+                };
+            };
+            /** @description Invalid request: `issues` lists each problem by key (the same issues as the app) */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "values.title: Must be at most 80 characters",
+                     *       "issues": [
+                     *         {
+                     *           "path": [
+                     *             "values",
+                     *             "title"
+                     *           ],
+                     *           "code": "too_big",
+                     *           "params": {
+                     *             "maximum": 80,
+                     *             "origin": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unauthorized",
+                     *       "title": "No API key, or an unknown or revoked one",
+                     *       "status": 401,
+                     *       "detail": "No API key, or an unknown or revoked one"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope this needs */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/forbidden",
+                     *       "title": "The API key lacks the scope this needs",
+                     *       "status": 403,
+                     *       "detail": "The API key lacks the scope this needs"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/not_found",
+                     *       "title": "Not found (or not yours)",
+                     *       "status": 404,
+                     *       "detail": "Not found (or not yours)"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

@@ -230,6 +230,10 @@ export const en = {
       body_one: 'You have {{count}} credit left. Top up to keep creating.',
       body_other: 'You have {{count}} credits left. Top up to keep creating.',
     },
+    batchCompleted: {
+      title: 'Your bulk creation is done',
+      body: '{{completed}} of {{total}} made; {{failed}} not made (their credits were refunded).',
+    },
     creationReady: {
       title: '“{{name}}” is ready',
       body: 'Made from the template “{{template}}”, as PNG, JPEG and WebP.',

@@ -226,6 +226,10 @@ export const zhCN: Messages = {
       body_one: '你还剩 {{count}} 个积分。充值后即可继续创作。',
       body_other: '你还剩 {{count}} 个积分。充值后即可继续创作。',
     },
+    batchCompleted: {
+      title: '批量创作已完成',
+      body: '共 {{total}} 项，已生成 {{completed}} 项；{{failed}} 项未生成（点数已退回）。',
+    },
     creationReady: {
       title: '「{{name}}」已生成',
       body: '由模板「{{template}}」生成，含 PNG、JPEG 和 WebP 格式。',

@@ -68,6 +68,15 @@ export function notificationText(n: Notification, c: TextContext): { title: stri
           ? t('notification.creationReady.body', { template: c.templateName })
           : t('notification.creationReady.bodyNoTemplate'),
       }
+    case 'batch_completed':
+      return {
+        title: t('notification.batchCompleted.title'),
+        body: t('notification.batchCompleted.body', {
+          completed: n.params.completed,
+          total: n.params.total,
+          failed: n.params.failed + n.params.canceled,
+        }),
+      }
     case 'message':
       return { title: n.params.title, body: n.params.content }
   }
@@ -90,6 +99,8 @@ export function notificationTarget(n: Notification): string | undefined {
       return '/pricing-plans'
     case 'creation_ready':
       return `/creation/${n.params.creationId}/edit`
+    case 'batch_completed':
+      return '/creation'
     case 'message':
       return undefined
   }

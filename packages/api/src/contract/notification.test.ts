@@ -14,6 +14,7 @@ describe('the notification contract', () => {
       'subscription_cancelled',
       'credits_low',
       'creation_ready',
+      'batch_completed',
       'message',
     ])
     expect(Object.keys(notificationParams)).toEqual(notificationType.options)
@@ -50,6 +51,7 @@ describe('the notification contract', () => {
       { type: 'subscription_cancelled', params: { offerId: null, periodEnd: '2026-12-23T00:00:00.000Z' } },
       { type: 'credits_low', params: { balance: 2, threshold: LOW_CREDITS_BELOW } },
       { type: 'creation_ready', params: { creationId: 9, templateId: 2, typeId: 1, name: 'Poster' } },
+      { type: 'batch_completed', params: { batchId: 4, total: 50, completed: 47, failed: 3, canceled: 0 } },
       { type: 'message', params: { title: 'Old', content: 'text' } },
     ]
     for (const e of events) {

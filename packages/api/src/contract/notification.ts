@@ -43,6 +43,14 @@ export const notificationParams = {
     typeId: id,
     name: z.string().max(200),
   }),
+  /** A batch (bulk creation) finished: one notification for all its rows. Opens Creation History. */
+  batch_completed: z.strictObject({
+    batchId: id,
+    total: z.number().int().nonnegative(),
+    completed: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    canceled: z.number().int().nonnegative(),
+  }),
   /** An older notification whose stored text could not be read into parameters: its text as it was. */
   message: z.strictObject({ title: z.string(), content: z.string() }),
 } as const
@@ -67,6 +75,7 @@ export const notificationEvent = z.discriminatedUnion('type', [
   eventOf('subscription_cancelled'),
   eventOf('credits_low'),
   eventOf('creation_ready'),
+  eventOf('batch_completed'),
   eventOf('message'),
 ])
 export type NotificationEvent = z.infer<typeof notificationEvent>
@@ -92,6 +101,7 @@ export const notification = z.discriminatedUnion('type', [
   eventOf('subscription_cancelled').extend(notificationBase),
   eventOf('credits_low').extend(notificationBase),
   eventOf('creation_ready').extend(notificationBase),
+  eventOf('batch_completed').extend(notificationBase),
   eventOf('message').extend(notificationBase),
 ])
 export type Notification = z.infer<typeof notification>

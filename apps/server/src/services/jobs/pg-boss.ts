@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { CompiledQuery, type Kysely } from 'kysely'
 import PgBoss from 'pg-boss'
 import type { Database } from '../../db/schema'
@@ -48,15 +49,31 @@ export class PgBossQueue implements JobQueue {
 
   async start(): Promise<void> {
     await this.boss.start()
-    for (const name of QUEUES) {
-      await this.boss.createQueue(name, {
-        name,
-        policy: 'standard',
-        retryLimit: RETRY_LIMIT,
-        retryDelay: 1,
-        retryBackoff: true,
-        expireInSeconds: this.o.expireSeconds,
-      })
+    for (const name of QUEUES) await this.createQueue(name)
+  }
+
+  /**
+   * Creates the queue unless it exists. Processes starting together on a new database race to create it, and
+   * pg-boss's partition DDL can then deadlock one of them: that one waits a moment and finds it made.
+   */
+  private async createQueue(name: QueueName): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      if (await this.boss.getQueue(name)) return
+      try {
+        await this.boss.createQueue(name, {
+          name,
+          policy: 'standard',
+          retryLimit: RETRY_LIMIT,
+          retryDelay: 1,
+          retryBackoff: true,
+          expireInSeconds: this.o.expireSeconds,
+        })
+        return
+      } catch (err) {
+        const code = (err as { code?: unknown }).code
+        if (attempt >= 5 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw err
+        await sleep(50 + Math.random() * 200 * attempt)
+      }
     }
   }
 
@@ -83,17 +100,20 @@ export class PgBossQueue implements JobQueue {
     handler: (data: JobData[Q]) => Promise<void>,
   ): Promise<void> {
     const ids: string[] = []
-    // One fetch loop per slot: each takes one job at a time, so a slow render does not hold others back.
+    // One fetch loop per slot: each takes one job at a time, so a slow render does not hold others back. pg-boss
+    // waits out the polling interval after every fetch; a loop that found a job asks again at once instead
+    // (2 jobs per second per loop otherwise), so only an empty queue waits for the next poll.
     for (let i = 0; i < concurrency; i += 1) {
-      ids.push(
-        await this.boss.work<JobData[Q]>(
-          queue,
-          { batchSize: 1, pollingIntervalSeconds: 0.5 },
-          async (jobs) => {
-            for (const job of jobs) await handler(job.data)
-          },
-        ),
+      let id = ''
+      id = await this.boss.work<JobData[Q]>(
+        queue,
+        { batchSize: 1, pollingIntervalSeconds: 0.5 },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data)
+          this.boss.notifyWorker(id)
+        },
       )
+      ids.push(id)
     }
     this.workerIds.set(queue, [...(this.workerIds.get(queue) ?? []), ...ids])
   }

@@ -1,0 +1,207 @@
+/**
+ * `pnpm --filter @templet/server bench:batch`: a 1,000-row batch (`BENCH_ROWS`) through `/v1` on PostgreSQL with
+ * pg-boss, run by 1 and then 2 worker processes (`WORKER_CONCURRENCY=1` each) beside one API process, as rows per
+ * second from the batch's acceptance to its last row; next to the renderer's own loop (`render()` of the same
+ * template with the same values, one render at a time) in 1 and 2 processes on the same cores; and the time
+ * from the last row to the `batch.completed` webhook at a receiver on loopback.
+ *
+ * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database per run is made in that cluster and
+ * dropped after). Processes run src/main.ts under tsx, as the tests do. Loopback only.
+ */
+import { fork } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { loadCatalogue, render } from '@templet/render'
+import pg from 'pg'
+import { type ServerProcess, startProcess } from '../test/process'
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1000)
+const here = fileURLToPath(import.meta.url)
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+
+/** The catalogue template the batch renders: the first that needs no upload (rows use its defaults). */
+function benchTemplate() {
+  const t = loadCatalogue().templates.find((x) => x.fields.every((f) => !(f.kind === 'image' && f.required)))
+  if (!t) throw new Error('no template renders without an upload')
+  return t
+}
+
+/** Child: `count` renders one after the other; answers the seconds they took. */
+async function renderLoop(count: number) {
+  const t = benchTemplate()
+  for (let i = 0; i < 5; i += 1) await render(t, {}) // warm-up
+  const started = performance.now()
+  for (let i = 0; i < count; i += 1) await render(t, {})
+  process.send?.({ seconds: (performance.now() - started) / 1000 })
+  process.disconnect()
+}
+
+/** The renderer alone in `processes` processes sharing `rows` renders: rows per second. */
+async function rendererRate(processes: number, rows: number): Promise<number> {
+  const each = Math.ceil(rows / processes)
+  const started = performance.now()
+  await Promise.all(
+    Array.from(
+      { length: processes },
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const child = fork(here, ['render-loop', String(each)], { execArgv: ['--import', 'tsx'] })
+          child.once('message', (m) => resolve((m as { seconds: number }).seconds))
+          child.once('error', reject)
+        }),
+    ),
+  )
+  return (each * processes) / ((performance.now() - started) / 1000)
+}
+
+async function api(url: string, p: string, body: unknown, token?: string) {
+  const res = await fetch(`${url}${p}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: token.startsWith('tk_') ? `Bearer ${token}` : `Bucket ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  })
+  // biome-ignore lint/suspicious/noExplicitAny: the bench reads what it needs
+  return (await res.json()) as any
+}
+
+/** One batch of `ROWS` rows with `workers` worker processes: rows per second, and last row -> webhook (ms). */
+async function batchRun(workers: number): Promise<{ rowsPerSecond: number; webhookMs: number }> {
+  const name = `templet_bench_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  const url = new URL(adminUrl as string)
+  url.pathname = `/${name}`
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-bench-batch-'))
+  let hookAt = 0
+  const receiver = http.createServer((req, res) => {
+    let body = ''
+    req.on('data', (c: Buffer) => {
+      body += c.toString()
+    })
+    req.on('end', () => {
+      if (JSON.parse(body).type === 'batch.completed') hookAt = Date.now()
+      res.writeHead(200).end()
+    })
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  const env = {
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    WORKER_CONCURRENCY: '1',
+    WEBHOOK_ALLOW_PRIVATE: '1',
+    MALLOC_ARENA_MAX: '2',
+  }
+  const processes: ServerProcess[] = []
+  const sql = new pg.Client({ connectionString: url.toString() })
+  try {
+    const apiProcess = await startProcess({ ...env, ROLE: 'api' })
+    processes.push(apiProcess)
+    processes.push(
+      ...(await Promise.all(Array.from({ length: workers }, () => startProcess({ ...env, ROLE: 'worker' })))),
+    )
+    await sql.connect()
+    const reg = await api(apiProcess.url, '/api/user/register', {
+      email: `bench-${name}@example.com`,
+      password: 'correct horse battery',
+    })
+    await sql.query(
+      `insert into credit_ledger (user_id, delta, reason, created_at) values ($1, $2, 'bench', $3)`,
+      [reg.data.user.id, ROWS, Date.now()],
+    )
+    const key = (
+      await api(
+        apiProcess.url,
+        '/api/key/create',
+        { name: 'bench', scopes: ['read', 'render'] },
+        reg.data.token,
+      )
+    ).data.key as string
+    await api(
+      apiProcess.url,
+      '/v1/webhook_endpoints',
+      {
+        url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+        events: ['batch.completed'],
+      },
+      key,
+    )
+    const slug = benchTemplate().id
+    const templateId = Number(
+      (await sql.query('select id from templates where slug = $1', [slug])).rows[0].id,
+    )
+    const rows = Array.from({ length: ROWS }, (_, i) => ({ values: {}, name: `row ${i + 1}` }))
+    const accepted = Date.now()
+    const batch = await api(apiProcess.url, '/v1/batches', { template_id: templateId, rows }, key)
+    if (batch.status !== 'running') throw new Error(`the batch was refused: ${JSON.stringify(batch)}`)
+    for (;;) {
+      const r = await sql.query('select status, completed_rows, failed_rows from batches where id = $1', [
+        batch.id,
+      ])
+      if (r.rows[0].status !== 'running') {
+        if (r.rows[0].failed_rows > 0) throw new Error(`${r.rows[0].failed_rows} rows failed`)
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    const last = Number(
+      (await sql.query('select max(completed_at) as t from renders where batch_id = $1', [batch.id])).rows[0]
+        .t,
+    )
+    for (let i = 0; i < 600 && hookAt === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50))
+    return {
+      rowsPerSecond: ROWS / ((last - accepted) / 1000),
+      webhookMs: hookAt === 0 ? Number.NaN : hookAt - last,
+    }
+  } finally {
+    await sql.end().catch(() => {})
+    await Promise.all(processes.map((p) => p.stop('SIGTERM')))
+    await new Promise((resolve) => receiver.close(resolve))
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.end()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function main() {
+  if (!adminUrl) {
+    console.log('bench:batch needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL')
+    process.exit(1)
+  }
+  console.log(
+    `bench:batch, ${ROWS} rows of "${benchTemplate().id}", ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
+  )
+  const lines: string[] = []
+  for (const workers of [1, 2]) {
+    const bare = await rendererRate(workers, ROWS)
+    const run = await batchRun(workers)
+    lines.push(
+      `| ${workers} | ${bare.toFixed(1)} | ${run.rowsPerSecond.toFixed(1)} | ${(run.rowsPerSecond / bare).toFixed(2)}× | ${Math.round(run.webhookMs)} |`,
+    )
+    console.log(lines.at(-1))
+  }
+  console.log(
+    [
+      '',
+      '| worker processes | render() alone, rows/s | batch through /v1, rows/s | ratio | last row -> webhook, ms |',
+      '| ---: | ---: | ---: | ---: | ---: |',
+      ...lines,
+    ].join('\n'),
+  )
+}
+
+if (process.argv[2] === 'render-loop') void renderLoop(Number(process.argv[3]))
+else
+  main().catch((err) => {
+    console.error(err)
+    process.exit(1)
+  })

@@ -1,0 +1,91 @@
+import type { Insertable, Kysely } from 'kysely'
+import type { BatchRow, BatchTable, Database, RenderRow } from './schema'
+
+type Q = Kysely<Database>
+
+export async function insertBatch(db: Q, row: Insertable<BatchTable>): Promise<BatchRow> {
+  return db.insertInto('batches').values(row).returningAll().executeTakeFirstOrThrow()
+}
+
+export function findOwnBatch(db: Q, id: number, userId: number): Promise<BatchRow | undefined> {
+  return db
+    .selectFrom('batches')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+export function findBatch(db: Q, id: number): Promise<BatchRow | undefined> {
+  return db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** Counts one settled row of the batch; returns the batch as it is after. */
+export function countSettledRow(
+  db: Q,
+  batchId: number,
+  status: 'completed' | 'failed' | 'canceled',
+): Promise<BatchRow> {
+  return db
+    .updateTable('batches')
+    .set((eb) =>
+      status === 'completed'
+        ? { completed_rows: eb('completed_rows', '+', 1) }
+        : status === 'failed'
+          ? { failed_rows: eb('failed_rows', '+', 1) }
+          : { canceled_rows: eb('canceled_rows', '+', 1) },
+    )
+    .where('id', '=', batchId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Marks a running batch finished; true for the one caller that did (its "finished" work runs once). */
+export async function finishBatch(
+  db: Q,
+  id: number,
+  status: 'completed' | 'canceled',
+  now: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('batches')
+    .set({ status, completed_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+/** The batch's failed rows in row order (their reasons). */
+export function failedRowsOf(db: Q, batchId: number): Promise<Pick<RenderRow, 'row_number' | 'error'>[]> {
+  return db
+    .selectFrom('renders')
+    .select(['row_number', 'error'])
+    .where('batch_id', '=', batchId)
+    .where('status', '=', 'failed')
+    .orderBy('row_number')
+    .execute()
+}
+
+/** The batch's completed rows in row order, with where their files are. */
+export function completedRowsOf(db: Q, batchId: number) {
+  return db
+    .selectFrom('renders')
+    .innerJoin('creations', 'creations.id', 'renders.creation_id')
+    .select(['renders.row_number', 'renders.name', 'renders.formats', 'creations.storage_prefix'])
+    .where('renders.batch_id', '=', batchId)
+    .where('renders.status', '=', 'completed')
+    .orderBy('renders.row_number')
+    .execute()
+}
+
+/** Claims the batch's one "finished" notification; true for the one caller that did. */
+export async function claimBatchNotice(db: Q, id: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('batches')
+    .set({ notified_at: now })
+    .where('id', '=', id)
+    .where('notified_at', 'is', null)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}

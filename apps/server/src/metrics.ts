@@ -1,0 +1,142 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { routePath } from 'hono/route'
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
+import type { JobQueue } from './services/jobs'
+import type { Renderer } from './services/renderer'
+
+/**
+ * Prometheus metrics (PRODUCT.md §13), one registry per app: request latency by route, render time by output,
+ * queue depth and oldest waiting job, webhook deliveries by outcome, and Node's own (event loop, memory, GC).
+ */
+export class Metrics {
+  readonly registry = new Registry()
+  private queue: JobQueue | undefined
+
+  private readonly http = new Histogram({
+    name: 'templet_http_request_duration_seconds',
+    help: 'Time to answer a request, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  })
+  private readonly render = new Histogram({
+    name: 'templet_render_duration_seconds',
+    help: 'Time to render a template, by output: a creation makes png+jpeg+webp+thumb at once, a preview one format',
+    labelNames: ['format'],
+    buckets: [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  })
+  private readonly webhooks = new Counter({
+    name: 'templet_webhook_deliveries_total',
+    help: 'Webhook delivery attempts by outcome: delivered, retry (will be tried again) or failed (given up)',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  })
+
+  constructor() {
+    const self = this
+    new Gauge({
+      name: 'templet_queue_jobs',
+      help: 'Jobs by queue and state (waiting to start, active)',
+      labelNames: ['queue', 'state'],
+      registers: [this.registry],
+      async collect() {
+        this.reset()
+        for (const d of (await self.queue?.depth()) ?? []) {
+          this.set({ queue: d.queue, state: 'waiting' }, d.waiting)
+          this.set({ queue: d.queue, state: 'active' }, d.active)
+        }
+      },
+    })
+    new Gauge({
+      name: 'templet_queue_oldest_waiting_seconds',
+      help: 'How long the oldest waiting job of each queue has waited',
+      labelNames: ['queue'],
+      registers: [this.registry],
+      async collect() {
+        this.reset()
+        for (const d of (await self.queue?.depth()) ?? [])
+          this.set({ queue: d.queue }, d.oldestWaitingSeconds)
+      },
+    })
+  }
+
+  /** The queue whose depth is reported (on PostgreSQL the whole installation's, as every process sees it). */
+  watchQueue(queue: JobQueue): void {
+    this.queue = queue
+  }
+
+  webhookAttempt(outcome: 'delivered' | 'retry' | 'failed'): void {
+    this.webhooks.inc({ outcome })
+  }
+
+  /** Times each request by the route pattern that answered it (`/v1/renders/:id`, not the id). */
+  middleware(): MiddlewareHandler {
+    return async (c, next) => {
+      const end = this.http.startTimer()
+      await next()
+      end({ method: c.req.method, route: routeOf(c), status: String(c.res.status) })
+    }
+  }
+
+  /** The renderer, timed. */
+  timed(renderer: Renderer): Renderer {
+    return {
+      render: async (...args) => {
+        const end = this.render.startTimer({ format: 'png+jpeg+webp+thumb' })
+        try {
+          return await renderer.render(...args)
+        } finally {
+          end()
+        }
+      },
+      renderPreview: async (...args) => {
+        const end = this.render.startTimer({ format: `preview-${args[2]?.format ?? 'webp'}` })
+        try {
+          return await renderer.renderPreview(...args)
+        } finally {
+          end()
+        }
+      },
+      renderPdf: async (...args) => {
+        const end = this.render.startTimer({ format: 'pdf' })
+        try {
+          return await renderer.renderPdf(...args)
+        } finally {
+          end()
+        }
+      },
+    }
+  }
+
+  /** `GET /metrics` in Prometheus' text format; with `token` set, only with `Authorization: Bearer <token>`. */
+  handler(token: string | undefined) {
+    return async (c: Context) => {
+      if (token && c.req.header('authorization') !== `Bearer ${token}`)
+        return c.text('Unauthorized', 401, { 'WWW-Authenticate': 'Bearer realm="metrics"' })
+      const all = Registry.merge([this.registry, processRegistry()])
+      return c.body(await all.metrics(), 200, {
+        'Content-Type': all.contentType,
+        'Cache-Control': 'no-store',
+      })
+    }
+  }
+}
+
+let processMetrics: Registry | undefined
+/** Node's own figures, collected once per process (however many apps it builds, as tests do). */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry()
+    collectDefaultMetrics({ register: processMetrics })
+  }
+  return processMetrics
+}
+
+function routeOf(c: Context): string {
+  try {
+    return routePath(c)
+  } catch {
+    return 'unmatched'
+  }
+}

@@ -1,0 +1,235 @@
+import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
+import type { Locale } from '@templet/template'
+import type { Kysely } from 'kysely'
+import {
+  claimBatchNotice,
+  countSettledRow,
+  failedRowsOf,
+  findBatch,
+  findOwnBatch,
+  finishBatch,
+  insertBatch,
+} from '../db/batches'
+import { insertNotifications } from '../db/notifications'
+import { insertRenders } from '../db/renders'
+import type { BatchRow, Database, RenderRow } from '../db/schema'
+import { findUsableTemplate } from '../db/templates'
+import { AppError, notFound } from '../errors'
+import type { JobQueue } from './jobs'
+import { grantCreditsOnce, spendCredits } from './ledger'
+import { notificationRow } from './notifications'
+import { templateOf } from './renderer'
+import { isSettled, type RenderError, type RenderFormat, type Renders } from './renders'
+
+/** Rows one batch may hold (a bigger job is several batches). */
+export const BATCH_MAX_ROWS = 1000
+
+export interface BatchRequest {
+  templateId: number
+  sizeId?: string | undefined
+  formats: RenderFormat[]
+  locale?: Locale | undefined
+  rows: { values: Record<string, string>; name?: string | undefined }[]
+}
+
+/** Runs in the transaction that raises a finished batch's one notice (webhooks hang here). */
+export type BatchFinishedHook = (trx: Kysely<Database>, batch: BatchRow) => Promise<void>
+
+/**
+ * Batches (bulk creation, PRODUCT.md §12): one render per row, all rows paid for at once when accepted; rows
+ * the template refuses are reported with their row numbers and refunded at once, the others run as render jobs.
+ * The row that settles last finishes the batch (a conditional update picks it), which raises one notification.
+ */
+export class Batches {
+  private readonly finishedHooks: BatchFinishedHook[] = []
+
+  constructor(
+    private readonly d: {
+      db: Kysely<Database>
+      renders: Renders
+      queue: JobQueue
+      now: () => number
+    },
+  ) {
+    d.renders.onSettled((trx, row) => this.countRow(trx, row))
+  }
+
+  onFinished(hook: BatchFinishedHook): void {
+    this.finishedHooks.push(hook)
+  }
+
+  /** Accepts a batch: every row's credit reserved (402 when the balance cannot cover them all). */
+  async create(caller: { userId: number; keyId: number | null }, r: BatchRequest): Promise<BatchRow> {
+    if (r.rows.length === 0)
+      throw new AppError(Code.invalidInput, 'rows: Send at least one row', {
+        issues: [{ path: ['rows'], code: 'too_small', params: { minimum: 1, origin: 'array' } }],
+      } satisfies IssuesData)
+    if (r.rows.length > BATCH_MAX_ROWS)
+      throw new AppError(Code.invalidInput, `rows: At most ${BATCH_MAX_ROWS} rows in one batch`, {
+        issues: [{ path: ['rows'], code: 'too_big', params: { maximum: BATCH_MAX_ROWS, origin: 'array' } }],
+      } satisfies IssuesData)
+    const template = await findUsableTemplate(this.d.db, r.templateId, caller.userId)
+    if (!template) throw notFound('Template')
+    const sizes = templateOf(template.definition).sizes
+    const sizeId = r.sizeId ?? sizes[0]?.id ?? ''
+    if (!sizes.some((s) => s.id === sizeId))
+      throw new AppError(Code.invalidInput, `size_id: Must be one of ${sizes.map((s) => s.id).join(', ')}`, {
+        issues: [
+          { path: ['size_id'], code: 'invalid_value', params: { options: sizes.map((s) => s.id).join(',') } },
+        ],
+      } satisfies IssuesData)
+
+    // Each row is checked as its render will be, so what is accepted is not refused later.
+    let templateVersion = 0
+    const checked: ({ ok: true } | { ok: false; error: RenderError })[] = []
+    for (const row of r.rows) {
+      try {
+        const c = await this.d.renders.check(caller.userId, {
+          templateId: r.templateId,
+          sizeId,
+          values: row.values,
+          formats: r.formats,
+          locale: r.locale,
+        })
+        templateVersion = c.templateVersion
+        checked.push({ ok: true })
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code === Code.internal) throw err
+        // A format the template cannot make is the whole batch's problem, not a row's.
+        const issues = (err.data as { issues?: FieldIssue[] } | null)?.issues
+        if (issues?.some((i) => i.path[0] === 'formats')) throw err
+        checked.push({
+          ok: false,
+          error: { code: err.code, message: err.message, ...(issues ? { issues } : {}) },
+        })
+      }
+    }
+    const invalid = checked.filter((c) => !c.ok).length
+    const now = this.d.now()
+    const { result: batch } = await spendCredits(
+      this.d.db,
+      { userId: caller.userId, amount: r.rows.length, reason: 'creation', now },
+      async (trx) => {
+        const batch = await insertBatch(trx, {
+          user_id: caller.userId,
+          api_key_id: caller.keyId,
+          template_id: r.templateId,
+          size_id: sizeId,
+          locale: r.locale ?? 'en',
+          formats: r.formats.join(','),
+          status: 'running',
+          total_rows: r.rows.length,
+          failed_rows: invalid,
+          credits_reserved: r.rows.length,
+          created_at: now,
+        })
+        const rows = await insertRenders(
+          trx,
+          r.rows.map((row, i) => {
+            const c = checked[i]
+            return {
+              user_id: caller.userId,
+              api_key_id: caller.keyId,
+              batch_id: batch.id,
+              row_number: i + 1,
+              template_id: r.templateId,
+              template_version: String(templateVersion || template.version),
+              size_id: sizeId,
+              locale: r.locale ?? 'en',
+              formats: r.formats.join(','),
+              name: row.name ?? null,
+              field_values: JSON.stringify(row.values),
+              status: c?.ok ? ('queued' as const) : ('failed' as const),
+              error: c && !c.ok ? JSON.stringify(c.error) : null,
+              credits_spent: c?.ok ? 1 : 0,
+              created_at: now,
+              completed_at: c?.ok ? null : now,
+            }
+          }),
+        )
+        if (invalid > 0)
+          await grantCreditsOnce(trx, {
+            userId: caller.userId,
+            amount: invalid,
+            reason: 'refund',
+            idempotencyKey: `batch-invalid:${batch.id}`,
+            purchaseId: null,
+            now,
+          })
+        const queued = rows.filter((row) => row.status === 'queued')
+        if (queued.length > 0)
+          await this.d.queue.send(
+            'render',
+            queued.map((row) => ({ renderId: row.id })),
+            { trx },
+          )
+        else await this.finishIfDone(trx, batch)
+        return batch
+      },
+    )
+    this.d.queue.nudge('render')
+    this.d.queue.nudge('batch-finish')
+    return (await findBatch(this.d.db, batch.id)) ?? batch
+  }
+
+  async get(userId: number, id: number) {
+    const batch = await findOwnBatch(this.d.db, id, userId)
+    if (!batch) return undefined
+    const failed = await failedRowsOf(this.d.db, id)
+    return {
+      batch,
+      errors: failed.map((f) => ({
+        row: f.row_number ?? 0,
+        error: JSON.parse(f.error ?? '{}') as RenderError,
+      })),
+    }
+  }
+
+  /** Cancels the rows that have not started, refunding them; the running ones finish. */
+  async cancel(userId: number, id: number): Promise<BatchRow> {
+    const batch = await findOwnBatch(this.d.db, id, userId)
+    if (!batch) throw notFound('Batch')
+    if (batch.status === 'running') await this.d.renders.cancel({ batchId: id })
+    return (await findOwnBatch(this.d.db, id, userId)) ?? batch
+  }
+
+  /** Counts a settled row of a batch, in its settling transaction; the last one finishes the batch. */
+  private async countRow(trx: Kysely<Database>, row: RenderRow): Promise<void> {
+    if (row.batch_id === null || !isSettled(row)) return
+    const batch = await countSettledRow(trx, row.batch_id, row.status as 'completed' | 'failed' | 'canceled')
+    await this.finishIfDone(trx, batch)
+  }
+
+  private async finishIfDone(trx: Kysely<Database>, b: BatchRow): Promise<void> {
+    if (b.status !== 'running' || b.completed_rows + b.failed_rows + b.canceled_rows < b.total_rows) return
+    if (await finishBatch(trx, b.id, b.canceled_rows > 0 ? 'canceled' : 'completed', this.d.now()))
+      await this.d.queue.send('batch-finish', [{ batchId: b.id }], { trx })
+  }
+
+  /** The job after a batch finished: its one notification (and webhooks), raised once. */
+  async finished(batchId: number): Promise<void> {
+    const now = this.d.now()
+    await this.d.db.transaction().execute(async (trx) => {
+      if (!(await claimBatchNotice(trx, batchId, now))) return
+      const b = await findBatch(trx, batchId)
+      if (!b) return
+      await insertNotifications(trx, [
+        notificationRow(
+          b.user_id,
+          {
+            type: 'batch_completed',
+            params: {
+              batchId: b.id,
+              total: b.total_rows,
+              completed: b.completed_rows,
+              failed: b.failed_rows,
+              canceled: b.canceled_rows,
+            },
+          },
+          now,
+        ),
+      ])
+      for (const hook of this.finishedHooks) await hook(trx, b)
+    })
+  }
+}

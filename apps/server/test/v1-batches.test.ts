@@ -1,0 +1,186 @@
+import { unzipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { engines, startServer, type TestServer } from './harness'
+import { balance, developer, plainTemplate, v1 } from './v1-helpers'
+
+/** Adds credits straight to the ledger (a purchase is the billing tests' business). */
+async function grant(s: TestServer, userId: number, credits: number) {
+  await s.db.kysely
+    .insertInto('credit_ledger')
+    .values({ user_id: userId, delta: credits, reason: 'test', idempotency_key: null, created_at: s.now() })
+    .execute()
+}
+
+async function settled(s: TestServer, key: string, id: number) {
+  let b = (await v1(s, 'GET', `/batches/${id}`, { key })).body
+  for (let i = 0; i < 600 && b.status === 'running'; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    b = (await v1(s, 'GET', `/batches/${id}`, { key })).body
+  }
+  return b
+}
+
+describe.each(engines)('batches on %s', (engine) => {
+  let s: TestServer
+  beforeAll(async () => {
+    s = await startServer(engine, { WORKER_CONCURRENCY: '2' }, { jobs: true })
+  })
+  afterAll(() => s.close())
+
+  it('50 rows with 3 bad: 47 made, the 3 reported by row number and refunded, one notification, a ZIP of 47', async () => {
+    const dev = await developer(s)
+    await grant(s, dev.user.id, 95)
+    const t = await plainTemplate(s, dev.key)
+    const text = t.fields.find((f) => f.kind === 'text' && f.max_length !== undefined)
+    if (!text?.max_length) throw new Error('no text field')
+    const rows = Array.from({ length: 50 }, (_, i) => ({
+      values: { [text.key]: `Row ${i + 1}` },
+      name: `card ${i + 1}`,
+    }))
+    rows[4] = { values: { [text.key]: 'x'.repeat(text.max_length + 1) }, name: 'too long' }
+    rows[16] = { values: { nope: 'x' }, name: 'unknown field' }
+    rows[41] = { values: { [text.key]: 'a\nb'.repeat(1), ...{ missing: '' } }, name: 'two problems' }
+    const r = await v1(s, 'POST', '/batches', {
+      key: dev.key,
+      body: { template_id: t.id, formats: ['png'], rows },
+    })
+    expect(r.status).toBe(202)
+    expect(r.headers.get('location')).toBe(`/v1/batches/${r.body.id}`)
+    expect(r.body).toMatchObject({ object: 'batch', status: 'running', total_rows: 50, credits_reserved: 50 })
+    expect(r.body.errors.map((e: { row: number }) => e.row)).toEqual([5, 17, 42])
+    expect(r.body.errors[0].issues[0]).toMatchObject({ path: ['values', text.key], code: 'too_big' })
+    expect(r.body.errors[1].issues[0]).toEqual({
+      path: ['values', 'nope'],
+      code: 'unrecognized_key',
+      params: {},
+    })
+
+    const b = await settled(s, dev.key, r.body.id)
+    expect(b).toMatchObject({
+      status: 'completed',
+      completed_rows: 47,
+      failed_rows: 3,
+      canceled_rows: 0,
+      credits_refunded: 3,
+    })
+    expect(await balance(s, dev.token)).toBe(100 - 47)
+    const made = await s.db.kysely
+      .selectFrom('creations')
+      .select('id')
+      .where('user_id', '=', dev.user.id)
+      .execute()
+    expect(made).toHaveLength(47)
+
+    // One notification for the batch, none per row (raised by the job after the last row).
+    let notes = await s.call('GET', '/user/my-notification', { token: dev.token })
+    for (let i = 0; i < 100 && notes.data.length < 2; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      notes = await s.call('GET', '/user/my-notification', { token: dev.token })
+    }
+    expect(notes.data.map((n: { type: string }) => n.type)).toEqual(['batch_completed', 'welcome'])
+    expect(notes.data[0].params).toEqual({ batchId: b.id, total: 50, completed: 47, failed: 3, canceled: 0 })
+
+    const zip = await fetch(b.archive_url)
+    expect(zip.status).toBe(200)
+    expect(zip.headers.get('content-type')).toBe('application/zip')
+    const entries = Object.keys(unzipSync(new Uint8Array(await zip.arrayBuffer())))
+    expect(entries).toHaveLength(47)
+    expect(entries[0]).toBe('0001-card-1.png')
+    expect(entries).not.toContain('0005-too-long.png')
+    // The signature covers the batch: another id is refused.
+    expect((await fetch(b.archive_url.replace(`/batch/${b.id}/`, `/batch/${b.id + 1}/`))).status).toBe(404)
+  }, 120_000)
+
+  it('takes a CSV with a header of field keys', async () => {
+    const dev = await developer(s)
+    const t = await plainTemplate(s, dev.key)
+    const text = t.fields.find((f) => f.kind === 'text')?.key ?? ''
+    const csv = `${text},name\n"Hello, CSV",first\n\nSecond,\n`
+    const r = await v1(s, 'POST', `/batches?template_id=${t.id}&formats=png,webp`, {
+      key: dev.key,
+      rawBody: csv,
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+    })
+    expect(r.status).toBe(202)
+    expect(r.body.total_rows).toBe(2)
+    expect(r.body.formats).toEqual(['png', 'webp'])
+    const b = await settled(s, dev.key, r.body.id)
+    expect(b.completed_rows).toBe(2)
+    const entries = Object.keys(unzipSync(new Uint8Array(await (await fetch(b.archive_url)).arrayBuffer())))
+    expect(entries.sort()).toEqual(['0001-first.png', '0001-first.webp', '0002.png', '0002.webp'])
+    const values = await s.db.kysely
+      .selectFrom('renders')
+      .select('field_values')
+      .where('batch_id', '=', r.body.id)
+      .orderBy('row_number')
+      .execute()
+    expect(JSON.parse(values[0]?.field_values ?? '')).toEqual({ [text]: 'Hello, CSV' })
+
+    const noTemplate = await v1(s, 'POST', '/batches', {
+      key: dev.key,
+      rawBody: csv,
+      headers: { 'content-type': 'text/csv' },
+    })
+    expect(noTemplate.status).toBe(400)
+    expect(noTemplate.body.issues).toEqual([{ path: ['template_id'], code: 'required', params: {} }])
+  })
+
+  it('answers 402 when the balance cannot cover every row, and reserves nothing', async () => {
+    const dev = await developer(s)
+    const t = await plainTemplate(s, dev.key)
+    const r = await v1(s, 'POST', '/batches', {
+      key: dev.key,
+      body: { template_id: t.id, rows: Array.from({ length: 6 }, () => ({ values: {} })) },
+    })
+    expect(r.status).toBe(402)
+    expect(await balance(s, dev.token)).toBe(5)
+  })
+
+  it('a read key cannot start a batch; a replayed Idempotency-Key starts one', async () => {
+    const reader = await developer(s, ['read'])
+    const t = await plainTemplate(s, reader.key)
+    const body = { template_id: t.id, rows: [{ values: {} }] }
+    expect((await v1(s, 'POST', '/batches', { key: reader.key, body })).status).toBe(403)
+    const dev = await developer(s)
+    const [a, b] = await Promise.all([
+      v1(s, 'POST', '/batches', { key: dev.key, body, headers: { 'idempotency-key': 'batch-1' } }),
+      v1(s, 'POST', '/batches', { key: dev.key, body, headers: { 'idempotency-key': 'batch-1' } }),
+    ])
+    expect(a.body.id).toBe(b.body.id)
+    await settled(s, dev.key, a.body.id)
+    expect(await balance(s, dev.token)).toBe(4)
+  })
+})
+
+describe.each(engines)('cancelling a batch on %s', (engine) => {
+  let s: TestServer
+  beforeAll(async () => {
+    // No workers: every row waits, as behind a long queue.
+    s = await startServer(engine, {}, { jobs: 'queue' })
+  })
+  afterAll(() => s.close())
+
+  it('cancels the rows not started and refunds them', async () => {
+    const dev = await developer(s)
+    const t = await plainTemplate(s, dev.key)
+    const r = await v1(s, 'POST', '/batches', {
+      key: dev.key,
+      body: { template_id: t.id, rows: Array.from({ length: 4 }, () => ({ values: {} })) },
+    })
+    expect(await balance(s, dev.token)).toBe(1)
+    const canceled = await v1(s, 'POST', `/batches/${r.body.id}/cancel`, { key: dev.key })
+    expect(canceled.status).toBe(200)
+    expect(canceled.body).toMatchObject({
+      status: 'canceled',
+      canceled_rows: 4,
+      credits_refunded: 4,
+      archive_url: null,
+    })
+    expect(await balance(s, dev.token)).toBe(5)
+    const again = await v1(s, 'POST', `/batches/${r.body.id}/cancel`, { key: dev.key })
+    expect(again.body.canceled_rows).toBe(4)
+    expect(await balance(s, dev.token)).toBe(5)
+    const other = await developer(s)
+    expect((await v1(s, 'POST', `/batches/${r.body.id}/cancel`, { key: other.key })).status).toBe(404)
+  })
+})
