@@ -19,9 +19,10 @@ test.describe('print', () => {
     await expect(page.getByTestId('size-formats')).toHaveText(
       'Downloads: PNG · JPEG · WebP · PDF · printed 210 × 297 mm, 300 dpi',
     )
-    await page.getByRole('radio', { name: /Square post/ }).check()
+    // The radio is drawn by its label (a pill), which takes the click.
+    await page.locator('label', { has: page.getByRole('radio', { name: /Square post/ }) }).click()
     await expect(page.getByTestId('size-formats')).toHaveText('Downloads: PNG · JPEG · WebP')
-    await page.getByRole('radio', { name: /A4 portrait/ }).check()
+    await page.locator('label', { has: page.getByRole('radio', { name: /A4 portrait/ }) }).click()
 
     await page.getByRole('button', { name: 'Create · 1 credit' }).click()
     await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()

@@ -2,10 +2,13 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { type SKRSContext2D, PDFDocument as SkiaPdf } from '@napi-rs/canvas'
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { loadCatalogue, render, renderPdf, sampleImages } from '../src/index'
+import { finishPdf } from '../src/pdf/document'
+import { markTexts } from '../src/pdf/text'
 import { pdfBesidePng } from './pdf-pictures'
 
 // Poppler's tools read the PDFs as a reader would (Debian's poppler-utils, installed by scripts/ensure-tools.sh).
@@ -176,6 +179,24 @@ describe('PDF', () => {
     // The top-left mark: horizontal along the trim's top edge, from 8 mm to 3 mm left of the sheet.
     expect(dark(margin - 6 * MM, margin)).toBe(true)
     expect(dark(margin - 6 * MM, margin - 2 * MM)).toBe(false)
+  })
+
+  it("a page whose markers do not pair with its texts keeps Skia's text and still parses", async () => {
+    const doc = new SkiaPdf()
+    const ctx = doc.beginPage(200, 100) as unknown as SKRSContext2D
+    const drawn = markTexts(ctx, { x: 100, y: 50 })
+    ctx.font = "20px 'Templet Inter'"
+    ctx.fillText('Kept as drawn', 10, 40)
+    doc.endPage()
+    const box = { x: 0, y: 0, width: 200, height: 100 }
+    const pdf = await finishPdf(
+      doc.close(),
+      [{ mediaBox: box, bleedBox: box, trimBox: box, drawn: [...drawn, { text: 'never drawn', font: '' }] }],
+      'en',
+    )
+    const file = save(pdf)
+    expect(info(file)).toMatch(/Pages:\s+1\n/)
+    expect(text(file)).toContain('Kept as drawn')
   })
 
   it('refuses no rows, and more pages than it holds', async () => {

@@ -59,6 +59,7 @@ export async function finishPdf(bytes: Uint8Array, pages: FinishedPage[], langua
   doc.catalog.set(PDFName.of('Lang'), PDFString.of(language))
   const unicodeMaps = new Map<string, Map<number, string>>()
   const markers = new Set<PDFRef>()
+  let unmarked = false
   doc.getPages().forEach((page, i) => {
     const info = pages[i]
     if (!info) throw new Error(`the PDF has a page ${i + 1} that was not drawn`)
@@ -85,11 +86,15 @@ export async function finishPdf(bytes: Uint8Array, pages: FinishedPage[], langua
       })
     }
     const contentsRef = page.node.get(PDFName.of('Contents')) as PDFRef
-    const rewritten = withActualText(
-      decode(doc.context.lookup(contentsRef) as PDFRawStream),
-      info.drawn,
-      fonts,
-    )
+    let rewritten: ReturnType<typeof withActualText>
+    try {
+      rewritten = withActualText(decode(doc.context.lookup(contentsRef) as PDFRawStream), info.drawn, fonts)
+    } catch {
+      // A page Skia wrote otherwise than expected keeps its text as Skia wrote it, and its (invisible)
+      // markers: the document still prints right; only copying its text is worse. The tests catch this.
+      unmarked = true
+      return
+    }
     doc.context.assign(contentsRef, flate(doc, rewritten.content))
     const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict)
     const markerName = PDFName.of(rewritten.marker)
@@ -97,7 +102,8 @@ export async function finishPdf(bytes: Uint8Array, pages: FinishedPage[], langua
     if (markerRef) markers.add(markerRef)
     xobjects?.delete(markerName)
   })
-  for (const ref of markers) doc.context.delete(ref)
+  // Skia draws one marker image on every page: it goes only when no page still draws it.
+  if (!unmarked) for (const ref of markers) doc.context.delete(ref)
   // Without object streams: a quarter of the time to write, 10 % larger, and readable by older RIPs.
   return Buffer.from(await doc.save({ useObjectStreams: false }))
 }
