@@ -24,8 +24,6 @@ export type AppEnv = {
     code: number
     /** hono's `requestId` (app.ts). */
     requestId: string
-    /** Set on shutdown: every answer then closes its connection (clients reconnect to another process). */
-    lifecycle?: { draining: boolean }
     /** A page's CSP nonces (security-headers.ts), drawn for pages only. */
     pageNonces?: PageNonces
   }
