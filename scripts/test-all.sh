@@ -26,13 +26,22 @@ check() {
   if [ "$(cat "$REPORTS/$name.rc")" = 0 ]; then echo '{"passed":1,"failed":0}'; else echo '{"passed":0,"failed":1}'; fi >"$REPORTS/$name.json"
 }
 
-vitest_in() { # vitest_in PACKAGE NAME: vitest with a JSON report
+# vitest_in PACKAGE NAME: the package's `test` (vitest) through turbo, with a JSON report. A package whose inputs
+# and dependencies have not changed since a passing run is not run again: turbo replays its log and restores
+# its report. A failed run is never cached, and a report left from an earlier run is removed first, so a runner
+# that crashes has none.
+vitest_in() {
   local pkg=$1 name=$2
-  (cd "$pkg" && pnpm exec vitest run --reporter=default --reporter=json --outputFile.json="$REPORTS/$name.json")
+  rm -f "$pkg/reports/vitest.json"
+  pnpm turbo run test --filter="./$pkg" -- \
+    --reporter=default --reporter=json --outputFile.json=reports/vitest.json
+  local rc=$?
+  if [ -f "$pkg/reports/vitest.json" ]; then cp "$pkg/reports/vitest.json" "$REPORTS/$name.json"; fi
+  return "$rc"
 }
 
 check build pnpm turbo run build --output-logs=errors-only
-check lint pnpm exec biome ci .
+check lint pnpm turbo run lint lint:root --output-logs=errors-only
 check circles pnpm run circles
 check typecheck pnpm turbo run typecheck --output-logs=errors-only
 check ui-size pnpm --filter @templet/ui size

@@ -188,7 +188,6 @@ export function createAppParts(o: AppOptions): App {
   app.use('*', requestId({ limitLength: 64 }))
   app.use('*', async (c, next) => {
     const started = performance.now()
-    c.set('lifecycle', lifecycle)
     await next()
     if (mustCloseConnection(lifecycle)) c.res.headers.set('Connection', 'close')
     log.info('request', {
