@@ -1,38 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { breakPieces, type Canvas2D, layoutText, type TextStyle, textDirection } from '../src/index'
-
-/**
- * A surface whose every character is half the font size wide: layout is tested apart from any font, the
- * drawing surfaces (Skia, a browser) are tested with real fonts by the renderer and the designer.
- */
-function monospaceContext(): Canvas2D {
-  let size = 10
-  const ctx = {
-    set font(f: string) {
-      size = Number(/(\d+(?:\.\d+)?)px/.exec(f)?.[1] ?? 10)
-    },
-    get font() {
-      return `${size}px mono`
-    },
-    letterSpacing: '0px',
-    measureText: (text: string) => ({
-      width: [...text].length * size * 0.5,
-      fontBoundingBoxAscent: size * 0.8,
-      fontBoundingBoxDescent: size * 0.2,
-    }),
-  }
-  return ctx as unknown as Canvas2D
-}
-
-const style = (over: Partial<TextStyle> = {}): TextStyle => ({
-  family: 'sans',
-  weight: 400,
-  size: 20,
-  lineHeight: 1.2,
-  letterSpacing: 0,
-  wrap: true,
-  ...over,
-})
+import { breakPieces, layoutText, textDirection } from '../src/index'
+import { monospaceContext, style } from './monospace'
 
 describe('layoutText', () => {
   it('wraps at word boundaries to the box width', () => {

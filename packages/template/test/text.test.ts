@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  type Canvas2D,
   hanForms,
   isEmojiCluster,
   layoutText,
@@ -9,38 +8,10 @@ import {
   runFaces,
   scriptName,
   scriptRuns,
-  type TextStyle,
 } from '../src/index'
 import { visualRuns } from '../src/layers/text/bidi'
+import { monospaceContext, style } from './monospace'
 
-/** Every character half the font size wide, as in layout.test.ts. */
-function monospaceContext(): Canvas2D {
-  let size = 10
-  const ctx = {
-    set font(f: string) {
-      size = Number(/(\d+(?:\.\d+)?)px/.exec(f)?.[1] ?? 10)
-    },
-    get font() {
-      return `${size}px mono`
-    },
-    letterSpacing: '0px',
-    measureText: (text: string) => ({
-      width: [...text.replace(/[\u202A-\u202E]/g, '')].length * size * 0.5,
-      fontBoundingBoxAscent: size * 0.8,
-      fontBoundingBoxDescent: size * 0.2,
-    }),
-  }
-  return ctx as unknown as Canvas2D
-}
-const style = (over: Partial<TextStyle> = {}): TextStyle => ({
-  family: 'sans',
-  weight: 400,
-  size: 20,
-  lineHeight: 1.2,
-  letterSpacing: 0,
-  wrap: true,
-  ...over,
-})
 const runsOf = (text: string, forms = hanForms(text)) =>
   scriptRuns(text, forms).map((r) => [text.slice(r.start, r.end), r.system])
 
