@@ -14,7 +14,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serve } from '@hono/node-server'
 import { loadCatalogue, render, renderPreview, sampleImages, type TemplateInput } from '@templet/render'
 import sharp from 'sharp'
 import { createAppParts } from '../src/app'
@@ -22,6 +21,7 @@ import { loadConfig } from '../src/config'
 import type { Engine } from '../src/db/connection'
 import { migrate } from '../src/db/migrations'
 import { fileUrlSecret } from '../src/media'
+import { listen } from '../src/server'
 import { seedCatalogue } from '../src/services/catalogue'
 import { grantCredits } from '../src/services/ledger'
 import { Sessions } from '../src/services/sessions'
@@ -118,7 +118,7 @@ async function serveEngine(engine: Engine) {
       field: (JSON.parse(t.definition) as TemplateInput).fields.find((f) => f.kind === 'image'),
     }))
     .find((t) => t.field)
-  serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+  listen({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
     process.send?.({
       port: info.port,
       token,
