@@ -69,7 +69,6 @@ export type HandlerResult<N extends EndpointName> = Endpoints[N] extends { list:
 type WithoutResetToken<T> = T extends object ? Omit<T, 'resetToken'> : T
 export type Handlers = { [N in EndpointName]: (input: HandlerInput<N>) => Promise<HandlerResult<N>> }
 
-export const BODY_LIMIT_BYTES = API_JSON_LIMITS.maxBytes
 /** A multipart body: the largest upload plus room for the part headers. */
 export const MULTIPART_LIMIT_BYTES = UPLOAD_MAX_BYTES + 64 * 1024
 
