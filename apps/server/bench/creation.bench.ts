@@ -14,7 +14,6 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serve } from '@hono/node-server'
 import { loadCatalogue, render, renderPreview, sampleImages } from '@templet/render'
 import type { TemplateInput } from '@templet/template'
 import sharp from 'sharp'
@@ -23,6 +22,7 @@ import { loadConfig } from '../src/config'
 import type { Engine } from '../src/db/connection'
 import { migrate } from '../src/db/migrations'
 import { fileUrlSecret } from '../src/media'
+import { listen } from '../src/server'
 import { seedCatalogue } from '../src/services/catalogue'
 import { grantCredits } from '../src/services/ledger'
 import { Sessions } from '../src/services/sessions'
@@ -119,7 +119,7 @@ async function serveEngine(engine: Engine) {
       field: (JSON.parse(t.definition) as TemplateInput).fields.find((f) => f.kind === 'image'),
     }))
     .find((t) => t.field)
-  serve({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+  listen({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
     process.send?.({
       port: info.port,
       token,

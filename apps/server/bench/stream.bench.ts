@@ -14,12 +14,12 @@ import { fork } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serve } from '@hono/node-server'
 import { createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'
 import type { Engine } from '../src/db/connection'
 import { migrate } from '../src/db/migrations'
 import { insertNotifications } from '../src/db/notifications'
+import { listen } from '../src/server'
 import { seedCatalogue } from '../src/services/catalogue'
 import { notificationRow } from '../src/services/notifications'
 import { Sessions } from '../src/services/sessions'
@@ -60,7 +60,7 @@ async function serveEngine(engine: Engine) {
   })
   const parts = createAppParts({ db, config })
   await parts.streams.start()
-  const server = serve({ fetch: parts.hono.fetch, port: 0, hostname: '127.0.0.1' })
+  const server = listen({ fetch: parts.hono.fetch, port: 0, hostname: '127.0.0.1' })
   await new Promise<void>((resolve) => server.once('listening', () => resolve()))
   const port = (server.address() as { port: number }).port
   const [oneUser, ...each] = ids

@@ -272,6 +272,7 @@ export function createAppParts(o: AppOptions): App {
       sessions,
       trustProxy: config.trustProxy,
       secureCookies: config.billing.publicUrl.startsWith('https:'),
+      refusalDelayMs: config.abusiveRefusalDelayMs,
       checkResponses: o.checkResponses ?? false,
     }),
   )

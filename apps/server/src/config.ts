@@ -82,6 +82,7 @@ const envSchema = z.object({
   SESSION_TTL_SECONDS: int(60, 365 * 24 * 3600, 7 * 24 * 3600),
   SESSION_GRACE_SECONDS: int(1, 3600, 60),
   HEADERS_TIMEOUT_SECONDS: int(1, 300, 20),
+  ABUSIVE_REFUSAL_DELAY_MS: int(0, 60_000, 1000),
   REQUEST_TIMEOUT_SECONDS: int(1, 3600, 120),
   STREAM_HEARTBEAT_SECONDS: int(1, 300, 20),
   STREAM_LIMIT_PER_USER: int(1, 100_000, 10),
@@ -161,6 +162,8 @@ export interface Config {
   }
   /** Failed sign-ins before waits start (per account from unknown devices; per account and address or known device), and the longest wait. */
   loginThrottle: LoginThrottleConfig
+  /** How long the answer to a body no client sends (past the JSON limits, more problems than listed) waits. */
+  abusiveRefusalDelayMs: number
   /** How long a client may take to send a request's headers, and the whole request (Node's defaults: 60 s, 300 s). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number }
   /** The live notification stream: how often a comment line keeps it open (and its session is checked again), and how many one user may hold open on one process. */
@@ -280,6 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       payment: { limit: e.PAYMENT_LIMIT, windowSeconds: e.PAYMENT_WINDOW_SECONDS },
       planChange: { limit: e.PLAN_CHANGE_LIMIT, windowSeconds: e.PLAN_CHANGE_WINDOW_SECONDS },
     },
+    abusiveRefusalDelayMs: e.ABUSIVE_REFUSAL_DELAY_MS,
     loginThrottle: {
       accountLimit: e.LOGIN_FAILURE_LIMIT,
       sourceLimit: e.LOGIN_SOURCE_FAILURE_LIMIT,

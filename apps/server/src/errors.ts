@@ -51,15 +51,12 @@ export class TooManyRequestsError extends AppError {
 }
 
 /**
- * How long an answer waits when a request is refused for a shape no client of the API ever sends (more values
- * or nesting than the limits, or more than a screenful of problems): a sender in a loop then gets one refusal a
- * second per connection, instead of taking the process's time from everyone else. The wait holds a timer, not
- * the CPU, and the body is not read meanwhile.
+ * Throws `err` after `delayMs` (`ABUSIVE_REFUSAL_DELAY_MS`, default 1 s), for a request refused for a shape no
+ * client of the API ever sends (more values or nesting than the limits, more problems than an answer lists): a
+ * sender in a loop then gets one refusal a second per connection instead of taking the process's time from
+ * everyone else. The wait holds a timer, not the CPU, and the body is not read meanwhile.
  */
-export const ABUSIVE_REFUSAL_DELAY_MS = 1000
-
-/** Throws `err` after {@link ABUSIVE_REFUSAL_DELAY_MS}. */
-export async function refuseSlowly(err: Error): Promise<never> {
-  await new Promise((resolve) => setTimeout(resolve, ABUSIVE_REFUSAL_DELAY_MS))
+export async function refuseSlowly(err: Error, delayMs: number): Promise<never> {
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
   throw err
 }

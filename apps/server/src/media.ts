@@ -85,6 +85,7 @@ export function mediaParts(a: {
         ? new DecodedImages(config.media.decodedImageCacheBytes)
         : undefined,
     pixelBudget: work.pixels,
+    refusalDelayMs: config.abusiveRefusalDelayMs,
     now,
   })
   const handlers: Pick<

@@ -94,3 +94,31 @@ describe.each(engines)('answer sizes on %s', (engine) => {
     expect(JSON.parse(text).code).toBe(404)
   })
 })
+
+describe('a sender of abusive bodies', () => {
+  it('waits for its refusal while everyone else is answered', async () => {
+    const s = await startServer('sqlite', { ABUSIVE_REFUSAL_DELAY_MS: '60000' })
+    try {
+      const body = `{${Array.from({ length: 20_000 }, (_, i) => `"k${i}":0`).join(',')}}`
+      const abort = new AbortController()
+      let settled = false
+      const hostile = fetch(`${s.url}/api/user/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: abort.signal,
+      })
+        .finally(() => {
+          settled = true
+        })
+        .catch(() => undefined)
+      const others = await Promise.all(Array.from({ length: 5 }, () => s.call('GET', '/template-type/list')))
+      expect(others.map((r) => r.code)).toEqual([0, 0, 0, 0, 0])
+      expect(settled).toBe(false)
+      abort.abort()
+      await hostile
+    } finally {
+      await s.close()
+    }
+  })
+})

@@ -72,6 +72,8 @@ export const testEnv = (): Record<string, string> => ({
   LOGIN_FAILURE_LIMIT: '100000',
   LOGIN_SOURCE_FAILURE_LIMIT: '100000',
   CONTACT_LIMIT: '100000',
+  // The wait before refusing an abusive body is the abuse tests' business (answer-size.test.ts).
+  ABUSIVE_REFUSAL_DELAY_MS: '0',
   WEB_DIST: path.join(os.tmpdir(), 'templet-no-web-build'),
 })
 

@@ -56,7 +56,6 @@ export type HandlerResult<N extends EndpointName> = Endpoints[N] extends { list:
 type WithoutResetToken<T> = T extends object ? Omit<T, 'resetToken'> : T
 export type Handlers = { [N in EndpointName]: (input: HandlerInput<N>) => Promise<HandlerResult<N>> }
 
-export const BODY_LIMIT_BYTES = API_JSON_LIMITS.maxBytes
 /** A multipart body: the largest upload plus room for the part headers. */
 export const MULTIPART_LIMIT_BYTES = UPLOAD_MAX_BYTES + 64 * 1024
 
@@ -130,7 +129,12 @@ function nulPath(value: unknown, path: string[] = [], depth = 0): string[] | und
   return undefined
 }
 
-async function validate(schema: z.ZodType, value: unknown, where: 'query' | 'body'): Promise<unknown> {
+async function validate(
+  schema: z.ZodType,
+  value: unknown,
+  where: 'query' | 'body',
+  refusalDelayMs: number,
+): Promise<unknown> {
   const nul = nulPath(value)
   if (nul)
     throw new AppError(
@@ -145,7 +149,7 @@ async function validate(schema: z.ZodType, value: unknown, where: 'query' | 'bod
   const issues = boundedFieldIssues(r.error.issues, value)
   const refusal = new AppError(Code.invalidInput, describeIssues(r.error.issues, where), issues)
   // More problems than an answer lists: no form sends that, a script flooding unknown keys does.
-  if (issues.omitted) return refuseSlowly(refusal)
+  if (issues.omitted) return refuseSlowly(refusal, refusalDelayMs)
   throw refusal
 }
 
@@ -176,6 +180,8 @@ export interface ApiDeps {
   trustProxy: boolean
   /** Cookies are set `Secure` (the server is reached over HTTPS). */
   secureCookies: boolean
+  /** How long the answer to an abusive body waits (`ABUSIVE_REFUSAL_DELAY_MS`). */
+  refusalDelayMs: number
   /** Parse every success answer with the contract before sending it (tests; costs time). */
   checkResponses: boolean
 }
@@ -231,15 +237,18 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
       try {
         const session = await authenticate(c, def.auth)
         release = await admit?.({ session, ip: clientIp(c, deps.trustProxy), signal: c.req.raw.signal })
-        const query = def.query ? await validate(def.query, c.req.query(), 'query') : undefined
+        const query = def.query
+          ? await validate(def.query, c.req.query(), 'query', deps.refusalDelayMs)
+          : undefined
         // Only endpoints with a body touch it: touching the body of a GET makes node-server build a full Request.
         const body = def.body
           ? await validate(
               def.body,
               def.bodyType === 'multipart'
                 ? await readMultipartBody(c.req.raw, MULTIPART_LIMIT_BYTES)
-                : await readJsonBody(c.req.raw, API_JSON_LIMITS),
+                : await readJsonBody(c.req.raw, { ...API_JSON_LIMITS, refusalDelayMs: deps.refusalDelayMs }),
               'body',
+              deps.refusalDelayMs,
             )
           : undefined
         const result = await handler({

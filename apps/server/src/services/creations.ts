@@ -70,6 +70,8 @@ export interface CreationDeps {
   decodedImages?: DecodedImages
   /** Pixels rendered at once in this process (a render holds its output's pixels). */
   pixelBudget?: WorkBudget
+  /** How long the answer to more bad values than an answer lists waits (`ABUSIVE_REFUSAL_DELAY_MS`). */
+  refusalDelayMs: number
   now: () => number
 }
 
@@ -190,7 +192,7 @@ export class Creations {
         valueIssuesData(issues),
       )
       // More problems than an answer lists: the editor never sends that.
-      if (issues.length > MAX_ISSUES) await refuseSlowly(refusal)
+      if (issues.length > MAX_ISSUES) await refuseSlowly(refusal, this.d.refusalDelayMs)
       throw refusal
     }
     // An image value must be one of the caller's own uploads; anyone else's is as unknown as a missing one.

@@ -209,7 +209,11 @@ function ImageValue({
                           'error',
                           failure.code === 413
                             ? t('media.editor.uploadTooLarge')
-                            : t('media.editor.uploadRefused'),
+                            : failure.code === 403
+                              ? t('uploads.full')
+                              : failure.code === 429
+                                ? t('uploads.tooMany')
+                                : t('media.editor.uploadRefused'),
                         )
                       else reportError(failure)
                     },

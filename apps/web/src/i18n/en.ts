@@ -639,6 +639,8 @@ export const en = {
     emptyTitle: 'No uploads yet',
     emptyBody: 'Photos you add to a template in the editor appear here.',
     cta: 'Browse templates',
+    full: 'Your uploads fill your plan’s storage. Delete some in My uploads, or subscribe for more space.',
+    tooMany: 'Many images were uploaded in a short time, or the server is busy. Try again in a few minutes.',
   },
 } as const
 
