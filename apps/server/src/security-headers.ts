@@ -17,7 +17,7 @@ function options(
   return {
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      // The page's first-paint script is inline (apps/web/boot.js): it waits for no request of its own.
+      // The page's first-paint script is inline (apps/web/src/boot.ts): it waits for no request of its own.
       scriptSrc: ["'self'", ...(nonce ? [nonce('script')] : [])],
       // Radix Dialog's scroll lock (react-remove-scroll, behind the phone drawer and modal dialogs) adds a
       // <style> element while open: it carries this answer's nonce, which the page hands the app (static.ts).

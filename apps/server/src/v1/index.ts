@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../config'
 import type { Database } from '../db/schema'
 import { errorFields, type Logger } from '../log'
-import { type AppEnv, BODY_LIMIT_BYTES, describeIssues } from '../routes/api'
+import { type AppEnv, describeIssues } from '../routes/api'
 import type { ApiKeys } from '../services/api-keys'
 import type { Batches } from '../services/batches'
 import type { Creations } from '../services/creations'
@@ -15,6 +15,7 @@ import type { RateLimitStore } from '../services/rate-limit'
 import type { Renders } from '../services/renders'
 import type { Webhooks } from '../services/webhooks'
 import { apiReference } from '../web/api-reference'
+import { API_JSON_LIMITS } from '../web/json-body'
 import { batchRoutes } from './batches'
 import type { V1Env } from './env'
 import { idempotency } from './idempotency'
@@ -91,7 +92,7 @@ export function v1App(d: V1Deps) {
   )
   app.on(['POST', 'PUT', 'PATCH'], '*', async (c, next) => {
     return bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
+      maxSize: API_JSON_LIMITS.maxBytes,
       onError: () => {
         throw new Problem('payload_too_large', 'The request body is larger than 1 MB')
       },

@@ -220,8 +220,8 @@ export function mountWebApp(app: Hono<AppEnv>, root: string, mediaOrigins: reado
 /**
  * `/login` and `/register` for a browser that holds a session (the web app's `templet_signed_in` cookie, a hint
  * and not a credential: the session itself is in the browser's storage): `302` to `/dashboard`, where the
- * page's own script (apps/web/boot.js) would send the visitor once the sign-in page had loaded, so they wait
- * for one page load instead of two. A stale cookie costs a hop: boot.js on `/dashboard` finds no session,
+ * page's own script (apps/web/src/boot.ts) would send the visitor once the sign-in page had loaded, so they wait
+ * for one page load instead of two. A stale cookie costs a hop: the boot script on `/dashboard` finds no session,
  * drops the cookie and goes on to `/login?redirect=…`.
  */
 export function signedInRedirect(): MiddlewareHandler {
