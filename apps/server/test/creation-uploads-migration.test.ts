@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { migrate } from '../src/db/migrations'
-import { seedCatalogue } from '../src/services/catalogue'
 import { engines, freshDb } from './harness'
 
 describe.each(engines)('the creation_uploads migration on %s', (engine) => {
@@ -8,8 +7,27 @@ describe.each(engines)('the creation_uploads migration on %s', (engine) => {
     const { db, drop } = await freshDb(engine)
     try {
       await migrate(db, '0010_login_throttle')
-      await seedCatalogue(db.kysely)
       const k = db.kysely
+      // A template as the catalogue had it at this migration (the catalogue's own sync needs later columns).
+      const type = await k
+        .insertInto('template_types')
+        .values({ slug: 'cards', name: 'Cards', name_zh: '卡片', template_count: 1, sort_order: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await k
+        .insertInto('templates')
+        .values({
+          slug: 'card',
+          template_type_id: type.id,
+          name: 'Card',
+          name_zh: '卡片',
+          width: 1,
+          height: 1,
+          sort_order: 0,
+          definition: '{}',
+          active: 1,
+        })
+        .execute()
       const template = await k
         .selectFrom('templates')
         .select(['id', 'template_type_id'])
