@@ -50,3 +50,31 @@ describe('drawLayer on a Canvas 2D context', () => {
     expect(pixelAt('wide', { accent: '#0000ff' }, 10, 10)).toEqual([0, 0, 0, 0])
   })
 })
+
+describe('drawLayer without any of the surface hooks', () => {
+  it('draws a text layer (a browser passes no font loader and no text callback)', () => {
+    const t = parseTemplate({
+      id: 'text-card',
+      typeId: 'social-posts',
+      name: { en: 'Text', 'zh-CN': '文字' },
+      sizes: [{ id: 'square', width: 100, height: 100, label: { en: 'Square', 'zh-CN': '方形' } }],
+      fields: [],
+      layers: [{ id: 'title', type: 'text', text: 'Hello', size: 40, color: '#000000' }],
+      samples: { en: {}, 'zh-CN': {} },
+    })
+    const canvas = createCanvas(100, 100)
+    const ctx = canvas.getContext('2d')
+    const d: DrawContext = {
+      ctx,
+      sizeId: 'square',
+      width: 100,
+      height: 100,
+      locale: 'en',
+      values: {},
+      images: new Map(),
+    }
+    for (const layer of t.layers) drawLayer(layer, d)
+    const alpha = ctx.getImageData(0, 0, 100, 100).data.filter((_, i) => i % 4 === 3)
+    expect(alpha.some((a) => a > 0)).toBe(true)
+  })
+})

@@ -17,8 +17,11 @@ export function drawLayer<Image extends Drawable>(layer: Layer, d: DrawContext<I
   ctx.save()
   ctx.globalAlpha = layer.opacity ?? 1
   const box = layerBox(layer, d)
-  if (layer.type === 'text') d.onText?.(layer.id, drawText(layer, box, d))
-  else if (layer.type === 'image') drawImage(layer, box, d)
+  if (layer.type === 'text') {
+    // Drawn first: an optional call leaves its arguments unevaluated when the hook is missing.
+    const drawn = drawText(layer, box, d)
+    d.onText?.(layer.id, drawn)
+  } else if (layer.type === 'image') drawImage(layer, box, d)
   else drawShape(layer, box, d)
   ctx.restore()
 }
