@@ -50,7 +50,7 @@ test.describe('My uploads', () => {
     await list.getByRole('button', { name: 'Delete the 120×80 image' }).first().click()
     const dialog = page.getByRole('dialog', { name: 'Delete this upload?' })
     await dialog.getByRole('button', { name: 'Delete' }).click()
-    await expect(page.getByText('The upload was deleted.')).toBeVisible()
+    await expect(page.getByText('The upload was deleted.', { exact: true })).toBeVisible()
     await expect(list.getByRole('listitem')).toHaveCount(1)
   })
 })
