@@ -26,6 +26,23 @@ describe.each(engines)('the developer API (/v1) on %s', (engine) => {
     expect(Number(r.headers.get('ratelimit-reset'))).toBeGreaterThan(0)
   })
 
+  it("shows a key owner's own templates, with a thumbnail that loads, and nobody else's", async () => {
+    const owner = await developer(s, ['read'])
+    const other = await developer(s, ['read'])
+    const catalogue = (await v1(s, 'GET', '/templates?limit=1', { key: owner.key })).body.data[0]
+    const own = await s.call('POST', '/template/duplicate', {
+      token: owner.token,
+      body: { id: catalogue.id },
+    })
+    expect(own.code).toBe(0)
+    const mine = await v1(s, 'GET', `/templates/${own.data.id}`, { key: owner.key })
+    expect(mine.status).toBe(200)
+    expect(mine.body).toMatchObject({ id: own.data.id, version: 1 })
+    expect((await fetch(mine.body.thumbnail_url)).status).toBe(200)
+    expect((await fetch(mine.body.thumbnail_url.split('?')[0])).status).toBe(404)
+    expect((await v1(s, 'GET', `/templates/${own.data.id}`, { key: other.key })).status).toBe(404)
+  })
+
   it('lists templates with fields and sizes, paged by cursor', async () => {
     const { key } = await developer(s, ['read'])
     const first = await v1(s, 'GET', '/templates?limit=2', { key })

@@ -100,7 +100,7 @@ export function v1App(d: V1Deps) {
   })
 
   const idem = idempotency({ db: d.db, now: d.now })
-  templateRoutes(app, { db: d.db })
+  templateRoutes(app, { db: d.db, urls: d.urls })
   renderRoutes(app, {
     renders: d.renders,
     creations: d.creations,

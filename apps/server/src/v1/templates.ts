@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import { usableTemplatesAfter } from '../db/template-pages'
 import { findUsableTemplate } from '../db/templates'
+import type { FileUrls } from '../services/file-urls'
 import type { V1Env } from './env'
 import { requireScope } from './middleware'
 import { ok, problems, SECURITY } from './openapi-parts'
@@ -34,7 +35,7 @@ const detail = createRoute({
   responses: { 200: ok(Template, 'The template'), ...problems(400, 403, 404) },
 })
 
-export function templateRoutes(app: OpenAPIHono<V1Env>, d: { db: Kysely<Database> }) {
+export function templateRoutes(app: OpenAPIHono<V1Env>, d: { db: Kysely<Database>; urls: FileUrls }) {
   app.openapi(list, async (c) => {
     const q = c.req.valid('query')
     const rows = await usableTemplatesAfter(d.db, c.get('caller').userId, {
@@ -45,7 +46,7 @@ export function templateRoutes(app: OpenAPIHono<V1Env>, d: { db: Kysely<Database
     return c.json(
       {
         object: 'list' as const,
-        data: rows.slice(0, q.limit).map((r) => templateView(r, origin)),
+        data: rows.slice(0, q.limit).map((r) => templateView(r, origin, d.urls)),
         has_more: rows.length > q.limit,
       },
       200,
@@ -54,6 +55,6 @@ export function templateRoutes(app: OpenAPIHono<V1Env>, d: { db: Kysely<Database
   app.openapi(detail, async (c) => {
     const row = await findUsableTemplate(d.db, c.req.valid('param').id, c.get('caller').userId)
     if (!row) throw new Problem('not_found', 'Template not found')
-    return c.json(templateView(row, new URL(c.req.url).origin), 200)
+    return c.json(templateView(row, new URL(c.req.url).origin, d.urls), 200)
   })
 }

@@ -3,8 +3,9 @@ import { Code, type FieldIssue, type TemplateField } from '@templet/api/contract
 import type { BatchRow, CreationRow, RenderRow, TemplateRow } from '../db/schema'
 import { AppError } from '../errors'
 import type { Creations } from '../services/creations'
+import type { FileUrls } from '../services/file-urls'
 import type { RenderError as StoredError } from '../services/renders'
-import { definitionVersion, templateDetailOf } from '../services/templates'
+import { ownThumbnailUrl, templateDetailOf } from '../services/templates'
 import { Problem, problemOf } from './problem'
 import type {
   Batch,
@@ -18,8 +19,10 @@ import type {
 /** `/api/file/…` and other server paths as absolute URLs on the host the request was sent to. */
 const absolute = (origin: string, url: string) => (url.startsWith('/') ? `${origin}${url}` : url)
 
-export function templateView(row: TemplateRow, origin: string): z.infer<typeof Template> {
+export function templateView(row: TemplateRow, origin: string, urls: FileUrls): z.infer<typeof Template> {
   const t = templateDetailOf(row)
+  // A customer's own template's thumbnail is theirs: a signed URL, as the app's own lists give.
+  const thumbnail = row.owner_id === null ? t.thumbnailUrl : ownThumbnailUrl(urls, row, 'en')
   return {
     object: 'template',
     id: t.id,
@@ -30,7 +33,7 @@ export function templateView(row: TemplateRow, origin: string): z.infer<typeof T
     version: row.version,
     width: t.width,
     height: t.height,
-    thumbnail_url: absolute(origin, t.thumbnailUrl),
+    thumbnail_url: absolute(origin, thumbnail),
     sizes: t.sizes.map((s) => ({ id: s.id, width: s.width, height: s.height, label: s.label })),
     fields: t.fields.map(fieldView),
   }
