@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process'
 import { createCanvas } from '@napi-rs/canvas'
-import { type FontFamily, layoutText, parseTemplate, prepareText, type Template } from '@templet/template'
-import sharp from 'sharp'
+import { type FontFamily, layoutText, prepareText } from '@templet/template'
 import { describe, expect, it } from 'vitest'
 import { joiningEmoji } from '../src/emoji'
 import { loadFaces } from '../src/fonts'
 import { loadCatalogue, render, renderPreview, validateValues } from '../src/index'
 import { facesUsed, missingGlyphs } from './fonts-used'
+import { BOX, diffCentroidX, inkBox, type Picture, pixels, SIZE, textProbe } from './text-probe'
 
 /**
  * One test (or a few) per row of the table of what customers typed and did not get: each script drawn
@@ -14,48 +14,13 @@ import { facesUsed, missingGlyphs } from './fonts-used'
  * glyph, right-to-left values keeping a composition's side, refusals that name what to change.
  */
 
-const BOX = { x: 100, y: 100, w: 600, h: 200 }
-const SIZE = 48
-
-function probe(layer: Record<string, unknown>, box = BOX): Template {
-  return parseTemplate({
-    id: 'script-probe',
-    typeId: 'social-posts',
-    name: { en: 'Probe', 'zh-CN': '探针' },
-    sizes: [{ id: 'wide', width: 800, height: 400, label: { en: 'Wide', 'zh-CN': '宽' } }],
-    fields: [
-      {
-        key: 'text',
-        kind: 'text',
-        label: { en: 'Text', 'zh-CN': '文本' },
-        default: 'x',
-        maxLength: 2000,
-        multiline: true,
-      },
-    ],
-    layers: [
-      { id: 'bg', type: 'shape', fill: '#ffffff' },
-      { id: 'text', type: 'text', text: '{{text}}', size: SIZE, color: '#000000', box, ...layer },
-    ],
-    samples: { en: {}, 'zh-CN': {} },
-  })
-}
-
-interface Picture {
-  data: Buffer
-  width: number
-  height: number
-  channels: number
-}
-const pixels = async (png: Buffer, grey = true): Promise<Picture> => {
-  const img = sharp(png).removeAlpha()
-  const { data, info } = await (grey ? img.greyscale() : img).raw().toBuffer({ resolveWithObject: true })
-  return { data, width: info.width, height: info.height, channels: info.channels }
-}
-
 /** A text drawn by the renderer in a left-aligned layer (grey pixels). */
 async function drawn(text: string, layer: Record<string, unknown> = {}, grey = true) {
-  const p = await renderPreview(probe({ align: 'left', ...layer }), { text }, { maxSide: 800, format: 'png' })
+  const p = await renderPreview(
+    textProbe({ align: 'left', ...layer }),
+    { text },
+    { maxSide: 800, format: 'png' },
+  )
   return pixels(p.data, grey)
 }
 
@@ -70,19 +35,6 @@ async function reference(text: string, face: string, weight = 400) {
   ctx.font = `${weight} ${SIZE}px '${face}'`
   ctx.fillText(text, BOX.x, BOX.y + SIZE)
   return pixels(canvas.toBuffer('image/png'))
-}
-
-function inkBox(g: Picture, threshold = 128) {
-  let [minX, minY, maxX, maxY] = [g.width, g.height, -1, -1]
-  for (let y = 0; y < g.height; y++)
-    for (let x = 0; x < g.width; x++)
-      if ((g.data[y * g.width + x] ?? 255) < threshold) {
-        minX = Math.min(minX, x)
-        maxX = Math.max(maxX, x)
-        minY = Math.min(minY, y)
-        maxY = Math.max(maxY, y)
-      }
-  return maxX < 0 ? undefined : { minX, maxX, minY, maxY }
 }
 
 /**
@@ -162,7 +114,7 @@ describe('Han characters take the forms of the text’s language', () => {
   })
 
   it('a render told the values are Japanese takes Japanese forms for kanji alone', async () => {
-    const t = probe({ align: 'left' })
+    const t = textProbe({ align: 'left' })
     const asJa = await renderPreview(t, { text: '骨直' }, { maxSide: 800, format: 'png', lang: 'ja' })
     const got = await pixels(asJa.data)
     expect(inkDistance(got, await reference('骨直', 'Templet Noto Sans JP'))).toBeLessThan(6)
@@ -172,18 +124,6 @@ describe('Han characters take the forms of the text’s language', () => {
     await expectDrawnIn('骨直', {}, 'Templet Noto Sans SC', 'Templet Noto Sans JP')
   })
 })
-
-/** The mean x of the pixels that differ between two renders. */
-function diffCentroidX(a: Picture, b: Picture) {
-  let sum = 0
-  let n = 0
-  for (let i = 0; i < a.data.length; i++)
-    if (Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0)) > 64) {
-      sum += i % a.width
-      n++
-    }
-  return n ? sum / n : Number.NaN
-}
 
 /** The lines a text wraps into in the probe's box, laid out with the renderer's fonts. */
 function linesOf(text: string) {
@@ -319,9 +259,9 @@ describe('fonts load on first use', () => {
 describe('text that does not fit', () => {
   it('is reported by the render, by layer', async () => {
     const long = 'A headline far too long for its box, written by a customer with a lot to say '.repeat(4)
-    const cut = await render(probe({ maxLines: 2 }), { text: long })
+    const cut = await render(textProbe({ maxLines: 2 }), { text: long })
     expect(cut.truncated).toEqual(['text'])
-    const fits = await render(probe({}), { text: 'Short' })
+    const fits = await render(textProbe({}), { text: 'Short' })
     expect(fits.truncated).toEqual([])
   })
 })

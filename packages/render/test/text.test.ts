@@ -1,77 +1,20 @@
-import { type FontFamily, parseTemplate, type Template } from '@templet/template'
-import sharp from 'sharp'
+import type { FontFamily } from '@templet/template'
 import { describe, expect, it } from 'vitest'
 import { loadCatalogue, renderPreview } from '../src/index'
 import { missingGlyphs } from './fonts-used'
+import { BOX, diffCentroidX, inkBox, type Picture, pixels, textProbe } from './text-probe'
 
 const CHINESE = '设计让每一天更美好，欢迎来到我们的新店。'
 const JAPANESE = 'デザインで毎日をもっと素敵に。ようこそ！'
 const ARABIC = 'مرحبا بكم في متجرنا الجديد'
 const HEBREW = 'ברוכים הבאים לחנות החדשה שלנו'
 
-/** A template with one text layer in a box on white; the box's edges are what overflow tests check. */
-const BOX = { x: 100, y: 100, w: 600, h: 200 }
-function textTemplate(layer: Record<string, unknown>): Template {
-  return parseTemplate({
-    id: 'text-probe',
-    typeId: 'social-posts',
-    name: { en: 'Probe', 'zh-CN': '探针' },
-    sizes: [{ id: 'wide', width: 800, height: 400, label: { en: 'Wide', 'zh-CN': '宽' } }],
-    fields: [
-      {
-        key: 'text',
-        kind: 'text',
-        label: { en: 'Text', 'zh-CN': '文本' },
-        default: 'x',
-        maxLength: 2000,
-        multiline: true,
-      },
-    ],
-    layers: [
-      { id: 'bg', type: 'shape', fill: '#ffffff' },
-      { id: 'text', type: 'text', text: '{{text}}', size: 48, color: '#000000', box: BOX, ...layer },
-    ],
-    samples: { en: {}, 'zh-CN': {} },
-  })
-}
-
 /** Renders a text and returns its grey pixels (0 = ink, 255 = paper). */
 async function draw(text: string, layer: Record<string, unknown> = {}) {
-  const t = textTemplate(layer)
-  const p = await renderPreview(t, { text }, { maxSide: 800, format: 'png' })
-  const { data, info } = await sharp(p.data).greyscale().raw().toBuffer({ resolveWithObject: true })
-  return { data, width: info.width, height: info.height }
+  const p = await renderPreview(textProbe(layer), { text }, { maxSide: 800, format: 'png' })
+  return pixels(p.data)
 }
-type Gray = Awaited<ReturnType<typeof draw>>
-
-/** The bounding box of ink (pixels darker than mid grey), or undefined when there is none. */
-function inkBox(g: Gray, threshold = 128) {
-  let minX = Number.POSITIVE_INFINITY
-  let minY = Number.POSITIVE_INFINITY
-  let maxX = -1
-  let maxY = -1
-  for (let y = 0; y < g.height; y++)
-    for (let x = 0; x < g.width; x++)
-      if ((g.data[y * g.width + x] ?? 255) < threshold) {
-        minX = Math.min(minX, x)
-        maxX = Math.max(maxX, x)
-        minY = Math.min(minY, y)
-        maxY = Math.max(maxY, y)
-      }
-  return maxX < 0 ? undefined : { minX, maxX, minY, maxY }
-}
-
-/** The mean x of the pixels that differ between two renders. */
-function diffCentroidX(a: Gray, b: Gray) {
-  let sum = 0
-  let n = 0
-  for (let i = 0; i < a.data.length; i++)
-    if (Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0)) > 64) {
-      sum += i % a.width
-      n++
-    }
-  return n ? sum / n : Number.NaN
-}
+type Gray = Picture
 
 /** Mean absolute difference of two renders, in grey levels. */
 const meanDiff = (a: Gray, b: Gray) =>
