@@ -1,19 +1,5 @@
 import { defineConfig } from '@playwright/test'
-
-/** Debian's chromium; never a downloaded browser. The flags keep it off the network at start. */
-export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--font-render-hinting=none',
-  ],
-}
+import { chromiumLaunch } from './chromium'
 
 // Another checkout on the same machine may serve its own Storybook on the default port: pick another.
 const STORYBOOK_PORT = Number(process.env.STORYBOOK_PORT ?? 6107)

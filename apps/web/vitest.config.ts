@@ -1,5 +1,6 @@
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+import { chromiumLaunch } from '../../chromium'
 
 /**
  * The app's unit tests (`src/**\/*.test.ts(x)`): its rules and hooks in Chromium (Debian's, never a download),
@@ -29,17 +30,7 @@ export default defineConfig({
       enabled: true,
       headless: true,
       provider: playwright({
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        launchOptions: chromiumLaunch,
       }),
       instances: [{ browser: 'chromium' }],
       // The tests draw nothing worth a picture, and a failure's screenshot beside the test would be an input of

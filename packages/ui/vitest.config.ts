@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
+import { chromiumLaunch } from '../../chromium'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
 
@@ -13,17 +14,7 @@ const browser = () => ({
   enabled: true,
   headless: true,
   provider: playwright({
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: chromiumLaunch,
     // The components honour reduced motion (no entry/exit animations), which keeps the behaviour tests
     // deterministic on a busy machine instead of racing 100-250 ms animations.
     contextOptions: { reducedMotion: 'reduce' },
