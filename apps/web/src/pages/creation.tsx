@@ -1,14 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Creation } from '@templet/api'
 import { Button } from '@templet/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@templet/ui/dialog'
 import { Skeleton } from '@templet/ui/skeleton'
 import { Images, Pencil, SearchX, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
@@ -17,6 +9,7 @@ import { useSearchParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
 import { useDeleteCreation } from '../api/mutations'
 import { CREATION_PAGE_SIZE, creationListQuery, templateTypeListQuery } from '../api/queries'
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
@@ -167,28 +160,19 @@ export function CreationPage() {
           />
         </>
       )}
-      <Dialog open={doomed !== undefined} onOpenChange={(open) => (open ? null : setDoomed(undefined))}>
-        <DialogContent closeLabel={t('app.close')}>
-          <DialogHeader>
-            <DialogTitle>{t('media.history.confirmTitle')}</DialogTitle>
-            <DialogDescription>
-              {t('media.history.confirmBody', { name: doomed?.name ?? '' })}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setDoomed(undefined)}>
-              {t('media.history.cancel')}
-            </Button>
-            <Button
-              onClick={confirmDelete}
-              disabled={remove.isPending}
-              className="bg-destructive text-white hover:bg-destructive/90"
-            >
-              {remove.isPending ? t('media.history.deleting') : t('media.history.confirmDelete')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={doomed !== undefined}
+        onCancel={() => setDoomed(undefined)}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+        title={t('media.history.confirmTitle')}
+        description={t('media.history.confirmBody', { name: doomed?.name ?? '' })}
+        labels={{
+          cancel: t('media.history.cancel'),
+          confirm: t('media.history.confirmDelete'),
+          pending: t('media.history.deleting'),
+        }}
+      />
     </>
   )
 }

@@ -1,14 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { UploadListItem } from '@templet/api/contract'
 import { Button } from '@templet/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@templet/ui/dialog'
 import { Skeleton } from '@templet/ui/skeleton'
 import { ImageUp, Trash2 } from 'lucide-react'
 import { useState } from 'react'
@@ -16,6 +8,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
 import { UPLOAD_PAGE_SIZE, uploadListQuery, uploadUsageQuery, useDeleteUpload } from '../api/upload-queries'
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
@@ -157,30 +150,23 @@ export function UploadsPage() {
           <Pager page={page} pages={Math.ceil(list.data.total / UPLOAD_PAGE_SIZE)} onPage={goTo} />
         </>
       )}
-      <Dialog open={doomed !== undefined} onOpenChange={(open) => (open ? null : setDoomed(undefined))}>
-        <DialogContent closeLabel={t('app.close')}>
-          <DialogHeader>
-            <DialogTitle>{t('uploads.confirmTitle')}</DialogTitle>
-            <DialogDescription>
-              {doomed && doomed.creations > 0
-                ? t('uploads.confirmUsed', { count: doomed.creations })
-                : t('uploads.confirmBody')}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setDoomed(undefined)}>
-              {t('uploads.cancel')}
-            </Button>
-            <Button
-              onClick={confirmDelete}
-              disabled={remove.isPending}
-              className="bg-destructive text-white hover:bg-destructive/90"
-            >
-              {remove.isPending ? t('uploads.deleting') : t('uploads.confirmDelete')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={doomed !== undefined}
+        onCancel={() => setDoomed(undefined)}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+        title={t('uploads.confirmTitle')}
+        description={
+          doomed && doomed.creations > 0
+            ? t('uploads.confirmUsed', { count: doomed.creations })
+            : t('uploads.confirmBody')
+        }
+        labels={{
+          cancel: t('uploads.cancel'),
+          confirm: t('uploads.confirmDelete'),
+          pending: t('uploads.deleting'),
+        }}
+      />
     </>
   )
 }
