@@ -1,0 +1,86 @@
+import { type Migration, type MigrationResult, Migrator, sql } from 'kysely'
+import type { Db, Engine } from '../connection'
+import { migration as initial } from './0001_initial'
+import { migration as bigintIds } from './0002_bigint_ids'
+import { migration as media } from './0003_media'
+import { migration as billing } from './0004_billing'
+import { migration as rateLimits } from './0005_rate_limits'
+import { migration as notificationParams } from './0006_notification_params'
+import { migration as loginThrottle } from './0010_login_throttle'
+import { migration as creationUploads } from './0011_creation_uploads'
+import { migration as apiKeys } from './0020_api_keys'
+import { migration as renders } from './0021_renders'
+import { migration as batchNotified } from './0022_batch_notified'
+import { migration as webhooks } from './0023_webhooks'
+import { migration as creationPdf } from './0030_creation_pdf'
+import { migration as templateVersions } from './0040_template_versions'
+import { settleParallelEra } from './parallel-era'
+
+/**
+ * Every migration, one file each, applied in the order of their names; one schema for both engines. Never edit
+ * a released one: add the next, with a number above the last.
+ */
+export function migrations(engine: Engine): Record<string, Migration> {
+  return {
+    '0001_initial': initial(engine),
+    '0002_bigint_ids': bigintIds(engine),
+    '0003_media': media(engine),
+    '0004_billing': billing(engine),
+    '0005_rate_limits': rateLimits(),
+    '0006_notification_params': notificationParams(),
+    '0010_login_throttle': loginThrottle(),
+    '0011_creation_uploads': creationUploads(engine),
+    '0020_api_keys': apiKeys(engine),
+    '0021_renders': renders(engine),
+    '0022_batch_notified': batchNotified(),
+    '0023_webhooks': webhooks(engine),
+    '0030_creation_pdf': creationPdf(),
+    '0040_template_versions': templateVersions(engine),
+  }
+}
+
+export class MigrationError extends Error {
+  override name = 'MigrationError'
+}
+
+/**
+ * Kysely locks migrations on PostgreSQL, but not on SQLite, where two processes starting at once on one file
+ * both created the first tables and one failed. There a write transaction (`begin immediate`) holds the
+ * file while migrating; the other process waits (busy_timeout), then finds nothing left to do. SQLite's DDL
+ * is transactional, and Kysely runs SQLite migrations without a transaction of its own.
+ */
+async function withMigrationLock<T>(db: Db, run: () => Promise<T>): Promise<T> {
+  if (db.engine !== 'sqlite') return run()
+  await sql`begin immediate`.execute(db.kysely)
+  try {
+    const result = await run()
+    await sql`commit`.execute(db.kysely)
+    return result
+  } catch (err) {
+    await sql`rollback`.execute(db.kysely)
+    throw err
+  }
+}
+
+/**
+ * Brings the schema up to date (or up to and including the migration `target`, for tests of a migration);
+ * safe to run on every start and from several processes at once. A migration whose name sorts before one the
+ * database already ran is refused (Kysely's check), so a new one always takes the next number.
+ */
+export async function migrate(db: Db, target?: string): Promise<MigrationResult[]> {
+  const all = migrations(db.engine)
+  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: async () => all } })
+  const { error, results } = await withMigrationLock(db, async () => {
+    const settled = await settleParallelEra(db, all)
+    const run = await (target === undefined ? migrator.migrateToLatest() : migrator.migrateTo(target))
+    return {
+      error: settled.error ?? run.error,
+      results: [...(settled.results ?? []), ...(run.results ?? [])],
+    }
+  })
+  if (error)
+    throw new MigrationError(`Migration failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    })
+  return results
+}
