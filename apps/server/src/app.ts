@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { Code, notificationStream } from '@templet/api/contract'
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
@@ -8,6 +9,7 @@ import { developerApiParts, type Jobs } from './developer-api'
 import { createLogger, errorFields, type Logger } from './log'
 import { type MediaOptions, mediaParts } from './media'
 import { Metrics } from './metrics'
+import { accountHandlers } from './routes/account'
 import { type AppEnv, apiRouter, reply } from './routes/api'
 import { billingHandlers } from './routes/billing'
 import { contactHandlers } from './routes/contact'
@@ -17,17 +19,25 @@ import { mountNotificationStream } from './routes/notification-stream'
 import { templateTypeHandlers } from './routes/template-type'
 import { userHandlers } from './routes/user'
 import { securityHeaders } from './security-headers'
+import { AccountDeletion } from './services/account-deletion'
+import { accountExportRoute } from './services/account-export'
+import { AccountMail } from './services/account-mail'
+import { AccountSettings } from './services/account-settings'
 import { Accounts } from './services/accounts'
 import { BillingHistory } from './services/billing-history'
 import { Checkouts } from './services/checkouts'
 import { ContactMessages } from './services/contact'
 import type { Creations } from './services/creations'
 import { Dashboard } from './services/dashboard'
+import { EmailAddresses } from './services/email-addresses'
 import type { JobQueue } from './services/jobs'
 import { LoginThrottle } from './services/login-throttle'
+import { createMailer, type Mailer } from './services/mail/mailer'
 import { NotificationStreams } from './services/notification-streams'
 import { Notifications } from './services/notifications'
 import { Offers } from './services/offers'
+import { PasswordCheck } from './services/password-check'
+import { PasswordReset } from './services/password-reset'
 import { createPasswords } from './services/passwords'
 import {
   type PaymentProvider,
@@ -44,6 +54,7 @@ import { StripeWebhook } from './services/stripe-webhook'
 import { Subscriptions } from './services/subscriptions'
 import { TemplateTypes } from './services/template-types'
 import { apiReference } from './web/api-reference'
+import { outboxPage } from './web/outbox-page'
 import { mountWebApp } from './web/static'
 
 export interface AppOptions {
@@ -62,6 +73,8 @@ export interface AppOptions {
   fault?: string
   /** The developer API's job queue (tests: pg-boss on their own database); default from `config`. */
   jobQueue?: JobQueue
+  /** Where mail goes; default from `config` (SMTP, or the outbox under DATA_DIR). */
+  mailer?: Mailer
 }
 
 export interface App {
@@ -79,6 +92,8 @@ export interface App {
   streams: NotificationStreams
   /** The developer API's queue and workers (`start()` them; main.ts does, by `ROLE`). */
   jobs: Jobs
+  /** Purges accounts whose deletion grace period has ended (main.ts runs it on a timer). */
+  accountDeletion: AccountDeletion
 }
 
 /**
@@ -113,15 +128,6 @@ export function createAppParts(o: AppOptions): App {
   const limiter = new RateLimiter(databaseRateLimitStore(o.db), now)
   const passwords = createPasswords(config.argon2)
   const throttle = new LoginThrottle({ db, now, config: config.loginThrottle })
-  const accounts = new Accounts({
-    db,
-    passwords,
-    sessions,
-    limiter,
-    rateLimits: config.rateLimits,
-    throttle,
-    now,
-  })
   const offers = new Offers(config.billing)
   const stripe = config.billing.stripe
     ? stripeClient(config.billing.stripe.secretKey, o.stripeClientOptions)
@@ -168,6 +174,55 @@ export function createAppParts(o: AppOptions): App {
     limiter,
     planOf: async (userId) => (await subscriptions.summary(userId))?.tier ?? null,
     options: { ...o.media, renderer: metrics.timed(o.media?.renderer ?? defaultRenderer) },
+  })
+  const outboxDir = path.join(config.dataDir, 'outbox')
+  const mailer =
+    o.mailer ?? createMailer({ smtpUrl: config.account.smtpUrl, from: config.account.mailFrom, outboxDir })
+  const mail = new AccountMail({
+    db,
+    mailer,
+    log,
+    now,
+    publicUrl: config.billing.publicUrl,
+    ttlSeconds: {
+      reset_password: config.account.resetTokenTtlSeconds,
+      verify_email: config.account.verifyTokenTtlSeconds,
+      change_email: config.account.verifyTokenTtlSeconds,
+    },
+  })
+  const passwordCheck = new PasswordCheck({ passwords, limiter })
+  const mailLimit = config.account.mailLimit
+  const emails = new EmailAddresses({ db, limiter, mailLimit, mail, passwordCheck, now })
+  const accountDeletion = new AccountDeletion({
+    db,
+    storage: media.storage,
+    sessions,
+    subscriptions,
+    passwordCheck,
+    mail,
+    log,
+    graceDays: config.account.deletionGraceDays,
+    now,
+  })
+  const accounts = new Accounts({
+    db,
+    passwords,
+    sessions,
+    limiter,
+    rateLimits: config.rateLimits,
+    throttle,
+    now,
+    emails,
+    deletion: accountDeletion,
+  })
+  const account = accountHandlers({
+    accounts,
+    reset: new PasswordReset({ db, passwords, limiter, mailLimit, mail, throttle, now }),
+    emails,
+    settings: new AccountSettings({ db, passwords, passwordCheck, sessions, mail, now }),
+    deletion: accountDeletion,
+    urls: media.urls,
+    limiter,
   })
   const developer = developerApiParts({
     db: o.db,
@@ -238,6 +293,7 @@ export function createAppParts(o: AppOptions): App {
 
   // A finished batch's ZIP (developer API) is a signed file URL like the media's.
   app.route('/api/file/batch', developer.archive)
+  app.route('/api/file/export', accountExportRoute({ db, storage: media.storage, urls: media.urls }))
   app.route('/api/file', media.files)
   // Stripe's signed event: the raw body (the signature covers its exact bytes) and Stripe's own answer format,
   // so it sits outside the envelope's registry loop.
@@ -257,6 +313,7 @@ export function createAppParts(o: AppOptions): App {
     apiRouter({
       handlers: {
         ...userHandlers(accounts, sessions),
+        ...account,
         ...notificationHandlers(new Notifications(db)),
         ...templateTypeHandlers(new TemplateTypes(db, now)),
         ...contactHandlers(new ContactMessages({ db, limiter, limit: config.rateLimits.contact, now })),
@@ -280,6 +337,7 @@ export function createAppParts(o: AppOptions): App {
   // The developer API: its own errors (problem+json), keys, rate limits and OpenAPI document.
   app.route('/v1', developer.v1.hono)
 
+  if (config.account.outboxPage) app.route('/dev/outbox', outboxPage(outboxDir))
   mountWebApp(app, config.webDist, directOrigins(config.media))
   app.notFound((c) => reply(c, { code: Code.notFound, msg: 'Not found', data: null }))
 
@@ -309,5 +367,6 @@ export function createAppParts(o: AppOptions): App {
     creations: media.creations,
     streams,
     jobs: developer.jobs,
+    accountDeletion,
   }
 }

@@ -71,6 +71,22 @@ const developerApiEnv = {
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 }
 
+/** Mail and the account's lifecycle (PRODUCT.md §14). */
+const accountEnv = {
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Templet <no-reply@templet.invalid>'),
+  NODE_ENV: z.string().default('development'),
+  ACCOUNT_MAIL_LIMIT: int(1, 1_000_000, 5),
+  ACCOUNT_MAIL_WINDOW_SECONDS: int(1, 86_400, 3600),
+  RESET_TOKEN_TTL_SECONDS: int(60, 86_400, 3600),
+  VERIFY_TOKEN_TTL_SECONDS: int(60, 30 * 86_400, 2 * 86_400),
+  DELETION_GRACE_DAYS: int(0, 90, 7),
+  ACCOUNT_SCHEDULER_SECONDS: int(1, 86_400, 300),
+}
+
 const envSchema = z.object({
   PORT: int(0, 65535, 3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -133,6 +149,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   BILLING_SCHEDULER_SECONDS: int(1, 86_400, 60),
   ...developerApiEnv,
+  ...accountEnv,
 })
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL']
@@ -140,6 +157,20 @@ export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL']
 export interface Limit {
   limit: number
   windowSeconds: number
+}
+
+export interface AccountConfig {
+  /** Mail goes through this SMTP server; without it, to `dataDir/outbox` as `.eml` files. */
+  smtpUrl: string | undefined
+  mailFrom: string
+  /** The outbox page (`/dev/outbox`) is served: no SMTP server and not `NODE_ENV=production`. */
+  outboxPage: boolean
+  /** Mails asked for per address and per email (forgot password, resend, change email). */
+  mailLimit: Limit
+  resetTokenTtlSeconds: number
+  verifyTokenTtlSeconds: number
+  deletionGraceDays: number
+  schedulerSeconds: number
 }
 
 export interface Config {
@@ -151,6 +182,8 @@ export interface Config {
   sessionTtlSeconds: number
   /** How long a token keeps working after a fresh one was handed out in its place. */
   sessionGraceSeconds: number
+  /** Mail, account links and deletion (PRODUCT.md §14). */
+  account: AccountConfig
   /** Per IP: registrations, sign-ins, contact messages; per account: checkouts opened, card payments tried, and subscription changes (cancel, resume, switch). */
   rateLimits: {
     register: Limit
@@ -275,6 +308,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     sessionGraceSeconds: e.SESSION_GRACE_SECONDS,
+    account: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      outboxPage: !e.SMTP_URL && e.NODE_ENV !== 'production',
+      mailLimit: { limit: e.ACCOUNT_MAIL_LIMIT, windowSeconds: e.ACCOUNT_MAIL_WINDOW_SECONDS },
+      resetTokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
+      verifyTokenTtlSeconds: e.VERIFY_TOKEN_TTL_SECONDS,
+      deletionGraceDays: e.DELETION_GRACE_DAYS,
+      schedulerSeconds: e.ACCOUNT_SCHEDULER_SECONDS,
+    },
     rateLimits: {
       register: { limit: e.REGISTER_LIMIT, windowSeconds: e.REGISTER_WINDOW_SECONDS },
       loginIp: { limit: e.LOGIN_IP_LIMIT, windowSeconds: e.LOGIN_IP_WINDOW_SECONDS },

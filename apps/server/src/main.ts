@@ -5,6 +5,7 @@ import { migrate } from './db/migrations'
 import { createLogger, errorFields } from './log'
 import { fileUrlSecret } from './media'
 import { listen } from './server'
+import { startAccountScheduler } from './services/account-deletion'
 import { billingTick, startBillingScheduler } from './services/billing-scheduler'
 import { seedCatalogue } from './services/catalogue'
 import { DEMO_ACCOUNT, seedDemoAccount } from './services/demo'
@@ -28,14 +29,25 @@ async function main() {
     log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })
   await seedCatalogue(db.kysely)
   // TEMPLET_FAULT is for the fault tests only (test/billing-fault.test.ts): it crashes on purpose.
-  const { hono, accounts, lifecycle, storage, checkouts, subscriptions, offers, creations, streams, jobs } =
-    createAppParts({
-      db,
-      config,
-      log,
-      media: { fileUrlSecret: await fileUrlSecret(db.kysely, config) },
-      fault: process.env.TEMPLET_FAULT,
-    })
+  const {
+    hono,
+    accounts,
+    lifecycle,
+    storage,
+    checkouts,
+    subscriptions,
+    offers,
+    creations,
+    streams,
+    jobs,
+    accountDeletion,
+  } = createAppParts({
+    db,
+    config,
+    log,
+    media: { fileUrlSecret: await fileUrlSecret(db.kysely, config) },
+    fault: process.env.TEMPLET_FAULT,
+  })
   const sweep = scheduleOrphanSweep(db.kysely, storage, config, log)
   // Before taking requests: grant what a crash left charged but not granted (a failure is logged, not fatal:
   // the scheduler tries again).
@@ -46,6 +58,12 @@ async function main() {
     checkouts,
     subscriptions,
     config.billing.schedulerSeconds * 1000,
+    log,
+  )
+  // Accounts whose deletion grace period ended are purged by whichever process gets there first.
+  const stopAccountScheduler = startAccountScheduler(
+    accountDeletion,
+    config.account.schedulerSeconds * 1000,
     log,
   )
   if (config.demoData && (await seedDemoAccount(db.kysely, { accounts, creations, offers }, Date.now))) {
@@ -92,6 +110,7 @@ async function main() {
     log.info('shutting down', { signal })
     lifecycle.draining = true
     stopScheduler()
+    stopAccountScheduler()
     // Finish the requests in flight, then close the database; give up after 10 s.
     const force = setTimeout(() => {
       log.error('shutdown timed out; exiting')

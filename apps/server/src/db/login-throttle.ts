@@ -75,3 +75,17 @@ export async function deleteLoginFailuresBefore(db: Q, forgetBefore: number, now
     .where('blocked_until', '<=', now)
     .execute()
 }
+
+/** Forgets every counter of the account `email` (all addresses and the account's own); a known device's stays. */
+export async function clearAccountLoginFailures(db: Q, email: string): Promise<void> {
+  const source = `source:${email}|`
+  await db
+    .deleteFrom('login_throttle')
+    .where((eb) =>
+      eb.or([
+        eb('key', '=', `account:${email}`),
+        eb(sql<string>`substr(key, 1, ${sql.lit(source.length)})`, '=', source),
+      ]),
+    )
+    .execute()
+}

@@ -7,6 +7,14 @@ export interface UserTable {
   name: string
   password_hash: string
   created_at: number
+  /** `en` or `zh-CN`: the language of the account's mail (migration 0050). */
+  locale: Generated<string>
+  /** When the address answered a confirmation mail; null until then. */
+  email_verified_at: number | null
+  /** Set while a deletion is requested: the account and its files go once this time has passed. */
+  delete_after: number | null
+  /** When the account was purged: the row stays as an anonymous tombstone for the purchases the law keeps. */
+  deleted_at: number | null
 }
 
 export interface SessionTable {
@@ -20,6 +28,25 @@ export interface SessionTable {
   rotated_at: number | null
   /** The session that replaced this one, so logout can end the whole chain of one device. */
   replaced_by: number | null
+  /** The browser's User-Agent when the session began (migration 0050), for the list of active sessions. */
+  user_agent: Generated<string | null>
+  /** The last request with it, updated at most once a minute. */
+  last_seen_at: Generated<number | null>
+}
+
+export type AccountTokenPurpose = 'reset_password' | 'verify_email' | 'change_email'
+
+/** A single-use link mailed to the account (migration 0050); `token_hash` is the SHA-256 of the token. */
+export interface AccountTokenTable {
+  id: Generated<number>
+  user_id: number
+  purpose: AccountTokenPurpose
+  token_hash: string
+  /** Where the link was sent: the new address of an email change. */
+  email: string
+  created_at: number
+  expires_at: number
+  used_at: number | null
 }
 
 export interface NotificationTable {
@@ -357,6 +384,7 @@ export interface WebhookDeliveryTable {
 export interface Database {
   users: UserTable
   sessions: SessionTable
+  account_tokens: AccountTokenTable
   notifications: NotificationTable
   template_types: TemplateTypeTable
   template_type_stars: TemplateTypeStarTable

@@ -6,18 +6,37 @@ type Q = Kysely<Database>
 
 export async function insertUser(
   db: Q,
-  u: { email: string; name: string; passwordHash: string; now: number },
+  u: {
+    email: string
+    name: string
+    passwordHash: string
+    now: number
+    locale: string
+    verifiedAt: number | null
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('users')
-    .values({ email: u.email, name: u.name, password_hash: u.passwordHash, created_at: u.now })
+    .values({
+      email: u.email,
+      name: u.name,
+      password_hash: u.passwordHash,
+      created_at: u.now,
+      locale: u.locale,
+      email_verified_at: u.verifiedAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
 }
 
 export function findUserByEmail(db: Q, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst()
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
 }
 
 const userWithCredits = preparedQuery(1, (db, id: number) =>
@@ -39,4 +58,29 @@ const userWithCredits = preparedQuery(1, (db, id: number) =>
 /** The user and their credit balance (the sum of their ledger rows) in one round trip. */
 export function findUserWithCredits(db: Q, id: number): Promise<(UserRow & { credits: number }) | undefined> {
   return userWithCredits.first(db, id)
+}
+
+export async function updateUserRow(
+  db: Q,
+  id: number,
+  set: Partial<
+    Pick<UserRow, 'name' | 'locale' | 'email' | 'password_hash' | 'email_verified_at' | 'delete_after'>
+  >,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('users')
+    .set(set)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) === 1
+}
+
+export function findUserById(db: Q, id: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
 }

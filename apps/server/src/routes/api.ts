@@ -41,6 +41,8 @@ export interface HandlerInput<N extends EndpointName> {
   body: Endpoints[N] extends { body: infer B } ? Out<B> : undefined
   session: Endpoints[N]['auth'] extends 'required' ? Session : Session | null
   ip: string
+  /** The browser's User-Agent (for the account's list of signed-in devices), or null. */
+  userAgent: string | null
   cookies: Cookies
 }
 /**
@@ -258,6 +260,9 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
           // Only the rate-limited endpoints read it.
           get ip() {
             return clientIp(c, deps.trustProxy)
+          },
+          get userAgent() {
+            return c.req.header('user-agent') ?? null
           },
           cookies,
         })

@@ -17,9 +17,12 @@ export function userHandlers(
   sessions: Sessions,
 ): Pick<Handlers, 'register' | 'login' | 'logout' | 'myInfo'> {
   return {
-    register: async ({ body, ip, cookies }) => signedIn(cookies, await accounts.register(body, ip)),
-    login: async ({ body, ip, cookies }) =>
-      signedIn(cookies, await accounts.login(body, ip, cookies.get(DEVICE_COOKIE))),
+    register: async ({ body, ip, userAgent, cookies }) => {
+      const { locale, ...account } = body
+      return signedIn(cookies, await accounts.register(account, ip, userAgent, locale))
+    },
+    login: async ({ body, ip, userAgent, cookies }) =>
+      signedIn(cookies, await accounts.login(body, ip, cookies.get(DEVICE_COOKIE), { userAgent })),
     logout: async ({ session }) => {
       await sessions.revoke(session)
       return {}

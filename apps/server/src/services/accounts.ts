@@ -1,11 +1,14 @@
-import { Code, type LoginBody, type RegisterBody, type User } from '@templet/api/contract'
+import { type AccountLocale, Code, type LoginBody, type RegisterBody, type User } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import type { Config } from '../config'
+import { pendingEmailOf } from '../db/account-tokens'
 import { isUniqueViolation } from '../db/connection'
 import { insertNotifications } from '../db/notifications'
 import type { Database, UserRow } from '../db/schema'
 import { findUserByEmail, findUserWithCredits, insertUser } from '../db/users'
 import { AppError } from '../errors'
+import { type AccountDeletion, deletionPending } from './account-deletion'
+import type { EmailAddresses } from './email-addresses'
 import { creditBalance, grantCredits, SIGNUP_CREDITS } from './ledger'
 import type { LoginThrottle } from './login-throttle'
 import { welcomeNotification } from './notifications'
@@ -21,6 +24,10 @@ export interface AccountDeps {
   rateLimits: Config['rateLimits']
   throttle: LoginThrottle
   now: () => number
+  /** Mails a new account its confirmation link. */
+  emails: EmailAddresses
+  /** Asked when a sign-in reaches an account whose deletion is pending. */
+  deletion: AccountDeletion
 }
 
 /** A sign-in or registration, and the device cookie that marks this browser as the account's. */
@@ -29,11 +36,14 @@ export type SignedIn = { token: string; user: User; deviceCookie: string }
 export const WRONG_PAIR = 'Wrong email or password'
 const EMAIL_TAKEN = 'email: An account with this email already exists'
 
-function toUser(row: UserRow, credits: number): User {
+function toUser(row: UserRow, credits: number, pendingEmail: string | null): User {
   return {
     id: row.id,
     email: row.email,
     name: row.name,
+    locale: (row.locale === 'zh-CN' ? 'zh-CN' : 'en') satisfies AccountLocale,
+    emailVerified: row.email_verified_at !== null,
+    pendingEmail,
     credits,
     subscription: null,
     createdAt: new Date(row.created_at).toISOString(),
@@ -47,25 +57,44 @@ export class Accounts {
    * Creates the account with its signup credits and welcome notification, and signs it in, in one
    * transaction. Of concurrent registrations of one email exactly one wins; the others get 409.
    */
-  async register(body: RegisterBody, ip: string): Promise<SignedIn> {
+  async register(
+    body: RegisterBody,
+    ip: string,
+    userAgent: string | null = null,
+    locale: AccountLocale = 'en',
+  ): Promise<SignedIn> {
     await this.d.limiter.consume(`register:${ip}`, this.d.rateLimits.register)
     if (await findUserByEmail(this.d.db, body.email)) throw new AppError(Code.conflict, EMAIL_TAKEN)
-    const made = await this.create(body)
+    const made = await this.create(body, { userAgent, locale })
+    await this.d.emails.welcome(made.user)
     return { ...made, deviceCookie: await this.d.throttle.deviceCookie(made.user.id, undefined) }
   }
 
-  /** {@link register} without the rate limit: also used to seed the demo account. */
-  async create(body: RegisterBody): Promise<{ token: string; user: User }> {
+  /**
+   * {@link register} without the rate limit or the confirmation mail: also used to seed the demo account
+   * (`verified`: its address needs no confirmation).
+   */
+  async create(
+    body: RegisterBody,
+    o: { userAgent?: string | null; verified?: boolean; locale?: AccountLocale } = {},
+  ): Promise<{ token: string; user: User }> {
     const { db, now } = this.d
     const name = body.name ?? body.email.split('@')[0]?.slice(0, 50) ?? body.email
     const passwordHash = await this.d.passwords.hash(body.password)
     try {
       return await db.transaction().execute(async (tx) => {
         const at = now()
-        const userId = await insertUser(tx, { email: body.email, name, passwordHash, now: at })
+        const userId = await insertUser(tx, {
+          email: body.email,
+          name,
+          passwordHash,
+          now: at,
+          locale: o.locale ?? 'en',
+          verifiedAt: o.verified ? at : null,
+        })
         await grantCredits(tx, { userId, amount: SIGNUP_CREDITS, reason: 'signup', now: at })
         await insertNotifications(tx, [welcomeNotification(userId, { name, credits: SIGNUP_CREDITS }, at)])
-        const token = await this.d.sessions.issue(userId, tx)
+        const { token } = await this.d.sessions.issueWithId(userId, tx, o.userAgent)
         return { token, user: await this.#user(tx, userId) }
       })
     } catch (err) {
@@ -80,7 +109,12 @@ export class Accounts {
    * by device for a browser this account signed in from before (`deviceCookie`), so that nobody else's
    * failures can keep the owner out of their own browser.
    */
-  async login(body: LoginBody, ip: string, deviceCookie: string | undefined): Promise<SignedIn> {
+  async login(
+    body: LoginBody,
+    ip: string,
+    deviceCookie: string | undefined,
+    o: { userAgent?: string | null; keepAccount?: boolean } = {},
+  ): Promise<SignedIn> {
     const { db, limiter, rateLimits, throttle } = this.d
     await limiter.consume(`login-ip:${ip}`, rateLimits.loginIp)
     const row = await findUserByEmail(db, body.email)
@@ -90,11 +124,17 @@ export class Accounts {
     const ok = await this.d.passwords.verify(row?.password_hash, body.password)
     if (!row || !ok) throw new AppError(Code.unauthorized, WRONG_PAIR)
     await throttle.succeeded(attempt)
+    if (row.delete_after !== null) {
+      if (!o.keepAccount) throw deletionPending(row.delete_after)
+      await this.d.deletion.cancel(row)
+      row.delete_after = null
+    } else if (o.keepAccount)
+      throw new AppError(Code.notFound, 'This account is not being deleted; sign in as usual')
     await this.d.sessions.pruneExpired(row.id)
-    const token = await this.d.sessions.issue(row.id)
+    const { token } = await this.d.sessions.issueWithId(row.id, db, o.userAgent)
     return {
       token,
-      user: toUser(row, await creditBalance(db, row.id)),
+      user: toUser(row, await creditBalance(db, row.id), await pendingEmailOf(db, row.id, this.d.now())),
       deviceCookie: await throttle.deviceCookie(row.id, device),
     }
   }
@@ -105,7 +145,8 @@ export class Accounts {
 
   async #user(db: Kysely<Database>, userId: number): Promise<User> {
     const row = await findUserWithCredits(db, userId)
-    if (!row) throw new AppError(Code.unauthorized, 'This account no longer exists')
-    return toUser(row, Number(row.credits))
+    if (!row || row.deleted_at !== null)
+      throw new AppError(Code.unauthorized, 'This account no longer exists')
+    return toUser(row, Number(row.credits), await pendingEmailOf(db, userId, this.d.now()))
   }
 }

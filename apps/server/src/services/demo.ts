@@ -42,7 +42,7 @@ export async function seedDemoAccount(
 ): Promise<boolean> {
   if (await findUserByEmail(db, DEMO_ACCOUNT.email)) return false
   const at = now()
-  const { user } = await parts.accounts.create({ ...DEMO_ACCOUNT })
+  const { user } = await parts.accounts.create({ ...DEMO_ACCOUNT }, { verified: true })
   const userId = user.id
   await db
     .updateTable('users')

@@ -2,9 +2,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /**
  * What a signed file URL points at: a creation's rendition, an upload, a customer's template's thumbnail, or a
- * batch's ZIP of results (`/v1`).
+ * batch's ZIP of results (`/v1`), or an account's export.
  */
-export type FileKind = 'creation' | 'upload' | 'template' | 'batch'
+export type FileKind = 'creation' | 'upload' | 'template' | 'batch' | 'export'
 export const CREATION_VARIANTS = ['png', 'jpeg', 'webp', 'pdf', 'thumb'] as const
 export type CreationVariant = (typeof CREATION_VARIANTS)[number]
 

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import {
   claimLoginAttempt,
+  clearAccountLoginFailures,
   clearLoginFailures,
   type DelayRule,
   deleteLoginFailuresBefore,
@@ -94,6 +95,14 @@ export class LoginThrottle {
   /** The password was right: the failures counted on the way are forgotten. */
   succeeded(attempt: LoginAttempt): Promise<void> {
     return clearLoginFailures(this.d.db, attempt.keys)
+  }
+
+  /**
+   * The account proved itself another way (a password reset through its mailbox): its lockout ends, from every
+   * address. The counters of known devices are the devices' own and stay.
+   */
+  clearAccount(email: string): Promise<void> {
+    return clearAccountLoginFailures(this.d.db, email)
   }
 
   /** The device a cookie names, when its signature holds. */

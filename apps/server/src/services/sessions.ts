@@ -6,9 +6,11 @@ import {
   claimRotation,
   deleteExpiredSessions,
   deleteSessionAndPredecessor,
+  deleteUserSessions,
   findSessionByHash,
   insertSession,
   setReplacedBy,
+  touchSession,
 } from '../db/sessions'
 
 export interface Session {
@@ -17,6 +19,8 @@ export interface Session {
   createdAt: number
   expiresAt: number
   rotated: boolean
+  /** The device's User-Agent, passed on to the session a rotation hands out. */
+  userAgent: string | null
 }
 
 export interface SessionOptions {
@@ -35,7 +39,13 @@ const toSession = (r: SessionRow): Session => ({
   createdAt: r.created_at,
   expiresAt: r.expires_at,
   rotated: r.rotated_at !== null,
+  userAgent: r.user_agent,
 })
+
+/** The "last seen" time of a session moves at most this often (a write per request would cost every request). */
+const TOUCH_EVERY_MS = 60_000
+/** A User-Agent is kept to this many characters. */
+const USER_AGENT_MAX = 300
 
 export class Sessions {
   constructor(
@@ -44,22 +54,42 @@ export class Sessions {
   ) {}
 
   /** Opens a session for `userId` and returns its token (inside the caller's transaction when given one). */
-  async issue(userId: number, db: Kysely<Database> = this.db): Promise<string> {
+  async issue(userId: number, db: Kysely<Database> = this.db, userAgent?: string): Promise<string> {
+    return (await this.issueWithId(userId, db, userAgent)).token
+  }
+
+  /** {@link issue}, with the new session's id. */
+  async issueWithId(
+    userId: number,
+    db: Kysely<Database> = this.db,
+    userAgent?: string | null,
+  ): Promise<{ token: string; id: number }> {
     const now = this.opts.now()
     const token = newToken()
-    await insertSession(db, {
+    const id = await insertSession(db, {
       userId,
       tokenHash: hashToken(token),
       now,
       expiresAt: now + this.opts.ttlSeconds * 1000,
+      userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
     })
-    return token
+    return { token, id }
+  }
+
+  /** Ends every session of the user but `keep`, and tells their open streams at once. */
+  async revokeAll(userId: number, keep?: number, db: Kysely<Database> = this.db): Promise<void> {
+    await deleteUserSessions(db, userId, keep)
+    await raiseSignals(db, [{ kind: 'session', userId }])
   }
 
   /** The live session a token belongs to, or null when it is unknown, revoked or expired. */
   async authenticate(token: string): Promise<Session | null> {
     const row = await findSessionByHash(this.db, hashToken(token))
-    if (!row || row.expires_at <= this.opts.now()) return null
+    const now = this.opts.now()
+    if (!row || row.expires_at <= now) return null
+    // Best effort: a lost update only makes "last seen" a minute older.
+    if ((row.last_seen_at ?? row.created_at) <= now - TOUCH_EVERY_MS)
+      void touchSession(this.db, row.id, now).catch(() => {})
     return toSession(row)
   }
 
@@ -80,6 +110,7 @@ export class Sessions {
         tokenHash: hashToken(token),
         now,
         expiresAt: now + this.opts.ttlSeconds * 1000,
+        userAgent: s.userAgent,
       })
       await setReplacedBy(tx, s.id, id)
       return token

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { accountEndpoints } from './account-endpoints'
 import {
   apiKeyCreateBody,
   apiKeyCreateData,
@@ -110,8 +111,9 @@ export const endpoints = {
     auth: 'none',
     body: loginBody,
     data: authData,
-    summary: 'Sign in with email and password (401 on a bad pair)',
-    codes: [401, 429],
+    summary:
+      'Sign in with email and password (401 on a bad pair; 403 with `deleteAfter` while the account’s deletion is pending)',
+    codes: [401, 403, 429],
     tag: 'user',
   },
   logout: {
@@ -128,6 +130,7 @@ export const endpoints = {
     summary: 'The signed-in user',
     tag: 'user',
   },
+  ...accountEndpoints,
   myNotification: {
     ...endpointRoutes.myNotification,
     auth: 'required',

@@ -1,3 +1,4 @@
+export * from './account'
 export * from './api-key'
 export * from './billing'
 export * from './contact'

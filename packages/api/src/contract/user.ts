@@ -44,9 +44,19 @@ export const personName = (max: number, emptyMessage: string) =>
       params: { rule: 'visible_characters' },
     })
 
+/** The languages of the app and of the account's mail. */
+export const accountLocale = z.enum(['en', 'zh-CN'], { error: 'Choose English or 简体中文' })
+export type AccountLocale = z.infer<typeof accountLocale>
+
 export const displayName = personName(DISPLAY_NAME_MAX_LENGTH, 'Name must not be empty')
 
-export const registerBody = z.strictObject({ email, password, name: displayName.optional() })
+/** The language of the account's mail, from the app's language at sign-up (English when absent). */
+export const registerBody = z.strictObject({
+  email,
+  password,
+  name: displayName.optional(),
+  locale: accountLocale.optional(),
+})
 export type RegisterBody = z.infer<typeof registerBody>
 
 /** Login does not re-check the password rules: an old account may predate them. */
@@ -71,6 +81,12 @@ export const user = z.object({
   id: z.number().int().positive(),
   email: z.string(),
   name: z.string(),
+  /** The language of the account's mail. */
+  locale: accountLocale,
+  /** The address answered a confirmation mail. */
+  emailVerified: z.boolean(),
+  /** A new address waiting for its confirmation mail to be opened, or null. */
+  pendingEmail: z.string().nullable(),
   credits: z.number().int().nonnegative(),
   subscription: subscriptionSummary.nullable(),
   createdAt: z.iso.datetime(),
