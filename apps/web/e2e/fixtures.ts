@@ -46,7 +46,8 @@ function freePort(): Promise<number> {
   })
 }
 
-export async function startServer(): Promise<TempletServer> {
+/** `env` adds to or overrides the server's environment (e.g. a grace period of 0 days). */
+export async function startServer(env: Record<string, string> = {}): Promise<TempletServer> {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'templet-web-e2e-'))
   const child: ChildProcess = spawn(process.execPath, [serverMain], {
@@ -62,6 +63,7 @@ export async function startServer(): Promise<TempletServer> {
       REGISTER_LIMIT: '100000',
       LOGIN_IP_LIMIT: '100000',
       LOGIN_FAILURE_LIMIT: '100000',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })

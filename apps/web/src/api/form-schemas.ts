@@ -8,7 +8,18 @@ import type { FieldErrors, FieldValues, ResolverResult } from 'react-hook-form'
 import type { z } from 'zod'
 import type { IssueError } from '../forms/issues'
 
-export { contactMessageBody, loginBody, registerBody } from '@templet/api/contract'
+export {
+  cancelDeletionBody,
+  changeEmailBody,
+  changePasswordBody,
+  contactMessageBody,
+  deleteAccountBody,
+  forgotPasswordBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+  updateUserBody,
+} from '@templet/api/contract'
 
 /**
  * A react-hook-form resolver result for `values` parsed with `schema`: the parsed body, or each field's

@@ -16,10 +16,12 @@ import {
   LayoutTemplate,
   LogOut,
   Receipt,
+  UserCog,
 } from 'lucide-react'
 import { type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet, useLocation, useNavigate } from 'react-router'
+import { VerifyEmailBanner } from '../account/verify-banner'
 import { api } from '../api/client'
 import { myInfoQuery, unreadCountQuery } from '../api/queries'
 import { queryClient } from '../api/query-client'
@@ -133,6 +135,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
                 {t('nav.developer')}
               </Link>
             </AvatarMenuItem>
+            <AvatarMenuItem asChild>
+              <Link to="/account">
+                <UserCog aria-hidden="true" />
+                {t('account.settings.menu')}
+              </Link>
+            </AvatarMenuItem>
             <AvatarMenuSeparator />
             <AvatarMenuItem onSelect={() => void logout()}>
               <LogOut aria-hidden="true" />
@@ -158,6 +166,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       mainClassName="px-4 py-6 sm:px-6 lg:px-8"
     >
       <div className="mx-auto w-full max-w-6xl">
+        <VerifyEmailBanner />
         {children ?? (
           <Suspense fallback={<ScreenSkeleton />}>
             <Outlet />

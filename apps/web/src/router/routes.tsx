@@ -36,6 +36,12 @@ const screens = {
   templateType: () => import('../pages/template-type'),
   templateEditor: () => import('../pages/template-editor'),
   developer: () => import('../pages/developer'),
+  // The account (PRODUCT.md §14).
+  account: () => import('../pages/account'),
+  forgotPassword: () => import('../pages/forgot-password'),
+  resetPassword: () => import('../pages/reset-password'),
+  confirmEmail: () => import('../pages/confirm-email'),
+  accountDeleted: () => import('../pages/account-deleted'),
   notFound: () => import('../pages/not-found'),
 }
 export type ScreenName = keyof typeof screens
@@ -80,6 +86,14 @@ export const routes: RouteObject[] = [
             path: kind,
             ...screen('legal', ({ LegalPage }) => () => <LegalPage kind={kind} />),
           })),
+          {
+            path: 'forgot-password',
+            loader: redirectSignedIn,
+            ...screen('forgotPassword', (m) => m.ForgotPasswordPage),
+          },
+          { path: 'reset-password', ...screen('resetPassword', (m) => m.ResetPasswordPage) },
+          { path: 'confirm-email', ...screen('confirmEmail', (m) => m.ConfirmEmailPage) },
+          { path: 'account-deleted', ...screen('accountDeleted', (m) => m.AccountDeletedPage) },
           { path: 'subscription', ...screen('subscription', (m) => m.SubscriptionPage) },
           { path: 'contact-us', ...screen('contact', (m) => m.ContactPage) },
           { path: 'about-us', ...screen('about', (m) => m.AboutPage) },
@@ -114,6 +128,7 @@ export const routes: RouteObject[] = [
               { path: 'purchase-history/:id', ...screen('receipt', (m) => m.ReceiptPage) },
               { path: 'notifications', ...screen('notifications', (m) => m.NotificationsPage) },
               { path: 'developer', ...screen('developer', (m) => m.DeveloperPage) },
+              { path: 'account', ...screen('account', (m) => m.AccountPage) },
               { path: 'uploads', ...screen('uploads', (m) => m.UploadsPage) },
               // Media
               { path: 'templates/:typeId', ...screen('templateType', (m) => m.TemplateTypePage) },

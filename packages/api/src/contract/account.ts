@@ -13,11 +13,14 @@ const mailedToken = z
   .regex(/^[\w-]{43}$/, { error: 'This link is incomplete; open it from the mail again' })
 
 export const forgotPasswordBody = z.strictObject({ email })
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>
 export const resetPasswordBody = z.strictObject({ token: mailedToken, password })
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>
 export const changePasswordBody = z.strictObject({
   currentPassword: currentPassword('Enter your current password'),
   password,
 })
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>
 export const changePasswordData = z.object({ token: z.string(), ...resetTokenField })
 export const updateUserBody = z
   .strictObject({ name: displayName.optional(), locale: accountLocale.optional() })
@@ -27,6 +30,7 @@ export const changeEmailBody = z.strictObject({
   email,
   password: currentPassword('Enter your password'),
 })
+export type ChangeEmailBody = z.infer<typeof changeEmailBody>
 export const confirmEmailBody = z.strictObject({ token: mailedToken })
 export const confirmEmailData = z.object({ email: z.string() })
 
@@ -54,12 +58,14 @@ export const exportData = z.object({
 })
 
 export const deleteAccountBody = z.strictObject({ password: currentPassword('Enter your password') })
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>
 export const deleteAccountData = z.object({ deleteAfter: z.iso.datetime() })
 /** Signing in to an account whose deletion is pending keeps it: the same pair as a sign-in. */
 export const cancelDeletionBody = z.strictObject({
   email,
   password: currentPassword('Enter your password'),
 })
+export type CancelDeletionBody = z.infer<typeof cancelDeletionBody>
 export const cancelDeletionData = authData
 
 /**
