@@ -116,6 +116,7 @@ export function ContractForm<V extends FieldValues>({
   busyLabel,
   className,
   submitClassName,
+  submitVariant,
   children,
 }: {
   form: UseFormReturn<V, unknown, never> | UseFormReturn<V, unknown, unknown>
@@ -124,6 +125,8 @@ export function ContractForm<V extends FieldValues>({
   busyLabel: string
   className?: string
   submitClassName?: string
+  /** `destructive` for a submission that deletes (the account). */
+  submitVariant?: 'default' | 'destructive'
   children: ReactNode
 }) {
   const hydrated = useHydrated()
@@ -139,7 +142,13 @@ export function ContractForm<V extends FieldValues>({
     >
       {children}
       <FormAlert message={form.formState.errors.root?.server?.message} />
-      <Button type="submit" size="lg" className={submitClassName} disabled={busy || !hydrated}>
+      <Button
+        type="submit"
+        size="lg"
+        variant={submitVariant}
+        className={submitClassName}
+        disabled={busy || !hydrated}
+      >
         {busy ? busyLabel : submitLabel}
       </Button>
     </form>

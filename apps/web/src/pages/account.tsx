@@ -381,6 +381,7 @@ function DeleteSection() {
         })}
         submitLabel={t('account.settings.deleteSubmit')}
         busyLabel={t('account.settings.deleteBusy')}
+        submitVariant="destructive"
         submitClassName="self-start"
       >
         <TextField
