@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../api/client'
 import { EmailField, PasswordField, TextField } from '../components/field'
 import { ContractForm, useContractForm } from '../forms/contract-form'
+import { currentLanguage } from '../i18n'
 import { describeAuthFailure } from './auth-submit'
 import type { AuthFormProps } from './sign-in-form'
 
@@ -16,7 +17,12 @@ export function RegisterForm({ onSignedIn, ...labels }: AuthFormProps) {
   >({
     schema: (schemas) => schemas.registerBody,
     // An empty optional name is left out, so the contract's "not empty" rule applies only to a typed one.
-    prepare: ({ name, ...rest }) => (name?.trim() ? { name, ...rest } : rest),
+    // The account's mail is written in the language the app speaks now.
+    prepare: ({ name, ...rest }) => ({
+      ...(name?.trim() ? { name } : {}),
+      ...rest,
+      locale: currentLanguage(),
+    }),
   })
   return (
     <ContractForm
