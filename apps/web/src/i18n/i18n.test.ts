@@ -2,11 +2,20 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { errorText } from '../editor/fields'
 import { issueText } from '../forms/issues'
 import { currentLanguage, i18n, LANGUAGE_KEY, loadLanguage, setLanguage } from './index'
+import { zhCN } from './zh-CN'
 
 describe('the app’s languages', () => {
   afterAll(async () => {
     localStorage.removeItem(LANGUAGE_KEY)
     await loadLanguage('en')
+  })
+
+  it('loads a language’s catalogue even when a screen’s own words made its bundle first', async () => {
+    await import('../account/messages')
+    await setLanguage('zh-CN')
+    expect(i18n.t('issues.required')).toBe(zhCN.issues.required)
+    expect(i18n.t('account.forgotLink')).toBe('忘记密码？')
+    await setLanguage('en')
   })
 
   it('switches language, remembers the choice, and follows it in <html lang>', async () => {

@@ -24,10 +24,18 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 })
 
-/** Loads `language`'s catalogue (once) and makes it the current language. */
+/**
+ * The languages whose catalogue is in: a screen's own words (e.g. developer/messages.ts) may have made the
+ * language's bundle before, so the bundle's existence says nothing about the catalogue.
+ */
+const loaded = new Set<Language>()
+
+/** Loads `language`'s catalogue (once, merged with the screens' own words) and makes it the current language. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'translation'))
-    i18n.addResourceBundle(language, 'translation', await catalogues[language]())
+  if (!loaded.has(language)) {
+    i18n.addResourceBundle(language, 'translation', await catalogues[language](), true, false)
+    loaded.add(language)
+  }
   await i18n.changeLanguage(language)
 }
 
