@@ -78,3 +78,77 @@ describe('drawLayer without any of the surface hooks', () => {
     expect(alpha.some((a) => a > 0)).toBe(true)
   })
 })
+
+describe('the designer’s layer properties', () => {
+  const card = (layers: unknown[]) =>
+    parseTemplate({
+      id: 'designer-card',
+      typeId: 'social-posts',
+      name: { en: 'Card', 'zh-CN': '卡片' },
+      sizes: [{ id: 'square', width: 100, height: 100, label: { en: 'Square', 'zh-CN': '方形' } }],
+      fields: [],
+      layers,
+      samples: { en: {}, 'zh-CN': {} },
+    })
+  const draw = (t: ReturnType<typeof card>) => {
+    const canvas = createCanvas(100, 100)
+    const ctx = canvas.getContext('2d')
+    const d: DrawContext = {
+      ctx,
+      sizeId: 'square',
+      width: 100,
+      height: 100,
+      locale: 'en',
+      values: {},
+      images: new Map(),
+    }
+    for (const layer of t.layers) drawLayer(layer, d)
+    return (x: number, y: number) => [...ctx.getImageData(x, y, 1, 1).data]
+  }
+
+  it('rotates a layer about its box’s centre', () => {
+    // A 80 × 10 bar across the middle, turned 90°: it now runs down the middle.
+    const bar = { id: 'bar', type: 'shape', fill: '#000000', box: { x: 10, y: 45, w: 80, h: 10 } }
+    const flat = draw(card([bar]))
+    expect(flat(15, 50)).toEqual([0, 0, 0, 255])
+    expect(flat(50, 15)).toEqual([0, 0, 0, 0])
+    const turned = draw(card([{ ...bar, rotation: 90 }]))
+    expect(turned(15, 50)).toEqual([0, 0, 0, 0])
+    expect(turned(50, 15)).toEqual([0, 0, 0, 255])
+  })
+
+  it('leaves a hidden layer out, and draws a locked one as any other', () => {
+    const at = draw(
+      card([
+        { id: 'a', type: 'shape', fill: '#ff0000', box: { x: 0, y: 0, w: 50, h: 50 }, hidden: true },
+        {
+          id: 'b',
+          type: 'shape',
+          fill: '#0000ff',
+          box: { x: 50, y: 50, w: 50, h: 50 },
+          locked: true,
+          name: 'Logo',
+        },
+      ]),
+    )
+    expect(at(10, 10)).toEqual([0, 0, 0, 0])
+    expect(at(60, 60)).toEqual([0, 0, 255, 255])
+  })
+
+  it('draws a shape’s shadow offset under it', () => {
+    const at = draw(
+      card([
+        {
+          id: 'card',
+          type: 'shape',
+          fill: '#ffffff',
+          box: { x: 10, y: 10, w: 40, h: 40 },
+          shadow: { color: '#000000', x: 20, y: 20, blur: 0 },
+        },
+      ]),
+    )
+    expect(at(20, 20)).toEqual([255, 255, 255, 255])
+    expect(at(65, 65)).toEqual([0, 0, 0, 255])
+    expect(at(80, 80)).toEqual([0, 0, 0, 0])
+  })
+})

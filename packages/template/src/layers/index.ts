@@ -12,11 +12,19 @@ export type LayerType = Layer['type']
 
 /** Draws a layer (when its `when` holds) with its opacity, in its box for the drawn size. */
 export function drawLayer<Image extends Drawable>(layer: Layer, d: DrawContext<Image>) {
-  if (!isVisible(layer, d)) return
+  if (layer.hidden || !isVisible(layer, d)) return
   const { ctx } = d
   ctx.save()
   ctx.globalAlpha = layer.opacity ?? 1
   const box = layerBox(layer, d)
+  if (layer.rotation) {
+    // About the box's centre, so a rotated layer stays where its box is.
+    const cx = box.x + box.w / 2
+    const cy = box.y + box.h / 2
+    ctx.translate(cx, cy)
+    ctx.rotate((layer.rotation * Math.PI) / 180)
+    ctx.translate(-cx, -cy)
+  }
   if (layer.type === 'text') {
     // Drawn first: an optional call leaves its arguments unevaluated when the hook is missing.
     const drawn = drawText(layer, box, d)
