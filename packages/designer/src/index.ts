@@ -8,5 +8,22 @@ export {
   designerReducer,
   HISTORY_LIMIT,
   initialState,
+  uniqueLayerId,
 } from './state/designer-state'
-export { type Guide, type SnapTargets, snapBox, snapTargets } from './state/snap'
+export {
+  type AlignEdge,
+  alignBox,
+  anchored,
+  boxFromCorners,
+  distributeBoxes,
+  HANDLES,
+  type Handle,
+  handleAt,
+  intersects,
+  normalizeAngle,
+  pointOf,
+  resizeBox,
+  rotatePoint,
+  rotationTowards,
+} from './state/geometry'
+export { type Guide, type SnapTargets, snapBox, snapResize, snapTargets } from './state/snap'

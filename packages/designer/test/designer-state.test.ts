@@ -88,3 +88,80 @@ describe('the designer state', () => {
     expect(designerReducer(after, { type: 'showSize', sizeId: 'poster' }).sizeId).toBe('square')
   })
 })
+
+describe('the designer’s layer actions', () => {
+  const shape = (id: string, x: number, y: number, w = 50, h = 50) =>
+    ({ id, type: 'shape', shape: 'rect', radius: 0, fill: '#000000', box: { x, y, w, h } }) as const
+
+  it('aligns a multi-selection to its union, one layer to the canvas, each one undo step', () => {
+    const s = run(
+      { type: 'select', ids: ['title', 'badge'] },
+      { type: 'align', edge: 'left' },
+      { type: 'align', edge: 'bottom' },
+    )
+    expect(boxOf(s, 'badge')).toMatchObject({ x: 10, y: 300 })
+    expect(boxOf(s, 'title')).toMatchObject({ x: 10, y: 290 })
+    expect(s.past).toHaveLength(2)
+    const one = run({ type: 'select', ids: ['badge'] }, { type: 'align', edge: 'center' })
+    expect(boxOf(one, 'badge')).toMatchObject({ x: 175 })
+  })
+
+  it('distributes three layers, and leaves locked layers where they are', () => {
+    const s = run(
+      { type: 'add', layer: shape('a', 0, 0) },
+      { type: 'add', layer: shape('b', 60, 0) },
+      { type: 'add', layer: shape('c', 350, 0) },
+      { type: 'select', ids: ['a', 'b', 'c'] },
+      { type: 'distribute', axis: 'x' },
+    )
+    expect(boxOf(s, 'b')).toMatchObject({ x: 175 })
+    const locked = run(
+      { type: 'update', id: 'badge', patch: { locked: true } },
+      { type: 'select', ids: ['badge', 'title'] },
+      { type: 'move', dx: 5, dy: 0 },
+      { type: 'align', edge: 'right' },
+    )
+    expect(boxOf(locked, 'badge')).toMatchObject({ x: 300 })
+    // The nudge moved the title alone; with one movable layer, align lines it up with the canvas.
+    expect(boxOf(locked, 'title')).toMatchObject({ x: 200 })
+    expect(locked.past).toHaveLength(3)
+  })
+
+  it('adds a layer above the selection with a unique id and selects it; undo removes it and deselects', () => {
+    const s = run({ type: 'select', ids: ['title'] }, { type: 'add', layer: shape('badge', 0, 0) })
+    expect(s.document.layers.map((l) => l.id)).toEqual(['bg', 'title', 'badge-2', 'badge'])
+    expect(s.selection).toEqual(['badge-2'])
+    const back = designerReducer(s, { type: 'undo' })
+    expect(back.document.layers).toHaveLength(3)
+    expect(back.selection).toEqual([])
+  })
+
+  it('deletes and duplicates the selection, each one step', () => {
+    const dup = run({ type: 'select', ids: ['title', 'badge'] }, { type: 'duplicate' })
+    expect(dup.document.layers.map((l) => l.id)).toEqual(['bg', 'title', 'title-copy', 'badge', 'badge-copy'])
+    expect(dup.selection).toEqual(['title-copy', 'badge-copy'])
+    expect(boxOf(dup, 'title-copy')).toMatchObject({ x: 20, y: 30 })
+    const del = designerReducer(dup, { type: 'delete' })
+    expect(del.document.layers.map((l) => l.id)).toEqual(['bg', 'title', 'badge'])
+    expect(del.past).toHaveLength(2)
+  })
+
+  it('reorders a layer up, down, to the top and the bottom, and ignores a move past the end', () => {
+    const ids = (s: ReturnType<typeof run>) => s.document.layers.map((l) => l.id)
+    expect(ids(run({ type: 'reorder', id: 'bg', to: 'up' }))).toEqual(['title', 'bg', 'badge'])
+    expect(ids(run({ type: 'reorder', id: 'badge', to: 'bottom' }))).toEqual(['badge', 'bg', 'title'])
+    expect(ids(run({ type: 'reorder', id: 'bg', to: 'top' }))).toEqual(['title', 'badge', 'bg'])
+    const none = run({ type: 'reorder', id: 'badge', to: 'up' })
+    expect(none.past).toHaveLength(0)
+  })
+
+  it('renames, locks, hides and rotates through update, each one step', () => {
+    const s = run(
+      { type: 'update', id: 'title', patch: { name: 'Headline' } },
+      { type: 'update', id: 'title', patch: { hidden: true } },
+      { type: 'update', id: 'title', patch: { rotation: 45 } },
+    )
+    expect(s.document.layers[1]).toMatchObject({ name: 'Headline', hidden: true, rotation: 45 })
+    expect(s.past).toHaveLength(3)
+  })
+})

@@ -1,5 +1,6 @@
 import type { Box, Layer, Template } from '@templet/template'
-import { boxIn, withBox } from './boxes'
+import { boxIn, sizeOf, unionBox, withBox } from './boxes'
+import { type AlignEdge, alignBox, distributeBoxes } from './geometry'
 
 /** What the designer holds: the document, the size shown, the selection and the undo history. */
 export interface DesignerState {
@@ -27,6 +28,26 @@ export type DesignerAction =
   | { type: 'setBox'; id: string; box: Box; transient?: boolean }
   /** Changes one layer's properties. */
   | { type: 'update'; id: string; patch: Partial<Layer>; transient?: boolean }
+  /**
+   * Lines the selection up on an edge or centre of its union box (of the canvas for one layer); locked layers
+   * stay.
+   */
+  | { type: 'align'; edge: AlignEdge }
+  /** Spreads three or more selected layers with equal gaps, the outermost two staying. */
+  | { type: 'distribute'; axis: 'x' | 'y' }
+  /**
+   * Adds a layer above the topmost selected one (or on top) and selects it; its id is made unique from the
+   * one given.
+   */
+  | { type: 'add'; layer: Layer }
+  /** Removes the selected layers. */
+  | { type: 'delete' }
+  /** Copies the selected layers just above each, 10 px down and right, and selects the copies. */
+  | { type: 'duplicate' }
+  /** Moves a layer one step up (drawn later) or down, or to the top or the bottom. */
+  | { type: 'reorder'; id: string; to: 'up' | 'down' | 'top' | 'bottom' }
+  /** A whole new document (the fields panel's edits) as one step. */
+  | { type: 'replace'; document: Template; transient?: boolean }
   | { type: 'undo' }
   | { type: 'redo' }
 
@@ -44,6 +65,21 @@ function change(state: DesignerState, next: Template, transient: boolean | undef
   return { ...state, document: next, past: [...state.past, state.document].slice(-HISTORY_LIMIT), future: [] }
 }
 
+/** `base`, or `base-2`, `base-3` … : the first id no layer of the template has. */
+export function uniqueLayerId(t: Template, base: string): string {
+  const taken = new Set(t.layers.map((l) => l.id))
+  const stem = base.replace(/-\d+$/, '') || 'layer'
+  if (!taken.has(base)) return base
+  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`
+}
+
+/** The selection without layers the document no longer has (after an undo of an add, a delete). */
+const existing = (t: Template, ids: string[]) => ids.filter((id) => t.layers.some((l) => l.id === id))
+
+/** The selected layers that may move (locked ones stay). */
+const movable = (state: DesignerState) =>
+  state.document.layers.filter((l) => state.selection.includes(l.id) && !l.locked)
+
 const mapLayers = (t: Template, f: (l: Layer) => Layer): Template => {
   let changed = false
   const layers = t.layers.map((l) => {
@@ -53,6 +89,17 @@ const mapLayers = (t: Template, f: (l: Layer) => Layer): Template => {
   })
   return changed ? { ...t, layers } : t
 }
+
+/** The layers of `moved` placed in their new boxes in the size shown. */
+const placeAll = (t: Template, sizeId: string, moved: Map<string, Box>) =>
+  mapLayers(t, (l) => {
+    const box = moved.get(l.id)
+    if (!box) return l
+    const before = boxIn(t, l, sizeId)
+    return before.x === box.x && before.y === box.y && before.w === box.w && before.h === box.h
+      ? l
+      : withBox(t, l, sizeId, box)
+  })
 
 export function designerReducer(state: DesignerState, action: DesignerAction): DesignerState {
   const t = state.document
@@ -75,7 +122,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     case 'move': {
       if (action.dx === 0 && action.dy === 0) return state
       const next = mapLayers(t, (l) => {
-        if (!state.selection.includes(l.id)) return l
+        if (!state.selection.includes(l.id) || l.locked) return l
         const b = boxIn(t, l, state.sizeId)
         return withBox(t, l, state.sizeId, { ...b, x: b.x + action.dx, y: b.y + action.dy })
       })
@@ -93,15 +140,89 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         mapLayers(t, (l) => (l.id === action.id ? ({ ...l, ...action.patch } as Layer) : l)),
         action.transient,
       )
+    case 'align': {
+      const layers = movable(state)
+      const boxes = layers.map((l) => boxIn(t, l, state.sizeId))
+      const size = sizeOf(t, state.sizeId)
+      const to = boxes.length > 1 ? unionBox(boxes) : { x: 0, y: 0, w: size.width, h: size.height }
+      if (!to) return state
+      const moved = new Map(layers.map((l, i) => [l.id, alignBox(boxes[i] as Box, to, action.edge)]))
+      return change(state, placeAll(t, state.sizeId, moved), false)
+    }
+    case 'distribute': {
+      const layers = movable(state)
+      const spread = distributeBoxes(
+        layers.map((l) => boxIn(t, l, state.sizeId)),
+        action.axis,
+      )
+      const moved = new Map(layers.map((l, i) => [l.id, spread[i] as Box]))
+      return change(state, placeAll(t, state.sizeId, moved), false)
+    }
+    case 'add': {
+      const layer = { ...action.layer, id: uniqueLayerId(t, action.layer.id) } as Layer
+      const top = Math.max(-1, ...state.selection.map((id) => t.layers.findIndex((l) => l.id === id)))
+      const at = top >= 0 ? top + 1 : t.layers.length
+      const layers = [...t.layers.slice(0, at), layer, ...t.layers.slice(at)]
+      return { ...change(state, { ...t, layers }, false), selection: [layer.id] }
+    }
+    case 'delete': {
+      if (state.selection.length === 0) return state
+      const layers = t.layers.filter((l) => !state.selection.includes(l.id))
+      return { ...change(state, { ...t, layers }, false), selection: [] }
+    }
+    case 'duplicate': {
+      if (state.selection.length === 0) return state
+      let next = t
+      const copies: string[] = []
+      for (const l of t.layers) {
+        if (!state.selection.includes(l.id)) continue
+        const id = uniqueLayerId(next, `${l.id}-copy`)
+        const b = boxIn(t, l, state.sizeId)
+        const copy = withBox(t, { ...l, id, locked: undefined } as Layer, state.sizeId, {
+          ...b,
+          x: b.x + 10,
+          y: b.y + 10,
+        })
+        const at = next.layers.findIndex((x) => x.id === l.id) + 1
+        next = { ...next, layers: [...next.layers.slice(0, at), copy, ...next.layers.slice(at)] }
+        copies.push(id)
+      }
+      return { ...change(state, next, false), selection: copies }
+    }
+    case 'reorder': {
+      const from = t.layers.findIndex((l) => l.id === action.id)
+      if (from < 0) return state
+      const last = t.layers.length - 1
+      const to = { up: from + 1, down: from - 1, top: last, bottom: 0 }[action.to]
+      if (to < 0 || to > last || to === from) return state
+      const layers = [...t.layers]
+      const [layer] = layers.splice(from, 1)
+      layers.splice(to, 0, layer as Layer)
+      return change(state, { ...t, layers }, false)
+    }
+    case 'replace':
+      return change(state, action.document, action.transient)
     case 'undo': {
       const previous = state.past.at(-1)
       if (!previous) return state
-      return { ...state, document: previous, past: state.past.slice(0, -1), future: [t, ...state.future] }
+      return {
+        ...state,
+        document: previous,
+        past: state.past.slice(0, -1),
+        future: [t, ...state.future],
+        selection: existing(previous, state.selection),
+      }
     }
     case 'redo': {
       const [next, ...rest] = state.future
       if (!next) return state
-      return { ...state, document: next, past: [...state.past, t], future: rest }
+      return {
+        ...state,
+        document: next,
+        past: [...state.past, t],
+        future: rest,
+        selection: existing(next, state.selection),
+      }
     }
   }
 }
