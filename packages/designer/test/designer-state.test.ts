@@ -165,3 +165,68 @@ describe('the designer’s layer actions', () => {
     expect(s.past).toHaveLength(3)
   })
 })
+
+describe('gestures', () => {
+  it('leaves no undo step for a gesture that changed nothing (a click), and keeps the redo steps', () => {
+    const s = run(
+      { type: 'select', ids: ['title'] },
+      { type: 'move', dx: 1, dy: 0 },
+      { type: 'undo' },
+      { type: 'begin' },
+      { type: 'end' },
+    )
+    expect(s.past).toHaveLength(0)
+    expect(s.future).toHaveLength(1)
+  })
+
+  it('makes a resize of many steps one undo step', () => {
+    const s = run(
+      { type: 'begin' },
+      { type: 'setBox', id: 'badge', box: { x: 300, y: 300, w: 60, h: 60 }, transient: true },
+      { type: 'setBox', id: 'badge', box: { x: 300, y: 300, w: 80, h: 70 }, transient: true },
+      { type: 'end' },
+    )
+    expect(boxOf(s, 'badge')).toEqual({ x: 300, y: 300, w: 80, h: 70 })
+    expect(s.past).toHaveLength(1)
+    expect(boxOf(designerReducer(s, { type: 'undo' }), 'badge')).toEqual({ x: 300, y: 300, w: 50, h: 50 })
+  })
+})
+
+describe('coalesced edits', () => {
+  it('makes changes with one key in a row one step, a new key or an undo a new one', () => {
+    const s = run(
+      { type: 'update', id: 'title', patch: { size: 4 }, coalesce: 'size-1' },
+      { type: 'update', id: 'title', patch: { size: 42 }, coalesce: 'size-1' },
+      { type: 'update', id: 'title', patch: { size: 48 }, coalesce: 'size-2' },
+    )
+    expect(s.past).toHaveLength(2)
+    const back = designerReducer(s, { type: 'undo' })
+    expect(back.document.layers[1]).toMatchObject({ size: 42 })
+    const again = designerReducer(back, {
+      type: 'update',
+      id: 'title',
+      patch: { size: 50 },
+      coalesce: 'size-2',
+    })
+    expect(again.past).toHaveLength(2)
+    expect(designerReducer(again, { type: 'undo' }).document.layers[1]).toMatchObject({ size: 42 })
+  })
+
+  it('adds a layer with the field it needs, both undone together', () => {
+    const s = run({
+      type: 'add',
+      layer: {
+        id: 'photo',
+        type: 'image',
+        field: 'photo',
+        fit: 'cover',
+        focus: { x: 0.5, y: 0.5 },
+        radius: 0,
+        placeholder: '#e7e5e4',
+      },
+      field: { key: 'photo', kind: 'image', label: { en: 'Photo', 'zh-CN': '照片' } },
+    })
+    expect(s.document.fields.map((f) => f.key)).toEqual(['photo'])
+    expect(designerReducer(s, { type: 'undo' }).document.fields).toEqual([])
+  })
+})

@@ -1,4 +1,4 @@
-import type { Box, Layer, Template } from '@templet/template'
+import type { Box, Field, Layer, Template } from '@templet/template'
 import { boxIn, sizeOf, unionBox, withBox } from './boxes'
 import { type AlignEdge, alignBox, distributeBoxes } from './geometry'
 
@@ -11,7 +11,17 @@ export interface DesignerState {
   /** Earlier documents, the latest last; one entry per action. */
   past: Template[]
   future: Template[]
+  /** A gesture is under way: its first change records the document before it as one undo step. */
+  gesture?: boolean
+  /** The `coalesce` key of the last step: a change with the same key joins that step. */
+  coalesce?: string
 }
+
+/**
+ * An edit made of many changes, such as typing a number or dragging a colour picker: changes with the same
+ * key in a row are one undo step (the panel makes a new key each time a field gains focus).
+ */
+type Coalesce = { coalesce?: string }
 
 export type DesignerAction =
   /** Replace the selection, or with `toggle` add or remove the layers (Shift-click). */
@@ -19,15 +29,16 @@ export type DesignerAction =
   | { type: 'showSize'; sizeId: string }
   /**
    * Start of a gesture (a drag, a resize): the document before it becomes one undo step, however many
-   * `transient` changes follow.
+   * `transient` changes follow; a gesture that changes nothing (a click) leaves no step.
    */
   | { type: 'begin' }
+  | { type: 'end' }
   /** Moves the selected layers by (dx, dy) px in the size shown. */
   | { type: 'move'; dx: number; dy: number; transient?: boolean }
   /** Sets one layer's box in the size shown. */
-  | { type: 'setBox'; id: string; box: Box; transient?: boolean }
+  | ({ type: 'setBox'; id: string; box: Box; transient?: boolean } & Coalesce)
   /** Changes one layer's properties. */
-  | { type: 'update'; id: string; patch: Partial<Layer>; transient?: boolean }
+  | ({ type: 'update'; id: string; patch: Partial<Layer>; transient?: boolean } & Coalesce)
   /**
    * Lines the selection up on an edge or centre of its union box (of the canvas for one layer); locked layers
    * stay.
@@ -39,7 +50,7 @@ export type DesignerAction =
    * Adds a layer above the topmost selected one (or on top) and selects it; its id is made unique from the
    * one given.
    */
-  | { type: 'add'; layer: Layer }
+  | { type: 'add'; layer: Layer; field?: Field }
   /** Removes the selected layers. */
   | { type: 'delete' }
   /** Copies the selected layers just above each, 10 px down and right, and selects the copies. */
@@ -47,7 +58,7 @@ export type DesignerAction =
   /** Moves a layer one step up (drawn later) or down, or to the top or the bottom. */
   | { type: 'reorder'; id: string; to: 'up' | 'down' | 'top' | 'bottom' }
   /** A whole new document (the fields panel's edits) as one step. */
-  | { type: 'replace'; document: Template; transient?: boolean }
+  | ({ type: 'replace'; document: Template; transient?: boolean } & Coalesce)
   | { type: 'undo' }
   | { type: 'redo' }
 
@@ -58,11 +69,23 @@ export function initialState(document: Template, sizeId = document.sizes[0]?.id 
   return { document, sizeId, selection: [], past: [], future: [] }
 }
 
-/** A new document as one undo step (or, `transient`, as part of the step a `begin` opened). */
-function change(state: DesignerState, next: Template, transient: boolean | undefined): DesignerState {
+/**
+ * A new document as one undo step; `transient`, as part of the step a `begin` opened; with a `coalesce` key
+ * equal to the last step's, as part of that step.
+ */
+function change(state: DesignerState, next: Template, transient?: boolean, coalesce?: string): DesignerState {
   if (next === state.document) return state
-  if (transient) return { ...state, document: next }
-  return { ...state, document: next, past: [...state.past, state.document].slice(-HISTORY_LIMIT), future: [] }
+  const step = (): DesignerState => ({
+    ...state,
+    document: next,
+    past: [...state.past, state.document].slice(-HISTORY_LIMIT),
+    future: [],
+    gesture: false,
+    coalesce,
+  })
+  if (transient) return state.gesture ? step() : { ...state, document: next }
+  if (coalesce !== undefined && coalesce === state.coalesce) return { ...state, document: next }
+  return step()
 }
 
 /** `base`, or `base-2`, `base-3` … : the first id no layer of the template has. */
@@ -118,7 +141,9 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     case 'showSize':
       return t.sizes.some((s) => s.id === action.sizeId) ? { ...state, sizeId: action.sizeId } : state
     case 'begin':
-      return { ...state, past: [...state.past, t].slice(-HISTORY_LIMIT), future: [] }
+      return { ...state, gesture: true }
+    case 'end':
+      return state.gesture ? { ...state, gesture: false } : state
     case 'move': {
       if (action.dx === 0 && action.dy === 0) return state
       const next = mapLayers(t, (l) => {
@@ -133,12 +158,14 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         state,
         mapLayers(t, (l) => (l.id === action.id ? withBox(t, l, state.sizeId, action.box) : l)),
         action.transient,
+        action.coalesce,
       )
     case 'update':
       return change(
         state,
         mapLayers(t, (l) => (l.id === action.id ? ({ ...l, ...action.patch } as Layer) : l)),
         action.transient,
+        action.coalesce,
       )
     case 'align': {
       const layers = movable(state)
@@ -147,7 +174,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       const to = boxes.length > 1 ? unionBox(boxes) : { x: 0, y: 0, w: size.width, h: size.height }
       if (!to) return state
       const moved = new Map(layers.map((l, i) => [l.id, alignBox(boxes[i] as Box, to, action.edge)]))
-      return change(state, placeAll(t, state.sizeId, moved), false)
+      return change(state, placeAll(t, state.sizeId, moved))
     }
     case 'distribute': {
       const layers = movable(state)
@@ -156,19 +183,20 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         action.axis,
       )
       const moved = new Map(layers.map((l, i) => [l.id, spread[i] as Box]))
-      return change(state, placeAll(t, state.sizeId, moved), false)
+      return change(state, placeAll(t, state.sizeId, moved))
     }
     case 'add': {
       const layer = { ...action.layer, id: uniqueLayerId(t, action.layer.id) } as Layer
       const top = Math.max(-1, ...state.selection.map((id) => t.layers.findIndex((l) => l.id === id)))
       const at = top >= 0 ? top + 1 : t.layers.length
       const layers = [...t.layers.slice(0, at), layer, ...t.layers.slice(at)]
-      return { ...change(state, { ...t, layers }, false), selection: [layer.id] }
+      const fields = action.field ? [...t.fields, action.field] : t.fields
+      return { ...change(state, { ...t, layers, fields }), selection: [layer.id] }
     }
     case 'delete': {
       if (state.selection.length === 0) return state
       const layers = t.layers.filter((l) => !state.selection.includes(l.id))
-      return { ...change(state, { ...t, layers }, false), selection: [] }
+      return { ...change(state, { ...t, layers }), selection: [] }
     }
     case 'duplicate': {
       if (state.selection.length === 0) return state
@@ -187,7 +215,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         next = { ...next, layers: [...next.layers.slice(0, at), copy, ...next.layers.slice(at)] }
         copies.push(id)
       }
-      return { ...change(state, next, false), selection: copies }
+      return { ...change(state, next), selection: copies }
     }
     case 'reorder': {
       const from = t.layers.findIndex((l) => l.id === action.id)
@@ -198,10 +226,10 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       const layers = [...t.layers]
       const [layer] = layers.splice(from, 1)
       layers.splice(to, 0, layer as Layer)
-      return change(state, { ...t, layers }, false)
+      return change(state, { ...t, layers })
     }
     case 'replace':
-      return change(state, action.document, action.transient)
+      return change(state, action.document, action.transient, action.coalesce)
     case 'undo': {
       const previous = state.past.at(-1)
       if (!previous) return state
@@ -210,6 +238,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         document: previous,
         past: state.past.slice(0, -1),
         future: [t, ...state.future],
+        coalesce: undefined,
         selection: existing(previous, state.selection),
       }
     }
@@ -221,6 +250,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         document: next,
         past: [...state.past, t],
         future: rest,
+        coalesce: undefined,
         selection: existing(next, state.selection),
       }
     }

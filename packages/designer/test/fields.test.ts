@@ -1,0 +1,91 @@
+import { parseTemplate } from '@templet/template'
+import { describe, expect, it } from 'vitest'
+import {
+  markColorField,
+  markTextField,
+  setSample,
+  textFieldOf,
+  unmarkColorField,
+  unmarkTextField,
+  updateField,
+} from '../src/index'
+
+const template = parseTemplate({
+  id: 'fields-card',
+  typeId: 'social-posts',
+  name: { en: 'Card', 'zh-CN': '卡片' },
+  sizes: [{ id: 'square', width: 400, height: 400, label: { en: 'Square', 'zh-CN': '方形' } }],
+  fields: [],
+  layers: [
+    { id: 'bg', type: 'shape', fill: '#ffffff' },
+    {
+      id: 'sub-title',
+      name: 'Subtitle',
+      type: 'text',
+      text: 'Hello there',
+      size: 40,
+      box: { x: 10, y: 20, w: 200, h: 60 },
+    },
+  ],
+  samples: { en: {}, 'zh-CN': {} },
+})
+
+describe('fields the customer fills', () => {
+  it('turns a text layer’s words into a text field the document still parses with, and back', () => {
+    const marked = markTextField(template, 'sub-title')
+    const layer = marked.layers[1]
+    expect(layer).toMatchObject({ text: '{{sub_title}}' })
+    expect(marked.fields).toEqual([
+      {
+        key: 'sub_title',
+        kind: 'text',
+        label: { en: 'Subtitle', 'zh-CN': 'Subtitle' },
+        default: 'Hello there',
+        maxLength: 40,
+      },
+    ])
+    expect(() => parseTemplate(marked)).not.toThrow()
+    expect(layer && textFieldOf(marked, layer)?.key).toBe('sub_title')
+    const withSample = setSample(marked, 'zh-CN', 'sub_title', '你好')
+    const labelled = updateField(withSample, 'sub_title', {
+      label: { en: 'Subtitle', 'zh-CN': '副标题' },
+      maxLength: 30,
+    })
+    expect(() => parseTemplate(labelled)).not.toThrow()
+    const back = unmarkTextField(labelled, 'sub-title')
+    expect(back.layers[1]).toMatchObject({ text: 'Hello there' })
+    expect(back.fields).toEqual([])
+    expect(back.samples['zh-CN']).toEqual({})
+  })
+
+  it('binds a colour to a colour field with the colour as its default, and back', () => {
+    const marked = markColorField(template, 'bg', 'fill', 'Background')
+    expect(marked.layers[0]).toMatchObject({ fill: { field: 'bg_fill' } })
+    expect(marked.fields[0]).toEqual({
+      key: 'bg_fill',
+      kind: 'color',
+      label: { en: 'Background', 'zh-CN': 'Background' },
+      default: '#ffffff',
+    })
+    expect(() => parseTemplate(marked)).not.toThrow()
+    const back = unmarkColorField(updateField(marked, 'bg_fill', { default: '#ff0000' }), 'bg', 'fill')
+    expect(back.layers[0]).toMatchObject({ fill: '#ff0000' })
+    expect(back.fields).toEqual([])
+  })
+
+  it('keeps a field another layer still uses', () => {
+    const two = parseTemplate({
+      ...template,
+      fields: [
+        { key: 'accent', kind: 'color', label: { en: 'Accent', 'zh-CN': '强调色' }, default: '#ff0000' },
+      ],
+      layers: [
+        { id: 'a', type: 'shape', fill: { field: 'accent' } },
+        { id: 'b', type: 'shape', fill: { field: 'accent' } },
+      ],
+    })
+    const back = unmarkColorField(two, 'a', 'fill')
+    expect(back.layers[0]).toMatchObject({ fill: '#ff0000' })
+    expect(back.fields).toHaveLength(1)
+  })
+})
