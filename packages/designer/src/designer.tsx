@@ -133,6 +133,8 @@ export function Designer({
     } else if ((e.key === 'Delete' || e.key === 'Backspace') && state.selection.length > 0) {
       e.preventDefault()
       dispatch({ type: 'delete' })
+      // The focused layer goes with it: keep the focus in the designer, so the next shortcut still works.
+      viewportRef.current?.focus()
     }
   }
 

@@ -267,6 +267,7 @@ export function DesignerCanvas({
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
       data-slot="designer-canvas"
+      dir="ltr"
       data-gesture={active}
       style={{
         position: 'relative',

@@ -18,7 +18,8 @@ export const VIEWPORT_PAD = 40
 export const clampZoom = (z: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z))
 /** The next zoom step in or out from `z`. */
 export function stepZoom(z: number, dir: 1 | -1): number {
-  const next = dir > 0 ? STEPS.find((s) => s > z + 1e-6) : [...STEPS].reverse().find((s) => s < z - 1e-6)
+  // With a margin: a zoom rounded for display (0.667) is at its step (2/3), not between two.
+  const next = dir > 0 ? STEPS.find((s) => s > z * 1.01) : [...STEPS].reverse().find((s) => s < z * 0.99)
   return next ?? z
 }
 /** The zoom at which a design of `w` × `h` fits a viewport of `vw` × `vh`. */
