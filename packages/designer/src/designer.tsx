@@ -90,7 +90,14 @@ export function Designer({
       text: strings.newText,
       image: { en: DESIGNER_STRINGS_EN.addImage, 'zh-CN': DESIGNER_STRINGS_ZH_CN.addImage },
     })
-    dispatch({ type: 'add', layer, field })
+    const names = {
+      text: strings.text,
+      image: strings.image,
+      rect: strings.rectangle,
+      ellipse: strings.ellipse,
+      line: strings.line,
+    }
+    dispatch({ type: 'add', layer: { ...layer, name: names[kind] }, field })
   }
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {

@@ -10,6 +10,7 @@ export interface DesignerStrings {
   add: string
   addText: string
   addImage: string
+  image: string
   addRectangle: string
   addEllipse: string
   addLine: string
@@ -108,6 +109,7 @@ export const DESIGNER_STRINGS_EN: DesignerStrings = {
   add: 'Add',
   addText: 'Text',
   addImage: 'Image the customer adds',
+  image: 'Image',
   addRectangle: 'Rectangle',
   addEllipse: 'Ellipse',
   addLine: 'Line',
@@ -206,6 +208,7 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerStrings = {
   add: '添加',
   addText: '文字',
   addImage: '由客户添加的图片',
+  image: '图片',
   addRectangle: '矩形',
   addEllipse: '椭圆',
   addLine: '线条',

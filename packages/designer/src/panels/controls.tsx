@@ -133,36 +133,48 @@ export interface TextInputProps {
   onChange: (value: string, coalesce: string) => void
   multiline?: boolean
   disabled?: boolean
-  dir?: 'auto'
 }
 
+/**
+ * A text field: each change goes out as one types (one undo step per visit). What the parent refuses (an
+ * empty label) stays as typed until the field loses focus, then shows the value again.
+ */
 export function TextInput({ label, value, onChange, multiline, disabled }: TextInputProps) {
   const [session, next] = useEditSession()
+  const [draft, setDraft] = useState(value)
+  const focused = useRef(false)
+  useEffect(() => {
+    if (!focused.current) setDraft(value)
+  }, [value])
+  const common = {
+    value: draft,
+    disabled,
+    dir: 'auto' as const,
+    onFocus: () => {
+      focused.current = true
+      next()
+    },
+    onBlur: () => {
+      focused.current = false
+      setDraft(value)
+    },
+    onChange: (e: { target: { value: string } }) => {
+      setDraft(e.target.value)
+      onChange(e.target.value, session)
+    },
+  }
   return (
     <Field label={label}>
       {(id) =>
         multiline ? (
           <textarea
             id={id}
-            value={value}
-            disabled={disabled}
-            dir="auto"
             rows={3}
-            onFocus={next}
-            onChange={(e) => onChange(e.target.value, session)}
+            {...common}
             style={{ ...inputStyle, height: 'auto', padding: 8, resize: 'vertical' }}
           />
         ) : (
-          <input
-            id={id}
-            type="text"
-            value={value}
-            disabled={disabled}
-            dir="auto"
-            onFocus={next}
-            onChange={(e) => onChange(e.target.value, session)}
-            style={inputStyle}
-          />
+          <input id={id} type="text" {...common} style={inputStyle} />
         )
       }
     </Field>

@@ -428,7 +428,7 @@ function LayerProperties({
         </Section>
       ) : null}
       {layer.type === 'image' ? (
-        <Section title={strings.addImage}>
+        <Section title={strings.image}>
           {isField(layer.fit) ? null : (
             <Select
               label={strings.fit}
