@@ -2,10 +2,16 @@ import { z } from 'zod'
 import type { Drawable } from '../canvas'
 import { type DrawContext, isVisible, layerBox } from './context'
 import { drawImage, imageBindings, imageLayerSchema } from './image'
+import { drawQr, qrBindings, qrLayerSchema } from './qr'
 import { drawShape, shapeBindings, shapeLayerSchema } from './shape'
 import { drawText, textBindings, textLayerSchema } from './text'
 
-export const layerSchema = z.discriminatedUnion('type', [textLayerSchema, imageLayerSchema, shapeLayerSchema])
+export const layerSchema = z.discriminatedUnion('type', [
+  textLayerSchema,
+  imageLayerSchema,
+  shapeLayerSchema,
+  qrLayerSchema,
+])
 /** One layer of the declarative layout; layers are drawn in order. */
 export type Layer = z.infer<typeof layerSchema>
 export type LayerType = Layer['type']
@@ -30,6 +36,7 @@ export function drawLayer<Image extends Drawable>(layer: Layer, d: DrawContext<I
     const drawn = drawText(layer, box, d)
     d.onText?.(layer.id, drawn)
   } else if (layer.type === 'image') drawImage(layer, box, d)
+  else if (layer.type === 'qr') drawQr(layer, box, d)
   else drawShape(layer, box, d)
   ctx.restore()
 }
@@ -43,5 +50,7 @@ export function layerBindings(layer: Layer): Array<[string, unknown, 'color' | '
       return imageBindings(layer)
     case 'shape':
       return shapeBindings(layer)
+    case 'qr':
+      return qrBindings(layer)
   }
 }
