@@ -194,3 +194,36 @@ export const PreviewStates: Story = {
     })
   },
 }
+
+export const QrCode: Story = {
+  name: 'A QR code layer: its link, colours, and the link as a field the customer fills',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
+    await userEvent.click(
+      await within(canvasElement.ownerDocument.body).findByRole('menuitem', { name: 'QR code' }),
+    )
+    await waitFor(() => expect(layerButton(canvasElement, 'qr')).toHaveAttribute('aria-pressed', 'true'))
+    const link = canvas.getByLabelText('Link or text encoded')
+    await userEvent.clear(link)
+    await userEvent.type(link, 'https://templet.example/launch')
+    await userEvent.selectOptions(canvas.getByLabelText('Error correction'), 'H')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'qr')).toMatchObject({
+        type: 'qr',
+        data: 'https://templet.example/launch',
+        ecc: 'H',
+      }),
+    )
+    await userEvent.click(
+      canvas.getByRole('checkbox', { name: 'The customer fills this in: Link or text encoded' }),
+    )
+    await waitFor(() => {
+      const t = lastDocument(args.onChange)
+      expect(layerIn(t, 'qr')).toMatchObject({ data: '{{qr}}' })
+      expect(t.fields.find((f) => f.key === 'qr')).toMatchObject({
+        default: 'https://templet.example/launch',
+      })
+    })
+  },
+}

@@ -88,6 +88,7 @@ export function Designer({
   const add = (kind: NewLayerKind) => {
     const { layer, field } = newLayer(state.document, state.sizeId, kind, {
       text: strings.newText,
+      link: strings.qrLink,
       image: { en: DESIGNER_STRINGS_EN.addImage, 'zh-CN': DESIGNER_STRINGS_ZH_CN.addImage },
     })
     const names = {
@@ -96,6 +97,7 @@ export function Designer({
       rect: strings.rectangle,
       ellipse: strings.ellipse,
       line: strings.line,
+      qr: strings.qr,
     }
     dispatch({ type: 'add', layer: { ...layer, name: names[kind] }, field })
   }
@@ -152,7 +154,7 @@ export function Designer({
       onKeyDown={onKeyDown}
       style={{
         display: 'grid',
-        gridTemplateColumns: 'minmax(180px, 240px) minmax(0, 1fr) minmax(220px, 300px)',
+        gridTemplateColumns: 'minmax(240px, 280px) minmax(0, 1fr) minmax(240px, 300px)',
         gap: 16,
         alignItems: 'start',
         color: 'var(--ui-foreground, #09090b)',

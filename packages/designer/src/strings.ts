@@ -14,6 +14,13 @@ export interface DesignerStrings {
   addRectangle: string
   addEllipse: string
   addLine: string
+  addQr: string
+  qr: string
+  qrData: string
+  qrLink: string
+  qrBackground: string
+  qrEcc: string
+  qrMargin: string
   newText: string
   duplicate: string
   delete: string
@@ -113,6 +120,13 @@ export const DESIGNER_STRINGS_EN: DesignerStrings = {
   addRectangle: 'Rectangle',
   addEllipse: 'Ellipse',
   addLine: 'Line',
+  addQr: 'QR code',
+  qr: 'QR code',
+  qrData: 'Link or text encoded',
+  qrLink: 'https://example.com',
+  qrBackground: 'Light background',
+  qrEcc: 'Error correction',
+  qrMargin: 'Quiet zone (modules)',
   newText: 'Your text',
   duplicate: 'Duplicate',
   delete: 'Delete',
@@ -212,6 +226,13 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerStrings = {
   addRectangle: '矩形',
   addEllipse: '椭圆',
   addLine: '线条',
+  addQr: '二维码',
+  qr: '二维码',
+  qrData: '编码的链接或文字',
+  qrLink: 'https://example.com',
+  qrBackground: '浅色背景',
+  qrEcc: '纠错级别',
+  qrMargin: '静区（模块）',
   newText: '你的文字',
   duplicate: '复制',
   delete: '删除',

@@ -21,6 +21,7 @@ import {
   Maximize,
   Minus,
   Plus,
+  QrCode,
   Redo2,
   Square,
   Trash2,
@@ -104,6 +105,7 @@ export function Toolbar({
     ['rect', strings.addRectangle, <Square key="r" />],
     ['ellipse', strings.addEllipse, <Circle key="e" />],
     ['line', strings.addLine, <Minus key="l" />],
+    ['qr', strings.addQr, <QrCode key="q" />],
   ]
   return (
     <div

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   markColorField,
   markTextField,
+  newLayer,
   setSample,
   textFieldOf,
   unmarkColorField,
@@ -87,5 +88,31 @@ describe('fields the customer fills', () => {
     const back = unmarkColorField(two, 'a', 'fill')
     expect(back.layers[0]).toMatchObject({ fill: '#ff0000' })
     expect(back.fields).toHaveLength(1)
+  })
+})
+
+describe('new layers', () => {
+  it('makes each kind centred in the size shown, an image with its field, a QR code whose link can become a field', () => {
+    const words = { text: 'Your text', link: 'https://example.com', image: { en: 'Image', 'zh-CN': '图片' } }
+    const text = newLayer(template, 'square', 'text', words)
+    expect(text.layer).toMatchObject({ type: 'text', text: 'Your text', box: { x: 80, w: 240 } })
+    const image = newLayer(template, 'square', 'image', words)
+    expect(image.field).toEqual({ key: 'image', kind: 'image', label: { en: 'Image', 'zh-CN': '图片' } })
+    const qr = newLayer(template, 'square', 'qr', words)
+    expect(qr.layer).toMatchObject({
+      type: 'qr',
+      data: 'https://example.com',
+      box: { x: 150, y: 150, w: 100, h: 100 },
+    })
+    for (const kind of ['rect', 'ellipse', 'line'] as const)
+      expect(() =>
+        parseTemplate({ ...template, layers: [newLayer(template, 'square', kind, words).layer] }),
+      ).not.toThrow()
+    const withQr = { ...template, layers: [...template.layers, qr.layer] }
+    const marked = markTextField(withQr, 'qr')
+    expect(marked.layers.at(-1)).toMatchObject({ data: '{{qr}}' })
+    expect(marked.fields[0]).toMatchObject({ key: 'qr', default: 'https://example.com' })
+    expect(() => parseTemplate(marked)).not.toThrow()
+    expect(unmarkTextField(marked, 'qr').layers.at(-1)).toMatchObject({ data: 'https://example.com' })
   })
 })

@@ -13,6 +13,7 @@ import {
  * visible label, styled with the shell's theme variables so they follow light and dark.
  */
 export const inputStyle: CSSProperties = {
+  boxSizing: 'border-box',
   width: '100%',
   minWidth: 0,
   height: 30,

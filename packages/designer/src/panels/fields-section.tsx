@@ -44,11 +44,14 @@ export function FieldsSection({ t, layer, dispatch, strings, readOnly }: FieldsS
 
   return (
     <Section title={strings.field}>
-      {layer.type === 'text' ? (
+      {layer.type === 'text' || layer.type === 'qr' ? (
         <Checkbox
-          label={`${strings.customerFills}: ${strings.text}`}
+          label={`${strings.customerFills}: ${layer.type === 'qr' ? strings.qrData : strings.text}`}
           checked={Boolean(textField)}
-          disabled={readOnly || (!textField && typeof layer.text === 'string' && /\{\{/.test(layer.text))}
+          disabled={
+            readOnly ||
+            (!textField && /\{\{/.test(layer.type === 'qr' ? layer.data : JSON.stringify(layer.text)))
+          }
           onChange={(v) => replace(v ? markTextField(t, layer.id) : unmarkTextField(t, layer.id))}
         />
       ) : null}

@@ -164,8 +164,9 @@ export function IconToggle({
 }) {
   return (
     <Button
-      variant="ghost"
+      variant={pressed ? 'secondary' : 'ghost'}
       size="icon-sm"
+      style={{ width: 28, height: 28 }}
       aria-label={label}
       title={label}
       aria-pressed={pressed}

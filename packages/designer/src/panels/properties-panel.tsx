@@ -454,6 +454,43 @@ function LayerProperties({
             : null}
         </Section>
       ) : null}
+      {layer.type === 'qr' ? (
+        <Section title={strings.qr}>
+          <TextInput
+            label={strings.qrData}
+            value={layer.data}
+            disabled={disabled}
+            onChange={(v, c) => v.trim() && update({ data: v.slice(0, 1000) }, c)}
+          />
+          {colour(strings.color, layer.color, (hex, c) => update({ color: hex }, c))}
+          <Checkbox
+            label={strings.qrBackground}
+            checked={layer.background !== undefined}
+            disabled={disabled}
+            onChange={(v) => update({ background: v ? '#ffffff' : undefined })}
+          />
+          {layer.background !== undefined
+            ? colour(strings.qrBackground, layer.background, (hex, c) => update({ background: hex }, c))
+            : null}
+          <Row>
+            <Select
+              label={strings.qrEcc}
+              value={layer.ecc}
+              disabled={disabled}
+              onChange={(v) => update({ ecc: v })}
+              options={(['L', 'M', 'Q', 'H'] as const).map((v) => ({ value: v, label: v }))}
+            />
+            <NumberInput
+              label={strings.qrMargin}
+              value={layer.margin}
+              min={0}
+              max={8}
+              onChange={(v, c) => update({ margin: Math.round(v) }, c)}
+              disabled={disabled}
+            />
+          </Row>
+        </Section>
+      ) : null}
       <FieldsSection t={t} layer={layer} dispatch={dispatch} strings={strings} readOnly={readOnly} />
     </>
   )

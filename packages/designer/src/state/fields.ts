@@ -17,10 +17,17 @@ const references = (text: string) => [...text.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/
 export const keyFor = (t: Template, layerId: string) =>
   uniqueFieldKey(t, layerId.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^[^a-zA-Z]+/, '') || 'field')
 
-/** The field a text layer shows whole (`{{key}}` and nothing else), if it is one. */
+/** The property holding the words of a text layer (`text`) or a QR layer (`data`). */
+const wordsOf = (layer: Layer): string | { en: string; 'zh-CN': string } | undefined =>
+  layer.type === 'text' ? layer.text : layer.type === 'qr' ? layer.data : undefined
+const withWords = (layer: Layer, words: string | { en: string; 'zh-CN': string }): Layer =>
+  (layer.type === 'qr' ? { ...layer, data: words } : { ...layer, text: words }) as Layer
+
+/** The field a text or QR layer shows whole (`{{key}}` and nothing else), if it is one. */
 export function textFieldOf(t: Template, layer: Layer): Extract<Field, { kind: 'text' }> | undefined {
-  if (layer.type !== 'text' || typeof layer.text !== 'string') return undefined
-  const m = /^\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}$/.exec(layer.text)
+  const words = wordsOf(layer)
+  if (typeof words !== 'string') return undefined
+  const m = /^\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}$/.exec(words)
   const f = t.fields.find((x) => x.key === m?.[1])
   return f?.kind === 'text' ? f : undefined
 }
@@ -32,6 +39,7 @@ export function fieldInUse(t: Template, key: string): boolean {
       l.when?.field === key ||
       (l.type === 'image' && l.field === key) ||
       (l.type === 'text' && layerTexts(l).some((s) => references(s).includes(key))) ||
+      (l.type === 'qr' && references(l.data).includes(key)) ||
       layerBindings(l).some(
         ([, v]) => typeof v === 'object' && v !== null && (v as { field?: string }).field === key,
       ),
@@ -54,28 +62,35 @@ const label = (name: string): LocalizedText => ({ en: name, 'zh-CN': name })
 const graphemes = (s: string) => [...new Intl.Segmenter().segment(s)].length
 
 /**
- * A text layer's words become a text field the customer fills: the layer shows `{{key}}`, the field's
- * default is the words it showed, its label the layer's name, its limit room for twice as many characters.
+ * A text layer's words (a QR layer's text) become a text field the customer fills: the layer shows
+ * `{{key}}`, the field's default is the words it showed, its label the layer's name, its limit room for
+ * twice as many characters.
  */
 export function markTextField(t: Template, layerId: string): Template {
   const layer = t.layers.find((l) => l.id === layerId)
-  if (layer?.type !== 'text' || textFieldOf(t, layer)) return t
+  const words = layer && wordsOf(layer)
+  if (!layer || words === undefined || textFieldOf(t, layer)) return t
   const key = keyFor(t, layerId)
-  const longest = Math.max(...layerTexts(layer).map(graphemes))
+  const texts = typeof words === 'string' ? [words] : [words.en, words['zh-CN']]
+  const longest = Math.max(...texts.map(graphemes))
   const field: Field = {
     key,
     kind: 'text',
     label: label(layer.name ?? layerId),
-    default: layer.text,
+    default: words,
     maxLength: Math.min(2000, Math.max(40, longest * 2)),
-    multiline: layerTexts(layer).some((s) => s.includes('\n')) || undefined,
+    multiline: texts.some((s) => s.includes('\n')) || undefined,
   }
   return {
     ...t,
     fields: [...t.fields, field],
-    layers: t.layers.map((l) => (l.id === layerId ? ({ ...l, text: `{{${key}}}` } as Layer) : l)),
+    layers: t.layers.map((l) => (l.id === layerId ? withWords(l, `{{${key}}}`) : l)),
   }
 }
+
+/** A QR layer encodes one text: a localised default gives it its English words. */
+const qrSafe = (l: Layer, words: string | { en: string; 'zh-CN': string }) =>
+  l.type === 'qr' && typeof words !== 'string' ? words.en : words
 
 /** The layer shows its field's default as fixed words again; the field goes when nothing else uses it. */
 export function unmarkTextField(t: Template, layerId: string): Template {
@@ -83,7 +98,7 @@ export function unmarkTextField(t: Template, layerId: string): Template {
   const field = layer && textFieldOf(t, layer)
   if (!layer || !field) return t
   return dropFieldIfUnused(
-    { ...t, layers: t.layers.map((l) => (l.id === layerId ? ({ ...l, text: field.default } as Layer) : l)) },
+    { ...t, layers: t.layers.map((l) => (l.id === layerId ? withWords(l, qrSafe(l, field.default)) : l)) },
     field.key,
   )
 }

@@ -1,7 +1,7 @@
 import { type Field, type Layer, layerSchema, type Template } from '@templet/template'
 import { sizeOf } from './boxes'
 
-export type NewLayerKind = 'text' | 'image' | 'rect' | 'ellipse' | 'line'
+export type NewLayerKind = 'text' | 'image' | 'rect' | 'ellipse' | 'line' | 'qr'
 
 /** `base`, or `base2`, `base3` …: the first key no field of the template has. */
 export function uniqueFieldKey(t: Template, base: string): string {
@@ -18,7 +18,7 @@ export function newLayer(
   t: Template,
   sizeId: string,
   kind: NewLayerKind,
-  words: { text: string; image: { en: string; 'zh-CN': string } },
+  words: { text: string; link: string; image: { en: string; 'zh-CN': string } },
 ): { layer: Layer; field?: Field } {
   const size = sizeOf(t, sizeId)
   const short = Math.min(size.width, size.height)
@@ -53,6 +53,16 @@ export function newLayer(
         field: { key, kind: 'image', label: words.image },
       }
     }
+    case 'qr':
+      return {
+        layer: layerSchema.parse({
+          id: 'qr',
+          type: 'qr',
+          data: words.link,
+          background: '#ffffff',
+          box: centred(short * 0.25, short * 0.25),
+        }),
+      }
     case 'line':
       return {
         layer: layerSchema.parse({
