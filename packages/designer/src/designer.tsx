@@ -72,6 +72,14 @@ export function Designer({
 
   useEffect(() => setZoomState(clampZoom(initialZoom)), [initialZoom])
 
+  // Another template starts afresh; the same template handed back (a host keeping it in its state) does not.
+  useEffect(() => {
+    if (document.id !== last.current.id) {
+      last.current = document
+      dispatch({ type: 'load', document })
+    }
+  }, [document])
+
   const setZoom = useCallback(
     (z: number) => {
       const next = clampZoom(Math.round(z * 1000) / 1000)

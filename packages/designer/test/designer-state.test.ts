@@ -230,3 +230,12 @@ describe('coalesced edits', () => {
     expect(designerReducer(s, { type: 'undo' }).document.fields).toEqual([])
   })
 })
+
+describe('loading another document', () => {
+  it('starts a new history with nothing selected', () => {
+    const s = run({ type: 'select', ids: ['title'] }, { type: 'move', dx: 1, dy: 0 })
+    const other = { ...template, id: 'other-card' }
+    const loaded = designerReducer(s, { type: 'load', document: other })
+    expect(loaded).toMatchObject({ document: other, selection: [], past: [], future: [], sizeId: 'square' })
+  })
+})

@@ -254,7 +254,17 @@ function LayerProperties({
               value={layer.size}
               min={1}
               max={2000}
-              onChange={(v, c) => update({ size: v }, c)}
+              onChange={(v, c) =>
+                // The smallest size of shrink-to-fit may not exceed the size (the model refuses it).
+                update(
+                  {
+                    size: v,
+                    shrinkToFit:
+                      layer.shrinkToFit && layer.shrinkToFit.minSize > v ? { minSize: v } : layer.shrinkToFit,
+                  },
+                  c,
+                )
+              }
               disabled={disabled}
             />
             <NumberInput

@@ -7,6 +7,7 @@ import { PREVIEW_STATES, type PreviewState, previewValues } from './preview-valu
 
 /** How wide each preview is drawn, in CSS px. */
 const PREVIEW_WIDTH = 160
+const PREVIEW_DELAY_MS = 150
 
 const captions = (s: DesignerStrings): Record<PreviewState, string> => ({
   longText: s.previewLongText,
@@ -56,12 +57,12 @@ function Preview({
   const size = sizeOf(document, sizeId)
   const scale = PREVIEW_WIDTH / size.width
   useEffect(() => {
-    // Drawn after the design's own frame: the previews never hold up a drag.
-    const handle = requestAnimationFrame(() => {
+    // Drawn once the design settles (a drag's last step), so four more paints never slow a drag's frames.
+    const handle = setTimeout(() => {
       const canvas = ref.current
       if (canvas) paintDocument(canvas, document, { sizeId, scale, ...previewValues(document, state) })
-    })
-    return () => cancelAnimationFrame(handle)
+    }, PREVIEW_DELAY_MS)
+    return () => clearTimeout(handle)
   }, [document, sizeId, scale, state])
   return (
     <figure data-preview={state} style={{ margin: 0, display: 'grid', gap: 4, fontSize: 12 }}>

@@ -59,6 +59,8 @@ export type DesignerAction =
   | { type: 'reorder'; id: string; to: 'up' | 'down' | 'top' | 'bottom' }
   /** A whole new document (the fields panel's edits) as one step. */
   | ({ type: 'replace'; document: Template; transient?: boolean } & Coalesce)
+  /** Another document (another template): a new history, nothing selected. */
+  | { type: 'load'; document: Template }
   | { type: 'undo' }
   | { type: 'redo' }
 
@@ -230,6 +232,8 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     }
     case 'replace':
       return change(state, action.document, action.transient, action.coalesce)
+    case 'load':
+      return initialState(action.document)
     case 'undo': {
       const previous = state.past.at(-1)
       if (!previous) return state
