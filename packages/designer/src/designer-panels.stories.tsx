@@ -170,7 +170,7 @@ export const Fields: Story = {
       expect(t.samples['zh-CN'].text).toBe('新品上市')
       expect(layerIn(t, 'text')).toMatchObject({ text: '{{text}}' })
     })
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'The customer fills this in: Colour' }))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Colour: who sets it' }), 'color')
     await waitFor(() =>
       expect(layerIn(lastDocument(args.onChange), 'text')).toMatchObject({ color: { field: 'text_color' } }),
     )
@@ -225,5 +225,36 @@ export const QrCode: Story = {
         default: 'https://templet.example/launch',
       })
     })
+  },
+}
+
+export const ChoiceField: Story = {
+  name: 'Fields: a fill becomes a choice of named options, each with its colour',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'badge'))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Fill: who sets it' }), 'choice')
+    const second = within(await canvas.findByRole('group', { name: 'Option 2' }))
+    await userEvent.clear(second.getByLabelText('Option 2: Label (English)'))
+    await userEvent.type(second.getByLabelText('Option 2: Label (English)'), 'Night')
+    await userEvent.click(canvas.getByRole('button', { name: 'Add an option' }))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Default option' }), 'option3')
+    await waitFor(() => {
+      const t = lastDocument(args.onChange)
+      expect(t.fields.find((f) => f.key === 'badge_fill')).toMatchObject({
+        kind: 'choice',
+        default: 'option3',
+        options: [{ value: 'option1' }, { value: 'option2', label: { en: 'Night' } }, { value: 'option3' }],
+      })
+      expect(layerIn(t, 'badge')).toMatchObject({
+        fill: { field: 'badge_fill', map: { option1: '#f4a259', option2: '#111111', option3: '#f4a259' } },
+      })
+    })
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove option 1' }))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Fill: who sets it' }), 'design')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'badge')).toMatchObject({ fill: '#f4a259' }),
+    )
+    await expect(lastDocument(args.onChange).fields.find((f) => f.key === 'badge_fill')).toBeUndefined()
   },
 }

@@ -14,12 +14,17 @@ export {
   uniqueLayerId,
 } from './state/designer-state'
 export {
+  addChoiceOption,
   dropFieldIfUnused,
   fieldInUse,
+  markChoiceField,
   markColorField,
   markTextField,
+  removeChoiceOption,
+  setChoiceColor,
   setSample,
   textFieldOf,
+  unmarkChoiceField,
   unmarkColorField,
   unmarkTextField,
   updateField,

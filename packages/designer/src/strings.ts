@@ -98,6 +98,14 @@ export interface DesignerStrings {
   sampleEn: string
   sampleZh: string
   options: string
+  setBy: string
+  setByDesign: string
+  setByColour: string
+  setByChoice: string
+  option: string
+  addOption: string
+  removeOption: string
+  defaultOption: string
   preview: string
   previewLongText: string
   previewChinese: string
@@ -204,6 +212,14 @@ export const DESIGNER_STRINGS_EN: DesignerStrings = {
   sampleEn: 'Sample (English)',
   sampleZh: 'Sample (Chinese)',
   options: 'Options',
+  setBy: '{what}: who sets it',
+  setByDesign: 'The design (fixed)',
+  setByColour: 'The customer: any colour',
+  setByChoice: 'The customer: one of the options',
+  option: 'Option {n}',
+  addOption: 'Add an option',
+  removeOption: 'Remove option {n}',
+  defaultOption: 'Default option',
   preview: 'Preview',
   previewLongText: 'Long text',
   previewChinese: 'Chinese',
@@ -310,6 +326,14 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerStrings = {
   sampleEn: '示例（英文）',
   sampleZh: '示例（中文）',
   options: '选项',
+  setBy: '{what}：由谁设置',
+  setByDesign: '设计（固定）',
+  setByColour: '客户：任意颜色',
+  setByChoice: '客户：从选项中选择',
+  option: '选项 {n}',
+  addOption: '添加选项',
+  removeOption: '删除选项 {n}',
+  defaultOption: '默认选项',
   preview: '预览',
   previewLongText: '长文本',
   previewChinese: '中文',

@@ -1,11 +1,16 @@
 import { parseTemplate } from '@templet/template'
 import { describe, expect, it } from 'vitest'
 import {
+  addChoiceOption,
+  markChoiceField,
   markColorField,
   markTextField,
   newLayer,
+  removeChoiceOption,
+  setChoiceColor,
   setSample,
   textFieldOf,
+  unmarkChoiceField,
   unmarkColorField,
   unmarkTextField,
   updateField,
@@ -114,5 +119,74 @@ describe('new layers', () => {
     expect(marked.fields[0]).toMatchObject({ key: 'qr', default: 'https://example.com' })
     expect(() => parseTemplate(marked)).not.toThrow()
     expect(unmarkTextField(marked, 'qr').layers.at(-1)).toMatchObject({ data: 'https://example.com' })
+  })
+})
+
+describe('choice fields', () => {
+  const marked = () =>
+    markChoiceField(template, 'bg', 'fill', 'Style', [
+      { label: { en: 'Light', 'zh-CN': '浅色' }, color: '#ffffff' },
+      { label: { en: 'Dark', 'zh-CN': '深色' }, color: '#111111' },
+    ])
+
+  it('maps a colour by a choice of named options, the first its colour, and back to the default’s colour', () => {
+    const t = marked()
+    expect(t.fields[0]).toEqual({
+      key: 'bg_fill',
+      kind: 'choice',
+      label: { en: 'Style', 'zh-CN': 'Style' },
+      default: 'option1',
+      options: [
+        { value: 'option1', label: { en: 'Light', 'zh-CN': '浅色' } },
+        { value: 'option2', label: { en: 'Dark', 'zh-CN': '深色' } },
+      ],
+    })
+    expect(t.layers[0]).toMatchObject({
+      fill: { field: 'bg_fill', map: { option1: '#ffffff', option2: '#111111' } },
+    })
+    expect(() => parseTemplate(t)).not.toThrow()
+    const dark = setChoiceColor(t, 'bg', 'fill', 'option2', '#000000')
+    expect(dark.layers[0]).toMatchObject({ fill: { map: { option2: '#000000' } } })
+    const back = unmarkChoiceField(updateField(dark, 'bg_fill', { default: 'option2' }), 'bg', 'fill')
+    expect(back.layers[0]).toMatchObject({ fill: '#000000' })
+    expect(back.fields).toEqual([])
+  })
+
+  it('adds and removes options, keeping every map whole and the default and samples valid', () => {
+    const three = addChoiceOption(marked(), 'bg_fill', { en: 'Sand', 'zh-CN': '沙色' })
+    expect(three.layers[0]).toMatchObject({ fill: { map: { option3: '#ffffff' } } })
+    expect(() => parseTemplate(three)).not.toThrow()
+    const sampled = setSample(three, 'en', 'bg_fill', 'option1')
+    const two = removeChoiceOption(sampled, 'bg_fill', 'option1')
+    expect(two.fields[0]).toMatchObject({ default: 'option2' })
+    expect(two.samples.en).toEqual({ bg_fill: 'option2' })
+    expect(() => parseTemplate(two)).not.toThrow()
+    expect(removeChoiceOption(two, 'bg_fill', 'option2')).toBe(two)
+  })
+
+  it('edits a gradient stop bound by its path', () => {
+    const g = parseTemplate({
+      ...template,
+      layers: [
+        {
+          id: 'bg',
+          type: 'shape',
+          fill: {
+            type: 'linear',
+            angle: 90,
+            stops: [
+              { offset: 0, color: '#ff0000' },
+              { offset: 1, color: '#0000ff' },
+            ],
+          },
+        },
+      ],
+    })
+    const t = markColorField(g, 'bg', 'fill.stops[1].color', 'End')
+    expect(t.layers[0]).toMatchObject({
+      fill: { stops: [{ color: '#ff0000' }, { color: { field: 'bg_fill' } }] },
+    })
+    expect(Array.isArray((t.layers[0] as { fill: { stops: unknown } }).fill.stops)).toBe(true)
+    expect(() => parseTemplate(t)).not.toThrow()
   })
 })

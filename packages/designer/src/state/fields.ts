@@ -147,13 +147,144 @@ export function setSample(t: Template, locale: 'en' | 'zh-CN', key: string, valu
   return { ...t, samples: { ...t.samples, [locale]: samples } }
 }
 
+/** A property path of the model's bindings (`stroke.color`, `fill.stops[1].color`) as keys. */
+const keysOf = (path: string) => path.replace(/\[(\d+)\]/g, '.$1').split('.')
+
 export function getPath(layer: Layer, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], layer)
+  return keysOf(path).reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], layer)
 }
 
+/** The layer with the value at `path` replaced, every object and array on the way copied. */
 export function setPath(layer: Layer, path: string, value: unknown): Layer {
-  const [head, ...rest] = path.split('.') as [string, ...string[]]
-  const l = layer as unknown as Record<string, unknown>
-  if (rest.length === 0) return { ...l, [head]: value } as unknown as Layer
-  return { ...l, [head]: setPath((l[head] ?? {}) as Layer, rest.join('.'), value) } as unknown as Layer
+  const set = (node: unknown, keys: string[]): unknown => {
+    const [head, ...rest] = keys as [string, ...string[]]
+    if (Array.isArray(node)) {
+      const copy = [...node]
+      copy[Number(head)] = rest.length ? set(copy[Number(head)], rest) : value
+      return copy
+    }
+    const obj = (node ?? {}) as Record<string, unknown>
+    return { ...obj, [head]: rest.length ? set(obj[head], rest) : value }
+  }
+  return set(layer, keysOf(path)) as Layer
+}
+
+/**
+ * A colour property becomes a choice the customer makes among named options (say, "Dark" and "Light"), each
+ * mapped to a colour for this property: two options to start with, the first the colour it had.
+ */
+export function markChoiceField(
+  t: Template,
+  layerId: string,
+  property: string,
+  name: string,
+  options: Array<{ label: LocalizedText; color: string }>,
+): Template {
+  const layer = t.layers.find((l) => l.id === layerId)
+  const current = layer ? getPath(layer, property) : undefined
+  if (!layer || typeof current !== 'string' || options.length < 2) return t
+  const key = keyFor(t, `${layerId}_${property.split('.')[0]}`)
+  const values = options.map((_, i) => `option${i + 1}`)
+  const field: Field = {
+    key,
+    kind: 'choice',
+    label: label(name),
+    default: values[0] as string,
+    options: options.map((o, i) => ({ value: values[i] as string, label: o.label })),
+  }
+  const map = Object.fromEntries(options.map((o, i) => [values[i], i === 0 ? current : o.color]))
+  return {
+    ...t,
+    fields: [...t.fields, field],
+    layers: t.layers.map((l) => (l.id === layerId ? setPath(l, property, { field: key, map }) : l)),
+  }
+}
+
+/** A colour property mapped by a choice takes the default option's colour as a fixed colour again. */
+export function unmarkChoiceField(t: Template, layerId: string, property: string): Template {
+  const layer = t.layers.find((l) => l.id === layerId)
+  const bound = (layer ? getPath(layer, property) : undefined) as {
+    field?: string
+    map?: Record<string, string>
+  }
+  const field = t.fields.find((f) => f.key === bound?.field)
+  if (!layer || field?.kind !== 'choice' || !bound.map) return t
+  const fixed = bound.map[field.default] ?? Object.values(bound.map)[0]
+  return dropFieldIfUnused(
+    { ...t, layers: t.layers.map((l) => (l.id === layerId ? setPath(l, property, fixed) : l)) },
+    field.key,
+  )
+}
+
+/** This layer's colour for one option of the choice its property is mapped by. */
+export function setChoiceColor(
+  t: Template,
+  layerId: string,
+  property: string,
+  option: string,
+  color: string,
+): Template {
+  return {
+    ...t,
+    layers: t.layers.map((l) => {
+      if (l.id !== layerId) return l
+      const bound = getPath(l, property) as { field: string; map?: Record<string, string> }
+      return setPath(l, property, { ...bound, map: { ...bound.map, [option]: color } })
+    }),
+  }
+}
+
+/**
+ * Adds an option to a choice field; every layer property mapped by it gets the new option too, with the
+ * colour of its default option, so the document stays whole.
+ */
+export function addChoiceOption(t: Template, key: string, optionLabel: LocalizedText): Template {
+  const field = t.fields.find((f) => f.key === key)
+  if (field?.kind !== 'choice') return t
+  const taken = new Set(field.options.map((o) => o.value))
+  let n = field.options.length + 1
+  while (taken.has(`option${n}`)) n++
+  const value = `option${n}`
+  return mapChoice(
+    updateField(t, key, { options: [...field.options, { value, label: optionLabel }] }),
+    key,
+    (map) => ({
+      ...map,
+      [value]: map[field.default] ?? Object.values(map)[0],
+    }),
+  )
+}
+
+/** Removes an option (a choice keeps two at least); the default moves to the first option left. */
+export function removeChoiceOption(t: Template, key: string, value: string): Template {
+  const field = t.fields.find((f) => f.key === key)
+  if (field?.kind !== 'choice' || field.options.length <= 2) return t
+  const options = field.options.filter((o) => o.value !== value)
+  const fallback = options[0]?.value ?? ''
+  const next = updateField(t, key, { options, default: field.default === value ? fallback : field.default })
+  const samples = (v: Record<string, string>) => (v[key] === value ? { ...v, [key]: fallback } : v)
+  return mapChoice(
+    { ...next, samples: { en: samples(next.samples.en), 'zh-CN': samples(next.samples['zh-CN']) } },
+    key,
+    (map) => Object.fromEntries(Object.entries(map).filter(([k]) => k !== value)),
+  )
+}
+
+/** Every layer property mapped by the choice `key`, its map changed by `f`. */
+function mapChoice(
+  t: Template,
+  key: string,
+  f: (map: Record<string, unknown>) => Record<string, unknown>,
+): Template {
+  return {
+    ...t,
+    layers: t.layers.map((l) =>
+      layerBindings(l).reduce((layer, [property, v]) => {
+        const b = v as { field?: string; map?: Record<string, unknown> } | undefined
+        return b && typeof b === 'object' && b.field === key && b.map
+          ? setPath(layer, property, { ...b, map: f(b.map) })
+          : layer
+      }, l),
+    ),
+  }
 }
