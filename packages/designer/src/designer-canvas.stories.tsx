@@ -91,7 +91,6 @@ export const Rotated: Story = {
     await userEvent.click(field)
     await userEvent.keyboard('{ArrowUp}')
     await waitFor(() => expect(card.style.transform).toBe('rotate(105deg)'))
-    await userEvent.keyboard('{Control>}z{/Control}')
   },
 }
 
