@@ -239,3 +239,27 @@ describe('loading another document', () => {
     expect(loaded).toMatchObject({ document: other, selection: [], past: [], future: [], sizeId: 'square' })
   })
 })
+
+describe('deleting', () => {
+  it('takes the fields only the deleted layers used, keeps the last layer, and undoes as one step', () => {
+    const s = run({
+      type: 'add',
+      layer: {
+        id: 'photo',
+        type: 'image',
+        field: 'photo',
+        fit: 'cover',
+        focus: { x: 0.5, y: 0.5 },
+        radius: 0,
+        placeholder: '#e7e5e4',
+      },
+      field: { key: 'photo', kind: 'image', label: { en: 'Photo', 'zh-CN': '照片' } },
+    })
+    const deleted = designerReducer(s, { type: 'delete' })
+    expect(deleted.document.fields).toEqual([])
+    expect(designerReducer(deleted, { type: 'undo' }).document.fields.map((f) => f.key)).toEqual(['photo'])
+    const all = run({ type: 'select', ids: ['bg', 'title', 'badge'] }, { type: 'delete' })
+    expect(all.document.layers).toHaveLength(3)
+    expect(all.past).toHaveLength(0)
+  })
+})

@@ -1,5 +1,6 @@
 import type { Box, Field, Layer, Template } from '@templet/template'
 import { boxIn, sizeOf, unionBox, withBox } from './boxes'
+import { dropFieldIfUnused, fieldInUse } from './fields'
 import { type AlignEdge, alignBox, distributeBoxes } from './geometry'
 
 /** What the designer holds: the document, the size shown, the selection and the undo history. */
@@ -51,7 +52,7 @@ export type DesignerAction =
    * one given.
    */
   | { type: 'add'; layer: Layer; field?: Field }
-  /** Removes the selected layers. */
+  /** Removes the selected layers (never the last one), and the fields only they used. */
   | { type: 'delete' }
   /** Copies the selected layers just above each, 10 px down and right, and selects the copies. */
   | { type: 'duplicate' }
@@ -196,9 +197,13 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       return { ...change(state, { ...t, layers, fields }), selection: [layer.id] }
     }
     case 'delete': {
-      if (state.selection.length === 0) return state
       const layers = t.layers.filter((l) => !state.selection.includes(l.id))
-      return { ...change(state, { ...t, layers }), selection: [] }
+      // A template keeps one layer at least (the model's rule).
+      if (layers.length === t.layers.length || layers.length === 0) return state
+      // The fields only the deleted layers used go with them, so the fill-in form asks for nothing unused.
+      const orphans = t.fields.filter((f) => fieldInUse(t, f.key)).map((f) => f.key)
+      const next = orphans.reduce(dropFieldIfUnused, { ...t, layers })
+      return { ...change(state, next), selection: [] }
     }
     case 'duplicate': {
       if (state.selection.length === 0) return state
