@@ -59,6 +59,10 @@ export const LayersPanelKeyboard: Story = {
           .indexOf('badge'),
       ).toBe(4),
     )
+    // Shift+Enter adds a layer to the selection: the keyboard's Shift-click and marquee.
+    layers.getByRole('button', { name: 'Rule' }).focus()
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}')
+    await waitFor(() => expect(canvas.getByText('2 layers selected')).toBeVisible())
   },
 }
 

@@ -17,8 +17,9 @@ export interface LayersPanelProps {
 export const layerName = (l: Layer) => l.name ?? l.id
 
 /**
- * The layers, topmost first: select (Shift adds), rename (the pencil, F2, or a double click; Enter keeps,
- * Escape drops), lock, hide, and move up or down (the arrows, or Alt+ArrowUp/Down on a layer).
+ * The layers, topmost first: select (Shift-click or Shift+Enter adds), rename (the pencil, F2, or a double
+ * click; Enter keeps, Escape drops), lock, hide, and move up or down (the arrows, or Alt+ArrowUp/Down on a
+ * layer).
  */
 export function LayersPanel({ state, dispatch, strings, readOnly }: LayersPanelProps) {
   const [renaming, setRenaming] = useState<string | undefined>(undefined)
@@ -26,6 +27,12 @@ export function LayersPanel({ state, dispatch, strings, readOnly }: LayersPanelP
   const last = state.document.layers.length - 1
 
   const onRowKeyDown = (l: Layer) => (e: KeyboardEvent<HTMLButtonElement>) => {
+    // Shift+Enter or Shift+Space adds the layer to the selection, as Shift-click does.
+    if (e.shiftKey && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault()
+      dispatch({ type: 'select', ids: [l.id], toggle: true })
+      return
+    }
     if (readOnly) return
     if (e.key === 'F2') {
       e.preventDefault()
