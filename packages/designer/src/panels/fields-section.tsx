@@ -40,13 +40,12 @@ const colourProperties = (layer: Layer): string[] =>
 /**
  * What of this layer the customer fills in, exactly as the fill-in editor will show it: a text (its label in
  * English and Chinese, its length limit, one line or several, a sample in each language), an image (its
- * label, whether it is required) and colours (label and default).
+ * label, whether it is required) and colours (set by the design, by the customer, or among options).
  */
 export function FieldsSection({ t, layer, dispatch, strings, readOnly }: FieldsSectionProps) {
   const replace = (document: Template, coalesce?: string) => dispatch({ type: 'replace', document, coalesce })
   const textField = textFieldOf(t, layer)
   const imageField = layer.type === 'image' ? t.fields.find((f) => f.key === layer.field) : undefined
-  const name = layerName(layer)
 
   return (
     <Section title={strings.field}>
