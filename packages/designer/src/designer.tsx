@@ -8,7 +8,12 @@ import { PreviewPanel } from './preview/preview-panel'
 import { sizeOf } from './state/boxes'
 import { designerReducer, initialState } from './state/designer-state'
 import { type NewLayerKind, newLayer } from './state/new-layers'
-import { DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, type DesignerStrings } from './strings'
+import {
+  DESIGNER_STRINGS_EN,
+  DESIGNER_STRINGS_ZH_CN,
+  type DesignerStrings,
+  type DesignerWords,
+} from './strings'
 import { Toolbar } from './toolbar'
 
 export interface DesignerProps {
@@ -25,7 +30,7 @@ export interface DesignerProps {
   /** Told of every zoom change (buttons, Ctrl/Cmd+wheel, Ctrl/Cmd +/-/0, fit). */
   onZoomChange?: (zoom: number) => void
   /** The designer's words; any left out come from the locale's (English or Chinese). */
-  strings?: Partial<DesignerStrings>
+  strings?: DesignerStrings
   /** The fonts the font menu offers, with their weights and styles (default: the three Templet ships). */
   fonts?: DesignerFont[]
   /** Brand colours offered as swatches beside every colour control (`#rrggbb`). */
@@ -54,7 +59,7 @@ export function Designer({
   palette,
   previews = true,
 }: DesignerProps) {
-  const strings: DesignerStrings = {
+  const strings: DesignerWords = {
     ...(locale === 'zh-CN' ? DESIGNER_STRINGS_ZH_CN : DESIGNER_STRINGS_EN),
     ...given,
   }

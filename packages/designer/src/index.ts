@@ -47,4 +47,9 @@ export {
 } from './state/geometry'
 export { type NewLayerKind, newLayer, uniqueFieldKey } from './state/new-layers'
 export { type Guide, type SnapTargets, snapBox, snapResize, snapTargets } from './state/snap'
-export { DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, type DesignerStrings } from './strings'
+export {
+  DESIGNER_STRINGS_EN,
+  DESIGNER_STRINGS_ZH_CN,
+  type DesignerStrings,
+  type DesignerWords,
+} from './strings'

@@ -1,5 +1,5 @@
-/** The words the designer shows; the host passes its own language's (any it leaves out stay English). */
-export interface DesignerStrings {
+/** Every word the designer shows. */
+export interface DesignerWords {
   canvas: string
   undo: string
   redo: string
@@ -113,7 +113,13 @@ export interface DesignerStrings {
   previewMissingImage: string
 }
 
-export const DESIGNER_STRINGS_EN: DesignerStrings = {
+/**
+ * The words a host passes (`strings`): any it leaves out come from the locale's, so a host's list made for an
+ * earlier version keeps working as words are added.
+ */
+export type DesignerStrings = Partial<DesignerWords>
+
+export const DESIGNER_STRINGS_EN: DesignerWords = {
   canvas: 'Design',
   undo: 'Undo',
   redo: 'Redo',
@@ -227,7 +233,7 @@ export const DESIGNER_STRINGS_EN: DesignerStrings = {
   previewMissingImage: 'Missing image',
 }
 
-export const DESIGNER_STRINGS_ZH_CN: DesignerStrings = {
+export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   canvas: '设计',
   undo: '撤销',
   redo: '重做',

@@ -34,12 +34,12 @@ import type { Dispatch, ReactNode } from 'react'
 import type { DesignerAction, DesignerState } from './state/designer-state'
 import type { AlignEdge } from './state/geometry'
 import type { NewLayerKind } from './state/new-layers'
-import type { DesignerStrings } from './strings'
+import type { DesignerWords } from './strings'
 
 export interface ToolbarProps {
   state: DesignerState
   dispatch: Dispatch<DesignerAction>
-  strings: DesignerStrings
+  strings: DesignerWords
   locale: Locale
   readOnly?: boolean
   zoom: number

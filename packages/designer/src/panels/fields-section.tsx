@@ -17,7 +17,7 @@ import {
   unmarkTextField,
   updateField,
 } from '../state/fields'
-import { DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, type DesignerStrings } from '../strings'
+import { DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, type DesignerWords } from '../strings'
 import { Checkbox, ColorInput, NumberInput, Row, Section, Select, TextInput } from './controls'
 import { layerName } from './layers-panel'
 
@@ -25,7 +25,7 @@ export interface FieldsSectionProps {
   t: Template
   layer: Layer
   dispatch: Dispatch<DesignerAction>
-  strings: DesignerStrings
+  strings: DesignerWords
   readOnly?: boolean
 }
 
@@ -96,7 +96,7 @@ function ColourField({
   layer: Layer
   property: string
   replace: (document: Template, coalesce?: string) => void
-  strings: DesignerStrings
+  strings: DesignerWords
   readOnly?: boolean
 }) {
   const value = getPath(layer, property)
@@ -197,7 +197,7 @@ function ChoiceOptions({
   layer: Layer
   property: string
   replace: (document: Template, coalesce?: string) => void
-  strings: DesignerStrings
+  strings: DesignerWords
   readOnly?: boolean
 }) {
   const map = ((getPath(layer, property) as { map?: Record<string, string> }).map ?? {}) as Record<
@@ -294,7 +294,7 @@ function FieldEditor({
   t: Template
   field: Field
   replace: (document: Template, coalesce?: string) => void
-  strings: DesignerStrings
+  strings: DesignerWords
   readOnly?: boolean
   children?: React.ReactNode
 }) {

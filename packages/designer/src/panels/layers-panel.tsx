@@ -3,13 +3,13 @@ import { Button } from '@templet/ui/button'
 import { ArrowDown, ArrowUp, Eye, EyeOff, Lock, LockOpen, Pencil } from 'lucide-react'
 import { type Dispatch, type KeyboardEvent, useState } from 'react'
 import type { DesignerAction, DesignerState } from '../state/designer-state'
-import type { DesignerStrings } from '../strings'
+import type { DesignerWords } from '../strings'
 import { inputStyle } from './controls'
 
 export interface LayersPanelProps {
   state: DesignerState
   dispatch: Dispatch<DesignerAction>
-  strings: DesignerStrings
+  strings: DesignerWords
   readOnly?: boolean
 }
 

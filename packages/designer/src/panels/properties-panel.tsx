@@ -3,7 +3,7 @@ import { type Dispatch, useId } from 'react'
 import { boxIn, sizeOf } from '../state/boxes'
 import type { DesignerAction, DesignerState } from '../state/designer-state'
 import { normalizeAngle } from '../state/geometry'
-import type { DesignerStrings } from '../strings'
+import type { DesignerWords } from '../strings'
 import { Checkbox, ColorInput, NumberInput, Row, Section, Select, TextInput } from './controls'
 import { FieldsSection } from './fields-section'
 import { layerName } from './layers-panel'
@@ -33,7 +33,7 @@ export const DEFAULT_FONTS: DesignerFont[] = [
 export interface PropertiesPanelProps {
   state: DesignerState
   dispatch: Dispatch<DesignerAction>
-  strings: DesignerStrings
+  strings: DesignerWords
   locale: Locale
   fonts: DesignerFont[]
   palette?: string[]
@@ -515,7 +515,7 @@ function FontControls({
 }: {
   layer: Extract<Layer, { type: 'text' }>
   fonts: DesignerFont[]
-  strings: DesignerStrings
+  strings: DesignerWords
   update: (patch: Partial<Layer>) => void
   disabled?: boolean
 }) {
@@ -570,7 +570,7 @@ function PaintControls({
   disabled,
 }: {
   paint: Paint | undefined
-  strings: DesignerStrings
+  strings: DesignerWords
   update: (p: Paint | undefined, coalesce?: string) => void
   colour: (label: string, value: unknown, set: (hex: string, coalesce: string) => void) => React.ReactNode
   disabled?: boolean

@@ -2,14 +2,14 @@ import type { Template } from '@templet/template'
 import { useEffect, useId, useRef } from 'react'
 import { paintDocument } from '../canvas/paint-document'
 import { sizeOf } from '../state/boxes'
-import type { DesignerStrings } from '../strings'
+import type { DesignerWords } from '../strings'
 import { PREVIEW_STATES, type PreviewState, previewValues } from './preview-values'
 
 /** How wide each preview is drawn, in CSS px. */
 const PREVIEW_WIDTH = 160
 const PREVIEW_DELAY_MS = 150
 
-const captions = (s: DesignerStrings): Record<PreviewState, string> => ({
+const captions = (s: DesignerWords): Record<PreviewState, string> => ({
   longText: s.previewLongText,
   chinese: s.previewChinese,
   arabic: s.previewArabic,
@@ -24,7 +24,7 @@ export function PreviewPanel({
 }: {
   document: Template
   sizeId: string
-  strings: DesignerStrings
+  strings: DesignerWords
 }) {
   const id = useId()
   const names = captions(strings)
