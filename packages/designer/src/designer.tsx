@@ -1,41 +1,47 @@
 import type { Locale, Template } from '@templet/template'
-import { Button } from '@templet/ui/button'
-import { type KeyboardEvent, useEffect, useReducer, useRef } from 'react'
+import { type KeyboardEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import { DesignerCanvas } from './canvas/designer-canvas'
+import { clampZoom, fitZoom, stepZoom, Viewport } from './canvas/viewport'
+import { LayersPanel, layerName } from './panels/layers-panel'
+import { DEFAULT_FONTS, type DesignerFont, PropertiesPanel } from './panels/properties-panel'
+import { PreviewPanel } from './preview/preview-panel'
+import { sizeOf } from './state/boxes'
 import { designerReducer, initialState } from './state/designer-state'
-
-/** The words the designer shows; the host passes its own language's. */
-export interface DesignerStrings {
-  canvas: string
-  undo: string
-  redo: string
-  layers: string
-  size: string
-  readOnly: string
-}
-
-export const DESIGNER_STRINGS_EN: DesignerStrings = {
-  canvas: 'Design',
-  undo: 'Undo',
-  redo: 'Redo',
-  layers: 'Layers',
-  size: 'Size',
-  readOnly: 'This template opens read-only here: design on a larger screen.',
-}
+import { type NewLayerKind, newLayer } from './state/new-layers'
+import {
+  DESIGNER_STRINGS_EN,
+  DESIGNER_STRINGS_ZH_CN,
+  type DesignerStrings,
+  type DesignerWords,
+} from './strings'
+import { Toolbar } from './toolbar'
 
 export interface DesignerProps {
   /** The document to design; a new document (another template) starts a new history. */
   document: Template
   /** Called with every change of the document (each drag step too); the host saves or keeps a draft. */
   onChange?: (document: Template) => void
-  /** The language samples and localised texts are drawn in. */
+  /** The language samples and localised texts are drawn in, and of the designer's words by default. */
   locale?: Locale
   /** Shows the design without letting it change (a phone, a catalogue template). */
   readOnly?: boolean
-  /** CSS px per template px (default: 0.5). */
+  /** CSS px per template px the designer opens at (default: 0.5); the zoom controls change it from there. */
   zoom?: number
+  /** Told of every zoom change (buttons, Ctrl/Cmd+wheel, Ctrl/Cmd +/-/0, fit). */
+  onZoomChange?: (zoom: number) => void
+  /** The designer's words; any left out come from the locale's (English or Chinese). */
   strings?: DesignerStrings
+  /** The fonts the font menu offers, with their weights and styles (default: the three Templet ships). */
+  fonts?: DesignerFont[]
+  /** Brand colours offered as swatches beside every colour control (`#rrggbb`). */
+  palette?: string[]
+  /** Shows the preview states (long text, Chinese, Arabic, missing image) beside the design (default: true). */
+  previews?: boolean
 }
+
+/** Keys a focused text control keeps for itself (typing, its own undo) instead of the designer's shortcuts. */
+const editable = (el: EventTarget) =>
+  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
 
 /**
  * The template designer: a document in, changes out. No router and no API: the host loads, saves and
@@ -46,11 +52,22 @@ export function Designer({
   onChange,
   locale = 'en',
   readOnly = false,
-  zoom = 0.5,
-  strings = DESIGNER_STRINGS_EN,
+  zoom: initialZoom = 0.5,
+  onZoomChange,
+  strings: given,
+  fonts = DEFAULT_FONTS,
+  palette,
+  previews = true,
 }: DesignerProps) {
+  const strings: DesignerWords = {
+    ...(locale === 'zh-CN' ? DESIGNER_STRINGS_ZH_CN : DESIGNER_STRINGS_EN),
+    ...given,
+  }
   const [state, dispatch] = useReducer(designerReducer, document, (d) => initialState(d))
+  const [zoom, setZoomState] = useState(clampZoom(initialZoom))
+  const viewportRef = useRef<HTMLDivElement>(null)
   const last = useRef(document)
+
   useEffect(() => {
     if (state.document !== last.current) {
       last.current = state.document
@@ -58,10 +75,89 @@ export function Designer({
     }
   }, [state.document, onChange])
 
+  useEffect(() => setZoomState(clampZoom(initialZoom)), [initialZoom])
+
+  // Another template starts afresh; the same template handed back (a host keeping it in its state) does not.
+  useEffect(() => {
+    if (document.id !== last.current.id) {
+      last.current = document
+      dispatch({ type: 'load', document })
+    }
+  }, [document])
+
+  const setZoom = useCallback(
+    (z: number) => {
+      const next = clampZoom(Math.round(z * 1000) / 1000)
+      setZoomState(next)
+      onZoomChange?.(next)
+    },
+    [onZoomChange],
+  )
+  const size = sizeOf(state.document, state.sizeId)
+  const fit = () => {
+    const el = viewportRef.current
+    if (el) setZoom(fitZoom(size.width, size.height, el.clientWidth, el.clientHeight))
+  }
+  const add = (kind: NewLayerKind) => {
+    const { layer, field } = newLayer(state.document, state.sizeId, kind, {
+      text: strings.newText,
+      link: strings.qrLink,
+      image: { en: DESIGNER_STRINGS_EN.addImage, 'zh-CN': DESIGNER_STRINGS_ZH_CN.addImage },
+    })
+    const names = {
+      text: strings.text,
+      image: strings.image,
+      rect: strings.rectangle,
+      ellipse: strings.ellipse,
+      line: strings.line,
+      qr: strings.qr,
+    }
+    dispatch({ type: 'add', layer: { ...layer, name: names[kind] }, field })
+  }
+
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z' || readOnly) return
-    e.preventDefault()
-    dispatch({ type: e.shiftKey ? 'redo' : 'undo' })
+    const mod = e.ctrlKey || e.metaKey
+    const key = e.key.toLowerCase()
+    // Zoom works in read-only mode too, and from any control.
+    if (mod && (key === '=' || key === '+')) {
+      e.preventDefault()
+      return setZoom(stepZoom(zoom, 1))
+    }
+    if (mod && key === '-') {
+      e.preventDefault()
+      return setZoom(stepZoom(zoom, -1))
+    }
+    if (mod && key === '0') {
+      e.preventDefault()
+      return setZoom(1)
+    }
+    if (editable(e.target)) return
+    if (e.shiftKey && !mod && (e.key === '!' || e.code === 'Digit1')) {
+      e.preventDefault()
+      return fit()
+    }
+    if (readOnly) return
+    if (mod && key === 'z') {
+      e.preventDefault()
+      dispatch({ type: e.shiftKey ? 'redo' : 'undo' })
+    } else if (mod && key === 'y') {
+      e.preventDefault()
+      dispatch({ type: 'redo' })
+    } else if (mod && key === 'd') {
+      e.preventDefault()
+      dispatch({ type: 'duplicate' })
+    } else if (mod && key === 'a') {
+      e.preventDefault()
+      dispatch({
+        type: 'select',
+        ids: state.document.layers.filter((l) => !l.locked && !l.hidden).map((l) => l.id),
+      })
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && state.selection.length > 0) {
+      e.preventDefault()
+      dispatch({ type: 'delete' })
+      // The focused layer goes with it: keep the focus in the designer, so the next shortcut still works.
+      viewportRef.current?.focus()
+    }
   }
 
   return (
@@ -69,63 +165,59 @@ export function Designer({
     <div
       data-slot="designer"
       onKeyDown={onKeyDown}
-      style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(240px, 280px) minmax(0, 1fr) minmax(240px, 300px)',
+        gap: 16,
+        alignItems: 'start',
+        color: 'var(--ui-foreground, #09090b)',
+      }}
     >
-      <nav aria-label={strings.layers} style={{ minWidth: 160 }}>
-        <ol style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {[...state.document.layers].reverse().map((layer) => (
-            <li key={layer.id}>
-              <Button
-                variant={state.selection.includes(layer.id) ? 'secondary' : 'ghost'}
-                aria-pressed={state.selection.includes(layer.id)}
-                onClick={(e) => dispatch({ type: 'select', ids: [layer.id], toggle: e.shiftKey })}
-              >
-                {layer.id}
-              </Button>
-            </li>
-          ))}
-        </ol>
-      </nav>
-      <div style={{ display: 'grid', gap: 8 }}>
+      <LayersPanel state={state} dispatch={dispatch} strings={strings} readOnly={readOnly} />
+      <div style={{ display: 'grid', gap: 8, minWidth: 0 }}>
         {readOnly ? <p role="status">{strings.readOnly}</p> : null}
-        <div role="toolbar" aria-label={strings.canvas} style={{ display: 'flex', gap: 8 }}>
-          <Button
-            variant="outline"
-            disabled={readOnly || state.past.length === 0}
-            onClick={() => dispatch({ type: 'undo' })}
-          >
-            {strings.undo}
-          </Button>
-          <Button
-            variant="outline"
-            disabled={readOnly || state.future.length === 0}
-            onClick={() => dispatch({ type: 'redo' })}
-          >
-            {strings.redo}
-          </Button>
-          <label style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
-            {strings.size}
-            <select
-              value={state.sizeId}
-              onChange={(e) => dispatch({ type: 'showSize', sizeId: e.target.value })}
-            >
-              {state.document.sizes.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.label[locale]} ({s.width}×{s.height})
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <DesignerCanvas
+        <Toolbar
           state={state}
           dispatch={dispatch}
+          strings={strings}
           locale={locale}
-          zoom={zoom}
           readOnly={readOnly}
-          label={strings.canvas}
+          zoom={zoom}
+          onZoomStep={(dir) => setZoom(stepZoom(zoom, dir))}
+          onZoomFit={fit}
+          onZoomActual={() => setZoom(1)}
+          onAdd={add}
         />
+        <Viewport
+          zoom={zoom}
+          onZoom={setZoom}
+          viewportRef={viewportRef}
+          label={`${strings.canvas} (${strings.zoom})`}
+        >
+          <DesignerCanvas
+            state={state}
+            dispatch={dispatch}
+            locale={locale}
+            zoom={zoom}
+            readOnly={readOnly}
+            label={strings.canvas}
+            layerLabel={(id) => {
+              const l = state.document.layers.find((x) => x.id === id)
+              return l ? layerName(l) : id
+            }}
+          />
+        </Viewport>
+        {previews ? <PreviewPanel document={state.document} sizeId={state.sizeId} strings={strings} /> : null}
       </div>
+      <PropertiesPanel
+        state={state}
+        dispatch={dispatch}
+        strings={strings}
+        locale={locale}
+        fonts={fonts}
+        palette={palette}
+        readOnly={readOnly}
+      />
     </div>
   )
 }

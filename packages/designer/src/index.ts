@@ -1,6 +1,9 @@
 export { DesignerCanvas, type DesignerCanvasProps } from './canvas/designer-canvas'
 export { paintDocument } from './canvas/paint-document'
-export { DESIGNER_STRINGS_EN, Designer, type DesignerProps, type DesignerStrings } from './designer'
+export { clampZoom, fitZoom, MAX_ZOOM, MIN_ZOOM, stepZoom } from './canvas/viewport'
+export { Designer, type DesignerProps } from './designer'
+export { DEFAULT_FONTS, type DesignerFont } from './panels/properties-panel'
+export { PREVIEW_STATES, type PreviewState, previewValues } from './preview/preview-values'
 export { boxIn, sizeOf, unionBox, withBox } from './state/boxes'
 export {
   type DesignerAction,
@@ -8,5 +11,45 @@ export {
   designerReducer,
   HISTORY_LIMIT,
   initialState,
+  uniqueLayerId,
 } from './state/designer-state'
-export { type Guide, type SnapTargets, snapBox, snapTargets } from './state/snap'
+export {
+  addChoiceOption,
+  dropFieldIfUnused,
+  fieldInUse,
+  markChoiceField,
+  markColorField,
+  markTextField,
+  removeChoiceOption,
+  setChoiceColor,
+  setSample,
+  textFieldOf,
+  unmarkChoiceField,
+  unmarkColorField,
+  unmarkTextField,
+  updateField,
+} from './state/fields'
+export {
+  type AlignEdge,
+  alignBox,
+  anchored,
+  boxFromCorners,
+  distributeBoxes,
+  HANDLES,
+  type Handle,
+  handleAt,
+  intersects,
+  normalizeAngle,
+  pointOf,
+  resizeBox,
+  rotatePoint,
+  rotationTowards,
+} from './state/geometry'
+export { type NewLayerKind, newLayer, uniqueFieldKey } from './state/new-layers'
+export { type Guide, type SnapTargets, snapBox, snapResize, snapTargets } from './state/snap'
+export {
+  DESIGNER_STRINGS_EN,
+  DESIGNER_STRINGS_ZH_CN,
+  type DesignerStrings,
+  type DesignerWords,
+} from './strings'

@@ -88,3 +88,178 @@ describe('the designer state', () => {
     expect(designerReducer(after, { type: 'showSize', sizeId: 'poster' }).sizeId).toBe('square')
   })
 })
+
+describe('the designer’s layer actions', () => {
+  const shape = (id: string, x: number, y: number, w = 50, h = 50) =>
+    ({ id, type: 'shape', shape: 'rect', radius: 0, fill: '#000000', box: { x, y, w, h } }) as const
+
+  it('aligns a multi-selection to its union, one layer to the canvas, each one undo step', () => {
+    const s = run(
+      { type: 'select', ids: ['title', 'badge'] },
+      { type: 'align', edge: 'left' },
+      { type: 'align', edge: 'bottom' },
+    )
+    expect(boxOf(s, 'badge')).toMatchObject({ x: 10, y: 300 })
+    expect(boxOf(s, 'title')).toMatchObject({ x: 10, y: 290 })
+    expect(s.past).toHaveLength(2)
+    const one = run({ type: 'select', ids: ['badge'] }, { type: 'align', edge: 'center' })
+    expect(boxOf(one, 'badge')).toMatchObject({ x: 175 })
+  })
+
+  it('distributes three layers, and leaves locked layers where they are', () => {
+    const s = run(
+      { type: 'add', layer: shape('a', 0, 0) },
+      { type: 'add', layer: shape('b', 60, 0) },
+      { type: 'add', layer: shape('c', 350, 0) },
+      { type: 'select', ids: ['a', 'b', 'c'] },
+      { type: 'distribute', axis: 'x' },
+    )
+    expect(boxOf(s, 'b')).toMatchObject({ x: 175 })
+    const locked = run(
+      { type: 'update', id: 'badge', patch: { locked: true } },
+      { type: 'select', ids: ['badge', 'title'] },
+      { type: 'move', dx: 5, dy: 0 },
+      { type: 'align', edge: 'right' },
+    )
+    expect(boxOf(locked, 'badge')).toMatchObject({ x: 300 })
+    // The nudge moved the title alone; with one movable layer, align lines it up with the canvas.
+    expect(boxOf(locked, 'title')).toMatchObject({ x: 200 })
+    expect(locked.past).toHaveLength(3)
+  })
+
+  it('adds a layer above the selection with a unique id and selects it; undo removes it and deselects', () => {
+    const s = run({ type: 'select', ids: ['title'] }, { type: 'add', layer: shape('badge', 0, 0) })
+    expect(s.document.layers.map((l) => l.id)).toEqual(['bg', 'title', 'badge-2', 'badge'])
+    expect(s.selection).toEqual(['badge-2'])
+    const back = designerReducer(s, { type: 'undo' })
+    expect(back.document.layers).toHaveLength(3)
+    expect(back.selection).toEqual([])
+  })
+
+  it('deletes and duplicates the selection, each one step', () => {
+    const dup = run({ type: 'select', ids: ['title', 'badge'] }, { type: 'duplicate' })
+    expect(dup.document.layers.map((l) => l.id)).toEqual(['bg', 'title', 'title-copy', 'badge', 'badge-copy'])
+    expect(dup.selection).toEqual(['title-copy', 'badge-copy'])
+    expect(boxOf(dup, 'title-copy')).toMatchObject({ x: 20, y: 30 })
+    const del = designerReducer(dup, { type: 'delete' })
+    expect(del.document.layers.map((l) => l.id)).toEqual(['bg', 'title', 'badge'])
+    expect(del.past).toHaveLength(2)
+  })
+
+  it('reorders a layer up, down, to the top and the bottom, and ignores a move past the end', () => {
+    const ids = (s: ReturnType<typeof run>) => s.document.layers.map((l) => l.id)
+    expect(ids(run({ type: 'reorder', id: 'bg', to: 'up' }))).toEqual(['title', 'bg', 'badge'])
+    expect(ids(run({ type: 'reorder', id: 'badge', to: 'bottom' }))).toEqual(['badge', 'bg', 'title'])
+    expect(ids(run({ type: 'reorder', id: 'bg', to: 'top' }))).toEqual(['title', 'badge', 'bg'])
+    const none = run({ type: 'reorder', id: 'badge', to: 'up' })
+    expect(none.past).toHaveLength(0)
+  })
+
+  it('renames, locks, hides and rotates through update, each one step', () => {
+    const s = run(
+      { type: 'update', id: 'title', patch: { name: 'Headline' } },
+      { type: 'update', id: 'title', patch: { hidden: true } },
+      { type: 'update', id: 'title', patch: { rotation: 45 } },
+    )
+    expect(s.document.layers[1]).toMatchObject({ name: 'Headline', hidden: true, rotation: 45 })
+    expect(s.past).toHaveLength(3)
+  })
+})
+
+describe('gestures', () => {
+  it('leaves no undo step for a gesture that changed nothing (a click), and keeps the redo steps', () => {
+    const s = run(
+      { type: 'select', ids: ['title'] },
+      { type: 'move', dx: 1, dy: 0 },
+      { type: 'undo' },
+      { type: 'begin' },
+      { type: 'end' },
+    )
+    expect(s.past).toHaveLength(0)
+    expect(s.future).toHaveLength(1)
+  })
+
+  it('makes a resize of many steps one undo step', () => {
+    const s = run(
+      { type: 'begin' },
+      { type: 'setBox', id: 'badge', box: { x: 300, y: 300, w: 60, h: 60 }, transient: true },
+      { type: 'setBox', id: 'badge', box: { x: 300, y: 300, w: 80, h: 70 }, transient: true },
+      { type: 'end' },
+    )
+    expect(boxOf(s, 'badge')).toEqual({ x: 300, y: 300, w: 80, h: 70 })
+    expect(s.past).toHaveLength(1)
+    expect(boxOf(designerReducer(s, { type: 'undo' }), 'badge')).toEqual({ x: 300, y: 300, w: 50, h: 50 })
+  })
+})
+
+describe('coalesced edits', () => {
+  it('makes changes with one key in a row one step, a new key or an undo a new one', () => {
+    const s = run(
+      { type: 'update', id: 'title', patch: { size: 4 }, coalesce: 'size-1' },
+      { type: 'update', id: 'title', patch: { size: 42 }, coalesce: 'size-1' },
+      { type: 'update', id: 'title', patch: { size: 48 }, coalesce: 'size-2' },
+    )
+    expect(s.past).toHaveLength(2)
+    const back = designerReducer(s, { type: 'undo' })
+    expect(back.document.layers[1]).toMatchObject({ size: 42 })
+    const again = designerReducer(back, {
+      type: 'update',
+      id: 'title',
+      patch: { size: 50 },
+      coalesce: 'size-2',
+    })
+    expect(again.past).toHaveLength(2)
+    expect(designerReducer(again, { type: 'undo' }).document.layers[1]).toMatchObject({ size: 42 })
+  })
+
+  it('adds a layer with the field it needs, both undone together', () => {
+    const s = run({
+      type: 'add',
+      layer: {
+        id: 'photo',
+        type: 'image',
+        field: 'photo',
+        fit: 'cover',
+        focus: { x: 0.5, y: 0.5 },
+        radius: 0,
+        placeholder: '#e7e5e4',
+      },
+      field: { key: 'photo', kind: 'image', label: { en: 'Photo', 'zh-CN': '照片' } },
+    })
+    expect(s.document.fields.map((f) => f.key)).toEqual(['photo'])
+    expect(designerReducer(s, { type: 'undo' }).document.fields).toEqual([])
+  })
+})
+
+describe('loading another document', () => {
+  it('starts a new history with nothing selected', () => {
+    const s = run({ type: 'select', ids: ['title'] }, { type: 'move', dx: 1, dy: 0 })
+    const other = { ...template, id: 'other-card' }
+    const loaded = designerReducer(s, { type: 'load', document: other })
+    expect(loaded).toMatchObject({ document: other, selection: [], past: [], future: [], sizeId: 'square' })
+  })
+})
+
+describe('deleting', () => {
+  it('takes the fields only the deleted layers used, keeps the last layer, and undoes as one step', () => {
+    const s = run({
+      type: 'add',
+      layer: {
+        id: 'photo',
+        type: 'image',
+        field: 'photo',
+        fit: 'cover',
+        focus: { x: 0.5, y: 0.5 },
+        radius: 0,
+        placeholder: '#e7e5e4',
+      },
+      field: { key: 'photo', kind: 'image', label: { en: 'Photo', 'zh-CN': '照片' } },
+    })
+    const deleted = designerReducer(s, { type: 'delete' })
+    expect(deleted.document.fields).toEqual([])
+    expect(designerReducer(deleted, { type: 'undo' }).document.fields.map((f) => f.key)).toEqual(['photo'])
+    const all = run({ type: 'select', ids: ['bg', 'title', 'badge'] }, { type: 'delete' })
+    expect(all.document.layers).toHaveLength(3)
+    expect(all.past).toHaveLength(0)
+  })
+})

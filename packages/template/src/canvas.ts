@@ -23,6 +23,12 @@ export interface Canvas2D<Image extends Drawable = Drawable> {
   save(): void
   restore(): void
   globalAlpha: number
+  translate(x: number, y: number): void
+  rotate(radians: number): void
+  shadowColor: string
+  shadowBlur: number
+  shadowOffsetX: number
+  shadowOffsetY: number
   font: string
   letterSpacing: string
   /** Skia's and the CSS name; a browser's canvas lacks it and loads such faces with `lnum` instead. */

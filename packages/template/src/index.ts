@@ -39,6 +39,7 @@ export {
   isFocalPoint,
   parseImageValue,
 } from './layers/image'
+export { type QrLayer, qrText } from './layers/qr'
 export type { ShapeLayer } from './layers/shape'
 export {
   breakPieces,

@@ -101,6 +101,9 @@ function crossCheck(t: Template): TemplateIssue[] {
           `"${b.field}" is a ${f.kind} field; bind a ${kind === 'color' ? 'color' : 'choice'} field`,
         )
     }
+    if (layer.type === 'qr')
+      for (const ref of fieldReferences(layer.data))
+        if (fields.get(ref)?.kind !== 'text') at('data', `no text field "${ref}"`)
     if (layer.type === 'image' && fields.get(layer.field)?.kind !== 'image')
       at('field', `no image field "${layer.field}"`)
     if (layer.type === 'text') {

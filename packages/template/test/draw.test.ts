@@ -78,3 +78,128 @@ describe('drawLayer without any of the surface hooks', () => {
     expect(alpha.some((a) => a > 0)).toBe(true)
   })
 })
+
+describe('the designer’s layer properties', () => {
+  const card = (layers: unknown[]) =>
+    parseTemplate({
+      id: 'designer-card',
+      typeId: 'social-posts',
+      name: { en: 'Card', 'zh-CN': '卡片' },
+      sizes: [{ id: 'square', width: 100, height: 100, label: { en: 'Square', 'zh-CN': '方形' } }],
+      fields: [],
+      layers,
+      samples: { en: {}, 'zh-CN': {} },
+    })
+  const draw = (t: ReturnType<typeof card>) => {
+    const canvas = createCanvas(100, 100)
+    const ctx = canvas.getContext('2d')
+    const d: DrawContext = {
+      ctx,
+      sizeId: 'square',
+      width: 100,
+      height: 100,
+      locale: 'en',
+      values: {},
+      images: new Map(),
+    }
+    for (const layer of t.layers) drawLayer(layer, d)
+    return (x: number, y: number) => [...ctx.getImageData(x, y, 1, 1).data]
+  }
+
+  it('rotates a layer about its box’s centre', () => {
+    // A 80 × 10 bar across the middle, turned 90°: it now runs down the middle.
+    const bar = { id: 'bar', type: 'shape', fill: '#000000', box: { x: 10, y: 45, w: 80, h: 10 } }
+    const flat = draw(card([bar]))
+    expect(flat(15, 50)).toEqual([0, 0, 0, 255])
+    expect(flat(50, 15)).toEqual([0, 0, 0, 0])
+    const turned = draw(card([{ ...bar, rotation: 90 }]))
+    expect(turned(15, 50)).toEqual([0, 0, 0, 0])
+    expect(turned(50, 15)).toEqual([0, 0, 0, 255])
+  })
+
+  it('leaves a hidden layer out, and draws a locked one as any other', () => {
+    const at = draw(
+      card([
+        { id: 'a', type: 'shape', fill: '#ff0000', box: { x: 0, y: 0, w: 50, h: 50 }, hidden: true },
+        {
+          id: 'b',
+          type: 'shape',
+          fill: '#0000ff',
+          box: { x: 50, y: 50, w: 50, h: 50 },
+          locked: true,
+          name: 'Logo',
+        },
+      ]),
+    )
+    expect(at(10, 10)).toEqual([0, 0, 0, 0])
+    expect(at(60, 60)).toEqual([0, 0, 255, 255])
+  })
+
+  it('draws a shape’s shadow offset under it', () => {
+    const at = draw(
+      card([
+        {
+          id: 'card',
+          type: 'shape',
+          fill: '#ffffff',
+          box: { x: 10, y: 10, w: 40, h: 40 },
+          shadow: { color: '#000000', x: 20, y: 20, blur: 0 },
+        },
+      ]),
+    )
+    expect(at(20, 20)).toEqual([255, 255, 255, 255])
+    expect(at(65, 65)).toEqual([0, 0, 0, 255])
+    expect(at(80, 80)).toEqual([0, 0, 0, 0])
+  })
+})
+
+describe('a QR code layer', () => {
+  const qrCard = (data: string, fields: unknown[] = []) =>
+    parseTemplate({
+      id: 'qr-card',
+      typeId: 'social-posts',
+      name: { en: 'QR', 'zh-CN': '二维码' },
+      sizes: [{ id: 'square', width: 100, height: 100, label: { en: 'Square', 'zh-CN': '方形' } }],
+      fields,
+      layers: [{ id: 'code', type: 'qr', data, background: '#ffffff', box: { x: 0, y: 0, w: 100, h: 100 } }],
+      samples: { en: {}, 'zh-CN': {} },
+    })
+  const drawn = (t: ReturnType<typeof qrCard>, values: Record<string, string>) => {
+    const canvas = createCanvas(100, 100)
+    const ctx = canvas.getContext('2d')
+    const d: DrawContext = {
+      ctx,
+      sizeId: 'square',
+      width: 100,
+      height: 100,
+      locale: 'en',
+      values,
+      images: new Map(),
+    }
+    for (const layer of t.layers) drawLayer(layer, d)
+    return ctx.getImageData(0, 0, 100, 100).data
+  }
+  const dark = (data: Uint8ClampedArray) =>
+    data.filter((v, i) => i % 4 === 0 && v < 128 && (data[i + 3] ?? 0) > 0).length
+
+  it('draws the finder patterns in the corners, the quiet zone clear', () => {
+    const data = drawn(qrCard('https://templet.example/a'), {})
+    // A version 2 code (25 modules) with a margin of 2: 29 cells of 100/29 px. The top-left finder's outer ring
+    // starts at cell 2; cell 0 is the quiet zone.
+    const at = (x: number, y: number) => data[(y * 100 + x) * 4]
+    expect(at(1, 1)).toBe(255)
+    expect(at(8, 8)).toBe(0)
+    expect(at(91, 8)).toBe(0)
+    expect(at(8, 91)).toBe(0)
+    expect(dark(data)).toBeGreaterThan(2000)
+  })
+
+  it('encodes a field’s value, draws nothing for an empty one, and refuses a reference to no text field', () => {
+    const t = qrCard('{{link}}', [
+      { key: 'link', kind: 'text', label: { en: 'Link', 'zh-CN': '链接' }, default: '', maxLength: 200 },
+    ])
+    expect(dark(drawn(t, { link: 'https://templet.example' }))).toBeGreaterThan(2000)
+    expect(dark(drawn(t, { link: '' }))).toBe(0)
+    expect(() => qrCard('{{nope}}')).toThrow(/layer "code", property "data": no text field "nope"/)
+  })
+})

@@ -18,9 +18,9 @@ async function packagesOf(entry: string) {
 }
 
 describe('the package in a browser', () => {
-  it('bundles for the browser with zod and bidi-js as its only dependencies (no Node built-in, no native module)', async () => {
+  it('bundles for the browser with zod, bidi-js and uqr (QR codes) as its only dependencies (no Node built-in, no native module)', async () => {
     // platform: 'browser' fails the build on any node: import.
-    expect(new Set(await packagesOf('index.ts'))).toEqual(new Set(['zod', 'bidi-js']))
+    expect(new Set(await packagesOf('index.ts'))).toEqual(new Set(['zod', 'bidi-js', 'uqr']))
   })
 
   it('gives screens the value rules and image values without zod', async () => {

@@ -1,12 +1,32 @@
-import type { Box, Locale } from '@templet/template'
-import { type Dispatch, type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react'
+import type { Box, Layer, Locale } from '@templet/template'
+import {
+  type CSSProperties,
+  type Dispatch,
+  type KeyboardEvent,
+  type PointerEvent,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 import { boxIn, sizeOf, unionBox } from '../state/boxes'
 import type { DesignerAction, DesignerState } from '../state/designer-state'
-import { type Guide, snapBox, snapTargets } from '../state/snap'
+import {
+  boxFromCorners,
+  HANDLES,
+  type Handle,
+  handleAt,
+  intersects,
+  resizeBox,
+  rotationTowards,
+} from '../state/geometry'
+import { type Guide, snapBox, snapResize, snapTargets } from '../state/snap'
 import { paintDocument } from './paint-document'
 
 /** Snapping reaches this many screen pixels, whatever the zoom. */
 const SNAP_SCREEN_PX = 6
+/** A marquee smaller than this (screen px) is a click on the empty canvas: it clears the selection. */
+const CLICK_PX = 3
+const ACCENT = '#2563eb'
 
 export interface DesignerCanvasProps {
   state: DesignerState
@@ -18,26 +38,47 @@ export interface DesignerCanvasProps {
   readOnly?: boolean
   /** The accessible name of the canvas region. */
   label: string
-  /** A layer's accessible name (its id by default). */
+  /** A layer's accessible name (its name, else its id, by default). */
   layerLabel?: (id: string) => string
 }
 
-interface Drag {
-  pointerId: number
-  startX: number
-  startY: number
-  /** The selection's union box when the drag began. */
-  start: Box
-  /** Other layers' boxes, the snap targets. */
-  others: Box[]
-  /** What has been applied so far, in template px. */
-  applied: { x: number; y: number }
-}
+type Gesture =
+  | {
+      kind: 'move'
+      pointerId: number
+      startX: number
+      startY: number
+      /** The selection's union box when the drag began. */
+      start: Box
+      /** Other layers' boxes, the snap targets. */
+      others: Box[]
+      /** What has been applied so far, in template px. */
+      applied: { x: number; y: number }
+    }
+  | {
+      kind: 'resize'
+      pointerId: number
+      id: string
+      handle: Handle
+      startX: number
+      startY: number
+      start: Box
+      rotation: number
+      others: Box[]
+    }
+  | { kind: 'rotate'; pointerId: number; id: string; start: Box }
+  | { kind: 'marquee'; pointerId: number; from: { x: number; y: number }; toggle: boolean }
+
+/** Whether a layer can be picked on the canvas: drawn and not locked. */
+const pickable = (l: Layer) => !l.hidden && !l.locked
 
 /**
  * The design surface: the document drawn by the model on a `<canvas>`, and over it one focusable element per
  * layer that selects it (click, Shift-click), drags it (snapping to the canvas's and other layers' edges and
- * centres, with guides; Alt disables) and nudges it (arrows 1 px, Shift+arrows 10 px).
+ * centres, with guides; Alt disables) and nudges it (arrows 1 px, Shift+arrows 10 px). A single selected layer
+ * has eight resize handles (Shift keeps the ratio) and a rotation handle (Shift: 15° steps); a drag on the
+ * empty canvas draws a marquee that selects the layers it touches. The handles are for the pointer: the
+ * properties panel's fields do the same from the keyboard.
  */
 export function DesignerCanvas({
   state,
@@ -49,63 +90,142 @@ export function DesignerCanvas({
   layerLabel,
 }: DesignerCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
-  const drag = useRef<Drag | undefined>(undefined)
+  const surfaceRef = useRef<HTMLDivElement>(null)
+  const gesture = useRef<Gesture | undefined>(undefined)
   const [guides, setGuides] = useState<Guide[]>([])
+  const [marquee, setMarquee] = useState<Box | undefined>(undefined)
+  const [active, setActive] = useState<Gesture['kind'] | undefined>(undefined)
   const t = state.document
   const size = sizeOf(t, state.sizeId)
+  const nameOf = (l: Layer) => (layerLabel ? layerLabel(l.id) : (l.name ?? l.id))
 
   useEffect(() => {
     const canvas = canvasRef.current
     if (canvas) paintDocument(canvas, t, { sizeId: size.id, locale, scale: zoom })
   }, [t, size.id, locale, zoom])
 
-  const onPointerDown = (id: string) => (e: PointerEvent<HTMLElement>) => {
+  /** A pointer's position in template px. */
+  const at = (e: { clientX: number; clientY: number }) => {
+    const r = surfaceRef.current?.getBoundingClientRect()
+    return { x: (e.clientX - (r?.left ?? 0)) / zoom, y: (e.clientY - (r?.top ?? 0)) / zoom }
+  }
+  /** The boxes of the layers a gesture does not move: what it snaps to. */
+  const othersThan = (ids: string[]) =>
+    t.layers
+      .filter((l) => !ids.includes(l.id) && !l.hidden && (l.box || l.bySize?.[size.id]?.box))
+      .map((l) => boxIn(t, l, size.id))
+
+  const start = (e: PointerEvent<HTMLElement>, g: Gesture) => {
+    surfaceRef.current?.setPointerCapture(e.pointerId)
+    gesture.current = g
+    setActive(g.kind)
+    if (g.kind !== 'marquee') dispatch({ type: 'begin' })
+  }
+
+  const onLayerPointerDown = (id: string) => (e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0) return
+    e.stopPropagation()
     const selected = state.selection.includes(id)
     if (e.shiftKey) dispatch({ type: 'select', ids: [id], toggle: true })
     else if (!selected) dispatch({ type: 'select', ids: [id] })
     if (readOnly || e.shiftKey) return
     const moving = selected ? state.selection : [id]
-    const boxes = t.layers.filter((l) => moving.includes(l.id)).map((l) => boxIn(t, l, size.id))
-    const start = unionBox(boxes)
-    if (!start) return
-    e.currentTarget.setPointerCapture(e.pointerId)
-    drag.current = {
+    const boxes = t.layers.filter((l) => moving.includes(l.id) && !l.locked).map((l) => boxIn(t, l, size.id))
+    const box = unionBox(boxes)
+    if (!box) return
+    start(e, {
+      kind: 'move',
       pointerId: e.pointerId,
       startX: e.clientX,
       startY: e.clientY,
-      start,
-      others: t.layers
-        .filter((l) => !moving.includes(l.id) && (l.box || l.bySize?.[size.id]?.box))
-        .map((l) => boxIn(t, l, size.id)),
+      start: box,
+      others: othersThan(moving),
       applied: { x: 0, y: 0 },
-    }
-    dispatch({ type: 'begin' })
+    })
+  }
+
+  const onHandlePointerDown = (layer: Layer, handle: Handle | 'rotate') => (e: PointerEvent<HTMLElement>) => {
+    if (e.button !== 0 || readOnly) return
+    e.stopPropagation()
+    const box = boxIn(t, layer, size.id)
+    if (handle === 'rotate') start(e, { kind: 'rotate', pointerId: e.pointerId, id: layer.id, start: box })
+    else
+      start(e, {
+        kind: 'resize',
+        pointerId: e.pointerId,
+        id: layer.id,
+        handle,
+        startX: e.clientX,
+        startY: e.clientY,
+        start: box,
+        rotation: layer.rotation ?? 0,
+        others: othersThan([layer.id]),
+      })
+  }
+
+  const onSurfacePointerDown = (e: PointerEvent<HTMLElement>) => {
+    if (e.button !== 0) return
+    start(e, { kind: 'marquee', pointerId: e.pointerId, from: at(e), toggle: e.shiftKey })
   }
 
   const onPointerMove = (e: PointerEvent<HTMLElement>) => {
-    const d = drag.current
-    if (!d || d.pointerId !== e.pointerId) return
-    const moved = {
-      ...d.start,
-      x: d.start.x + (e.clientX - d.startX) / zoom,
-      y: d.start.y + (e.clientY - d.startY) / zoom,
-    }
-    const snapped = e.altKey
-      ? { box: moved, guides: [] }
-      : snapBox(moved, snapTargets(size, d.others), SNAP_SCREEN_PX / zoom)
-    const dx = snapped.box.x - d.start.x - d.applied.x
-    const dy = snapped.box.y - d.start.y - d.applied.y
-    d.applied = { x: d.applied.x + dx, y: d.applied.y + dy }
-    setGuides(snapped.guides)
-    if (dx !== 0 || dy !== 0) dispatch({ type: 'move', dx, dy, transient: true })
+    const g = gesture.current
+    if (!g || g.pointerId !== e.pointerId) return
+    const threshold = SNAP_SCREEN_PX / zoom
+    if (g.kind === 'move') {
+      const moved = {
+        ...g.start,
+        x: g.start.x + (e.clientX - g.startX) / zoom,
+        y: g.start.y + (e.clientY - g.startY) / zoom,
+      }
+      const snapped = e.altKey
+        ? { box: moved, guides: [] }
+        : snapBox(moved, snapTargets(size, g.others), threshold)
+      const dx = snapped.box.x - g.start.x - g.applied.x
+      const dy = snapped.box.y - g.start.y - g.applied.y
+      g.applied = { x: g.applied.x + dx, y: g.applied.y + dy }
+      setGuides(snapped.guides)
+      if (dx !== 0 || dy !== 0) dispatch({ type: 'move', dx, dy, transient: true })
+    } else if (g.kind === 'resize') {
+      const dx = (e.clientX - g.startX) / zoom
+      const dy = (e.clientY - g.startY) / zoom
+      let box = resizeBox(g.start, g.rotation, g.handle, dx, dy, e.shiftKey)
+      let lines: Guide[] = []
+      // Snapping moves edges on the canvas's axes: a rotated layer's edges are not, and Shift's ratio wins.
+      if (!e.altKey && !e.shiftKey && g.rotation === 0) {
+        const { fx, fy } = handleAt(g.handle)
+        const side = (f: number) => (f === 0 ? ('start' as const) : f === 1 ? ('end' as const) : undefined)
+        const snapped = snapResize(box, { x: side(fx), y: side(fy) }, snapTargets(size, g.others), threshold)
+        box = snapped.box
+        lines = snapped.guides
+      }
+      setGuides(lines)
+      dispatch({ type: 'setBox', id: g.id, box, transient: true })
+    } else if (g.kind === 'rotate') {
+      const rotation = rotationTowards(g.start, at(e), e.shiftKey ? 15 : undefined)
+      dispatch({ type: 'update', id: g.id, patch: { rotation: rotation || undefined }, transient: true })
+    } else setMarquee(boxFromCorners(g.from, at(e)))
   }
 
   const onPointerUp = (e: PointerEvent<HTMLElement>) => {
-    if (drag.current?.pointerId !== e.pointerId) return
-    // A click without a move leaves no undo step behind.
-    if (drag.current.applied.x === 0 && drag.current.applied.y === 0) dispatch({ type: 'undo' })
-    drag.current = undefined
+    const g = gesture.current
+    if (!g || g.pointerId !== e.pointerId) return
+    if (g.kind === 'marquee') {
+      const m = boxFromCorners(g.from, at(e))
+      const hit =
+        m.w * zoom < CLICK_PX && m.h * zoom < CLICK_PX
+          ? []
+          : t.layers
+              .filter((l) => pickable(l) && (l.box || l.bySize?.[size.id]?.box))
+              .filter((l) => intersects(m, boxIn(t, l, size.id)))
+              .map((l) => l.id)
+      if (g.toggle) {
+        if (hit.length > 0) dispatch({ type: 'select', ids: hit, toggle: true })
+      } else dispatch({ type: 'select', ids: hit })
+      setMarquee(undefined)
+    } else dispatch({ type: 'end' })
+    gesture.current = undefined
+    setActive(undefined)
     setGuides([])
   }
 
@@ -124,58 +244,142 @@ export function DesignerCanvas({
     } else if (e.key === 'Escape') dispatch({ type: 'select', ids: [] })
   }
 
+  const selected = t.layers.filter((l) => state.selection.includes(l.id) && !l.hidden)
+  const single = selected.length === 1 && !readOnly && !selected[0]?.locked ? selected[0] : undefined
+  const frame = (b: Box, rotation = 0): CSSProperties => ({
+    position: 'absolute',
+    left: b.x * zoom,
+    top: b.y * zoom,
+    width: b.w * zoom,
+    height: b.h * zoom,
+    transform: rotation ? `rotate(${rotation}deg)` : undefined,
+  })
+
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled region around the canvas and its layers
     <div
+      ref={surfaceRef}
       role="group"
       aria-label={label}
       onKeyDown={onKeyDown}
+      onPointerDown={onSurfacePointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={onPointerUp}
       data-slot="designer-canvas"
+      dir="ltr"
+      data-gesture={active}
       style={{
         position: 'relative',
         width: size.width * zoom,
         height: size.height * zoom,
         touchAction: 'none',
+        boxShadow: '0 0 0 1px rgba(0,0,0,0.12), 0 1px 4px rgba(0,0,0,0.12)',
       }}
     >
       {/* The picture; the layers' buttons over it are what a screen reader and a keyboard reach. */}
       <div aria-hidden="true" style={{ position: 'absolute', inset: 0 }}>
         <canvas ref={canvasRef} style={{ width: '100%', height: '100%', display: 'block' }} />
       </div>
-      {t.layers.map((layer) => {
-        const b = boxIn(t, layer, size.id)
-        const selected = state.selection.includes(layer.id)
+      {t.layers.filter(pickable).map((layer) => {
+        const isSelected = state.selection.includes(layer.id)
         return (
           <button
             key={layer.id}
             type="button"
-            aria-label={layerLabel ? layerLabel(layer.id) : layer.id}
-            aria-pressed={selected}
+            aria-label={nameOf(layer)}
+            aria-pressed={isSelected}
             data-layer={layer.id}
-            data-state={selected ? 'selected' : 'idle'}
-            onPointerDown={onPointerDown(layer.id)}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={onPointerUp}
+            data-state={isSelected ? 'selected' : 'idle'}
+            onPointerDown={onLayerPointerDown(layer.id)}
             onFocus={() => {
-              if (!selected && drag.current === undefined) dispatch({ type: 'select', ids: [layer.id] })
+              if (!isSelected && gesture.current === undefined) dispatch({ type: 'select', ids: [layer.id] })
             }}
             style={{
-              position: 'absolute',
-              left: b.x * zoom,
-              top: b.y * zoom,
-              width: b.w * zoom,
-              height: b.h * zoom,
+              ...frame(boxIn(t, layer, size.id), layer.rotation),
               padding: 0,
               background: 'transparent',
               border: 0,
-              outline: selected ? '2px solid #2563eb' : undefined,
+              outline: isSelected ? `2px solid ${ACCENT}` : undefined,
               outlineOffset: 0,
               cursor: readOnly ? 'default' : 'move',
             }}
           />
         )
       })}
+      {/* Layers selected in the layers panel that the canvas does not pick (locked): outlined only. */}
+      {selected
+        .filter((l) => l.locked)
+        .map((l) => (
+          <div
+            key={l.id}
+            aria-hidden="true"
+            data-locked-outline={l.id}
+            style={{
+              ...frame(boxIn(t, l, size.id), l.rotation),
+              pointerEvents: 'none',
+              outline: `1px dashed ${ACCENT}`,
+            }}
+          />
+        ))}
+      {single ? (
+        <div
+          aria-hidden="true"
+          data-slot="selection-frame"
+          style={{ ...frame(boxIn(t, single, size.id), single.rotation), pointerEvents: 'none' }}
+        >
+          {HANDLES.map((h) => {
+            const { fx, fy } = handleAt(h)
+            return (
+              <div
+                key={h}
+                data-handle={h}
+                onPointerDown={onHandlePointerDown(single, h)}
+                style={{
+                  position: 'absolute',
+                  left: `calc(${fx * 100}% - 5px)`,
+                  top: `calc(${fy * 100}% - 5px)`,
+                  width: 10,
+                  height: 10,
+                  background: '#ffffff',
+                  border: `1.5px solid ${ACCENT}`,
+                  borderRadius: 2,
+                  pointerEvents: 'auto',
+                  cursor: `${h}-resize`,
+                }}
+              />
+            )
+          })}
+          <div
+            data-handle="rotate"
+            onPointerDown={onHandlePointerDown(single, 'rotate')}
+            style={{
+              position: 'absolute',
+              left: 'calc(50% - 6px)',
+              top: -28,
+              width: 12,
+              height: 12,
+              borderRadius: '50%',
+              background: '#ffffff',
+              border: `1.5px solid ${ACCENT}`,
+              pointerEvents: 'auto',
+              cursor: 'grab',
+            }}
+          />
+        </div>
+      ) : null}
+      {marquee ? (
+        <div
+          aria-hidden="true"
+          data-slot="marquee"
+          style={{
+            ...frame(marquee),
+            pointerEvents: 'none',
+            background: 'rgba(37,99,235,0.08)',
+            border: `1px solid ${ACCENT}`,
+          }}
+        />
+      ) : null}
       {guides.map((g) => (
         <div
           key={`${g.axis}${g.at}`}

@@ -1,5 +1,7 @@
-import type { Box, Layer, Template } from '@templet/template'
-import { boxIn, withBox } from './boxes'
+import type { Box, Field, Layer, Template } from '@templet/template'
+import { boxIn, sizeOf, unionBox, withBox } from './boxes'
+import { dropFieldIfUnused, fieldInUse } from './fields'
+import { type AlignEdge, alignBox, distributeBoxes } from './geometry'
 
 /** What the designer holds: the document, the size shown, the selection and the undo history. */
 export interface DesignerState {
@@ -10,7 +12,17 @@ export interface DesignerState {
   /** Earlier documents, the latest last; one entry per action. */
   past: Template[]
   future: Template[]
+  /** A gesture is under way: its first change records the document before it as one undo step. */
+  gesture?: boolean
+  /** The `coalesce` key of the last step: a change with the same key joins that step. */
+  coalesce?: string
 }
+
+/**
+ * An edit made of many changes, such as typing a number or dragging a colour picker: changes with the same
+ * key in a row are one undo step (the panel makes a new key each time a field gains focus).
+ */
+type Coalesce = { coalesce?: string }
 
 export type DesignerAction =
   /** Replace the selection, or with `toggle` add or remove the layers (Shift-click). */
@@ -18,15 +30,38 @@ export type DesignerAction =
   | { type: 'showSize'; sizeId: string }
   /**
    * Start of a gesture (a drag, a resize): the document before it becomes one undo step, however many
-   * `transient` changes follow.
+   * `transient` changes follow; a gesture that changes nothing (a click) leaves no step.
    */
   | { type: 'begin' }
+  | { type: 'end' }
   /** Moves the selected layers by (dx, dy) px in the size shown. */
   | { type: 'move'; dx: number; dy: number; transient?: boolean }
   /** Sets one layer's box in the size shown. */
-  | { type: 'setBox'; id: string; box: Box; transient?: boolean }
+  | ({ type: 'setBox'; id: string; box: Box; transient?: boolean } & Coalesce)
   /** Changes one layer's properties. */
-  | { type: 'update'; id: string; patch: Partial<Layer>; transient?: boolean }
+  | ({ type: 'update'; id: string; patch: Partial<Layer>; transient?: boolean } & Coalesce)
+  /**
+   * Lines the selection up on an edge or centre of its union box (of the canvas for one layer); locked layers
+   * stay.
+   */
+  | { type: 'align'; edge: AlignEdge }
+  /** Spreads three or more selected layers with equal gaps, the outermost two staying. */
+  | { type: 'distribute'; axis: 'x' | 'y' }
+  /**
+   * Adds a layer above the topmost selected one (or on top) and selects it; its id is made unique from the
+   * one given.
+   */
+  | { type: 'add'; layer: Layer; field?: Field }
+  /** Removes the selected layers (never the last one), and the fields only they used. */
+  | { type: 'delete' }
+  /** Copies the selected layers just above each, 10 px down and right, and selects the copies. */
+  | { type: 'duplicate' }
+  /** Moves a layer one step up (drawn later) or down, or to the top or the bottom. */
+  | { type: 'reorder'; id: string; to: 'up' | 'down' | 'top' | 'bottom' }
+  /** A whole new document (the fields panel's edits) as one step. */
+  | ({ type: 'replace'; document: Template; transient?: boolean } & Coalesce)
+  /** Another document (another template): a new history, nothing selected. */
+  | { type: 'load'; document: Template }
   | { type: 'undo' }
   | { type: 'redo' }
 
@@ -37,12 +72,39 @@ export function initialState(document: Template, sizeId = document.sizes[0]?.id 
   return { document, sizeId, selection: [], past: [], future: [] }
 }
 
-/** A new document as one undo step (or, `transient`, as part of the step a `begin` opened). */
-function change(state: DesignerState, next: Template, transient: boolean | undefined): DesignerState {
+/**
+ * A new document as one undo step; `transient`, as part of the step a `begin` opened; with a `coalesce` key
+ * equal to the last step's, as part of that step.
+ */
+function change(state: DesignerState, next: Template, transient?: boolean, coalesce?: string): DesignerState {
   if (next === state.document) return state
-  if (transient) return { ...state, document: next }
-  return { ...state, document: next, past: [...state.past, state.document].slice(-HISTORY_LIMIT), future: [] }
+  const step = (): DesignerState => ({
+    ...state,
+    document: next,
+    past: [...state.past, state.document].slice(-HISTORY_LIMIT),
+    future: [],
+    gesture: false,
+    coalesce,
+  })
+  if (transient) return state.gesture ? step() : { ...state, document: next }
+  if (coalesce !== undefined && coalesce === state.coalesce) return { ...state, document: next }
+  return step()
 }
+
+/** `base`, or `base-2`, `base-3` … : the first id no layer of the template has. */
+export function uniqueLayerId(t: Template, base: string): string {
+  const taken = new Set(t.layers.map((l) => l.id))
+  const stem = base.replace(/-\d+$/, '') || 'layer'
+  if (!taken.has(base)) return base
+  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`
+}
+
+/** The selection without layers the document no longer has (after an undo of an add, a delete). */
+const existing = (t: Template, ids: string[]) => ids.filter((id) => t.layers.some((l) => l.id === id))
+
+/** The selected layers that may move (locked ones stay). */
+const movable = (state: DesignerState) =>
+  state.document.layers.filter((l) => state.selection.includes(l.id) && !l.locked)
 
 const mapLayers = (t: Template, f: (l: Layer) => Layer): Template => {
   let changed = false
@@ -53,6 +115,17 @@ const mapLayers = (t: Template, f: (l: Layer) => Layer): Template => {
   })
   return changed ? { ...t, layers } : t
 }
+
+/** The layers of `moved` placed in their new boxes in the size shown. */
+const placeAll = (t: Template, sizeId: string, moved: Map<string, Box>) =>
+  mapLayers(t, (l) => {
+    const box = moved.get(l.id)
+    if (!box) return l
+    const before = boxIn(t, l, sizeId)
+    return before.x === box.x && before.y === box.y && before.w === box.w && before.h === box.h
+      ? l
+      : withBox(t, l, sizeId, box)
+  })
 
 export function designerReducer(state: DesignerState, action: DesignerAction): DesignerState {
   const t = state.document
@@ -71,11 +144,13 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     case 'showSize':
       return t.sizes.some((s) => s.id === action.sizeId) ? { ...state, sizeId: action.sizeId } : state
     case 'begin':
-      return { ...state, past: [...state.past, t].slice(-HISTORY_LIMIT), future: [] }
+      return { ...state, gesture: true }
+    case 'end':
+      return state.gesture ? { ...state, gesture: false } : state
     case 'move': {
       if (action.dx === 0 && action.dy === 0) return state
       const next = mapLayers(t, (l) => {
-        if (!state.selection.includes(l.id)) return l
+        if (!state.selection.includes(l.id) || l.locked) return l
         const b = boxIn(t, l, state.sizeId)
         return withBox(t, l, state.sizeId, { ...b, x: b.x + action.dx, y: b.y + action.dy })
       })
@@ -86,22 +161,107 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         state,
         mapLayers(t, (l) => (l.id === action.id ? withBox(t, l, state.sizeId, action.box) : l)),
         action.transient,
+        action.coalesce,
       )
     case 'update':
       return change(
         state,
         mapLayers(t, (l) => (l.id === action.id ? ({ ...l, ...action.patch } as Layer) : l)),
         action.transient,
+        action.coalesce,
       )
+    case 'align': {
+      const layers = movable(state)
+      const boxes = layers.map((l) => boxIn(t, l, state.sizeId))
+      const size = sizeOf(t, state.sizeId)
+      const to = boxes.length > 1 ? unionBox(boxes) : { x: 0, y: 0, w: size.width, h: size.height }
+      if (!to) return state
+      const moved = new Map(layers.map((l, i) => [l.id, alignBox(boxes[i] as Box, to, action.edge)]))
+      return change(state, placeAll(t, state.sizeId, moved))
+    }
+    case 'distribute': {
+      const layers = movable(state)
+      const spread = distributeBoxes(
+        layers.map((l) => boxIn(t, l, state.sizeId)),
+        action.axis,
+      )
+      const moved = new Map(layers.map((l, i) => [l.id, spread[i] as Box]))
+      return change(state, placeAll(t, state.sizeId, moved))
+    }
+    case 'add': {
+      const layer = { ...action.layer, id: uniqueLayerId(t, action.layer.id) } as Layer
+      const top = Math.max(-1, ...state.selection.map((id) => t.layers.findIndex((l) => l.id === id)))
+      const at = top >= 0 ? top + 1 : t.layers.length
+      const layers = [...t.layers.slice(0, at), layer, ...t.layers.slice(at)]
+      const fields = action.field ? [...t.fields, action.field] : t.fields
+      return { ...change(state, { ...t, layers, fields }), selection: [layer.id] }
+    }
+    case 'delete': {
+      const layers = t.layers.filter((l) => !state.selection.includes(l.id))
+      // A template keeps one layer at least (the model's rule).
+      if (layers.length === t.layers.length || layers.length === 0) return state
+      // The fields only the deleted layers used go with them, so the fill-in form asks for nothing unused.
+      const orphans = t.fields.filter((f) => fieldInUse(t, f.key)).map((f) => f.key)
+      const next = orphans.reduce(dropFieldIfUnused, { ...t, layers })
+      return { ...change(state, next), selection: [] }
+    }
+    case 'duplicate': {
+      if (state.selection.length === 0) return state
+      let next = t
+      const copies: string[] = []
+      for (const l of t.layers) {
+        if (!state.selection.includes(l.id)) continue
+        const id = uniqueLayerId(next, `${l.id}-copy`)
+        const b = boxIn(t, l, state.sizeId)
+        const copy = withBox(t, { ...l, id, locked: undefined } as Layer, state.sizeId, {
+          ...b,
+          x: b.x + 10,
+          y: b.y + 10,
+        })
+        const at = next.layers.findIndex((x) => x.id === l.id) + 1
+        next = { ...next, layers: [...next.layers.slice(0, at), copy, ...next.layers.slice(at)] }
+        copies.push(id)
+      }
+      return { ...change(state, next), selection: copies }
+    }
+    case 'reorder': {
+      const from = t.layers.findIndex((l) => l.id === action.id)
+      if (from < 0) return state
+      const last = t.layers.length - 1
+      const to = { up: from + 1, down: from - 1, top: last, bottom: 0 }[action.to]
+      if (to < 0 || to > last || to === from) return state
+      const layers = [...t.layers]
+      const [layer] = layers.splice(from, 1)
+      layers.splice(to, 0, layer as Layer)
+      return change(state, { ...t, layers })
+    }
+    case 'replace':
+      return change(state, action.document, action.transient, action.coalesce)
+    case 'load':
+      return initialState(action.document)
     case 'undo': {
       const previous = state.past.at(-1)
       if (!previous) return state
-      return { ...state, document: previous, past: state.past.slice(0, -1), future: [t, ...state.future] }
+      return {
+        ...state,
+        document: previous,
+        past: state.past.slice(0, -1),
+        future: [t, ...state.future],
+        coalesce: undefined,
+        selection: existing(previous, state.selection),
+      }
     }
     case 'redo': {
       const [next, ...rest] = state.future
       if (!next) return state
-      return { ...state, document: next, past: [...state.past, t], future: rest }
+      return {
+        ...state,
+        document: next,
+        past: [...state.past, t],
+        future: rest,
+        coalesce: undefined,
+        selection: existing(next, state.selection),
+      }
     }
   }
 }

@@ -45,3 +45,40 @@ export function snapBox(box: Box, targets: SnapTargets, threshold: number): { bo
   if (sy) guides.push({ axis: 'y', at: sy.at })
   return { box: { ...box, x: box.x + (sx?.shift ?? 0), y: box.y + (sy?.shift ?? 0) }, guides }
 }
+
+/**
+ * Snaps the edges a resize handle moves (the left edge for a west handle, …) to the nearest target within
+ * `threshold`; the other edges stay. For an unrotated box.
+ */
+export function snapResize(
+  box: Box,
+  moved: { x?: 'start' | 'end'; y?: 'start' | 'end' },
+  targets: SnapTargets,
+  threshold: number,
+): { box: Box; guides: Guide[] } {
+  const out = { ...box }
+  const guides: Guide[] = []
+  if (moved.x) {
+    const edge = moved.x === 'start' ? box.x : box.x + box.w
+    const s = nearest([edge], targets.x, threshold)
+    if (s) {
+      if (moved.x === 'start') {
+        out.x += s.shift
+        out.w -= s.shift
+      } else out.w += s.shift
+      guides.push({ axis: 'x', at: s.at })
+    }
+  }
+  if (moved.y) {
+    const edge = moved.y === 'start' ? box.y : box.y + box.h
+    const s = nearest([edge], targets.y, threshold)
+    if (s) {
+      if (moved.y === 'start') {
+        out.y += s.shift
+        out.h -= s.shift
+      } else out.h += s.shift
+      guides.push({ axis: 'y', at: s.at })
+    }
+  }
+  return out.w >= 1 && out.h >= 1 ? { box: out, guides } : { box, guides: [] }
+}

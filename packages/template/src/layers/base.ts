@@ -23,9 +23,17 @@ const sizeOverride = z
 /** What every layer kind has. */
 export const layerBase = {
   id: slug,
+  /** What a designer calls the layer in its layers panel (its id when omitted); never drawn. */
+  name: z.string().trim().min(1).max(80).optional(),
   /** Omitted: the whole canvas. */
   box: boxSchema.optional(),
+  /** Degrees clockwise about the box's centre. */
+  rotation: z.number().min(-360).max(360).optional(),
   opacity: z.number().min(0).max(1).optional(),
+  /** Not drawn anywhere (the designer's eye toggle): kept in the document, left out of every render. */
+  hidden: z.boolean().optional(),
+  /** The designer does not move or select it on the canvas (a background); drawing is unchanged. */
+  locked: z.boolean().optional(),
   when: whenSchema.optional(),
   bySize: z.record(z.string(), sizeOverride).optional(),
 }

@@ -19,9 +19,17 @@ export function drawShape<Image extends Drawable>(layer: ShapeLayer, box: Box, d
       ctx.lineTo(box.x + box.w / 2, box.y + box.h)
     }
   } else roundedPath(ctx, box, layer.radius)
+  if (layer.shadow) {
+    ctx.shadowColor = resolveColor(layer.shadow.color, d.values)
+    ctx.shadowBlur = layer.shadow.blur
+    ctx.shadowOffsetX = layer.shadow.x
+    ctx.shadowOffsetY = layer.shadow.y
+  }
   if (layer.fill && layer.shape !== 'line') {
     ctx.fillStyle = resolvePaint(ctx, layer.fill, box, d.values)
     ctx.fill()
+    // One shadow, the fill's: the outline over it casts none of its own.
+    ctx.shadowColor = 'rgba(0,0,0,0)'
   }
   if (layer.stroke) {
     ctx.strokeStyle = resolveColor(layer.stroke.color, d.values)
@@ -34,4 +42,5 @@ export function drawShape<Image extends Drawable>(layer: ShapeLayer, box: Box, d
 export const shapeBindings = (layer: ShapeLayer): Array<[string, unknown, 'color' | 'choice']> => [
   ...paintBindings('fill', layer.fill).map(([p, v]): [string, unknown, 'color'] => [p, v, 'color']),
   ['stroke.color', layer.stroke?.color, 'color'],
+  ['shadow.color', layer.shadow?.color, 'color'],
 ]

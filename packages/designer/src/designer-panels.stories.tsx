@@ -1,0 +1,264 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { Template } from '@templet/template'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { Designer } from './designer'
+import { layerButton, sampleDocument } from './story-helpers'
+
+const meta = {
+  title: 'Designer/Panels',
+  component: Designer,
+  args: {
+    document: sampleDocument,
+    zoom: 0.4,
+    previews: false,
+    palette: ['#14213d', '#f4a259', '#1f3b2d', '#f5efe6'],
+    onChange: fn(),
+  },
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof Designer>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** The last document the designer handed out. */
+const lastDocument = (onChange: unknown) => {
+  const calls = (onChange as ReturnType<typeof fn>).mock.calls
+  return calls.at(-1)?.[0] as Template
+}
+const layerIn = (t: Template, id: string) => t.layers.find((l) => l.id === id)
+
+export const LayersPanelKeyboard: Story = {
+  name: 'Layers panel: select, rename (F2), reorder (Alt+arrows), all by keyboard',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    const layers = within(canvas.getByRole('navigation', { name: 'Layers' }))
+    const badge = layers.getByRole('button', { name: 'Badge' })
+    badge.focus()
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(badge).toHaveAttribute('aria-pressed', 'true'))
+    await userEvent.keyboard('{F2}')
+    const input = await layers.findByRole('textbox', { name: 'Rename: Badge' })
+    await userEvent.clear(input)
+    await userEvent.type(input, 'Sale sticker{Enter}')
+    await waitFor(() => expect(layers.getByRole('button', { name: 'Sale sticker' })).toBeVisible())
+    await expect(layerIn(lastDocument(args.onChange), 'badge')?.name).toBe('Sale sticker')
+    layers.getByRole('button', { name: 'Sale sticker' }).focus()
+    await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}')
+    await waitFor(() =>
+      expect(
+        lastDocument(args.onChange)
+          .layers.map((l) => l.id)
+          .indexOf('badge'),
+      ).toBe(5),
+    )
+    await userEvent.click(layers.getByRole('button', { name: 'Move down: Sale sticker' }))
+    await waitFor(() =>
+      expect(
+        lastDocument(args.onChange)
+          .layers.map((l) => l.id)
+          .indexOf('badge'),
+      ).toBe(4),
+    )
+    // Shift+Enter adds a layer to the selection: the keyboard's Shift-click and marquee.
+    layers.getByRole('button', { name: 'Rule' }).focus()
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}')
+    await waitFor(() => expect(canvas.getByText('2 layers selected')).toBeVisible())
+  },
+}
+
+export const TextProperties: Story = {
+  name: 'Properties of a text layer: font, weight, size (one undo step), colour from the palette, shrink to fit',
+  args: {
+    fonts: [
+      { family: 'sans', label: 'Inter', weights: [400, 700, 800], styles: ['normal', 'italic'] },
+      { family: 'grotesk', label: 'Space Grotesk', weights: [400, 700], styles: ['normal'] },
+    ],
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    await expect(canvas.getByRole('heading', { name: 'Properties: Headline' })).toBeVisible()
+    await userEvent.selectOptions(canvas.getByLabelText('Font'), 'Space Grotesk')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({
+        font: 'grotesk',
+        weight: 700,
+      }),
+    )
+    await expect(canvas.getByRole('checkbox', { name: 'Italic' })).toBeDisabled()
+    const size = canvas.getByLabelText('Font size')
+    await userEvent.clear(size)
+    await userEvent.type(size, '72')
+    await waitFor(() => expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({ size: 72 }))
+    // Typing "72" is one step: one undo brings back 56.
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({ size: 56 }))
+    await userEvent.click(canvas.getByRole('button', { name: 'Redo' }))
+    await userEvent.click(canvas.getByRole('button', { name: '#f4a259' }))
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({ color: '#f4a259' }),
+    )
+    await expect(canvas.getByRole('checkbox', { name: 'Shrink to fit' })).toBeChecked()
+    await userEvent.clear(canvas.getByLabelText('Max lines'))
+    await userEvent.type(canvas.getByLabelText('Max lines'), '2')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({ maxLines: 2 }),
+    )
+  },
+}
+
+export const ShapeProperties: Story = {
+  name: 'Properties of a shape: fill, gradient, radius, outline, shadow',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'badge'))
+    const shape = canvas.getByRole('combobox', { name: 'Shape' })
+    await expect(shape).toHaveValue('ellipse')
+    await userEvent.selectOptions(shape, 'rect')
+    const radius = await canvas.findByLabelText('Corner radius')
+    await userEvent.clear(radius)
+    await userEvent.type(radius, '12')
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Gradient' }))
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Outline' }))
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Shadow' }))
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'badge')).toMatchObject({
+        shape: 'rect',
+        radius: 12,
+        fill: { type: 'linear', angle: 180 },
+        stroke: { color: '#111111', width: 2 },
+        shadow: { blur: 12 },
+      }),
+    )
+  },
+}
+
+export const ImageProperties: Story = {
+  name: 'Properties of an image: fit, radius, placeholder, its field',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'photo'))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Fit' }), 'contain')
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Required' }))
+    await waitFor(() => {
+      const t = lastDocument(args.onChange)
+      expect(layerIn(t, 'photo')).toMatchObject({ fit: 'contain' })
+      expect(t.fields.find((f) => f.key === 'photo')).toMatchObject({ required: true })
+    })
+  },
+}
+
+export const Fields: Story = {
+  name: 'Fields: a fixed text and a colour become what the customer fills, with labels and samples',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    // Add a text, then make it a field.
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
+    await userEvent.click(
+      await within(canvasElement.ownerDocument.body).findByRole('menuitem', { name: 'Text' }),
+    )
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'The customer fills this in: Text' }))
+    const group = within(await canvas.findByRole('group', { name: 'Field text' }))
+    await userEvent.clear(group.getByLabelText('Label (English)'))
+    await userEvent.type(group.getByLabelText('Label (English)'), 'Tagline')
+    await userEvent.clear(group.getByLabelText('Label (Chinese)'))
+    await userEvent.type(group.getByLabelText('Label (Chinese)'), '标语')
+    await userEvent.type(group.getByLabelText('Sample (Chinese)'), '新品上市')
+    await waitFor(() => {
+      const t = lastDocument(args.onChange)
+      expect(t.fields.find((f) => f.key === 'text')).toMatchObject({
+        kind: 'text',
+        label: { en: 'Tagline', 'zh-CN': '标语' },
+        default: 'Your text',
+      })
+      expect(t.samples['zh-CN'].text).toBe('新品上市')
+      expect(layerIn(t, 'text')).toMatchObject({ text: '{{text}}' })
+    })
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Colour: who sets it' }), 'color')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'text')).toMatchObject({ color: { field: 'text_color' } }),
+    )
+    await expect(canvas.getByText('Colour: Set by the field “Text Colour”')).toBeVisible()
+  },
+}
+
+export const PreviewStates: Story = {
+  name: 'Preview states beside the design: long text, Chinese, Arabic, missing image',
+  args: { previews: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const previews = within(canvas.getByRole('region', { name: 'Preview' }))
+    for (const name of ['Long text', 'Chinese', 'Arabic', 'Missing image'])
+      await expect(previews.getByRole('img', { name })).toBeVisible()
+    // Each preview is drawn: its pixels are not all one colour.
+    await waitFor(() => {
+      const c = previews.getByRole('img', { name: 'Long text' }) as HTMLCanvasElement
+      const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray()
+      expect(new Set(Array.from({ length: data.length / 4 }, (_, i) => data[i * 4])).size).toBeGreaterThan(2)
+    })
+  },
+}
+
+export const QrCode: Story = {
+  name: 'A QR code layer: its link, colours, and the link as a field the customer fills',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
+    await userEvent.click(
+      await within(canvasElement.ownerDocument.body).findByRole('menuitem', { name: 'QR code' }),
+    )
+    await waitFor(() => expect(layerButton(canvasElement, 'qr')).toHaveAttribute('aria-pressed', 'true'))
+    const link = canvas.getByLabelText('Link or text encoded')
+    await userEvent.clear(link)
+    await userEvent.type(link, 'https://templet.example/launch')
+    await userEvent.selectOptions(canvas.getByLabelText('Error correction'), 'H')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'qr')).toMatchObject({
+        type: 'qr',
+        data: 'https://templet.example/launch',
+        ecc: 'H',
+      }),
+    )
+    await userEvent.click(
+      canvas.getByRole('checkbox', { name: 'The customer fills this in: Link or text encoded' }),
+    )
+    await waitFor(() => {
+      const t = lastDocument(args.onChange)
+      expect(layerIn(t, 'qr')).toMatchObject({ data: '{{qr}}' })
+      expect(t.fields.find((f) => f.key === 'qr')).toMatchObject({
+        default: 'https://templet.example/launch',
+      })
+    })
+  },
+}
+
+export const ChoiceField: Story = {
+  name: 'Fields: a fill becomes a choice of named options, each with its colour',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'badge'))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Fill: who sets it' }), 'choice')
+    const second = within(await canvas.findByRole('group', { name: 'Option 2' }))
+    await userEvent.clear(second.getByLabelText('Option 2: Label (English)'))
+    await userEvent.type(second.getByLabelText('Option 2: Label (English)'), 'Night')
+    await userEvent.click(canvas.getByRole('button', { name: 'Add an option' }))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Default option' }), 'option3')
+    await waitFor(() => {
+      const t = lastDocument(args.onChange)
+      expect(t.fields.find((f) => f.key === 'badge_fill')).toMatchObject({
+        kind: 'choice',
+        default: 'option3',
+        options: [{ value: 'option1' }, { value: 'option2', label: { en: 'Night' } }, { value: 'option3' }],
+      })
+      expect(layerIn(t, 'badge')).toMatchObject({
+        fill: { field: 'badge_fill', map: { option1: '#f4a259', option2: '#111111', option3: '#f4a259' } },
+      })
+    })
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove option 1' }))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Fill: who sets it' }), 'design')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'badge')).toMatchObject({ fill: '#f4a259' }),
+    )
+    await expect(lastDocument(args.onChange).fields.find((f) => f.key === 'badge_fill')).toBeUndefined()
+  },
+}

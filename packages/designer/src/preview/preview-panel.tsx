@@ -1,0 +1,78 @@
+import type { Template } from '@templet/template'
+import { useEffect, useId, useRef } from 'react'
+import { paintDocument } from '../canvas/paint-document'
+import { sizeOf } from '../state/boxes'
+import type { DesignerWords } from '../strings'
+import { PREVIEW_STATES, type PreviewState, previewValues } from './preview-values'
+
+/** How wide each preview is drawn, in CSS px. */
+const PREVIEW_WIDTH = 160
+const PREVIEW_DELAY_MS = 150
+
+const captions = (s: DesignerWords): Record<PreviewState, string> => ({
+  longText: s.previewLongText,
+  chinese: s.previewChinese,
+  arabic: s.previewArabic,
+  missingImage: s.previewMissingImage,
+})
+
+/** The design drawn with the values that break designs: long text, Chinese, Arabic, a missing image. */
+export function PreviewPanel({
+  document,
+  sizeId,
+  strings,
+}: {
+  document: Template
+  sizeId: string
+  strings: DesignerWords
+}) {
+  const id = useId()
+  const names = captions(strings)
+  return (
+    <section aria-labelledby={id} data-slot="designer-previews" style={{ display: 'grid', gap: 8 }}>
+      <h2 id={id} style={{ margin: 0, fontSize: 13, fontWeight: 600 }}>
+        {strings.preview}
+      </h2>
+      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+        {PREVIEW_STATES.map((s) => (
+          <Preview key={s} document={document} sizeId={sizeId} state={s} caption={names[s]} />
+        ))}
+      </div>
+    </section>
+  )
+}
+
+function Preview({
+  document,
+  sizeId,
+  state,
+  caption,
+}: {
+  document: Template
+  sizeId: string
+  state: PreviewState
+  caption: string
+}) {
+  const ref = useRef<HTMLCanvasElement>(null)
+  const size = sizeOf(document, sizeId)
+  const scale = PREVIEW_WIDTH / size.width
+  useEffect(() => {
+    // Drawn once the design settles (a drag's last step), so four more paints never slow a drag's frames.
+    const handle = setTimeout(() => {
+      const canvas = ref.current
+      if (canvas) paintDocument(canvas, document, { sizeId, scale, ...previewValues(document, state) })
+    }, PREVIEW_DELAY_MS)
+    return () => clearTimeout(handle)
+  }, [document, sizeId, scale, state])
+  return (
+    <figure data-preview={state} style={{ margin: 0, display: 'grid', gap: 4, fontSize: 12 }}>
+      <canvas
+        ref={ref}
+        role="img"
+        aria-label={caption}
+        style={{ width: PREVIEW_WIDTH, height: size.height * scale, boxShadow: '0 0 0 1px rgba(0,0,0,0.12)' }}
+      />
+      <figcaption>{caption}</figcaption>
+    </figure>
+  )
+}

@@ -1,0 +1,348 @@
+/** Every word the designer shows. */
+export interface DesignerWords {
+  canvas: string
+  undo: string
+  redo: string
+  layers: string
+  size: string
+  readOnly: string
+  toolbar: string
+  add: string
+  addText: string
+  addImage: string
+  image: string
+  addRectangle: string
+  addEllipse: string
+  addLine: string
+  addQr: string
+  qr: string
+  qrData: string
+  qrLink: string
+  qrBackground: string
+  qrEcc: string
+  qrMargin: string
+  newText: string
+  duplicate: string
+  delete: string
+  align: string
+  alignLeft: string
+  alignCenter: string
+  alignRight: string
+  alignTop: string
+  alignMiddle: string
+  alignBottom: string
+  distributeHorizontally: string
+  distributeVertically: string
+  zoom: string
+  zoomIn: string
+  zoomOut: string
+  zoomFit: string
+  zoomActual: string
+  moveUp: string
+  moveDown: string
+  rename: string
+  lock: string
+  hide: string
+  properties: string
+  nothingSelected: string
+  selectedCount: string
+  name: string
+  x: string
+  y: string
+  width: string
+  height: string
+  rotation: string
+  opacity: string
+  text: string
+  font: string
+  weight: string
+  italic: string
+  fontSize: string
+  lineHeight: string
+  letterSpacing: string
+  textAlign: string
+  alignStart: string
+  alignEnd: string
+  color: string
+  palette: string
+  shrinkToFit: string
+  minSize: string
+  maxLines: string
+  shape: string
+  rectangle: string
+  ellipse: string
+  line: string
+  fill: string
+  gradient: string
+  gradientAngle: string
+  gradientEnd: string
+  radius: string
+  stroke: string
+  strokeWidth: string
+  shadow: string
+  shadowX: string
+  shadowY: string
+  shadowBlur: string
+  fit: string
+  cover: string
+  contain: string
+  placeholder: string
+  boundTo: string
+  field: string
+  customerFills: string
+  labelEn: string
+  labelZh: string
+  maxLength: string
+  multiline: string
+  required: string
+  sampleEn: string
+  sampleZh: string
+  options: string
+  setBy: string
+  setByDesign: string
+  setByColour: string
+  setByChoice: string
+  option: string
+  addOption: string
+  removeOption: string
+  defaultOption: string
+  preview: string
+  previewLongText: string
+  previewChinese: string
+  previewArabic: string
+  previewMissingImage: string
+}
+
+/**
+ * The words a host passes (`strings`): any it leaves out come from the locale's, so a host's list made for an
+ * earlier version keeps working as words are added.
+ */
+export type DesignerStrings = Partial<DesignerWords>
+
+export const DESIGNER_STRINGS_EN: DesignerWords = {
+  canvas: 'Design',
+  undo: 'Undo',
+  redo: 'Redo',
+  layers: 'Layers',
+  size: 'Size',
+  readOnly: 'This template opens read-only here: design on a larger screen.',
+  toolbar: 'Design tools',
+  add: 'Add',
+  addText: 'Text',
+  addImage: 'Image the customer adds',
+  image: 'Image',
+  addRectangle: 'Rectangle',
+  addEllipse: 'Ellipse',
+  addLine: 'Line',
+  addQr: 'QR code',
+  qr: 'QR code',
+  qrData: 'Link or text encoded',
+  qrLink: 'https://example.com',
+  qrBackground: 'Light background',
+  qrEcc: 'Error correction',
+  qrMargin: 'Quiet zone (modules)',
+  newText: 'Your text',
+  duplicate: 'Duplicate',
+  delete: 'Delete',
+  align: 'Align',
+  alignLeft: 'Align left',
+  alignCenter: 'Align centres horizontally',
+  alignRight: 'Align right',
+  alignTop: 'Align top',
+  alignMiddle: 'Align middles vertically',
+  alignBottom: 'Align bottom',
+  distributeHorizontally: 'Distribute horizontally',
+  distributeVertically: 'Distribute vertically',
+  zoom: 'Zoom',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  zoomFit: 'Fit',
+  zoomActual: 'Actual size',
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  rename: 'Rename',
+  lock: 'Lock',
+  hide: 'Hide',
+  properties: 'Properties',
+  nothingSelected: 'Select a layer to change it.',
+  selectedCount: '{n} layers selected',
+  name: 'Name',
+  x: 'X',
+  y: 'Y',
+  width: 'Width',
+  height: 'Height',
+  rotation: 'Rotation (°)',
+  opacity: 'Opacity (%)',
+  text: 'Text',
+  font: 'Font',
+  weight: 'Weight',
+  italic: 'Italic',
+  fontSize: 'Font size',
+  lineHeight: 'Line height',
+  letterSpacing: 'Letter spacing (em)',
+  textAlign: 'Alignment',
+  alignStart: 'Start',
+  alignEnd: 'End',
+  color: 'Colour',
+  palette: 'Brand colours',
+  shrinkToFit: 'Shrink to fit',
+  minSize: 'Smallest size',
+  maxLines: 'Max lines',
+  shape: 'Shape',
+  rectangle: 'Rectangle',
+  ellipse: 'Ellipse',
+  line: 'Line',
+  fill: 'Fill',
+  gradient: 'Gradient',
+  gradientAngle: 'Gradient angle (°)',
+  gradientEnd: 'Gradient end colour',
+  radius: 'Corner radius',
+  stroke: 'Outline',
+  strokeWidth: 'Outline width',
+  shadow: 'Shadow',
+  shadowX: 'Shadow X',
+  shadowY: 'Shadow Y',
+  shadowBlur: 'Shadow blur',
+  fit: 'Fit',
+  cover: 'Fill the box (crop)',
+  contain: 'Fit inside the box',
+  placeholder: 'Placeholder colour',
+  boundTo: 'Set by the field “{field}”',
+  field: 'Field',
+  customerFills: 'The customer fills this in',
+  labelEn: 'Label (English)',
+  labelZh: 'Label (Chinese)',
+  maxLength: 'Max length',
+  multiline: 'Several lines',
+  required: 'Required',
+  sampleEn: 'Sample (English)',
+  sampleZh: 'Sample (Chinese)',
+  options: 'Options',
+  setBy: '{what}: who sets it',
+  setByDesign: 'The design (fixed)',
+  setByColour: 'The customer: any colour',
+  setByChoice: 'The customer: one of the options',
+  option: 'Option {n}',
+  addOption: 'Add an option',
+  removeOption: 'Remove option {n}',
+  defaultOption: 'Default option',
+  preview: 'Preview',
+  previewLongText: 'Long text',
+  previewChinese: 'Chinese',
+  previewArabic: 'Arabic',
+  previewMissingImage: 'Missing image',
+}
+
+export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
+  canvas: '设计',
+  undo: '撤销',
+  redo: '重做',
+  layers: '图层',
+  size: '尺寸',
+  readOnly: '此模板在这里只能查看：请在更大的屏幕上设计。',
+  toolbar: '设计工具',
+  add: '添加',
+  addText: '文字',
+  addImage: '由客户添加的图片',
+  image: '图片',
+  addRectangle: '矩形',
+  addEllipse: '椭圆',
+  addLine: '线条',
+  addQr: '二维码',
+  qr: '二维码',
+  qrData: '编码的链接或文字',
+  qrLink: 'https://example.com',
+  qrBackground: '浅色背景',
+  qrEcc: '纠错级别',
+  qrMargin: '静区（模块）',
+  newText: '你的文字',
+  duplicate: '复制',
+  delete: '删除',
+  align: '对齐',
+  alignLeft: '左对齐',
+  alignCenter: '水平居中对齐',
+  alignRight: '右对齐',
+  alignTop: '顶部对齐',
+  alignMiddle: '垂直居中对齐',
+  alignBottom: '底部对齐',
+  distributeHorizontally: '水平等距分布',
+  distributeVertically: '垂直等距分布',
+  zoom: '缩放',
+  zoomIn: '放大',
+  zoomOut: '缩小',
+  zoomFit: '适合窗口',
+  zoomActual: '实际大小',
+  moveUp: '上移',
+  moveDown: '下移',
+  rename: '重命名',
+  lock: '锁定',
+  hide: '隐藏',
+  properties: '属性',
+  nothingSelected: '选择一个图层来修改它。',
+  selectedCount: '已选择 {n} 个图层',
+  name: '名称',
+  x: 'X',
+  y: 'Y',
+  width: '宽度',
+  height: '高度',
+  rotation: '旋转（°）',
+  opacity: '不透明度（%）',
+  text: '文字',
+  font: '字体',
+  weight: '字重',
+  italic: '斜体',
+  fontSize: '字号',
+  lineHeight: '行高',
+  letterSpacing: '字间距（em）',
+  textAlign: '对齐方式',
+  alignStart: '起始',
+  alignEnd: '末尾',
+  color: '颜色',
+  palette: '品牌颜色',
+  shrinkToFit: '缩小以适应',
+  minSize: '最小字号',
+  maxLines: '最多行数',
+  shape: '形状',
+  rectangle: '矩形',
+  ellipse: '椭圆',
+  line: '线条',
+  fill: '填充',
+  gradient: '渐变',
+  gradientAngle: '渐变角度（°）',
+  gradientEnd: '渐变结束颜色',
+  radius: '圆角',
+  stroke: '描边',
+  strokeWidth: '描边宽度',
+  shadow: '阴影',
+  shadowX: '阴影 X',
+  shadowY: '阴影 Y',
+  shadowBlur: '阴影模糊',
+  fit: '适应',
+  cover: '填满（裁剪）',
+  contain: '完整显示',
+  placeholder: '占位颜色',
+  boundTo: '由字段“{field}”设置',
+  field: '字段',
+  customerFills: '由客户填写',
+  labelEn: '标签（英文）',
+  labelZh: '标签（中文）',
+  maxLength: '最大长度',
+  multiline: '多行',
+  required: '必填',
+  sampleEn: '示例（英文）',
+  sampleZh: '示例（中文）',
+  options: '选项',
+  setBy: '{what}：由谁设置',
+  setByDesign: '设计（固定）',
+  setByColour: '客户：任意颜色',
+  setByChoice: '客户：从选项中选择',
+  option: '选项 {n}',
+  addOption: '添加选项',
+  removeOption: '删除选项 {n}',
+  defaultOption: '默认选项',
+  preview: '预览',
+  previewLongText: '长文本',
+  previewChinese: '中文',
+  previewArabic: '阿拉伯文',
+  previewMissingImage: '缺少图片',
+}

@@ -1,0 +1,2 @@
+export { drawQr, qrBindings, qrText } from './draw'
+export { type QrLayer, qrLayerSchema } from './schema'
