@@ -21,7 +21,7 @@ const box = (info: string, name: string, page = 1) => {
     new RegExp(`(?:Page\\s+${page}\\s+)?${name}:\\s+([-\\d.]+)\\s+([-\\d.]+)\\s+([-\\d.]+)\\s+([-\\d.]+)`),
   )
   if (!m) throw new Error(`no ${name} of page ${page} in:\n${info}`)
-  return m.slice(1).map(Number)
+  return m.slice(1).map(Number) as [number, number, number, number]
 }
 const MM = 72 / 25.4
 

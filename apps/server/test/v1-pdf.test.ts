@@ -21,7 +21,7 @@ const pdfinfo = (pdf: Buffer, ...args: string[]) =>
 const box = (info: string, name: string) => {
   const m = info.match(new RegExp(`${name}:\\s+([-\\d.]+)\\s+([-\\d.]+)\\s+([-\\d.]+)\\s+([-\\d.]+)`))
   if (!m) throw new Error(`no ${name} in:\n${info}`)
-  return m.slice(1).map(Number)
+  return m.slice(1).map(Number) as [number, number, number, number]
 }
 const MM = 72 / 25.4
 
