@@ -20,7 +20,7 @@ test.describe('print', () => {
       'Downloads: PNG · JPEG · WebP · PDF · printed 210 × 297 mm, 300 dpi',
     )
     await expect(page.getByTestId('size-print-pdfs')).toHaveText(
-      'For print shops, also a PDF with 3 mm bleed and crop marks, and all 2 print sizes in one PDF',
+      'For print shops, also a PDF with 3 mm bleed and crop marks, and one PDF with a page per print size (A4 portrait and US Letter portrait)',
     )
     // The radio is drawn by its label (a pill), which takes the click.
     await page.locator('label', { has: page.getByRole('radio', { name: /Square post/ }) }).click()
@@ -29,7 +29,8 @@ test.describe('print', () => {
     await page.locator('label', { has: page.getByRole('radio', { name: /A4 portrait/ }) }).click()
 
     await page.getByRole('button', { name: 'Create · 1 credit' }).click()
-    await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
+    // A print creation is drawn at 300 dpi of its sheet and as three PDFs: longer than a screen size.
+    await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused({ timeout: 20_000 })
     // Each PDF saves under the creation's name and its sheet, a name every OS takes.
     const saved = async (name: string) => {
       const [download] = await Promise.all([

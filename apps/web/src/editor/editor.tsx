@@ -145,7 +145,7 @@ export function Editor({
       <div className="flex min-w-0 flex-col gap-5">
         <div className="flex flex-col gap-1.5">
           <SizeSwitch template={template} locale={locale} control={form.control} />
-          {size ? <SizeFormats size={size} sizes={template.sizes} /> : null}
+          {size ? <SizeFormats size={size} sizes={template.sizes} locale={locale} /> : null}
         </div>
         {template.fields.map((field) => (
           <ValueField

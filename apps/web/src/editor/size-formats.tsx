@@ -13,10 +13,18 @@ const FORMAT_LABELS = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', pdf: 'PDF' } as 
  * What a creation of the chosen size downloads as: for a print size, PDF too at 300 dpi, a PDF with bleed and
  * crop marks for print shops, and when the template has several print sizes, all of them in one PDF.
  */
-export function SizeFormats({ size, sizes }: { size: TemplateSize; sizes: TemplateSize[] }) {
+export function SizeFormats({
+  size,
+  sizes,
+  locale,
+}: {
+  size: TemplateSize
+  sizes: TemplateSize[]
+  locale: 'en' | 'zh-CN'
+}) {
   const { t } = useTranslation()
   const formats = size.formats.map((f) => FORMAT_LABELS[f]).join(' · ')
-  const printSizes = sizes.filter((s) => s.print).length
+  const printSizes = sizes.filter((s) => s.print).map((s) => s.labels[locale])
   return (
     <div className="text-sm text-muted-foreground">
       <p data-testid="size-formats">
@@ -26,7 +34,11 @@ export function SizeFormats({ size, sizes }: { size: TemplateSize; sizes: Templa
       {size.print ? (
         <p data-testid="size-print-pdfs">
           {t('media.editor.printShop')}
-          {printSizes > 1 ? t('media.editor.allSizes', { n: printSizes }) : null}
+          {printSizes.length > 1
+            ? t('media.editor.allSizes', {
+                sizes: new Intl.ListFormat(locale, { type: 'conjunction' }).format(printSizes),
+              })
+            : null}
         </p>
       ) : null}
     </div>

@@ -570,7 +570,7 @@ export const en = {
       formats: 'Downloads: {{formats}}',
       printReady: 'printed {{sheet}}, 300 dpi',
       printShop: 'For print shops, also a PDF with 3 mm bleed and crop marks',
-      allSizes: ', and all {{n}} print sizes in one PDF',
+      allSizes: ', and one PDF with a page per print size ({{sizes}})',
       count: '{{length}} / {{max}}',
       optional: '(optional)',
       uploadImage: 'Upload image',

@@ -546,7 +546,7 @@ export const zhCN: Messages = {
       formats: '可下载：{{formats}}',
       printReady: '印刷尺寸 {{sheet}}，300 dpi',
       printShop: '另有印刷厂用 PDF：3 毫米出血和裁切线',
-      allSizes: '；{{n}} 个印刷尺寸也可合为一个 PDF',
+      allSizes: '；以及每个印刷尺寸一页的合并 PDF（{{sizes}}）',
       count: '{{length}} / {{max}}',
       optional: '（可选）',
       uploadImage: '上传图片',
