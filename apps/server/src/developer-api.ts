@@ -149,6 +149,8 @@ export function developerApiParts(a: {
       if (queue.kind === 'in-process') {
         const requeued = await renders.requeueUnfinished()
         if (requeued > 0) log.info('requeued unfinished renders', { count: requeued })
+        const finishing = await batches.requeueFinishing()
+        if (finishing > 0) log.info('requeued finishing batches', { count: finishing })
       }
     },
     async stop() {

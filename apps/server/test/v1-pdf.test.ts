@@ -224,3 +224,37 @@ describe.each(engines)('PDF through /v1 on %s', (engine) => {
     expect((await fetch(r.body.files.pdf)).status).toBe(404)
   })
 })
+
+describe('a batch with PDF left unfinished by a stopped process (SQLite, in-process queue)', () => {
+  it('is finished, with its PDF, at the next start', async () => {
+    const s = await startServer('sqlite', {}, { jobs: true })
+    try {
+      const dev = await developer(s)
+      const templates = await v1(s, 'GET', '/templates?limit=100', { key: dev.key })
+      const award = templates.body.data.find((t: { slug: string }) => t.slug === 'award-certificate')
+      const r = await v1(s, 'POST', '/batches', {
+        key: dev.key,
+        body: { template_id: award.id, formats: ['pdf'], rows: [{ values: {} }, { values: {} }] },
+      })
+      expect((await settled(s, dev.key, r.body.id)).pdf_url).not.toBeNull()
+      // As a process that stopped after the last row settled, before its finishing job ran.
+      await s.db.kysely
+        .updateTable('batches')
+        .set({ status: 'running', completed_at: null, notified_at: null, pdf_pages: 0 })
+        .where('id', '=', r.body.id)
+        .execute()
+      expect((await v1(s, 'GET', `/batches/${r.body.id}`, { key: dev.key })).body.pdf_url).toBeNull()
+      const next = await s.twin()
+      try {
+        await next.parts.jobs.start()
+        const b = await settled(next, dev.key, r.body.id)
+        expect(b.status).toBe('completed')
+        expect(pdfinfo((await download(b.pdf_url)).body)).toMatch(/Pages:\s+2\n/)
+      } finally {
+        await next.close()
+      }
+    } finally {
+      await s.close()
+    }
+  })
+})

@@ -111,3 +111,20 @@ export function completedRowValuesOf(db: Q, batchId: number) {
 export async function setBatchPdfPages(db: Q, id: number, pages: number): Promise<void> {
   await db.updateTable('batches').set({ pdf_pages: pages }).where('id', '=', id).execute()
 }
+
+/** Running batches whose every row has settled: their `batch-finish` job is due (or was lost with a process). */
+export async function settledRunningBatchIds(db: Q): Promise<number[]> {
+  const rows = await db
+    .selectFrom('batches')
+    .select('id')
+    .where('status', '=', 'running')
+    .where((eb) =>
+      eb(
+        eb(eb('completed_rows', '+', eb.ref('failed_rows')), '+', eb.ref('canceled_rows')),
+        '>=',
+        eb.ref('total_rows'),
+      ),
+    )
+    .execute()
+  return rows.map((r) => r.id)
+}

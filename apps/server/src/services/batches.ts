@@ -11,6 +11,7 @@ import {
   finishBatch,
   insertBatch,
   setBatchPdfPages,
+  settledRunningBatchIds,
 } from '../db/batches'
 import { insertNotifications } from '../db/notifications'
 import { insertRenders } from '../db/renders'
@@ -286,6 +287,19 @@ export class Batches {
       })
       return 0
     }
+  }
+
+  /**
+   * Queues again the finishing of batches whose rows have all settled but which are still running: a batch with
+   * PDF whose job the in-process queue lost with a stopped process.
+   */
+  async requeueFinishing(): Promise<number> {
+    const ids = await settledRunningBatchIds(this.d.db)
+    await this.d.queue.send(
+      'batch-finish',
+      ids.map((batchId) => ({ batchId })),
+    )
+    return ids.length
   }
 
   /**
