@@ -25,7 +25,8 @@ const box = (info: string, name: string, page = 1) => {
 }
 const MM = 72 / 25.4
 
-describe.each(engines)('creations of print sizes on %s', (engine) => {
+// A4 at 300 dpi and three PDFs per creation: longer than a screen size's test on a machine shared with other work.
+describe.each(engines)('creations of print sizes on %s', { timeout: 120_000 }, (engine) => {
   let s: TestServer
   let award: TemplateDetail
   beforeAll(async () => {

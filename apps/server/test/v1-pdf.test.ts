@@ -47,11 +47,13 @@ async function settled(s: TestServer, key: string, id: number) {
   return b
 }
 
-describe.each(engines)('PDF through /v1 on %s', (engine) => {
+// Print pages at 300 dpi and a 30-page batch: minutes, not seconds, on a machine shared with other work.
+describe.each(engines)('PDF through /v1 on %s', { timeout: 180_000 }, (engine) => {
   let s: TestServer
   let award: { id: number; sizes: { id: string; print?: unknown; formats: string[] }[] }
   beforeAll(async () => {
-    s = await startServer(engine, { WORKER_CONCURRENCY: '2' }, { jobs: true })
+    // A render answers 201 once done: on a loaded machine an A4 page at 300 dpi can take longer than the default wait.
+    s = await startServer(engine, { WORKER_CONCURRENCY: '2', RENDER_WAIT_MS: '60000' }, { jobs: true })
     const dev = await developer(s, ['read'])
     const all = await v1(s, 'GET', '/templates?limit=100', { key: dev.key })
     award = all.body.data.find((t: { slug: string }) => t.slug === 'award-certificate')
@@ -225,7 +227,9 @@ describe.each(engines)('PDF through /v1 on %s', (engine) => {
   })
 })
 
-describe('a batch with PDF left unfinished by a stopped process (SQLite, in-process queue)', () => {
+describe('a batch with PDF left unfinished by a stopped process (SQLite, in-process queue)', {
+  timeout: 180_000,
+}, () => {
   it('is finished, with its PDF, at the next start', async () => {
     const s = await startServer('sqlite', {}, { jobs: true })
     try {

@@ -56,7 +56,7 @@ export const CREATION_FILES = {
   webp: { name: 'image.webp', contentType: 'image/webp' },
   /** Only for a print size (A4, Letter, cards…): the PDF, the page trimmed to the sheet. */
   pdf: { name: 'document.pdf', contentType: 'application/pdf' },
-  /** Beside it, the PDF a print shop takes: 3 mm bleed and crop marks. */
+  /** Beside it, the PDF a print shop takes: 3 mm bleed and crop marks (or what a `/v1` render asked for). */
   pdfPrint: { name: 'print.pdf', contentType: 'application/pdf' },
   /** When the template has several print sizes: one PDF with a page per size. */
   pdfSizes: { name: 'sizes.pdf', contentType: 'application/pdf' },
