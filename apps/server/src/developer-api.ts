@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Config } from './config'
-import { completedRowsOf, failedRowsOf } from './db/batches'
+import { failedRowsOf } from './db/batches'
 import type { Db } from './db/connection'
 import { creationsByIds } from './db/renders'
 import type { Database } from './db/schema'
@@ -59,7 +59,16 @@ export function developerApiParts(a: {
       log,
     })
   const renders = new Renders({ db, creations: a.creations, queue, now, log })
-  const batches = new Batches({ db, renders, queue, now })
+  const batches = new Batches({
+    db,
+    renders,
+    creations: a.creations,
+    storage: a.storage,
+    urls: a.urls,
+    queue,
+    now,
+    log,
+  })
   const webhooks = new Webhooks({
     db,
     now,
@@ -86,14 +95,13 @@ export function developerApiParts(a: {
   })
   batches.onFinished(async (trx, b) => {
     const failed = await failedRowsOf(trx, b.id)
-    const made = b.completed_rows > 0 && (await completedRowsOf(trx, b.id)).length > 0
     await webhooks.emit(trx, {
       userId: b.user_id,
       type: 'batch.completed',
       object: batchView(
         b,
         failed.map((f) => ({ row: f.row_number ?? 0, error: JSON.parse(f.error ?? '{}') })),
-        made ? a.urls.url({ kind: 'batch', id: b.id, variant: 'zip' }) : null,
+        batches.results(b),
         origin,
       ),
     })
@@ -141,6 +149,8 @@ export function developerApiParts(a: {
       if (queue.kind === 'in-process') {
         const requeued = await renders.requeueUnfinished()
         if (requeued > 0) log.info('requeued unfinished renders', { count: requeued })
+        const finishing = await batches.requeueFinishing()
+        if (finishing > 0) log.info('requeued finishing batches', { count: finishing })
       }
     },
     async stop() {
@@ -156,6 +166,6 @@ export function developerApiParts(a: {
     renders,
     batches,
     jobs,
-    archive: batchArchiveRoute({ db, storage: a.storage, urls: a.urls }),
+    archive: batchArchiveRoute({ db, storage: a.storage, urls: a.urls, batches }),
   }
 }

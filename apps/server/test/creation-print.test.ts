@@ -10,13 +10,23 @@ import { allTemplates, detailOf } from './media/catalogue'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'templet-print-'))
 /** What poppler's pdfinfo says of a PDF (Debian's poppler-utils, installed by scripts/ensure-tools.sh). */
-const pdfinfo = (pdf: Buffer) => {
+const pdfinfo = (pdf: Buffer, ...args: string[]) => {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`)
   writeFileSync(file, pdf)
-  return execFileSync('pdfinfo', [file], { encoding: 'utf8' })
+  return execFileSync('pdfinfo', [...args, file], { encoding: 'utf8' })
 }
+/** A page box from `pdfinfo -box`: [x0, y0, x1, y1] in points. */
+const box = (info: string, name: string, page = 1) => {
+  const m = info.match(
+    new RegExp(`(?:Page\\s+${page}\\s+)?${name}:\\s+([-\\d.]+)\\s+([-\\d.]+)\\s+([-\\d.]+)\\s+([-\\d.]+)`),
+  )
+  if (!m) throw new Error(`no ${name} of page ${page} in:\n${info}`)
+  return m.slice(1).map(Number) as [number, number, number, number]
+}
+const MM = 72 / 25.4
 
-describe.each(engines)('creations of print sizes on %s', (engine) => {
+// A4 at 300 dpi and three PDFs per creation: longer than a screen size's test on a machine shared with other work.
+describe.each(engines)('creations of print sizes on %s', { timeout: 120_000 }, (engine) => {
   let s: TestServer
   let award: TemplateDetail
   beforeAll(async () => {
@@ -55,7 +65,7 @@ describe.each(engines)('creations of print sizes on %s', (engine) => {
     })
     expect(r.code).toBe(0)
     expect([r.data.width, r.data.height]).toEqual([2480, 3508])
-    const png = await sharp((await bytes(r.data.files.png)).body).metadata()
+    const png = await sharp((await bytes(r.data.files.png as string)).body).metadata()
     expect([png.width, png.height, png.density]).toEqual([2480, 3508, 300])
 
     expect(r.data.files.pdf).toBeDefined()
@@ -67,10 +77,71 @@ describe.each(engines)('creations of print sizes on %s', (engine) => {
     expect(info).toMatch(/Author:\s+Ana Lima/)
 
     const download = await fetch(`${s.url}${r.data.files.pdf}&download=1`)
-    expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''Award%20for%20Maryam.pdf")
+    expect(download.headers.get('content-disposition')).toBe(
+      `attachment; filename="award-for-maryam-a4.pdf"; filename*=UTF-8''award-for-maryam-a4.pdf`,
+    )
     // The list and the detail offer the same PDF.
     const detail = await s.call<Creation>('GET', '/creation/detail', { token, query: { id: r.data.id } })
     expect(detail.data.files.pdf).toBeDefined()
+  })
+
+  it('a print creation also has the print shops’ PDF (3 mm bleed, crop marks) and one page per print size', async () => {
+    const { token } = await s.signUp()
+    const r = await create(token, { templateId: award.id, sizeId: 'a4-portrait', values: {} })
+    expect(r.code).toBe(0)
+    expect(r.data.pdfPrintOptions).toEqual({ bleed: true, cropMarks: true })
+
+    // The print shops' PDF: the trim box is the A4 sheet, the bleed box 3 mm larger on every side, and the
+    // media box larger still, holding the crop marks.
+    const shop = pdfinfo((await bytes(r.data.files.pdfPrint as string)).body, '-box')
+    const [tx0, ty0, tx1, ty1] = box(shop, 'TrimBox')
+    expect([tx1 - tx0, ty1 - ty0].map((v) => v.toFixed(1))).toEqual(['595.3', '841.9'])
+    const [bx0, by0, bx1, by1] = box(shop, 'BleedBox')
+    for (const side of [tx0 - bx0, ty0 - by0, bx1 - tx1, by1 - ty1]) expect(side).toBeCloseTo(3 * MM, 1)
+    const [mx0, , mx1] = box(shop, 'MediaBox')
+    expect(mx1 - mx0).toBeGreaterThan(bx1 - bx0)
+
+    // Every print size of the template, one page each, in the template's order: A4, then US Letter.
+    const sizes = pdfinfo((await bytes(r.data.files.pdfSizes as string)).body, '-f', '1', '-l', '9')
+    expect(sizes).toMatch(/Pages:\s+2\n/)
+    expect(sizes).toMatch(/Page\s+1 size:\s+595\.2\d* x 841\.8\d* pts \(A4\)/)
+    expect(sizes).toMatch(/Page\s+2 size:\s+612 x 792 pts \(letter\)/)
+  })
+
+  it('downloads are named after the creation and what they are, safe on every OS, any script kept', async () => {
+    const { token } = await s.signUp()
+    const named = async (name: string, sizeId = 'a4-portrait') => {
+      const r = await create(token, { templateId: award.id, sizeId, values: {}, name })
+      expect(r.msg).toBe('ok')
+      const of = async (url: string | undefined) =>
+        (await fetch(`${s.url}${url}&download=1`)).headers.get('content-disposition')
+      return {
+        pdf: await of(r.data.files.pdf),
+        png: await of(r.data.files.png),
+        shop: await of(r.data.files.pdfPrint),
+        sizes: await of(r.data.files.pdfSizes),
+      }
+    }
+    const latin = await named('Award Certificate')
+    expect(latin.pdf).toBe(
+      `attachment; filename="award-certificate-a4.pdf"; filename*=UTF-8''award-certificate-a4.pdf`,
+    )
+    expect(latin.png).toContain("filename*=UTF-8''award-certificate-a4.png")
+    expect(latin.shop).toContain("filename*=UTF-8''award-certificate-a4-print.pdf")
+    expect(latin.sizes).toContain("filename*=UTF-8''award-certificate-a4-letter.pdf")
+
+    // Chinese is kept (UTF-8 in filename*), with an ASCII name for clients that read only filename.
+    const chinese = await named('王小明 优秀学生奖状', 'letter-portrait')
+    expect(chinese.pdf).toBe(
+      `attachment; filename="creation-letter.pdf"; filename*=UTF-8''${encodeURIComponent('王小明-优秀学生奖状-letter.pdf')}`,
+    )
+    // Characters Windows or macOS refuse, a reserved device name, a trailing dot: gone.
+    const hostile = await named('CON: a/b\\c*?"<>|. .')
+    expect(hostile.pdf).toContain("filename*=UTF-8''con-a-b-c-a4.pdf")
+    const square = await create(token, { templateId: award.id, sizeId: 'square', values: {}, name: '...' })
+    expect(
+      (await fetch(`${s.url}${square.data.files.webp}&download=1`)).headers.get('content-disposition'),
+    ).toContain("filename*=UTF-8''creation-square.webp")
   })
 
   it('a screen size has no PDF, and no link to one works', async () => {
@@ -80,7 +151,9 @@ describe.each(engines)('creations of print sizes on %s', (engine) => {
     expect(r.data.files.pdf).toBeUndefined()
     expect([r.data.width, r.data.height]).toEqual([1080, 1080])
     // A signed URL for the missing file (the same signature scheme) finds nothing.
-    const forged = r.data.files.png.replace('/png?', '/pdf?')
+    expect(r.data.files.pdfPrint).toBeUndefined()
+    expect(r.data.files.pdfSizes).toBeUndefined()
+    const forged = (r.data.files.png as string).replace('/png?', '/pdf?')
     expect((await fetch(`${s.url}${forged}`)).status).toBe(403)
   })
 

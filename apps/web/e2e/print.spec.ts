@@ -19,28 +19,39 @@ test.describe('print', () => {
     await expect(page.getByTestId('size-formats')).toHaveText(
       'Downloads: PNG · JPEG · WebP · PDF · printed 210 × 297 mm, 300 dpi',
     )
+    await expect(page.getByTestId('size-print-pdfs')).toHaveText(
+      'For print shops, also a PDF with 3 mm bleed and crop marks, and one PDF with a page per print size (A4 portrait and US Letter portrait)',
+    )
     // The radio is drawn by its label (a pill), which takes the click.
     await page.locator('label', { has: page.getByRole('radio', { name: /Square post/ }) }).click()
     await expect(page.getByTestId('size-formats')).toHaveText('Downloads: PNG · JPEG · WebP')
+    await expect(page.getByTestId('size-print-pdfs')).toHaveCount(0)
     await page.locator('label', { has: page.getByRole('radio', { name: /A4 portrait/ }) }).click()
 
     await page.getByRole('button', { name: 'Create · 1 credit' }).click()
-    await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download Award as PDF' }).click(),
-    ])
-    expect(download.suggestedFilename()).toBe('Award.pdf')
-    expect(
-      readFileSync(await download.path())
-        .subarray(0, 5)
-        .toString(),
-    ).toBe('%PDF-')
+    // A print creation is drawn at 300 dpi of its sheet and as three PDFs: longer than a screen size.
+    await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused({ timeout: 20_000 })
+    // Each PDF saves under the creation's name and its sheet, a name every OS takes.
+    const saved = async (name: string) => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name, exact: true }).click(),
+      ])
+      const bytes = readFileSync(await download.path())
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
+      return download.suggestedFilename()
+    }
+    expect(await saved('Download Award as PDF')).toBe('award-a4.pdf')
+    expect(await saved('Download Award as PDF for print shops (3 mm bleed, crop marks)')).toBe(
+      'award-a4-print.pdf',
+    )
+    expect(await saved('Download Award as one PDF of every print size')).toBe('award-a4-letter.pdf')
 
     // Creation History offers the PDF too.
     await page.getByRole('link', { name: 'Open Creation History' }).click()
-    await expect(
-      page.getByTestId('creation-list').getByRole('link', { name: 'Download Award as PDF' }),
-    ).toBeVisible()
+    const list = page.getByTestId('creation-list')
+    await expect(list.getByRole('link', { name: 'Download Award as PDF', exact: true })).toBeVisible()
+    await expect(list.getByRole('link', { name: /for print shops/ })).toBeVisible()
+    await expect(list.getByRole('link', { name: /every print size/ })).toBeVisible()
   })
 })

@@ -72,7 +72,13 @@ export function completedRowsOf(db: Q, batchId: number) {
   return db
     .selectFrom('renders')
     .innerJoin('creations', 'creations.id', 'renders.creation_id')
-    .select(['renders.row_number', 'renders.name', 'renders.formats', 'creations.storage_prefix'])
+    .select([
+      'renders.row_number',
+      'renders.name',
+      'renders.formats',
+      'renders.pdf_options',
+      'creations.storage_prefix',
+    ])
     .where('renders.batch_id', '=', batchId)
     .where('renders.status', '=', 'completed')
     .orderBy('renders.row_number')
@@ -88,4 +94,37 @@ export async function claimBatchNotice(db: Q, id: number, now: number): Promise<
     .where('notified_at', 'is', null)
     .executeTakeFirst()
   return Number(r.numUpdatedRows) === 1
+}
+
+/** The values of the batch's completed rows in row order: the pages of its PDF. */
+export function completedRowValuesOf(db: Q, batchId: number) {
+  return db
+    .selectFrom('renders')
+    .select(['field_values', 'template_version', 'locale'])
+    .where('batch_id', '=', batchId)
+    .where('status', '=', 'completed')
+    .orderBy('row_number')
+    .execute()
+}
+
+/** Records the pages of the batch's PDF, written to storage. */
+export async function setBatchPdfPages(db: Q, id: number, pages: number): Promise<void> {
+  await db.updateTable('batches').set({ pdf_pages: pages }).where('id', '=', id).execute()
+}
+
+/** Running batches whose every row has settled: their `batch-finish` job is due (or was lost with a process). */
+export async function settledRunningBatchIds(db: Q): Promise<number[]> {
+  const rows = await db
+    .selectFrom('batches')
+    .select('id')
+    .where('status', '=', 'running')
+    .where((eb) =>
+      eb(
+        eb(eb('completed_rows', '+', eb.ref('failed_rows')), '+', eb.ref('canceled_rows')),
+        '>=',
+        eb.ref('total_rows'),
+      ),
+    )
+    .execute()
+  return rows.map((r) => r.id)
 }

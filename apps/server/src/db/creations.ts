@@ -1,9 +1,9 @@
-import { type Kysely, sql } from 'kysely'
+import { type Insertable, type Kysely, sql } from 'kysely'
 import type { CreationRow, CreationTable, Database } from './schema'
 
 type Q = Kysely<Database>
 
-export type NewCreation = Omit<CreationTable, 'id' | 'has_pdf'> & { has_pdf?: number }
+export type NewCreation = Insertable<CreationTable>
 
 export async function insertCreation(db: Q, c: NewCreation): Promise<number> {
   const row = await db.insertInto('creations').values(c).returning('id').executeTakeFirstOrThrow()

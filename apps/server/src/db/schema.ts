@@ -254,6 +254,12 @@ export interface CreationTable {
   template_version: number | null
   /** 1 when the creation's size is a print size and a PDF was kept (migration 0030_creation_pdf). */
   has_pdf: Generated<number>
+  /** 0 for a creation asked for as a PDF alone: no PNG, JPEG or WebP (migration 0090_print_pdfs). */
+  has_raster: Generated<number>
+  /** The options of its PDF for print shops (`print.pdf`), e.g. `bleed,crop_marks`; null when it has none. */
+  print_pdf: string | null
+  /** Pages of its PDF of every print size of its template (`sizes.pdf`); 0 when it has none. */
+  sizes_pdf: Generated<number>
 }
 
 /** Secrets the server makes for itself once and shares between processes (e.g. the file URL key). */
@@ -322,6 +328,8 @@ export interface RenderTable {
   /** 1 while the render's credit is reserved or spent; 0 once refunded. */
   credits_spent: number
   attempts: Generated<number>
+  /** The PDF options asked for (`bleed`, `crop_marks`, comma-separated), or null. */
+  pdf_options: string | null
   created_at: number
   started_at: number | null
   completed_at: number | null
@@ -349,6 +357,10 @@ export interface BatchTable {
   completed_at: number | null
   /** When its "finished" notification was raised (once). */
   notified_at: Generated<number | null>
+  /** The PDF options asked for (`bleed`, `crop_marks`, comma-separated), or null. */
+  pdf_options: string | null
+  /** Pages of its PDF of every completed row (`batches/<id>/document.pdf`); 0 while it has none. */
+  pdf_pages: Generated<number>
 }
 
 /** Where an account's events are sent (`/v1/webhook_endpoints`); `secret` signs them. */

@@ -2,6 +2,7 @@ import { sampleImages } from '@templet/render'
 import type { Locale } from '@templet/template'
 import { type Context, Hono } from 'hono'
 import { CREATION_FILES, type CreationFile, type Creations } from '../services/creations'
+import { attachment } from '../services/download-names'
 import type { FileUrls } from '../services/file-urls'
 import { BUSY_RETRY_SECONDS, BusyError, type WorkBudget } from '../services/image-work'
 import { type Renderer, templateOf } from '../services/renderer'
@@ -42,9 +43,7 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
     secondsLeft: number,
     downloadName: string | undefined,
   ) => {
-    const disposition = downloadName
-      ? `attachment; filename="download${downloadName.slice(downloadName.lastIndexOf('.'))}"; filename*=UTF-8''${encodeURIComponent(downloadName)}`
-      : undefined
+    const disposition = downloadName ? attachment(downloadName) : undefined
     const direct = await d.storage.directUrl(key, Math.min(secondsLeft, 300), disposition)
     if (direct) {
       c.header('Cache-Control', 'no-store')
@@ -71,10 +70,10 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
       c.req.query('sig'),
     )
     if (left === undefined) return c.text('This link has expired or is not valid', 403)
-    const creation = await d.creations.files(Number(id))
+    const download = c.req.query('download') === '1' ? (variant as CreationFile) : undefined
+    const creation = await d.creations.files(Number(id), download)
     if (!creation) return gone(c)
-    const download = c.req.query('download') === '1' ? safeName(creation.name, file.name) : undefined
-    return send(c, `${creation.storagePrefix}/${file.name}`, file.contentType, left, download)
+    return send(c, `${creation.storagePrefix}/${file.name}`, file.contentType, left, creation.downloadName)
   })
 
   files.get('/upload/:id/image', async (c) => {
@@ -150,15 +149,4 @@ async function renderThumbnail(renderer: Renderer, definition: string, locale: L
     images: sampleImages,
   })
   return out.data
-}
-
-/** A download file name from the creation's name: letters, digits, CJK and a few marks kept. */
-function safeName(name: string, file: string): string {
-  const ext = file.slice(file.lastIndexOf('.'))
-  const base =
-    name
-      .replace(/[^\p{L}\p{N} ._-]+/gu, '')
-      .trim()
-      .slice(0, 80) || 'creation'
-  return `${base}${ext}`
 }

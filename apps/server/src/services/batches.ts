@@ -3,23 +3,32 @@ import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
 import {
   claimBatchNotice,
+  completedRowValuesOf,
   countSettledRow,
   failedRowsOf,
   findBatch,
   findOwnBatch,
   finishBatch,
   insertBatch,
+  setBatchPdfPages,
+  settledRunningBatchIds,
 } from '../db/batches'
 import { insertNotifications } from '../db/notifications'
 import { insertRenders } from '../db/renders'
 import type { BatchRow, Database, RenderRow } from '../db/schema'
 import { findUsableTemplate } from '../db/templates'
 import { AppError, notFound } from '../errors'
+import { errorFields, type Logger } from '../log'
+import type { Creations } from './creations'
+import { downloadName, sizeTag } from './download-names'
+import type { FileUrls } from './file-urls'
 import type { JobQueue } from './jobs'
 import { grantCreditsOnce, spendCredits } from './ledger'
 import { notificationRow } from './notifications'
+import { type PdfOptions, pdfOptionsOf, pdfOptionsText } from './pdf-options'
 import { templateOf } from './renderer'
 import { isSettled, type RenderError, type RenderFormat, type Renders } from './renders'
+import type { MediaStorage } from './storage'
 
 /** Rows one batch may hold (a bigger job is several batches). */
 export const BATCH_MAX_ROWS = 1000
@@ -28,6 +37,8 @@ export interface BatchRequest {
   templateId: number
   sizeId?: string | undefined
   formats: RenderFormat[]
+  /** The bleed and crop marks of every row's PDF and of the batch's one. */
+  pdfOptions?: PdfOptions | undefined
   locale?: Locale | undefined
   rows: { values: Record<string, string>; name?: string | undefined }[]
 }
@@ -35,10 +46,19 @@ export interface BatchRequest {
 /** Runs in the transaction that raises a finished batch's one notice (webhooks hang here). */
 export type BatchFinishedHook = (trx: Kysely<Database>, batch: BatchRow) => Promise<void>
 
+/** Where a batch's PDF of every completed row is kept. */
+export const batchPdfKey = (batchId: number) => `batches/${batchId}/document.pdf`
+
+const asksForPdf = (b: BatchRow) => b.formats.split(',').includes('pdf')
+const allSettled = (b: BatchRow) => b.completed_rows + b.failed_rows + b.canceled_rows >= b.total_rows
+const finalStatus = (b: BatchRow) => (b.canceled_rows > 0 ? 'canceled' : 'completed')
+
 /**
- * Batches (bulk creation, PRODUCT.md §12): one render per row, all rows paid for at once when accepted; rows
- * the template refuses are reported with their row numbers and refunded at once, the others run as render jobs.
- * The row that settles last finishes the batch (a conditional update picks it), which raises one notification.
+ * Batches (bulk creation, PRODUCT.md §12; the app's Bulk create and `/v1` both): one render per row, all rows
+ * paid for at once when accepted; rows the template refuses are reported with their row numbers and refunded at
+ * once, the others run as render jobs. The row that settles last finishes the batch (a conditional update picks
+ * it), which raises one notification. A batch that asked for PDF is finished by its `batch-finish` job instead,
+ * once that job has written one PDF of every completed row: it turns `completed` with its PDF there.
  */
 export class Batches {
   private readonly finishedHooks: BatchFinishedHook[] = []
@@ -47,8 +67,12 @@ export class Batches {
     private readonly d: {
       db: Kysely<Database>
       renders: Renders
+      creations: Creations
+      storage: MediaStorage
+      urls: FileUrls
       queue: JobQueue
       now: () => number
+      log: Logger
     },
   ) {
     d.renders.onSettled((trx, row) => this.countRow(trx, row))
@@ -89,6 +113,7 @@ export class Batches {
           sizeId,
           values: row.values,
           formats: r.formats,
+          pdfOptions: r.pdfOptions,
           locale: r.locale,
         })
         templateVersion = c.templateVersion
@@ -97,7 +122,7 @@ export class Batches {
         if (!(err instanceof AppError) || err.code === Code.internal) throw err
         // A format the template cannot make is the whole batch's problem, not a row's.
         const issues = (err.data as { issues?: FieldIssue[] } | null)?.issues
-        if (issues?.some((i) => i.path[0] === 'formats')) throw err
+        if (issues?.some((i) => i.path[0] === 'formats' || i.path[0] === 'pdf_options')) throw err
         checked.push({
           ok: false,
           error: { code: err.code, message: err.message, ...(issues ? { issues } : {}) },
@@ -117,6 +142,7 @@ export class Batches {
           size_id: sizeId,
           locale: r.locale ?? 'en',
           formats: r.formats.join(','),
+          pdf_options: pdfOptionsText(r.pdfOptions),
           status: 'running',
           total_rows: r.rows.length,
           failed_rows: invalid,
@@ -137,6 +163,7 @@ export class Batches {
               size_id: sizeId,
               locale: r.locale ?? 'en',
               formats: r.formats.join(','),
+              pdf_options: pdfOptionsText(r.pdfOptions),
               name: row.name ?? null,
               field_values: JSON.stringify(row.values),
               status: c?.ok ? ('queued' as const) : ('failed' as const),
@@ -185,6 +212,29 @@ export class Batches {
     }
   }
 
+  /**
+   * A finished batch's results as signed URLs: the ZIP of the completed rows' files, and with `pdf` among its
+   * formats, the PDF with a page per completed row. Null while running and when no row completed.
+   */
+  results(b: BatchRow): { archive: string | null; pdf: string | null } {
+    const made = b.status !== 'running' && b.completed_rows > 0
+    return {
+      archive: made ? this.d.urls.url({ kind: 'batch', id: b.id, variant: 'zip' }) : null,
+      pdf: made && b.pdf_pages > 0 ? this.d.urls.url({ kind: 'batch', id: b.id, variant: 'pdf' }) : null,
+    }
+  }
+
+  /** The batch's PDF in storage and the name it downloads under (`award-a4-batch-7.pdf`), once written. */
+  async pdfFile(id: number): Promise<{ key: string; name: string } | undefined> {
+    const b = await findBatch(this.d.db, id)
+    if (!b || b.status === 'running' || b.pdf_pages === 0) return undefined
+    const row = await findUsableTemplate(this.d.db, b.template_id, b.user_id)
+    const t = row && templateOf(row.definition)
+    const size = t?.sizes.find((s) => s.id === b.size_id) ?? { id: b.size_id }
+    const name = t?.name[b.locale === 'zh-CN' ? 'zh-CN' : 'en'] ?? 'batch'
+    return { key: batchPdfKey(b.id), name: downloadName(name, [sizeTag(size), 'batch', String(b.id)], 'pdf') }
+  }
+
   /** Cancels the rows that have not started, refunding them; the running ones finish. */
   async cancel(userId: number, id: number): Promise<BatchRow> {
     const batch = await findOwnBatch(this.d.db, id, userId)
@@ -201,18 +251,74 @@ export class Batches {
   }
 
   private async finishIfDone(trx: Kysely<Database>, b: BatchRow): Promise<void> {
-    if (b.status !== 'running' || b.completed_rows + b.failed_rows + b.canceled_rows < b.total_rows) return
-    if (await finishBatch(trx, b.id, b.canceled_rows > 0 ? 'canceled' : 'completed', this.d.now()))
+    if (!allSettled(b)) return
+    // Its PDF is written by the job first; the batch finishes there.
+    if (asksForPdf(b) && b.completed_rows > 0) {
+      await this.d.queue.send('batch-finish', [{ batchId: b.id }], { trx })
+      return
+    }
+    if (await finishBatch(trx, b.id, finalStatus(b), this.d.now()))
       await this.d.queue.send('batch-finish', [{ batchId: b.id }], { trx })
   }
 
-  /** The job after a batch finished: its one notification (and webhooks), raised once. */
+  /**
+   * Writes the PDF of every completed row, in row order. A failure is logged and the batch finishes without it
+   * (its rows' own files are all there): a batch never stays running for its PDF.
+   */
+  private async writePdf(b: BatchRow): Promise<number> {
+    try {
+      const rows = await completedRowValuesOf(this.d.db, b.id)
+      const first = rows[0]
+      if (!first) return 0
+      const pdf = await this.d.creations.documentOf(b.user_id, {
+        templateId: b.template_id,
+        templateVersion: Number(first.template_version),
+        sizeId: b.size_id,
+        locale: b.locale === 'zh-CN' ? 'zh-CN' : 'en',
+        rows: rows.map((r) => JSON.parse(r.field_values) as Record<string, string>),
+        pdf: pdfOptionsOf(b.pdf_options),
+      })
+      await this.d.storage.put(batchPdfKey(b.id), pdf, 'application/pdf')
+      return rows.length
+    } catch (err) {
+      this.d.log.error('batch PDF failed; the batch finishes without it', {
+        batchId: b.id,
+        ...errorFields(err),
+      })
+      return 0
+    }
+  }
+
+  /**
+   * Queues again the finishing of batches whose rows have all settled but which are still running: a batch with
+   * PDF whose job the in-process queue lost with a stopped process.
+   */
+  async requeueFinishing(): Promise<number> {
+    const ids = await settledRunningBatchIds(this.d.db)
+    await this.d.queue.send(
+      'batch-finish',
+      ids.map((batchId) => ({ batchId })),
+    )
+    return ids.length
+  }
+
+  /**
+   * The job after a batch's last row settled: a batch that asked for PDF gets its PDF and finishes; then its one
+   * notification (and webhooks), raised once. Any number of deliveries do it once.
+   */
   async finished(batchId: number): Promise<void> {
+    const before = await findBatch(this.d.db, batchId)
+    if (!before) return
+    const finishing = before.status === 'running' && allSettled(before)
+    const pages =
+      finishing && asksForPdf(before) && before.completed_rows > 0 ? await this.writePdf(before) : 0
     const now = this.d.now()
     await this.d.db.transaction().execute(async (trx) => {
-      if (!(await claimBatchNotice(trx, batchId, now))) return
+      if (finishing && (await finishBatch(trx, batchId, finalStatus(before), now)))
+        await setBatchPdfPages(trx, batchId, pages)
       const b = await findBatch(trx, batchId)
-      if (!b) return
+      if (!b || b.status === 'running') return
+      if (!(await claimBatchNotice(trx, batchId, now))) return
       await insertNotifications(trx, [
         notificationRow(
           b.user_id,

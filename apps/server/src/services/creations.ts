@@ -4,6 +4,7 @@ import {
   Code,
   type Creation,
   type CreationDetail,
+  type CreationFormat,
   type FieldIssue,
   type IssuesData,
   MAX_ISSUES,
@@ -13,6 +14,7 @@ import {
   type Locale,
   parseImageValue,
   printPixels,
+  type Size,
   type Template,
   type ValueIssue,
   type Values,
@@ -35,10 +37,12 @@ import type { CreationRow, Database, TemplateRow } from '../db/schema'
 import { findOwnUpload } from '../db/uploads'
 import { findUserWithCredits } from '../db/users'
 import { AppError, invalidInput, notFound, refuseSlowly } from '../errors'
+import { downloadName, sizeTag } from './download-names'
 import type { FileUrls } from './file-urls'
 import type { WorkBudget } from './image-work'
 import { spendCredits } from './ledger'
 import { notificationRow } from './notifications'
+import { type PdfOptions, PRINT_SHOP_PDF, pdfOptionsOf, pdfOptionsText } from './pdf-options'
 import type { RateLimiter } from './rate-limit'
 import type { Renderer } from './renderer'
 import type { MediaStorage } from './storage'
@@ -50,11 +54,31 @@ export const CREATION_FILES = {
   png: { name: 'image.png', contentType: 'image/png' },
   jpeg: { name: 'image.jpg', contentType: 'image/jpeg' },
   webp: { name: 'image.webp', contentType: 'image/webp' },
-  /** Only for a print size (A4, Letter, cards…): the PDF a print shop takes. */
+  /** Only for a print size (A4, Letter, cards…): the PDF, the page trimmed to the sheet. */
   pdf: { name: 'document.pdf', contentType: 'application/pdf' },
+  /** Beside it, the PDF a print shop takes: 3 mm bleed and crop marks (or what a `/v1` render asked for). */
+  pdfPrint: { name: 'print.pdf', contentType: 'application/pdf' },
+  /** When the template has several print sizes: one PDF with a page per size. */
+  pdfSizes: { name: 'sizes.pdf', contentType: 'application/pdf' },
   thumb: { name: 'thumb.webp', contentType: 'image/webp' },
 } as const
 export type CreationFile = keyof typeof CREATION_FILES
+
+const EXTENSIONS: Record<CreationFile, string> = {
+  png: 'png',
+  jpeg: 'jpg',
+  webp: 'webp',
+  pdf: 'pdf',
+  pdfPrint: 'pdf',
+  pdfSizes: 'pdf',
+  thumb: 'webp',
+}
+
+/** The longest side of a creation's thumbnail (what `render()` makes). */
+const THUMBNAIL_SIDE = 480
+
+/** The sizes of a template printed on paper, in its order: the pages of a creation's PDF of every size. */
+const printSizesOf = (t: Template) => t.sizes.filter((s) => s.print !== undefined)
 
 export const CREATION_COST = 1
 
@@ -83,6 +107,8 @@ interface Request {
   values: Record<string, string>
   sizeId?: string | undefined
   locale?: Locale | undefined
+  /** What is asked for (`/v1`); default all a size has. PDF alone skips the raster files. */
+  formats?: CreationFormat[] | undefined
 }
 
 const characters = (p: Record<string, unknown>) => (Array.isArray(p.characters) ? p.characters.join('') : '')
@@ -152,6 +178,9 @@ export type Settle = <T>(
   store: (trx: Kysely<Database>) => Promise<T>,
 ) => Promise<{ result: T; balance: number }>
 
+/** The pixels of a size's raster files: its sheet at 300 dpi for a print size. */
+const pixelSize = (size: Size) => (size.print ? printPixels(size.print) : size)
+
 export class Creations {
   constructor(private readonly d: CreationDeps) {}
 
@@ -163,7 +192,7 @@ export class Creations {
     row: TemplateRow
     template: Template
     version: number
-    sizeId: string
+    size: Size
     /** Pixels of the size drawn. */
     pixels: number
     /** The size is printed: its raster outputs are 300 dpi and it gets a PDF. */
@@ -184,6 +213,21 @@ export class Creations {
       throw invalidInput(['sizeId'], `Must be one of ${template.sizes.map((s) => s.id).join(', ')}`, {
         code: 'invalid_value',
       })
+    const pdf = r.formats?.indexOf('pdf') ?? -1
+    if (pdf >= 0 && !size.print) {
+      const printed = printSizesOf(template).map((s) => s.id)
+      throw new AppError(
+        Code.invalidInput,
+        `formats: PDF is made for print sizes only, and ${size.id} is not one; ${
+          printed.length > 0
+            ? `ask for one of ${printed.join(', ')}`
+            : 'this template has none: ask for png, jpeg or webp'
+        }`,
+        {
+          issues: [{ path: ['formats', pdf], code: 'invalid_value', params: { options: 'png,jpeg,webp' } }],
+        } satisfies IssuesData,
+      )
+    }
     const issues = validateValues(template, r.values as Values)
     if (issues.length > 0) {
       const refusal = new AppError(
@@ -227,12 +271,12 @@ export class Creations {
       if (gone.length > 0) throw new AppError(Code.notFound, `values.${gone[0]}: Upload not found`)
     }
     // A print size is drawn at its sheet's 300 dpi: those are the pixels a render holds.
-    const drawn = size.print ? printPixels(size.print) : size
+    const drawn = pixelSize(size)
     return {
       row,
       template,
       version,
-      sizeId: size.id,
+      size,
       pixels: drawn.width * drawn.height,
       print: size.print !== undefined,
       uploadIds: [...owned.keys()].map(Number),
@@ -252,8 +296,8 @@ export class Creations {
    * what a job accepted now will not refuse later. Returns the size and the template's version it will draw.
    */
   async check(r: Request): Promise<{ sizeId: string; templateVersion: number }> {
-    const { sizeId, version } = await this.prepare(r)
-    return { sizeId, templateVersion: version }
+    const { size, version } = await this.prepare(r)
+    return { sizeId: size.id, templateVersion: version }
   }
 
   async create(
@@ -263,10 +307,13 @@ export class Creations {
       settle?: Settle
       /** Raise the "creation ready" notification (default true; a batch raises one for all its rows). */
       notify?: boolean
+      /** The options of the print shops' PDF of a print size (default: bleed and crop marks). */
+      printPdf?: PdfOptions
     } = {},
   ): Promise<Creation & { credits: number }> {
-    const { row, template, version, sizeId, pixels, print, uploadIds, images, checkImagesRead } =
+    const { row, template, version, size, pixels, print, uploadIds, images, checkImagesRead } =
       await this.prepare(r)
+    const sizeId = size.id
     if (!o.settle) {
       // Fail fast without rendering; the spend below is what guarantees the balance.
       const before = await ledgerBalance(this.d.db, r.userId)
@@ -277,36 +324,37 @@ export class Creations {
     }
     const locale = r.locale ?? 'en'
     const name = r.name ?? template.name[locale]
-    const out = await this.#withPixels(pixels, () =>
-      this.d.renderer.render(template, r.values, {
-        sizeId,
-        locale,
-        images,
-        decodedImages: this.d.decodedImages,
-      }),
-    )
-    // The same drawing as the PNG, as a vector PDF: text stays text, the photos keep 300 dpi.
-    // Its metadata names the customer as the author, as a document they made.
-    const author = print ? (await findUserWithCredits(this.d.db, r.userId))?.name : undefined
-    const pdf = print
-      ? await this.#withPixels(pixels, () =>
-          this.d.renderer.renderPdf(template, [r.values], {
-            sizeId,
-            locale,
-            images,
-            title: name,
-            ...(author && { author }),
+    const drawing = { sizeId, locale, images, decodedImages: this.d.decodedImages }
+    // Asked for as a PDF alone (`/v1`): no raster files, and the thumbnail is the PDF's first page, drawn by the
+    // same code at the thumbnail's size.
+    const rasters = !r.formats || r.formats.some((f) => f !== 'pdf')
+    const out = rasters
+      ? await this.#withPixels(pixels, () => this.d.renderer.render(template, r.values, drawing))
+      : undefined
+    const thumbnail =
+      out?.thumbnail ??
+      (
+        await this.#withPixels(THUMBNAIL_SIDE * THUMBNAIL_SIDE, () =>
+          this.d.renderer.renderPreview(template, r.values, {
+            ...drawing,
+            maxSide: THUMBNAIL_SIDE,
+            format: 'webp',
           }),
+        )
+      ).data
+    const printPdf = o.printPdf ?? PRINT_SHOP_PDF
+    const pdfs = print
+      ? await this.#withPixels(pixels, () =>
+          this.#printPdfs(template, r, { sizeId, locale, images, title: name }, printPdf),
         )
       : undefined
     checkImagesRead()
     const prefix = `creations/${randomUUID()}`
     const bytes: Partial<Record<CreationFile, Buffer>> = {
-      png: out.png,
-      jpeg: out.jpeg,
-      webp: out.webp,
-      thumb: out.thumbnail,
-      ...(pdf && { pdf }),
+      ...(out && { png: out.png, jpeg: out.jpeg, webp: out.webp }),
+      thumb: thumbnail,
+      ...(pdfs && { pdf: pdfs.trimmed, pdfPrint: pdfs.printShop }),
+      ...(pdfs?.sizes && { pdfSizes: pdfs.sizes.bytes }),
     }
     const stored = (Object.keys(bytes) as CreationFile[]).map((f) => ({
       f,
@@ -347,11 +395,15 @@ export class Creations {
             field_values: JSON.stringify(r.values),
             size_id: sizeId,
             locale,
-            width: out.width,
-            height: out.height,
+            // A PDF alone is still counted in the pixels its raster files would have.
+            width: out?.width ?? pixelSize(size).width,
+            height: out?.height ?? pixelSize(size).height,
             storage_prefix: prefix,
             created_at: now,
-            has_pdf: pdf ? 1 : 0,
+            has_pdf: pdfs ? 1 : 0,
+            has_raster: out ? 1 : 0,
+            print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
+            sizes_pdf: pdfs?.sizes?.pages ?? 0,
           })
           // The uploads it draws are kept from the sweep of unused ones. One deleted meanwhile is a 404.
           await insertCreationUploads(trx, creationId, uploadIds).catch((err) => {
@@ -381,15 +433,89 @@ export class Creations {
     }
   }
 
+  /**
+   * A print size's PDFs, each the same drawing as the PNG (text stays text, photos keep 300 dpi), authored by
+   * the customer: the page trimmed to the sheet, the print shops' one (`printPdf`: bleed and crop marks), and
+   * when the template has several print sizes, one with a page per size.
+   */
+  async #printPdfs(
+    template: Template,
+    r: Request,
+    o: {
+      sizeId: string
+      locale: Locale
+      images: (ref: string) => Promise<Buffer | undefined>
+      title: string
+    },
+    printPdf: PdfOptions,
+  ) {
+    const author = (await findUserWithCredits(this.d.db, r.userId))?.name
+    const common = { ...o, ...(author && { author }) }
+    const trimmed = await this.d.renderer.renderPdf(template, [r.values], common)
+    const printShop = await this.d.renderer.renderPdf(template, [r.values], { ...common, ...printPdf })
+    const sizeIds = printSizesOf(template).map((s) => s.id)
+    const sizes =
+      sizeIds.length > 1
+        ? {
+            bytes: await this.d.renderer.renderPdf(template, [r.values], { ...common, sizeIds }),
+            pages: sizeIds.length,
+          }
+        : undefined
+    return { trimmed, printShop, sizes }
+  }
+
+  /**
+   * One PDF with a page per row of values (a batch's completed rows), drawn like each row's own PDF, with the
+   * caller's uploads the rows name. Nothing is checked or spent: every row was accepted and paid for already.
+   */
+  async documentOf(
+    userId: number,
+    r: {
+      templateId: number
+      templateVersion: number
+      sizeId: string
+      locale: Locale
+      rows: Values[]
+      pdf: PdfOptions
+    },
+  ): Promise<Buffer> {
+    const { template } = await this.d.templates.resolve(userId, r.templateId, r.templateVersion)
+    const size = template.sizes.find((s) => s.id === r.sizeId) ?? template.sizes[0]
+    const keys = new Map<string, string>()
+    for (const values of r.rows)
+      for (const f of template.fields) {
+        const v = values[f.key]
+        const ref = f.kind === 'image' && v ? parseImageValue(v).ref : undefined
+        if (ref === undefined || keys.has(ref)) continue
+        const key = await ownUploadKey(this.d, userId, ref)
+        if (key) keys.set(ref, key)
+      }
+    const images = async (ref: string) => {
+      const key = keys.get(ref)
+      return key ? this.d.storage.get(key) : undefined
+    }
+    const author = (await findUserWithCredits(this.d.db, userId))?.name
+    const drawn = size ? pixelSize(size) : { width: 0, height: 0 }
+    return this.#withPixels(drawn.width * drawn.height, () =>
+      this.d.renderer.renderPdf(template, r.rows, {
+        sizeId: r.sizeId,
+        locale: r.locale,
+        images,
+        ...(author && { author }),
+        ...r.pdf,
+      }),
+    )
+  }
+
   /** A small preview in one format: no credit, nothing stored, rate-limited per user. */
   async preview(
     r: Request & { format: 'webp' | 'jpeg' | 'png'; maxSide: number },
   ): Promise<{ data: Buffer; contentType: string }> {
     await this.d.limiter.consume(`preview:${r.userId}`, this.d.previewLimit)
-    const { template, sizeId, pixels, images, checkImagesRead } = await this.prepare(r)
+    const { template, size, pixels, images, checkImagesRead } = await this.prepare(r)
     const out = await this.#withPixels(Math.min(pixels, r.maxSide * r.maxSide), () =>
       this.d.renderer.renderPreview(template, r.values, {
-        sizeId,
+        sizeId: size.id,
         locale: r.locale ?? 'en',
         images,
         decodedImages: this.d.decodedImages,
@@ -451,10 +577,33 @@ export class Creations {
       .catch(() => {})
   }
 
-  /** Where creation `id`'s files are kept and its name, for its signed URLs (the signature names the creation). */
-  async files(id: number): Promise<{ storagePrefix: string; name: string } | undefined> {
+  /**
+   * Where creation `id`'s files are kept, for its signed URLs (the signature names the creation), and with
+   * `download`, the name that file is saved under: `award-certificate-a4.pdf`, `…-a4-print.pdf` for the print
+   * shops' PDF, `…-a4-letter.pdf` for the one of every print size.
+   */
+  async files(
+    id: number,
+    download?: CreationFile,
+  ): Promise<{ storagePrefix: string; downloadName?: string } | undefined> {
     const row = await findCreation(this.d.db, id)
-    return row && { storagePrefix: row.storage_prefix, name: row.name }
+    if (!row) return undefined
+    if (!download) return { storagePrefix: row.storage_prefix }
+    const template = await this.d.templates
+      .resolve(row.user_id, row.template_id, row.template_version ?? undefined)
+      .then((t) => t.template)
+      .catch(() => undefined)
+    const size = template?.sizes.find((s) => s.id === row.size_id) ?? { id: row.size_id }
+    const tags =
+      download === 'pdfSizes' && template
+        ? [...new Set(printSizesOf(template).map(sizeTag))]
+        : download === 'pdfPrint'
+          ? [sizeTag(size), 'print']
+          : [sizeTag(size)]
+    return {
+      storagePrefix: row.storage_prefix,
+      downloadName: downloadName(row.name, tags, EXTENSIONS[download]),
+    }
   }
 
   view(c: CreationRow): Creation {
@@ -471,11 +620,12 @@ export class Creations {
       createdAt: new Date(c.created_at).toISOString(),
       thumbnailUrl: url('thumb'),
       files: {
-        png: url('png'),
-        jpeg: url('jpeg'),
-        webp: url('webp'),
+        ...(c.has_raster ? { png: url('png'), jpeg: url('jpeg'), webp: url('webp') } : {}),
         ...(c.has_pdf ? { pdf: url('pdf') } : {}),
+        ...(c.print_pdf ? { pdfPrint: url('pdfPrint') } : {}),
+        ...(c.sizes_pdf > 0 ? { pdfSizes: url('pdfSizes') } : {}),
       },
+      ...(c.print_pdf ? { pdfPrintOptions: pdfOptionsOf(c.print_pdf) } : {}),
     }
   }
 }

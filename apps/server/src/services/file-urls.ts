@@ -5,7 +5,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
  * batch's ZIP of results (`/v1`), or an account's export.
  */
 export type FileKind = 'creation' | 'upload' | 'template' | 'batch' | 'export'
-export const CREATION_VARIANTS = ['png', 'jpeg', 'webp', 'pdf', 'thumb'] as const
+export const CREATION_VARIANTS = ['png', 'jpeg', 'webp', 'pdf', 'pdfPrint', 'pdfSizes', 'thumb'] as const
 export type CreationVariant = (typeof CREATION_VARIANTS)[number]
 
 export interface FileRef {

@@ -20,6 +20,7 @@ import { errorFields, type Logger } from '../log'
 import type { Creations } from './creations'
 import type { JobQueue } from './jobs'
 import { grantCreditsOnce, spendCredits } from './ledger'
+import { type PdfOptions, pdfOptionsOf, pdfOptionsText } from './pdf-options'
 
 export const RENDER_FORMATS = ['png', 'jpeg', 'webp', 'pdf'] as const
 export type RenderFormat = (typeof RENDER_FORMATS)[number]
@@ -34,6 +35,8 @@ export interface RenderRequest {
   sizeId?: string | undefined
   values: Record<string, string>
   formats: RenderFormat[]
+  /** The PDF's bleed and crop marks (with `pdf` among the formats). */
+  pdfOptions?: PdfOptions | undefined
   name?: string | undefined
   locale?: Locale | undefined
   webhookUrl?: string | undefined
@@ -83,15 +86,10 @@ export class Renders {
     userId: number,
     r: Omit<RenderRequest, 'webhookUrl'>,
   ): Promise<{ sizeId: string; templateVersion: number }> {
-    const pdf = r.formats.indexOf('pdf')
-    if (pdf >= 0)
-      throw new AppError(
-        Code.invalidInput,
-        'formats: PDF is made for print sizes only, and this template has none',
-        {
-          issues: [{ path: ['formats', pdf], code: 'invalid_value', params: { options: 'png,jpeg,webp' } }],
-        } satisfies IssuesData,
-      )
+    if (r.pdfOptions && pdfOptionsText(r.pdfOptions) && !r.formats.includes('pdf'))
+      throw new AppError(Code.invalidInput, 'pdf_options: Ask for the pdf format too, or leave them out', {
+        issues: [{ path: ['pdf_options'], code: 'invalid', params: { reason: 'without_pdf' } }],
+      } satisfies IssuesData)
     const checked = await this.d.creations.check({
       userId,
       templateId: r.templateId,
@@ -99,6 +97,7 @@ export class Renders {
       values: r.values,
       sizeId: r.sizeId,
       locale: r.locale,
+      formats: r.formats,
     })
     return checked
   }
@@ -120,6 +119,7 @@ export class Renders {
             size_id: sizeId,
             locale: r.locale ?? 'en',
             formats: r.formats.join(','),
+            pdf_options: pdfOptionsText(r.pdfOptions),
             name: r.name ?? null,
             field_values: JSON.stringify(r.values),
             webhook_url: r.webhookUrl ?? null,
@@ -243,9 +243,12 @@ export class Renders {
           sizeId: claim.size_id,
           locale: claim.locale === 'zh-CN' ? 'zh-CN' : 'en',
           name: claim.name ?? undefined,
+          formats: claim.formats.split(',') as RenderFormat[],
         },
         {
           notify: false,
+          // The print shops' PDF is made as asked; without options it keeps its usual bleed and crop marks.
+          ...(claim.pdf_options && { printPdf: pdfOptionsOf(claim.pdf_options) }),
           // Paid when accepted: the creation is stored in the transaction that settles this attempt, or not at all.
           settle: (now, store) =>
             this.d.db.transaction().execute(async (trx) => {

@@ -4,14 +4,14 @@ import { parse } from 'csv-parse/sync'
 import type { Context } from 'hono'
 import { AppError } from '../errors'
 import type { Batches, BatchRequest } from '../services/batches'
-import type { FileUrls } from '../services/file-urls'
+import { pdfOptionsOf } from '../services/pdf-options'
 import type { RenderFormat } from '../services/renders'
 import type { V1Env } from './env'
 import type { idempotency } from './idempotency'
 import { requireScope } from './middleware'
 import { idempotencyHeader, ok, problems, SECURITY } from './openapi-parts'
 import { Problem } from './problem'
-import { Batch, BatchCreate, batchCsvQuery, idParam } from './schemas'
+import { Batch, BatchCreate, batchCsvQuery, idParam, pdfOptionsFrom } from './schemas'
 import { batchView } from './views'
 
 const createRouteOf = (idem: ReturnType<typeof idempotency>) =>
@@ -25,7 +25,9 @@ const createRouteOf = (idem: ReturnType<typeof idempotency>) =>
       'Every row’s credit is reserved at once (**402** when the balance cannot cover them all). Rows the template',
       'refuses are reported in `errors` with their row numbers and refunded at once; the others render as jobs.',
       'A CSV (`Content-Type: text/csv`, UTF-8) has a header of field keys (and optionally `name`) and takes',
-      '`template_id`, `size_id`, `formats` and `locale` in the query; an empty cell leaves the field at its default.',
+      '`template_id`, `size_id`, `formats`, `pdf_options` and `locale` in the query; an empty cell leaves the field at',
+      'its default. With `pdf` among the formats (print sizes), the finished batch also has one PDF with a page per',
+      'completed row (`pdf_url`), a class’s certificates in one file; the batch turns `completed` once it is written.',
       'Follow the batch with `GET /v1/batches/{id}`, or the `batch.completed` webhook.',
     ].join(' '),
     security: [{ [SECURITY]: [] }],
@@ -56,7 +58,8 @@ const get = createRoute({
   method: 'get',
   path: '/batches/{id}',
   tags: ['batches'],
-  summary: 'A batch: its progress, the rows that failed and why, and the ZIP of results once finished',
+  summary:
+    'A batch: its progress, the rows that failed and why, and the ZIP (and PDF) of results once finished',
   security: [{ [SECURITY]: [] }],
   middleware: [requireScope('read', 'render')] as const,
   request: { params: idParam },
@@ -104,17 +107,13 @@ function rowsOfCsv(text: string): BatchRequest['rows'] {
 
 export function batchRoutes(
   app: OpenAPIHono<V1Env>,
-  d: { batches: Batches; urls: FileUrls; idempotency: ReturnType<typeof idempotency> },
+  d: { batches: Batches; idempotency: ReturnType<typeof idempotency> },
 ) {
   const view = async (c: Context<V1Env>, id: number) => {
     const found = await d.batches.get(c.get('caller').userId, id)
     if (!found) throw new Problem('not_found', 'Batch not found')
     const { batch, errors } = found
-    const archive =
-      batch.status !== 'running' && batch.completed_rows > 0
-        ? d.urls.url({ kind: 'batch', id: batch.id, variant: 'zip' })
-        : null
-    return batchView(batch, errors, archive, new URL(c.req.url).origin)
+    return batchView(batch, errors, d.batches.results(batch), new URL(c.req.url).origin)
   }
 
   app.openapi(createRouteOf(d.idempotency), async (c) => {
@@ -131,6 +130,7 @@ export function batchRoutes(
         templateId: q.template_id,
         sizeId: q.size_id,
         formats: (q.formats?.split(',') ?? ['png']) as RenderFormat[],
+        pdfOptions: q.pdf_options === undefined ? undefined : pdfOptionsOf(q.pdf_options),
         locale: q.locale,
         rows: rowsOfCsv(await c.req.text()),
       }
@@ -144,6 +144,7 @@ export function batchRoutes(
         templateId: body.template_id,
         sizeId: body.size_id,
         formats: body.formats ?? ['png'],
+        pdfOptions: pdfOptionsFrom(body.pdf_options),
         locale: body.locale,
         rows: body.rows,
       }

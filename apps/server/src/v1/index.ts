@@ -108,7 +108,7 @@ export function v1App(d: V1Deps) {
     webhooks: d.webhooks,
     idempotency: idem,
   })
-  batchRoutes(app, { batches: d.batches, urls: d.urls, idempotency: idem })
+  batchRoutes(app, { batches: d.batches, idempotency: idem })
   webhookEndpointRoutes(app, { webhooks: d.webhooks, idempotency: idem, db: d.db })
 
   app.openAPIRegistry.registerComponent('securitySchemes', SECURITY, {

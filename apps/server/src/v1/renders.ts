@@ -7,7 +7,7 @@ import type { idempotency } from './idempotency'
 import { requireScope } from './middleware'
 import { idempotencyHeader, ok, problems, SECURITY } from './openapi-parts'
 import { Problem } from './problem'
-import { idParam, pageQuery, Render, RenderCreate, RenderList } from './schemas'
+import { idParam, pageQuery, pdfOptionsFrom, Render, RenderCreate, RenderList } from './schemas'
 import { renderView } from './views'
 
 const createRouteOf = (idem: ReturnType<typeof idempotency>) =>
@@ -126,6 +126,7 @@ export function renderRoutes(
         sizeId: body.size_id,
         values: body.values ?? {},
         formats: body.formats ?? ['png'],
+        pdfOptions: pdfOptionsFrom(body.pdf_options),
         name: body.name,
         locale: body.locale,
         webhookUrl,

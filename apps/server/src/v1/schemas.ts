@@ -48,9 +48,30 @@ export const ProblemDetails = z
 
 const localized = z.object({ en: z.string(), 'zh-CN': z.string() }).openapi('LocalizedText')
 
+export const formats = ['png', 'jpeg', 'webp', 'pdf'] as const
+
 export const TemplateSize = z
-  .object({ id: z.string(), width: z.number().int(), height: z.number().int(), label: z.string() })
-  .openapi('TemplateSize', { example: { id: 'square', width: 1080, height: 1080, label: 'Square' } })
+  .object({
+    id: z.string(),
+    width: z.number().int().openapi({ description: 'The layout’s pixels' }),
+    height: z.number().int(),
+    label: z.string(),
+    print: z
+      .object({ width: z.number(), height: z.number(), unit: z.enum(['mm', 'in']) })
+      .optional()
+      .openapi({
+        description:
+          'The sheet a print size is printed on: its PNG, JPEG and WebP are the sheet at 300 dpi (A4: 2480 × 3508), and it also renders as a PDF',
+        example: { width: 210, height: 297, unit: 'mm' },
+      }),
+    formats: z.array(z.enum(formats)).openapi({
+      description: 'What a render of this size can be asked for: `pdf` too for a print size',
+      example: ['png', 'jpeg', 'webp', 'pdf'],
+    }),
+  })
+  .openapi('TemplateSize', {
+    example: { id: 'square', width: 1080, height: 1080, label: 'Square', formats: ['png', 'jpeg', 'webp'] },
+  })
 
 export const TemplateField = z
   .object({
@@ -119,7 +140,24 @@ export const pageQuery = z.strictObject({
     .openapi({ description: 'The last id of the previous page', example: 40, type: 'integer' }),
 })
 
-export const formats = ['png', 'jpeg', 'webp', 'pdf'] as const
+export const PdfOptions = z
+  .strictObject({
+    bleed: z.boolean({ error: 'Must be true or false' }).optional().openapi({
+      description:
+        'A 3 mm bleed on each side: the media box grows by 3 mm a side, the trim box stays the sheet, and backgrounds that reach an edge run into the bleed',
+    }),
+    crop_marks: z.boolean({ error: 'Must be true or false' }).optional().openapi({
+      description: 'Hairline crop marks at the corners, outside the sheet (the page grows to hold them)',
+    }),
+  })
+  .openapi('PdfOptions', {
+    description: 'What a print shop asks of the PDF. Without them the page is the sheet, trimmed.',
+    example: { bleed: true, crop_marks: true },
+  })
+
+/** The request's PDF options as the services take them (camelCase), or undefined. */
+export const pdfOptionsFrom = (o: z.infer<typeof PdfOptions> | undefined) =>
+  o && { bleed: o.bleed ?? false, cropMarks: o.crop_marks ?? false }
 
 export const RenderCreate = z
   .strictObject({
@@ -146,7 +184,12 @@ export const RenderCreate = z
       .min(1, { error: 'Ask for at least one format' })
       .max(4)
       .optional()
-      .openapi({ description: 'Default `["png"]`; `pdf` only for print sizes', example: ['png', 'webp'] }),
+      .openapi({
+        description:
+          'Default `["png"]`; `pdf` only for print sizes (see the size’s `formats`). A PDF alone makes no raster files: the thumbnail is its page',
+        example: ['png', 'webp'],
+      }),
+    pdf_options: PdfOptions.optional(),
     name: z.string().trim().min(1).max(100).optional(),
     locale: z
       .enum(['en', 'zh-CN'])
@@ -165,7 +208,10 @@ export const RenderFiles = z
     png: z.url().optional(),
     jpeg: z.url().optional(),
     webp: z.url().optional(),
-    pdf: z.url().optional(),
+    pdf: z.url().optional().openapi({
+      description:
+        'Vector, text as text with its fonts embedded; the page is the sheet in points (A4: 595.28 × 841.89), with the bleed and crop marks asked for',
+    }),
   })
   .openapi('RenderFiles', {
     description:
@@ -191,6 +237,7 @@ export const Render = z
     template_version: z.number().int().positive(),
     size_id: z.string(),
     formats: z.array(z.enum(formats)),
+    pdf_options: PdfOptions.optional(),
     name: z.string().nullable(),
     values: z.record(z.string(), z.string()),
     files: RenderFiles.nullable(),
@@ -239,7 +286,12 @@ export const BatchCreate = z
       .min(1, { error: 'Ask for at least one format' })
       .max(4)
       .optional()
-      .openapi({ description: 'Default `["png"]`', example: ['png'] }),
+      .openapi({
+        description:
+          'Default `["png"]`; with `pdf` (print sizes only) the batch also makes one PDF with a page per completed row (`pdf_url`)',
+        example: ['png'],
+      }),
+    pdf_options: PdfOptions.optional(),
     locale: z.enum(['en', 'zh-CN']).optional(),
     rows: z
       .array(
@@ -270,6 +322,11 @@ export const batchCsvQuery = z.strictObject({
     })
     .optional()
     .openapi({ description: 'With a `text/csv` body: e.g. `png,webp`' }),
+  pdf_options: z
+    .string()
+    .regex(/^(bleed|crop_marks)(,(bleed|crop_marks))?$/, { error: 'Comma-separated bleed, crop_marks' })
+    .optional()
+    .openapi({ description: 'With a `text/csv` body: e.g. `bleed,crop_marks`' }),
   locale: z.enum(['en', 'zh-CN']).optional(),
 })
 
@@ -293,6 +350,7 @@ export const Batch = z
     template_id: z.number().int(),
     size_id: z.string(),
     formats: z.array(z.enum(formats)),
+    pdf_options: PdfOptions.optional(),
     total_rows: z.number().int(),
     completed_rows: z.number().int(),
     failed_rows: z.number().int(),
@@ -302,6 +360,10 @@ export const Batch = z
     errors: z.array(BatchRowError),
     archive_url: z.url().nullable().openapi({
       description: 'A ZIP of the completed rows’ files once the batch is finished (signed, expires)',
+    }),
+    pdf_url: z.url().nullable().openapi({
+      description:
+        'With `pdf` among the formats: one PDF with a page per completed row, in row order, once the batch is finished (signed, expires). The batch turns `completed` when it is written',
     }),
     created_at: z.iso.datetime(),
     completed_at: z.iso.datetime().nullable(),
@@ -329,6 +391,7 @@ export const Batch = z
         },
       ],
       archive_url: 'https://templet.example/api/file/batch/7/zip?exp=1767225600&sig=…',
+      pdf_url: null,
       created_at: '2026-11-25T10:00:00.000Z',
       completed_at: '2026-11-25T10:01:10.000Z',
     },

@@ -4,12 +4,14 @@ import type { BatchRow, CreationRow, RenderRow, TemplateRow } from '../db/schema
 import { AppError } from '../errors'
 import type { Creations } from '../services/creations'
 import type { FileUrls } from '../services/file-urls'
+import { pdfOptionsOf } from '../services/pdf-options'
 import type { RenderError as StoredError } from '../services/renders'
 import { ownThumbnailUrl, templateDetailOf } from '../services/templates'
 import { Problem, problemOf } from './problem'
 import type {
   Batch,
   formats,
+  PdfOptions as PdfOptionsSchema,
   Render,
   RenderError,
   Template,
@@ -34,7 +36,14 @@ export function templateView(row: TemplateRow, origin: string, urls: FileUrls): 
     width: t.width,
     height: t.height,
     thumbnail_url: absolute(origin, thumbnail),
-    sizes: t.sizes.map((s) => ({ id: s.id, width: s.width, height: s.height, label: s.label })),
+    sizes: t.sizes.map((s) => ({
+      id: s.id,
+      width: s.width,
+      height: s.height,
+      label: s.label,
+      ...(s.print && { print: s.print }),
+      formats: s.formats,
+    })),
     fields: t.fields.map(fieldView),
   }
 }
@@ -87,10 +96,12 @@ export function renderView(
 ): z.infer<typeof Render> {
   const asked = row.formats.split(',') as Format[]
   const made = creation ? creations.view(creation) : undefined
+  // With bleed or crop marks asked for, the render's PDF is the creation's print shops' one, made as asked.
+  const pdf = row.pdf_options ? made?.files.pdfPrint : made?.files.pdf
   const files = made
     ? Object.fromEntries(
         asked.flatMap((f) => {
-          const url = (made.files as Partial<Record<Format, string>>)[f]
+          const url = f === 'pdf' ? pdf : made.files[f]
           return url ? [[f, absolute(origin, url)]] : []
         }),
       )
@@ -103,6 +114,7 @@ export function renderView(
     template_version: Number(row.template_version) || 1,
     size_id: row.size_id,
     formats: asked,
+    ...(row.pdf_options && { pdf_options: pdfOptionsView(row.pdf_options) }),
     name: row.name,
     values: JSON.parse(row.field_values) as Record<string, string>,
     files,
@@ -118,10 +130,15 @@ export function renderView(
   }
 }
 
+const pdfOptionsView = (text: string): z.infer<typeof PdfOptionsSchema> => {
+  const o = pdfOptionsOf(text)
+  return { bleed: o.bleed, crop_marks: o.cropMarks }
+}
+
 export function batchView(
   b: BatchRow,
   errors: { row: number; error: StoredError }[],
-  archiveUrl: string | null,
+  results: { archive: string | null; pdf: string | null },
   origin: string,
 ): z.infer<typeof Batch> {
   return {
@@ -131,6 +148,7 @@ export function batchView(
     template_id: b.template_id,
     size_id: b.size_id,
     formats: b.formats.split(',') as Format[],
+    ...(b.pdf_options && { pdf_options: pdfOptionsView(b.pdf_options) }),
     total_rows: b.total_rows,
     completed_rows: b.completed_rows,
     failed_rows: b.failed_rows,
@@ -141,7 +159,8 @@ export function batchView(
       const p = errorView(JSON.stringify(e.error))
       return { row: e.row, type: p.type, detail: p.detail, ...(p.issues ? { issues: p.issues } : {}) }
     }),
-    archive_url: archiveUrl ? absolute(origin, archiveUrl) : null,
+    archive_url: results.archive ? absolute(origin, results.archive) : null,
+    pdf_url: results.pdf ? absolute(origin, results.pdf) : null,
     created_at: new Date(b.created_at).toISOString(),
     completed_at: b.completed_at === null ? null : new Date(b.completed_at).toISOString(),
   }

@@ -84,7 +84,7 @@ export interface paths {
         put?: never;
         /**
          * Render one template once per row: JSON rows, or a CSV with one column per field
-         * @description Every row’s credit is reserved at once (**402** when the balance cannot cover them all). Rows the template refuses are reported in `errors` with their row numbers and refunded at once; the others render as jobs. A CSV (`Content-Type: text/csv`, UTF-8) has a header of field keys (and optionally `name`) and takes `template_id`, `size_id`, `formats` and `locale` in the query; an empty cell leaves the field at its default. Follow the batch with `GET /v1/batches/{id}`, or the `batch.completed` webhook.
+         * @description Every row’s credit is reserved at once (**402** when the balance cannot cover them all). Rows the template refuses are reported in `errors` with their row numbers and refunded at once; the others render as jobs. A CSV (`Content-Type: text/csv`, UTF-8) has a header of field keys (and optionally `name`) and takes `template_id`, `size_id`, `formats`, `pdf_options` and `locale` in the query; an empty cell leaves the field at its default. With `pdf` among the formats (print sizes), the finished batch also has one PDF with a page per completed row (`pdf_url`), a class’s certificates in one file; the batch turns `completed` once it is written. Follow the batch with `GET /v1/batches/{id}`, or the `batch.completed` webhook.
          */
         post: operations["createBatch"];
         delete?: never;
@@ -100,7 +100,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A batch: its progress, the rows that failed and why, and the ZIP of results once finished */
+        /** A batch: its progress, the rows that failed and why, and the ZIP (and PDF) of results once finished */
         get: operations["getBatch"];
         put?: never;
         post?: never;
@@ -235,14 +235,44 @@ export interface components {
          *       "id": "square",
          *       "width": 1080,
          *       "height": 1080,
-         *       "label": "Square"
+         *       "label": "Square",
+         *       "formats": [
+         *         "png",
+         *         "jpeg",
+         *         "webp"
+         *       ]
          *     }
          */
         TemplateSize: {
             id: string;
+            /** @description The layout’s pixels */
             width: number;
             height: number;
             label: string;
+            /**
+             * @description The sheet a print size is printed on: its PNG, JPEG and WebP are the sheet at 300 dpi (A4: 2480 × 3508), and it also renders as a PDF
+             * @example {
+             *       "width": 210,
+             *       "height": 297,
+             *       "unit": "mm"
+             *     }
+             */
+            print?: {
+                width: number;
+                height: number;
+                /** @enum {string} */
+                unit: "mm" | "in";
+            };
+            /**
+             * @description What a render of this size can be asked for: `pdf` too for a print size
+             * @example [
+             *       "png",
+             *       "jpeg",
+             *       "webp",
+             *       "pdf"
+             *     ]
+             */
+            formats: ("png" | "jpeg" | "webp" | "pdf")[];
         };
         /** @description A value the template takes. `values` of a render maps `key` to a string: text, `#rrggbb` for a colour, an option `value` for a choice, the id of one of your uploads for an image. */
         TemplateField: {
@@ -337,6 +367,7 @@ export interface components {
             template_version: number;
             size_id: string;
             formats: ("png" | "jpeg" | "webp" | "pdf")[];
+            pdf_options?: components["schemas"]["PdfOptions"];
             name: string | null;
             values: {
                 [key: string]: string;
@@ -357,6 +388,19 @@ export interface components {
             /** Format: date-time */
             completed_at: string | null;
         };
+        /**
+         * @description What a print shop asks of the PDF. Without them the page is the sheet, trimmed.
+         * @example {
+         *       "bleed": true,
+         *       "crop_marks": true
+         *     }
+         */
+        PdfOptions: {
+            /** @description A 3 mm bleed on each side: the media box grows by 3 mm a side, the trim box stays the sheet, and backgrounds that reach an edge run into the bleed */
+            bleed?: boolean;
+            /** @description Hairline crop marks at the corners, outside the sheet (the page grows to hold them) */
+            crop_marks?: boolean;
+        };
         /** @description Signed URLs of the formats asked for; they expire (1 hour by default): read the render again for fresh ones. */
         RenderFiles: {
             /** Format: uri */
@@ -365,7 +409,10 @@ export interface components {
             jpeg?: string;
             /** Format: uri */
             webp?: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Vector, text as text with its fonts embedded; the page is the sheet in points (A4: 595.28 × 841.89), with the bleed and crop marks asked for
+             */
             pdf?: string;
         } | null;
         /** @description Why a render failed, as a problem (its credit was refunded). */
@@ -397,13 +444,14 @@ export interface components {
                 [key: string]: string;
             };
             /**
-             * @description Default `["png"]`; `pdf` only for print sizes
+             * @description Default `["png"]`; `pdf` only for print sizes (see the size’s `formats`). A PDF alone makes no raster files: the thumbnail is its page
              * @example [
              *       "png",
              *       "webp"
              *     ]
              */
             formats?: ("png" | "jpeg" | "webp" | "pdf")[];
+            pdf_options?: components["schemas"]["PdfOptions"];
             name?: string;
             /**
              * @description Language of the defaults of empty fields
@@ -460,6 +508,7 @@ export interface components {
          *         }
          *       ],
          *       "archive_url": "https://templet.example/api/file/batch/7/zip?exp=1767225600&sig=…",
+         *       "pdf_url": null,
          *       "created_at": "2026-11-25T10:00:00.000Z",
          *       "completed_at": "2026-11-25T10:01:10.000Z"
          *     }
@@ -477,6 +526,7 @@ export interface components {
             template_id: number;
             size_id: string;
             formats: ("png" | "jpeg" | "webp" | "pdf")[];
+            pdf_options?: components["schemas"]["PdfOptions"];
             total_rows: number;
             completed_rows: number;
             failed_rows: number;
@@ -491,6 +541,11 @@ export interface components {
              * @description A ZIP of the completed rows’ files once the batch is finished (signed, expires)
              */
             archive_url: string | null;
+            /**
+             * Format: uri
+             * @description With `pdf` among the formats: one PDF with a page per completed row, in row order, once the batch is finished (signed, expires). The batch turns `completed` when it is written
+             */
+            pdf_url: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -508,12 +563,13 @@ export interface components {
             template_id: number;
             size_id?: string;
             /**
-             * @description Default `["png"]`
+             * @description Default `["png"]`; with `pdf` (print sizes only) the batch also makes one PDF with a page per completed row (`pdf_url`)
              * @example [
              *       "png"
              *     ]
              */
             formats?: ("png" | "jpeg" | "webp" | "pdf")[];
+            pdf_options?: components["schemas"]["PdfOptions"];
             /** @enum {string} */
             locale?: "en" | "zh-CN";
             /**
@@ -1799,6 +1855,8 @@ export interface operations {
                 size_id?: string;
                 /** @description With a `text/csv` body: e.g. `png,webp` */
                 formats?: string;
+                /** @description With a `text/csv` body: e.g. `bleed,crop_marks` */
+                pdf_options?: string;
                 locale?: "en" | "zh-CN";
             };
             header?: {

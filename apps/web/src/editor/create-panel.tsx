@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Creation } from '@templet/api'
 import { Button } from '@templet/ui/button'
-import { Coins, Download, Images } from 'lucide-react'
+import { Coins, Images } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { myInfoQuery } from '../api/queries'
-import { cx } from '../components/cx'
 import { LinkButton } from '../components/link-button'
 import { formatNumber } from '../i18n/format'
+import { DownloadLinks } from './download-links'
 
 /** A creation costs one credit (PRODUCT.md). */
 export const CREDIT_COST = 1
@@ -63,47 +63,6 @@ export function CreatePanel({
   )
 }
 
-const FORMATS = [
-  { key: 'png', label: 'PNG' },
-  { key: 'jpeg', label: 'JPEG' },
-  { key: 'webp', label: 'WebP' },
-  { key: 'pdf', label: 'PDF' },
-] as const
-
-/** The download links of a creation's files, PDF too for a print size (`&download=1`: saved under its name). */
-export function DownloadLinks({ creation, compact = false }: { creation: Creation; compact?: boolean }) {
-  const { t } = useTranslation()
-  const files = FORMATS.flatMap(({ key, label }) => {
-    const url = creation.files[key]
-    return url ? [{ key, label, url }] : []
-  })
-  return (
-    <div
-      className={
-        compact
-          ? cx('grid gap-1.5', files.length > 3 ? 'grid-cols-4' : 'grid-cols-3')
-          : 'flex flex-wrap gap-2'
-      }
-    >
-      {files.map(({ key, label, url }) => (
-        <a
-          key={key}
-          href={`${url}&download=1`}
-          download
-          aria-label={t('media.download', { format: label, name: creation.name })}
-          className={cx(
-            'inline-flex items-center justify-center gap-1.5 rounded-md border border-border bg-background font-medium hover:bg-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-            compact ? 'h-8 px-1.5 text-xs' : 'h-9 px-3 text-sm',
-          )}
-        >
-          <Download aria-hidden="true" className={compact ? 'size-3.5' : 'size-4'} />
-          {compact ? label : t('media.downloadFormat', { format: label })}
-        </a>
-      ))}
-    </div>
-  )
-}
-
 /** What was just made: the image, its downloads and the way to the history. Takes the focus when shown (keyed by the creation, so each new one does). */
 export function CreationResult({ creation, onDismiss }: { creation: Creation; onDismiss: () => void }) {
   const { t } = useTranslation()
@@ -118,7 +77,7 @@ export function CreationResult({ creation, onDismiss }: { creation: Creation; on
         {t('media.editor.created')}
       </h2>
       <img
-        src={creation.files.webp}
+        src={creation.files.webp ?? creation.thumbnailUrl}
         alt={creation.name}
         width={creation.width}
         height={creation.height}

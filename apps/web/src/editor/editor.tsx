@@ -8,8 +8,9 @@ import { useCreateCreation } from '../api/mutations'
 import { reportError } from '../feedback/notify'
 import { CreatePanel, CreationResult } from './create-panel'
 import { clearDraft, writeDraft } from './draft'
-import { type EditorForm, type Locale, SizeFormats, SizeSwitch, sizeDetail, ValueField } from './fields'
+import { type EditorForm, type Locale, SizeSwitch, ValueField } from './fields'
 import { useLivePreview } from './live-preview'
+import { SizeFormats, sizeDetail } from './size-formats'
 
 /** The values a template starts with in `locale`: each field's default (no image). */
 export function defaultValues(template: TemplateDetail, locale: Locale): Record<string, string> {
@@ -144,7 +145,7 @@ export function Editor({
       <div className="flex min-w-0 flex-col gap-5">
         <div className="flex flex-col gap-1.5">
           <SizeSwitch template={template} locale={locale} control={form.control} />
-          {size ? <SizeFormats size={size} /> : null}
+          {size ? <SizeFormats size={size} sizes={template.sizes} locale={locale} /> : null}
         </div>
         {template.fields.map((field) => (
           <ValueField

@@ -16,6 +16,7 @@ import { reportError, showToast } from '../feedback/notify'
 import { issueText } from '../forms/issues'
 import { formatNumber } from '../i18n/format'
 import { FocalPointPicker } from './focal-point'
+import { sizeDetail } from './size-formats'
 
 export type Locale = 'en' | 'zh-CN'
 /** The editor's form: the values by field key under `v`, and the size. */
@@ -403,26 +404,6 @@ function ChoiceValue({
         />
       )}
     />
-  )
-}
-
-type TemplateSize = TemplateDetail['sizes'][number]
-
-/** How big a size is to a customer: the sheet of a print size ("210 × 297 mm"), else its pixels. */
-export const sizeDetail = (s: TemplateSize) =>
-  s.print ? `${s.print.width} × ${s.print.height} ${s.print.unit}` : `${s.width}×${s.height}`
-
-const FORMAT_LABELS = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', pdf: 'PDF' } as const
-
-/** What a creation of the chosen size downloads as: PDF too, and 300 dpi, for a print size. */
-export function SizeFormats({ size }: { size: TemplateSize }) {
-  const { t } = useTranslation()
-  const formats = size.formats.map((f) => FORMAT_LABELS[f]).join(' · ')
-  return (
-    <p className="text-sm text-muted-foreground" data-testid="size-formats">
-      {t('media.editor.formats', { formats })}
-      {size.print ? ` · ${t('media.editor.printReady', { sheet: sizeDetail(size) })}` : null}
-    </p>
   )
 }
 

@@ -538,6 +538,13 @@ export const en = {
   media: {
     download: 'Download {{name}} as {{format}}',
     downloadFormat: 'Download {{format}}',
+    pdfPrint: 'PDF for print shops',
+    pdfPrintShort: 'Print PDF',
+    pdfSizes: 'PDF of all sizes',
+    pdfSizesShort: 'All sizes',
+    downloadPrint: 'Download {{name}} as PDF for print shops (3 mm bleed, crop marks)',
+    downloadBleed: 'Download {{name}} as PDF for print shops (3 mm bleed)',
+    downloadSizes: 'Download {{name}} as one PDF of every print size',
     templates: {
       intro: 'Pick a template and make it yours: your words, your photo, your colours.',
       search: 'Search templates',
@@ -562,6 +569,8 @@ export const en = {
       size: 'Size',
       formats: 'Downloads: {{formats}}',
       printReady: 'printed {{sheet}}, 300 dpi',
+      printShop: 'For print shops, also a PDF with 3 mm bleed and crop marks',
+      allSizes: ', and one PDF with a page per print size ({{sizes}})',
       count: '{{length}} / {{max}}',
       optional: '(optional)',
       uploadImage: 'Upload image',

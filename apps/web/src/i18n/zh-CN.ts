@@ -514,6 +514,13 @@ export const zhCN: Messages = {
   media: {
     download: '下载 {{name}}（{{format}}）',
     downloadFormat: '下载 {{format}}',
+    pdfPrint: '印刷厂用 PDF',
+    pdfPrintShort: '印刷 PDF',
+    pdfSizes: '全部尺寸 PDF',
+    pdfSizesShort: '全部尺寸',
+    downloadPrint: '下载 {{name}}（印刷厂用 PDF：3 毫米出血、裁切线）',
+    downloadBleed: '下载 {{name}}（印刷厂用 PDF：3 毫米出血）',
+    downloadSizes: '下载 {{name}}（所有印刷尺寸合为一个 PDF）',
     templates: {
       intro: '选一个模板，换上你的文字、照片和颜色。',
       search: '搜索模板',
@@ -538,6 +545,8 @@ export const zhCN: Messages = {
       size: '尺寸',
       formats: '可下载：{{formats}}',
       printReady: '印刷尺寸 {{sheet}}，300 dpi',
+      printShop: '另有印刷厂用 PDF：3 毫米出血和裁切线',
+      allSizes: '；以及每个印刷尺寸一页的合并 PDF（{{sizes}}）',
       count: '{{length}} / {{max}}',
       optional: '（可选）',
       uploadImage: '上传图片',

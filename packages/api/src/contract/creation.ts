@@ -30,11 +30,16 @@ export const createCreationBody = z.strictObject({
 export type CreateCreationBody = z.input<typeof createCreationBody>
 
 export const creationFiles = z.object({
-  png: z.string(),
-  jpeg: z.string(),
-  webp: z.string(),
+  /** PNG, JPEG and WebP: every creation but one a developer asked for as a PDF alone (`/v1`). */
+  png: z.string().optional(),
+  jpeg: z.string().optional(),
+  webp: z.string().optional(),
   /** Present when the size is a print size (A3, A4, A5, Letter, cards): the PDF, vector, page = the sheet. */
   pdf: z.string().optional(),
+  /** Beside it, the PDF for print shops: the sheet with a 3 mm bleed and crop marks (`pdfPrintOptions`). */
+  pdfPrint: z.string().optional(),
+  /** When the template has several print sizes: one PDF with a page per size (A4 and US Letter…). */
+  pdfSizes: z.string().optional(),
 })
 
 export const creation = z.object({
@@ -51,6 +56,8 @@ export const creation = z.object({
   /** Signed, expiring URLs (default 1 hour) that work in an `<img>` without the token. */
   thumbnailUrl: z.string(),
   files: creationFiles,
+  /** What `files.pdfPrint` has: both for a creation made in the app; a `/v1` render may have asked otherwise. */
+  pdfPrintOptions: z.object({ bleed: z.boolean(), cropMarks: z.boolean() }).optional(),
 })
 export type Creation = z.infer<typeof creation>
 
