@@ -90,7 +90,9 @@ export const en = {
   issues: {
     required: 'This field is required',
     too_small: 'Must be at least {{minimum}} characters',
+    too_small_one: 'Must be at least {{minimum}} character',
     too_big: 'Must be at most {{maximum}} characters',
+    too_big_one: 'Must be at most {{maximum}} character',
     invalid_format: 'Enter a valid value',
     invalid_type: 'Enter a valid value',
     invalid_value: 'Choose one of the offered values',
@@ -107,6 +109,7 @@ export const en = {
     password: {
       required: 'Enter your password',
       too_small: 'Password must be at least {{minimum}} characters',
+      too_small_one: 'Password must be at least {{minimum}} character',
       too_big: 'Password must be at most {{maximum}} characters',
     },
     name: {
@@ -116,6 +119,7 @@ export const en = {
     message: {
       required: 'Enter a message',
       too_small: 'Message must be at least {{minimum}} characters',
+      too_small_one: 'Message must be at least {{minimum}} character',
       too_big: 'Message must be at most {{maximum}} characters',
     },
     // Media: the editor's fields (issues.media.<kind>.<code>).
@@ -124,6 +128,7 @@ export const en = {
       color: { invalid_format: 'Enter a colour like #1a2b3c' },
       text: {
         too_small: 'Must be at least {{minimum}} characters',
+        too_small_one: 'Must be at least {{minimum}} character',
         not_single_line: 'Must be a single line',
       },
     },

@@ -87,8 +87,10 @@ export const zhCN: Messages = {
   },
   issues: {
     required: '此项必填',
-    too_small: '至少 {{minimum}} 个字符',
-    too_big: '最多 {{maximum}} 个字符',
+    too_small: '至少需要 {{minimum}} 个字符',
+    too_small_one: '至少需要 {{minimum}} 个字符',
+    too_big: '不能超过 {{maximum}} 个字符',
+    too_big_one: '不能超过 {{maximum}} 个字符',
     invalid_format: '请输入有效的值',
     invalid_type: '请输入有效的值',
     invalid_value: '请选择提供的选项之一',
@@ -105,6 +107,7 @@ export const zhCN: Messages = {
     password: {
       required: '请输入密码',
       too_small: '密码至少 {{minimum}} 个字符',
+      too_small_one: '密码至少 {{minimum}} 个字符',
       too_big: '密码最多 {{maximum}} 个字符',
     },
     name: {
@@ -114,6 +117,7 @@ export const zhCN: Messages = {
     message: {
       required: '请输入留言',
       too_small: '留言至少 {{minimum}} 个字符',
+      too_small_one: '留言至少 {{minimum}} 个字符',
       too_big: '留言最多 {{maximum}} 个字符',
     },
     // Media: the editor's fields (issues.media.<kind>.<code>).
@@ -121,7 +125,8 @@ export const zhCN: Messages = {
       image: { required: '请上传图片' },
       color: { invalid_format: '请输入颜色，例如 #1a2b3c' },
       text: {
-        too_small: '至少 {{minimum}} 个字符',
+        too_small: '至少需要 {{minimum}} 个字符',
+        too_small_one: '至少需要 {{minimum}} 个字符',
         not_single_line: '只能写一行',
       },
     },
