@@ -375,6 +375,12 @@ describe.each(engines)('creations on %s', (engine) => {
     expect(readTruncatedFields(cut.headers.get(TRUNCATED_FIELDS_HEADER))).toEqual(['title'])
   })
 
+  it('tells the editor which text fields take bold and italics: the catalogue’s all do', async () => {
+    const texts = (await detailOf(s, t.id)).fields.filter((f) => f.kind === 'text')
+    expect(texts.length).toBeGreaterThan(0)
+    for (const f of texts) expect(f).toMatchObject({ markup: true })
+  })
+
   it('draws the caller’s upload itself, in previews and creations: a red photo reddens the picture, a green one greens it', async () => {
     const d = await templateWith(s, 'image')
     const field = d.fields.find((f) => f.kind === 'image')?.key as string
