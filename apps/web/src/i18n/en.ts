@@ -100,7 +100,7 @@ export const en = {
     malformed_json: 'The form could not be read. Please try again.',
     invalid: 'Check this field',
     unsupported_characters:
-      'These characters cannot be drawn in this template: {{characters}} ({{script}} script). Remove them or write the text in another script.',
+      'This template has no letters for these characters ({{script}}): {{characters}}. Remove them, or write the text in another script.',
     email: {
       required: 'Enter your email address',
       invalid_format: 'Enter a valid email address',
@@ -579,7 +579,8 @@ export const en = {
         'Where the image is cropped, this point stays in view. Click the image or move the marker with the arrow keys.',
       focalPoint: 'Focal point of {{name}}: {{x}}% across, {{y}}% down',
       uploadHint: 'PNG, JPEG or WebP, up to 10 MB.',
-      uploadTooLarge: 'This image is larger than 10 MB.',
+      uploadTooLarge:
+        'This image is larger than 10 MB. Choose a smaller one, or save it as a JPEG to make it smaller.',
       uploadRefused: 'This file could not be used: upload a PNG, JPEG or WebP image.',
       pickColour: 'Pick {{name}}',
       balance_one: 'Your balance: {{formatted}} credit',
@@ -595,6 +596,18 @@ export const en = {
       created: 'Your image is ready',
       toHistory: 'Open Creation History',
       keepEditing: 'Keep editing',
+      // Said beside a field: what the preview and Create found, a failed upload, the text styles.
+      notes: {
+        truncated:
+          'This text does not fit, even at the smallest size: its end is cut with “…”. Shorten it to show it whole.',
+        symbols: 'symbols',
+        uploadFailed: 'The image did not upload. Check your connection and try again.',
+        fixFields: 'Some values cannot be used: see the message beside each field.',
+        bold: 'Bold in {{name}}',
+        italic: 'Italic in {{name}}',
+        boldHint: 'Bold: select words, then press (adds **…**)',
+        italicHint: 'Italic: select words, then press (adds *…*)',
+      },
     },
     history: {
       type: 'Template type',

@@ -98,7 +98,7 @@ export const zhCN: Messages = {
     malformed_json: '表单无法读取，请重试。',
     invalid: '请检查此项',
     unsupported_characters:
-      '此模板无法绘制这些字符：{{characters}}（{{script}} 文字）。请删除它们，或改用其他文字书写。',
+      '此模板没有这些字符的字形（{{script}}）：{{characters}}。请删除它们，或改用其他文字书写。',
     email: {
       required: '请输入邮箱地址',
       invalid_format: '请输入有效的邮箱地址',
@@ -554,7 +554,7 @@ export const zhCN: Messages = {
       focalHint: '图片被裁剪时，这个点始终保留在画面中。点击图片，或用方向键移动标记。',
       focalPoint: '{{name}}的焦点：横向 {{x}}%，纵向 {{y}}%',
       uploadHint: 'PNG、JPEG 或 WebP，不超过 10 MB。',
-      uploadTooLarge: '图片超过 10 MB。',
+      uploadTooLarge: '图片超过 10 MB。请换一张较小的图片，或将其另存为 JPEG 以减小文件。',
       uploadRefused: '无法使用这个文件，请上传 PNG、JPEG 或 WebP 图片。',
       pickColour: '选择{{name}}',
       balance_one: '你的余额：{{formatted}} 积分',
@@ -569,6 +569,16 @@ export const zhCN: Messages = {
       created: '图片已生成',
       toHistory: '打开创作记录',
       keepEditing: '继续编辑',
+      notes: {
+        truncated: '这段文字即使缩到最小字号也放不下，末尾会被“…”截断。请缩短文字以完整显示。',
+        symbols: '符号',
+        uploadFailed: '图片未能上传。请检查网络连接后重试。',
+        fixFields: '有些内容无法使用：请查看各字段旁的说明。',
+        bold: '{{name}}：粗体',
+        italic: '{{name}}：斜体',
+        boldHint: '粗体：先选中文字再点按（加上 **…**）',
+        italicHint: '斜体：先选中文字再点按（加上 *…*）',
+      },
     },
     history: {
       type: '模板类型',

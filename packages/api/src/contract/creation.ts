@@ -101,13 +101,7 @@ export const previewCreationBody = z.strictObject({
 })
 export type PreviewCreationBody = z.input<typeof previewCreationBody>
 /**
- * The preview's header naming the fields whose text did not fit even at its smallest size and was cut with
- * "…": their keys, each URI-encoded, joined by commas (empty when everything fits).
+ * The success answer of the preview is the image bytes (Content-Type image/webp|jpeg|png), not the envelope;
+ * its `Truncated-Fields` header names the fields cut to fit (./truncated-fields.ts).
  */
-export const TRUNCATED_FIELDS_HEADER = 'Truncated-Fields'
-export const truncatedFieldsHeader = (keys: string[]) => keys.map(encodeURIComponent).join(',')
-export const readTruncatedFields = (header: string | null | undefined) =>
-  header ? header.split(',').map(decodeURIComponent) : []
-
-/** The success answer of the preview is the image bytes (Content-Type image/webp|jpeg|png), not the envelope. */
 export const previewCreationData = z.custom<Blob>((v) => typeof Blob !== 'undefined' && v instanceof Blob)
