@@ -81,9 +81,13 @@ test.describe('the editor says what it found, beside the field', () => {
     const title = page.getByLabel('Exhibition title')
     await title.fill('Light and Shadow')
     await title.evaluate((el: HTMLInputElement) => el.setSelectionRange(6, 9))
-    await page.getByRole('button', { name: 'Bold in Exhibition title' }).click()
+    // The field's own buttons: they control it, and its label describes them.
+    const id = await title.getAttribute('id')
+    const button = (name: string) => page.locator(`button[aria-controls="${id}"][aria-label="${name}"]`)
+    await expect(button('Bold')).toHaveAccessibleDescription('Exhibition title')
+    await button('Bold').click()
     await expect(title).toHaveValue('Light **and** Shadow')
-    await page.getByRole('button', { name: 'Italic in Exhibition title' }).click()
+    await button('Italic').click()
     await expect(title).toHaveValue('Light ***and*** Shadow')
   })
 

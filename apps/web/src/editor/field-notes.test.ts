@@ -53,6 +53,18 @@ describe('bold and italic in a text field', () => {
     expect(seen).toEqual(['Spring **sale** now', 'Spring sale now'])
   })
 
+  it('sets bold words in italics too, and takes either away alone', () => {
+    const { el } = field('Spring sale now', 7, 11)
+    toggleMark(el, '**')
+    toggleMark(el, '*')
+    expect(el.value).toBe('Spring ***sale*** now')
+    toggleMark(el, '**')
+    expect(el.value).toBe('Spring *sale* now')
+    toggleMark(el, '**')
+    toggleMark(el, '*')
+    expect(el.value).toBe('Spring **sale** now')
+  })
+
   it('with nothing selected, puts the pair at the caret with the caret between', () => {
     const { el } = field('Hello ', 6, 6)
     toggleMark(el, '*')

@@ -137,11 +137,11 @@ function TextValue({
   return (
     <div>
       <div className="mb-1.5 flex items-baseline justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium">
+        <label htmlFor={id} id={`${id}-label`} className="text-sm font-medium">
           {field.labels[locale]}
         </label>
         {field.markup ? (
-          <MarkupButtons target={element} name={field.labels[locale]} className="ms-auto" />
+          <MarkupButtons target={element} fieldId={id} labelId={`${id}-label`} className="ms-auto" />
         ) : null}
         <span
           id={`${id}-count`}

@@ -15,13 +15,9 @@ export function toggleMark(el: HTMLInputElement | HTMLTextAreaElement, mark: str
   const start = el.selectionStart ?? el.value.length
   const end = el.selectionEnd ?? start
   const selected = el.value.slice(start, end)
-  const before = el.value.slice(Math.max(0, start - mark.length), start)
-  const after = el.value.slice(end, end + mark.length)
   el.focus()
-  if (selected && before === mark && after === mark) {
+  if (selected && isWrapped(stars(el.value, start, -1), stars(el.value, end, 1), mark)) {
     el.setRangeText(selected, start - mark.length, end + mark.length, 'select')
-  } else if (selected.length > 2 * mark.length && selected.startsWith(mark) && selected.endsWith(mark)) {
-    el.setRangeText(selected.slice(mark.length, -mark.length), start, end, 'select')
   } else {
     el.setRangeText(`${mark}${selected}${mark}`, start, end, 'select')
     el.setSelectionRange(start + mark.length, start + mark.length + selected.length)
@@ -29,15 +25,30 @@ export function toggleMark(el: HTMLInputElement | HTMLTextAreaElement, mark: str
   el.dispatchEvent(new Event('input', { bubbles: true }))
 }
 
+/** How many asterisks run from `at` towards `step` (-1: before it, 1: after it). */
+function stars(text: string, at: number, step: -1 | 1): number {
+  let n = 0
+  while (text[step < 0 ? at - n - 1 : at + n] === '*') n++
+  return n
+}
+
+/** Whether runs of `before` and `after` asterisks set the words in `mark`: bold needs 2 or 3, italic 1 or 3. */
+function isWrapped(before: number, after: number, mark: string): boolean {
+  const has = (n: number) => (mark === MARKS.bold ? n >= 2 : n % 2 === 1)
+  return has(before) && has(after)
+}
+
 /** Bold and italic for a text field whose template reads the markup. */
 export function MarkupButtons({
   target,
-  name,
+  fieldId,
+  labelId,
   className,
 }: {
   target: RefObject<HTMLInputElement | HTMLTextAreaElement | null>
-  /** The field's label, for the buttons' names. */
-  name: string
+  /** The field's id (`aria-controls`) and its label's, which describes the buttons ("Bold", "Headline"). */
+  fieldId: string
+  labelId: string
   className?: string
 }) {
   const { t } = useTranslation()
@@ -45,7 +56,10 @@ export function MarkupButtons({
     <button
       type="button"
       title={t(`media.editor.notes.${kind}Hint`)}
-      aria-label={t(`media.editor.notes.${kind}`, { name })}
+      // Named "Bold", not "Bold in Headline": a name holding the field's label would also be found by it.
+      aria-label={t(`media.editor.notes.${kind}`)}
+      aria-describedby={labelId}
+      aria-controls={fieldId}
       // Keeps the selection in the field: a click would otherwise move the focus, and the selection with it.
       onMouseDown={(event) => event.preventDefault()}
       onClick={() => target.current && toggleMark(target.current, MARKS[kind])}
