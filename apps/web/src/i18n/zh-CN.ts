@@ -258,7 +258,8 @@ export const zhCN: Messages = {
     perMonth: '/ 月',
     buy: '以 {{price}} 购买 {{credits}} 积分',
     subscribe: '订阅：每月 {{price}}，{{credits}} 积分',
-    choose: '选择',
+    chooseBuy: '购买',
+    chooseSubscribe: '订阅',
     loadFailed: '无法加载套餐。',
     balance: '你的余额',
     balanceValue_one: '{{formatted}} 积分',
@@ -517,7 +518,7 @@ export const zhCN: Messages = {
   },
   // Media: templates, the editor, Creation History (its own block, beside the other screens').
   media: {
-    download: '下载 {{name}}（{{format}}）',
+    download: '下载 {{format}} 格式的 {{name}}',
     downloadFormat: '下载 {{format}}',
     templates: {
       intro: '选一个模板，换上你的文字、照片和颜色。',
