@@ -58,6 +58,7 @@ test.describe('the editor says what it found, beside the field', () => {
     await expect(
       page.getByText('This template has no letters for these characters (Ethiopic): ሰላም.'),
     ).toBeVisible()
+    await expect(page.getByText('The preview could not be made')).toHaveCount(0)
     await page.getByLabel('Language').selectOption('zh-CN')
     await expect(page.getByText('此模板没有这些字符的字形（埃塞俄比亚文）：ሰላም。')).toBeVisible()
   })

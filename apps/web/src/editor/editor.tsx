@@ -131,7 +131,8 @@ export function Editor({
           ) : preview.failed ? (
             <div className="grid size-full place-items-center p-6 text-center text-sm text-muted-foreground">
               <ImageOff aria-hidden="true" className="size-8" />
-              {t('media.editor.previewFailed')}
+              {/* Refused values are named beside their fields: the picture waits for them. */}
+              {preview.issues.length > 0 ? t('media.editor.previewInvalid') : t('media.editor.previewFailed')}
             </div>
           ) : (
             <div className="size-full animate-pulse bg-muted" />
