@@ -1,4 +1,9 @@
-import type { Creation, TemplateDetail } from '@templet/api/contract'
+import {
+  type Creation,
+  readTruncatedFields,
+  type TemplateDetail,
+  TRUNCATED_FIELDS_HEADER,
+} from '@templet/api/contract'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultRenderer } from '../src/services/renderer'
@@ -340,6 +345,41 @@ describe.each(engines)('creations on %s', (engine) => {
     expect(await credits(s, token)).toBe(5)
     const bad = await preview(token, { maxSide: 5000 })
     expect(await bad.json()).toMatchObject({ code: 400 })
+  })
+
+  it('previews a design whose photo is required before the photo is there, and says which text was cut to fit', async () => {
+    const { token } = await s.signUp()
+    let poster: TemplateDetail | undefined
+    for (const { id } of await allTemplates(s)) {
+      const d = await detailOf(s, id)
+      if (d.fields.some((f) => f.kind === 'image' && f.required)) poster = d
+    }
+    if (!poster) throw new Error('the catalogue has no template with a required photo')
+    const preview = (values: Record<string, string>) =>
+      fetch(`${s.url}/api/creation/preview`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bucket ${token}` },
+        body: JSON.stringify({ templateId: poster?.id, values, format: 'png', maxSide: 64 }),
+      })
+    // The empty photo draws its placeholder in the preview; a creation still needs it.
+    const empty = await preview({})
+    expect(empty.status).toBe(200)
+    expect(empty.headers.get('content-type')).toBe('image/png')
+    expect(empty.headers.get(TRUNCATED_FIELDS_HEADER)).toBe('')
+    expect((await create(token, { templateId: poster.id, values: {} })).data).toMatchObject({
+      issues: [{ path: ['values', 'photo'], code: 'required' }],
+    })
+    // A title that fits its length but not its two lines, even at the smallest size.
+    const title = poster.fields.find((f) => f.key === 'title')
+    const long = 'W'.repeat(title?.kind === 'text' ? title.maxLength : 50)
+    const cut = await preview({ title: long })
+    expect(readTruncatedFields(cut.headers.get(TRUNCATED_FIELDS_HEADER))).toEqual(['title'])
+  })
+
+  it('tells the editor which text fields take bold and italics: the catalogue’s all do', async () => {
+    const texts = (await detailOf(s, t.id)).fields.filter((f) => f.kind === 'text')
+    expect(texts.length).toBeGreaterThan(0)
+    for (const f of texts) expect(f).toMatchObject({ markup: true })
   })
 
   it('draws the caller’s upload itself, in previews and creations: a red photo reddens the picture, a green one greens it', async () => {

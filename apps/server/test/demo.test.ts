@@ -1,4 +1,5 @@
 import type { Notification } from '@templet/api/contract'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_ACCOUNT, seedDemoAccount } from '../src/services/demo'
 import { engines, startServer, type TestServer } from './harness'
@@ -77,5 +78,19 @@ describe.each(engines)('the demo account on %s', (engine) => {
       expect(madeIn.has(type.id)).toBe(true)
       expect(type.templates.length).toBeGreaterThan(0)
     }
+  })
+  it('shows no placeholder where a showcase design left its optional photo empty', async () => {
+    const creations = (await s.call('GET', '/creation/list', { token, query: { pageSize: 100 } })).data
+    const banner = creations.find((c: { name: string }) => c.name === 'Summer sale banner')
+    const png = Buffer.from(await (await fetch(`${s.url}${banner.files.png}`)).arrayBuffer())
+    // The sale banner's photo box (x 0-520 of 1200 × 628) is its panel's colour alone: no grey, no picture mark.
+    const { data, info } = await sharp(png)
+      .extract({ left: 0, top: 0, width: 500, height: 620 })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const colours = new Set<string>()
+    for (let i = 0; i < data.length; i += info.channels)
+      colours.add(`${data[i]},${data[i + 1]},${data[i + 2]}`)
+    expect([...colours]).toEqual(['251,233,228'])
   })
 })

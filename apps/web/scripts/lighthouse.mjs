@@ -3,7 +3,7 @@
  * Lighthouse (phone profile, the default throttling) for every kind of visitor of scripts/visitors.mjs
  * (English and Chinese browsers, signed in and out, with and without a query, `/dashboard` included),
  * against the real server (apps/server/dist) on a free port with a temporary DATA_DIR, serving
- * apps/web/dist. Median of 3 runs per visitor (LH_RUNS to change; LH_ONLY=<substring of a path or name>
+ * apps/web/dist. Median of 3 runs per visitor (LH_RUNS to change; LH_ONLY=<substring of "<name> <path>">, or its end when it ends with `$`,
  * to run some); prints each category's score, CLS and the timings the performance score is made of.
  * LH_REPORTS=<dir> also writes each run's full report there (its long tasks, requests and script costs).
  *
@@ -24,6 +24,8 @@ import { freePort, startServer, visitors, waitFor } from './visitors.mjs'
 
 const RUNS = Number(process.env.LH_RUNS ?? 3)
 const ONLY = process.env.LH_ONLY
+/** LH_ONLY is a substring of "<name> <path>"; ending with `$`, its end (`LH_ONLY='out /$'`: `/` signed out). */
+const only = (visitor) => (ONLY?.endsWith('$') ? visitor.endsWith(ONLY.slice(0, -1)) : visitor.includes(ONLY))
 const REPORTS = process.env.LH_REPORTS
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const categories = ['performance', 'accessibility', 'best-practices', 'seo']
@@ -143,7 +145,7 @@ const rows = []
 try {
   const ports = new Map()
   for (const visitor of visitors) {
-    if (ONLY && !`${visitor.name} ${visitor.path}`.includes(ONLY)) continue
+    if (ONLY && !only(`${visitor.name} ${visitor.path}`)) continue
     if (!ports.has(visitor.language)) ports.set(visitor.language, await startChrome(visitor.language))
     const runs = []
     for (let i = 0; i < RUNS; i += 1) runs.push(await measure(ports.get(visitor.language), visitor, i + 1))

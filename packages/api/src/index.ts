@@ -4,3 +4,8 @@ export * from './client'
 export type * from './contract'
 // The live stream's path and event name: plain values, no zod.
 export { notificationStream } from './contract/notification-stream'
+export {
+  readTruncatedFields,
+  TRUNCATED_FIELDS_HEADER,
+  truncatedFieldsHeader,
+} from './contract/truncated-fields'

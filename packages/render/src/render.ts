@@ -30,8 +30,14 @@ export interface RenderOptions {
   sizeId?: string
   /** The language of the defaults drawn for fields left empty (default 'en'). */
   locale?: Locale
-  /** Missing, or answering undefined: the layer draws its placeholder. */
+  /** Missing, or answering undefined: the image is missing (see `placeholders`). */
   images?: ImageSource
+  /**
+   * Whether an image layer without its image draws its placeholder (a grey field with a picture mark). A
+   * preview does by default, to show where a photo goes; `render()` and `renderPdf()` do not: what a
+   * customer pays for never shows a placeholder, an empty optional photo leaves its layer empty.
+   */
+  placeholders?: boolean
   /** Keeps decoded images between renders (see DecodedImages); each reference must always name the same bytes. */
   decodedImages?: DecodedImages
   /** The language the values are written in (BCP 47: ja, ko, zh-TW…), for the forms of Han characters. */
@@ -138,7 +144,7 @@ export function drawTemplate<Image extends Drawable>(
   locale: Locale,
   values: Values,
   images: Map<string, Image>,
-  lang?: string,
+  o: { lang?: string | undefined; placeholders?: boolean | undefined } = {},
 ): string[] {
   // An opaque base: outputs carry no alpha, so PNG, JPEG, WebP and PDF show the same picture.
   ctx.fillStyle = '#ffffff'
@@ -152,7 +158,8 @@ export function drawTemplate<Image extends Drawable>(
     locale,
     values,
     images,
-    lang,
+    lang: o.lang,
+    placeholders: o.placeholders ?? true,
     drawableText,
     loadFaces,
     onText: (id: string, drawn: { truncated: boolean }) => drawn.truncated && truncated.push(id),
@@ -190,7 +197,10 @@ async function drawTo(
   const ctx = joiningEmoji(canvas.getContext('2d'))
   ctx.imageSmoothingQuality = 'high'
   ctx.scale(scaleX, scaleY)
-  const truncated = drawTemplate(ctx, t, size, locale, effective, images, o.lang)
+  const truncated = drawTemplate(ctx, t, size, locale, effective, images, {
+    lang: o.lang,
+    placeholders: o.placeholders,
+  })
   return { width, height, pixels: rgba(canvas), canvas, truncated }
 }
 
@@ -227,12 +237,17 @@ export async function render(t: Template, values: Values, o: RenderOptions = {})
   const size = pickSize(t, o.sizeId)
   // A print size's sheet at 300 dpi has the layout's proportions within 1 %: each axis takes its own scale.
   const { width, height } = outputPixels(size)
-  const p = await drawTo(t, values, o, {
-    width,
-    height,
-    scaleX: width / size.width,
-    scaleY: height / size.height,
-  })
+  const p = await drawTo(
+    t,
+    values,
+    { ...o, placeholders: o.placeholders ?? false },
+    {
+      width,
+      height,
+      scaleX: width / size.width,
+      scaleY: height / size.height,
+    },
+  )
   // A print size's PNG and JPEG say they are 300 dpi, so a print dialog or a print shop sizes them right.
   const dpi = size.print ? PRINT_DPI : undefined
   const sized = (img: Sharp) => (dpi ? img.withMetadata({ density: dpi }) : img)

@@ -1,9 +1,13 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { Canvas } from '@napi-rs/canvas'
 import { parseTemplate, type TemplateInput } from '@templet/template'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { DecodedImages, decodeForDrawing, imageForDrawing } from '../src/draw/images'
-import { loadCatalogue, renderPreview } from '../src/index'
+import { loadCatalogue, render, renderPdf, renderPreview } from '../src/index'
 import { drawPixels } from '../src/render'
 
 /** A JPEG of `width` × `height`: red left half, blue right half. */
@@ -162,5 +166,52 @@ describe('decoding an image for drawing', () => {
     expect([big?.width, big?.height]).toEqual([600, 200])
     expect(cache.get('big', 600, 200)).toBeUndefined()
     expect(cache.bytes).toBe(budget)
+  })
+})
+
+describe('an empty optional photo', () => {
+  const saleBanner = () => {
+    const t = loadCatalogue().templates.find((x) => x.id === 'sale-banner')
+    if (!t) throw new Error('the catalogue has no sale-banner')
+    return t
+  }
+  // The colours in the photo's box (x 0-520 of the 1200 × 628 banner): one, the banner's panel behind it,
+  // where nothing is drawn; the placeholder's grey field and its darker picture mark otherwise.
+  const coloursOfPhotoBox = async (image: Buffer, scale = 1) => {
+    const { data, info } = await sharp(image)
+      .extract({ left: 0, top: 0, width: Math.round(500 * scale), height: Math.round(620 * scale) })
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const colours = new Set<string>()
+    for (let i = 0; i < data.length; i += info.channels)
+      colours.add(`${data[i]},${data[i + 1]},${data[i + 2]}`)
+    return colours
+  }
+
+  it('leaves its layer empty in a finished render: no grey field, no picture mark', async () => {
+    const out = await render(saleBanner(), { photo: '' })
+    // PNG, lossless: exactly the panel's colour (#fbe9e4) everywhere.
+    expect([...(await coloursOfPhotoBox(out.png))]).toEqual(['251,233,228'])
+  })
+
+  it('still shows where the photo goes in a preview, as a preview aid', async () => {
+    const out = await renderPreview(saleBanner(), { photo: '' }, { maxSide: 600, format: 'png' })
+    const colours = await coloursOfPhotoBox(out.data, 0.5)
+    expect(colours.has('231,229,228')).toBe(true)
+    expect(colours.size).toBeGreaterThan(2)
+  })
+
+  it('leaves its layer empty in the PDF too', async () => {
+    // The page rasterised by poppler at half the banner's pixels.
+    const page = async (pdf: Buffer) => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'templet-empty-photo-'))
+      writeFileSync(path.join(dir, 'p.pdf'), pdf)
+      const args = ['-png', '-singlefile', '-scale-to-x', '600', '-scale-to-y', '314']
+      execFileSync('pdftoppm', [...args, path.join(dir, 'p.pdf'), path.join(dir, 'p')])
+      return coloursOfPhotoBox(readFileSync(path.join(dir, 'p.png')), 0.5)
+    }
+    expect((await page(await renderPdf(saleBanner(), [{ photo: '' }]))).size).toBe(1)
+    const aided = await page(await renderPdf(saleBanner(), [{ photo: '' }], { placeholders: true }))
+    expect(aided.size).toBeGreaterThan(2)
   })
 })

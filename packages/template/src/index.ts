@@ -44,10 +44,12 @@ export type { ShapeLayer } from './layers/shape'
 export {
   breakPieces,
   contentFaces,
+  fieldReferences,
   type HanForms,
   hanForms,
   isEmojiCluster,
   layerText,
+  layerTexts,
   layoutText,
   parseMarkup,
   prepareText,

@@ -52,7 +52,7 @@ export interface HandlerInput<N extends EndpointName> {
 export type HandlerResult<N extends EndpointName> = Endpoints[N] extends { list: true }
   ? { items: DataOf<N>; total: number }
   : Endpoints[N] extends { answer: 'image' }
-    ? { data: Uint8Array; contentType: string }
+    ? { data: Uint8Array; contentType: string; headers?: Record<string, string> }
     : WithoutResetToken<DataOf<N>>
 /** `data` without the token the router adds; a nullable `data` (`subscription/current`) may be null. */
 type WithoutResetToken<T> = T extends object ? Omit<T, 'resetToken'> : T
@@ -267,9 +267,10 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
           cookies,
         })
         if (def.answer === 'image') {
-          const image = result as { data: Uint8Array; contentType: string }
+          const image = result as HandlerResult<'previewCreation'>
           c.set('code', Code.ok)
           return c.body(bodyBytes(image.data), 200, {
+            ...image.headers,
             'Content-Type': image.contentType,
             'Cache-Control': 'no-store',
           })

@@ -1,3 +1,4 @@
+import { TRUNCATED_FIELDS_HEADER, truncatedFieldsHeader } from '@templet/api/contract'
 import type { Creations } from '../services/creations'
 import type { Handlers } from './api'
 
@@ -19,6 +20,9 @@ export function creationHandlers(
       await creations.delete(body.id, session.userId)
       return {}
     },
-    previewCreation: ({ session, body }) => creations.preview({ userId: session.userId, ...body }),
+    previewCreation: async ({ session, body }) => {
+      const { truncated, ...image } = await creations.preview({ userId: session.userId, ...body })
+      return { ...image, headers: { [TRUNCATED_FIELDS_HEADER]: truncatedFieldsHeader(truncated) } }
+    },
   }
 }

@@ -11,7 +11,9 @@ import {
 } from '@templet/api/contract'
 import { type DecodedImages, validateValues } from '@templet/render'
 import {
+  fieldReferences,
   type Locale,
+  layerTexts,
   parseImageValue,
   printPixels,
   type Size,
@@ -162,6 +164,17 @@ function fieldIssue(i: ValueIssue): FieldIssue {
   }
 }
 
+/** The fields shown by the text layers `layerIds` (the render's `truncated`), in the template's order. */
+function truncatedFields(template: Template, layerIds: string[]): string[] {
+  const cut = new Set(layerIds)
+  const keys = new Set(
+    template.layers.flatMap((l) =>
+      l.type === 'text' && cut.has(l.id) ? layerTexts(l).flatMap(fieldReferences) : [],
+    ),
+  )
+  return template.fields.filter((f) => keys.has(f.key)).map((f) => f.key)
+}
+
 /** `data` of the 400 for the values' problems: at most the contract's number of issues, and the count of the rest. */
 function valueIssuesData(issues: ValueIssue[]): IssuesData {
   const listed = issues.slice(0, MAX_ISSUES).map(fieldIssue)
@@ -186,9 +199,13 @@ export class Creations {
 
   /**
    * The template, size and values checked: 404 for an unknown template, 400 naming the field otherwise. The
-   * uploads the values name are read once, here, and handed to the renderer (`images`).
+   * uploads the values name are read once, here, and handed to the renderer (`images`). A `draft` (the
+   * editor's preview) may leave a required photo empty: the preview shows its placeholder where it goes.
    */
-  private async prepare(r: Request): Promise<{
+  private async prepare(
+    r: Request,
+    o: { draft?: boolean } = {},
+  ): Promise<{
     row: TemplateRow
     template: Template
     version: number
@@ -228,7 +245,9 @@ export class Creations {
         } satisfies IssuesData,
       )
     }
-    const issues = validateValues(template, r.values as Values)
+    const issues = validateValues(template, r.values as Values).filter(
+      (i) => !(o.draft && i.code === 'required'),
+    )
     if (issues.length > 0) {
       const refusal = new AppError(
         Code.invalidInput,
@@ -507,12 +526,16 @@ export class Creations {
     )
   }
 
-  /** A small preview in one format: no credit, nothing stored, rate-limited per user. */
+  /**
+   * A small preview in one format: no credit, nothing stored, rate-limited per user. A required photo may
+   * still be empty (its placeholder shows where it goes). `truncated` names the fields whose text did not fit
+   * even at its layer's smallest size and was cut with "…", so the editor can say so beside them.
+   */
   async preview(
     r: Request & { format: 'webp' | 'jpeg' | 'png'; maxSide: number },
-  ): Promise<{ data: Buffer; contentType: string }> {
+  ): Promise<{ data: Buffer; contentType: string; truncated: string[] }> {
     await this.d.limiter.consume(`preview:${r.userId}`, this.d.previewLimit)
-    const { template, size, pixels, images, checkImagesRead } = await this.prepare(r)
+    const { template, size, pixels, images, checkImagesRead } = await this.prepare(r, { draft: true })
     const out = await this.#withPixels(Math.min(pixels, r.maxSide * r.maxSide), () =>
       this.d.renderer.renderPreview(template, r.values, {
         sizeId: size.id,
@@ -524,7 +547,11 @@ export class Creations {
       }),
     )
     checkImagesRead()
-    return { data: out.data, contentType: out.contentType }
+    return {
+      data: out.data,
+      contentType: out.contentType,
+      truncated: truncatedFields(template, out.truncated),
+    }
   }
 
   #withPixels<T>(pixels: number, render: () => Promise<T>): Promise<T> {

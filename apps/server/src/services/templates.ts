@@ -1,5 +1,12 @@
 import type { TemplateDetail, TemplateField, TemplateSummary } from '@templet/api/contract'
-import type { Field, Locale, Template } from '@templet/template'
+import {
+  type Field,
+  fieldReferences,
+  type Locale,
+  layerTexts,
+  type Template,
+  type TextLayer,
+} from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database, TemplateRow } from '../db/schema'
 import { findReadableTemplate } from '../db/template-library'
@@ -55,7 +62,18 @@ export function templateSummaryOf(row: TemplateRow): TemplateSummary {
   }
 }
 
-function fieldOf(f: Field): TemplateField {
+/**
+ * Whether a text field's words may be set in bold and italics: some text layer shows it, and every one that
+ * does reads `**bold**` and `*italic*` (a layer with `markup: false` would draw the asterisks).
+ */
+function takesMarkup(t: Template, key: string): boolean {
+  const showing = t.layers.filter(
+    (l): l is TextLayer => l.type === 'text' && layerTexts(l).some((x) => fieldReferences(x).includes(key)),
+  )
+  return showing.length > 0 && showing.every((l) => l.markup)
+}
+
+function fieldOf(f: Field, t: Template): TemplateField {
   const base = { key: f.key, label: f.label.en, labels: f.label }
   switch (f.kind) {
     case 'text':
@@ -66,6 +84,7 @@ function fieldOf(f: Field): TemplateField {
         ...(f.minLength !== undefined ? { minLength: f.minLength } : {}),
         maxLength: f.maxLength,
         multiline: f.multiline ?? false,
+        markup: takesMarkup(t, f.key),
       }
     case 'image':
       return { ...base, kind: 'image', required: f.required ?? false }
@@ -176,7 +195,7 @@ export function templateDetailOf(
       ...(s.print && { print: s.print }),
       formats: s.print ? ['png', 'jpeg', 'webp', 'pdf'] : ['png', 'jpeg', 'webp'],
     })),
-    fields: t.fields.map(fieldOf),
+    fields: t.fields.map((f) => fieldOf(f, t)),
     samples: t.samples,
   }
 }

@@ -39,7 +39,8 @@ export function ChooseOfferLink({
       }
       className={buttonVariants({ className: cx('w-full', className) })}
     >
-      {t('pricingPlans.choose')}
+      {/* The name begins with the words shown (WCAG 2.5.3, label in name): "Buy" of "Buy 100 credits for…". */}
+      {offer.kind === 'payment' ? t('pricingPlans.chooseBuy') : t('pricingPlans.chooseSubscribe')}
     </Link>
   )
 }

@@ -1,4 +1,4 @@
-import type { Creation, TemplateDetail } from '@templet/api'
+import type { Creation, FieldIssue, TemplateDetail } from '@templet/api'
 import { ImageOff, LoaderCircle } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -8,6 +8,7 @@ import { useCreateCreation } from '../api/mutations'
 import { reportError } from '../feedback/notify'
 import { CreatePanel, CreationResult } from './create-panel'
 import { clearDraft, writeDraft } from './draft'
+import { issueOfField, serverIssueText } from './field-notes'
 import { type EditorForm, type Locale, SizeSwitch, ValueField } from './fields'
 import { useLivePreview } from './live-preview'
 import { SizeFormats, sizeDetail } from './size-formats'
@@ -53,6 +54,8 @@ export function Editor({
   const [created, setCreated] = useState<Creation | undefined>(undefined)
   const [outOfCredit, setOutOfCredit] = useState(false)
   const [serverError, setServerError] = useState<string | undefined>(undefined)
+  // Create's refusal of values, by field; the preview's refusal of the newer values replaces it.
+  const [createIssues, setCreateIssues] = useState<readonly FieldIssue[]>([])
 
   // Only what differs from the defaults is kept: another language then starts from its own defaults.
   useEffect(() => {
@@ -71,9 +74,16 @@ export function Editor({
     valid ? { templateId: template.id, templateVersion, values, sizeId, locale } : undefined,
   )
   const size = template.sizes.find((s) => s.id === sizeId) ?? template.sizes[0]
+  const serverIssues = preview.issues.length > 0 ? preview.issues : createIssues
+
+  function fieldIssueText(field: TemplateDetail['fields'][number]) {
+    const issue = issueOfField(serverIssues, field.key)
+    return issue && serverIssueText(t, locale, field.kind, issue)
+  }
 
   async function submit(form: EditorForm) {
     setServerError(undefined)
+    setCreateIssues([])
     try {
       const creation = await create.mutateAsync({
         templateId: template.id,
@@ -89,7 +99,10 @@ export function Editor({
     } catch (error) {
       if (error instanceof ApiFailureError) {
         if (error.code === 402) setOutOfCredit(true)
-        else setServerError(t('media.editor.createFailed', { reason: error.msg }))
+        else if (error.code === 400 && error.issues.some((i) => i.path[0] === 'values')) {
+          setCreateIssues(error.issues)
+          setServerError(t('media.editor.notes.fixFields'))
+        } else setServerError(t('media.editor.createFailed', { reason: error.msg }))
       } else reportError(error)
     }
   }
@@ -119,7 +132,8 @@ export function Editor({
           ) : preview.failed ? (
             <div className="grid size-full place-items-center p-6 text-center text-sm text-muted-foreground">
               <ImageOff aria-hidden="true" className="size-8" />
-              {t('media.editor.previewFailed')}
+              {/* Refused values are named beside their fields: the picture waits for them. */}
+              {preview.issues.length > 0 ? t('media.editor.previewInvalid') : t('media.editor.previewFailed')}
             </div>
           ) : (
             <div className="size-full animate-pulse bg-muted" />
@@ -132,7 +146,7 @@ export function Editor({
           ) : null}
         </div>
         <p className="mt-2 text-center text-xs text-muted-foreground" aria-live="polite">
-          {!valid
+          {!valid || preview.issues.length > 0
             ? t('media.editor.previewInvalid')
             : preview.failed && preview.src
               ? t('media.editor.previewStale')
@@ -156,6 +170,8 @@ export function Editor({
             register={form.register}
             error={errors[field.key]}
             value={values[field.key] ?? ''}
+            truncated={preview.truncated.includes(field.key)}
+            serverIssue={fieldIssueText(field)}
           />
         ))}
         {created ? (

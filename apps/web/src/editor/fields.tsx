@@ -8,14 +8,14 @@ import { ImagePlus, Trash2 } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { type Control, Controller, type FieldError, type UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { ApiFailureError } from '../api/client'
 import { useUploadImage } from '../api/mutations'
 import { uploadDetailQuery } from '../api/queries'
 import { cx } from '../components/cx'
-import { reportError, showToast } from '../feedback/notify'
 import { issueText } from '../forms/issues'
 import { formatNumber } from '../i18n/format'
+import { TruncatedNote, uploadFailureText } from './field-notes'
 import { FocalPointPicker } from './focal-point'
+import { MarkupButtons } from './markup-buttons'
 import { sizeDetail } from './size-formats'
 
 export type Locale = 'en' | 'zh-CN'
@@ -79,6 +79,10 @@ interface FieldProps {
   register: UseFormRegister<EditorForm>
   error?: FieldError | undefined
   value: string
+  /** The server's word on this value (characters no font has), shown when the form's own rules pass. */
+  serverIssue?: string | undefined
+  /** The preview had to cut this text with "…": it does not fit even at its smallest size. */
+  truncated?: boolean
 }
 
 /** One template field as its control: text, image upload, colour or choice. */
@@ -95,9 +99,9 @@ export function ValueField(props: FieldProps) {
   }
 }
 
-function Message({ id, text }: { id: string; text: string | undefined }) {
+function Message({ id, text, alert }: { id: string; text: string | undefined; alert?: boolean }) {
   return text ? (
-    <p id={id} className="mt-1.5 text-sm text-destructive">
+    <p id={id} role={alert ? 'alert' : undefined} className="mt-1.5 text-sm text-destructive">
       {text}
     </p>
   ) : null
@@ -109,25 +113,37 @@ function TextValue({
   register,
   error,
   value,
+  serverIssue,
+  truncated,
 }: FieldProps & { field: Extract<TemplateField, { kind: 'text' }> }) {
   const { t } = useTranslation()
   const id = useId()
+  const element = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null)
   const length = textLength(value ?? '')
-  const message = errorText(t, field, error)
+  const message = errorText(t, field, error) ?? serverIssue
+  const { ref, ...registered } = register(`v.${field.key}`, rulesFor(field))
+  const described = [`${id}-count`, message && `${id}-error`, truncated && !message && `${id}-cut`]
   const a11y = {
     id,
     'aria-invalid': message ? true : undefined,
-    'aria-describedby': `${id}-count${message ? ` ${id}-error` : ''}`,
+    'aria-describedby': described.filter(Boolean).join(' '),
     placeholder: field.defaults[locale],
     dir: 'auto' as const,
-    ...register(`v.${field.key}`, rulesFor(field)),
+    ...registered,
+    ref: (el: HTMLInputElement | HTMLTextAreaElement | null) => {
+      ref(el)
+      element.current = el
+    },
   }
   return (
     <div>
       <div className="mb-1.5 flex items-baseline justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium">
+        <label htmlFor={id} id={`${id}-label`} className="text-sm font-medium">
           {field.labels[locale]}
         </label>
+        {field.markup ? (
+          <MarkupButtons target={element} fieldId={id} labelId={`${id}-label`} className="ms-auto" />
+        ) : null}
         <span
           id={`${id}-count`}
           className={cx(
@@ -147,6 +163,7 @@ function TextValue({
         <input className={cx(inputClass, 'h-11')} {...a11y} />
       )}
       <Message id={`${id}-error`} text={message} />
+      {truncated && !message ? <TruncatedNote id={`${id}-cut`} /> : null}
     </div>
   )
 }
@@ -163,7 +180,9 @@ function ImageValue({
   const upload = useUploadImage()
   const queryClient = useQueryClient()
   const [progress, setProgress] = useState<number | undefined>(undefined)
-  const message = errorText(t, field, error)
+  // Said beside the button until the next try: a toast far from it goes before it is read.
+  const [failure, setFailure] = useState<string | undefined>(undefined)
+  const message = errorText(t, field, error) ?? failure
   return (
     <Controller
       control={control}
@@ -193,9 +212,10 @@ function ImageValue({
                 if (!file) return
                 // Refused here rather than after sending 10 MB (the server checks again: 413).
                 if (file.size > UPLOAD_MAX_BYTES) {
-                  showToast('error', t('media.editor.uploadTooLarge'))
+                  setFailure(t('media.editor.uploadTooLarge'))
                   return
                 }
+                setFailure(undefined)
                 setProgress(0)
                 upload.mutate(
                   { file, onProgress: setProgress },
@@ -204,26 +224,18 @@ function ImageValue({
                       queryClient.setQueryData(uploadDetailQuery(info.id).queryKey, info)
                       onChange(String(info.id))
                     },
-                    onError: (failure) => {
-                      if (failure instanceof ApiFailureError)
-                        showToast(
-                          'error',
-                          failure.code === 413
-                            ? t('media.editor.uploadTooLarge')
-                            : failure.code === 403
-                              ? t('uploads.full')
-                              : failure.code === 429
-                                ? t('uploads.tooMany')
-                                : t('media.editor.uploadRefused'),
-                        )
-                      else reportError(failure)
-                    },
+                    onError: (reason) => setFailure(uploadFailureText(t, reason)),
                     onSettled: () => setProgress(undefined),
                   },
                 )
               }}
             />
-            <Button variant="outline" onClick={() => input.current?.click()} disabled={upload.isPending}>
+            <Button
+              variant="outline"
+              onClick={() => input.current?.click()}
+              disabled={upload.isPending}
+              aria-describedby={message ? `${id}-error` : undefined}
+            >
               <ImagePlus aria-hidden="true" />
               {value ? t('media.editor.replaceImage') : t('media.editor.uploadImage')}
             </Button>
@@ -264,7 +276,7 @@ function ImageValue({
           ) : (
             <p className="mt-1.5 text-xs text-muted-foreground">{t('media.editor.uploadHint')}</p>
           )}
-          <Message id={`${id}-error`} text={message} />
+          <Message id={`${id}-error`} text={message} alert={failure !== undefined} />
         </fieldset>
       )}
     />
@@ -376,7 +388,12 @@ export function PillRadios({
               className="sr-only"
             />
             {option.label}
-            {option.detail ? <span className="text-xs opacity-75">{option.detail}</span> : null}
+            {/* Full colour on the selected pill: primary-foreground at 75 % fell short of 4.5:1 on primary. */}
+            {option.detail ? (
+              <span className={cx('text-xs', option.value !== value && 'text-muted-foreground')}>
+                {option.detail}
+              </span>
+            ) : null}
           </label>
         ))}
       </div>

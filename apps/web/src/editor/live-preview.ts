@@ -1,3 +1,4 @@
+import { type FieldIssue, readTruncatedFields, TRUNCATED_FIELDS_HEADER } from '@templet/api'
 import { useEffect, useRef, useState } from 'react'
 import { api } from '../api/client'
 
@@ -23,7 +24,13 @@ export interface LivePreview {
   pending: boolean
   /** The last request failed (the image shown, if any, is older than the values). */
   failed: boolean
+  /** The fields whose text the picture shown had to cut with "…" (it did not fit even at its smallest size). */
+  truncated: string[]
+  /** What the server refused in the last values (characters no font of the template has), by field. */
+  issues: FieldIssue[]
 }
+
+const NONE: string[] = []
 
 /**
  * The editor's live preview: `POST /creation/preview` at once after a quiet moment, else ~100 ms after the
@@ -31,7 +38,13 @@ export interface LivePreview {
  * decoded, so the picture never blanks or flickers between two renders.
  */
 export function useLivePreview(input: PreviewInput | undefined): LivePreview {
-  const [state, setState] = useState<LivePreview>({ src: undefined, pending: true, failed: false })
+  const [state, setState] = useState<LivePreview>({
+    src: undefined,
+    pending: true,
+    failed: false,
+    truncated: NONE,
+    issues: [],
+  })
   const shown = useRef<string | undefined>(undefined)
   const lastChange = useRef(0)
   const key = input ? JSON.stringify(input) : ''
@@ -53,7 +66,13 @@ export function useLivePreview(input: PreviewInput | undefined): LivePreview {
             signal: controller.signal,
             allowDuplicate: true,
           })
-          if (result.code !== 0) throw new Error(result.msg)
+          if (result.code !== 0) {
+            if (controller.signal.aborted) return
+            const issues = result.code === 400 ? (result.data.issues ?? []) : []
+            setState((s) => ({ ...s, pending: false, failed: true, issues }))
+            return
+          }
+          const truncated = readTruncatedFields(result.headers?.get(TRUNCATED_FIELDS_HEADER))
           const url = URL.createObjectURL(result.data)
           const image = new Image()
           image.src = url
@@ -64,11 +83,19 @@ export function useLivePreview(input: PreviewInput | undefined): LivePreview {
           }
           const previous = shown.current
           shown.current = url
-          setState({ src: url, pending: false, failed: false })
+          setState((s) => ({
+            src: url,
+            pending: false,
+            failed: false,
+            // The same list keeps its identity, so the fields do not re-render for nothing.
+            truncated: truncated.join() === s.truncated.join() ? s.truncated : truncated,
+            issues: [],
+          }))
           // The old URL goes once the new image has painted in its place.
           if (previous) requestAnimationFrame(() => setTimeout(() => URL.revokeObjectURL(previous), 1000))
         } catch {
-          if (!controller.signal.aborted) setState((s) => ({ ...s, pending: false, failed: true }))
+          if (!controller.signal.aborted)
+            setState((s) => ({ ...s, pending: false, failed: true, issues: [] }))
         }
       },
       quiet ? 0 : PREVIEW_DEBOUNCE_MS,

@@ -37,3 +37,14 @@ export function examplesOf(gallery: Gallery): ExampleRender[] {
   const byShape = all.filter(galleryShape[gallery])
   return byShape.length > 0 ? byShape : all
 }
+
+/** The landing page's hero: two square designs above a wide banner, each a render of the catalogue. */
+const HERO = [
+  ['photo-feature', 'square'],
+  ['bold-quote', 'square'],
+  ['sale-banner', 'wide'],
+] as const
+
+/** The hero's renders, in order; a render the catalogue no longer has is left out. */
+export const heroRenders = (): ExampleRender[] =>
+  HERO.flatMap(([slug, size]) => all.filter((r) => r.slug === slug && r.size === size))

@@ -13,10 +13,15 @@ export interface IssueError {
   message?: string
 }
 
-/** The text of a field's error: `issues.<field>.<code>`, else `issues.<code>`, else `issues.invalid`. */
+/**
+ * The text of a field's error: `issues.<field>.<code>`, else `issues.<code>`, else `issues.invalid`. A limit
+ * (`minimum`, `maximum`) is also the plural's count: "at least 1 character", "at least 2 characters".
+ */
 export function issueText(t: TFunction, field: string, error: FieldError | IssueError | undefined) {
   if (!error) return undefined
   if (error.message) return error.message
-  const { type, params } = error as IssueError
-  return t([`issues.${field}.${type}`, `issues.${type}`, 'issues.invalid'], params ?? {}) as string
+  const { type, params = {} } = error as IssueError
+  const limit = params.minimum ?? params.maximum
+  const count = typeof limit === 'number' ? { count: limit } : {}
+  return t([`issues.${field}.${type}`, `issues.${type}`, 'issues.invalid'], { ...params, ...count }) as string
 }

@@ -90,7 +90,9 @@ export const en = {
   issues: {
     required: 'This field is required',
     too_small: 'Must be at least {{minimum}} characters',
+    too_small_one: 'Must be at least {{minimum}} character',
     too_big: 'Must be at most {{maximum}} characters',
+    too_big_one: 'Must be at most {{maximum}} character',
     invalid_format: 'Enter a valid value',
     invalid_type: 'Enter a valid value',
     invalid_value: 'Choose one of the offered values',
@@ -98,7 +100,7 @@ export const en = {
     malformed_json: 'The form could not be read. Please try again.',
     invalid: 'Check this field',
     unsupported_characters:
-      'These characters cannot be drawn in this template: {{characters}} ({{script}} script). Remove them or write the text in another script.',
+      'This template has no letters for these characters ({{script}}): {{characters}}. Remove them, or write the text in another script.',
     email: {
       required: 'Enter your email address',
       invalid_format: 'Enter a valid email address',
@@ -107,6 +109,7 @@ export const en = {
     password: {
       required: 'Enter your password',
       too_small: 'Password must be at least {{minimum}} characters',
+      too_small_one: 'Password must be at least {{minimum}} character',
       too_big: 'Password must be at most {{maximum}} characters',
     },
     name: {
@@ -116,6 +119,7 @@ export const en = {
     message: {
       required: 'Enter a message',
       too_small: 'Message must be at least {{minimum}} characters',
+      too_small_one: 'Message must be at least {{minimum}} character',
       too_big: 'Message must be at most {{maximum}} characters',
     },
     // Media: the editor's fields (issues.media.<kind>.<code>).
@@ -124,6 +128,7 @@ export const en = {
       color: { invalid_format: 'Enter a colour like #1a2b3c' },
       text: {
         too_small: 'Must be at least {{minimum}} characters',
+        too_small_one: 'Must be at least {{minimum}} character',
         not_single_line: 'Must be a single line',
       },
     },
@@ -258,7 +263,8 @@ export const en = {
     perMonth: '/ month',
     buy: 'Buy {{credits}} credits for {{price}}',
     subscribe: 'Subscribe: {{credits}} credits a month for {{price}}',
-    choose: 'Choose',
+    chooseBuy: 'Buy',
+    chooseSubscribe: 'Subscribe',
     loadFailed: 'The plans could not be loaded.',
     balance: 'Your balance',
     balanceValue_one: '{{formatted}} credit',
@@ -583,7 +589,8 @@ export const en = {
         'Where the image is cropped, this point stays in view. Click the image or move the marker with the arrow keys.',
       focalPoint: 'Focal point of {{name}}: {{x}}% across, {{y}}% down',
       uploadHint: 'PNG, JPEG or WebP, up to 10 MB.',
-      uploadTooLarge: 'This image is larger than 10 MB.',
+      uploadTooLarge:
+        'This image is larger than 10 MB. Choose a smaller one, or save it as a JPEG to make it smaller.',
       uploadRefused: 'This file could not be used: upload a PNG, JPEG or WebP image.',
       pickColour: 'Pick {{name}}',
       balance_one: 'Your balance: {{formatted}} credit',
@@ -599,6 +606,18 @@ export const en = {
       created: 'Your image is ready',
       toHistory: 'Open Creation History',
       keepEditing: 'Keep editing',
+      // Said beside a field: what the preview and Create found, a failed upload, the text styles.
+      notes: {
+        truncated:
+          'This text does not fit, even at the smallest size: its end is cut with “…”. Shorten it to show it whole.',
+        symbols: 'symbols',
+        uploadFailed: 'The image did not upload. Check your connection and try again.',
+        fixFields: 'Some values cannot be used: see the message beside each field.',
+        bold: 'Bold',
+        italic: 'Italic',
+        boldHint: 'Bold: select words, then press (adds **…**)',
+        italicHint: 'Italic: select words, then press (adds *…*)',
+      },
     },
     history: {
       type: 'Template type',

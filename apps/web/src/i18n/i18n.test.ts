@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { describeAuthFailure } from '../auth/auth-submit'
 import { errorText } from '../editor/fields'
 import { issueText } from '../forms/issues'
 import { currentLanguage, i18n, LANGUAGE_KEY, loadLanguage, setLanguage } from './index'
@@ -59,5 +60,44 @@ describe('the app’s languages', () => {
     expect(errorText(i18n.t, text, { type: 'too_big' })).toBe('Must be at most 40 characters')
     expect(errorText(i18n.t, text, { type: 'too_small' })).toBe('Must be at least 3 characters')
     expect(errorText(i18n.t, text, { type: 'not_single_line' })).toBe('Must be a single line')
+  })
+
+  it('words a limit of one in the singular, in either language', async () => {
+    const one = {
+      key: 'title',
+      label: 'Title',
+      labels: { en: 'Title', 'zh-CN': '标题' },
+      kind: 'text' as const,
+      defaults: { en: '', 'zh-CN': '' },
+      minLength: 1,
+      maxLength: 40,
+      multiline: false,
+    }
+    await loadLanguage('en')
+    expect(errorText(i18n.t, one, { type: 'too_small' })).toBe('Must be at least 1 character')
+    expect(issueText(i18n.t, 'password', { type: 'too_small', params: { minimum: 1 } })).toBe(
+      'Password must be at least 1 character',
+    )
+    expect(issueText(i18n.t, 'nickname', { type: 'too_big', params: { maximum: 1 } })).toBe(
+      'Must be at most 1 character',
+    )
+    await setLanguage('zh-CN')
+    expect(errorText(i18n.t, one, { type: 'too_small' })).toBe('至少需要 1 个字符')
+    expect(errorText(i18n.t, one, { type: 'too_big' })).toBe('不能超过 40 个字符')
+    await setLanguage('en')
+  })
+
+  it('words a sign-in lockout in whole minutes, in either language', async () => {
+    const lockedOut = { code: 429, msg: '', data: { retryAfterSeconds: 894 } } as const
+    await setLanguage('en')
+    expect(describeAuthFailure(i18n.t, lockedOut)?.message).toBe(
+      'Too many attempts. Try again in 15 minutes.',
+    )
+    expect(describeAuthFailure(i18n.t, { ...lockedOut, data: { retryAfterSeconds: 40 } })?.message).toBe(
+      'Too many attempts. Try again in 1 minute.',
+    )
+    await setLanguage('zh-CN')
+    expect(describeAuthFailure(i18n.t, lockedOut)?.message).toBe('尝试次数过多，请在 15 分钟后重试。')
+    await setLanguage('en')
   })
 })

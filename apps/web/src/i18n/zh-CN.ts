@@ -87,8 +87,10 @@ export const zhCN: Messages = {
   },
   issues: {
     required: '此项必填',
-    too_small: '至少 {{minimum}} 个字符',
-    too_big: '最多 {{maximum}} 个字符',
+    too_small: '至少需要 {{minimum}} 个字符',
+    too_small_one: '至少需要 {{minimum}} 个字符',
+    too_big: '不能超过 {{maximum}} 个字符',
+    too_big_one: '不能超过 {{maximum}} 个字符',
     invalid_format: '请输入有效的值',
     invalid_type: '请输入有效的值',
     invalid_value: '请选择提供的选项之一',
@@ -96,7 +98,7 @@ export const zhCN: Messages = {
     malformed_json: '表单无法读取，请重试。',
     invalid: '请检查此项',
     unsupported_characters:
-      '此模板无法绘制这些字符：{{characters}}（{{script}} 文字）。请删除它们，或改用其他文字书写。',
+      '此模板没有这些字符的字形（{{script}}）：{{characters}}。请删除它们，或改用其他文字书写。',
     email: {
       required: '请输入邮箱地址',
       invalid_format: '请输入有效的邮箱地址',
@@ -105,6 +107,7 @@ export const zhCN: Messages = {
     password: {
       required: '请输入密码',
       too_small: '密码至少 {{minimum}} 个字符',
+      too_small_one: '密码至少 {{minimum}} 个字符',
       too_big: '密码最多 {{maximum}} 个字符',
     },
     name: {
@@ -114,6 +117,7 @@ export const zhCN: Messages = {
     message: {
       required: '请输入留言',
       too_small: '留言至少 {{minimum}} 个字符',
+      too_small_one: '留言至少 {{minimum}} 个字符',
       too_big: '留言最多 {{maximum}} 个字符',
     },
     // Media: the editor's fields (issues.media.<kind>.<code>).
@@ -121,7 +125,8 @@ export const zhCN: Messages = {
       image: { required: '请上传图片' },
       color: { invalid_format: '请输入颜色，例如 #1a2b3c' },
       text: {
-        too_small: '至少 {{minimum}} 个字符',
+        too_small: '至少需要 {{minimum}} 个字符',
+        too_small_one: '至少需要 {{minimum}} 个字符',
         not_single_line: '只能写一行',
       },
     },
@@ -253,7 +258,8 @@ export const zhCN: Messages = {
     perMonth: '/ 月',
     buy: '以 {{price}} 购买 {{credits}} 积分',
     subscribe: '订阅：每月 {{price}}，{{credits}} 积分',
-    choose: '选择',
+    chooseBuy: '购买',
+    chooseSubscribe: '订阅',
     loadFailed: '无法加载套餐。',
     balance: '你的余额',
     balanceValue_one: '{{formatted}} 积分',
@@ -512,7 +518,7 @@ export const zhCN: Messages = {
   },
   // Media: templates, the editor, Creation History (its own block, beside the other screens').
   media: {
-    download: '下载 {{name}}（{{format}}）',
+    download: '下载 {{format}} 格式的 {{name}}',
     downloadFormat: '下载 {{format}}',
     pdfPrint: '印刷厂用 PDF',
     pdfPrintShort: '印刷 PDF',
@@ -558,7 +564,7 @@ export const zhCN: Messages = {
       focalHint: '图片被裁剪时，这个点始终保留在画面中。点击图片，或用方向键移动标记。',
       focalPoint: '{{name}}的焦点：横向 {{x}}%，纵向 {{y}}%',
       uploadHint: 'PNG、JPEG 或 WebP，不超过 10 MB。',
-      uploadTooLarge: '图片超过 10 MB。',
+      uploadTooLarge: '图片超过 10 MB。请换一张较小的图片，或将其另存为 JPEG 以减小文件。',
       uploadRefused: '无法使用这个文件，请上传 PNG、JPEG 或 WebP 图片。',
       pickColour: '选择{{name}}',
       balance_one: '你的余额：{{formatted}} 积分',
@@ -573,6 +579,16 @@ export const zhCN: Messages = {
       created: '图片已生成',
       toHistory: '打开创作记录',
       keepEditing: '继续编辑',
+      notes: {
+        truncated: '这段文字即使缩到最小字号也放不下，末尾会被“…”截断。请缩短文字以完整显示。',
+        symbols: '符号',
+        uploadFailed: '图片未能上传。请检查网络连接后重试。',
+        fixFields: '有些内容无法使用：请查看各字段旁的说明。',
+        bold: '粗体',
+        italic: '斜体',
+        boldHint: '粗体：先选中文字再点按（加上 **…**）',
+        italicHint: '斜体：先选中文字再点按（加上 *…*）',
+      },
     },
     history: {
       type: '模板类型',

@@ -2,7 +2,7 @@ import { buttonVariants } from '@templet/ui/button'
 import { History, LayoutTemplate, MousePointerClick } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { PlaceholderCard } from '../examples/placeholder-card'
+import { HeroRenders } from '../examples/hero-renders'
 
 export function LandingPage() {
   const { t } = useTranslation()
@@ -28,13 +28,7 @@ export function LandingPage() {
           </div>
           <p className="mt-3 text-sm text-muted-foreground">{t('landing.freeCredits')}</p>
         </div>
-        <div aria-hidden="true" className="grid grid-cols-2 gap-3">
-          <PlaceholderCard index={0} width={400} height={400} label="" />
-          <PlaceholderCard index={1} width={400} height={400} label="" />
-          <div className="col-span-2">
-            <PlaceholderCard index={4} width={800} height={300} label="" />
-          </div>
-        </div>
+        <HeroRenders />
       </section>
 
       <section aria-labelledby="features" className="border-t border-border bg-muted/40">

@@ -20,19 +20,25 @@ export function StarButton({ type, name }: { type: TemplateType; name: string })
       },
     })
   }
+  // The count beside the button, not inside it: a name ("Star Posters") must hold the words a button shows
+  // (WCAG 2.5.3, label in name), and the count is not part of what the button does.
   return (
-    <button
-      type="button"
-      aria-pressed={type.starred}
-      aria-label={type.starred ? t('templates.unstar', { name }) : t('templates.star', { name })}
-      onClick={toggle}
+    <span
       className={cx(
-        'inline-flex h-9 shrink-0 items-center gap-1.5 rounded-full px-3 text-sm hover:bg-accent',
+        'inline-flex h-9 shrink-0 items-center rounded-full pe-3 text-sm',
         type.starred ? 'text-amber-500' : 'text-muted-foreground',
       )}
     >
-      <Star aria-hidden="true" className="size-4" fill={type.starred ? 'currentColor' : 'none'} />
+      <button
+        type="button"
+        aria-pressed={type.starred}
+        aria-label={type.starred ? t('templates.unstar', { name }) : t('templates.star', { name })}
+        onClick={toggle}
+        className="grid size-9 place-items-center rounded-full hover:bg-accent"
+      >
+        <Star aria-hidden="true" className="size-4" fill={type.starred ? 'currentColor' : 'none'} />
+      </button>
       <span className="tabular-nums">{type.stars}</span>
-    </button>
+    </span>
   )
 }

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events'
 import { describe, expect, expectTypeOf, it, vi } from 'vitest'
-import type { Notification } from '../contract'
+import { type Notification, readTruncatedFields, TRUNCATED_FIELDS_HEADER } from '../contract'
 import { type ApiClientOptions, createApiClient } from './client'
 import {
   ApiError,
@@ -680,7 +680,7 @@ describe('media endpoints', () => {
     const { api } = await setup(
       (_seen, res) => {
         if (fail) return sendJson(res, 200, { code: 429, msg: 'Too many', data: { retryAfterSeconds: 3 } })
-        res.writeHead(200, { 'Content-Type': 'image/webp' })
+        res.writeHead(200, { 'Content-Type': 'image/webp', 'Truncated-Fields': 'title,caf%C3%A9' })
         res.end(Buffer.from([1, 2, 3]))
       },
       { record: { token: 't' } },
@@ -691,6 +691,8 @@ describe('media endpoints', () => {
     expect(image.data).toBeInstanceOf(Blob)
     expect(image.data.type).toBe('image/webp')
     expect(new Uint8Array(await image.data.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]))
+    // The fields the preview had to cut ride in a header.
+    expect(readTruncatedFields(image.headers?.get(TRUNCATED_FIELDS_HEADER))).toEqual(['title', 'café'])
     fail = true
     const limited = await api.call('previewCreation', { body: { templateId: 1, values: {} } })
     expect(limited).toMatchObject({ code: 429, data: { retryAfterSeconds: 3 } })

@@ -84,6 +84,8 @@ export interface ApiSuccess<N extends EndpointName> {
   data: EndpointData<N>
   /** On list answers: the count over all pages. */
   total?: number
+  /** On image answers: the answer's headers (the preview's `Truncated-Fields`). */
+  headers?: Headers
 }
 
 export interface ApiFailure {
@@ -258,7 +260,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           status === 200 &&
           response.headers.get('content-type')?.startsWith('image/')
         ) {
-          return { code: 0, msg: 'ok', data: await response.blob() } as ApiResult<EndpointName>
+          return {
+            code: 0,
+            msg: 'ok',
+            data: await response.blob(),
+            headers: response.headers,
+          } as ApiResult<EndpointName>
         }
         text = await response.text()
       } catch (cause) {

@@ -107,5 +107,8 @@ export const previewCreationBody = z.strictObject({
     .default(640),
 })
 export type PreviewCreationBody = z.input<typeof previewCreationBody>
-/** The success answer of the preview is the image bytes (Content-Type image/webp|jpeg|png), not the envelope. */
+/**
+ * The success answer of the preview is the image bytes (Content-Type image/webp|jpeg|png), not the envelope;
+ * its `Truncated-Fields` header names the fields cut to fit (./truncated-fields.ts).
+ */
 export const previewCreationData = z.custom<Blob>((v) => typeof Blob !== 'undefined' && v instanceof Blob)

@@ -57,6 +57,8 @@ export const templateField = z.discriminatedUnion('kind', [
     minLength: z.number().int().nonnegative().optional(),
     maxLength: z.number().int().positive(),
     multiline: z.boolean(),
+    /** Words of the value may be set in bold (`**bold**`) and italics (`*italic*`). */
+    markup: z.boolean().optional(),
   }),
   z.object({
     ...fieldBase,

@@ -77,7 +77,11 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
       ctx.save()
       ctx.translate(g.margin, g.margin)
       ctx.scale(g.scale.x, g.scale.y)
-      drawTemplate(ctx, bled, size, locale, effective, decoded)
+      // What is printed never shows a placeholder (see RenderOptions.placeholders).
+      drawTemplate(ctx, bled, size, locale, effective, decoded, {
+        lang: o.lang,
+        placeholders: o.placeholders ?? false,
+      })
       ctx.restore()
       if (o.cropMarks) {
         ctx.restore()

@@ -11,8 +11,14 @@ export interface DrawContext<Image extends Drawable = Drawable> {
   locale: Locale
   /** Every field's effective value (defaults filled in). */
   values: Values
-  /** Decoded images by field key; a key without an image draws the layer's placeholder. */
+  /** Decoded images by field key; a key without an image draws the layer's placeholder (see `placeholders`). */
   images: Map<string, Image>
+  /**
+   * Whether a layer without its image draws its placeholder, a preview aid that shows where a photo goes
+   * (default true). A finished creation says false: an empty optional photo leaves its layer empty, and the
+   * layers below show through.
+   */
+  placeholders?: boolean
   /** The language of the values (BCP 47), for the glyph forms of Han characters where a layer sets none. */
   lang?: string
   /**

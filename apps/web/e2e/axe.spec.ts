@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Page } from '@playwright/test'
+import { type Account, apiAs, expect, PUBLIC_PATHS, registerUser, type TempletServer, test } from './fixtures'
+
+/**
+ * axe over every screen of the app, as each kind of visitor sees it: signed out and signed in, English and
+ * Chinese, desktop and phone. The WCAG 2.x A and AA rules; 0 violations. A route added to the route table
+ * without a screen here fails the first test, so the sweep stays whole.
+ */
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const routesFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/router/routes.tsx')
+
+/** What an account needs so that every signed-in screen has something to show: a creation and a receipt. */
+interface Subjects {
+  account: Account
+  typeId: number
+  templateId: number
+  creationId: number
+  purchaseId: number
+}
+
+async function subjects(server: TempletServer): Promise<Subjects> {
+  const account = await registerUser(server, 'Axe Visitor')
+  const list = await apiAs(server, account.token, 'GET', '/template/list?pageSize=100')
+  // The poster with a required photo: its editor shows an image field, a size switch and the photo's rule.
+  const templates = list.data as { id: number; typeId: number; name: string }[]
+  const poster = templates.find((t) => t.name === 'Exhibition poster') ?? templates[0]
+  const plain = templates.find((t) => t.name === 'Bold quote') ?? templates[0]
+  if (!poster || !plain) throw new Error('the catalogue is empty')
+  const made = await apiAs(server, account.token, 'POST', '/creation/create', {
+    templateId: plain.id,
+    values: {},
+    name: 'Team quote',
+  })
+  expect(made.code).toBe(0)
+  const opened = await apiAs(server, account.token, 'POST', '/checkout/create', {
+    offerId: 'main/payment-49-9',
+  })
+  const { checkoutId } = opened.data as { checkoutId: string }
+  const paid = await apiAs(server, account.token, 'POST', '/checkout/pay', {
+    checkoutId,
+    cardNumber: '4242424242424242',
+    expiry: '12/34',
+    cvc: '123',
+  })
+  expect(paid.code).toBe(0)
+  const purchases = (await apiAs(server, account.token, 'GET', '/purchase/list')).data as { id: number }[]
+  return {
+    account,
+    typeId: poster.typeId,
+    templateId: poster.id,
+    creationId: (made.data as { id: number }).id,
+    purchaseId: purchases[0]?.id ?? 0,
+  }
+}
+
+/** The public screens, the checkout's two layouts and its "offer not found" included. */
+const SIGNED_OUT = [
+  ...PUBLIC_PATHS,
+  '/checkout/main/payment-49-9',
+  '/checkout1/main/subscription-84-9',
+  '/checkout/no-such-group/payment-1',
+]
+
+/** The app's screens for a signed-in visitor, by route pattern. */
+const signedIn = (s: Subjects) => [
+  '/dashboard',
+  '/templates',
+  `/templates/${s.typeId}`,
+  `/templates/${s.templateId}/edit`,
+  '/creation',
+  `/creation/${s.creationId}/edit`,
+  '/pricing-plans',
+  '/purchase-history',
+  '/purchase-history?tab=credits',
+  `/purchase-history/${s.purchaseId}`,
+  '/notifications',
+  '/developer',
+  '/uploads',
+  '/checkout/main/payment-49-9',
+  '/no-such-page',
+]
+
+/** Waits until the screen has its data: no skeleton left, nothing busy. */
+async function settle(page: Page) {
+  await page.waitForLoadState('load')
+  await expect(page.locator('main').first()).toBeVisible()
+  await expect(page.locator('.animate-pulse, [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 })
+}
+
+async function violations(page: Page) {
+  await page.evaluate(axeSource)
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    })
+    return result.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    }))
+  })
+}
+
+/** Each screen's violations, by path (a screen without any is left out). */
+async function sweep(page: Page, paths: readonly string[], found: Record<string, unknown>) {
+  for (const p of paths) {
+    await page.goto(p)
+    await settle(page)
+    const v = await violations(page)
+    if (v.length > 0) found[p] = v
+  }
+}
+
+test('the sweep visits every route of the route table', () => {
+  const table = readFileSync(routesFile, 'utf8')
+  const literal = [...table.matchAll(/path: '([^']+)'/g)].map((m) => `/${m[1]}`)
+  const fake: Subjects = {
+    account: {} as Account,
+    typeId: 1,
+    templateId: 2,
+    creationId: 3,
+    purchaseId: 4,
+  }
+  const visited = [...SIGNED_OUT, ...signedIn(fake)].map((p) => p.split('?')[0] ?? p)
+  const asPattern = (route: string) =>
+    new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+').replace('/*', '/.+')}$`)
+  for (const route of literal)
+    expect(
+      visited.some((p) => asPattern(route).test(p)),
+      `${route} has no screen in the axe sweep`,
+    ).toBe(true)
+})
+
+for (const language of ['en', 'zh-CN'] as const)
+  for (const device of ['desktop', 'phone'] as const)
+    test.describe(`axe, ${language}, ${device}`, () => {
+      test.use({ viewport: device === 'phone' ? { width: 390, height: 844 } : { width: 1280, height: 800 } })
+      test.setTimeout(240_000)
+
+      test('every screen, signed out and signed in: no violation', async ({ page, server }) => {
+        await page.addInitScript((lang) => localStorage.setItem('templet.language', lang), language)
+        const signedOut: Record<string, unknown> = {}
+        await sweep(page, SIGNED_OUT, signedOut)
+        const s = await subjects(server)
+        await page.evaluate(
+          ([token, id, email, name]) =>
+            localStorage.setItem('user', JSON.stringify({ token, user: { id, email, name } })),
+          [s.account.token, s.account.id, s.account.email, s.account.name] as const,
+        )
+        const signedInFound: Record<string, unknown> = {}
+        await sweep(page, signedIn(s), signedInFound)
+        expect({ signedOut, signedIn: signedInFound }).toEqual({ signedOut: {}, signedIn: {} })
+      })
+    })

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { i18n, loadLanguage, setLanguage } from '../i18n'
+import { scriptLabel, serverIssueText } from './field-notes'
+import { toggleMark } from './markup-buttons'
+
+describe('the editor’s notes beside a field', () => {
+  it('names a script in the reader’s language, symbols as symbols', () => {
+    expect(scriptLabel('Ethiopic', 'en', 'symbols')).toBe('Ethiopic')
+    expect(scriptLabel('Ethiopic', 'zh-CN', '符号')).toBe('埃塞俄比亚文')
+    expect(scriptLabel('Common', 'en', 'symbols')).toBe('symbols')
+    // A script without a code here is named as the server sent it.
+    expect(scriptLabel('Old Hungarian', 'zh-CN', '符号')).toBe('Old Hungarian')
+  })
+
+  it('words a refusal of characters with the characters and the script, in either language', async () => {
+    const issue = {
+      path: ['values', 'title'],
+      code: 'unsupported_characters' as const,
+      params: { characters: 'ሰላም', script: 'Ethiopic' },
+    }
+    await loadLanguage('en')
+    expect(serverIssueText(i18n.t, 'en', 'text', issue)).toBe(
+      'This template has no letters for these characters (Ethiopic): ሰላም. Remove them, or write the text in another script.',
+    )
+    await setLanguage('zh-CN')
+    expect(serverIssueText(i18n.t, 'zh-CN', 'text', issue)).toBe(
+      '此模板没有这些字符的字形（埃塞俄比亚文）：ሰላም。请删除它们，或改用其他文字书写。',
+    )
+    await setLanguage('en')
+  })
+})
+
+describe('bold and italic in a text field', () => {
+  const field = (value: string, start: number, end: number) => {
+    const el = document.createElement('input')
+    document.body.append(el)
+    el.value = value
+    el.setSelectionRange(start, end)
+    const seen: string[] = []
+    el.addEventListener('input', () => seen.push(el.value))
+    return { el, seen }
+  }
+
+  it('wraps the selected words, and unwraps them when pressed again', () => {
+    const { el, seen } = field('Spring sale now', 7, 11)
+    toggleMark(el, '**')
+    expect(el.value).toBe('Spring **sale** now')
+    // The words stay selected, so a second press undoes the first.
+    expect(el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0)).toBe('sale')
+    toggleMark(el, '**')
+    expect(el.value).toBe('Spring sale now')
+    // Every change reaches the form as the field's own input event.
+    expect(seen).toEqual(['Spring **sale** now', 'Spring sale now'])
+  })
+
+  it('sets bold words in italics too, and takes either away alone', () => {
+    const { el } = field('Spring sale now', 7, 11)
+    toggleMark(el, '**')
+    toggleMark(el, '*')
+    expect(el.value).toBe('Spring ***sale*** now')
+    toggleMark(el, '**')
+    expect(el.value).toBe('Spring *sale* now')
+    toggleMark(el, '**')
+    toggleMark(el, '*')
+    expect(el.value).toBe('Spring **sale** now')
+  })
+
+  it('with nothing selected, puts the pair at the caret with the caret between', () => {
+    const { el } = field('Hello ', 6, 6)
+    toggleMark(el, '*')
+    expect(el.value).toBe('Hello **')
+    expect([el.selectionStart, el.selectionEnd]).toEqual([7, 7])
+  })
+})
