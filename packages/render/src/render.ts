@@ -17,6 +17,7 @@ import {
   type Values,
 } from '@templet/template'
 import sharp, { type Sharp } from 'sharp'
+import { type BrandFontFile, registerBrandFonts } from './brand-fonts'
 import { drawableText } from './coverage'
 import { type DecodedImages, imageForDrawing } from './draw/images'
 import { joiningEmoji } from './emoji'
@@ -36,6 +37,16 @@ export interface RenderOptions {
   decodedImages?: DecodedImages
   /** The language the values are written in (BCP 47: ja, ko, zh-TW…), for the forms of Han characters. */
   lang?: string
+  /**
+   * The files of the brand families the template names, its owner's only (the server's to choose). A family
+   * without files draws in sans.
+   */
+  brandFonts?: readonly BrandFontFile[]
+  /**
+   * Whether an image layer whose field is empty draws its placeholder (default true, for previews). What a
+   * customer pays for passes false: an empty optional image leaves its box empty.
+   */
+  placeholders?: boolean
 }
 
 export interface Rendered {
@@ -139,6 +150,7 @@ export function drawTemplate<Image extends Drawable>(
   values: Values,
   images: Map<string, Image>,
   lang?: string,
+  placeholders = true,
 ): string[] {
   // An opaque base: outputs carry no alpha, so PNG, JPEG, WebP and PDF show the same picture.
   ctx.fillStyle = '#ffffff'
@@ -153,6 +165,7 @@ export function drawTemplate<Image extends Drawable>(
     values,
     images,
     lang,
+    placeholders,
     drawableText,
     loadFaces,
     onText: (id: string, drawn: { truncated: boolean }) => drawn.truncated && truncated.push(id),
@@ -190,7 +203,8 @@ async function drawTo(
   const ctx = joiningEmoji(canvas.getContext('2d'))
   ctx.imageSmoothingQuality = 'high'
   ctx.scale(scaleX, scaleY)
-  const truncated = drawTemplate(ctx, t, size, locale, effective, images, o.lang)
+  registerBrandFonts(o.brandFonts ?? [])
+  const truncated = drawTemplate(ctx, t, size, locale, effective, images, o.lang, o.placeholders)
   return { width, height, pixels: rgba(canvas), canvas, truncated }
 }
 

@@ -13,6 +13,11 @@ export interface DrawContext<Image extends Drawable = Drawable> {
   values: Values
   /** Decoded images by field key; a key without an image draws the layer's placeholder. */
   images: Map<string, Image>
+  /**
+   * Whether an image layer without an image draws its placeholder (default true: a design, a preview). A
+   * finished picture, what a customer pays for, passes false: an optional image left empty leaves its box empty.
+   */
+  placeholders?: boolean
   /** The language of the values (BCP 47), for the glyph forms of Han characters where a layer sets none. */
   lang?: string
   /**

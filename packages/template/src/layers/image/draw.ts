@@ -8,6 +8,7 @@ import { isFocalPoint, parseImageValue } from './value'
 export function drawImage<Image extends Drawable>(layer: ImageLayer, box: Box, d: DrawContext<Image>) {
   const { ctx } = d
   const img = d.images.get(layer.field)
+  if (!img && d.placeholders === false) return
   roundedPath(ctx, box, layer.radius)
   ctx.clip()
   if (!img) return drawPlaceholder(layer, box, d)
