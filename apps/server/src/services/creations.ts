@@ -8,7 +8,7 @@ import {
   type IssuesData,
   MAX_ISSUES,
 } from '@templet/api/contract'
-import { type DecodedImages, validateValues } from '@templet/render'
+import { type BrandFontFile, type DecodedImages, validateValues } from '@templet/render'
 import {
   type Locale,
   parseImageValue,
@@ -35,6 +35,7 @@ import type { CreationRow, Database, TemplateRow } from '../db/schema'
 import { findOwnUpload } from '../db/uploads'
 import { findUserWithCredits } from '../db/users'
 import { AppError, invalidInput, notFound, refuseSlowly } from '../errors'
+import type { BrandKit } from './brand-kit'
 import type { FileUrls } from './file-urls'
 import type { WorkBudget } from './image-work'
 import { spendCredits } from './ledger'
@@ -72,6 +73,8 @@ export interface CreationDeps {
   pixelBudget?: WorkBudget
   /** How long the answer to more bad values than an answer lists waits (`ABUSIVE_REFUSAL_DELAY_MS`). */
   refusalDelayMs: number
+  /** The owner's brand fonts for a render (none without it). */
+  brandKit?: BrandKit
   now: () => number
 }
 
@@ -173,12 +176,14 @@ export class Creations {
     images: (ref: string) => Promise<Buffer | undefined>
     /** Throws the 404 of an upload whose file was gone when the renderer read it. */
     checkImagesRead: () => void
+    /** The files of the brand families the template may draw with (its owner's). */
+    brandFonts: BrandFontFile[]
   }> {
-    const { row, template, version } = await this.d.templates.resolve(
-      r.userId,
-      r.templateId,
-      r.templateVersion,
-    )
+    const resolved = await this.d.templates.resolve(r.userId, r.templateId, r.templateVersion)
+    const { row, version } = resolved
+    const { template, brandFonts } = this.d.brandKit
+      ? await this.d.brandKit.forRender(row.owner_id, resolved.template)
+      : { template: resolved.template, brandFonts: [] }
     const size = r.sizeId === undefined ? template.sizes[0] : template.sizes.find((s) => s.id === r.sizeId)
     if (!size)
       throw invalidInput(['sizeId'], `Must be one of ${template.sizes.map((s) => s.id).join(', ')}`, {
@@ -238,6 +243,7 @@ export class Creations {
       uploadIds: [...owned.keys()].map(Number),
       images,
       checkImagesRead,
+      brandFonts,
     }
   }
 
@@ -265,7 +271,7 @@ export class Creations {
       notify?: boolean
     } = {},
   ): Promise<Creation & { credits: number }> {
-    const { row, template, version, sizeId, pixels, print, uploadIds, images, checkImagesRead } =
+    const { row, template, version, sizeId, pixels, print, uploadIds, images, checkImagesRead, brandFonts } =
       await this.prepare(r)
     if (!o.settle) {
       // Fail fast without rendering; the spend below is what guarantees the balance.
@@ -283,6 +289,9 @@ export class Creations {
         locale,
         images,
         decodedImages: this.d.decodedImages,
+        brandFonts,
+        // What is paid for: an optional image left empty leaves its box empty, no placeholder.
+        placeholders: false,
       }),
     )
     // The same drawing as the PNG, as a vector PDF: text stays text, the photos keep 300 dpi.
@@ -294,6 +303,8 @@ export class Creations {
             sizeId,
             locale,
             images,
+            brandFonts,
+            placeholders: false,
             title: name,
             ...(author && { author }),
           }),
@@ -386,9 +397,10 @@ export class Creations {
     r: Request & { format: 'webp' | 'jpeg' | 'png'; maxSide: number },
   ): Promise<{ data: Buffer; contentType: string }> {
     await this.d.limiter.consume(`preview:${r.userId}`, this.d.previewLimit)
-    const { template, sizeId, pixels, images, checkImagesRead } = await this.prepare(r)
+    const { template, sizeId, pixels, images, checkImagesRead, brandFonts } = await this.prepare(r)
     const out = await this.#withPixels(Math.min(pixels, r.maxSide * r.maxSide), () =>
       this.d.renderer.renderPreview(template, r.values, {
+        brandFonts,
         sizeId,
         locale: r.locale ?? 'en',
         images,

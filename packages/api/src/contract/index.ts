@@ -1,5 +1,6 @@
 export * from './api-key'
 export * from './billing'
+export * from './brand-kit'
 export * from './contact'
 export * from './creation'
 export * from './dashboard'

@@ -14,6 +14,7 @@ import { migration as batchNotified } from './0022_batch_notified'
 import { migration as webhooks } from './0023_webhooks'
 import { migration as creationPdf } from './0030_creation_pdf'
 import { migration as templateVersions } from './0040_template_versions'
+import { migration as brandKit } from './0070_brand_kit'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -36,6 +37,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0023_webhooks': webhooks(engine),
     '0030_creation_pdf': creationPdf(),
     '0040_template_versions': templateVersions(engine),
+    '0070_brand_kit': brandKit(engine),
   }
 }
 
