@@ -11,12 +11,16 @@ import { clearDraft, writeDraft } from './draft'
 import { type EditorForm, type Locale, SizeFormats, SizeSwitch, sizeDetail, ValueField } from './fields'
 import { useLivePreview } from './live-preview'
 
-/** The values a template starts with in `locale`: each field's default (no image). */
+/**
+ * The values a template starts with in `locale`: its sample values (what its thumbnail shows), else each
+ * field's default. Images start empty: a sample's picture is the catalogue's, not an upload of the customer's.
+ */
 export function defaultValues(template: TemplateDetail, locale: Locale): Record<string, string> {
+  const samples = template.samples[locale]
   return Object.fromEntries(
     template.fields.map((f) => [
       f.key,
-      f.kind === 'text' ? f.defaults[locale] : f.kind === 'image' ? '' : f.default,
+      f.kind === 'image' ? '' : (samples[f.key] ?? (f.kind === 'text' ? f.defaults[locale] : f.default)),
     ]),
   )
 }

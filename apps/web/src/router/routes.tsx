@@ -36,6 +36,10 @@ const screens = {
   templateType: () => import('../pages/template-type'),
   templateEditor: () => import('../pages/template-editor'),
   developer: () => import('../pages/developer'),
+  // The designer: My templates, a template's design (its own chunk: no other page pays for the designer), the brand kit.
+  myTemplates: () => import('../pages/my-templates'),
+  templateDesigner: () => import('../pages/template-designer'),
+  brandKit: () => import('../pages/brand-kit'),
   notFound: () => import('../pages/not-found'),
 }
 export type ScreenName = keyof typeof screens
@@ -115,6 +119,12 @@ export const routes: RouteObject[] = [
               { path: 'notifications', ...screen('notifications', (m) => m.NotificationsPage) },
               { path: 'developer', ...screen('developer', (m) => m.DeveloperPage) },
               { path: 'uploads', ...screen('uploads', (m) => m.UploadsPage) },
+              { path: 'templates/mine', ...screen('myTemplates', (m) => m.MyTemplatesPage) },
+              {
+                path: 'templates/:templateId/design',
+                ...screen('templateDesigner', (m) => m.TemplateDesignerPage),
+              },
+              { path: 'brand-kit', ...screen('brandKit', (m) => m.BrandKitPage) },
               // Media
               { path: 'templates/:typeId', ...screen('templateType', (m) => m.TemplateTypePage) },
               {
