@@ -209,6 +209,8 @@ function agreement(a: Raw, b: Raw, tolerance: number): number {
 }
 
 test.describe('the browser draws what the server renders', () => {
+  // A Chinese face is megabytes: its first load takes a while on a busy machine.
+  test.describe.configure({ timeout: 120_000 })
   const cases = [
     { name: 'English', locale: 'en' as const, values: undefined },
     { name: 'Chinese', locale: 'zh-CN' as const, values: undefined },
@@ -236,7 +238,7 @@ test.describe('the browser draws what the server renders', () => {
       await signIn(page, account, `/templates/${own}/design`)
       const canvas = designCanvas(page)
       // Chinese waits for its faces (a CJK face is megabytes).
-      await expect(canvas).toBeVisible({ timeout: 30_000 })
+      await expect(canvas).toBeVisible({ timeout: 90_000 })
       const png = await canvas.evaluate((el: HTMLCanvasElement) => el.toDataURL('image/png'))
       const browser = await sharp(Buffer.from(png.split(',')[1] ?? '', 'base64'))
         .removeAlpha()

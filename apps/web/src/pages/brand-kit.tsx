@@ -46,7 +46,7 @@ function FontSample({ font }: { font: BrandFont }) {
               fontWeight: font.weight,
               fontStyle: font.style,
             }
-          : { visibility: 'hidden' }
+          : { opacity: 0 }
       }
     >
       Aa Bb Cc 0123
