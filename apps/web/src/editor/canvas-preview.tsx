@@ -112,7 +112,6 @@ export function CanvasPreview(p: {
     <>
       <canvas
         ref={canvas}
-        role="presentation"
         data-testid="preview"
         className="size-full object-contain"
         // Transparent until the faces are in (no stand-in font shows). Not the word for `display: none`: the
