@@ -410,11 +410,6 @@ function DesignerWorkspace(p: {
           })}
         </p>
       ) : null}
-      {phone ? (
-        <p role="note" className="mb-3 rounded-md border border-border bg-muted px-3 py-2 text-sm">
-          {t('designer.page.readOnlyPhone')}
-        </p>
-      ) : null}
       <div className="overflow-auto" data-testid="designer">
         <Designer
           key={p.fontsEpoch}
