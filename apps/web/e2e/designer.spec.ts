@@ -120,6 +120,19 @@ test.describe('the designer in the app', () => {
     expect(made).toMatchObject({ templateId: ownId, templateVersion: 2 })
   })
 
+  test('on a phone the designer opens read-only and says why', async ({ page, server }) => {
+    const account = await registerUser(server, 'Ada Phone')
+    const id = await catalogueId(server, account.token, 'bold-quote')
+    const copy = await apiAs(server, account.token, 'POST', '/template/duplicate', { id })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await signIn(page, account, `/templates/${(copy.data as { id: number }).id}/design`)
+    await expect(
+      page.getByRole('status').filter({ hasText: 'The designer needs a larger screen' }),
+    ).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled()
+  })
+
   test('My templates renames and deletes after confirming; search finds by name', async ({
     page,
     server,

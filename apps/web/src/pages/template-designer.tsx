@@ -84,8 +84,11 @@ function NotFoundHere() {
   )
 }
 
-/** The words of the designer in the reader's language; keys the package adds later read in English. */
-function useDesignerStrings() {
+/**
+ * The words of the designer in the reader's language; keys the package adds later read in English. Its
+ * read-only message says why: a phone, or a catalogue template.
+ */
+function useDesignerStrings(why: 'phone' | 'catalogue') {
   const { t } = useTranslation()
   return useMemo(
     () => ({
@@ -95,9 +98,9 @@ function useDesignerStrings() {
       redo: t('designer.page.redo'),
       layers: t('designer.page.layers'),
       size: t('designer.page.size'),
-      readOnly: t('designer.page.readOnlyPhone'),
+      readOnly: why === 'phone' ? t('designer.page.readOnlyPhone') : t('designer.page.catalogueReadOnly'),
     }),
-    [t],
+    [t, why],
   )
 }
 
@@ -200,8 +203,8 @@ function DesignerWorkspace(p: {
 }) {
   const { t, i18n } = useTranslation()
   const navigate = useNavigate()
-  const strings = useDesignerStrings()
   const phone = useIsPhone()
+  const strings = useDesignerStrings(phone ? 'phone' : 'catalogue')
   const nameId = useId()
   const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
   const [name, setName] = useState(p.name)
