@@ -17,6 +17,9 @@ const appPages = new Set([
   'pages/notifications',
   'pages/template-type',
   'pages/template-editor',
+  'pages/my-templates',
+  'pages/template-designer',
+  'pages/brand-kit',
 ])
 const appLayout = 'layouts/app-layout'
 

@@ -294,6 +294,9 @@ export function createAppParts(o: AppOptions): App {
   // A finished batch's ZIP (developer API) is a signed file URL like the media's.
   app.route('/api/file/batch', developer.archive)
   app.route('/api/file/export', accountExportRoute({ db, storage: media.storage, urls: media.urls }))
+  // Fonts: the shipped faces (public) and the brand kit's files (signed), for the browser's canvas.
+  app.route('/api/file/font', media.fonts.brand)
+  app.route('/api/fonts', media.fonts.shipped)
   app.route('/api/file', media.files)
   // Stripe's signed event: the raw body (the signature covers its exact bytes) and Stripe's own answer format,
   // so it sits outside the envelope's registry loop.

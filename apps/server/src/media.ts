@@ -6,10 +6,13 @@ import type { Config } from './config'
 import type { Database } from './db/schema'
 import { sharedSecret } from './db/server-secrets'
 import type { Admission, Handlers } from './routes/api'
+import { brandKitHandlers } from './routes/brand-kit'
 import { creationHandlers } from './routes/creation'
 import { fileRoutes } from './routes/file'
+import { fontFileRoutes } from './routes/font-files'
 import { templateHandlers } from './routes/template'
 import { uploadHandlers } from './routes/upload'
+import { BrandKit } from './services/brand-kit'
 import { Creations } from './services/creations'
 import { FileUrls, newFileUrlSecret } from './services/file-urls'
 import { ImageWork } from './services/image-work'
@@ -71,7 +74,8 @@ export function mediaParts(a: {
     now,
   })
   const templates = new Templates(db, urls)
-  const library = new TemplateLibrary({ db, templates, now })
+  const brandKit = new BrandKit({ db, storage, urls, now })
+  const library = new TemplateLibrary({ db, templates, brandKit, now })
   const creations = new Creations({
     db,
     templates,
@@ -86,6 +90,7 @@ export function mediaParts(a: {
         : undefined,
     pixelBudget: work.pixels,
     refusalDelayMs: config.abusiveRefusalDelayMs,
+    brandKit,
     now,
   })
   const handlers: Pick<
@@ -107,10 +112,16 @@ export function mediaParts(a: {
     | 'creationDetail'
     | 'deleteCreation'
     | 'previewCreation'
+    | 'fontUpload'
+    | 'fontList'
+    | 'fontDelete'
+    | 'paletteGet'
+    | 'paletteSave'
   > = {
     ...templateHandlers(templates, library),
     ...uploadHandlers(uploads),
     ...creationHandlers(creations),
+    ...brandKitHandlers(brandKit),
   }
   // An upload's body is read only once the account may upload (rate, storage) and it has a place among the
   // uploads this process takes at once.
@@ -129,5 +140,6 @@ export function mediaParts(a: {
     renderer,
     pixelBudget: work.pixels,
   })
-  return { storage, handlers, admission, files, creations, urls }
+  const fonts = fontFileRoutes({ kit: brandKit, urls, storage })
+  return { storage, handlers, admission, files, fonts, creations, urls }
 }

@@ -51,6 +51,33 @@ describe.each(engines)("customers' templates on %s", (engine) => {
     expect((await fetch(`${s.url}${thumb.split('?')[0]}`)).status).toBe(404)
   })
 
+  it('refuses a save from an older version with a 409, so two editors never overwrite each other', async () => {
+    const { token } = await s.signUp()
+    const doc = await s.call('GET', '/template/document', { token, query: { id: await catalogueId() } })
+    const v1 = await s.call('POST', '/template/save', {
+      token,
+      body: { name: 'Q', document: doc.data.document },
+    })
+    const save = (size: number) =>
+      s.call('POST', '/template/save', {
+        token,
+        body: { id: v1.data.id, baseVersion: 1, name: 'Q', document: withTitleSize(doc.data.document, size) },
+      })
+    // Two saves from version 1 at once: one makes version 2, the other is told.
+    const both = await Promise.all([save(60), save(70)])
+    expect(both.map((r) => r.code).sort()).toEqual([0, 409])
+    expect(both.find((r) => r.code === 409)).toMatchObject({
+      msg: expect.stringContaining('saved elsewhere since version 1 (it is now at version 2)'),
+      data: { version: 2 },
+    })
+    const other = await s.signUp()
+    const theirs = await s.call('POST', '/template/save', {
+      token: other.token,
+      body: { id: v1.data.id, baseVersion: 2, name: 'Q', document: doc.data.document },
+    })
+    expect(theirs.code).toBe(404)
+  })
+
   it('saves new immutable versions; the document of each version opens', async () => {
     const { token } = await s.signUp()
     const doc = await s.call('GET', '/template/document', { token, query: { id: await catalogueId() } })

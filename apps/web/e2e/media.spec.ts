@@ -26,9 +26,10 @@ async function photoPng(): Promise<Buffer> {
     .toBuffer()
 }
 
-/** The preview's current image URL (an object URL that changes with each new render). */
+/** What the preview shows now: the browser's canvas's last paint (or a server picture's object URL). */
 async function previewSrc(page: Page): Promise<string> {
-  return (await page.getByTestId('preview').getAttribute('src')) ?? ''
+  const preview = page.getByTestId('preview')
+  return (await preview.getAttribute('data-painted')) ?? (await preview.getAttribute('src')) ?? ''
 }
 
 async function expectPreviewChanges(page: Page, before: string) {

@@ -26,3 +26,10 @@ export const PAGE_SIZE_MAX = 100
 export const SEARCH_TEXT_MAX_LENGTH = 100
 /** A creation's name, in characters. */
 export const CREATION_NAME_MAX_LENGTH = 100
+
+/** A brand font file, in bytes (a Latin family's file is 20-500 kB; a whole CJK font is no brand font). */
+export const FONT_MAX_BYTES = 5 * 1024 * 1024
+/** Font files one account keeps in its brand kit. */
+export const BRAND_FONTS_MAX = 40
+/** Colours in one account's brand palette. */
+export const PALETTE_COLORS_MAX = 24

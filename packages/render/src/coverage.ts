@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs'
 import { type FontFamily, hanForms, runFaces, scriptRuns } from '@templet/template'
+import { brandCoverage, isBrandFace } from './brand-fonts'
 import { facesOf } from './fonts'
 
 /** Reads `length` bytes at `offset` of an open file. */
@@ -92,7 +93,8 @@ export function cmapCoverage(cmap: Buffer): CodePoints {
 
 const familyCoverage = new Map<string, CodePoints>()
 /** What a family can draw, read from its regular face (the weights of a family cover the same) on first use. */
-export function coverageOf(family: string): CodePoints {
+export function coverageOf(family: string): Pick<CodePoints, 'has'> {
+  if (isBrandFace(family)) return brandCoverage(family)
   let set = familyCoverage.get(family)
   if (!set) {
     const faces = facesOf(family)

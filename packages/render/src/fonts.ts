@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { GlobalFonts } from '@napi-rs/canvas'
+import { isBrandFace } from './brand-fonts'
 import { joinedEmojiFont } from './emoji'
 
 /** One font file shipped by an npm package, registered under a Templet-only family name. */
@@ -130,7 +131,8 @@ const registered = new Set<string>()
  */
 export function loadFaces(families: Iterable<string>) {
   for (const family of families) {
-    if (registered.has(family)) continue
+    // A customer's faces come with the render (registerBrandFonts), not from the files shipped.
+    if (registered.has(family) || isBrandFace(family)) continue
     for (const face of facesOf(family)) {
       // The colour emoji font is registered with the sequences Skia would split mapped whole (see emoji.ts).
       const ok =

@@ -1,3 +1,13 @@
+export {
+  type BrandFontFile,
+  FONT_FORMATS,
+  FontFileError,
+  type FontFileErrorCode,
+  type FontFileFacts,
+  type FontFormat,
+  inspectFont,
+  registerBrandFonts,
+} from './brand-fonts'
 export { loadCatalogue, SAMPLE_PREFIX, sampleImages } from './catalogue'
 export { coverageOf, drawableText, uncoveredCharacters } from './coverage'
 export { DecodedImages } from './draw/images'

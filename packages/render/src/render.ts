@@ -17,6 +17,7 @@ import {
   type Values,
 } from '@templet/template'
 import sharp, { type Sharp } from 'sharp'
+import { type BrandFontFile, registerBrandFonts } from './brand-fonts'
 import { drawableText } from './coverage'
 import { type DecodedImages, imageForDrawing } from './draw/images'
 import { joiningEmoji } from './emoji'
@@ -42,6 +43,11 @@ export interface RenderOptions {
   decodedImages?: DecodedImages
   /** The language the values are written in (BCP 47: ja, ko, zh-TW…), for the forms of Han characters. */
   lang?: string
+  /**
+   * The files of the brand families the template names, its owner's only (the server's to choose). A family
+   * without files draws in sans.
+   */
+  brandFonts?: readonly BrandFontFile[]
 }
 
 export interface Rendered {
@@ -197,6 +203,7 @@ async function drawTo(
   const ctx = joiningEmoji(canvas.getContext('2d'))
   ctx.imageSmoothingQuality = 'high'
   ctx.scale(scaleX, scaleY)
+  registerBrandFonts(o.brandFonts ?? [])
   const truncated = drawTemplate(ctx, t, size, locale, effective, images, {
     lang: o.lang,
     placeholders: o.placeholders,

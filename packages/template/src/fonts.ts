@@ -4,7 +4,24 @@
  * files as `FontFace`s under them, so both shape the same text with the same fonts.
  */
 export const fontFamilies = ['sans', 'serif', 'grotesk'] as const
-export type FontFamily = (typeof fontFamilies)[number]
+export type BuiltInFamily = (typeof fontFamilies)[number]
+
+/**
+ * A customer's own font family (their brand kit): `brand-` and a random key the server gives the family on
+ * its first upload. The key, not the family's name, is what a document holds: it is unguessable and one
+ * account's, so two customers' families named alike never meet, and the server only ever loads the key's
+ * files for its owner's templates.
+ */
+export type BrandFamily = `brand-${string}`
+export const BRAND_KEY = /^[a-z0-9]{8,40}$/
+export const isBrandFamily = (family: string): family is BrandFamily =>
+  family.startsWith('brand-') && BRAND_KEY.test(family.slice('brand-'.length))
+/** The face a brand family's files are loaded under, on every surface. */
+export const brandFace = (family: BrandFamily) => `Templet Brand ${family.slice('brand-'.length)}`
+
+export type FontFamily = BuiltInFamily | BrandFamily
+export const isFontFamily = (family: string): family is FontFamily =>
+  (fontFamilies as readonly string[]).includes(family) || isBrandFamily(family)
 export const fontWeights = [400, 500, 600, 700, 800] as const
 
 /**
@@ -63,7 +80,7 @@ const sansScripts = {
 }
 
 /** The faces that give a writing system its letters in each family, before the family's own face. */
-const SCRIPT_FACES: Record<FontFamily, Record<WritingSystem, string[]>> = {
+const SCRIPT_FACES: Record<BuiltInFamily, Record<WritingSystem, string[]>> = {
   // Inter has Greek and Cyrillic of its own.
   sans: {
     latin: ['Templet Inter'],
@@ -98,7 +115,7 @@ const SCRIPT_FACES: Record<FontFamily, Record<WritingSystem, string[]>> = {
 }
 
 /** The family's own face, which draws what a script's faces lack (digits, punctuation). */
-export const DESIGN_FACE: Record<FontFamily, string> = {
+export const DESIGN_FACE: Record<BuiltInFamily, string> = {
   sans: 'Templet Inter',
   serif: 'Templet Playfair Display',
   grotesk: 'Templet Space Grotesk',
@@ -113,6 +130,9 @@ const LAST = ['Templet Inter', 'Templet Noto Emoji']
  * emoji face alone, so no other face draws part of a sequence.
  */
 export function runFaces(family: FontFamily, system: WritingSystem): string[] {
+  // A brand family draws what it has; the sans stack draws what it lacks (Chinese in a Latin brand font).
+  if (isBrandFamily(family))
+    return system === 'emoji' ? runFaces('sans', system) : [brandFace(family), ...runFaces('sans', system)]
   const first = SCRIPT_FACES[family][system]
   if (system === 'emoji') return first
   return [...new Set([...first, DESIGN_FACE[family], ...LAST])]

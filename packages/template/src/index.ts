@@ -15,6 +15,10 @@ export type { ImageField } from './fields/image/schema'
 export { checkField, effectiveValue, type FieldRules, textLength, type ValueIssue } from './fields/rules'
 export type { TextField } from './fields/text/schema'
 export {
+  BRAND_KEY,
+  type BrandFamily,
+  type BuiltInFamily,
+  brandFace,
   cssFont,
   DESIGN_FACE,
   type FontFamily,
@@ -22,6 +26,8 @@ export {
   familyFaces,
   fontFamilies,
   fontWeights,
+  isBrandFamily,
+  isFontFamily,
   OLD_STYLE_FIGURES,
   runFaces,
   type WritingSystem,

@@ -41,6 +41,17 @@ export class InsufficientCreditsError extends Error {
 const isPostgres = (db: Q) => db.getExecutor().adapter instanceof PostgresAdapter
 
 /**
+ * Holds the user's row until the transaction ends, so that a check and the write it allows (a balance and a
+ * spend, a count and an insert) are one step for that user: `for update` on PostgreSQL; on SQLite, which runs
+ * one write transaction at a time, a no-op write that takes the write lock now.
+ */
+export async function lockUser(trx: Q, userId: number): Promise<void> {
+  if (isPostgres(trx))
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+  else await sql`update users set id = id where id = ${userId}`.execute(trx)
+}
+
+/**
  * In one transaction: locks the user's row (PostgreSQL; SQLite runs one write transaction at a time), checks
  * the balance covers `amount`, writes the spend row, then runs `andThen` in the same transaction (the row the
  * spend pays for; it is told the balance before and after). Returns its result and the balance after. Throws {@link InsufficientCreditsError}.
@@ -51,12 +62,7 @@ export function spendInTransaction<T>(
   andThen: (trx: Q, balance: { before: number; after: number }) => Promise<T>,
 ): Promise<{ result: T; balance: number }> {
   return db.transaction().execute(async (trx) => {
-    if (isPostgres(trx)) {
-      await trx.selectFrom('users').select('id').where('id', '=', spend.userId).forUpdate().execute()
-    } else {
-      // Takes SQLite's write lock now, so no other connection's spend can read the same balance.
-      await sql`update users set id = id where id = ${spend.userId}`.execute(trx)
-    }
+    await lockUser(trx, spend.userId)
     const balance = await ledgerBalance(trx, spend.userId)
     if (balance < spend.amount) throw new InsufficientCreditsError(balance)
     await insertLedgerRow(trx, { ...spend, delta: -spend.amount })

@@ -393,6 +393,39 @@ export interface WebhookDeliveryTable {
   created_at: number
 }
 
+// The brand kit (migration 0070_brand_kit).
+
+/** A customer's font family; documents name it `brand-<family_key>`. */
+export interface BrandFamilyTable {
+  id: Generated<number>
+  user_id: number
+  /** Random and unique: what a template document holds, never another account's. */
+  family_key: string
+  /** The family's name as its first file gives it. */
+  name: string
+  created_at: number
+}
+
+/** One font file of a family: a weight and style; its bytes are the storage object `storage_key`. */
+export interface BrandFontTable {
+  id: Generated<number>
+  user_id: number
+  family_id: number
+  weight: number
+  style: 'normal' | 'italic'
+  format: 'ttf' | 'otf' | 'woff2'
+  bytes: number
+  storage_key: string
+  created_at: number
+}
+
+/** A customer's brand colours, as a JSON list of `#rrggbb`. */
+export interface BrandPaletteTable {
+  user_id: number
+  colors: string
+  updated_at: number
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -419,6 +452,9 @@ export interface Database {
   batches: BatchTable
   webhook_endpoints: WebhookEndpointTable
   webhook_deliveries: WebhookDeliveryTable
+  brand_families: BrandFamilyTable
+  brand_fonts: BrandFontTable
+  brand_palettes: BrandPaletteTable
 }
 
 export type UserRow = Selectable<UserTable>

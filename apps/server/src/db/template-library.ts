@@ -78,6 +78,8 @@ export async function insertOwnTemplate(
 /**
  * Saves the next version of one of `userId`'s templates; undefined when it is not theirs or is deleted. The
  * version is taken by the row's own update (`version + 1 … returning`), so two saves at once get two versions.
+ * With `baseVersion` the update applies only while that is still the current version ('conflict' otherwise):
+ * of two saves from one version, one wins and the other is told, in the same statement.
  */
 export async function saveOwnVersion(
   db: Q,
@@ -85,7 +87,8 @@ export async function saveOwnVersion(
   id: number,
   facts: TemplateFacts,
   now: number,
-): Promise<{ id: number; version: number } | undefined> {
+  baseVersion?: number,
+): Promise<{ id: number; version: number } | 'conflict' | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('templates')
@@ -102,9 +105,20 @@ export async function saveOwnVersion(
       .where('id', '=', id)
       .where('owner_id', '=', userId)
       .where('deleted_at', 'is', null)
+      .$if(baseVersion !== undefined, (q) => q.where('version', '=', baseVersion as number))
       .returning(['id', 'version'])
       .executeTakeFirst()
-    if (!row) return undefined
+    if (!row) {
+      if (baseVersion === undefined) return undefined
+      const live = await trx
+        .selectFrom('templates')
+        .select('id')
+        .where('id', '=', id)
+        .where('owner_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst()
+      return live ? 'conflict' : undefined
+    }
     await trx
       .insertInto('template_versions')
       .values({ template_id: row.id, version: row.version, definition: facts.definition, created_at: now })

@@ -9,7 +9,7 @@ import {
   type IssuesData,
   MAX_ISSUES,
 } from '@templet/api/contract'
-import { type DecodedImages, validateValues } from '@templet/render'
+import { type BrandFontFile, type DecodedImages, validateValues } from '@templet/render'
 import {
   fieldReferences,
   type Locale,
@@ -39,6 +39,7 @@ import type { CreationRow, Database, TemplateRow } from '../db/schema'
 import { findOwnUpload } from '../db/uploads'
 import { findUserWithCredits } from '../db/users'
 import { AppError, invalidInput, notFound, refuseSlowly } from '../errors'
+import type { BrandKit } from './brand-kit'
 import { downloadName, sizeTag } from './download-names'
 import type { FileUrls } from './file-urls'
 import type { WorkBudget } from './image-work'
@@ -98,6 +99,8 @@ export interface CreationDeps {
   pixelBudget?: WorkBudget
   /** How long the answer to more bad values than an answer lists waits (`ABUSIVE_REFUSAL_DELAY_MS`). */
   refusalDelayMs: number
+  /** The owner's brand fonts for a render (none without it). */
+  brandKit?: BrandKit
   now: () => number
 }
 
@@ -219,12 +222,14 @@ export class Creations {
     images: (ref: string) => Promise<Buffer | undefined>
     /** Throws the 404 of an upload whose file was gone when the renderer read it. */
     checkImagesRead: () => void
+    /** The files of the brand families the template may draw with (its owner's). */
+    brandFonts: BrandFontFile[]
   }> {
-    const { row, template, version } = await this.d.templates.resolve(
-      r.userId,
-      r.templateId,
-      r.templateVersion,
-    )
+    const resolved = await this.d.templates.resolve(r.userId, r.templateId, r.templateVersion)
+    const { row, version } = resolved
+    const { template, brandFonts } = this.d.brandKit
+      ? await this.d.brandKit.forRender(row.owner_id, resolved.template)
+      : { template: resolved.template, brandFonts: [] }
     const size = r.sizeId === undefined ? template.sizes[0] : template.sizes.find((s) => s.id === r.sizeId)
     if (!size)
       throw invalidInput(['sizeId'], `Must be one of ${template.sizes.map((s) => s.id).join(', ')}`, {
@@ -301,6 +306,7 @@ export class Creations {
       uploadIds: [...owned.keys()].map(Number),
       images,
       checkImagesRead,
+      brandFonts,
     }
   }
 
@@ -330,7 +336,7 @@ export class Creations {
       printPdf?: PdfOptions
     } = {},
   ): Promise<Creation & { credits: number }> {
-    const { row, template, version, size, pixels, print, uploadIds, images, checkImagesRead } =
+    const { row, template, version, size, pixels, print, uploadIds, images, checkImagesRead, brandFonts } =
       await this.prepare(r)
     const sizeId = size.id
     if (!o.settle) {
@@ -343,7 +349,7 @@ export class Creations {
     }
     const locale = r.locale ?? 'en'
     const name = r.name ?? template.name[locale]
-    const drawing = { sizeId, locale, images, decodedImages: this.d.decodedImages }
+    const drawing = { sizeId, locale, images, decodedImages: this.d.decodedImages, brandFonts }
     // Asked for as a PDF alone (`/v1`): no raster files, and the thumbnail is the PDF's first page, drawn by the
     // same code at the thumbnail's size.
     const rasters = !r.formats || r.formats.some((f) => f !== 'pdf')
@@ -358,13 +364,14 @@ export class Creations {
             ...drawing,
             maxSide: THUMBNAIL_SIDE,
             format: 'webp',
+            placeholders: false,
           }),
         )
       ).data
     const printPdf = o.printPdf ?? PRINT_SHOP_PDF
     const pdfs = print
       ? await this.#withPixels(pixels, () =>
-          this.#printPdfs(template, r, { sizeId, locale, images, title: name }, printPdf),
+          this.#printPdfs(template, r, { sizeId, locale, images, title: name, brandFonts }, printPdf),
         )
       : undefined
     checkImagesRead()
@@ -465,6 +472,7 @@ export class Creations {
       locale: Locale
       images: (ref: string) => Promise<Buffer | undefined>
       title: string
+      brandFonts: readonly BrandFontFile[]
     },
     printPdf: PdfOptions,
   ) {
@@ -498,7 +506,10 @@ export class Creations {
       pdf: PdfOptions
     },
   ): Promise<Buffer> {
-    const { template } = await this.d.templates.resolve(userId, r.templateId, r.templateVersion)
+    const resolved = await this.d.templates.resolve(userId, r.templateId, r.templateVersion)
+    const { template, brandFonts } = this.d.brandKit
+      ? await this.d.brandKit.forRender(resolved.row.owner_id, resolved.template)
+      : { template: resolved.template, brandFonts: [] }
     const size = template.sizes.find((s) => s.id === r.sizeId) ?? template.sizes[0]
     const keys = new Map<string, string>()
     for (const values of r.rows)
@@ -520,6 +531,7 @@ export class Creations {
         sizeId: r.sizeId,
         locale: r.locale,
         images,
+        brandFonts,
         ...(author && { author }),
         ...r.pdf,
       }),
@@ -538,6 +550,7 @@ export class Creations {
     const { template, size, pixels, images, checkImagesRead } = await this.prepare(r, { draft: true })
     const out = await this.#withPixels(Math.min(pixels, r.maxSide * r.maxSide), () =>
       this.d.renderer.renderPreview(template, r.values, {
+        brandFonts,
         sizeId: size.id,
         locale: r.locale ?? 'en',
         images,

@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 
 /**
- * What a signed file URL points at: a creation's rendition, an upload, a customer's template's thumbnail, or a
- * batch's ZIP of results (`/v1`), or an account's export.
+ * What a signed file URL points at: a creation's rendition, an upload, a customer's template's thumbnail, a
+ * batch's ZIP of results (`/v1`), an account's export, or a brand kit's font file.
  */
-export type FileKind = 'creation' | 'upload' | 'template' | 'batch' | 'export'
+export type FileKind = 'creation' | 'upload' | 'template' | 'batch' | 'export' | 'font'
 export const CREATION_VARIANTS = ['png', 'jpeg', 'webp', 'pdf', 'pdfPrint', 'pdfSizes', 'thumb'] as const
 export type CreationVariant = (typeof CREATION_VARIANTS)[number]
 

@@ -11,6 +11,7 @@ import {
   type TemplateFacts,
 } from '../db/template-library'
 import { AppError, notFound } from '../errors'
+import type { BrandKit } from './brand-kit'
 import type { Templates } from './templates'
 
 /** The most issues a refused document lists (the answer stays small whatever the document). */
@@ -33,7 +34,14 @@ function invalidDocument(e: TemplateError): AppError {
  * catalogue's templates are read-only and copied by `duplicate`.
  */
 export class TemplateLibrary {
-  constructor(private readonly d: { db: Kysely<Database>; templates: Templates; now: () => number }) {}
+  constructor(
+    private readonly d: {
+      db: Kysely<Database>
+      templates: Templates
+      brandKit?: BrandKit
+      now: () => number
+    },
+  ) {}
 
   async mine(userId: number, q: string | undefined, page: { page: number; pageSize: number }) {
     const { rows, total } = await listOwnTemplates(this.d.db, userId, q, page)
@@ -45,8 +53,16 @@ export class TemplateLibrary {
     return { id: row.id, version: drawn, name: row.name, readOnly: row.owner_id === null, document: template }
   }
 
-  /** Checks a document with the model's parser and the database's template types, as `slug` and `name`. */
-  private async facts(slug: string, name: string, document: Record<string, unknown>): Promise<TemplateFacts> {
+  /**
+   * Checks a document with the model's parser, the database's template types and `userId`'s brand kit (a
+   * family of anyone else's is refused), as `slug` and `name`.
+   */
+  private async facts(
+    userId: number,
+    slug: string,
+    name: string,
+    document: Record<string, unknown>,
+  ): Promise<TemplateFacts> {
     let t: Template
     try {
       // The row names the template: the document carries its slug and the customer's name for it.
@@ -64,22 +80,34 @@ export class TemplateLibrary {
       throw new AppError(Code.invalidInput, `document.typeId: no template type "${t.typeId}"`, {
         issues: [{ path: ['document', 'typeId'], code: 'invalid_value', params: { typeId: t.typeId } }],
       } satisfies IssuesData)
+    await this.d.brandKit?.checkDocument(userId, t)
     const size = t.sizes[0] as Template['sizes'][number]
     return { name, typeId: type.id, width: size.width, height: size.height, definition: JSON.stringify(t) }
   }
 
   async save(
     userId: number,
-    b: { id?: number | undefined; name: string; document: Record<string, unknown> },
+    b: {
+      id?: number | undefined
+      baseVersion?: number | undefined
+      name: string
+      document: Record<string, unknown>
+    },
   ) {
     const now = this.d.now()
     if (b.id === undefined) {
       const slug = ownSlug()
-      return insertOwnTemplate(this.d.db, userId, slug, await this.facts(slug, b.name, b.document), now)
+      return insertOwnTemplate(
+        this.d.db,
+        userId,
+        slug,
+        await this.facts(userId, slug, b.name, b.document),
+        now,
+      )
     }
     const own = await this.d.db
       .selectFrom('templates')
-      .select('slug')
+      .select(['slug', 'version'])
       .where('id', '=', b.id)
       .where('owner_id', '=', userId)
       .where('deleted_at', 'is', null)
@@ -89,9 +117,22 @@ export class TemplateLibrary {
       this.d.db,
       userId,
       b.id,
-      await this.facts(own.slug, b.name, b.document),
+      await this.facts(userId, own.slug, b.name, b.document),
       now,
+      b.baseVersion,
     )
+    if (saved === 'conflict') {
+      const current = await this.d.db
+        .selectFrom('templates')
+        .select('version')
+        .where('id', '=', b.id)
+        .executeTakeFirst()
+      throw new AppError(
+        Code.conflict,
+        `This template was saved elsewhere since version ${b.baseVersion} (it is now at version ${current?.version ?? '?'}): reload it, or save yours as a copy`,
+        { version: current?.version ?? null },
+      )
+    }
     if (!saved) throw notFound('Template')
     return saved
   }
@@ -101,7 +142,13 @@ export class TemplateLibrary {
     const { row, template } = await this.d.templates.resolve(userId, id)
     const name = row.owner_id === null ? row.name : `${row.name} (copy)`.slice(0, 80)
     const slug = ownSlug()
-    return insertOwnTemplate(this.d.db, userId, slug, await this.facts(slug, name, template), this.d.now())
+    return insertOwnTemplate(
+      this.d.db,
+      userId,
+      slug,
+      await this.facts(userId, slug, name, template),
+      this.d.now(),
+    )
   }
 
   async delete(userId: number, id: number): Promise<void> {

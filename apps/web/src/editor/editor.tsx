@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { ApiFailureError } from '../api/client'
 import { useCreateCreation } from '../api/mutations'
 import { reportError } from '../feedback/notify'
+import { CanvasPreview, useTemplateDocument } from './canvas-preview'
 import { CreatePanel, CreationResult } from './create-panel'
 import { clearDraft, writeDraft } from './draft'
 import { issueOfField, serverIssueText } from './field-notes'
@@ -13,12 +14,16 @@ import { type EditorForm, type Locale, SizeSwitch, ValueField } from './fields'
 import { useLivePreview } from './live-preview'
 import { SizeFormats, sizeDetail } from './size-formats'
 
-/** The values a template starts with in `locale`: each field's default (no image). */
+/**
+ * The values a template starts with in `locale`: its sample values (what its thumbnail shows), else each
+ * field's default. Images start empty: a sample's picture is the catalogue's, not an upload of the customer's.
+ */
 export function defaultValues(template: TemplateDetail, locale: Locale): Record<string, string> {
+  const samples = template.samples[locale]
   return Object.fromEntries(
     template.fields.map((f) => [
       f.key,
-      f.kind === 'text' ? f.defaults[locale] : f.kind === 'image' ? '' : f.default,
+      f.kind === 'image' ? '' : (samples[f.key] ?? (f.kind === 'text' ? f.defaults[locale] : f.default)),
     ]),
   )
 }
@@ -70,8 +75,10 @@ export function Editor({
   const valid = Object.keys(errors).length === 0
   // The version shown is the version drawn and bought (a creation re-opened from an older one keeps it).
   const templateVersion = template.version
+  // Drawn in the browser with the template's document; the server's pictures only when it cannot be had.
+  const drawn = useTemplateDocument(template)
   const preview = useLivePreview(
-    valid ? { templateId: template.id, templateVersion, values, sizeId, locale } : undefined,
+    valid && drawn.failed ? { templateId: template.id, templateVersion, values, sizeId, locale } : undefined,
   )
   const size = template.sizes.find((s) => s.id === sizeId) ?? template.sizes[0]
   const serverIssues = preview.issues.length > 0 ? preview.issues : createIssues
@@ -120,9 +127,17 @@ export function Editor({
         <div
           className="relative mx-auto overflow-hidden rounded-xl border border-border bg-muted"
           style={{ aspectRatio: size ? `${size.width} / ${size.height}` : '1', maxHeight: '70vh' }}
-          aria-busy={preview.pending}
+          aria-busy={!drawn.document && preview.pending}
         >
-          {preview.src ? (
+          {drawn.document ? (
+            <CanvasPreview
+              document={drawn.document}
+              values={values}
+              sizeId={sizeId}
+              locale={locale}
+              alt={t('media.editor.previewAlt', { name: template.names[locale] })}
+            />
+          ) : preview.src ? (
             <img
               src={preview.src}
               alt={t('media.editor.previewAlt', { name: template.names[locale] })}
@@ -138,7 +153,7 @@ export function Editor({
           ) : (
             <div className="size-full animate-pulse bg-muted" />
           )}
-          {preview.pending ? (
+          {preview.pending && !drawn.document ? (
             <LoaderCircle
               aria-hidden="true"
               className="absolute end-3 top-3 size-5 animate-spin text-muted-foreground"

@@ -15,6 +15,7 @@ import {
   LayoutDashboard,
   LayoutTemplate,
   LogOut,
+  Palette,
   Receipt,
   UserCog,
 } from 'lucide-react'
@@ -122,6 +123,18 @@ export function AppLayout({ children }: { children?: ReactNode }) {
               <Link to="/purchase-history">
                 <Receipt aria-hidden="true" />
                 {t('nav.purchaseHistory')}
+              </Link>
+            </AvatarMenuItem>
+            <AvatarMenuItem asChild>
+              <Link to="/templates/mine">
+                <LayoutTemplate aria-hidden="true" />
+                {t('designer.nav.mine')}
+              </Link>
+            </AvatarMenuItem>
+            <AvatarMenuItem asChild>
+              <Link to="/brand-kit">
+                <Palette aria-hidden="true" />
+                {t('designer.nav.brandKit')}
               </Link>
             </AvatarMenuItem>
             <AvatarMenuItem asChild>

@@ -10,6 +10,7 @@ import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
+import { CustomiseButton } from '../designer/customise-button'
 import { readDraft } from '../editor/draft'
 import { Editor } from '../editor/editor'
 
@@ -76,7 +77,14 @@ export function TemplateEditorPage() {
   return (
     <>
       <BackToTemplates />
-      <PageTitle title={template.data ? template.data.names[locale] : t('media.editor.title')} />
+      <PageTitle
+        title={template.data ? template.data.names[locale] : t('media.editor.title')}
+        actions={
+          template.data ? (
+            <CustomiseButton templateId={template.data.id} readOnly={template.data.readOnly} />
+          ) : null
+        }
+      />
       {template.isPending ? (
         <EditorSkeleton />
       ) : template.isError ? (

@@ -42,6 +42,10 @@ const screens = {
   resetPassword: () => import('../pages/reset-password'),
   confirmEmail: () => import('../pages/confirm-email'),
   accountDeleted: () => import('../pages/account-deleted'),
+  // The designer: My templates, a template's design (its own chunk: no other page pays for the designer), the brand kit.
+  myTemplates: () => import('../pages/my-templates'),
+  templateDesigner: () => import('../pages/template-designer'),
+  brandKit: () => import('../pages/brand-kit'),
   notFound: () => import('../pages/not-found'),
 }
 export type ScreenName = keyof typeof screens
@@ -130,6 +134,12 @@ export const routes: RouteObject[] = [
               { path: 'developer', ...screen('developer', (m) => m.DeveloperPage) },
               { path: 'account', ...screen('account', (m) => m.AccountPage) },
               { path: 'uploads', ...screen('uploads', (m) => m.UploadsPage) },
+              { path: 'templates/mine', ...screen('myTemplates', (m) => m.MyTemplatesPage) },
+              {
+                path: 'templates/:templateId/design',
+                ...screen('templateDesigner', (m) => m.TemplateDesignerPage),
+              },
+              { path: 'brand-kit', ...screen('brandKit', (m) => m.BrandKitPage) },
               // Media
               { path: 'templates/:typeId', ...screen('templateType', (m) => m.TemplateTypePage) },
               {

@@ -26,6 +26,14 @@ import {
   subscriptionData,
   subscriptionSwitchBody,
 } from './billing'
+import {
+  fontDeleteBody,
+  fontListData,
+  fontUploadBody,
+  fontUploadData,
+  paletteBody,
+  paletteData,
+} from './brand-kit'
 import { contactMessageBody, contactMessageData } from './contact'
 import {
   createCreationBody,
@@ -227,8 +235,8 @@ export const endpoints = {
     body: templateSaveBody,
     data: templateVersionData,
     summary:
-      "Save a document as a new template, or (with `id`) as the next version of one of the caller's own; a 400 names the layer and property",
-    codes: [404],
+      "Save a document as a new template, or (with `id`) as the next version of one of the caller's own; a 400 names the layer and property; 409 when `baseVersion` is no longer the current version",
+    codes: [404, 409],
     tag: 'template',
   },
   templateDuplicate: {
@@ -484,6 +492,50 @@ export const endpoints = {
     summary: 'Revoke one of the caller’s API keys: `/v1` refuses it from the next request on (idempotent)',
     codes: [404],
     tag: 'developer',
+  },
+  fontUpload: {
+    ...endpointRoutes.fontUpload,
+    auth: 'required',
+    body: fontUploadBody,
+    data: fontUploadData,
+    summary:
+      'Add a TTF, OTF or WOFF2 font to the caller’s brand kit (parsed; family, weight and style read from the file; at most 5 MB); 400 names why a file does not parse, 409 when the kit is full or already holds that face',
+    codes: [409, 413],
+    tag: 'brand-kit',
+  },
+  fontList: {
+    ...endpointRoutes.fontList,
+    auth: 'required',
+    data: fontListData,
+    list: true,
+    summary:
+      "The caller's brand fonts by family, weight and style, each with its family's `familyKey` and a signed file URL",
+    tag: 'brand-kit',
+  },
+  fontDelete: {
+    ...endpointRoutes.fontDelete,
+    auth: 'required',
+    body: fontDeleteBody,
+    data: emptyData,
+    summary:
+      "Remove a font from the caller's brand kit; templates naming its family draw in sans from then on",
+    codes: [404],
+    tag: 'brand-kit',
+  },
+  paletteGet: {
+    ...endpointRoutes.paletteGet,
+    auth: 'required',
+    data: paletteData,
+    summary: "The caller's brand colours (an empty list until saved)",
+    tag: 'brand-kit',
+  },
+  paletteSave: {
+    ...endpointRoutes.paletteSave,
+    auth: 'required',
+    body: paletteBody,
+    data: paletteData,
+    summary: "Replace the caller's brand colours (#rrggbb, at most 24, each once)",
+    tag: 'brand-kit',
   },
 } as const satisfies Record<EndpointRouteName, EndpointDef>
 

@@ -1,6 +1,7 @@
 export * from './account'
 export * from './api-key'
 export * from './billing'
+export * from './brand-kit'
 export * from './contact'
 export * from './creation'
 export * from './dashboard'

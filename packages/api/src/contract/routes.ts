@@ -70,6 +70,12 @@ export const endpointRoutes = {
   apiKeyCreate: { method: 'POST', path: '/key/create' },
   apiKeyList: { method: 'GET', path: '/key/list' },
   apiKeyRevoke: { method: 'POST', path: '/key/revoke' },
+  // The brand kit (PRODUCT.md §11).
+  fontUpload: { method: 'POST', path: '/font/upload', bodyType: 'multipart' },
+  fontList: { method: 'GET', path: '/font/list' },
+  fontDelete: { method: 'POST', path: '/font/delete' },
+  paletteGet: { method: 'GET', path: '/brand/palette' },
+  paletteSave: { method: 'POST', path: '/brand/palette' },
 } as const satisfies Record<string, EndpointRoute>
 
 export type EndpointRouteName = keyof typeof endpointRoutes

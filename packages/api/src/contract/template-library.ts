@@ -45,6 +45,11 @@ export const templateName = personName(80, 'Name must not be empty')
 export const templateSaveBody = z.strictObject({
   /** One of the caller's templates, to save its next version; without it, a new template. */
   id: bodyId('id').optional(),
+  /**
+   * With `id`: the version this document was edited from. When another save came in between, the answer is a
+   * 409 (with the current version) instead of a new version over the other's work.
+   */
+  baseVersion: bodyId('baseVersion').optional(),
   name: templateName,
   document: templateDocument,
 })

@@ -1,5 +1,6 @@
 import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas'
 import { effectiveValues, type Locale, type Template, type Values } from '@templet/template'
+import { registerBrandFonts } from '../brand-fonts'
 import { drawTemplate, loadImages, outputPixels, pickSize, RenderError, type RenderOptions } from '../render'
 import { withCubicCurves } from './curves'
 import { type FinishedPage, finishPdf } from './document'
@@ -39,6 +40,7 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
       `a PDF holds at most ${MAX_PDF_PAGES} pages; this one would have ${count}`,
     )
   const locale: Locale = o.locale ?? 'en'
+  registerBrandFonts(o.brandFonts ?? [])
   const doc = new PDFDocument({
     title: o.title ?? t.name[locale],
     ...(o.author && { author: o.author }),

@@ -15,6 +15,7 @@ import { migration as webhooks } from './0023_webhooks'
 import { migration as creationPdf } from './0030_creation_pdf'
 import { migration as templateVersions } from './0040_template_versions'
 import { migration as account } from './0050_account'
+import { migration as brandKit } from './0070_brand_kit'
 import { migration as printPdfs } from './0090_print_pdfs'
 import { settleParallelEra } from './parallel-era'
 
@@ -39,6 +40,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0030_creation_pdf': creationPdf(),
     '0040_template_versions': templateVersions(engine),
     '0050_account': account(engine),
+    '0070_brand_kit': brandKit(engine),
     '0090_print_pdfs': printPdfs(),
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { fontFamilies } from '../../fonts'
+import { type FontFamily, isFontFamily } from '../../fonts'
 import { bound, colorSchema, localizedTextSchema } from '../../primitives'
 import { alignSchema, layerBase } from '../base'
 
@@ -9,7 +9,12 @@ export const textLayerSchema = z
     type: z.literal('text'),
     /** The text; `{{key}}` inserts a field's value. A localised text picks the render's locale. */
     text: z.union([z.string(), localizedTextSchema]),
-    font: bound(z.enum(fontFamilies)).default('sans'),
+    /** A family of the model, or a customer's own (`brand-…`, from their brand kit). */
+    font: bound(
+      z.custom<FontFamily>((v) => typeof v === 'string' && isFontFamily(v), {
+        error: 'must be sans, serif, grotesk or a brand kit family (brand-…)',
+      }),
+    ).default('sans'),
     weight: z
       .union([z.literal(400), z.literal(500), z.literal(600), z.literal(700), z.literal(800)])
       .default(400),

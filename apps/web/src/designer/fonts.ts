@@ -1,0 +1,145 @@
+import type { BrandFont } from '@templet/api/contract'
+import {
+  brandFace,
+  DESIGN_FACE,
+  effectiveValues,
+  isBrandFamily,
+  type Locale,
+  layerText,
+  OLD_STYLE_FIGURES,
+  prepareText,
+  runFaces,
+  type Template,
+  textStyle,
+  type Values,
+} from '@templet/template'
+import { API_BASE_URL } from '../api/base-url'
+
+/** One file of a face: its weight, style and where it is. */
+export interface FaceFile {
+  weight: number
+  italic: boolean
+  url: string
+}
+/** Every face the server draws with, by the model's face name (`GET /api/fonts/manifest.json`). */
+export type FontManifest = Record<string, FaceFile[]>
+
+let manifest: Promise<FontManifest> | undefined
+/** The server's manifest of its shipped faces, read once per page. */
+export function shippedFonts(): Promise<FontManifest> {
+  manifest ??= fetch(`${API_BASE_URL}/fonts/manifest.json`).then((res) => {
+    if (!res.ok) throw new Error(`fonts manifest: ${res.status}`)
+    return res.json() as Promise<FontManifest>
+  })
+  manifest.catch(() => {
+    manifest = undefined
+  })
+  return manifest
+}
+
+/** The files of a customer's brand families, by the face each is drawn under. */
+export function brandFaces(fonts: readonly BrandFont[]): FontManifest {
+  const faces: FontManifest = {}
+  for (const f of fonts) {
+    if (!isBrandFamily(f.familyKey)) continue
+    const face = brandFace(f.familyKey)
+    faces[face] = [...(faces[face] ?? []), { weight: f.weight, italic: f.style === 'italic', url: f.url }]
+  }
+  return faces
+}
+
+/** A face at one weight and style, as a text asks for it. */
+interface FaceRequest {
+  face: string
+  weight: number
+  italic: boolean
+}
+
+/**
+ * The faces, weights and styles a template's texts draw with in these languages and values: each text layer's
+ * text cut into writing-system runs as drawing cuts it (`prepareText`), at its weight (and the bold of
+ * `**markup**`), upright or italic. Of each run's stack (`runFaces`) the first face and the family's own face
+ * (digits, punctuation) are loaded: the rest of a stack is for the rare character they lack, and loading it
+ * all would fetch every CJK font (10 MB each) for a Latin headline.
+ */
+export function facesNeeded(t: Template, sets: Array<{ locale: Locale; values: Values }>): FaceRequest[] {
+  const wanted = new Map<string, FaceRequest>()
+  for (const { locale, values } of sets) {
+    const effective = effectiveValues(t, values, locale)
+    for (const size of t.sizes)
+      for (const layer of t.layers) {
+        if (layer.type !== 'text') continue
+        const d = { locale, values: effective, sizeId: size.id }
+        const text = layerText(layer, d)
+        if (!text.trim()) continue
+        const style = textStyle(layer, d)
+        const content = prepareText(text, style)
+        const bold = content.emphasis.some((e) => e & 1)
+        const italic = content.emphasis.some((e) => e & 2)
+        const weights = new Set([style.weight, ...(bold ? [style.weight >= 600 ? 800 : 700] : [])])
+        const styles = new Set([Boolean(style.italic), ...(italic ? [!style.italic] : [])])
+        const own = isBrandFamily(style.family) ? DESIGN_FACE.sans : DESIGN_FACE[style.family]
+        const faces = new Set(
+          content.runs.flatMap((run) => [runFaces(style.family, run.system)[0] ?? own, own]),
+        )
+        for (const face of faces)
+          for (const weight of weights)
+            for (const it of styles) wanted.set(`${face}/${weight}/${it}`, { face, weight, italic: it })
+      }
+  }
+  return [...wanted.values()]
+}
+
+/** The file nearest a request: the same style if there is one, then the nearest weight (CSS's matching, roughly). */
+function nearest(files: readonly FaceFile[], want: FaceRequest): FaceFile | undefined {
+  const sameStyle = files.filter((f) => f.italic === want.italic)
+  const pool = sameStyle.length > 0 ? sameStyle : files
+  return [...pool].sort((a, b) => Math.abs(a.weight - want.weight) - Math.abs(b.weight - want.weight))[0]
+}
+
+const added = new Map<string, Promise<void>>()
+
+/**
+ * Loads the faces a template needs as `FontFace`s under the model's face names, from the same files the
+ * server draws with (and the owner's brand files), so a canvas shapes its text as the server's render does.
+ * A face is fetched once per page; a face that fails to load leaves the next face of its stack to draw.
+ */
+export async function loadFaces(requests: readonly FaceRequest[], brand: FontManifest = {}): Promise<void> {
+  const shipped = await shippedFonts()
+  await Promise.all(
+    requests.map((want) => {
+      const file = nearest(brand[want.face] ?? shipped[want.face] ?? [], want)
+      if (!file) return Promise.resolve()
+      const key = `${want.face}|${file.url}`
+      let loading = added.get(key)
+      if (!loading) {
+        const face = new FontFace(want.face, `url("${file.url}")`, {
+          weight: String(file.weight),
+          style: file.italic ? 'italic' : 'normal',
+          // A canvas has no font-variant-numeric in Chromium: lining figures come from the face itself.
+          ...(OLD_STYLE_FIGURES.has(want.face) ? { featureSettings: '"lnum"' } : {}),
+        })
+        document.fonts.add(face)
+        loading = face.load().then(
+          () => undefined,
+          () => {
+            document.fonts.delete(face)
+            added.delete(key)
+          },
+        )
+        added.set(key, loading)
+      }
+      return loading
+    }),
+  )
+}
+
+/** Loads the faces a template draws with in `locale`: its sample values, and `values` when given. */
+export function loadTemplateFonts(
+  t: Template,
+  o: { locale: Locale; values?: Values; brandFonts?: readonly BrandFont[] },
+): Promise<void> {
+  const sets = [{ locale: o.locale, values: t.samples[o.locale] }]
+  if (o.values) sets.push({ locale: o.locale, values: o.values })
+  return loadFaces(facesNeeded(t, sets), brandFaces(o.brandFonts ?? []))
+}

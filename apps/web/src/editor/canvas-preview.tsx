@@ -1,0 +1,124 @@
+import { useQueries, useQuery } from '@tanstack/react-query'
+import type { TemplateDetail } from '@templet/api'
+import { paintDocument } from '@templet/designer'
+import { isBrandFamily, parseTemplate, type Template } from '@templet/template'
+import { parseImageValue } from '@templet/template/image-value'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { fontListQuery } from '../api/brand-kit-queries'
+import { uploadDetailQuery } from '../api/queries'
+import { templateDocumentQuery } from '../api/template-library-queries'
+import { loadTemplateFonts } from '../designer/fonts'
+import type { Locale } from './fields'
+
+/** The longest side the preview is drawn at, in CSS px (as the server's preview was). */
+const PREVIEW_SIDE = 640
+
+/**
+ * The template's document for drawing in the browser: the version the editor shows, parsed by the model.
+ * `failed` when it cannot be had (the editor then asks the server for pictures, as before).
+ */
+export function useTemplateDocument(template: TemplateDetail): { document?: Template; failed: boolean } {
+  const doc = useQuery(templateDocumentQuery(template.id, template.version))
+  return useMemo(() => {
+    if (!doc.data) return { failed: doc.isError }
+    try {
+      return { document: parseTemplate(doc.data.document), failed: false }
+    } catch {
+      return { failed: true }
+    }
+  }, [doc.data, doc.isError])
+}
+
+const usesBrandFonts = (t: Template) =>
+  t.layers.some((l) => l.type === 'text' && typeof l.font === 'string' && isBrandFamily(l.font))
+
+/** The decoded images of the values' uploads, by field key. */
+function useValueImages(t: Template, values: Record<string, string>): Map<string, ImageBitmap> {
+  const refs = t.fields
+    .filter((f) => f.kind === 'image' && values[f.key])
+    .map((f) => ({ key: f.key, id: Number(parseImageValue(values[f.key] ?? '').ref) }))
+    .filter((r) => Number.isInteger(r.id) && r.id > 0)
+  const uploads = useQueries({ queries: refs.map((r) => uploadDetailQuery(r.id)) })
+  const urls = refs.map((r, i) => [r.key, uploads[i]?.data?.url] as const)
+  const urlKey = JSON.stringify(urls)
+  const [images, setImages] = useState(new Map<string, ImageBitmap>())
+  useEffect(() => {
+    let live = true
+    const wanted = JSON.parse(urlKey) as Array<[string, string | undefined]>
+    void Promise.all(
+      wanted.map(async ([key, url]) => {
+        if (!url) return undefined
+        const blob = await (await fetch(url)).blob()
+        return [key, await createImageBitmap(blob)] as const
+      }),
+    ).then(
+      (decoded) => {
+        if (live)
+          setImages(new Map(decoded.filter((d): d is readonly [string, ImageBitmap] => d !== undefined)))
+      },
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [urlKey])
+  return images
+}
+
+/**
+ * The editor's preview drawn in the browser with the model's own layout and drawing code (`paintDocument`),
+ * on the same font files as the server: each keystroke repaints here, without a round trip. The server still
+ * renders what is bought. Faces a newly typed script needs are loaded, then the preview repaints.
+ */
+export function CanvasPreview(p: {
+  document: Template
+  values: Record<string, string>
+  sizeId: string | undefined
+  locale: Locale
+  alt: string
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null)
+  const brand = useQuery({ ...fontListQuery(), enabled: usesBrandFonts(p.document) })
+  const images = useValueImages(p.document, p.values)
+  const [fontsLoaded, setFontsLoaded] = useState(0)
+  const size = p.document.sizes.find((s) => s.id === p.sizeId) ?? p.document.sizes[0]
+  const sizeId = size?.id ?? ''
+  const scale = size ? Math.min(1, PREVIEW_SIDE / Math.max(size.width, size.height)) : 1
+
+  // The faces these values draw with; a repaint once they are in (already loaded ones resolve at once).
+  const valuesKey = JSON.stringify(p.values)
+  useEffect(() => {
+    let live = true
+    void loadTemplateFonts(p.document, {
+      locale: p.locale,
+      values: JSON.parse(valuesKey) as Record<string, string>,
+      brandFonts: brand.data ?? [],
+    })
+      .catch(() => undefined)
+      .then(() => live && setFontsLoaded((n) => n + 1))
+    return () => {
+      live = false
+    }
+  }, [p.document, p.locale, valuesKey, brand.data])
+
+  useEffect(() => {
+    const el = canvas.current
+    if (!el || fontsLoaded === 0) return
+    paintDocument(el, p.document, { sizeId, locale: p.locale, values: p.values, scale, images })
+    el.dataset.painted = String(performance.now())
+  }, [p.document, p.values, p.locale, sizeId, scale, images, fontsLoaded])
+
+  return (
+    <>
+      <canvas
+        ref={canvas}
+        data-testid="preview"
+        className="size-full object-contain"
+        // Transparent until the faces are in (no stand-in font shows). Not the word for `display: none`: the
+        // stylesheet is built from the words in the code.
+        style={{ opacity: fontsLoaded > 0 ? 1 : 0 }}
+      />
+      <span className="sr-only">{p.alt}</span>
+    </>
+  )
+}

@@ -1,0 +1,251 @@
+import { useQuery } from '@tanstack/react-query'
+import type { OwnTemplateSummary } from '@templet/api/contract'
+import { Button } from '@templet/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@templet/ui/dialog'
+import { Skeleton } from '@templet/ui/skeleton'
+import { LayoutTemplate, Palette, Pencil, Trash2 } from 'lucide-react'
+import { type FormEvent, useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { ApiFailureError } from '../api/client'
+import {
+  MY_TEMPLATES_PAGE_SIZE,
+  templateMineQuery,
+  useDeleteTemplate,
+  useRenameTemplate,
+} from '../api/template-library-queries'
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
+import { EmptyState } from '../components/empty-state'
+import { LinkButton } from '../components/link-button'
+import { LoadError } from '../components/load-error'
+import { PageTitle } from '../components/page-title'
+import { notifySuccess, reportError, showToast } from '../feedback/notify'
+import { formatDate } from '../i18n/format'
+import { Pager } from '../templates/pager'
+import { SearchBox, useSearchQuery } from '../templates/search-box'
+
+function RenameDialog({
+  template,
+  onClose,
+}: {
+  template: OwnTemplateSummary | undefined
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const rename = useRenameTemplate()
+  const inputId = useId()
+  const [error, setError] = useState<string | undefined>(undefined)
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (!template) return
+    const name = String(new FormData(e.currentTarget).get('name') ?? '').trim()
+    if (!name) {
+      setError(t('designer.page.nameRequired'))
+      return
+    }
+    try {
+      await rename.mutateAsync({ id: template.id, name })
+      notifySuccess(t('designer.mine.renamed'))
+      onClose()
+    } catch (err) {
+      if (err instanceof ApiFailureError) setError(err.code === 409 ? t('designer.page.conflict') : err.msg)
+      else reportError(err)
+    }
+  }
+
+  return (
+    <Dialog open={template !== undefined} onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent closeLabel={t('app.close')}>
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <DialogHeader>
+            <DialogTitle>{t('designer.mine.renameTitle')}</DialogTitle>
+            <DialogDescription>{t('designer.mine.renameBody')}</DialogDescription>
+          </DialogHeader>
+          <div className="my-4 flex flex-col gap-1.5">
+            <label htmlFor={inputId} className="text-sm font-medium">
+              {t('designer.page.name')}
+            </label>
+            <input
+              id={inputId}
+              name="name"
+              defaultValue={template?.name}
+              maxLength={80}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+              className="h-10 rounded-md border border-input bg-background px-3"
+            />
+            {error ? (
+              <p id={`${inputId}-error`} className="text-sm text-destructive">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t('designer.mine.cancel')}
+            </Button>
+            <Button type="submit" disabled={rename.isPending}>
+              {rename.isPending ? t('designer.page.saving') : t('designer.mine.rename')}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+/**
+ * My templates (`/templates/mine`): the caller's own templates, latest change first, searchable by name; each
+ * opens in the designer, and can be renamed or deleted (creations made from it keep re-opening).
+ */
+export function MyTemplatesPage() {
+  const { t, i18n } = useTranslation()
+  const [params, setParams] = useSearchParams()
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const [q, setQ] = useSearchQuery()
+  const list = useQuery(templateMineQuery({ q, page }))
+  const [doomed, setDoomed] = useState<OwnTemplateSummary | undefined>(undefined)
+  const [renaming, setRenaming] = useState<OwnTemplateSummary | undefined>(undefined)
+  const remove = useDeleteTemplate()
+
+  function goTo(next: number) {
+    const nextParams = new URLSearchParams(params)
+    if (next > 1) nextParams.set('page', String(next))
+    else nextParams.delete('page')
+    setParams(nextParams)
+  }
+
+  function confirmDelete() {
+    if (!doomed) return
+    remove.mutate(doomed.id, {
+      onSuccess: () => {
+        setDoomed(undefined)
+        notifySuccess(t('designer.mine.deleted'))
+        if (list.data?.items.length === 1 && page > 1) goTo(page - 1)
+      },
+      onError: (error) => {
+        if (error instanceof ApiFailureError) showToast('error', t('designer.mine.deleteFailed'))
+        else reportError(error)
+      },
+    })
+  }
+
+  return (
+    <>
+      <PageTitle
+        title={t('designer.mine.title')}
+        actions={
+          <>
+            <LinkButton to="/brand-kit" variant="outline">
+              <Palette aria-hidden="true" />
+              {t('designer.brand.title')}
+            </LinkButton>
+            <LinkButton to="/templates">{t('designer.mine.fromCatalogue')}</LinkButton>
+          </>
+        }
+      >
+        {t('designer.mine.intro')}
+      </PageTitle>
+      <div className="mb-6 max-w-md">
+        <SearchBox label={t('designer.mine.search')} value={q} onChange={setQ} />
+      </div>
+      {list.isPending ? (
+        <ul aria-busy="true" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((n) => (
+            <li key={n}>
+              <Skeleton className="aspect-square" />
+              <Skeleton className="mt-2 h-4 w-2/3" />
+            </li>
+          ))}
+        </ul>
+      ) : list.isError ? (
+        <LoadError onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <EmptyState
+          icon={<LayoutTemplate className="size-6" />}
+          title={q ? t('designer.mine.noMatchTitle') : t('designer.mine.emptyTitle')}
+          action={<LinkButton to="/templates">{t('designer.mine.fromCatalogue')}</LinkButton>}
+        >
+          {q ? t('designer.mine.noMatchBody', { q }) : t('designer.mine.emptyBody')}
+        </EmptyState>
+      ) : (
+        <>
+          <ul data-testid="my-templates" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {list.data.items.map((template) => (
+              <li key={template.id} className="flex flex-col rounded-xl border border-border p-3">
+                <Link
+                  to={`/templates/${template.id}/design`}
+                  className="group flex flex-col gap-2 rounded-lg focus-visible:outline-2"
+                >
+                  <div className="grid aspect-square place-items-center overflow-hidden rounded-lg bg-muted">
+                    <img
+                      src={template.thumbnailUrl}
+                      alt=""
+                      width={template.width}
+                      height={template.height}
+                      loading="lazy"
+                      className="h-auto max-h-full w-auto max-w-full"
+                    />
+                  </div>
+                  <span className="truncate font-medium group-hover:underline">{template.name}</span>
+                </Link>
+                <p className="text-xs text-muted-foreground tabular-nums">
+                  {t('designer.mine.detail', {
+                    version: template.version,
+                    when: formatDate(new Date(template.updatedAt), 'moment', i18n.language),
+                  })}
+                </p>
+                <div className="mt-2 flex flex-wrap gap-1">
+                  <LinkButton variant="ghost" size="sm" to={`/templates/${template.id}/edit`}>
+                    {t('designer.mine.use')}
+                  </LinkButton>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setRenaming(template)}
+                    aria-label={t('designer.mine.renameOne', { name: template.name })}
+                  >
+                    <Pencil aria-hidden="true" />
+                    {t('designer.mine.rename')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => setDoomed(template)}
+                    aria-label={t('designer.mine.deleteOne', { name: template.name })}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    {t('designer.mine.delete')}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pager page={page} pages={Math.ceil(list.data.total / MY_TEMPLATES_PAGE_SIZE)} onPage={goTo} />
+        </>
+      )}
+      <RenameDialog template={renaming} onClose={() => setRenaming(undefined)} />
+      <ConfirmDeleteDialog
+        open={doomed !== undefined}
+        onCancel={() => setDoomed(undefined)}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+        title={t('designer.mine.deleteTitle', { name: doomed?.name ?? '' })}
+        description={t('designer.mine.deleteBody')}
+        labels={{
+          cancel: t('designer.mine.cancel'),
+          confirm: t('designer.mine.delete'),
+          pending: t('designer.mine.deleting'),
+        }}
+      />
+    </>
+  )
+}

@@ -1,0 +1,442 @@
+import { useQuery } from '@tanstack/react-query'
+import { DESIGNER_STRINGS_EN, Designer } from '@templet/designer'
+import { parseTemplate, type Template, TemplateError } from '@templet/template'
+import { Button } from '@templet/ui/button'
+import { Skeleton } from '@templet/ui/skeleton'
+import { ArrowLeft, Copy, FileQuestion, LoaderCircle, Save } from 'lucide-react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useBlocker, useNavigate, useParams } from 'react-router'
+import { fontListQuery, paletteQuery } from '../api/brand-kit-queries'
+import { ApiFailureError } from '../api/client'
+import { templateDocumentQuery, useDuplicateTemplate, useSaveTemplate } from '../api/template-library-queries'
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
+import { EmptyState } from '../components/empty-state'
+import { LinkButton } from '../components/link-button'
+import { LoadError } from '../components/load-error'
+import { designerFonts, designerPalette } from '../designer/brand-adapter'
+import {
+  clearDesignDraft,
+  type DesignDraft,
+  readDesignDraft,
+  writeDesignDraft,
+} from '../designer/design-draft'
+import { loadTemplateFonts } from '../designer/fonts'
+import { reportError } from '../feedback/notify'
+import { formatDate } from '../i18n/format'
+
+/** A draft is written this long after the last change (a drag is many changes). */
+const AUTOSAVE_MS = 800
+/** Narrower than this, the designer opens read-only: handles and panels need a pointer and room. */
+const PHONE_QUERY = '(max-width: 767px)'
+
+const idOf = (raw: string | undefined) => (raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined)
+
+type SaveState =
+  | { kind: 'saved' }
+  | { kind: 'unsaved'; draftKept: boolean }
+  | { kind: 'saving' }
+  | { kind: 'error'; message: string; conflict?: boolean }
+
+function useIsPhone(): boolean {
+  const [phone, setPhone] = useState(() => window.matchMedia(PHONE_QUERY).matches)
+  useEffect(() => {
+    const query = window.matchMedia(PHONE_QUERY)
+    const update = () => setPhone(query.matches)
+    query.addEventListener('change', update)
+    return () => query.removeEventListener('change', update)
+  }, [])
+  return phone
+}
+
+/**
+ * The zoom that fits a size's width in the space beside the layers list (at most 1: no blur), chosen so the
+ * canvas is a whole number of pixels wide: the picture is then the server's render at that width exactly.
+ */
+function fitZoom(width: number): number {
+  const room = Math.max(280, Math.min(window.innerWidth, 1600) - 560)
+  return Math.min(width, Math.floor(room)) / width
+}
+
+function DesignerSkeleton() {
+  return (
+    <div aria-busy="true" className="flex gap-4">
+      <div className="flex w-40 flex-col gap-2">
+        {[0, 1, 2, 3].map((n) => (
+          <Skeleton key={n} className="h-8" />
+        ))}
+      </div>
+      <Skeleton className="aspect-square w-full max-w-xl" />
+    </div>
+  )
+}
+
+function NotFoundHere() {
+  const { t } = useTranslation()
+  return (
+    <EmptyState
+      icon={<FileQuestion className="size-6" />}
+      title={t('notFound.title')}
+      action={<LinkButton to="/templates/mine">{t('designer.mine.title')}</LinkButton>}
+    >
+      {t('designer.page.notFound')}
+    </EmptyState>
+  )
+}
+
+/**
+ * The words of the designer in the reader's language; keys the package adds later read in English. Its
+ * read-only message says why: a phone, or a catalogue template.
+ */
+function useDesignerStrings(why: 'phone' | 'catalogue') {
+  const { t } = useTranslation()
+  return useMemo(
+    () => ({
+      ...DESIGNER_STRINGS_EN,
+      canvas: t('designer.page.canvas'),
+      undo: t('designer.page.undo'),
+      redo: t('designer.page.redo'),
+      layers: t('designer.page.layers'),
+      size: t('designer.page.size'),
+      readOnly: why === 'phone' ? t('designer.page.readOnlyPhone') : t('designer.page.catalogueReadOnly'),
+    }),
+    [t, why],
+  )
+}
+
+/**
+ * `/templates/:templateId/design`: a template's document in the designer (`@templet/designer`), with the
+ * app's parts around it: loading, the brand kit's fonts loaded as `FontFace`s before the first paint,
+ * saving a new version from the version edited (a 409 says someone saved in between), a draft kept in
+ * localStorage while unsaved, a guard on leaving with unsaved changes, and read-only on a phone.
+ */
+export function TemplateDesignerPage() {
+  const { t, i18n } = useTranslation()
+  const templateId = idOf(useParams().templateId)
+  const doc = useQuery({ ...templateDocumentQuery(templateId ?? 0), enabled: templateId !== undefined })
+  const fonts = useQuery(fontListQuery())
+  const palette = useQuery(paletteQuery())
+  const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
+  /** The languages whose faces are loaded: the first paint waits for the first; a switch repaints once its are in. */
+  const [fontsFor, setFontsFor] = useState<string[]>([])
+  const fontsReady = fontsFor.length > 0
+
+  const initial = useMemo(() => {
+    if (!doc.data) return undefined
+    const draft = templateId ? readDesignDraft(templateId) : undefined
+    const fromDraft = draft && !doc.data.readOnly ? draft : undefined
+    try {
+      const template = parseTemplate(fromDraft?.document ?? doc.data.document)
+      return { template, draft: fromDraft }
+    } catch (e) {
+      // A draft the model no longer takes is dropped; the saved version opens.
+      if (fromDraft && e instanceof TemplateError)
+        return { template: parseTemplate(doc.data.document), draft: undefined }
+      throw e
+    }
+  }, [doc.data, templateId])
+
+  // The first paint waits for the faces the texts draw with, so the canvas never shows a stand-in font.
+  useEffect(() => {
+    if (!initial || fonts.isPending) return
+    let live = true
+    loadTemplateFonts(initial.template, { brandFonts: fonts.data ?? [], locale })
+      .catch(() => undefined)
+      .finally(() => live && setFontsFor((done) => (done.includes(locale) ? done : [...done, locale])))
+    return () => {
+      live = false
+    }
+  }, [initial, fonts.isPending, fonts.data, locale])
+
+  if (templateId === undefined || (doc.error instanceof ApiFailureError && doc.error.code === 404))
+    return <NotFoundHere />
+  return (
+    <>
+      <Link
+        to="/templates/mine"
+        className="mb-3 inline-flex items-center gap-1.5 rounded-md text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+        {t('designer.mine.title')}
+      </Link>
+      {doc.isError ? (
+        <LoadError onRetry={() => void doc.refetch()} />
+      ) : !doc.data || !initial || !fontsReady ? (
+        <>
+          <title>{`${t('designer.page.title')} · Templet`}</title>
+          <h1 className="mb-4 text-2xl font-semibold tracking-tight">{t('designer.page.title')}</h1>
+          <p role="status" className="sr-only">
+            {t('designer.page.loading')}
+          </p>
+          <DesignerSkeleton />
+        </>
+      ) : (
+        <DesignerWorkspace
+          key={`${doc.data.id}-${doc.data.version}`}
+          id={doc.data.id}
+          version={doc.data.version}
+          name={initial.draft?.name ?? doc.data.name}
+          readOnly={doc.data.readOnly}
+          template={initial.template}
+          draft={initial.draft}
+          fontsEpoch={fontsFor.length}
+          fonts={designerFonts(fonts.data ?? [])}
+          palette={designerPalette(palette.data)}
+        />
+      )}
+    </>
+  )
+}
+
+function DesignerWorkspace(p: {
+  id: number
+  version: number
+  name: string
+  readOnly: boolean
+  template: Template
+  draft: DesignDraft | undefined
+  /** Grows when another language's faces have loaded: the designer then draws again with them. */
+  fontsEpoch: number
+  /** For the designer's font picker and colour swatches (passed on once the package takes them). */
+  fonts: ReturnType<typeof designerFonts>
+  palette: string[]
+}) {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const phone = useIsPhone()
+  const strings = useDesignerStrings(phone ? 'phone' : 'catalogue')
+  const nameId = useId()
+  const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
+  const [name, setName] = useState(p.name)
+  const [document, setDocument] = useState<Template>(p.template)
+  const base = useRef(p.version)
+  const savedJson = useRef(JSON.stringify(p.draft ? undefined : p.template))
+  const savedName = useRef(p.draft ? undefined : p.name)
+  const [state, setState] = useState<SaveState>(
+    p.draft ? { kind: 'unsaved', draftKept: true } : { kind: 'saved' },
+  )
+  const [restored] = useState(p.draft)
+  const save = useSaveTemplate()
+  const duplicate = useDuplicateTemplate()
+  const readOnly = p.readOnly || phone
+  const zoom = useMemo(() => fitZoom(p.template.sizes[0]?.width ?? 1080), [p.template])
+
+  const dirty = state.kind === 'unsaved' || (state.kind === 'error' && !state.conflict)
+  const changed = useCallback(
+    (next: Template, nextName: string) =>
+      JSON.stringify(next) !== savedJson.current || nextName !== savedName.current,
+    [],
+  )
+
+  // Each change: unsaved now, and the draft written once the changes pause.
+  useEffect(() => {
+    if (p.readOnly || !changed(document, name)) return
+    setState((s) => (s.kind === 'saving' ? s : { kind: 'unsaved', draftKept: false }))
+    const timer = setTimeout(() => {
+      const kept = writeDesignDraft(p.id, {
+        document: document as unknown as Record<string, unknown>,
+        name,
+        baseVersion: base.current,
+        savedAt: Date.now(),
+      })
+      setState((s) => (s.kind === 'unsaved' ? { kind: 'unsaved', draftKept: kept } : s))
+    }, AUTOSAVE_MS)
+    return () => clearTimeout(timer)
+  }, [document, name, p.id, p.readOnly, changed])
+
+  // Closing the tab or reloading with unsaved changes asks first (the draft is kept either way).
+  useEffect(() => {
+    if (!dirty) return
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault()
+      e.returnValue = ''
+    }
+    window.addEventListener('beforeunload', warn)
+    return () => window.removeEventListener('beforeunload', warn)
+  }, [dirty])
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  )
+
+  async function saveNow() {
+    const trimmed = name.trim()
+    if (!trimmed) {
+      setState({ kind: 'error', message: t('designer.page.nameRequired') })
+      return
+    }
+    setState({ kind: 'saving' })
+    try {
+      const saved = await save.mutateAsync({
+        id: p.id,
+        baseVersion: base.current,
+        name: trimmed,
+        document: document as unknown as Record<string, unknown>,
+      })
+      base.current = saved.version
+      savedJson.current = JSON.stringify(document)
+      savedName.current = name
+      clearDesignDraft(p.id)
+      setState({ kind: 'saved' })
+    } catch (error) {
+      if (error instanceof ApiFailureError)
+        setState({
+          kind: 'error',
+          message: error.code === 409 ? t('designer.page.conflict') : error.msg,
+          conflict: error.code === 409,
+        })
+      else {
+        setState({ kind: 'error', message: t('designer.page.saveFailed') })
+        reportError(error)
+      }
+    }
+  }
+
+  /** A copy of this document as a new template (after a conflict, or from a catalogue template). */
+  async function saveAsCopy() {
+    setState({ kind: 'saving' })
+    try {
+      const copy = await save.mutateAsync({
+        name: `${name.trim() || p.name}`.slice(0, 80),
+        document: document as unknown as Record<string, unknown>,
+      })
+      clearDesignDraft(p.id)
+      savedJson.current = JSON.stringify(document)
+      savedName.current = name
+      setState({ kind: 'saved' })
+      await navigate(`/templates/${copy.id}/design`, { replace: true })
+    } catch (error) {
+      setState({
+        kind: 'error',
+        message: error instanceof ApiFailureError ? error.msg : t('designer.page.saveFailed'),
+      })
+    }
+  }
+
+  async function customise() {
+    try {
+      const copy = await duplicate.mutateAsync(p.id)
+      await navigate(`/templates/${copy.id}/design`)
+    } catch (error) {
+      reportError(error)
+    }
+  }
+
+  // Ctrl/Cmd+S saves, as in every editor.
+  const saveRef = useRef(saveNow)
+  saveRef.current = saveNow
+  useEffect(() => {
+    if (readOnly) return
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault()
+        void saveRef.current()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [readOnly])
+
+  const status =
+    state.kind === 'saving'
+      ? t('designer.page.saving')
+      : state.kind === 'saved'
+        ? t('designer.page.saved', { version: base.current })
+        : state.kind === 'unsaved'
+          ? state.draftKept
+            ? t('designer.page.draftKept')
+            : t('designer.page.unsaved')
+          : state.message
+
+  return (
+    <>
+      <title>{`${name || p.name} · Templet`}</title>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="sr-only">{name || p.name}</h1>
+          {p.readOnly ? (
+            <p className="text-2xl font-semibold tracking-tight">{p.name}</p>
+          ) : (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={nameId} className="text-xs font-medium text-muted-foreground">
+                {t('designer.page.name')}
+              </label>
+              <input
+                id={nameId}
+                value={name}
+                maxLength={80}
+                disabled={readOnly}
+                onChange={(e) => setName(e.target.value)}
+                className="h-10 w-72 max-w-full rounded-md border border-input bg-background px-3 text-lg font-semibold"
+              />
+            </div>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <p
+            role="status"
+            data-testid="save-state"
+            data-state={state.kind}
+            className={state.kind === 'error' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
+          >
+            {state.kind === 'saving' ? (
+              <LoaderCircle aria-hidden="true" className="me-1 inline size-4 animate-spin" />
+            ) : null}
+            {p.readOnly ? t('designer.page.catalogueReadOnly') : status}
+          </p>
+          {p.readOnly ? (
+            <Button onClick={() => void customise()} disabled={duplicate.isPending}>
+              <Copy aria-hidden="true" />
+              {t('designer.customise')}
+            </Button>
+          ) : (
+            <>
+              {state.kind === 'error' && state.conflict ? (
+                <Button variant="outline" onClick={() => void saveAsCopy()}>
+                  {t('designer.page.saveCopy')}
+                </Button>
+              ) : null}
+              <Button
+                onClick={() => void saveNow()}
+                disabled={readOnly || state.kind === 'saving' || state.kind === 'saved'}
+              >
+                <Save aria-hidden="true" />
+                {t('designer.page.save')}
+              </Button>
+            </>
+          )}
+        </div>
+      </div>
+      {restored ? (
+        <p className="mb-3 rounded-md border border-border bg-muted px-3 py-2 text-sm">
+          {t('designer.page.restored', {
+            when: formatDate(new Date(restored.savedAt), 'moment', i18n.language),
+          })}
+        </p>
+      ) : null}
+      <div className="overflow-auto" data-testid="designer">
+        <Designer
+          key={p.fontsEpoch}
+          document={p.fontsEpoch > 1 ? document : p.template}
+          onChange={setDocument}
+          locale={locale}
+          zoom={zoom}
+          readOnly={readOnly}
+          strings={strings}
+        />
+      </div>
+      <ConfirmDeleteDialog
+        open={blocker.state === 'blocked'}
+        onCancel={() => blocker.reset?.()}
+        onConfirm={() => blocker.proceed?.()}
+        pending={false}
+        title={t('designer.page.leaveTitle')}
+        description={t('designer.page.leaveBody')}
+        labels={{
+          cancel: t('designer.page.stay'),
+          confirm: t('designer.page.leave'),
+          pending: t('designer.page.leave'),
+        }}
+      />
+    </>
+  )
+}
