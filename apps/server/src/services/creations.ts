@@ -547,7 +547,7 @@ export class Creations {
     r: Request & { format: 'webp' | 'jpeg' | 'png'; maxSide: number },
   ): Promise<{ data: Buffer; contentType: string; truncated: string[] }> {
     await this.d.limiter.consume(`preview:${r.userId}`, this.d.previewLimit)
-    const { template, size, pixels, images, checkImagesRead } = await this.prepare(r, { draft: true })
+    const { template, size, pixels, images, checkImagesRead, brandFonts } = await this.prepare(r, { draft: true })
     const out = await this.#withPixels(Math.min(pixels, r.maxSide * r.maxSide), () =>
       this.d.renderer.renderPreview(template, r.values, {
         brandFonts,

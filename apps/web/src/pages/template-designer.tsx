@@ -197,7 +197,7 @@ function DesignerWorkspace(p: {
   draft: DesignDraft | undefined
   /** Grows when another language's faces have loaded: the designer then draws again with them. */
   fontsEpoch: number
-  /** For the designer's font picker and colour swatches (passed on once the package takes them). */
+  /** For the designer's font picker (the model's families and the brand kit's) and its colour swatches. */
   fonts: ReturnType<typeof designerFonts>
   palette: string[]
 }) {
@@ -422,6 +422,8 @@ function DesignerWorkspace(p: {
           zoom={zoom}
           readOnly={readOnly}
           strings={strings}
+          fonts={p.fonts}
+          palette={p.palette}
         />
       </div>
       <ConfirmDeleteDialog
