@@ -106,6 +106,7 @@ export function mediaParts(a: {
     | 'creationList'
     | 'creationDetail'
     | 'deleteCreation'
+    | 'renameCreation'
     | 'previewCreation'
   > = {
     ...templateHandlers(templates, library),

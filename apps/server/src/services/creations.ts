@@ -4,10 +4,13 @@ import {
   Code,
   type Creation,
   type CreationDetail,
+  creationName,
+  type DeletedCreationData,
   type FieldIssue,
   type IssuesData,
   MAX_ISSUES,
 } from '@templet/api/contract'
+import { CREATION_NAME_MAX_LENGTH } from '@templet/api/limits'
 import { type DecodedImages, validateValues } from '@templet/render'
 import {
   type Locale,
@@ -22,23 +25,26 @@ import type { Limit } from '../config'
 import { isForeignKeyViolation } from '../db/connection'
 import {
   type CreationFilter,
+  type CreationSort,
+  creationDeletedAt,
   deleteOwnCreation,
   findCreation,
   findOwnCreation,
   insertCreation,
   insertCreationUploads,
   listCreations,
+  renameOwnCreation,
 } from '../db/creations'
 import { ledgerBalance } from '../db/ledger'
-import { insertNotifications } from '../db/notifications'
 import type { CreationRow, Database, TemplateRow } from '../db/schema'
+import { creationSearchText, typedValues } from '../db/search-text'
 import { findOwnUpload } from '../db/uploads'
 import { findUserWithCredits } from '../db/users'
 import { AppError, invalidInput, notFound, refuseSlowly } from '../errors'
 import type { FileUrls } from './file-urls'
 import type { WorkBudget } from './image-work'
 import { spendCredits } from './ledger'
-import { notificationRow } from './notifications'
+import { notifyCreationReady } from './notifications'
 import type { RateLimiter } from './rate-limit'
 import type { Renderer } from './renderer'
 import type { MediaStorage } from './storage'
@@ -134,6 +140,21 @@ function fieldIssue(i: ValueIssue): FieldIssue {
     default:
       return { path, code: 'invalid', params: { reason: i.code } }
   }
+}
+
+/**
+ * The name a creation gets when none is given: the first text the customer typed (on one line, cut to the
+ * limit), so "Sunset sale" is found and told apart from the template's other creations; the template's name when
+ * nothing was typed or the text is no valid name (only symbols that draw nothing, say).
+ */
+export function defaultCreationName(typed: readonly string[], templateName: string): string {
+  const first = typed[0]?.replace(/\s+/g, ' ').trim()
+  if (first) {
+    const cut = [...first].slice(0, CREATION_NAME_MAX_LENGTH).join('').trim()
+    const parsed = creationName.safeParse(cut)
+    if (parsed.success) return parsed.data
+  }
+  return templateName
 }
 
 /** `data` of the 400 for the values' problems: at most the contract's number of issues, and the count of the rest. */
@@ -276,7 +297,8 @@ export class Creations {
         })
     }
     const locale = r.locale ?? 'en'
-    const name = r.name ?? template.name[locale]
+    const typed = typedValues(template.fields, r.values)
+    const name = r.name ?? defaultCreationName(typed, template.name[locale])
     const out = await this.#withPixels(pixels, () =>
       this.d.renderer.render(template, r.values, {
         sizeId,
@@ -352,6 +374,7 @@ export class Creations {
             storage_prefix: prefix,
             created_at: now,
             has_pdf: pdf ? 1 : 0,
+            search_text: creationSearchText(name, typed),
           })
           // The uploads it draws are kept from the sweep of unused ones. One deleted meanwhile is a 404.
           await insertCreationUploads(trx, creationId, uploadIds).catch((err) => {
@@ -359,16 +382,12 @@ export class Creations {
             throw err
           })
           if (o.notify !== false)
-            await insertNotifications(trx, [
-              notificationRow(
-                r.userId,
-                {
-                  type: 'creation_ready',
-                  params: { creationId, templateId: row.id, typeId: row.template_type_id, name },
-                },
-                now,
-              ),
-            ])
+            await notifyCreationReady(
+              trx,
+              r.userId,
+              { creationId, templateId: row.id, typeId: row.template_type_id, name },
+              now,
+            )
           return creationId
         },
       )
@@ -405,14 +424,39 @@ export class Creations {
     return this.d.pixelBudget ? this.d.pixelBudget.run(pixels, render) : render()
   }
 
-  async list(f: CreationFilter, page: { page: number; pageSize: number }) {
+  async list(f: CreationFilter, page: { page: number; pageSize: number; sort?: CreationSort | undefined }) {
     const { rows, total } = await listCreations(this.d.db, f, page)
     return { items: rows.map((c) => this.view(c)), total }
   }
 
+  /**
+   * The 404 of a creation the caller cannot read: for one of theirs that they deleted, it says so and when
+   * (a notification or a bookmark leads there); anyone else's, or an unknown id, is simply not found.
+   */
+  async #missing(id: number, userId: number): Promise<AppError> {
+    const deletedAt = await creationDeletedAt(this.d.db, id, userId)
+    if (deletedAt === undefined) return notFound('Creation')
+    const data: DeletedCreationData = { deleted: true, deletedAt: new Date(deletedAt).toISOString() }
+    return new AppError(Code.notFound, 'This creation was deleted', data)
+  }
+
+  /** Renames the caller's creation; search finds it by the new name at once (the same statement). */
+  async rename(id: number, userId: number, name: string): Promise<Creation> {
+    const row = await findOwnCreation(this.d.db, id, userId)
+    if (!row) throw await this.#missing(id, userId)
+    const template = await this.d.templates
+      .resolve(userId, row.template_id, row.template_version ?? undefined)
+      .catch(() => undefined)
+    const values = JSON.parse(row.field_values) as Record<string, string>
+    const searchText = creationSearchText(name, typedValues(template?.template.fields ?? [], values))
+    const renamed = await renameOwnCreation(this.d.db, { id, userId, name, searchText })
+    if (!renamed) throw await this.#missing(id, userId)
+    return this.view(renamed)
+  }
+
   async detail(id: number, userId: number): Promise<CreationDetail> {
     const row = await findOwnCreation(this.d.db, id, userId)
-    if (!row) throw notFound('Creation')
+    if (!row) throw await this.#missing(id, userId)
     const values = JSON.parse(row.field_values) as Record<string, string>
     const template = await this.d.templates
       .resolve(userId, row.template_id, row.template_version ?? undefined)
@@ -440,8 +484,8 @@ export class Creations {
 
   /** Deletes the row first (its URLs die with it), then the files; files left by a failure go to the sweep. */
   async delete(id: number, userId: number): Promise<void> {
-    const row = await deleteOwnCreation(this.d.db, id, userId)
-    if (!row) throw notFound('Creation')
+    const row = await deleteOwnCreation(this.d.db, id, userId, this.d.now())
+    if (!row) throw await this.#missing(id, userId)
     await this.d.storage
       .delete(
         (Object.keys(CREATION_FILES) as CreationFile[]).map(

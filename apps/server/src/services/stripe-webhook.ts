@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely'
 import type Stripe from 'stripe'
 import { findCheckout, markCheckoutCharged } from '../db/checkouts'
-import { insertNotifications } from '../db/notifications'
 import { findPurchaseByPaymentRef, setPurchasePaymentRef } from '../db/purchases'
 import type { Database, SubscriptionRow } from '../db/schema'
 import { findSubscriptionByRef, setSubscriptionRef, updateSubscription } from '../db/subscriptions'
 import type { Logger } from '../log'
 import { type Checkouts, checkoutKey } from './checkouts'
-import { billingNotification } from './notifications'
+import { notifySubscriptionState } from './notifications'
 import type { Offers } from './offers'
 import { recordPurchase, refundPurchase } from './purchases'
 import { readSignedStripeBody, STRIPE_EVENT_MAX_BYTES, StripeSignatureError } from './stripe-signature'
@@ -235,17 +234,16 @@ export class StripeWebhook {
       .executeTakeFirst()
     // Told once: when it ends without the customer having cancelled here (they were told then).
     if (status === 'canceled' && Number(r.numUpdatedRows) === 1 && sub.cancel_at_period_end === 0) {
-      await insertNotifications(this.d.db, [
-        billingNotification(
-          Number(sub.user_id),
-          {
-            type: 'subscription_cancelled',
-            offerId: sub.offer_id,
-            periodEnd: new Date(sub.current_period_end).toISOString(),
-          },
-          this.d.now(),
-        ),
-      ])
+      await notifySubscriptionState(
+        this.d.db,
+        Number(sub.user_id),
+        Number(sub.id),
+        {
+          type: 'subscription_cancelled',
+          params: { offerId: sub.offer_id, periodEnd: new Date(sub.current_period_end).toISOString() },
+        },
+        this.d.now(),
+      )
     }
   }
 

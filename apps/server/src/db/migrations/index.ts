@@ -14,6 +14,9 @@ import { migration as batchNotified } from './0022_batch_notified'
 import { migration as webhooks } from './0023_webhooks'
 import { migration as creationPdf } from './0030_creation_pdf'
 import { migration as templateVersions } from './0040_template_versions'
+import { migration as creationSearch } from './0060_creation_search'
+import { migration as notificationGroups } from './0061_notification_groups'
+import { migration as deletedCreations } from './0062_deleted_creations'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -36,6 +39,9 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0023_webhooks': webhooks(engine),
     '0030_creation_pdf': creationPdf(),
     '0040_template_versions': templateVersions(engine),
+    '0060_creation_search': creationSearch(engine),
+    '0061_notification_groups': notificationGroups(),
+    '0062_deleted_creations': deletedCreations(engine),
   }
 }
 
