@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Creation } from '@templet/api'
 import { Button } from '@templet/ui/button'
-import { Coins, Download, Images } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { Coins, Download, Images, TextCursorInput } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { myInfoQuery } from '../api/queries'
 import { cx } from '../components/cx'
 import { LinkButton } from '../components/link-button'
+import { RenameCreationDialog } from '../creations/rename-creation-dialog'
 import { formatNumber } from '../i18n/format'
 
 /** A creation costs one credit (PRODUCT.md). */
@@ -104,11 +105,13 @@ export function DownloadLinks({ creation, compact = false }: { creation: Creatio
   )
 }
 
-/** What was just made: the image, its downloads and the way to the history. Takes the focus when shown (keyed by the creation, so each new one does). */
-export function CreationResult({ creation, onDismiss }: { creation: Creation; onDismiss: () => void }) {
+/** What was just made: the image, its name (renamed here), its downloads and the way to the history. Takes the focus when shown (keyed by the creation, so each new one does). */
+export function CreationResult({ creation: made, onDismiss }: { creation: Creation; onDismiss: () => void }) {
   const { t } = useTranslation()
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
+  const [creation, setCreation] = useState(made)
+  const [renaming, setRenaming] = useState(false)
   return (
     <section
       aria-labelledby="creation-result"
@@ -117,6 +120,25 @@ export function CreationResult({ creation, onDismiss }: { creation: Creation; on
       <h2 id="creation-result" ref={heading} tabIndex={-1} className="font-semibold outline-none">
         {t('media.editor.created')}
       </h2>
+      <div className="mt-1 flex flex-wrap items-center gap-x-2">
+        <p className="min-w-0 break-words text-sm" data-testid="creation-name">
+          {creation.name}
+        </p>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setRenaming(true)}
+          aria-label={t('media.rename.named', { name: creation.name })}
+        >
+          <TextCursorInput aria-hidden="true" />
+          {t('media.rename.action')}
+        </Button>
+      </div>
+      <RenameCreationDialog
+        creation={renaming ? creation : undefined}
+        onClose={() => setRenaming(false)}
+        onRenamed={setCreation}
+      />
       <img
         src={creation.files.webp}
         alt={creation.name}

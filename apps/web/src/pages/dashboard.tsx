@@ -6,7 +6,8 @@ import { CalendarClock, ChevronRight, Coins, Images, LayoutTemplate, Star, Trian
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { dashboardSummaryQuery, myInfoQuery } from '../api/queries'
+import { dashboardSummaryQuery, myInfoQuery, offerListQuery } from '../api/queries'
+import { mainOffers, planCreditBonus } from '../checkout/offers'
 import { cx } from '../components/cx'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
@@ -105,6 +106,17 @@ function CreditsCard({ credits }: { credits: DashboardSummary['credits'] | undef
   )
 }
 
+/**
+ * Why subscribe: the extra credits a plan gives, computed from the offers themselves (so the figure is true of
+ * every tier); nothing about price per credit while the offers load or if no plan gives more.
+ */
+function SubscribeHint() {
+  const { t } = useTranslation()
+  const offers = useQuery(offerListQuery())
+  const bonus = offers.data ? planCreditBonus(mainOffers(offers.data)) : undefined
+  return bonus ? t('dashboard.subscribeHintBonus', { bonus }) : t('dashboard.subscribeHint')
+}
+
 function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
   const { t, i18n } = useTranslation()
   const date = plan ? formatDate(new Date(plan.currentPeriodEnd), 'long', i18n.language) : ''
@@ -130,7 +142,9 @@ function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
       ) : plan === null ? (
         <>
           <p className="mt-2 text-xl font-semibold">{t('dashboard.noPlan')}</p>
-          <p className="mt-1 text-sm text-muted-foreground">{t('dashboard.subscribeHint')}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            <SubscribeHint />
+          </p>
           <LinkButton to="/pricing-plans" variant="outline" size="sm" className="mt-4">
             {t('dashboard.subscribe')}
           </LinkButton>
