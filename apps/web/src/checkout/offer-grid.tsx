@@ -39,7 +39,8 @@ export function ChooseOfferLink({
       }
       className={buttonVariants({ className: cx('w-full', className) })}
     >
-      {t('pricingPlans.choose')}
+      {/* The visible word starts the accessible name, as a voice user says what they see. */}
+      {offer.kind === 'payment' ? t('pricingPlans.chooseBuy') : t('pricingPlans.chooseSubscribe')}
     </Link>
   )
 }

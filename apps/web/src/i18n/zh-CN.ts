@@ -261,8 +261,9 @@ export const zhCN: Messages = {
     credits: '{{formatted}} 积分',
     perMonth: '/ 月',
     buy: '以 {{price}} 购买 {{credits}} 积分',
-    subscribe: '订阅：每月 {{price}}，{{credits}} 积分',
-    choose: '选择',
+    subscribe: '订阅 每月 {{price}}，{{credits}} 积分',
+    chooseBuy: '购买',
+    chooseSubscribe: '订阅',
     loadFailed: '无法加载套餐。',
     balance: '你的余额',
     balanceValue_one: '{{formatted}} 积分',
@@ -543,7 +544,7 @@ export const zhCN: Messages = {
   },
   // Media: templates, the editor, Creation History (its own block, beside the other screens').
   media: {
-    download: '下载 {{name}}（{{format}}）',
+    download: '下载「{{name}}」的 {{format}} 文件',
     downloadFormat: '下载 {{format}}',
     templates: {
       intro: '选一个模板，换上你的文字、照片和颜色。',
