@@ -188,7 +188,7 @@ test.describe('checkout', () => {
     await page.getByLabel('卡号').pressSequentially('4242424242424242')
     await page.getByRole('button', { name: /^支付 .*并订阅$/ }).click()
     await expect(page.getByRole('heading', { name: '付款成功' })).toBeVisible()
-    await expect(page.getByTestId('checkout-new-balance')).toHaveText('你当前的余额为 105 积分。')
+    await expect(page.getByTestId('checkout-new-balance')).toHaveText('你当前的余额为 130 积分。')
     await context.close()
   })
 })

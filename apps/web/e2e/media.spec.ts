@@ -169,7 +169,7 @@ test.describe('media', () => {
       await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('link', { name: 'Download Photo feature as PNG' }).click(),
+        page.getByRole('link', { name: 'Download New this week as PNG' }).click(),
       ])
       const raw = await (
         sharp(readFileSync(await download.path())) as unknown as {
@@ -295,7 +295,8 @@ test.describe('media', () => {
     await tabTo(page.getByRole('button', { name: 'Create · 1 credit' }))
     await page.keyboard.press('Enter')
     await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
-    const made = page.getByRole('img', { name: 'Bold quote', exact: true })
+    // Named by the quote typed into it.
+    const made = page.getByRole('img', { name: '键盘也能完成一切', exact: true })
     await expect(made).toHaveAttribute('width', '1080')
     await expect(made).toHaveAttribute('height', '1920')
   })

@@ -28,9 +28,10 @@ test.describe('print', () => {
     await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download Award as PDF' }).click(),
+      page.getByRole('link', { name: 'Download Employee of the Year as PDF' }).click(),
     ])
-    expect(download.suggestedFilename()).toBe('Award.pdf')
+    // Named by its first text (the award's title, as drawn), and so is its file.
+    expect(download.suggestedFilename()).toBe('Employee of the Year.pdf')
     expect(
       readFileSync(await download.path())
         .subarray(0, 5)
@@ -40,7 +41,7 @@ test.describe('print', () => {
     // Creation History offers the PDF too.
     await page.getByRole('link', { name: 'Open Creation History' }).click()
     await expect(
-      page.getByTestId('creation-list').getByRole('link', { name: 'Download Award as PDF' }),
+      page.getByTestId('creation-list').getByRole('link', { name: 'Download Employee of the Year as PDF' }),
     ).toBeVisible()
   })
 })

@@ -108,13 +108,16 @@ function CreditsCard({ credits }: { credits: DashboardSummary['credits'] | undef
 
 /**
  * Why subscribe: the extra credits a plan gives, computed from the offers themselves (so the figure is true of
- * every tier); nothing about price per credit while the offers load or if no plan gives more.
+ * every tier); nothing about credits or prices if no plan gives more. Until the offers are read, the sentence
+ * holds its place invisibly (the usual one, with the product's 25 %), so nothing moves when it arrives.
  */
 function SubscribeHint() {
   const { t } = useTranslation()
   const offers = useQuery(offerListQuery())
-  const bonus = offers.data ? planCreditBonus(mainOffers(offers.data)) : undefined
-  return bonus ? t('dashboard.subscribeHintBonus', { bonus }) : t('dashboard.subscribeHint')
+  if (!offers.data)
+    return <span className="invisible">{t('dashboard.subscribeHintBonus', { bonus: 25 })}</span>
+  const bonus = planCreditBonus(mainOffers(offers.data))
+  return <>{bonus ? t('dashboard.subscribeHintBonus', { bonus }) : t('dashboard.subscribeHint')}</>
 }
 
 function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
@@ -134,7 +137,7 @@ function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
         <>
           <Skeleton className="mt-2 h-7 w-40" />
           <div aria-hidden="true" className="relative mt-1 text-sm">
-            <span className="invisible">{t('dashboard.subscribeHint')}</span>
+            <span className="invisible">{t('dashboard.subscribeHintBonus', { bonus: 25 })}</span>
             <Skeleton className="absolute inset-0" />
           </div>
           <Skeleton className="mt-4 h-8 w-36" />
