@@ -101,7 +101,9 @@ for (const engine of engines) {
   try {
     await migrate(db)
     const userId = await seed(db)
-    console.log(`\n${engine}: ${CREATIONS} creations, ${Math.ceil(CREATIONS / 7)} of them the searching user's`)
+    console.log(
+      `\n${engine}: ${CREATIONS} creations, ${Math.ceil(CREATIONS / 7)} of them the searching user's`,
+    )
     console.log('query        index (ms)  hits   like scan (ms)  hits')
     for (const q of ['sunset', 'sun', '日落', '落']) {
       let hits = 0

@@ -669,7 +669,8 @@ export const en = {
     },
     deletedCreation: {
       title: 'This creation was deleted',
-      body: 'It was deleted on {{date}}, with its files. Its notification and links now lead here.',
+      when: 'Deleted on {{date}}',
+      body: 'The creation and its files are gone. Notifications and links that pointed to it now lead here.',
       cta: 'Go to Creation History',
     },
   },

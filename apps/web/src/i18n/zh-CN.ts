@@ -637,7 +637,8 @@ export const zhCN: Messages = {
     },
     deletedCreation: {
       title: '这个作品已被删除',
-      body: '它已于 {{date}} 连同文件一起被删除。它的通知和链接现在会指向这里。',
+      when: '删除于 {{date}}',
+      body: '这个作品及其文件已不存在。指向它的通知和链接现在会来到这里。',
       cta: '前往作品历史',
     },
   },

@@ -71,10 +71,10 @@ function DeletedCreation({ at }: { at: string }) {
       <PageTitle title={t('media.deletedCreation.title')} />
       <EmptyState
         icon={<FileX className="size-6" />}
-        title={t('media.deletedCreation.title')}
+        title={t('media.deletedCreation.when', { date: formatDate(new Date(at), 'long', i18n.language) })}
         action={<LinkButton to="/creation">{t('media.deletedCreation.cta')}</LinkButton>}
       >
-        {t('media.deletedCreation.body', { date: formatDate(new Date(at), 'long', i18n.language) })}
+        {t('media.deletedCreation.body')}
       </EmptyState>
     </>
   )
