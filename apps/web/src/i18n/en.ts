@@ -151,9 +151,7 @@ export const en = {
     lowCredits: 'Your credits are running low.',
     noCredits: 'You have no credits left.',
     lowCreditsLink: 'See Pricing Plans',
-    subscribeHint: 'A monthly plan adds credits every month.',
-    subscribeHintBonus:
-      'A monthly plan adds credits every month: {{bonus}}% more credits than a one-off pack at the same price.',
+    subscribeHint: 'A monthly plan adds credits every month; compare the prices per credit on Pricing Plans.',
     subscribe: 'See monthly plans',
     renewsOn: 'Renews on {{date}}',
     endsOn: 'Cancelled: ends on {{date}}',

@@ -6,8 +6,7 @@ import { CalendarClock, ChevronRight, Coins, Images, LayoutTemplate, Star, Trian
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { dashboardSummaryQuery, myInfoQuery, offerListQuery } from '../api/queries'
-import { mainOffers, planCreditBonus } from '../checkout/offers'
+import { dashboardSummaryQuery, myInfoQuery } from '../api/queries'
 import { cx } from '../components/cx'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
@@ -106,20 +105,6 @@ function CreditsCard({ credits }: { credits: DashboardSummary['credits'] | undef
   )
 }
 
-/**
- * Why subscribe: the extra credits a plan gives, computed from the offers themselves (so the figure is true of
- * every tier); nothing about credits or prices if no plan gives more. Until the offers are read, the sentence
- * holds its place invisibly (the usual one, with the product's 25 %), so nothing moves when it arrives.
- */
-function SubscribeHint() {
-  const { t } = useTranslation()
-  const offers = useQuery(offerListQuery())
-  if (!offers.data)
-    return <span className="invisible">{t('dashboard.subscribeHintBonus', { bonus: 25 })}</span>
-  const bonus = planCreditBonus(mainOffers(offers.data))
-  return <>{bonus ? t('dashboard.subscribeHintBonus', { bonus }) : t('dashboard.subscribeHint')}</>
-}
-
 function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
   const { t, i18n } = useTranslation()
   const date = plan ? formatDate(new Date(plan.currentPeriodEnd), 'long', i18n.language) : ''
@@ -137,7 +122,7 @@ function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
         <>
           <Skeleton className="mt-2 h-7 w-40" />
           <div aria-hidden="true" className="relative mt-1 text-sm">
-            <span className="invisible">{t('dashboard.subscribeHintBonus', { bonus: 25 })}</span>
+            <span className="invisible">{t('dashboard.subscribeHint')}</span>
             <Skeleton className="absolute inset-0" />
           </div>
           <Skeleton className="mt-4 h-8 w-36" />
@@ -145,9 +130,7 @@ function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
       ) : plan === null ? (
         <>
           <p className="mt-2 text-xl font-semibold">{t('dashboard.noPlan')}</p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            <SubscribeHint />
-          </p>
+          <p className="mt-1 text-sm text-muted-foreground">{t('dashboard.subscribeHint')}</p>
           <LinkButton to="/pricing-plans" variant="outline" size="sm" className="mt-4">
             {t('dashboard.subscribe')}
           </LinkButton>
