@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Seller } from '@templet/api/contract'
 import { z } from 'zod'
 import type { LoginThrottleConfig } from './services/login-throttle'
 
@@ -139,6 +140,25 @@ const envSchema = z.object({
     .default('promo'),
   OFFER_CREDITS_MAIN: creditList('100,220,400'),
   OFFER_CREDITS_PROMO: creditList('120,260,480'),
+  // A monthly plan at a pack's price grants a quarter more (PRODUCT.md §7): the lower price per credit the pages state.
+  OFFER_PLAN_CREDITS_MAIN: creditList('125,275,500'),
+  OFFER_PLAN_CREDITS_PROMO: creditList('150,325,600'),
+  // Who sells, on receipts and in the policies. The defaults are for development and say so.
+  SELLER_LEGAL_NAME: z.string().trim().min(1).max(200).default('Templet Development Ltd. (example seller)'),
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .default('1 Example Street|10115 Berlin|Germany')
+    .transform((v) =>
+      v
+        .split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  SELLER_TAX_ID: z.string().trim().min(1).max(50).default('DE000000000 (example)'),
+  SELLER_EMAIL: z.email({ error: 'must be an email address' }).default('billing@templet.example'),
   BILLING_CURRENCY: z
     .string()
     .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter ISO 4217 code' })
@@ -271,9 +291,14 @@ export interface MediaConfig {
 }
 
 export interface BillingConfig {
-  /** The two offer groups' ids (PRODUCT.md §3) and each one's credits for the tiers 49.9, 84.9, 139.9. */
-  groups: { id: string; credits: [number, number, number] }[]
+  /**
+   * The two offer groups' ids (PRODUCT.md §3) and each one's credits for the tiers 49.9, 84.9, 139.9: of a
+   * one-off pack (`credits`) and of a month of a plan (`planCredits`).
+   */
+  groups: { id: string; credits: [number, number, number]; planCredits: [number, number, number] }[]
   currency: string
+  /** Who sells: on receipts and in the policies (`GET /seller`). */
+  seller: Seller
   /** Where Stripe sends the customer back; defaults to the listening address. */
   publicUrl: string
   /** Both set: the `stripe` provider; otherwise the embedded `sandbox`. */
@@ -377,10 +402,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     billing: {
       groups: [
-        { id: e.OFFER_GROUP_MAIN, credits: e.OFFER_CREDITS_MAIN },
-        { id: e.OFFER_GROUP_PROMO, credits: e.OFFER_CREDITS_PROMO },
+        { id: e.OFFER_GROUP_MAIN, credits: e.OFFER_CREDITS_MAIN, planCredits: e.OFFER_PLAN_CREDITS_MAIN },
+        { id: e.OFFER_GROUP_PROMO, credits: e.OFFER_CREDITS_PROMO, planCredits: e.OFFER_PLAN_CREDITS_PROMO },
       ],
       currency: e.BILLING_CURRENCY,
+      seller: {
+        legalName: e.SELLER_LEGAL_NAME,
+        address: e.SELLER_ADDRESS,
+        taxId: e.SELLER_TAX_ID,
+        email: e.SELLER_EMAIL,
+      },
       publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST}:${e.PORT}`).replace(/\/$/, ''),
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET

@@ -111,6 +111,7 @@ export function mediaParts(a: {
     | 'creationList'
     | 'creationDetail'
     | 'deleteCreation'
+    | 'renameCreation'
     | 'previewCreation'
     | 'fontUpload'
     | 'fontList'

@@ -9,10 +9,16 @@ describe('billing configuration', () => {
     const b = loadConfig({}).billing
     expect(b).toEqual({
       groups: [
-        { id: 'main', credits: [100, 220, 400] },
-        { id: 'promo', credits: [120, 260, 480] },
+        { id: 'main', credits: [100, 220, 400], planCredits: [125, 275, 500] },
+        { id: 'promo', credits: [120, 260, 480], planCredits: [150, 325, 600] },
       ],
       currency: 'USD',
+      seller: {
+        legalName: 'Templet Development Ltd. (example seller)',
+        address: ['1 Example Street', '10115 Berlin', 'Germany'],
+        taxId: 'DE000000000 (example)',
+        email: 'billing@templet.example',
+      },
       publicUrl: 'http://127.0.0.1:3000',
       stripe: null,
       schedulerSeconds: 60,
@@ -24,25 +30,47 @@ describe('billing configuration', () => {
       OFFER_GROUP_MAIN: 'standard',
       OFFER_GROUP_PROMO: 'spring',
       OFFER_CREDITS_PROMO: '150, 300, 600',
+      OFFER_PLAN_CREDITS_PROMO: '200, 400, 800',
+      SELLER_LEGAL_NAME: 'Templet GmbH',
+      SELLER_ADDRESS: 'Hauptstraße 1 | 10115 Berlin | Germany',
+      SELLER_TAX_ID: 'DE123456789',
+      SELLER_EMAIL: 'billing@templet.de',
       BILLING_CURRENCY: 'eur',
       PUBLIC_URL: 'https://templet.example/',
       STRIPE_SECRET_KEY: 'sk_test_1',
       STRIPE_WEBHOOK_SECRET: 'whsec_1',
     }).billing
     expect(b.groups).toEqual([
-      { id: 'standard', credits: [100, 220, 400] },
-      { id: 'spring', credits: [150, 300, 600] },
+      { id: 'standard', credits: [100, 220, 400], planCredits: [125, 275, 500] },
+      { id: 'spring', credits: [150, 300, 600], planCredits: [200, 400, 800] },
     ])
+    expect(b.seller).toEqual({
+      legalName: 'Templet GmbH',
+      address: ['Hauptstraße 1', '10115 Berlin', 'Germany'],
+      taxId: 'DE123456789',
+      email: 'billing@templet.de',
+    })
     expect(b.currency).toBe('EUR')
     expect(b.publicUrl).toBe('https://templet.example')
     expect(b.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' })
     const offers = new Offers(b)
+    expect(offers.find('spring/payment-139-9')).toMatchObject({ price: 139.9, credits: 600 })
     expect(offers.find('spring/subscription-139-9')).toMatchObject({
       price: 139.9,
-      credits: 600,
+      credits: 800,
       currency: 'EUR',
     })
     expect(offers.find('main/payment-49-9')).toBeUndefined()
+  })
+
+  it('by default a monthly plan costs less per credit than the pack at the same price, in every tier and group', () => {
+    const offers = new Offers(loadConfig({}).billing)
+    for (const plan of offers.all.filter((o) => o.kind === 'subscription')) {
+      const pack = offers.find(plan.id.replace('/subscription-', '/payment-'))
+      if (!pack) throw new Error(`no pack beside ${plan.id}`)
+      expect(plan.price).toBe(pack.price)
+      expect(plan.price / plan.credits).toBeLessThan(pack.price / pack.credits)
+    }
   })
 
   it('uses Stripe only when both of its keys are set', () => {
@@ -52,6 +80,8 @@ describe('billing configuration', () => {
   it.each([
     ['OFFER_CREDITS_MAIN', '100,220'],
     ['OFFER_CREDITS_MAIN', '100,abc,400'],
+    ['OFFER_PLAN_CREDITS_MAIN', '0,1,2'],
+    ['SELLER_EMAIL', 'not an address'],
     ['OFFER_GROUP_PROMO', 'Promo Group'],
     ['BILLING_CURRENCY', 'dollars'],
     ['OFFER_GROUP_PROMO', 'main'],

@@ -37,7 +37,7 @@ describe.each(engines)('billing on %s', (engine) => {
       credits: 100,
     })
     expect(r.data).toContainEqual(
-      expect.objectContaining({ id: 'main/subscription-139-9', price: 139.9, credits: 400 }),
+      expect.objectContaining({ id: 'main/subscription-139-9', price: 139.9, credits: 500 }),
     )
     expect(r.data.filter((o: { group: string }) => o.group === 'promo')).toHaveLength(6)
   })
@@ -50,7 +50,7 @@ describe.each(engines)('billing on %s', (engine) => {
       tier: '84-9',
       price: 84.9,
       currency: 'USD',
-      credits: 260,
+      credits: 325,
       interval: 'month',
     })
     expect((await s.call('GET', '/offer/detail', { query: { id: 'main/payment-50' } })).code).toBe(404)

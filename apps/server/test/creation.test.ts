@@ -71,7 +71,8 @@ describe.each(engines)('creations on %s', (engine) => {
       values,
       sizeId: size,
       locale: 'zh-CN',
-      name: t.names['zh-CN'],
+      // Named by the text typed into it.
+      name: text ? '你好，世界' : t.names['zh-CN'],
     })
   })
 

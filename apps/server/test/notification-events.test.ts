@@ -95,7 +95,7 @@ describe.each(engines)('notification events on %s', (engine) => {
     expect(renewed[0]?.params).toMatchObject({
       purchaseId: purchases[0].id,
       offerId: 'main/subscription-49-9',
-      credits: 100,
+      credits: 125,
       amountCents: 4990,
     })
     const next = (await s.call('GET', '/subscription/current', { token })).data
@@ -114,7 +114,7 @@ describe.each(engines)('notification events on %s', (engine) => {
     })
   })
 
-  it('each creation raises one creation_ready naming it; the spend that leaves fewer than 3 raises credits_low once', async () => {
+  it('the creations of one hour raise one creation_ready counting them and naming the latest; the spend that leaves fewer than 3 raises credits_low once', async () => {
     const { token } = await s.signUp()
     const tid = await templateId()
     const made: number[] = []
@@ -127,11 +127,10 @@ describe.each(engines)('notification events on %s', (engine) => {
       made.push(r.data.id)
     }
     const ready = await ofType(token, 'creation_ready')
-    expect(ready.map((n) => n.params).reverse()).toEqual(
-      made.map((creationId, i) =>
-        expect.objectContaining({ creationId, templateId: tid, name: `Banner ${i + 1}` }),
-      ),
-    )
+    expect(ready.map((n) => n.params)).toEqual([
+      { creationId: made[3], templateId: tid, typeId: expect.any(Number), name: 'Banner 4', count: 4 },
+    ])
+    expect(ready[0]?.title).toBe('4 creations are ready')
     // 5 -> 4 -> 3 -> 2 (crosses) -> 1: one notification, at the crossing.
     const low = await ofType(token, 'credits_low')
     expect(low).toHaveLength(1)

@@ -80,6 +80,30 @@ describe.each(engines)('two server processes on one %s database', (engine) => {
     expect((await register(a, ip)).code).toBe(429)
   }, 120_000)
 
+  it('creations made at once on both processes are one notification per hour, counting them all', async () => {
+    const made = await register(a, '198.51.100.4')
+    const auth = { authorization: `Bucket ${made.data.token}` }
+    const templates = await call(a, '/template/list?pageSize=100', undefined, auth)
+    const templateId = (templates.data as { id: number; name: string }[]).find(
+      (t) => t.name === 'Seasonal sale',
+    )?.id
+    // The account's 5 free credits, spent at once from both processes.
+    const created = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        call(i % 2 === 0 ? a : b, '/creation/create', { templateId, values: {}, name: `Banner ${i}` }, auth),
+      ),
+    )
+    expect(created.map((r) => r.code)).toEqual([0, 0, 0, 0, 0])
+    const notes = await call(b, '/user/my-notification?pageSize=100', undefined, auth)
+    const ready = (notes.data as { type: string; params: { count?: number } }[]).filter(
+      (n) => n.type === 'creation_ready',
+    )
+    // One per clock hour the creations fell in (one, unless the test ran across the hour), counting all five.
+    const hours = new Set(created.map((r) => Math.floor(Date.parse(r.data.createdAt) / 3_600_000)))
+    expect(ready).toHaveLength(hours.size)
+    expect(ready.reduce((sum, n) => sum + (n.params.count ?? 1), 0)).toBe(5)
+  })
+
   it('keeps serving on one process when the other is killed with SIGKILL', async () => {
     await b.stop('SIGKILL')
     const made = await register(a, '198.51.100.3')

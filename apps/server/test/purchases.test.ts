@@ -114,9 +114,9 @@ describe.each(engines)('recording a purchase on %s', (engine) => {
     )
     const r = await recorded(user.id, key)
     expect(r.purchases).toMatchObject([
-      { source: 'renewal', amount_cents: 4500, currency: 'EUR', credits: 100 },
+      { source: 'renewal', amount_cents: 4500, currency: 'EUR', credits: 125 },
     ])
-    expect(r.grants).toMatchObject([{ delta: 100, reason: 'subscription' }])
+    expect(r.grants).toMatchObject([{ delta: 125, reason: 'subscription' }])
     expect(r.notifications.map((n) => [n.type, JSON.parse(n.params).periodEnd])).toEqual([
       ['subscription_renewed', new Date(periodEnd).toISOString()],
     ])

@@ -46,14 +46,14 @@ describe.each(engines)('subscriptions on %s', (engine) => {
     expect(sub).toMatchObject({
       offerId: 'main/subscription-49-9',
       tier: '49-9',
-      credits: 100,
+      credits: 125,
       status: 'active',
       cancelAtPeriodEnd: false,
       nextOfferId: null,
       provider: 'sandbox',
     })
     const me = await s.call('GET', '/user/my-info', { token })
-    expect(me.data.credits).toBe(105)
+    expect(me.data.credits).toBe(130)
     expect(me.data.subscription).toMatchObject({
       tier: '49-9',
       status: 'active',
@@ -90,7 +90,7 @@ describe.each(engines)('subscriptions on %s', (engine) => {
       .execute()
     expect(subs).toHaveLength(1)
     expect(await grants(s, user.id)).toHaveLength(1)
-    expect((await s.call('GET', '/user/my-info', { token })).data.credits).toBe(225)
+    expect((await s.call('GET', '/user/my-info', { token })).data.credits).toBe(280)
   })
 
   it('two subscription checkouts paid at once start one subscription; the other is refused before charging', async () => {
@@ -155,16 +155,16 @@ describe.each(engines)('subscriptions on %s', (engine) => {
       offerId: 'main/subscription-49-9',
       nextOfferId: 'main/subscription-139-9',
     })
-    expect((await s.call('GET', '/user/my-info', { token })).data.credits).toBe(105)
+    expect((await s.call('GET', '/user/my-info', { token })).data.credits).toBe(130)
 
     moveTo(s, Date.parse(switched.data.currentPeriodEnd))
     await s.parts.subscriptions.runDueRenewals()
     expect(await current(token)).toMatchObject({
       offerId: 'main/subscription-139-9',
       nextOfferId: null,
-      credits: 400,
+      credits: 500,
     })
-    expect((await s.call('GET', '/user/my-info', { token })).data.credits).toBe(505)
+    expect((await s.call('GET', '/user/my-info', { token })).data.credits).toBe(630)
     const list = await s.call('GET', '/purchase/list', { token })
     expect(list.data[0]).toMatchObject({
       offerId: 'main/subscription-139-9',
@@ -215,7 +215,7 @@ describe.each(engines)('subscriptions on %s', (engine) => {
       const keys = await grants(s, userId)
       expect(keys).toHaveLength(13)
       expect(new Set(keys).size).toBe(13)
-      expect((await s.call('GET', '/user/my-info', { token })).data.credits).toBe(5 + 13 * 100)
+      expect((await s.call('GET', '/user/my-info', { token })).data.credits).toBe(5 + 13 * 125)
       const renewed = await s.call('GET', '/user/my-notification', { token, query: { pageSize: 100 } })
       expect(renewed.data.filter((n: { type: string }) => n.type === 'subscription_renewed')).toHaveLength(12)
       expect(await current(token)).toMatchObject({

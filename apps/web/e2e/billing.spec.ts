@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { type Account, apiAs, expect, registerUser, signIn, test } from './fixtures'
 
 let counter = 0
@@ -168,7 +169,7 @@ test.describe('checkout', () => {
     const page = await context.newPage()
     await page.goto('/checkout/main/subscription-49-9')
     await expect(page.getByRole('heading', { name: '月度订阅' })).toBeVisible()
-    await expect(page.getByTestId('offer')).toContainText('每月 100 积分')
+    await expect(page.getByTestId('offer')).toContainText('每月 125 积分')
     await page.getByLabel('邮箱').fill(newEmail())
     await page.getByLabel('密码', { exact: true }).fill('correct horse battery')
     await page.getByRole('button', { name: '创建账户并继续' }).click()
@@ -187,7 +188,7 @@ test.describe('checkout', () => {
     await page.getByLabel('卡号').pressSequentially('4242424242424242')
     await page.getByRole('button', { name: /^支付 .*并订阅$/ }).click()
     await expect(page.getByRole('heading', { name: '付款成功' })).toBeVisible()
-    await expect(page.getByTestId('checkout-new-balance')).toHaveText('你当前的余额为 105 积分。')
+    await expect(page.getByTestId('checkout-new-balance')).toHaveText('你当前的余额为 130 积分。')
     await context.close()
   })
 })
@@ -284,23 +285,42 @@ test.describe('purchase history and pricing plans', () => {
     await signIn(page, account, '/pricing-plans')
     await expect(page.getByText('Pay as you go: no monthly plan.')).toBeVisible()
     await expect(page.getByTestId('plans-balance')).toHaveText('5 credits')
-    await page.getByRole('link', { name: 'Subscribe: 220 credits a month for $84.90' }).click()
+    await page.getByRole('link', { name: 'Subscribe: 275 credits a month for $84.90' }).click()
     await expect(page).toHaveURL(/\/checkout\/main\/subscription-84-9$/)
     await fillCard(page, '4242 4242 4242 4242')
     await page.getByRole('button', { name: 'Pay $84.90 and subscribe' }).click()
     await expect(page.getByText('Your monthly plan is active.')).toBeVisible()
-    await expect(page.getByTestId('checkout-new-balance')).toHaveText('Your balance is now 225 credits.')
+    await expect(page.getByTestId('checkout-new-balance')).toHaveText('Your balance is now 280 credits.')
 
     await page.goto('/pricing-plans')
-    await expect(page.getByTestId('plans-balance')).toHaveText('225 credits')
-    await expect(page.getByText('220 credits a month', { exact: true })).toBeVisible()
+    await expect(page.getByTestId('plans-balance')).toHaveText('280 credits')
+    await expect(page.getByText('275 credits a month', { exact: true })).toBeVisible()
     await expect(page.getByTestId('plan-status')).toHaveText(/^Renews on /)
     await expect(page.getByTestId('offer-subscription-84-9')).toContainText('Current plan')
     await expect(page.getByText(/A change of plan takes effect at your next renewal/)).toBeVisible()
 
-    await page.getByRole('button', { name: 'Switch to 400 credits a month for $139.90' }).click()
+    // A switch asks first, saying the new price, when it applies and what happens to the credits.
+    await page.getByRole('button', { name: 'Switch to 500 credits a month for $139.90' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Switch to 500 credits a month?' })
+    await expect(confirm).toBeVisible()
+    const terms = confirm.getByTestId('switch-terms')
+    await expect(terms).toContainText('The new plan costs $139.90 a month and gives 500 credits a month.')
+    await expect(terms).toContainText(
+      /It starts at your next renewal, on .*: that day you are charged \$139\.90 instead of \$84\.90\. Nothing is charged today/,
+    )
+    await expect(terms).toContainText('Your 280 credits stay on your account; credits do not expire.')
+    await expectNoAxeViolations(page)
+    // Dismissed, nothing changes.
+    await confirm.getByRole('button', { name: 'Keep my plan' }).click()
+    await expect(confirm).toBeHidden()
+    expect((await apiAs(server, account.token, 'GET', '/subscription/current')).data).toMatchObject({
+      nextOfferId: null,
+    })
+    await page.getByRole('button', { name: 'Switch to 500 credits a month for $139.90' }).click()
+    await confirm.getByRole('button', { name: /^Switch on / }).click()
+    await expect(confirm).toBeHidden()
     await expect(page.getByTestId('plan-next')).toHaveText(
-      /^From .* on: 400 credits a month for \$139\.90\.$/,
+      /^From .* on: 500 credits a month for \$139\.90\.$/,
     )
     let current = await apiAs(server, account.token, 'GET', '/subscription/current')
     expect(current.data).toMatchObject({
@@ -324,8 +344,8 @@ test.describe('purchase history and pricing plans', () => {
 
     // The dashboard names the plan in the same words, and the balance follows the purchase.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click()
-    await expect(page.getByText('Monthly plan, 220 credits a month')).toBeVisible()
-    await expect(page.getByTestId('credits')).toHaveText('225')
+    await expect(page.getByText('Monthly plan, 275 credits a month')).toBeVisible()
+    await expect(page.getByTestId('credits')).toHaveText('280')
 
     // A second subscription is refused on its checkout page, with the way to change plan instead.
     await page.goto('/checkout/main/subscription-49-9')

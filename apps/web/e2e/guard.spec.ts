@@ -99,9 +99,9 @@ test.describe('checkout pages', () => {
   test('show each offer to anonymous visitors, in both variants and both groups', async ({ page }) => {
     const cases = [
       ['/checkout/main/payment-49-9', 'One-off purchase', '$49.90', '100 credits'],
-      ['/checkout/main/subscription-84-9', 'Monthly subscription', '$84.90', '220 credits every month'],
+      ['/checkout/main/subscription-84-9', 'Monthly subscription', '$84.90', '275 credits every month'],
       ['/checkout1/promo/payment-139-9', 'One-off purchase', '$139.90', '480 credits'],
-      ['/checkout1/main/subscription-49-9', 'Monthly subscription', '$49.90', '100 credits every month'],
+      ['/checkout1/main/subscription-49-9', 'Monthly subscription', '$49.90', '125 credits every month'],
     ] as const
     for (const [path, kind, price, credits] of cases) {
       await page.goto(path)

@@ -83,7 +83,7 @@ test.describe('media', () => {
     ] as const) {
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('link', { name: `Download Photo feature as ${label}` }).click(),
+        page.getByRole('link', { name: `Download 本周上新 as ${label}` }).click(),
       ])
       const file = await download.path()
       const meta = await sharp(readFileSync(file)).metadata()
@@ -94,10 +94,11 @@ test.describe('media', () => {
     await expect(page).toHaveURL(/\/creation$/)
     const list = page.getByTestId('creation-list')
     await expect(list.getByRole('listitem')).toHaveCount(1)
-    await expect(list.getByRole('heading', { name: 'Photo feature' })).toBeVisible()
-    await page.getByLabel('Search creations').fill('nothing like this')
+    // Named by the first text typed into it, and found by a word of its headline.
+    await expect(list.getByRole('heading', { name: '本周上新' })).toBeVisible()
+    await page.getByLabel('Search names and typed text').fill('nothing like this')
     await expect(page.getByText('No creations found')).toBeVisible()
-    await page.getByLabel('Search creations').fill('photo')
+    await page.getByLabel('Search names and typed text').fill('新品')
     await expect(list.getByRole('listitem')).toHaveCount(1)
 
     await list.getByRole('link', { name: 'Edit again' }).click()
@@ -110,12 +111,12 @@ test.describe('media', () => {
 
     await page.goBack()
     await expect(page).toHaveURL(/\/creation/)
-    await page.getByRole('button', { name: 'Delete Photo feature' }).click()
+    await page.getByRole('button', { name: 'Delete 本周上新' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete this creation?' })
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await expect(dialog).toHaveCount(0)
-    await page.getByLabel('Search creations').fill('')
+    await page.getByLabel('Search names and typed text').fill('')
     await expect(page.getByRole('heading', { name: 'Nothing created yet' })).toBeVisible()
   })
 
@@ -169,7 +170,7 @@ test.describe('media', () => {
       await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('link', { name: 'Download Photo feature as PNG' }).click(),
+        page.getByRole('link', { name: 'Download New this week as PNG' }).click(),
       ])
       const raw = await (
         sharp(readFileSync(await download.path())) as unknown as {
@@ -295,7 +296,8 @@ test.describe('media', () => {
     await tabTo(page.getByRole('button', { name: 'Create · 1 credit' }))
     await page.keyboard.press('Enter')
     await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
-    const made = page.getByRole('img', { name: 'Bold quote', exact: true })
+    // Named by the quote typed into it.
+    const made = page.getByRole('img', { name: '键盘也能完成一切', exact: true })
     await expect(made).toHaveAttribute('width', '1080')
     await expect(made).toHaveAttribute('height', '1920')
   })

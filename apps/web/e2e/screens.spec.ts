@@ -49,7 +49,7 @@ test.describe('screens', () => {
     await signIn(page, await registerUser(server), '/pricing-plans')
     const links = page.getByRole('link', { name: /^(Buy|Subscribe)/ })
     await expect(links).toHaveCount(6)
-    await page.getByRole('link', { name: 'Subscribe: 220 credits a month for $84.90' }).click()
+    await page.getByRole('link', { name: 'Subscribe: 275 credits a month for $84.90' }).click()
     await expect(page).toHaveURL(/\/checkout\/main\/subscription-84-9$/)
   })
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { raiseSignals } from './live-signal'
 import { preparedQuery } from './prepared'
 import type { Database, NewNotification, NotificationRow } from './schema'
@@ -19,6 +19,62 @@ export async function insertNotifications(db: Q, rows: NewNotification[]): Promi
     )
   }
   await (db.isTransaction ? write(db) : db.transaction().execute(write))
+}
+
+/**
+ * Writes a notification of a group (`row.group_key`, unique per user) in one transaction, atomic on both engines
+ * and across processes: the group's first event inserts it; a later one takes its place, with the new type,
+ * parameters and time, unread again, `group_count` one more, and a fresh id, so that it tops the list and every
+ * live stream (which sends the ids it has not sent) hears of it. The upsert serialises concurrent writers on the
+ * row (PostgreSQL's row lock; SQLite's writer lock); a PostgreSQL writer that waited retries against the row
+ * that took the place of the one it waited for. Returns the group's count.
+ */
+export async function writeGroupedNotification(
+  db: Q,
+  row: NewNotification & { group_key: string },
+): Promise<number> {
+  const write = async (tx: Q) => {
+    const { id, group_count } = await tx
+      .insertInto('notifications')
+      .values({ ...row, group_count: 1 })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'group_key']).doUpdateSet({
+          type: (eb) => eb.ref('excluded.type'),
+          params: (eb) => eb.ref('excluded.params'),
+          checked: 0,
+          created_at: (eb) => eb.ref('excluded.created_at'),
+          group_count: sql<number>`notifications.group_count + 1`,
+        }),
+      )
+      .returning(['id', 'group_count'])
+      .executeTakeFirstOrThrow()
+    if (Number(group_count) > 1) {
+      // The same row under the next id: the key is freed first, for the copy to take it.
+      await tx.updateTable('notifications').set({ group_key: null }).where('id', '=', id).execute()
+      await tx
+        .insertInto('notifications')
+        .columns(['user_id', 'type', 'params', 'checked', 'created_at', 'group_key', 'group_count'])
+        .expression((eb) =>
+          eb
+            .selectFrom('notifications')
+            .select([
+              'user_id',
+              'type',
+              'params',
+              'checked',
+              'created_at',
+              sql<string>`cast(${row.group_key} as text)`.as('group_key'),
+              'group_count',
+            ])
+            .where('id', '=', id),
+        )
+        .execute()
+      await tx.deleteFrom('notifications').where('id', '=', id).execute()
+    }
+    await raiseSignals(tx, [{ kind: 'notification', userId: Number(row.user_id) }])
+    return Number(group_count)
+  }
+  return db.isTransaction ? write(db) : db.transaction().execute(write)
 }
 
 /** The user's notifications with an id above `afterId`, oldest first (what a stream has not sent yet). */

@@ -58,6 +58,13 @@ export interface NotificationTable {
   /** 0 unread, 1 read. */
   checked: number
   created_at: number
+  /**
+   * Unique per user when set (migration 0061): the creations of one hour (`creations:<hour>`) or one
+   * subscription's state (`subscription:<id>`) are one notification, updated in place of a new one.
+   */
+  group_key: string | null
+  /** How many events the grouped notification stands for (1 for an ungrouped one). */
+  group_count: Generated<number>
 }
 
 export interface TemplateTypeTable {
@@ -260,6 +267,15 @@ export interface CreationTable {
   print_pdf: string | null
   /** Pages of its PDF of every print size of its template (`sizes.pdf`); 0 when it has none. */
   sizes_pdf: Generated<number>
+  /** The lexemes search finds it by: its name and typed text (db/search-text.ts, migration 0060). */
+  search_text: Generated<string>
+}
+
+/** A user's deleted creation, by id only (migration 0062): a link to it says it was deleted. */
+export interface DeletedCreationTable {
+  id: number
+  user_id: number
+  deleted_at: number
 }
 
 /** Secrets the server makes for itself once and shares between processes (e.g. the file URL key). */
@@ -441,6 +457,7 @@ export interface Database {
   template_versions: TemplateVersionTable
   uploads: UploadTable
   creations: CreationTable
+  deleted_creations: DeletedCreationTable
   creation_uploads: CreationUploadTable
   server_secrets: ServerSecretTable
   checkouts: CheckoutTable

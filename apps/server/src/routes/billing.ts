@@ -1,3 +1,4 @@
+import type { Seller } from '@templet/api/contract'
 import type { Config } from '../config'
 import type { Accounts } from '../services/accounts'
 import type { BillingHistory } from '../services/billing-history'
@@ -11,6 +12,7 @@ type BillingHandlers = Pick<
   Handlers,
   | 'offerList'
   | 'offerDetail'
+  | 'seller'
   | 'checkoutCreate'
   | 'checkoutPay'
   | 'checkoutDetail'
@@ -35,6 +37,7 @@ export function billingHandlers(
   subscriptions: Subscriptions,
   accounts: Accounts,
   limits: { limiter: RateLimiter; rateLimits: Config['rateLimits'] },
+  seller: Seller,
 ): BillingHandlers {
   const { limiter, rateLimits } = limits
   const planChange = (userId: number) => limiter.consume(`plan-change:${userId}`, rateLimits.planChange)
@@ -44,6 +47,7 @@ export function billingHandlers(
       return { items, total: items.length }
     },
     offerDetail: async ({ query }) => offers.detail(query.id),
+    seller: async () => seller,
     checkoutCreate: async ({ session, body }) => {
       await limiter.consume(`checkout:${session.userId}`, rateLimits.checkout)
       return checkouts.create(session.userId, body)

@@ -1,4 +1,11 @@
-import type { CreditEntry, OfferKind, OfferTier, PurchaseStatus, ReceiptData } from '@templet/api/contract'
+import type {
+  CreditEntry,
+  OfferKind,
+  OfferTier,
+  PurchaseStatus,
+  ReceiptData,
+  Seller,
+} from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import { countLedgerRows, ledgerPage } from '../db/ledger'
 import { countPurchases, findUserPurchase, listPurchases } from '../db/purchases'
@@ -9,7 +16,11 @@ import { receiptNumber, toPurchase } from './purchases'
 
 /** What a customer reads of their billing: purchases, a purchase's receipt, the credit history. */
 export class BillingHistory {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Who sells, named on every receipt. */
+    private readonly seller: Seller,
+  ) {}
 
   async purchases(userId: number, q: { page: number; pageSize: number }) {
     const [rows, total] = await Promise.all([
@@ -38,6 +49,7 @@ export class BillingHistory {
       customer: { name: user?.name ?? '', email: user?.email ?? '' },
       paymentMethod: p.card_last4 ? `${p.card_brand ?? 'Card'} •••• ${p.card_last4}` : null,
       provider: p.provider === 'stripe' ? 'stripe' : 'sandbox',
+      seller: this.seller,
     }
   }
 

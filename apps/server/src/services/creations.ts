@@ -5,10 +5,13 @@ import {
   type Creation,
   type CreationDetail,
   type CreationFormat,
+  creationName,
+  type DeletedCreationData,
   type FieldIssue,
   type IssuesData,
   MAX_ISSUES,
 } from '@templet/api/contract'
+import { CREATION_NAME_MAX_LENGTH } from '@templet/api/limits'
 import { type BrandFontFile, type DecodedImages, validateValues } from '@templet/render'
 import {
   fieldReferences,
@@ -26,16 +29,19 @@ import type { Limit } from '../config'
 import { isForeignKeyViolation } from '../db/connection'
 import {
   type CreationFilter,
+  type CreationSort,
+  creationDeletedAt,
   deleteOwnCreation,
   findCreation,
   findOwnCreation,
   insertCreation,
   insertCreationUploads,
   listCreations,
+  renameOwnCreation,
 } from '../db/creations'
 import { ledgerBalance } from '../db/ledger'
-import { insertNotifications } from '../db/notifications'
 import type { CreationRow, Database, TemplateRow } from '../db/schema'
+import { creationSearchText, typedValues } from '../db/search-text'
 import { findOwnUpload } from '../db/uploads'
 import { findUserWithCredits } from '../db/users'
 import { AppError, invalidInput, notFound, refuseSlowly } from '../errors'
@@ -44,7 +50,7 @@ import { downloadName, sizeTag } from './download-names'
 import type { FileUrls } from './file-urls'
 import type { WorkBudget } from './image-work'
 import { spendCredits } from './ledger'
-import { notificationRow } from './notifications'
+import { notificationRow, notifyCreationReady } from './notifications'
 import { type PdfOptions, PRINT_SHOP_PDF, pdfOptionsOf, pdfOptionsText } from './pdf-options'
 import type { RateLimiter } from './rate-limit'
 import type { Renderer } from './renderer'
@@ -176,6 +182,21 @@ function truncatedFields(template: Template, layerIds: string[]): string[] {
     ),
   )
   return template.fields.filter((f) => keys.has(f.key)).map((f) => f.key)
+}
+
+/**
+ * The name a creation gets when none is given: the first text the customer typed (on one line, cut to the
+ * limit), so "Sunset sale" is found and told apart from the template's other creations; the template's name when
+ * nothing was typed or the text is no valid name (only symbols that draw nothing, say).
+ */
+export function defaultCreationName(typed: readonly string[], templateName: string): string {
+  const first = typed[0]?.replace(/\s+/g, ' ').trim()
+  if (first) {
+    const cut = [...first].slice(0, CREATION_NAME_MAX_LENGTH).join('').trim()
+    const parsed = creationName.safeParse(cut)
+    if (parsed.success) return parsed.data
+  }
+  return templateName
 }
 
 /** `data` of the 400 for the values' problems: at most the contract's number of issues, and the count of the rest. */
@@ -348,7 +369,8 @@ export class Creations {
         })
     }
     const locale = r.locale ?? 'en'
-    const name = r.name ?? template.name[locale]
+    const typed = typedValues(template.fields, r.values)
+    const name = r.name ?? defaultCreationName(typed, template.name[locale])
     const drawing = { sizeId, locale, images, decodedImages: this.d.decodedImages, brandFonts }
     // Asked for as a PDF alone (`/v1`): no raster files, and the thumbnail is the PDF's first page, drawn by the
     // same code at the thumbnail's size.
@@ -430,6 +452,7 @@ export class Creations {
             has_raster: out ? 1 : 0,
             print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
             sizes_pdf: pdfs?.sizes?.pages ?? 0,
+            search_text: creationSearchText(name, typed),
           })
           // The uploads it draws are kept from the sweep of unused ones. One deleted meanwhile is a 404.
           await insertCreationUploads(trx, creationId, uploadIds).catch((err) => {
@@ -437,16 +460,12 @@ export class Creations {
             throw err
           })
           if (o.notify !== false)
-            await insertNotifications(trx, [
-              notificationRow(
-                r.userId,
-                {
-                  type: 'creation_ready',
-                  params: { creationId, templateId: row.id, typeId: row.template_type_id, name },
-                },
-                now,
-              ),
-            ])
+            await notifyCreationReady(
+              trx,
+              r.userId,
+              { creationId, templateId: row.id, typeId: row.template_type_id, name },
+              now,
+            )
           return creationId
         },
       )
@@ -547,7 +566,9 @@ export class Creations {
     r: Request & { format: 'webp' | 'jpeg' | 'png'; maxSide: number },
   ): Promise<{ data: Buffer; contentType: string; truncated: string[] }> {
     await this.d.limiter.consume(`preview:${r.userId}`, this.d.previewLimit)
-    const { template, size, pixels, images, checkImagesRead, brandFonts } = await this.prepare(r, { draft: true })
+    const { template, size, pixels, images, checkImagesRead, brandFonts } = await this.prepare(r, {
+      draft: true,
+    })
     const out = await this.#withPixels(Math.min(pixels, r.maxSide * r.maxSide), () =>
       this.d.renderer.renderPreview(template, r.values, {
         brandFonts,
@@ -571,14 +592,39 @@ export class Creations {
     return this.d.pixelBudget ? this.d.pixelBudget.run(pixels, render) : render()
   }
 
-  async list(f: CreationFilter, page: { page: number; pageSize: number }) {
+  async list(f: CreationFilter, page: { page: number; pageSize: number; sort?: CreationSort | undefined }) {
     const { rows, total } = await listCreations(this.d.db, f, page)
     return { items: rows.map((c) => this.view(c)), total }
   }
 
+  /**
+   * The 404 of a creation the caller cannot read: for one of theirs that they deleted, it says so and when
+   * (a notification or a bookmark leads there); anyone else's, or an unknown id, is simply not found.
+   */
+  async #missing(id: number, userId: number): Promise<AppError> {
+    const deletedAt = await creationDeletedAt(this.d.db, id, userId)
+    if (deletedAt === undefined) return notFound('Creation')
+    const data: DeletedCreationData = { deleted: true, deletedAt: new Date(deletedAt).toISOString() }
+    return new AppError(Code.notFound, 'This creation was deleted', data)
+  }
+
+  /** Renames the caller's creation; search finds it by the new name at once (the same statement). */
+  async rename(id: number, userId: number, name: string): Promise<Creation> {
+    const row = await findOwnCreation(this.d.db, id, userId)
+    if (!row) throw await this.#missing(id, userId)
+    const template = await this.d.templates
+      .resolve(userId, row.template_id, row.template_version ?? undefined)
+      .catch(() => undefined)
+    const values = JSON.parse(row.field_values) as Record<string, string>
+    const searchText = creationSearchText(name, typedValues(template?.template.fields ?? [], values))
+    const renamed = await renameOwnCreation(this.d.db, { id, userId, name, searchText })
+    if (!renamed) throw await this.#missing(id, userId)
+    return this.view(renamed)
+  }
+
   async detail(id: number, userId: number): Promise<CreationDetail> {
     const row = await findOwnCreation(this.d.db, id, userId)
-    if (!row) throw notFound('Creation')
+    if (!row) throw await this.#missing(id, userId)
     const values = JSON.parse(row.field_values) as Record<string, string>
     const template = await this.d.templates
       .resolve(userId, row.template_id, row.template_version ?? undefined)
@@ -606,8 +652,8 @@ export class Creations {
 
   /** Deletes the row first (its URLs die with it), then the files; files left by a failure go to the sweep. */
   async delete(id: number, userId: number): Promise<void> {
-    const row = await deleteOwnCreation(this.d.db, id, userId)
-    if (!row) throw notFound('Creation')
+    const row = await deleteOwnCreation(this.d.db, id, userId, this.d.now())
+    if (!row) throw await this.#missing(id, userId)
     await this.d.storage
       .delete(
         (Object.keys(CREATION_FILES) as CreationFile[]).map(

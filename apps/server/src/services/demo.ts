@@ -77,6 +77,13 @@ export async function seedDemoAccount(
     // Empty values draw the template's own sample text in `locale`.
     await parts.creations.create({ userId, templateId: template.id, values: {}, name, locale })
     await dateStep(when)
+    // Dated to its day in the story, the notification leaves this hour's group: each render tells its own.
+    await db
+      .updateTable('notifications')
+      .set({ group_key: null })
+      .where('user_id', '=', userId)
+      .where('group_key', 'is not', null)
+      .execute()
   }
   await render('sale-banner', 'Summer sale banner', at - 5 * DAY)
   await render('event-poster', 'Product launch poster', at - 5 * DAY + 2 * 60 * MINUTE)

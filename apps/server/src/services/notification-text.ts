@@ -42,16 +42,26 @@ export function englishText(e: NotificationEvent): { title: string; content: str
         title: 'Subscription cancelled',
         content: `Your subscription stays active until ${day(e.params.periodEnd)} and will not renew.`,
       }
+    case 'subscription_resumed':
+      return {
+        title: 'Subscription resumed',
+        content: `Your subscription goes on and renews on ${day(e.params.periodEnd)}.`,
+      }
     case 'credits_low':
       return {
         title: 'Credits running low',
         content: `You have ${e.params.balance} ${e.params.balance === 1 ? 'credit' : 'credits'} left. Top up to keep creating.`,
       }
     case 'creation_ready':
-      return {
-        title: 'Your creation is ready',
-        content: `“${e.params.name}” was rendered as PNG, JPEG and WebP.`,
-      }
+      return (e.params.count ?? 1) > 1
+        ? {
+            title: `${e.params.count} creations are ready`,
+            content: `The latest is “${e.params.name}”. Find them all in Creation History.`,
+          }
+        : {
+            title: 'Your creation is ready',
+            content: `“${e.params.name}” was rendered as PNG, JPEG and WebP.`,
+          }
     case 'batch_completed':
       return {
         title: 'Your bulk creation is done',

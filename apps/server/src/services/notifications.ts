@@ -10,6 +10,7 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  writeGroupedNotification,
 } from '../db/notifications'
 import type { Database, NewNotification, NotificationRow } from '../db/schema'
 import { notFound } from '../errors'
@@ -48,6 +49,45 @@ export function creditsLowNotification(
   )
 }
 
+const HOUR_MS = 3_600_000
+
+/**
+ * Tells that a creation is stored: one notification for the creations of one clock hour (UTC), counting them and
+ * naming the latest, instead of one each. Written in the caller's transaction (the creation's own).
+ */
+export function notifyCreationReady(
+  db: Kysely<Database>,
+  userId: number,
+  params: Extract<NotificationEvent, { type: 'creation_ready' }>['params'],
+  now: number,
+): Promise<number> {
+  return writeGroupedNotification(db, {
+    ...notificationRow(userId, { type: 'creation_ready', params }, now),
+    group_key: `creations:${Math.floor(now / HOUR_MS)}`,
+  })
+}
+
+type SubscriptionState = Extract<
+  NotificationEvent,
+  { type: 'subscription_cancelled' | 'subscription_resumed' }
+>
+/**
+ * Tells a subscription's new state (cancelled, resumed): one notification per subscription, each state taking
+ * the place of the one before, so the bell never says "cancelled" about a subscription that goes on.
+ */
+export function notifySubscriptionState(
+  db: Kysely<Database>,
+  userId: number,
+  subscriptionId: number,
+  e: SubscriptionState,
+  now: number,
+): Promise<number> {
+  return writeGroupedNotification(db, {
+    ...notificationRow(userId, e, now),
+    group_key: `subscription:${subscriptionId}`,
+  })
+}
+
 /**
  * The stored row as the contract's notification (the list and the live stream both send this); a row whose
  * parameters no longer read keeps a plain message.
@@ -56,6 +96,9 @@ export function toNotification(r: NotificationRow): Notification {
   let e: NotificationEvent
   try {
     e = notificationEvent.parse({ type: r.type, params: JSON.parse(r.params) })
+    // A group of creations: how many it stands for.
+    if (e.type === 'creation_ready' && Number(r.group_count) > 1)
+      e = { ...e, params: { ...e.params, count: Number(r.group_count) } }
   } catch {
     e = { type: 'message', params: { title: 'Notification', content: '' } }
   }

@@ -38,7 +38,7 @@ export class Offers {
           price: cents / 100,
           cents,
           currency: config.currency,
-          credits: g.credits[i] as number,
+          credits: (kind === 'subscription' ? g.planCredits : g.credits)[i] as number,
         })),
       ),
     )

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely'
 import type Stripe from 'stripe'
 import { findCheckout, markCheckoutCharged } from '../db/checkouts'
-import { insertNotifications } from '../db/notifications'
 import { findPurchaseByPaymentRef, setPurchasePaymentRef } from '../db/purchases'
 import type { Database, SubscriptionRow } from '../db/schema'
 import { findSubscriptionByRef, setSubscriptionRef, updateSubscription } from '../db/subscriptions'
 import type { Logger } from '../log'
 import { type Checkouts, checkoutKey } from './checkouts'
-import { billingNotification } from './notifications'
+import { notifySubscriptionState } from './notifications'
 import type { Offers } from './offers'
 import { recordPurchase, refundPurchase } from './purchases'
 import { readSignedStripeBody, STRIPE_EVENT_MAX_BYTES, StripeSignatureError } from './stripe-signature'
@@ -223,30 +222,37 @@ export class StripeWebhook {
         : ['past_due', 'unpaid'].includes(s.status)
           ? 'past_due'
           : 'active'
-    const r = await this.d.db
-      .updateTable('subscriptions')
-      .set({
-        status,
-        cancel_at_period_end: s.cancel_at_period_end ? 1 : 0,
-        ...(periodEndSec ? { current_period_end: periodEndSec * 1000 } : {}),
-      })
-      .where('id', '=', sub.id)
-      .where('status', '!=', 'canceled')
-      .executeTakeFirst()
-    // Told once: when it ends without the customer having cancelled here (they were told then).
-    if (status === 'canceled' && Number(r.numUpdatedRows) === 1 && sub.cancel_at_period_end === 0) {
-      await insertNotifications(this.d.db, [
-        billingNotification(
+    const flag = s.cancel_at_period_end ? 1 : 0
+    const periodEnd = periodEndSec ? periodEndSec * 1000 : sub.current_period_end
+    await this.d.db.transaction().execute(async (trx) => {
+      // Cancelled or resumed on Stripe's side (its customer portal): the one update that flips the flag tells.
+      const flipped = await trx
+        .updateTable('subscriptions')
+        .set({ cancel_at_period_end: flag })
+        .where('id', '=', sub.id)
+        .where('status', '!=', 'canceled')
+        .where('cancel_at_period_end', '=', 1 - flag)
+        .executeTakeFirst()
+      const r = await trx
+        .updateTable('subscriptions')
+        .set({ status, current_period_end: periodEnd })
+        .where('id', '=', sub.id)
+        .where('status', '!=', 'canceled')
+        .executeTakeFirst()
+      const ended = status === 'canceled' && Number(r.numUpdatedRows) === 1 && sub.cancel_at_period_end === 0
+      // Told once: a change of mind, or an end the customer had not asked for here (they were told then).
+      if (ended || (status !== 'canceled' && Number(flipped.numUpdatedRows) === 1))
+        await notifySubscriptionState(
+          trx,
           Number(sub.user_id),
+          Number(sub.id),
           {
-            type: 'subscription_cancelled',
-            offerId: sub.offer_id,
-            periodEnd: new Date(sub.current_period_end).toISOString(),
+            type: ended || flag === 1 ? 'subscription_cancelled' : 'subscription_resumed',
+            params: { offerId: sub.offer_id, periodEnd: new Date(periodEnd).toISOString() },
           },
           this.d.now(),
-        ),
-      ])
-    }
+        )
+    })
   }
 
   async #refunded(charge: LooseCharge): Promise<void> {

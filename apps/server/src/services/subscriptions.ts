@@ -1,6 +1,5 @@
 import { Code, type Subscription, type User } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
-import { insertNotifications } from '../db/notifications'
 import type { Database, SubscriptionRow } from '../db/schema'
 import {
   findLiveSubscription,
@@ -10,7 +9,7 @@ import {
 } from '../db/subscriptions'
 import { AppError, invalidInput, notFound } from '../errors'
 import { errorFields, type Logger } from '../log'
-import { billingNotification } from './notifications'
+import { notifySubscriptionState } from './notifications'
 import { type Offers, tierOfOfferId } from './offers'
 import type { PaymentProvider } from './payment-provider'
 import { recordPurchase } from './purchases'
@@ -86,52 +85,49 @@ export class Subscriptions {
     return r
   }
 
-  /** Cancels at the period end (idempotent); the customer is told once a period, however often they change their mind. */
+  /**
+   * Cancels at the period end (idempotent). The change and its notification are one transaction; the
+   * notification takes the place of the subscription's earlier state (a resume), so changing one's mind back
+   * and forth leaves one notification that says how things stand.
+   */
   async cancel(userId: number): Promise<Subscription> {
+    return this.#setCancel(userId, true)
+  }
+
+  /** Undoes a cancellation before the period ends (idempotent); "resumed" replaces the "cancelled" notification. */
+  async resume(userId: number): Promise<Subscription> {
+    return this.#setCancel(userId, false)
+  }
+
+  async #setCancel(userId: number, cancel: boolean): Promise<Subscription> {
     const { db, now } = this.d
     const r = await this.#live(userId)
-    if (r.cancel_at_period_end === 1) return this.toSubscription(r)
-    await this.d.provider.setCancelAtPeriodEnd(r.provider_ref, true)
-    const changed = await db
-      .updateTable('subscriptions')
-      .set({ cancel_at_period_end: 1 })
-      .where('id', '=', r.id)
-      .where('cancel_at_period_end', '=', 0)
-      .executeTakeFirst()
-    if (
-      Number(changed.numUpdatedRows) === 1 &&
-      !(await this.#toldOfCancelSince(userId, r.current_period_start))
-    )
-      await insertNotifications(db, [
-        billingNotification(
-          userId,
-          { type: 'subscription_cancelled', offerId: r.offer_id, periodEnd: iso(r.current_period_end) },
-          now(),
-        ),
-      ])
-    return this.toSubscription({ ...r, cancel_at_period_end: 1 })
-  }
-
-  async #toldOfCancelSince(userId: number, since: number): Promise<boolean> {
-    const row = await this.d.db
-      .selectFrom('notifications')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('type', '=', 'subscription_cancelled')
-      .where('created_at', '>=', since)
-      .executeTakeFirst()
-    return row !== undefined
-  }
-
-  /** Undoes a cancellation before the period ends (idempotent). */
-  async resume(userId: number): Promise<Subscription> {
-    const r = await this.#live(userId)
-    if (r.cancel_at_period_end === 0) return this.toSubscription(r)
-    if (r.current_period_end <= this.d.now())
+    const flag = cancel ? 1 : 0
+    if (r.cancel_at_period_end === flag) return this.toSubscription(r)
+    if (!cancel && r.current_period_end <= now())
       throw new AppError(Code.conflict, 'This subscription has ended; subscribe again on Pricing Plans')
-    await this.d.provider.setCancelAtPeriodEnd(r.provider_ref, false)
-    await updateSubscription(this.d.db, Number(r.id), { cancel_at_period_end: 0 })
-    return this.toSubscription({ ...r, cancel_at_period_end: 0 })
+    await this.d.provider.setCancelAtPeriodEnd(r.provider_ref, cancel)
+    await db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('subscriptions')
+        .set({ cancel_at_period_end: flag })
+        .where('id', '=', r.id)
+        .where('cancel_at_period_end', '=', 1 - flag)
+        .executeTakeFirst()
+      // Of concurrent requests, the one that changed the row tells.
+      if (Number(changed.numUpdatedRows) === 1)
+        await notifySubscriptionState(
+          trx,
+          userId,
+          Number(r.id),
+          {
+            type: cancel ? 'subscription_cancelled' : 'subscription_resumed',
+            params: { offerId: r.offer_id, periodEnd: iso(r.current_period_end) },
+          },
+          now(),
+        )
+    })
+    return this.toSubscription({ ...r, cancel_at_period_end: flag })
   }
 
   /** From the next period on, bill and grant `offerId` (a subscription offer); no proration. */

@@ -39,6 +39,8 @@ export class ApiFailureError extends Error {
     readonly msg: string,
     readonly retryAfterSeconds?: number,
     readonly issues: readonly FieldIssue[] = [],
+    /** The answer's `data`, for a failure that carries more (a deleted creation's `deletedAt`). */
+    readonly data: Readonly<Record<string, unknown>> = {},
   ) {
     super(msg)
   }
@@ -55,5 +57,11 @@ export function unwrap<N extends EndpointName>(result: ApiResult<N>): Extract<Ap
     endSession()
     signInAgain()
   }
-  throw new ApiFailureError(result.code, result.msg, result.data.retryAfterSeconds, result.data.issues)
+  throw new ApiFailureError(
+    result.code,
+    result.msg,
+    result.data.retryAfterSeconds,
+    result.data.issues,
+    result.data as Record<string, unknown>,
+  )
 }

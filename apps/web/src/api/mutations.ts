@@ -139,6 +139,23 @@ export function useDeleteCreation() {
   })
 }
 
+/** Renames a creation; the lists, the dashboard and the creation itself are read again. */
+export function useRenameCreation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: { id: number; name: string }) =>
+      unwrap(await api.call('renameCreation', { body: input })).data,
+    // The form under the name field says what went wrong.
+    onError: () => undefined,
+    onSuccess: (_data, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['creationList'] }),
+        queryClient.invalidateQueries({ queryKey: ['creationDetail', { id }] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboardSummary'] }),
+      ]),
+  })
+}
+
 // ---- Billing: checkout and the subscription ----
 
 /** What a payment or a change of plan makes stale: the balance (the header's too), lists, notices. */

@@ -106,13 +106,20 @@ export function templateDetailQuery(id: number, version?: number) {
   })
 }
 
-/** One page of the caller's creations (`GET /creation/list`), newest first. */
-export function creationListQuery(filter: { typeId?: number; q?: string; page: number }) {
-  const { typeId, q = '', page } = filter
+export type CreationSort = 'newest' | 'oldest' | 'name'
+
+/** One page of the caller's creations (`GET /creation/list`), searched and in the order asked (newest first). */
+export function creationListQuery(filter: {
+  typeId?: number
+  q?: string
+  sort?: CreationSort
+  page: number
+}) {
+  const { typeId, q = '', sort = 'newest', page } = filter
   return queryOptions({
-    queryKey: ['creationList', { typeId, q, page }],
+    queryKey: ['creationList', { typeId, q, sort, page }],
     queryFn: async ({ signal }) => {
-      const query = { typeId, q: q || undefined, page, pageSize: CREATION_PAGE_SIZE }
+      const query = { typeId, q: q || undefined, sort, page, pageSize: CREATION_PAGE_SIZE }
       const result = await read('creationList', { query }, signal)
       return { items: result.data, total: result.total ?? result.data.length }
     },
@@ -150,6 +157,15 @@ export function offerListQuery() {
     queryKey: ['offerList'],
     queryFn: async ({ signal }) => (await read('offerList', {}, signal)).data,
     staleTime: 5 * 60_000,
+  })
+}
+
+/** Who sells (`GET /seller`), as receipts and the policies name them; it changes with a deployment only. */
+export function sellerQuery() {
+  return queryOptions({
+    queryKey: ['seller'],
+    queryFn: async ({ signal }) => (await read('seller', {}, signal)).data,
+    staleTime: 60 * 60_000,
   })
 }
 

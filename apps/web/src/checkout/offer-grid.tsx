@@ -9,8 +9,8 @@ import { offerListQuery } from '../api/queries'
 import { cx } from '../components/cx'
 import { LoadError } from '../components/load-error'
 import { currentLanguage } from '../i18n'
-import { formatNumber } from '../i18n/format'
-import { checkoutPath, formatPrice, KINDS, mainOffers } from './offers'
+import { formatNumber, formatUnitPrice } from '../i18n/format'
+import { checkoutPath, formatPrice, KINDS, mainOffers, planCreditBonus, pricePerCredit } from './offers'
 
 /**
  * The link that opens an offer's checkout page, named with its credits and price; `returnTo` (a same-origin
@@ -67,6 +67,7 @@ export function OfferGrid({
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   if (list.isError) return <LoadError onRetry={() => void list.refetch()} />
   const offers = list.data ? mainOffers(list.data) : []
+  const bonus = planCreditBonus(offers)
   return (
     <div className="flex flex-col gap-10" aria-busy={list.isPending}>
       {KINDS.map((kind) => (
@@ -75,7 +76,11 @@ export function OfferGrid({
             {t(`pricingPlans.${kind}`)}
           </Heading>
           <p className="mt-1 text-sm text-muted-foreground">
-            {kind === 'payment' ? t('pricingPlans.paymentNote') : t('pricingPlans.subscriptionNote')}
+            {kind === 'payment'
+              ? t('pricingPlans.paymentNote')
+              : bonus
+                ? t('pricingPlans.subscriptionBonusNote', { bonus })
+                : t('pricingPlans.subscriptionNote')}
           </p>
           <ul className="mt-4 grid gap-4 md:grid-cols-3">
             {list.isPending
@@ -108,6 +113,11 @@ export function OfferGrid({
                       <p className="mt-2 flex items-center gap-2">
                         <Check aria-hidden="true" className="size-4 text-primary" />
                         {t('pricingPlans.credits', { formatted: formatNumber(offer.credits, language) })}
+                      </p>
+                      <p className="mt-1 text-sm text-muted-foreground tabular-nums">
+                        {t('pricingPlans.perCredit', {
+                          price: formatUnitPrice(pricePerCredit(offer), offer.currency, language),
+                        })}
                       </p>
                       <div className="mt-auto pt-5">{action(offer)}</div>
                     </li>

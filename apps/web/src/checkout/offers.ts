@@ -28,6 +28,24 @@ export function mainOffers(offers: readonly Offer[]): Offer[] {
   return offers.filter((offer) => offer.group === group)
 }
 
+/** What one credit of an offer costs. */
+export const pricePerCredit = (offer: Pick<Offer, 'price' | 'credits'>) => offer.price / offer.credits
+
+/**
+ * How many percent more credits a monthly plan gives than the pack at the same price, at the least over the
+ * tiers of `offers` (one group): the claim the pages make is this figure, so it is true of every tier. Undefined
+ * when some plan gives no more than its pack (the pages then claim nothing).
+ */
+export function planCreditBonus(offers: readonly Offer[]): number | undefined {
+  const plans = offers.filter((o) => o.kind === 'subscription')
+  const bonuses = plans.map((plan) => {
+    const pack = offers.find((o) => o.kind === 'payment' && o.tier === plan.tier)
+    return pack && pack.price === plan.price ? Math.floor((plan.credits / pack.credits - 1) * 100) : 0
+  })
+  const least = Math.min(...bonuses)
+  return plans.length > 0 && least > 0 ? least : undefined
+}
+
 /** A price in the visitor's language: `$49.90`, `US$49.90`. */
 export function formatPrice(amount: number, language: string, currency: string): string {
   return formatMoney(amount, currency, language)

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Creation } from '@templet/api'
 import { Button } from '@templet/ui/button'
-import { Coins, Images } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { Coins, Images, TextCursorInput } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { myInfoQuery } from '../api/queries'
 import { LinkButton } from '../components/link-button'
+import { RenameCreationDialog } from '../creations/rename-creation-dialog'
 import { formatNumber } from '../i18n/format'
 import { DownloadLinks } from './download-links'
 
@@ -63,11 +64,13 @@ export function CreatePanel({
   )
 }
 
-/** What was just made: the image, its downloads and the way to the history. Takes the focus when shown (keyed by the creation, so each new one does). */
-export function CreationResult({ creation, onDismiss }: { creation: Creation; onDismiss: () => void }) {
+/** What was just made: the image, its name (renamed here), its downloads and the way to the history. Takes the focus when shown (keyed by the creation, so each new one does). */
+export function CreationResult({ creation: made, onDismiss }: { creation: Creation; onDismiss: () => void }) {
   const { t } = useTranslation()
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
+  const [creation, setCreation] = useState(made)
+  const [renaming, setRenaming] = useState(false)
   return (
     <section
       aria-labelledby="creation-result"
@@ -76,6 +79,25 @@ export function CreationResult({ creation, onDismiss }: { creation: Creation; on
       <h2 id="creation-result" ref={heading} tabIndex={-1} className="font-semibold outline-none">
         {t('media.editor.created')}
       </h2>
+      <div className="mt-1 flex flex-wrap items-center gap-x-2">
+        <p className="min-w-0 break-words text-sm" data-testid="creation-name">
+          {creation.name}
+        </p>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setRenaming(true)}
+          aria-label={t('media.rename.named', { name: creation.name })}
+        >
+          <TextCursorInput aria-hidden="true" />
+          {t('media.rename.action')}
+        </Button>
+      </div>
+      <RenameCreationDialog
+        creation={renaming ? creation : undefined}
+        onClose={() => setRenaming(false)}
+        onRenamed={setCreation}
+      />
       <img
         src={creation.files.webp ?? creation.thumbnailUrl}
         alt={creation.name}

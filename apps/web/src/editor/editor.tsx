@@ -97,8 +97,8 @@ export function Editor({
         templateVersion,
         values: form.v,
         sizeId: form.sizeId,
+        // No name: the server names it by the first text typed (else the template), renamed from the result.
         locale,
-        name: template.names[locale],
       })
       clearDraft(template.id)
       setOutOfCredit(creation.credits === 0)

@@ -156,7 +156,7 @@ export const en = {
     lowCredits: 'Your credits are running low.',
     noCredits: 'You have no credits left.',
     lowCreditsLink: 'See Pricing Plans',
-    subscribeHint: 'A monthly plan adds credits every month, at a better price per credit.',
+    subscribeHint: 'A monthly plan adds credits every month; compare the prices per credit on Pricing Plans.',
     subscribe: 'See monthly plans',
     renewsOn: 'Renews on {{date}}',
     endsOn: 'Cancelled: ends on {{date}}',
@@ -230,6 +230,10 @@ export const en = {
       title: 'Subscription cancelled',
       body: 'Your subscription stays active until {{date}} and will not renew.',
     },
+    subscriptionResumed: {
+      title: 'Subscription resumed',
+      body: 'Your subscription goes on and renews on {{date}}.',
+    },
     creditsLow: {
       title: 'Credits running low',
       body_one: 'You have {{count}} credit left. Top up to keep creating.',
@@ -243,6 +247,8 @@ export const en = {
       title: '“{{name}}” is ready',
       body: 'Made from the template “{{template}}”, as PNG, JPEG and WebP.',
       bodyNoTemplate: 'Made as PNG, JPEG and WebP.',
+      groupTitle: '{{count}} creations are ready',
+      groupBody: 'The latest is “{{name}}”. Open Creation History to see them all.',
     },
   },
   creation: {
@@ -259,6 +265,9 @@ export const en = {
     subscription: 'Monthly plans',
     paymentNote: 'Credits once, never expire.',
     subscriptionNote: 'Credits every month. Cancel any time.',
+    subscriptionBonusNote:
+      'Credits every month, {{bonus}}% more than the pack at the same price, so each credit costs less. Cancel any time.',
+    perCredit: '{{price}} per credit',
     credits: '{{formatted}} credits',
     perMonth: '/ month',
     buy: 'Buy {{credits}} credits for {{price}}',
@@ -293,6 +302,18 @@ export const en = {
     switchNote: 'A change of plan takes effect at your next renewal, on {{date}}; no proration.',
     switched: 'Done: from {{date}} your plan is {{credits}} credits a month for {{price}}.',
     switchBack: 'Stay on this plan',
+    confirmSwitch: {
+      title: 'Switch to {{credits}} credits a month?',
+      summary: 'You are on {{currentCredits}} credits a month for {{currentPrice}}.',
+      price: 'The new plan costs {{price}} a month and gives {{credits}} credits a month.',
+      when: 'It starts at your next renewal, on {{date}}: that day you are charged {{price}} instead of {{currentPrice}}. Nothing is charged today and there is no proration; until then your current plan goes on.',
+      creditsStay: 'The credits on your account stay there; they do not expire.',
+      creditsStayCount_one: 'Your {{formatted}} credit stays on your account; credits do not expire.',
+      creditsStayCount_other: 'Your {{formatted}} credits stay on your account; credits do not expire.',
+      keep: 'Keep my plan',
+      confirm: 'Switch on {{date}}',
+      switching: 'Switching…',
+    },
     actionFailed: 'That did not work. Please try again.',
   },
   purchaseHistory: {
@@ -353,8 +374,21 @@ export const en = {
     print: 'Print receipt',
     back: 'Back to Purchase History',
     notFound: 'This receipt does not exist, or it belongs to another account.',
-    seller: 'Templet',
-    thanks: 'Thank you for your purchase.',
+    soldBy: 'Sold by',
+    banner: { failed: 'Payment failed', refunded: 'Refunded' },
+    closing: {
+      paid: 'Thank you for your purchase.',
+      failed:
+        'This payment failed: nothing was charged and no credits were added. You can try again with another card on Pricing Plans.',
+      refunded:
+        'This payment was refunded to the card it was paid with; the credits it granted that were still unspent were taken back.',
+    },
+  },
+  seller: {
+    heading: 'Who we are',
+    taxId: 'VAT number: {{id}}',
+    unavailable:
+      'Our company details could not be loaded. Write to us from the contact page to receive them.',
   },
   checkout: {
     title: 'Checkout',
@@ -622,9 +656,16 @@ export const en = {
     history: {
       type: 'Template type',
       allTypes: 'All types',
-      search: 'Search creations',
+      search: 'Search names and typed text',
+      sort: 'Order',
+      sorts: { newest: 'Newest first', oldest: 'Oldest first', name: 'Name A–Z' },
+      found_one: '{{count}} creation found for “{{q}}”',
+      found_other: '{{count}} creations found for “{{q}}”',
       noMatchTitle: 'No creations found',
       noMatch: 'Nothing matches this filter. Clear the search or choose another type.',
+      noMatchQuery:
+        'No creation has “{{q}}” in its name or its text. Check the spelling, try the start of a word, or clear the search.',
+      clearSearch: 'Clear search and filters',
       reopen: 'Edit again',
       delete: 'Delete',
       deleteNamed: 'Delete {{name}}',
@@ -635,6 +676,27 @@ export const en = {
       cancel: 'Cancel',
       deleted: '“{{name}}” was deleted.',
       deleteFailed: 'The creation could not be deleted.',
+    },
+    rename: {
+      action: 'Rename',
+      named: 'Rename {{name}}',
+      title: 'Rename this creation',
+      body: 'The name is shown in Creation History, in notifications and in the names of downloaded files. Search finds it.',
+      label: 'Name',
+      hint: 'Up to {{max}} characters.',
+      save: 'Save name',
+      saving: 'Saving…',
+      done: 'Renamed to “{{name}}”.',
+      empty: 'Enter a name.',
+      tooLong: 'Use at most {{max}} characters.',
+      invalid: 'Use visible letters, digits or symbols; control characters cannot be part of a name.',
+      gone: 'This creation no longer exists; it may have been deleted.',
+    },
+    deletedCreation: {
+      title: 'This creation was deleted',
+      when: 'Deleted on {{date}}',
+      body: 'The creation and its files are gone. Notifications and links that pointed to it now lead here.',
+      cta: 'Go to Creation History',
     },
   },
   uploads: {

@@ -38,6 +38,21 @@ export function formatMoney(amount: number, currency: string, language: string):
   ).format(amount)
 }
 
+/** A price per unit, to a tenth of a cent (`$0.399`): small amounts shown without rounding them into a claim. */
+export function formatUnitPrice(amount: number, currency: string, language: string): string {
+  return cached(
+    numberFormats,
+    `${language} ${currency} unit`,
+    () =>
+      new Intl.NumberFormat(language, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 3,
+      }),
+  ).format(amount)
+}
+
 /** A day (`long`: November 22, 2026) or a moment (`moment`: Nov 22, 2026, 4:55 AM). */
 export function formatDate(date: Date, style: 'long' | 'moment', language: string): string {
   const options: Intl.DateTimeFormatOptions =

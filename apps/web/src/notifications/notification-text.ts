@@ -56,12 +56,22 @@ export function notificationText(n: Notification, c: TextContext): { title: stri
         title: t('notification.subscriptionCancelled.title'),
         body: t('notification.subscriptionCancelled.body', { date: day(n.params.periodEnd, language) }),
       }
+    case 'subscription_resumed':
+      return {
+        title: t('notification.subscriptionResumed.title'),
+        body: t('notification.subscriptionResumed.body', { date: day(n.params.periodEnd, language) }),
+      }
     case 'credits_low':
       return {
         title: t('notification.creditsLow.title'),
         body: t('notification.creditsLow.body', { count: n.params.balance }),
       }
     case 'creation_ready':
+      if ((n.params.count ?? 1) > 1)
+        return {
+          title: t('notification.creationReady.groupTitle', { count: n.params.count }),
+          body: t('notification.creationReady.groupBody', { name: n.params.name }),
+        }
       return {
         title: t('notification.creationReady.title', { name: n.params.name }),
         body: c.templateName
@@ -83,7 +93,7 @@ export function notificationText(n: Notification, c: TextContext): { title: stri
 }
 
 /**
- * Where opening a notification leads: the creation, the purchase's receipt (Purchase History for one older than
+ * Where opening a notification leads: the creation (Creation History for an hour's several), the purchase's receipt (Purchase History for one older than
  * that link), Pricing Plans to top up or change the plan, Templates to start. A `message` leads nowhere.
  */
 export function notificationTarget(n: Notification): string | undefined {
@@ -95,10 +105,12 @@ export function notificationTarget(n: Notification): string | undefined {
     case 'subscription_renewed':
       return n.params.purchaseId === null ? '/purchase-history' : `/purchase-history/${n.params.purchaseId}`
     case 'subscription_cancelled':
+    case 'subscription_resumed':
     case 'credits_low':
       return '/pricing-plans'
     case 'creation_ready':
-      return `/creation/${n.params.creationId}/edit`
+      // One creation opens it (a page that says so if it was deleted since); several, Creation History.
+      return (n.params.count ?? 1) > 1 ? '/creation' : `/creation/${n.params.creationId}/edit`
     case 'batch_completed':
       return '/creation'
     case 'message':

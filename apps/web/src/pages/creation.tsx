@@ -2,36 +2,52 @@ import { useQuery } from '@tanstack/react-query'
 import type { Creation } from '@templet/api'
 import { Button } from '@templet/ui/button'
 import { Skeleton } from '@templet/ui/skeleton'
-import { Images, Pencil, SearchX, Trash2 } from 'lucide-react'
+import { Images, Pencil, SearchX, TextCursorInput, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
 import { useDeleteCreation } from '../api/mutations'
-import { CREATION_PAGE_SIZE, creationListQuery, templateTypeListQuery } from '../api/queries'
+import {
+  CREATION_PAGE_SIZE,
+  type CreationSort,
+  creationListQuery,
+  templateTypeListQuery,
+} from '../api/queries'
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
+import { RenameCreationDialog } from '../creations/rename-creation-dialog'
 import { DownloadLinks } from '../editor/download-links'
 import { notifySuccess, reportError, showToast } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
 import { Pager } from '../templates/pager'
 import { SearchBox, useSearchQuery } from '../templates/search-box'
 
-/** Creation History (`/creation`): the caller's creations, newest first, filtered by type and name. */
+const SORTS: readonly CreationSort[] = ['newest', 'oldest', 'name']
+const sortOf = (value: string | null): CreationSort => SORTS.find((s) => s === value) ?? 'newest'
+
+/**
+ * Creation History (`/creation`): the caller's creations, filtered by type, searched by words of their names and
+ * typed text, newest first, oldest first or by name. The filters live in the URL (`?type=&q=&sort=&page=`), so
+ * a searched list survives a reload and can be shared.
+ */
 export function CreationPage() {
   const { t, i18n } = useTranslation()
   const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
   const typeSelect = useId()
+  const sortSelect = useId()
   const [params, setParams] = useSearchParams()
   const page = Math.max(1, Number(params.get('page')) || 1)
   const typeId = Number(params.get('type')) || undefined
+  const sort = sortOf(params.get('sort'))
   const [q, setQ] = useSearchQuery()
   const types = useQuery(templateTypeListQuery())
-  const list = useQuery(creationListQuery({ typeId, q, page }))
+  const list = useQuery(creationListQuery({ typeId, q, sort, page }))
   const [doomed, setDoomed] = useState<Creation | undefined>(undefined)
+  const [renaming, setRenaming] = useState<Creation | undefined>(undefined)
   const remove = useDeleteCreation()
   const filtered = Boolean(q || typeId)
 
@@ -83,7 +99,27 @@ export function CreationPage() {
           ))}
         </select>
         <SearchBox label={t('media.history.search')} value={q} onChange={setQ} />
+        <label htmlFor={sortSelect} className="sr-only">
+          {t('media.history.sort')}
+        </label>
+        <select
+          id={sortSelect}
+          value={sort}
+          onChange={(event) =>
+            setParam('sort', event.target.value === 'newest' ? undefined : event.target.value)
+          }
+          className="h-10 rounded-md border border-input bg-background px-3 text-base focus-visible:outline-2 focus-visible:outline-ring sm:ms-auto"
+        >
+          {SORTS.map((value) => (
+            <option key={value} value={value}>
+              {t(`media.history.sorts.${value}`)}
+            </option>
+          ))}
+        </select>
       </div>
+      <p aria-live="polite" className="sr-only">
+        {list.data && q ? t('media.history.found', { count: list.data.total, q }) : ''}
+      </p>
       {list.isPending ? (
         <ul aria-busy="true" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {[0, 1, 2, 3].map((n) => (
@@ -97,8 +133,16 @@ export function CreationPage() {
         <LoadError onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
         filtered ? (
-          <EmptyState icon={<SearchX className="size-6" />} title={t('media.history.noMatchTitle')}>
-            {t('media.history.noMatch')}
+          <EmptyState
+            icon={<SearchX className="size-6" />}
+            title={t('media.history.noMatchTitle')}
+            action={
+              <Button variant="outline" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+                {t('media.history.clearSearch')}
+              </Button>
+            }
+          >
+            {q ? t('media.history.noMatchQuery', { q }) : t('media.history.noMatch')}
           </EmptyState>
         ) : (
           <EmptyState
@@ -143,6 +187,15 @@ export function CreationPage() {
                   <Button
                     variant="ghost"
                     size="sm"
+                    onClick={() => setRenaming(creation)}
+                    aria-label={t('media.rename.named', { name: creation.name })}
+                  >
+                    <TextCursorInput aria-hidden="true" />
+                    {t('media.rename.action')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
                     onClick={() => setDoomed(creation)}
                     aria-label={t('media.history.deleteNamed', { name: creation.name })}
                   >
@@ -160,6 +213,7 @@ export function CreationPage() {
           />
         </>
       )}
+      <RenameCreationDialog creation={renaming} onClose={() => setRenaming(undefined)} />
       <ConfirmDeleteDialog
         open={doomed !== undefined}
         onCancel={() => setDoomed(undefined)}

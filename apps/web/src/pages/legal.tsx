@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { SellerBlock } from '../checkout/seller'
 import { currentLanguage } from '../i18n'
 import { formatDate } from '../i18n/format'
 import { legalEn } from './legal/content.en'
@@ -42,7 +43,10 @@ export function LegalPage({ kind }: { kind: LegalKind }) {
           ))}
         </section>
       ))}
-      <p className="mt-10 flex flex-wrap gap-4 border-t border-border pt-6 text-sm">
+      <div className="mt-10 border-t border-border pt-6">
+        <SellerBlock heading={t('seller.heading')} />
+      </div>
+      <p className="mt-6 flex flex-wrap gap-4 border-t border-border pt-6 text-sm">
         {others[kind].map((link) => (
           <Link
             key={link.to}

@@ -20,6 +20,7 @@ import { useSubscriptionChange } from '../api/mutations'
 import { myInfoQuery, offerListQuery, subscriptionCurrentQuery } from '../api/queries'
 import { ChooseOfferLink, OfferGrid } from '../checkout/offer-grid'
 import { formatPrice, returnPath } from '../checkout/offers'
+import { SwitchPlanDialog } from '../checkout/switch-plan-dialog'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
 import { notifySuccess } from '../feedback/notify'
@@ -42,7 +43,10 @@ export function PricingPlansPage() {
   const current = useQuery(subscriptionCurrentQuery())
   const offers = useQuery(offerListQuery())
   const change = useSubscriptionChange()
+  const me = useQuery(myInfoQuery())
   const subscription = live(current.data)
+  // The plan a switch was asked for: nothing changes before the dialog is confirmed.
+  const [switchTarget, setSwitchTarget] = useState<Offer | undefined>(undefined)
   // `/pricing-plans?returnTo=/templates/7/edit` (the editor, out of credits): the checkout leads back there.
   const [params] = useSearchParams()
   const returnTo = returnPath(params.get('returnTo'))
@@ -82,15 +86,8 @@ export function PricingPlansPage() {
         className="w-full"
         disabled={change.isPending}
         aria-label={t('pricingPlans.switchLabel', offerText(offer))}
-        onClick={() =>
-          change.mutate(
-            { action: 'switch', offerId: offer.id },
-            {
-              onSuccess: () =>
-                notifySuccess(t('pricingPlans.switched', { date: renewal, ...offerText(offer) })),
-            },
-          )
-        }
+        aria-haspopup="dialog"
+        onClick={() => setSwitchTarget(offer)}
       >
         {t('pricingPlans.switchTo')}
       </Button>
@@ -117,6 +114,26 @@ export function PricingPlansPage() {
           <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           {t('pricingPlans.switchNote', { date: renewal })}
         </p>
+      ) : null}
+      {subscription ? (
+        <SwitchPlanDialog
+          target={switchTarget}
+          subscription={subscription}
+          balance={me.data?.credits}
+          pending={change.isPending}
+          onCancel={() => setSwitchTarget(undefined)}
+          onConfirm={(offer) =>
+            change.mutate(
+              { action: 'switch', offerId: offer.id },
+              {
+                onSuccess: () => {
+                  setSwitchTarget(undefined)
+                  notifySuccess(t('pricingPlans.switched', { date: renewal, ...offerText(offer) }))
+                },
+              },
+            )
+          }
+        />
       ) : null}
       <OfferGrid
         action={(offer) =>

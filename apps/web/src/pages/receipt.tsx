@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { offerListQuery, purchaseReceiptQuery } from '../api/queries'
 import { formatPrice, offerLabel } from '../checkout/offers'
+import { SellerDetails } from '../checkout/seller'
 import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
 import { Logo } from '../components/logo'
@@ -111,6 +112,19 @@ export function ReceiptPage() {
             </div>
           </header>
           {data ? (
+            <div className="mt-5 flex flex-col gap-4 sm:flex-row sm:justify-between">
+              <SellerDetails seller={data.seller} heading={t('receipt.soldBy')} />
+              {data.status !== 'paid' ? (
+                <p
+                  data-testid="receipt-status"
+                  className="self-start rounded-md border border-destructive px-3 py-1.5 text-sm font-semibold text-destructive print:border-black print:text-black"
+                >
+                  {t(`receipt.banner.${data.status}`)}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {data ? (
             <dl className="mt-5 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]" data-testid="receipt">
               {rows.map(([term, value]) => (
                 <div key={term} className="contents">
@@ -126,9 +140,14 @@ export function ReceiptPage() {
               ))}
             </div>
           )}
-          <p className="mt-8 border-t border-border pt-5 text-sm text-muted-foreground print:text-black">
-            {t('receipt.thanks')}
-          </p>
+          {data ? (
+            <p
+              data-testid="receipt-closing"
+              className="mt-8 border-t border-border pt-5 text-sm text-muted-foreground print:text-black"
+            >
+              {t(`receipt.closing.${data.status}`)}
+            </p>
+          ) : null}
         </article>
       )}
     </>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CreationDetail, TemplateDetail } from '@templet/api'
 import { Skeleton } from '@templet/ui/skeleton'
-import { ArrowLeft, FileQuestion } from 'lucide-react'
+import { ArrowLeft, FileQuestion, FileX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
@@ -13,6 +13,7 @@ import { PageTitle } from '../components/page-title'
 import { CustomiseButton } from '../designer/customise-button'
 import { readDraft } from '../editor/draft'
 import { Editor } from '../editor/editor'
+import { formatDate } from '../i18n/format'
 
 function EditorSkeleton() {
   return (
@@ -55,6 +56,30 @@ function NotFoundHere() {
 }
 
 const is404 = (error: unknown) => error instanceof ApiFailureError && error.code === 404
+
+/** When the caller's creation was deleted, if the 404 says it was one of theirs that they deleted. */
+function deletedAt(error: unknown): string | undefined {
+  if (!(error instanceof ApiFailureError) || error.code !== 404 || error.data.deleted !== true)
+    return undefined
+  return typeof error.data.deletedAt === 'string' ? error.data.deletedAt : undefined
+}
+
+/** A link (a notification, a bookmark) to a creation the caller deleted: it says so, and when. */
+function DeletedCreation({ at }: { at: string }) {
+  const { t, i18n } = useTranslation()
+  return (
+    <>
+      <PageTitle title={t('media.deletedCreation.title')} />
+      <EmptyState
+        icon={<FileX className="size-6" />}
+        title={t('media.deletedCreation.when', { date: formatDate(new Date(at), 'long', i18n.language) })}
+        action={<LinkButton to="/creation">{t('media.deletedCreation.cta')}</LinkButton>}
+      >
+        {t('media.deletedCreation.body')}
+      </EmptyState>
+    </>
+  )
+}
 
 /** A creation's values for the editor: an image whose upload is gone is left empty. */
 function reopenedValues(creation: CreationDetail, template: TemplateDetail): Record<string, string> {
@@ -118,6 +143,8 @@ export function CreationEditorPage() {
     ...templateDetailQuery(templateId ?? 0, creation.data?.templateVersion),
     enabled: templateId !== undefined,
   })
+  const deleted = deletedAt(creation.error)
+  if (deleted) return <DeletedCreation at={deleted} />
   if (creationId === undefined || is404(creation.error) || is404(template.error)) return <NotFoundHere />
   const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
   const failed = creation.isError || template.isError

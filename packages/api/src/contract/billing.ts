@@ -152,6 +152,18 @@ export type PageQuery = z.input<typeof pageQuery>
 
 export const purchaseListData = z.array(purchase)
 
+/** Who sells: named on every receipt and in the terms, privacy policy and refund policy (server configuration). */
+export const seller = z.object({
+  legalName: z.string(),
+  /** Lines of the postal address. */
+  address: z.array(z.string()),
+  /** The VAT or tax registration number. */
+  taxId: z.string(),
+  email: z.string(),
+})
+export type Seller = z.infer<typeof seller>
+export const sellerData = seller
+
 export const receiptQuery = z.strictObject({
   id: z.coerce.number({ error: 'id must be a number' }).int().positive(),
 })
@@ -171,6 +183,7 @@ export const receiptData = z.object({
   /** `Visa •••• 4242` style, when known (sandbox). */
   paymentMethod: z.string().nullable(),
   provider: paymentProvider,
+  seller,
   ...resetTokenField,
 })
 export type ReceiptData = z.infer<typeof receiptData>

@@ -11,6 +11,9 @@ const values = z.record(z.string(), z.string({ error: 'values: each value must b
 
 const templateVersion = bodyId('templateVersion').optional()
 
+/** A creation's name, as given at creation or by a rename. */
+export const creationName = personName(CREATION_NAME_MAX_LENGTH, 'Name must not be empty')
+
 export const createCreationBody = z.strictObject({
   templateId: bodyId('templateId'),
   /** The template's version to render (a creation re-opened from an older one); default the current. */
@@ -20,10 +23,11 @@ export const createCreationBody = z.strictObject({
   /** One of the template's sizes; default its first. */
   sizeId: z.string().max(100).optional(),
   /**
-   * Default: the template's name in `locale`. Shown in lists, notifications and file names: the register
-   * form's rule for names (no control or text-direction characters, something visible).
+   * Default: the first text field's value that is not empty (on one line, cut to the limit), else the template's
+   * name in `locale`. Shown in lists, notifications and file names: the register form's rule for names (no
+   * control or text-direction characters, something visible).
    */
-  name: personName(CREATION_NAME_MAX_LENGTH, 'Name must not be empty').optional(),
+  name: creationName.optional(),
   /** For the defaults of fields left empty (default en). */
   locale: locale.optional(),
 })
@@ -72,8 +76,15 @@ export const creationListQuery = z.strictObject({
   pageSize,
   typeId: queryId('typeId').optional(),
   templateId: queryId('templateId').optional(),
-  /** Matches the creation's name, case-insensitively. */
+  /**
+   * Words of the creation's name or of the text typed into it, in any case and with or without accents; each
+   * word matches the start of one (`sun` finds "Sunset"), a Chinese word of two characters or more anywhere.
+   */
   q: searchText,
+  /** `newest` (default) or `oldest` by date, or `name` A to Z. */
+  sort: z
+    .enum(['newest', 'oldest', 'name'], { error: 'sort must be newest, oldest or name' })
+    .default('newest'),
 })
 export type CreationListQuery = z.input<typeof creationListQuery>
 export const creationListData = z.array(creation)
@@ -89,6 +100,17 @@ export const creationDetailData = creation.extend({
 export type CreationDetail = z.infer<typeof creationDetailData>
 
 export const deleteCreationBody = z.strictObject({ id: bodyId('id') })
+
+export const renameCreationBody = z.strictObject({ id: bodyId('id'), name: creationName })
+export type RenameCreationBody = z.input<typeof renameCreationBody>
+export const renameCreationData = creation.extend(resetTokenField)
+
+/**
+ * `data` of the 404 for a creation of the caller's that was deleted (an unknown id, or anyone else's, has no
+ * `data`): a link to it can say so.
+ */
+export const deletedCreationData = z.object({ deleted: z.literal(true), deletedAt: z.iso.datetime() })
+export type DeletedCreationData = z.infer<typeof deletedCreationData>
 
 /** `POST /creation/preview`: like create, but nothing is stored or spent; the answer is the image itself. */
 export const previewCreationBody = z.strictObject({

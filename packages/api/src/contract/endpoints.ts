@@ -22,6 +22,7 @@ import {
   purchaseListData,
   receiptData,
   receiptQuery,
+  sellerData,
   subscriptionCurrentData,
   subscriptionData,
   subscriptionSwitchBody,
@@ -45,6 +46,8 @@ import {
   deleteCreationBody,
   previewCreationBody,
   previewCreationData,
+  renameCreationBody,
+  renameCreationData,
 } from './creation'
 import { dashboardSummaryData } from './dashboard'
 import type { Code } from './envelope'
@@ -321,7 +324,8 @@ export const endpoints = {
     query: creationListQuery,
     data: creationListData,
     list: true,
-    summary: "The caller's creations, newest first, by type, template and name; `total` counts all pages",
+    summary:
+      "The caller's creations by type and template, searched by words of their name and typed text, newest, oldest or by name; `total` counts all pages",
     tag: 'creation',
   },
   creationDetail: {
@@ -329,7 +333,8 @@ export const endpoints = {
     auth: 'required',
     query: creationDetailQuery,
     data: creationDetailData,
-    summary: 'One of the caller’s creations with its values, to re-open it in the editor',
+    summary:
+      'One of the caller’s creations with its values, to re-open it in the editor (404; for one the caller deleted, `data` says when)',
     codes: [404],
     tag: 'creation',
   },
@@ -339,6 +344,15 @@ export const endpoints = {
     body: deleteCreationBody,
     data: emptyData,
     summary: 'Delete one of the caller’s creations; its file URLs stop working at once',
+    codes: [404],
+    tag: 'creation',
+  },
+  renameCreation: {
+    ...endpointRoutes.renameCreation,
+    auth: 'required',
+    body: renameCreationBody,
+    data: renameCreationData,
+    summary: 'Rename one of the caller’s creations; search finds it by the new name at once',
     codes: [404],
     tag: 'creation',
   },
@@ -358,6 +372,13 @@ export const endpoints = {
     data: offerListData,
     list: true,
     summary: 'Every offer (group × kind × tier) with its price, currency and credits',
+    tag: 'billing',
+  },
+  seller: {
+    ...endpointRoutes.seller,
+    auth: 'none',
+    data: sellerData,
+    summary: 'Who sells: legal name, address, tax number and email, as receipts and the policies name them',
     tag: 'billing',
   },
   offerDetail: {

@@ -12,6 +12,7 @@ describe('the notification contract', () => {
       'purchase_failed',
       'subscription_renewed',
       'subscription_cancelled',
+      'subscription_resumed',
       'credits_low',
       'creation_ready',
       'batch_completed',
@@ -49,8 +50,13 @@ describe('the notification contract', () => {
         },
       },
       { type: 'subscription_cancelled', params: { offerId: null, periodEnd: '2026-12-23T00:00:00.000Z' } },
+      { type: 'subscription_resumed', params: { offerId: null, periodEnd: '2026-12-23T00:00:00.000Z' } },
       { type: 'credits_low', params: { balance: 2, threshold: LOW_CREDITS_BELOW } },
       { type: 'creation_ready', params: { creationId: 9, templateId: 2, typeId: 1, name: 'Poster' } },
+      {
+        type: 'creation_ready',
+        params: { creationId: 9, templateId: 2, typeId: 1, name: 'Poster', count: 4 },
+      },
       { type: 'batch_completed', params: { batchId: 4, total: 50, completed: 47, failed: 3, canceled: 0 } },
       { type: 'message', params: { title: 'Old', content: 'text' } },
     ]

@@ -29,19 +29,32 @@ export const notificationParams = {
   }),
   /** A month's credits granted; `periodEnd` is the next renewal. Opens the purchase's receipt. */
   subscription_renewed: z.strictObject({ ...purchaseLink, credits, ...money, periodEnd: z.iso.datetime() }),
-  /** Cancelled at period end: active until `periodEnd`. Opens Subscription. */
+  /**
+   * Cancelled at period end: active until `periodEnd`. Opens Pricing Plans. Replaced by `subscription_resumed`
+   * when the subscription is resumed (one notification per subscription's state).
+   */
   subscription_cancelled: z.strictObject({
+    offerId: z.string().min(1).nullable(),
+    periodEnd: z.iso.datetime(),
+  }),
+  /** A cancelled subscription resumed before its end: it renews on `periodEnd`. Replaces the cancellation. */
+  subscription_resumed: z.strictObject({
     offerId: z.string().min(1).nullable(),
     periodEnd: z.iso.datetime(),
   }),
   /** A spend left `balance` credits, fewer than `threshold` (LOW_CREDITS_BELOW). Opens Pricing Plans. */
   credits_low: z.strictObject({ balance: credits, threshold: z.number().int().positive() }),
-  /** A creation's render is stored. `name` is the customer's own; the template is named by id. Opens the creation. */
+  /**
+   * Creations stored within one clock hour, as one notification: `count` of them (1 when absent, as on older
+   * ones), the latest named by `creationId` and `name` (the customer's own; the template is named by id). One
+   * opens the creation, several open Creation History.
+   */
   creation_ready: z.strictObject({
     creationId: id,
     templateId: id,
     typeId: id,
     name: z.string().max(200),
+    count: z.number().int().positive().optional(),
   }),
   /** A batch (bulk creation) finished: one notification for all its rows. Opens Creation History. */
   batch_completed: z.strictObject({
@@ -73,6 +86,7 @@ export const notificationEvent = z.discriminatedUnion('type', [
   eventOf('purchase_failed'),
   eventOf('subscription_renewed'),
   eventOf('subscription_cancelled'),
+  eventOf('subscription_resumed'),
   eventOf('credits_low'),
   eventOf('creation_ready'),
   eventOf('batch_completed'),
@@ -99,6 +113,7 @@ export const notification = z.discriminatedUnion('type', [
   eventOf('purchase_failed').extend(notificationBase),
   eventOf('subscription_renewed').extend(notificationBase),
   eventOf('subscription_cancelled').extend(notificationBase),
+  eventOf('subscription_resumed').extend(notificationBase),
   eventOf('credits_low').extend(notificationBase),
   eventOf('creation_ready').extend(notificationBase),
   eventOf('batch_completed').extend(notificationBase),

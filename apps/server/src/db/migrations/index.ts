@@ -15,6 +15,9 @@ import { migration as webhooks } from './0023_webhooks'
 import { migration as creationPdf } from './0030_creation_pdf'
 import { migration as templateVersions } from './0040_template_versions'
 import { migration as account } from './0050_account'
+import { migration as creationSearch } from './0060_creation_search'
+import { migration as notificationGroups } from './0061_notification_groups'
+import { migration as deletedCreations } from './0062_deleted_creations'
 import { migration as brandKit } from './0070_brand_kit'
 import { migration as printPdfs } from './0090_print_pdfs'
 import { settleParallelEra } from './parallel-era'
@@ -40,6 +43,9 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0030_creation_pdf': creationPdf(),
     '0040_template_versions': templateVersions(engine),
     '0050_account': account(engine),
+    '0060_creation_search': creationSearch(engine),
+    '0061_notification_groups': notificationGroups(),
+    '0062_deleted_creations': deletedCreations(engine),
     '0070_brand_kit': brandKit(engine),
     '0090_print_pdfs': printPdfs(),
   }

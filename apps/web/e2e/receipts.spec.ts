@@ -1,0 +1,78 @@
+import { expectNoAxeViolations } from './axe'
+import { type Account, apiAs, expect, registerUser, signIn, type TempletServer, test } from './fixtures'
+
+/** Pays the 49.90 pack with `cardNumber` through the API; returns the purchase (paid or failed). */
+async function pay(server: TempletServer, account: Account, cardNumber: string) {
+  const opened = await apiAs(server, account.token, 'POST', '/checkout/create', {
+    offerId: 'main/payment-49-9',
+  })
+  const { checkoutId } = opened.data as { checkoutId: string }
+  const paid = await apiAs(server, account.token, 'POST', '/checkout/pay', {
+    checkoutId,
+    cardNumber,
+    expiry: '12/34',
+    cvc: '123',
+  })
+  expect(paid.code, paid.msg).toBe(0)
+  return (paid.data as { purchase: { id: number; status: string } }).purchase
+}
+
+test.describe('receipts and the seller', () => {
+  test('a failed payment’s receipt says failed, never thanks, and names the seller', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server)
+    const failed = await pay(server, account, '4000000000000002')
+    expect(failed.status).toBe('failed')
+    await signIn(page, account, `/purchase-history/${failed.id}`)
+    await expect(page.getByTestId('receipt-status')).toHaveText('Payment failed')
+    await expect(page.getByTestId('receipt')).toContainText('Failed')
+    await expect(page.getByTestId('receipt-closing')).toHaveText(
+      /^This payment failed: nothing was charged and no credits were added\./,
+    )
+    await expect(page.getByText('Thank you for your purchase.')).toHaveCount(0)
+    const seller = page.getByTestId('seller')
+    await expect(seller).toContainText('Templet Development Ltd. (example seller)')
+    await expect(seller).toContainText('10115 Berlin')
+    await expect(seller).toContainText('VAT number: DE000000000 (example)')
+    await expectNoAxeViolations(page)
+
+    await page.getByLabel('Language').selectOption('zh-CN')
+    await expect(page.getByTestId('receipt-status')).toHaveText('付款失败')
+    await expect(page.getByTestId('receipt-closing')).toContainText('这笔付款失败')
+  })
+
+  test('a paid receipt thanks the customer; the policies name the seller too', async ({ page, server }) => {
+    const account = await registerUser(server)
+    const paid = await pay(server, account, '4242424242424242')
+    await signIn(page, account, `/purchase-history/${paid.id}`)
+    await expect(page.getByTestId('receipt-closing')).toHaveText('Thank you for your purchase.')
+    await expect(page.getByTestId('receipt-status')).toHaveCount(0)
+    await expect(page.getByTestId('seller')).toContainText('billing@templet.example')
+
+    for (const path of ['/terms', '/privacy', '/refund']) {
+      await page.goto(path)
+      const seller = page.getByTestId('seller')
+      await expect(seller).toContainText('Templet Development Ltd. (example seller)')
+      await expect(seller).toContainText('VAT number: DE000000000 (example)')
+    }
+    await expectNoAxeViolations(page)
+  })
+
+  test('the plans state the price per credit, and the plan claim the figures bear out', async ({
+    page,
+    server,
+  }) => {
+    await signIn(page, await registerUser(server), '/pricing-plans')
+    await expect(page.getByTestId('offer-payment-49-9')).toContainText('$0.499 per credit')
+    await expect(page.getByTestId('offer-subscription-49-9')).toContainText('$0.399 per credit')
+    await expect(page.getByTestId('offer-subscription-139-9')).toContainText('$0.28 per credit')
+    await expect(
+      page.getByText(
+        'Credits every month, 25% more than the pack at the same price, so each credit costs less.',
+      ),
+    ).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+})
