@@ -9,6 +9,7 @@ import {
   findOwnBatch,
   finishBatch,
   insertBatch,
+  listOwnBatches,
 } from '../db/batches'
 import { insertNotifications } from '../db/notifications'
 import { insertRenders } from '../db/renders'
@@ -31,6 +32,9 @@ export interface BatchRequest {
   locale?: Locale | undefined
   rows: { values: Record<string, string>; name?: string | undefined }[]
 }
+
+/** A row as checked: accepted, or refused with the reason. */
+export type RowCheck = { ok: true } | { ok: false; error: RenderError }
 
 /** Runs in the transaction that raises a finished batch's one notice (webhooks hang here). */
 export type BatchFinishedHook = (trx: Kysely<Database>, batch: BatchRow) => Promise<void>
@@ -58,8 +62,11 @@ export class Batches {
     this.finishedHooks.push(hook)
   }
 
-  /** Accepts a batch: every row's credit reserved (402 when the balance cannot cover them all). */
-  async create(caller: { userId: number; keyId: number | null }, r: BatchRequest): Promise<BatchRow> {
+  /**
+   * Checks a batch as `create` would, spending nothing: the template and size (a 400 or 404 for the whole batch)
+   * and each row as its render will be checked, so what is accepted is not refused later.
+   */
+  async check(userId: number, r: BatchRequest) {
     if (r.rows.length === 0)
       throw new AppError(Code.invalidInput, 'rows: Send at least one row', {
         issues: [{ path: ['rows'], code: 'too_small', params: { minimum: 1, origin: 'array' } }],
@@ -68,7 +75,7 @@ export class Batches {
       throw new AppError(Code.invalidInput, `rows: At most ${BATCH_MAX_ROWS} rows in one batch`, {
         issues: [{ path: ['rows'], code: 'too_big', params: { maximum: BATCH_MAX_ROWS, origin: 'array' } }],
       } satisfies IssuesData)
-    const template = await findUsableTemplate(this.d.db, r.templateId, caller.userId)
+    const template = await findUsableTemplate(this.d.db, r.templateId, userId)
     if (!template) throw notFound('Template')
     const sizes = templateOf(template.definition).sizes
     const sizeId = r.sizeId ?? sizes[0]?.id ?? ''
@@ -78,13 +85,11 @@ export class Batches {
           { path: ['size_id'], code: 'invalid_value', params: { options: sizes.map((s) => s.id).join(',') } },
         ],
       } satisfies IssuesData)
-
-    // Each row is checked as its render will be, so what is accepted is not refused later.
-    let templateVersion = 0
-    const checked: ({ ok: true } | { ok: false; error: RenderError })[] = []
+    let templateVersion = template.version
+    const checked: RowCheck[] = []
     for (const row of r.rows) {
       try {
-        const c = await this.d.renders.check(caller.userId, {
+        const c = await this.d.renders.check(userId, {
           templateId: r.templateId,
           sizeId,
           values: row.values,
@@ -104,6 +109,12 @@ export class Batches {
         })
       }
     }
+    return { template, sizeId, templateVersion, checked }
+  }
+
+  /** Accepts a batch: every row's credit reserved (402 when the balance cannot cover them all). */
+  async create(caller: { userId: number; keyId: number | null }, r: BatchRequest): Promise<BatchRow> {
+    const { sizeId, templateVersion, checked } = await this.check(caller.userId, r)
     const invalid = checked.filter((c) => !c.ok).length
     const now = this.d.now()
     const { result: batch } = await spendCredits(
@@ -133,7 +144,7 @@ export class Batches {
               batch_id: batch.id,
               row_number: i + 1,
               template_id: r.templateId,
-              template_version: String(templateVersion || template.version),
+              template_version: String(templateVersion),
               size_id: sizeId,
               locale: r.locale ?? 'en',
               formats: r.formats.join(','),
@@ -170,6 +181,11 @@ export class Batches {
     this.d.queue.nudge('render')
     this.d.queue.nudge('batch-finish')
     return (await findBatch(this.d.db, batch.id)) ?? batch
+  }
+
+  /** The caller's batches, newest first (the app's and /v1's alike). */
+  list(userId: number, page: { page: number; pageSize: number }) {
+    return listOwnBatches(this.d.db, userId, page)
   }
 
   async get(userId: number, id: number) {

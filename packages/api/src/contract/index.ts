@@ -1,4 +1,5 @@
 export * from './api-key'
+export * from './batch'
 export * from './billing'
 export * from './contact'
 export * from './creation'

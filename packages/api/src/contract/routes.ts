@@ -57,6 +57,13 @@ export const endpointRoutes = {
   apiKeyCreate: { method: 'POST', path: '/key/create' },
   apiKeyList: { method: 'GET', path: '/key/list' },
   apiKeyRevoke: { method: 'POST', path: '/key/revoke' },
+  // Bulk create: one creation per row of a CSV (PRODUCT.md §12, the app's side of /v1/batches).
+  batchCsvTemplate: { method: 'GET', path: '/batch/csv-template' },
+  batchValidate: { method: 'POST', path: '/batch/validate' },
+  batchCreate: { method: 'POST', path: '/batch/create' },
+  batchDetail: { method: 'GET', path: '/batch/detail' },
+  batchList: { method: 'GET', path: '/batch/list' },
+  batchCancel: { method: 'POST', path: '/batch/cancel' },
 } as const satisfies Record<string, EndpointRoute>
 
 export type EndpointRouteName = keyof typeof endpointRoutes
