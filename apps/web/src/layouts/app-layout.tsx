@@ -12,6 +12,7 @@ import {
   Images,
   ImageUp,
   KeyRound,
+  Layers,
   LayoutDashboard,
   LayoutTemplate,
   LogOut,
@@ -119,6 +120,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
               <Link to="/purchase-history">
                 <Receipt aria-hidden="true" />
                 {t('nav.purchaseHistory')}
+              </Link>
+            </AvatarMenuItem>
+            <AvatarMenuItem asChild>
+              <Link to="/bulk">
+                <Layers aria-hidden="true" />
+                {t('nav.bulk')}
               </Link>
             </AvatarMenuItem>
             <AvatarMenuItem asChild>

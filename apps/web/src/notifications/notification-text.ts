@@ -100,7 +100,7 @@ export function notificationTarget(n: Notification): string | undefined {
     case 'creation_ready':
       return `/creation/${n.params.creationId}/edit`
     case 'batch_completed':
-      return '/creation'
+      return `/bulk/${n.params.batchId}`
     case 'message':
       return undefined
   }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CreationDetail, TemplateDetail } from '@templet/api'
 import { Skeleton } from '@templet/ui/skeleton'
-import { ArrowLeft, FileQuestion } from 'lucide-react'
+import { ArrowLeft, FileQuestion, Layers } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
@@ -76,7 +76,15 @@ export function TemplateEditorPage() {
   return (
     <>
       <BackToTemplates />
-      <PageTitle title={template.data ? template.data.names[locale] : t('media.editor.title')} />
+      <PageTitle
+        title={template.data ? template.data.names[locale] : t('media.editor.title')}
+        actions={
+          <LinkButton to={`/bulk?template=${templateId}`} variant="outline">
+            <Layers aria-hidden="true" />
+            {t('nav.bulk')}
+          </LinkButton>
+        }
+      />
       {template.isPending ? (
         <EditorSkeleton />
       ) : template.isError ? (

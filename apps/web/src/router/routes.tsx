@@ -36,6 +36,7 @@ const screens = {
   templateType: () => import('../pages/template-type'),
   templateEditor: () => import('../pages/template-editor'),
   developer: () => import('../pages/developer'),
+  bulkCreate: () => import('../pages/bulk-create'),
   notFound: () => import('../pages/not-found'),
 }
 export type ScreenName = keyof typeof screens
@@ -115,6 +116,8 @@ export const routes: RouteObject[] = [
               { path: 'notifications', ...screen('notifications', (m) => m.NotificationsPage) },
               { path: 'developer', ...screen('developer', (m) => m.DeveloperPage) },
               { path: 'uploads', ...screen('uploads', (m) => m.UploadsPage) },
+              { path: 'bulk', ...screen('bulkCreate', (m) => m.BulkCreatePage) },
+              { path: 'bulk/:batchId', ...screen('bulkCreate', (m) => m.BulkCreatePage) },
               // Media
               { path: 'templates/:typeId', ...screen('templateType', (m) => m.TemplateTypePage) },
               {
