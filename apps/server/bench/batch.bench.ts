@@ -26,8 +26,12 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2)
 /** Worker processes to run, e.g. `1,2` (default) or `2`. */
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number)
-/** A directory: the worker processes write V8 CPU profiles there (`--cpu-prof`), to see where a row's time goes. */
-const PROFILE_DIR = process.env.BENCH_PROFILE_DIR
+/**
+ * Flags for node in the worker processes, to see where a row's time goes: `--cpu-prof --cpu-prof-dir=<dir>` (V8
+ * CPU profiles), `--trace-gc` (with `BENCH_WORKER_LOG=<file>`, which receives what the workers wrote).
+ */
+const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+const WORKER_LOG = process.env.BENCH_WORKER_LOG
 const here = fileURLToPath(import.meta.url)
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 
@@ -160,12 +164,7 @@ async function batchRun(workers: number): Promise<{
     processes.push(apiProcess)
     processes.push(
       ...(await Promise.all(
-        Array.from({ length: workers }, () =>
-          startProcess(
-            { ...env, ROLE: 'worker' },
-            PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
-          ),
-        ),
+        Array.from({ length: workers }, () => startProcess({ ...env, ROLE: 'worker' }, NODE_ARGS)),
       )),
     )
     await sql.connect()
@@ -239,6 +238,14 @@ async function batchRun(workers: number): Promise<{
   } finally {
     await sql.end().catch(() => {})
     await Promise.all(processes.map((p) => p.stop('SIGTERM')))
+    if (WORKER_LOG)
+      fs.writeFileSync(
+        WORKER_LOG,
+        processes
+          .slice(1)
+          .map((p) => p.output())
+          .join('\n'),
+      )
     await new Promise((resolve) => receiver.close(resolve))
     await admin.query(`drop database if exists ${name} with (force)`)
     await admin.end()

@@ -150,7 +150,14 @@ function valueIssuesData(issues: ValueIssue[]): IssuesData {
 export type Settle = <T>(
   now: number,
   store: (trx: Kysely<Database>) => Promise<T>,
-) => Promise<{ result: T; balance: number }>
+) => Promise<{ result: T; balance?: number | undefined }>
+
+type CreateOptions = {
+  /** Pays in the storing transaction; default: spends one credit (402 without). */
+  settle?: Settle
+  /** Raise the "creation ready" notification (default true; a batch raises one for all its rows). */
+  notify?: boolean
+}
 
 export class Creations {
   constructor(private readonly d: CreationDeps) {}
@@ -242,12 +249,6 @@ export class Creations {
   }
 
   /**
-   * Renders and stores a creation, spending one credit. Order: check, render, write the files, then in one
-   * transaction spend the credit and insert the row. A failed render costs nothing; a refused spend removes the
-   * files; a crash before the commit leaves files without a row, which are never served and which the sweep
-   * removes.
-   */
-  /**
    * Checks a creation request as `create` would (template, size, values, the caller's uploads) without rendering:
    * what a job accepted now will not refuse later. Returns the size and the template's version it will draw.
    */
@@ -256,15 +257,30 @@ export class Creations {
     return { sizeId, templateVersion: version }
   }
 
+  /**
+   * Renders and stores a creation, spending one credit. Order: check, render, write the files, then in one
+   * transaction spend the credit and insert the row. A failed render costs nothing; a refused spend removes the
+   * files; a crash before the commit leaves files without a row, which are never served and which the sweep
+   * removes.
+   */
   async create(
     r: Request & { name?: string | undefined },
-    o: {
-      /** Pays in the storing transaction; default: spends one credit (402 without). */
-      settle?: Settle
-      /** Raise the "creation ready" notification (default true; a batch raises one for all its rows). */
-      notify?: boolean
-    } = {},
+    o: CreateOptions = {},
   ): Promise<Creation & { credits: number }> {
+    const { id, balance } = await this.make(r, o)
+    const created = await findOwnCreation(this.d.db, id, r.userId)
+    if (!created) throw new Error('creation vanished after insert')
+    return { ...this.view(created), credits: balance ?? (await ledgerBalance(this.d.db, r.userId)) }
+  }
+
+  /**
+   * `create` without reading the creation back: its id, and the balance when the settle read it. A job (a /v1
+   * render, a batch row) needs no more, and skips the read and the view.
+   */
+  async make(
+    r: Request & { name?: string | undefined },
+    o: CreateOptions = {},
+  ): Promise<{ id: number; balance: number | undefined }> {
     const { row, template, version, sizeId, pixels, print, uploadIds, images, checkImagesRead } =
       await this.prepare(r)
     if (!o.settle) {
@@ -372,9 +388,7 @@ export class Creations {
           return creationId
         },
       )
-      const created = await findOwnCreation(this.d.db, id, r.userId)
-      if (!created) throw new Error('creation vanished after insert')
-      return { ...this.view(created), credits: balance }
+      return { id, balance }
     } catch (err) {
       await this.d.storage.delete(keys).catch(() => {})
       throw err

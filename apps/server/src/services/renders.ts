@@ -1,7 +1,6 @@
 import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
 import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
-import { ledgerBalance } from '../db/ledger'
 import {
   cancelQueuedRenders,
   claimRender,
@@ -233,7 +232,7 @@ export class Renders {
       return
     }
     try {
-      await this.d.creations.create(
+      await this.d.creations.make(
         {
           userId: claim.user_id,
           templateId: claim.template_id,
@@ -263,7 +262,7 @@ export class Renders {
                 creation_id: creationId,
                 completed_at: now,
               })
-              return { result: creationId as never, balance: await ledgerBalance(trx, claim.user_id) }
+              return { result: creationId as never }
             }),
         },
       )
