@@ -1,4 +1,4 @@
-import { BATCH_CSV_MAX_BYTES } from '@templet/api/contract'
+import { BATCH_CSV_MAX_BYTES } from '@templet/api/limits'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'

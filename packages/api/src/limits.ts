@@ -26,3 +26,12 @@ export const PAGE_SIZE_MAX = 100
 export const SEARCH_TEXT_MAX_LENGTH = 100
 /** A creation's name, in characters. */
 export const CREATION_NAME_MAX_LENGTH = 100
+
+/** Rows one batch (bulk create, `/v1/batches`) may hold; a bigger job is several batches. */
+export const BATCH_MAX_ROWS = 1000
+/**
+ * The largest CSV the app sends to bulk create, in bytes of UTF-8. It travels inside a JSON body, which the API
+ * takes up to 1 MB: half of that leaves room for the quotes and line breaks JSON escapes. 1,000 rows of a few
+ * fields fit.
+ */
+export const BATCH_CSV_MAX_BYTES = 512 * 1024

@@ -1,4 +1,5 @@
 import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
+import { BATCH_MAX_ROWS } from '@templet/api/limits'
 import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
 import {
@@ -22,8 +23,6 @@ import { notificationRow } from './notifications'
 import { templateOf } from './renderer'
 import { isSettled, type RenderError, type RenderFormat, type Renders } from './renders'
 
-/** Rows one batch may hold (a bigger job is several batches). */
-export const BATCH_MAX_ROWS = 1000
 
 export interface BatchRequest {
   templateId: number

@@ -1,13 +1,7 @@
 import '../bulk/messages'
 import { useQuery } from '@tanstack/react-query'
-import {
-  BATCH_CSV_MAX_BYTES,
-  BATCH_MAX_ROWS,
-  type Batch,
-  type BatchRowError,
-  type BatchValidation,
-  type TemplateDetail,
-} from '@templet/api'
+import type { Batch, BatchRowError, BatchValidation, TemplateDetail } from '@templet/api'
+import { BATCH_CSV_MAX_BYTES, BATCH_MAX_ROWS } from '@templet/api/limits'
 import { Badge } from '@templet/ui/badge'
 import { Button } from '@templet/ui/button'
 import {

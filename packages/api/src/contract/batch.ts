@@ -1,14 +1,7 @@
 import { z } from 'zod'
+import { BATCH_CSV_MAX_BYTES } from '../limits'
 import { resetTokenField } from './envelope'
 import { bodyId, locale, page, pageSizeOr, queryId } from './media-fields'
-
-/** Rows one batch may hold (a bigger job is several batches). */
-export const BATCH_MAX_ROWS = 1000
-/**
- * The largest CSV the app sends (bytes of UTF-8). It travels inside a JSON body, which the API takes up to
- * 1 MB: half of that leaves room for the quotes and line breaks JSON escapes. 1,000 rows of a few fields fit.
- */
-export const BATCH_CSV_MAX_BYTES = 512 * 1024
 
 /** `GET /batch/csv-template`: a CSV whose header names the template's fields, with one sample row. */
 export const batchCsvTemplateQuery = z.strictObject({
