@@ -23,7 +23,6 @@ import { notificationRow } from './notifications'
 import { templateOf } from './renderer'
 import { isSettled, type RenderError, type RenderFormat, type Renders } from './renders'
 
-
 export interface BatchRequest {
   templateId: number
   sizeId?: string | undefined
