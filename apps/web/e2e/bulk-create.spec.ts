@@ -62,7 +62,9 @@ test.describe('Bulk create', () => {
     })
 
     await expect(page.getByTestId('bulk-summary')).toHaveText('3 rows: 2 ready, 1 with problems')
-    await expect(page.getByTestId('bulk-errors')).toContainText('Row 2:')
+    await expect(page.getByTestId('bulk-errors')).toHaveText(
+      `Row 2: ${template.text.labels.en}: Must be at most ${max} characters`,
+    )
     await expect(page.getByRole('combobox', { name: `Column “${template.text.key}”` })).toHaveValue(
       template.text.key,
     )
@@ -134,9 +136,15 @@ test.describe('Bulk create', () => {
     await page.getByTestId('bulk-file').setInputFiles({
       name: '名单.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from(`${template.text.labels['zh-CN']}\r\n你好\r\n`),
+      buffer: Buffer.from(
+        `${template.text.labels['zh-CN']}\r\n你好\r\n${'长'.repeat((template.text.maxLength ?? 60) + 1)}\r\n`,
+      ),
     })
-    await expect(page.getByTestId('bulk-summary')).toHaveText('共 1 行：1 行就绪，0 行有问题')
+    await expect(page.getByTestId('bulk-summary')).toHaveText('共 2 行：1 行就绪，1 行有问题')
+    // The refused row in Chinese: the field's label and its rule, from the app's own catalogue.
+    await expect(page.getByTestId('bulk-errors')).toHaveText(
+      `第 2 行：${template.text.labels['zh-CN']}: 最多 ${template.text.maxLength} 个字符`,
+    )
     await expect(page.getByRole('combobox', { name: `列“${template.text.labels['zh-CN']}”` })).toHaveValue(
       template.text.key,
     )

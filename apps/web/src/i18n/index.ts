@@ -24,10 +24,18 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 })
 
-/** Loads `language`'s catalogue (once) and makes it the current language. */
+const loaded = new Set<Language>()
+
+/**
+ * Loads `language`'s catalogue (once) and makes it the current language. Counted here, not by asking i18next
+ * for the bundle: a screen's own words (Developer settings, Bulk create) add a bundle of that language with the
+ * screen, before the app's catalogue of it was ever loaded; they are kept beside it.
+ */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(language, 'translation'))
-    i18n.addResourceBundle(language, 'translation', await catalogues[language]())
+  if (!loaded.has(language)) {
+    i18n.addResourceBundle(language, 'translation', await catalogues[language](), true, false)
+    loaded.add(language)
+  }
   await i18n.changeLanguage(language)
 }
 

@@ -119,24 +119,29 @@ function ChooseTemplate() {
   )
 }
 
-/** Why a row is refused: in Chinese from its issues (field label and rule), else the server's English message. */
+/** Why a row is refused, in the reader's language: each issue as the field's label and its rule; else the server's message. */
 function rowErrorText(
   t: ReturnType<typeof useTranslation>['t'],
   e: BatchRowError,
   template: TemplateDetail,
   locale: Locale,
 ) {
+  const unknown = t('issues.invalid')
   const texts = (e.issues ?? []).flatMap((issue) => {
     const key = issue.path[0] === 'values' ? String(issue.path[1]) : undefined
     const field = template.fields.find((f) => f.key === key)
-    if (!field) return []
-    const text = issueText(t, `media.${field.kind}`, {
-      type: issue.code,
-      params: issue.params as Record<string, string | number | boolean> | undefined,
-    })
-    return [`${field.labels[locale]}: ${text}`]
+    const text =
+      field &&
+      issueText(t, `media.${field.kind}`, {
+        type: issue.code,
+        params: issue.params as Record<string, string | number | boolean> | undefined,
+      })
+    // A rule the catalogues do not word (characters the fonts lack): the server's message says it better.
+    return field && text && text !== unknown ? [`${field.labels[locale]}: ${text}`] : []
   })
-  return texts.length > 0 && locale === 'zh-CN' ? texts.join('；') : e.message
+  return texts.length > 0 && texts.length === (e.issues ?? []).length
+    ? texts.join(locale === 'zh-CN' ? '；' : '; ')
+    : e.message
 }
 
 interface Loaded {
@@ -527,17 +532,27 @@ function RowPreview({ template, checked }: { template: TemplateDetail; checked: 
           </TableBody>
         </Table>
       </div>
-      {invalid > 0 ? <RowErrors template={template} errors={checked.errors} /> : null}
+      {invalid > 0 ? (
+        <RowErrors template={template} errors={checked.errors} title={t('bulk.errorsTitle')} />
+      ) : null}
     </section>
   )
 }
 
-function RowErrors({ template, errors }: { template: TemplateDetail; errors: BatchRowError[] }) {
+function RowErrors({
+  template,
+  errors,
+  title,
+}: {
+  template: TemplateDetail
+  errors: BatchRowError[]
+  title: string
+}) {
   const { t } = useTranslation()
   const locale = useLocale()
   return (
     <div className="rounded-md border border-destructive/50 p-4">
-      <h3 className="mb-2 font-medium">{t('bulk.errorsTitle')}</h3>
+      <h3 className="mb-2 font-medium">{title}</h3>
       <ul className="flex flex-col gap-1 text-sm" data-testid="bulk-errors">
         {errors.map((e) => (
           <li key={e.row}>
@@ -635,7 +650,9 @@ function BatchProgress({ id }: { id: number }) {
           {t('bulk.newBatch')}
         </LinkButton>
       </div>
-      {b.errors.length > 0 && template.data ? <RowErrors template={template.data} errors={b.errors} /> : null}
+      {b.errors.length > 0 && template.data ? (
+        <RowErrors template={template.data} errors={b.errors} title={t('bulk.failedTitle')} />
+      ) : null}
       <ConfirmDeleteDialog
         open={asking}
         onCancel={() => setAsking(false)}
