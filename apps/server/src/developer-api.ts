@@ -61,7 +61,7 @@ export function developerApiParts(a: {
       log,
     })
   const renders = new Renders({ db, creations: a.creations, queue, now, log })
-  const batches = new Batches({ db, renders, queue, now })
+  const batches = new Batches({ db, renders, creations: a.creations, queue, now })
   const webhooks = new Webhooks({
     db,
     now,

@@ -17,6 +17,7 @@ import { insertRenders } from '../db/renders'
 import type { BatchRow, Database, RenderRow } from '../db/schema'
 import { findUsableTemplate } from '../db/templates'
 import { AppError, notFound } from '../errors'
+import type { Creations } from './creations'
 import type { JobQueue } from './jobs'
 import { grantCreditsOnce, spendCredits } from './ledger'
 import { notificationRow } from './notifications'
@@ -49,6 +50,7 @@ export class Batches {
     private readonly d: {
       db: Kysely<Database>
       renders: Renders
+      creations: Creations
       queue: JobQueue
       now: () => number
     },
@@ -83,18 +85,16 @@ export class Batches {
           { path: ['size_id'], code: 'invalid_value', params: { options: sizes.map((s) => s.id).join(',') } },
         ],
       } satisfies IssuesData)
-    let templateVersion = template.version
+    // Read once for all the rows (one query, not one per row), so every row is checked against one version.
+    const resolved = await this.d.creations.resolve(userId, r.templateId)
     const checked: RowCheck[] = []
     for (const row of r.rows) {
       try {
-        const c = await this.d.renders.check(userId, {
-          templateId: r.templateId,
-          sizeId,
-          values: row.values,
-          formats: r.formats,
-          locale: r.locale,
-        })
-        templateVersion = c.templateVersion
+        await this.d.renders.check(
+          userId,
+          { templateId: r.templateId, sizeId, values: row.values, formats: r.formats, locale: r.locale },
+          resolved,
+        )
         checked.push({ ok: true })
       } catch (err) {
         if (!(err instanceof AppError) || err.code === Code.internal) throw err
@@ -107,7 +107,7 @@ export class Batches {
         })
       }
     }
-    return { template, sizeId, templateVersion, checked }
+    return { template, sizeId, templateVersion: resolved.version, checked }
   }
 
   /** Accepts a batch: every row's credit reserved (402 when the balance cannot cover them all). */

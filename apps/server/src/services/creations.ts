@@ -42,7 +42,7 @@ import { notificationRow } from './notifications'
 import type { RateLimiter } from './rate-limit'
 import type { Renderer } from './renderer'
 import type { MediaStorage } from './storage'
-import type { Templates } from './templates'
+import type { ResolvedTemplate, Templates } from './templates'
 import { ownUploadKey } from './uploads'
 
 /** The files of one creation under its storage prefix. */
@@ -166,7 +166,10 @@ export class Creations {
    * The template, size and values checked: 404 for an unknown template, 400 naming the field otherwise. The
    * uploads the values name are read once, here, and handed to the renderer (`images`).
    */
-  private async prepare(r: Request): Promise<{
+  private async prepare(
+    r: Request,
+    resolved?: ResolvedTemplate,
+  ): Promise<{
     row: TemplateRow
     template: Template
     version: number
@@ -181,11 +184,8 @@ export class Creations {
     /** Throws the 404 of an upload whose file was gone when the renderer read it. */
     checkImagesRead: () => void
   }> {
-    const { row, template, version } = await this.d.templates.resolve(
-      r.userId,
-      r.templateId,
-      r.templateVersion,
-    )
+    const { row, template, version } =
+      resolved ?? (await this.d.templates.resolve(r.userId, r.templateId, r.templateVersion))
     const size = r.sizeId === undefined ? template.sizes[0] : template.sizes.find((s) => s.id === r.sizeId)
     if (!size)
       throw invalidInput(['sizeId'], `Must be one of ${template.sizes.map((s) => s.id).join(', ')}`, {
@@ -251,9 +251,15 @@ export class Creations {
   /**
    * Checks a creation request as `create` would (template, size, values, the caller's uploads) without rendering:
    * what a job accepted now will not refuse later. Returns the size and the template's version it will draw.
+   * `resolved`: the template as {@link resolve} read it, for many requests of it (a batch's rows read it once).
    */
-  async check(r: Request): Promise<{ sizeId: string; templateVersion: number }> {
-    const { sizeId, version } = await this.prepare(r)
+  /** The template (and version) a request of `userId` draws; 404 when it is not theirs to use. */
+  resolve(userId: number, templateId: number): Promise<ResolvedTemplate> {
+    return this.d.templates.resolve(userId, templateId)
+  }
+
+  async check(r: Request, resolved?: ResolvedTemplate): Promise<{ sizeId: string; templateVersion: number }> {
+    const { sizeId, version } = await this.prepare(r, resolved)
     return { sizeId, templateVersion: version }
   }
 

@@ -19,6 +19,7 @@ import { errorFields, type Logger } from '../log'
 import type { Creations } from './creations'
 import type { JobQueue } from './jobs'
 import { grantCreditsOnce, spendCredits } from './ledger'
+import type { ResolvedTemplate } from './templates'
 
 export const RENDER_FORMATS = ['png', 'jpeg', 'webp', 'pdf'] as const
 export type RenderFormat = (typeof RENDER_FORMATS)[number]
@@ -81,6 +82,7 @@ export class Renders {
   async check(
     userId: number,
     r: Omit<RenderRequest, 'webhookUrl'>,
+    resolved?: ResolvedTemplate,
   ): Promise<{ sizeId: string; templateVersion: number }> {
     const pdf = r.formats.indexOf('pdf')
     if (pdf >= 0)
@@ -91,15 +93,17 @@ export class Renders {
           issues: [{ path: ['formats', pdf], code: 'invalid_value', params: { options: 'png,jpeg,webp' } }],
         } satisfies IssuesData,
       )
-    const checked = await this.d.creations.check({
-      userId,
-      templateId: r.templateId,
-      templateVersion: r.templateVersion,
-      values: r.values,
-      sizeId: r.sizeId,
-      locale: r.locale,
-    })
-    return checked
+    return this.d.creations.check(
+      {
+        userId,
+        templateId: r.templateId,
+        templateVersion: r.templateVersion,
+        values: r.values,
+        sizeId: r.sizeId,
+        locale: r.locale,
+      },
+      resolved,
+    )
   }
 
   /** Accepts a render: its credit reserved and its job queued in one transaction (402 without credit). */
