@@ -71,7 +71,11 @@ async function rendererRate(processes: number, rows: number): Promise<{ rate: nu
       { length: processes },
       () =>
         new Promise<number>((resolve, reject) => {
-          const child = fork(here, ['render-loop', String(each)], { execArgv: ['--import', 'tsx'] })
+          // The workers' malloc setting, which also sets how many threads sharp gives libvips: like for like.
+          const child = fork(here, ['render-loop', String(each)], {
+            execArgv: ['--import', 'tsx'],
+            env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+          })
           child.once('message', (m) => resolve((m as { cpu: number }).cpu))
           child.once('error', reject)
         }),
