@@ -56,6 +56,8 @@ const en = {
   balance: 'Your balance: {{count}} credits',
   notEnough: 'You need {{count}} more credits for these rows.',
   buyCredits: 'Buy credits',
+  balanceShort:
+    'Your balance no longer covers these rows (it changed since the file was checked). Buy credits, or upload fewer rows.',
   nothingToMake: 'No row can be made yet: fix the problems above and upload the file again.',
   start: 'Create {{count}} images',
   confirmTitle: 'Create {{count}} images?',
@@ -141,6 +143,7 @@ const zhCN: Messages = {
   balance: '您的余额：{{count}} 点',
   notEnough: '这些行还需要 {{count}} 点。',
   buyCredits: '购买点数',
+  balanceShort: '您的余额已不足以生成这些行（检查文件后余额有变化）。请购买点数，或上传更少的行。',
   nothingToMake: '目前没有可以生成的行：请修正上面的问题后重新上传文件。',
   start: '生成 {{count}} 张图片',
   confirmTitle: '生成 {{count}} 张图片？',

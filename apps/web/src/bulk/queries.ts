@@ -50,6 +50,8 @@ export function useCreateBatch() {
   return useMutation({
     mutationFn: async (body: BatchCsvBody) =>
       withoutToken(unwrap(await api.call('batchCreate', { body })).data),
+    // The screen says what was refused (a 402, a file the server could not read), in place of the generic toast.
+    onError: () => undefined,
     onSuccess: (batch) => queryClient.setQueryData(batchDetailQuery(batch.id).queryKey, batch),
     onSettled: () =>
       Promise.all([

@@ -183,6 +183,7 @@ function BulkFlow({ templateId }: { templateId: number }) {
   /** Words a refusal of the whole file in the reader's language. */
   function refusal(error: unknown): string {
     if (!(error instanceof ApiFailureError)) return t('app.loadFailed')
+    if (error.code === 402) return t('bulk.balanceShort')
     const issue = error.issues[0]
     if (issue?.path[0] === 'rows' && issue.code === 'too_big')
       return t('bulk.tooManyRows', { max: BATCH_MAX_ROWS })
@@ -670,10 +671,7 @@ function BatchProgress({ id }: { id: number }) {
               setAsking(false)
               notifySuccess(t('bulk.canceledToast'))
             },
-            onError: (error) => {
-              setAsking(false)
-              reportError(error)
-            },
+            onError: () => setAsking(false),
           })
         }
       />
