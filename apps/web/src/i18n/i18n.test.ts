@@ -9,6 +9,15 @@ describe('the app’s languages', () => {
     await loadLanguage('en')
   })
 
+  // First: the catalogues are loaded once per page, so this must see zh-CN before any other test loads it.
+  it('loads a language’s catalogue even when a screen added its own words in it first', async () => {
+    i18n.addResourceBundle('zh-CN', 'translation', { screenOnly: { hello: '你好' } }, true, true)
+    await setLanguage('zh-CN')
+    expect(i18n.t('nav.dashboard')).toBe('仪表盘')
+    expect(i18n.t('screenOnly.hello')).toBe('你好')
+    await setLanguage('en')
+  })
+
   it('switches language, remembers the choice, and follows it in <html lang>', async () => {
     await setLanguage('zh-CN')
     expect(currentLanguage()).toBe('zh-CN')
