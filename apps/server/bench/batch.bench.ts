@@ -98,19 +98,11 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
-/** CPU seconds used by every PostgreSQL server process (`postgres` by name), from /proc. */
-function postgresCpuSeconds(): number {
-  let total = 0
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue
-      total += cpuSeconds(Number(entry))
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total
+/** The server processes of the bench's database (its connections), from PostgreSQL itself: other clusters on
+ * the machine are not counted. */
+async function backendPids(sql: pg.Client, database: string): Promise<number[]> {
+  const r = await sql.query('select pid from pg_stat_activity where datname = $1', [database])
+  return r.rows.map((row) => Number(row.pid))
 }
 
 async function api(url: string, p: string, body: unknown, token?: string) {
@@ -207,7 +199,7 @@ async function batchRun(workers: number): Promise<{
     const cpuBefore = {
       workers: workersCpu(),
       api: cpuSeconds(apiProcess.child.pid),
-      postgres: postgresCpuSeconds(),
+      postgres: new Map((await backendPids(sql, name)).map((pid) => [pid, cpuSeconds(pid)])),
     }
     const accepted = Date.now()
     const batch = await api(apiProcess.url, '/v1/batches', { template_id: templateId, rows }, key)
@@ -226,7 +218,11 @@ async function batchRun(workers: number): Promise<{
     const cpuPerRow = {
       workers: (workersCpu() - cpuBefore.workers) / ROWS,
       api: (cpuSeconds(apiProcess.child.pid) - cpuBefore.api) / ROWS,
-      postgres: (postgresCpuSeconds() - cpuBefore.postgres) / ROWS,
+      // A connection opened meanwhile counts whole; one closed meanwhile is lost (the pools keep theirs).
+      postgres:
+        (await backendPids(sql, name))
+          .map((pid) => cpuSeconds(pid) - (cpuBefore.postgres.get(pid) ?? 0))
+          .reduce((a, b) => a + b, 0) / ROWS,
     }
     const last = Number(
       (await sql.query('select max(completed_at) as t from renders where batch_id = $1', [batch.id])).rows[0]
