@@ -24,6 +24,14 @@ import { type ServerProcess, startProcess } from '../test/process'
 const ROWS = Number(process.env.BENCH_ROWS ?? 1000)
 /** Renders in flight per process, on both sides (the worker's WORKER_CONCURRENCY). */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2)
+/** Worker processes to run, e.g. `1,2` (default) or `2`. */
+const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number)
+/**
+ * Flags for node in the worker processes, to see where a row's time goes: `--cpu-prof --cpu-prof-dir=<dir>` (V8
+ * CPU profiles), `--trace-gc` (with `BENCH_WORKER_LOG=<file>`, which receives what the workers wrote).
+ */
+const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+const WORKER_LOG = process.env.BENCH_WORKER_LOG
 const here = fileURLToPath(import.meta.url)
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 
@@ -39,6 +47,7 @@ async function renderLoop(count: number) {
   const t = benchTemplate()
   for (let i = 0; i < 5; i += 1) await render(t, {}) // warm-up
   const started = performance.now()
+  const cpu = process.cpuUsage()
   let left = count
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -48,26 +57,52 @@ async function renderLoop(count: number) {
       }
     }),
   )
-  process.send?.({ seconds: (performance.now() - started) / 1000 })
+  const used = process.cpuUsage(cpu)
+  process.send?.({ seconds: (performance.now() - started) / 1000, cpu: (used.user + used.system) / 1e6 })
   process.disconnect()
 }
 
-/** The renderer alone in `processes` processes sharing `rows` renders: rows per second. */
-async function rendererRate(processes: number, rows: number): Promise<number> {
+/** The renderer alone in `processes` processes sharing `rows` renders: rows per second, CPU seconds per row. */
+async function rendererRate(processes: number, rows: number): Promise<{ rate: number; cpuPerRow: number }> {
   const each = Math.ceil(rows / processes)
   const started = performance.now()
-  await Promise.all(
+  const cpu = await Promise.all(
     Array.from(
       { length: processes },
       () =>
         new Promise<number>((resolve, reject) => {
-          const child = fork(here, ['render-loop', String(each)], { execArgv: ['--import', 'tsx'] })
-          child.once('message', (m) => resolve((m as { seconds: number }).seconds))
+          // The workers' malloc setting, which also sets how many threads sharp gives libvips: like for like.
+          const child = fork(here, ['render-loop', String(each)], {
+            execArgv: ['--import', 'tsx'],
+            env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+          })
+          child.once('message', (m) => resolve((m as { cpu: number }).cpu))
           child.once('error', reject)
         }),
     ),
   )
-  return (each * processes) / ((performance.now() - started) / 1000)
+  return {
+    rate: (each * processes) / ((performance.now() - started) / 1000),
+    cpuPerRow: cpu.reduce((a, b) => a + b, 0) / (each * processes),
+  }
+}
+
+/** CPU seconds (user + system) a process and its threads have used, from /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return 0
+  }
+}
+
+/** The server processes of the bench's database (its connections), from PostgreSQL itself: other clusters on
+ * the machine are not counted. */
+async function backendPids(sql: pg.Client, database: string): Promise<number[]> {
+  const r = await sql.query('select pid from pg_stat_activity where datname = $1', [database])
+  return r.rows.map((row) => Number(row.pid))
 }
 
 async function api(url: string, p: string, body: unknown, token?: string) {
@@ -84,9 +119,13 @@ async function api(url: string, p: string, body: unknown, token?: string) {
 }
 
 /** One batch of `ROWS` rows with `workers` worker processes: rows per second, and last row -> webhook (ms). */
-async function batchRun(
-  workers: number,
-): Promise<{ rowsPerSecond: number; webhookMs: number; acceptMs: number }> {
+async function batchRun(workers: number): Promise<{
+  rowsPerSecond: number
+  webhookMs: number
+  acceptMs: number
+  /** CPU seconds per row while the rows ran: the worker processes, the API process, PostgreSQL. */
+  cpuPerRow: { workers: number; api: number; postgres: number }
+}> {
   const name = `templet_bench_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
@@ -120,7 +159,9 @@ async function batchRun(
     const apiProcess = await startProcess({ ...env, ROLE: 'api' })
     processes.push(apiProcess)
     processes.push(
-      ...(await Promise.all(Array.from({ length: workers }, () => startProcess({ ...env, ROLE: 'worker' })))),
+      ...(await Promise.all(
+        Array.from({ length: workers }, () => startProcess({ ...env, ROLE: 'worker' }, NODE_ARGS)),
+      )),
     )
     await sql.connect()
     const reg = await api(apiProcess.url, '/api/user/register', {
@@ -153,6 +194,13 @@ async function batchRun(
       (await sql.query('select id from templates where slug = $1', [slug])).rows[0].id,
     )
     const rows = Array.from({ length: ROWS }, (_, i) => ({ values: {}, name: `row ${i + 1}` }))
+    const workerPids = processes.slice(1).map((p) => p.child.pid)
+    const workersCpu = () => workerPids.map(cpuSeconds).reduce((a, b) => a + b, 0)
+    const cpuBefore = {
+      workers: workersCpu(),
+      api: cpuSeconds(apiProcess.child.pid),
+      postgres: new Map((await backendPids(sql, name)).map((pid) => [pid, cpuSeconds(pid)])),
+    }
     const accepted = Date.now()
     const batch = await api(apiProcess.url, '/v1/batches', { template_id: templateId, rows }, key)
     const acceptMs = Date.now() - accepted
@@ -167,6 +215,15 @@ async function batchRun(
       }
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
+    const cpuPerRow = {
+      workers: (workersCpu() - cpuBefore.workers) / ROWS,
+      api: (cpuSeconds(apiProcess.child.pid) - cpuBefore.api) / ROWS,
+      // A connection opened meanwhile counts whole; one closed meanwhile is lost (the pools keep theirs).
+      postgres:
+        (await backendPids(sql, name))
+          .map((pid) => cpuSeconds(pid) - (cpuBefore.postgres.get(pid) ?? 0))
+          .reduce((a, b) => a + b, 0) / ROWS,
+    }
     const last = Number(
       (await sql.query('select max(completed_at) as t from renders where batch_id = $1', [batch.id])).rows[0]
         .t,
@@ -176,16 +233,27 @@ async function batchRun(
       rowsPerSecond: ROWS / ((last - accepted) / 1000),
       webhookMs: hookAt === 0 ? Number.NaN : hookAt - last,
       acceptMs,
+      cpuPerRow,
     }
   } finally {
     await sql.end().catch(() => {})
     await Promise.all(processes.map((p) => p.stop('SIGTERM')))
+    if (WORKER_LOG)
+      fs.writeFileSync(
+        WORKER_LOG,
+        processes
+          .slice(1)
+          .map((p) => p.output())
+          .join('\n'),
+      )
     await new Promise((resolve) => receiver.close(resolve))
     await admin.query(`drop database if exists ${name} with (force)`)
     await admin.end()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }
+
+const ms = (seconds: number) => (seconds * 1000).toFixed(1)
 
 async function main() {
   if (!adminUrl) {
@@ -196,19 +264,19 @@ async function main() {
     `bench:batch, ${ROWS} rows of "${benchTemplate().id}", ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
   )
   const lines: string[] = []
-  for (const workers of [1, 2]) {
+  for (const workers of WORKERS) {
     const bare = await rendererRate(workers, ROWS)
     const run = await batchRun(workers)
     lines.push(
-      `| ${workers} | ${bare.toFixed(1)} | ${run.rowsPerSecond.toFixed(1)} | ${(run.rowsPerSecond / bare).toFixed(2)}× | ${Math.round(run.acceptMs)} | ${Math.round(run.webhookMs)} |`,
+      `| ${workers} | ${bare.rate.toFixed(1)} (${ms(bare.cpuPerRow)} ms CPU) | ${run.rowsPerSecond.toFixed(1)} | ${(run.rowsPerSecond / bare.rate).toFixed(2)}× | ${Math.round(run.acceptMs)} | ${Math.round(run.webhookMs)} | ${ms(run.cpuPerRow.workers)} / ${ms(run.cpuPerRow.api)} / ${ms(run.cpuPerRow.postgres)} |`,
     )
     console.log(lines.at(-1))
   }
   console.log(
     [
       '',
-      '| worker processes | render() alone, rows/s | batch through /v1, rows/s | ratio | 202 answered, ms | last row -> webhook, ms |',
-      '| ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| worker processes | render() alone, rows/s (CPU per row) | batch through /v1, rows/s | ratio | 202 answered, ms | last row -> webhook, ms | CPU ms per row: workers / api / postgres |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...lines,
     ].join('\n'),
   )

@@ -7,8 +7,10 @@ import type { Database } from './db/schema'
 import type { Logger } from './log'
 import type { Metrics } from './metrics'
 import { apiKeyHandlers } from './routes/api-key'
+import { batchHandlers } from './routes/batch'
 import { ApiKeys } from './services/api-keys'
 import { Batches } from './services/batches'
+import { BulkCreate } from './services/bulk-create'
 import type { Creations } from './services/creations'
 import type { FileUrls } from './services/file-urls'
 import { type JobQueue, openJobQueue } from './services/jobs'
@@ -161,7 +163,10 @@ export function developerApiParts(a: {
 
   return {
     apiKeys,
-    handlers: apiKeyHandlers(apiKeys),
+    handlers: {
+      ...apiKeyHandlers(apiKeys),
+      ...batchHandlers(new BulkCreate({ db, batches, urls: a.urls })),
+    },
     v1,
     renders,
     batches,

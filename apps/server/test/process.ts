@@ -28,8 +28,12 @@ export function listeningUrl(output: string): string | undefined {
   return undefined
 }
 
-export async function startProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** `nodeArgs`: flags for node itself (`--cpu-prof`, which NODE_OPTIONS does not take). */
+export async function startProcess(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
   })

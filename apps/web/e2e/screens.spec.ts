@@ -97,6 +97,8 @@ const shots = [
   { name: 'purchase-history', path: '/purchase-history', session: true },
   { name: 'credit-history', path: '/purchase-history?tab=credits', session: true },
   { name: 'creation', path: '/creation', session: true },
+  { name: 'bulk', path: '/bulk', session: true },
+  { name: 'bulk-template', path: '/bulk?template=1', session: true },
   { name: 'not-found', path: '/nowhere', session: true },
 ]
 

@@ -33,3 +33,11 @@ export const FONT_MAX_BYTES = 5 * 1024 * 1024
 export const BRAND_FONTS_MAX = 40
 /** Colours in one account's brand palette. */
 export const PALETTE_COLORS_MAX = 24
+/** Rows one batch (bulk create, `/v1/batches`) may hold; a bigger job is several batches. */
+export const BATCH_MAX_ROWS = 1000
+/**
+ * The largest CSV the app sends to bulk create, in bytes of UTF-8. It travels inside a JSON body, which the API
+ * takes up to 1 MB: half of that leaves room for the quotes and line breaks JSON escapes. 1,000 rows of a few
+ * fields fit.
+ */
+export const BATCH_CSV_MAX_BYTES = 512 * 1024

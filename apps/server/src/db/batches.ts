@@ -128,3 +128,34 @@ export async function settledRunningBatchIds(db: Q): Promise<number[]> {
     .execute()
   return rows.map((r) => r.id)
 }
+
+/** A user's batches newest first, with their template's names; `total` over all pages. */
+export async function listOwnBatches(db: Q, userId: number, page: { page: number; pageSize: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('batches')
+      .innerJoin('templates', 'templates.id', 'batches.template_id')
+      .selectAll('batches')
+      .select(['templates.name as template_name', 'templates.name_zh as template_name_zh'])
+      .where('batches.user_id', '=', userId)
+      .orderBy('batches.id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)
+      .execute(),
+    db
+      .selectFrom('batches')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
+
+/** A template's names in both languages (a batch names the template it draws). */
+export function templateNames(db: Q, templateId: number) {
+  return db
+    .selectFrom('templates')
+    .select(['name as template_name', 'name_zh as template_name_zh'])
+    .where('id', '=', templateId)
+    .executeTakeFirst()
+}

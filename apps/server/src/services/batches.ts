@@ -1,4 +1,5 @@
 import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
+import { BATCH_MAX_ROWS } from '@templet/api/limits'
 import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
 import {
@@ -10,6 +11,7 @@ import {
   findOwnBatch,
   finishBatch,
   insertBatch,
+  listOwnBatches,
   setBatchPdfPages,
   settledRunningBatchIds,
 } from '../db/batches'
@@ -30,9 +32,6 @@ import { templateOf } from './renderer'
 import { isSettled, type RenderError, type RenderFormat, type Renders } from './renders'
 import type { MediaStorage } from './storage'
 
-/** Rows one batch may hold (a bigger job is several batches). */
-export const BATCH_MAX_ROWS = 1000
-
 export interface BatchRequest {
   templateId: number
   sizeId?: string | undefined
@@ -42,6 +41,9 @@ export interface BatchRequest {
   locale?: Locale | undefined
   rows: { values: Record<string, string>; name?: string | undefined }[]
 }
+
+/** A row as checked: accepted, or refused with the reason. */
+export type RowCheck = { ok: true } | { ok: false; error: RenderError }
 
 /** Runs in the transaction that raises a finished batch's one notice (webhooks hang here). */
 export type BatchFinishedHook = (trx: Kysely<Database>, batch: BatchRow) => Promise<void>
@@ -82,8 +84,11 @@ export class Batches {
     this.finishedHooks.push(hook)
   }
 
-  /** Accepts a batch: every row's credit reserved (402 when the balance cannot cover them all). */
-  async create(caller: { userId: number; keyId: number | null }, r: BatchRequest): Promise<BatchRow> {
+  /**
+   * Checks a batch as `create` would, spending nothing: the template and size (a 400 or 404 for the whole batch)
+   * and each row as its render will be checked, so what is accepted is not refused later.
+   */
+  async check(userId: number, r: BatchRequest) {
     if (r.rows.length === 0)
       throw new AppError(Code.invalidInput, 'rows: Send at least one row', {
         issues: [{ path: ['rows'], code: 'too_small', params: { minimum: 1, origin: 'array' } }],
@@ -92,7 +97,7 @@ export class Batches {
       throw new AppError(Code.invalidInput, `rows: At most ${BATCH_MAX_ROWS} rows in one batch`, {
         issues: [{ path: ['rows'], code: 'too_big', params: { maximum: BATCH_MAX_ROWS, origin: 'array' } }],
       } satisfies IssuesData)
-    const template = await findUsableTemplate(this.d.db, r.templateId, caller.userId)
+    const template = await findUsableTemplate(this.d.db, r.templateId, userId)
     if (!template) throw notFound('Template')
     const sizes = templateOf(template.definition).sizes
     const sizeId = r.sizeId ?? sizes[0]?.id ?? ''
@@ -102,21 +107,23 @@ export class Batches {
           { path: ['size_id'], code: 'invalid_value', params: { options: sizes.map((s) => s.id).join(',') } },
         ],
       } satisfies IssuesData)
-
-    // Each row is checked as its render will be, so what is accepted is not refused later.
-    let templateVersion = 0
-    const checked: ({ ok: true } | { ok: false; error: RenderError })[] = []
+    // Read once for all the rows (one query, not one per row), so every row is checked against one version.
+    const resolved = await this.d.creations.resolve(userId, r.templateId)
+    const checked: RowCheck[] = []
     for (const row of r.rows) {
       try {
-        const c = await this.d.renders.check(caller.userId, {
-          templateId: r.templateId,
-          sizeId,
-          values: row.values,
-          formats: r.formats,
-          pdfOptions: r.pdfOptions,
-          locale: r.locale,
-        })
-        templateVersion = c.templateVersion
+        await this.d.renders.check(
+          userId,
+          {
+            templateId: r.templateId,
+            sizeId,
+            values: row.values,
+            formats: r.formats,
+            pdfOptions: r.pdfOptions,
+            locale: r.locale,
+          },
+          resolved,
+        )
         checked.push({ ok: true })
       } catch (err) {
         if (!(err instanceof AppError) || err.code === Code.internal) throw err
@@ -129,6 +136,12 @@ export class Batches {
         })
       }
     }
+    return { template, sizeId, templateVersion: resolved.version, checked }
+  }
+
+  /** Accepts a batch: every row's credit reserved (402 when the balance cannot cover them all). */
+  async create(caller: { userId: number; keyId: number | null }, r: BatchRequest): Promise<BatchRow> {
+    const { sizeId, templateVersion, checked } = await this.check(caller.userId, r)
     const invalid = checked.filter((c) => !c.ok).length
     const now = this.d.now()
     const { result: batch } = await spendCredits(
@@ -159,7 +172,7 @@ export class Batches {
               batch_id: batch.id,
               row_number: i + 1,
               template_id: r.templateId,
-              template_version: String(templateVersion || template.version),
+              template_version: String(templateVersion),
               size_id: sizeId,
               locale: r.locale ?? 'en',
               formats: r.formats.join(','),
@@ -197,6 +210,11 @@ export class Batches {
     this.d.queue.nudge('render')
     this.d.queue.nudge('batch-finish')
     return (await findBatch(this.d.db, batch.id)) ?? batch
+  }
+
+  /** The caller's batches, newest first (the app's and /v1's alike). */
+  list(userId: number, page: { page: number; pageSize: number }) {
+    return listOwnBatches(this.d.db, userId, page)
   }
 
   async get(userId: number, id: number) {

@@ -55,7 +55,7 @@ import { type PdfOptions, PRINT_SHOP_PDF, pdfOptionsOf, pdfOptionsText } from '.
 import type { RateLimiter } from './rate-limit'
 import type { Renderer } from './renderer'
 import type { MediaStorage } from './storage'
-import type { Templates } from './templates'
+import type { ResolvedTemplate, Templates } from './templates'
 import { ownUploadKey } from './uploads'
 
 /** The files of one creation under its storage prefix. */
@@ -213,7 +213,16 @@ function valueIssuesData(issues: ValueIssue[]): IssuesData {
 export type Settle = <T>(
   now: number,
   store: (trx: Kysely<Database>) => Promise<T>,
-) => Promise<{ result: T; balance: number }>
+) => Promise<{ result: T; balance?: number | undefined }>
+
+type CreateOptions = {
+  /** Pays in the storing transaction; default: spends one credit (402 without). */
+  settle?: Settle
+  /** Raise the "creation ready" notification (default true; a batch raises one for all its rows). */
+  notify?: boolean
+  /** The options of the print shops' PDF of a print size (default: bleed and crop marks). */
+  printPdf?: PdfOptions
+}
 
 /** The pixels of a size's raster files: its sheet at 300 dpi for a print size. */
 const pixelSize = (size: Size) => (size.print ? printPixels(size.print) : size)
@@ -228,7 +237,7 @@ export class Creations {
    */
   private async prepare(
     r: Request,
-    o: { draft?: boolean } = {},
+    o: { draft?: boolean; resolved?: ResolvedTemplate } = {},
   ): Promise<{
     row: TemplateRow
     template: Template
@@ -246,7 +255,7 @@ export class Creations {
     /** The files of the brand families the template may draw with (its owner's). */
     brandFonts: BrandFontFile[]
   }> {
-    const resolved = await this.d.templates.resolve(r.userId, r.templateId, r.templateVersion)
+    const resolved = o.resolved ?? (await this.d.templates.resolve(r.userId, r.templateId, r.templateVersion))
     const { row, version } = resolved
     const { template, brandFonts } = this.d.brandKit
       ? await this.d.brandKit.forRender(row.owner_id, resolved.template)
@@ -331,32 +340,45 @@ export class Creations {
     }
   }
 
+  /** The template (and version) a request of `userId` draws; 404 when it is not theirs to use. */
+  resolve(userId: number, templateId: number): Promise<ResolvedTemplate> {
+    return this.d.templates.resolve(userId, templateId)
+  }
+
+  /**
+   * Checks a creation request as `create` would (template, size, values, the caller's uploads) without rendering:
+   * what a job accepted now will not refuse later. Returns the size and the template's version it will draw.
+   * `resolved`: the template as {@link resolve} read it, for many requests of it (a batch's rows read it once).
+   */
+  async check(r: Request, resolved?: ResolvedTemplate): Promise<{ sizeId: string; templateVersion: number }> {
+    const { size, version } = await this.prepare(r, { resolved })
+    return { sizeId: size.id, templateVersion: version }
+  }
+
   /**
    * Renders and stores a creation, spending one credit. Order: check, render, write the files, then in one
    * transaction spend the credit and insert the row. A failed render costs nothing; a refused spend removes the
    * files; a crash before the commit leaves files without a row, which are never served and which the sweep
    * removes.
    */
-  /**
-   * Checks a creation request as `create` would (template, size, values, the caller's uploads) without rendering:
-   * what a job accepted now will not refuse later. Returns the size and the template's version it will draw.
-   */
-  async check(r: Request): Promise<{ sizeId: string; templateVersion: number }> {
-    const { size, version } = await this.prepare(r)
-    return { sizeId: size.id, templateVersion: version }
-  }
-
   async create(
     r: Request & { name?: string | undefined },
-    o: {
-      /** Pays in the storing transaction; default: spends one credit (402 without). */
-      settle?: Settle
-      /** Raise the "creation ready" notification (default true; a batch raises one for all its rows). */
-      notify?: boolean
-      /** The options of the print shops' PDF of a print size (default: bleed and crop marks). */
-      printPdf?: PdfOptions
-    } = {},
+    o: CreateOptions = {},
   ): Promise<Creation & { credits: number }> {
+    const { id, balance } = await this.make(r, o)
+    const created = await findOwnCreation(this.d.db, id, r.userId)
+    if (!created) throw new Error('creation vanished after insert')
+    return { ...this.view(created), credits: balance ?? (await ledgerBalance(this.d.db, r.userId)) }
+  }
+
+  /**
+   * `create` without reading the creation back: its id, and the balance when the settle read it. A job (a /v1
+   * render, a batch row) needs no more, and skips the read and the view.
+   */
+  async make(
+    r: Request & { name?: string | undefined },
+    o: CreateOptions = {},
+  ): Promise<{ id: number; balance: number | undefined }> {
     const { row, template, version, size, pixels, print, uploadIds, images, checkImagesRead, brandFonts } =
       await this.prepare(r)
     const sizeId = size.id
@@ -469,9 +491,7 @@ export class Creations {
           return creationId
         },
       )
-      const created = await findOwnCreation(this.d.db, id, r.userId)
-      if (!created) throw new Error('creation vanished after insert')
-      return { ...this.view(created), credits: balance }
+      return { id, balance }
     } catch (err) {
       await this.d.storage.delete(keys).catch(() => {})
       throw err

@@ -1,7 +1,6 @@
 import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
 import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
-import { ledgerBalance } from '../db/ledger'
 import {
   cancelQueuedRenders,
   claimRender,
@@ -21,6 +20,7 @@ import type { Creations } from './creations'
 import type { JobQueue } from './jobs'
 import { grantCreditsOnce, spendCredits } from './ledger'
 import { type PdfOptions, pdfOptionsOf, pdfOptionsText } from './pdf-options'
+import type { ResolvedTemplate } from './templates'
 
 export const RENDER_FORMATS = ['png', 'jpeg', 'webp', 'pdf'] as const
 export type RenderFormat = (typeof RENDER_FORMATS)[number]
@@ -85,20 +85,24 @@ export class Renders {
   async check(
     userId: number,
     r: Omit<RenderRequest, 'webhookUrl'>,
+    resolved?: ResolvedTemplate,
   ): Promise<{ sizeId: string; templateVersion: number }> {
     if (r.pdfOptions && pdfOptionsText(r.pdfOptions) && !r.formats.includes('pdf'))
       throw new AppError(Code.invalidInput, 'pdf_options: Ask for the pdf format too, or leave them out', {
         issues: [{ path: ['pdf_options'], code: 'invalid', params: { reason: 'without_pdf' } }],
       } satisfies IssuesData)
-    const checked = await this.d.creations.check({
-      userId,
-      templateId: r.templateId,
-      templateVersion: r.templateVersion,
-      values: r.values,
-      sizeId: r.sizeId,
-      locale: r.locale,
-      formats: r.formats,
-    })
+    const checked = await this.d.creations.check(
+      {
+        userId,
+        templateId: r.templateId,
+        templateVersion: r.templateVersion,
+        values: r.values,
+        sizeId: r.sizeId,
+        locale: r.locale,
+        formats: r.formats,
+      },
+      resolved,
+    )
     return checked
   }
 
@@ -233,7 +237,7 @@ export class Renders {
       return
     }
     try {
-      await this.d.creations.create(
+      await this.d.creations.make(
         {
           userId: claim.user_id,
           templateId: claim.template_id,
@@ -266,7 +270,7 @@ export class Renders {
                 creation_id: creationId,
                 completed_at: now,
               })
-              return { result: creationId as never, balance: await ledgerBalance(trx, claim.user_id) }
+              return { result: creationId as never }
             }),
         },
       )

@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { Code, type IssuesData } from '@templet/api/contract'
-import { parse } from 'csv-parse/sync'
 import type { Context } from 'hono'
 import { AppError } from '../errors'
+import { readCsv, rowsOf } from '../services/batch-csv'
 import type { Batches, BatchRequest } from '../services/batches'
 import { pdfOptionsOf } from '../services/pdf-options'
 import type { RenderFormat } from '../services/renders'
@@ -80,29 +80,11 @@ const cancel = createRoute({
 
 /** A CSV body as rows of values: the header names the fields (and `name`); empty cells are left out. */
 function rowsOfCsv(text: string): BatchRequest['rows'] {
-  let records: Record<string, string>[]
-  try {
-    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, trim: true })
-  } catch (err) {
-    const line = (err as { lines?: number }).lines
-    throw new AppError(
-      Code.invalidInput,
-      `body: The CSV could not be read${line ? ` (line ${line})` : ''}: ${(err as Error).message}`,
-      {
-        issues: [{ path: ['body'], code: 'invalid_format', params: { format: 'csv' } }],
-      } satisfies IssuesData,
-    )
-  }
-  return records.map((record) => {
-    const values: Record<string, string> = {}
-    let name: string | undefined
-    for (const [column, cell] of Object.entries(record)) {
-      if (cell === '') continue
-      if (column === 'name') name = cell
-      else values[column] = cell
-    }
-    return { values, ...(name ? { name } : {}) }
-  })
+  const csv = readCsv(text, 'body')
+  return rowsOf(
+    csv,
+    csv.headers.map((h) => h || null),
+  )
 }
 
 export function batchRoutes(

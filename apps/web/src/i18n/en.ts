@@ -51,6 +51,7 @@ export const en = {
     account: 'Account menu',
     developer: 'Developer settings',
     uploads: 'My uploads',
+    bulk: 'Bulk create',
     logout: 'Log out',
   },
   auth: {

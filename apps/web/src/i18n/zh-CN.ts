@@ -53,6 +53,7 @@ export const zhCN: Messages = {
     account: '账户菜单',
     developer: '开发者设置',
     uploads: '我的上传',
+    bulk: '批量创建',
     logout: '退出登录',
   },
   auth: {

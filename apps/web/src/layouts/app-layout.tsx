@@ -12,6 +12,7 @@ import {
   Images,
   ImageUp,
   KeyRound,
+  Layers,
   LayoutDashboard,
   LayoutTemplate,
   LogOut,
@@ -135,6 +136,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
               <Link to="/brand-kit">
                 <Palette aria-hidden="true" />
                 {t('designer.nav.brandKit')}
+              </Link>
+            </AvatarMenuItem>
+            <AvatarMenuItem asChild>
+              <Link to="/bulk">
+                <Layers aria-hidden="true" />
+                {t('nav.bulk')}
               </Link>
             </AvatarMenuItem>
             <AvatarMenuItem asChild>

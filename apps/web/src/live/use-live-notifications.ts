@@ -8,9 +8,17 @@ import { sessionToken } from '../session/session'
 const SETTLE_MS = 50
 /**
  * What a notification says changed: the notifications, and the account its events touch (a payment, a renewal
- * or a creation moves the balance the header and the dashboard show). Only reads on screen refetch.
+ * or a creation moves the balance the header and the dashboard show; a finished batch ends its progress). Only
+ * reads on screen refetch.
  */
-const CHANGED = [['myNotification'], ['myInfo'], ['dashboardSummary']] as const
+const CHANGED = [
+  ['myNotification'],
+  ['myInfo'],
+  ['dashboardSummary'],
+  // A batch's one notification says it finished: its progress and the history show it at once.
+  ['batchDetail'],
+  ['batchList'],
+] as const
 
 /**
  * While signed in (the app layout is mounted), holds the live notification stream and refreshes every read

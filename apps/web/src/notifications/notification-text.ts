@@ -112,7 +112,7 @@ export function notificationTarget(n: Notification): string | undefined {
       // One creation opens it (a page that says so if it was deleted since); several, Creation History.
       return (n.params.count ?? 1) > 1 ? '/creation' : `/creation/${n.params.creationId}/edit`
     case 'batch_completed':
-      return '/creation'
+      return `/bulk/${n.params.batchId}`
     case 'message':
       return undefined
   }

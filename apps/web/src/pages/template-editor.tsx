@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CreationDetail, TemplateDetail } from '@templet/api'
 import { Skeleton } from '@templet/ui/skeleton'
-import { ArrowLeft, FileQuestion, FileX } from 'lucide-react'
+import { ArrowLeft, FileQuestion, FileX, Layers } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
@@ -105,9 +105,15 @@ export function TemplateEditorPage() {
       <PageTitle
         title={template.data ? template.data.names[locale] : t('media.editor.title')}
         actions={
-          template.data ? (
-            <CustomiseButton templateId={template.data.id} readOnly={template.data.readOnly} />
-          ) : null
+          <>
+            <LinkButton to={`/bulk?template=${templateId}`} variant="outline">
+              <Layers aria-hidden="true" />
+              {t('nav.bulk')}
+            </LinkButton>
+            {template.data ? (
+              <CustomiseButton templateId={template.data.id} readOnly={template.data.readOnly} />
+            ) : null}
+          </>
         }
       />
       {template.isPending ? (

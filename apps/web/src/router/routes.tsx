@@ -46,6 +46,7 @@ const screens = {
   myTemplates: () => import('../pages/my-templates'),
   templateDesigner: () => import('../pages/template-designer'),
   brandKit: () => import('../pages/brand-kit'),
+  bulkCreate: () => import('../pages/bulk-create'),
   notFound: () => import('../pages/not-found'),
 }
 export type ScreenName = keyof typeof screens
@@ -140,6 +141,8 @@ export const routes: RouteObject[] = [
                 ...screen('templateDesigner', (m) => m.TemplateDesignerPage),
               },
               { path: 'brand-kit', ...screen('brandKit', (m) => m.BrandKitPage) },
+              { path: 'bulk', ...screen('bulkCreate', (m) => m.BulkCreatePage) },
+              { path: 'bulk/:batchId', ...screen('bulkCreate', (m) => m.BulkCreatePage) },
               // Media
               { path: 'templates/:typeId', ...screen('templateType', (m) => m.TemplateTypePage) },
               {

@@ -8,6 +8,17 @@ import {
   apiKeyRevokeData,
 } from './api-key'
 import {
+  batchCancelBody,
+  batchCsvBody,
+  batchCsvTemplateData,
+  batchCsvTemplateQuery,
+  batchDetailData,
+  batchDetailQuery,
+  batchListData,
+  batchListQuery,
+  batchValidateData,
+} from './batch'
+import {
   checkoutCreateBody,
   checkoutCreateData,
   checkoutDetailData,
@@ -557,6 +568,62 @@ export const endpoints = {
     data: paletteData,
     summary: "Replace the caller's brand colours (#rrggbb, at most 24, each once)",
     tag: 'brand-kit',
+  },
+  batchCsvTemplate: {
+    ...endpointRoutes.batchCsvTemplate,
+    auth: 'required',
+    query: batchCsvTemplateQuery,
+    data: batchCsvTemplateData,
+    summary: "A CSV for bulk create: a header of the template's field keys (and `name`) and one sample row",
+    codes: [404],
+    tag: 'batch',
+  },
+  batchValidate: {
+    ...endpointRoutes.batchValidate,
+    auth: 'required',
+    body: batchCsvBody,
+    data: batchValidateData,
+    summary:
+      'Reads a CSV and checks every row as the batch would, spending nothing: the columns and what they feed, the rows refused (by row number, with why), the cost and the balance',
+    codes: [404],
+    tag: 'batch',
+  },
+  batchCreate: {
+    ...endpointRoutes.batchCreate,
+    auth: 'required',
+    body: batchCsvBody,
+    data: batchDetailData,
+    summary:
+      'Starts a batch from a CSV: every row’s credit reserved at once (402 when the balance cannot cover them), refused rows reported and refunded at once, the others made as jobs',
+    codes: [402, 404],
+    tag: 'batch',
+  },
+  batchDetail: {
+    ...endpointRoutes.batchDetail,
+    auth: 'required',
+    query: batchDetailQuery,
+    data: batchDetailData,
+    summary: "One of the caller's batches: its progress, the rows that failed and why, the ZIP once finished",
+    codes: [404],
+    tag: 'batch',
+  },
+  batchList: {
+    ...endpointRoutes.batchList,
+    auth: 'required',
+    query: batchListQuery,
+    data: batchListData,
+    list: true,
+    summary: "The caller's batches (from the app and from /v1), newest first",
+    tag: 'batch',
+  },
+  batchCancel: {
+    ...endpointRoutes.batchCancel,
+    auth: 'required',
+    body: batchCancelBody,
+    data: batchDetailData,
+    summary: 'Cancels the rows of a batch that have not started (refunded); rows already rendering finish',
+    codes: [404],
+    tag: 'batch',
   },
 } as const satisfies Record<EndpointRouteName, EndpointDef>
 

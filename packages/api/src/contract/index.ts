@@ -1,5 +1,6 @@
 export * from './account'
 export * from './api-key'
+export * from './batch'
 export * from './billing'
 export * from './brand-kit'
 export * from './contact'

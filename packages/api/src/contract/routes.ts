@@ -78,6 +78,13 @@ export const endpointRoutes = {
   fontDelete: { method: 'POST', path: '/font/delete' },
   paletteGet: { method: 'GET', path: '/brand/palette' },
   paletteSave: { method: 'POST', path: '/brand/palette' },
+  // Bulk create: one creation per row of a CSV (PRODUCT.md §12, the app's side of /v1/batches).
+  batchCsvTemplate: { method: 'GET', path: '/batch/csv-template' },
+  batchValidate: { method: 'POST', path: '/batch/validate' },
+  batchCreate: { method: 'POST', path: '/batch/create' },
+  batchDetail: { method: 'GET', path: '/batch/detail' },
+  batchList: { method: 'GET', path: '/batch/list' },
+  batchCancel: { method: 'POST', path: '/batch/cancel' },
 } as const satisfies Record<string, EndpointRoute>
 
 export type EndpointRouteName = keyof typeof endpointRoutes

@@ -6,7 +6,24 @@ import { assertSafeKey, type MediaStorage, type StoredObject } from './storage'
 /** Media files in a local directory (the embedded default: `DATA_DIR/media`). */
 export class DirectoryStorage implements MediaStorage {
   readonly kind = 'directory'
+  /**
+   * Directories this process made lately (or is making): a creation's files, written at once into one new
+   * directory, share one `mkdir` instead of one each. Bounded; a directory removed meanwhile is made again.
+   */
+  private readonly made = new Map<string, Promise<unknown>>()
+
   constructor(private readonly root: string) {}
+
+  private makeDir(dir: string): Promise<unknown> {
+    let making = this.made.get(dir)
+    if (!making) {
+      making = fs.mkdir(dir, { recursive: true })
+      making.catch(() => this.made.delete(dir))
+      this.made.set(dir, making)
+      if (this.made.size > 256) this.made.delete(this.made.keys().next().value as string)
+    }
+    return making
+  }
 
   private file(key: string): string {
     assertSafeKey(key)
@@ -15,10 +32,19 @@ export class DirectoryStorage implements MediaStorage {
 
   async put(key: string, data: Buffer): Promise<void> {
     const target = this.file(key)
-    await fs.mkdir(path.dirname(target), { recursive: true })
+    const dir = path.dirname(target)
+    await this.makeDir(dir)
     // Write then rename, so a reader never sees half a file.
     const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`
-    await fs.writeFile(tmp, data)
+    try {
+      await fs.writeFile(tmp, data)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+      // Removed since it was made (a delete, the sweep of another process): make it again.
+      this.made.delete(dir)
+      await this.makeDir(dir)
+      await fs.writeFile(tmp, data)
+    }
     await fs.rename(tmp, target)
   }
 
@@ -35,6 +61,7 @@ export class DirectoryStorage implements MediaStorage {
     await Promise.all(keys.map((k) => fs.rm(this.file(k), { force: true })))
     // Drop the directories the keys leave empty (a creation's folder), up to the root.
     for (const dir of new Set(keys.map((k) => path.dirname(this.file(k))))) {
+      this.made.delete(dir)
       await fs.rmdir(dir).catch(() => {})
     }
   }

@@ -1,0 +1,226 @@
+import { BATCH_CSV_MAX_BYTES } from '@templet/api/limits'
+import { unzipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { engines, startServer, type TestServer } from './harness'
+import { balance, developer, plainTemplate } from './v1-helpers'
+
+async function grant(s: TestServer, userId: number, credits: number) {
+  await s.db.kysely
+    .insertInto('credit_ledger')
+    .values({ user_id: userId, delta: credits, reason: 'test', idempotency_key: null, created_at: s.now() })
+    .execute()
+}
+
+/** A fresh account with `credits` on top of the free ones, and a catalogue template that needs no upload. */
+async function customer(s: TestServer, credits = 0) {
+  const dev = await developer(s)
+  if (credits > 0) await grant(s, dev.user.id, credits)
+  const plain = await plainTemplate(s, dev.key)
+  const detail = await s.call('GET', '/template/detail', { token: dev.token, query: { id: plain.id } })
+  const text = detail.data.fields.find((f: { kind: string }) => f.kind === 'text') as {
+    key: string
+    maxLength: number
+    labels: { en: string; 'zh-CN': string }
+  }
+  return { ...dev, templateId: plain.id as number, text }
+}
+
+async function settled(s: TestServer, token: string, id: number) {
+  let b = (await s.call('GET', '/batch/detail', { token, query: { id } })).data
+  for (let i = 0; i < 600 && b.status === 'running'; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    b = (await s.call('GET', '/batch/detail', { token, query: { id } })).data
+  }
+  return b
+}
+
+describe.each(engines)('bulk create in the app on %s', (engine) => {
+  let s: TestServer
+  /** The same database without workers: rows stay queued, so cancelling is deterministic. */
+  let idle: TestServer
+  beforeAll(async () => {
+    s = await startServer(engine, { WORKER_CONCURRENCY: '2' }, { jobs: true })
+    idle = await startServer(engine, {}, { jobs: 'queue' })
+  })
+  afterAll(async () => {
+    await s.close()
+    await idle.close()
+  })
+
+  it('hands out a CSV of the field keys and a sample row, with a BOM, in the asked language', async () => {
+    const c = await customer(s)
+    const en = await s.call('GET', '/batch/csv-template', {
+      token: c.token,
+      query: { templateId: c.templateId },
+    })
+    expect(en.code).toBe(0)
+    expect(en.data.fileName).toMatch(/\.csv$/)
+    expect(en.data.csv.startsWith('\uFEFF')).toBe(true)
+    const [header, sample, rest] = en.data.csv.slice(1).split('\r\n')
+    expect(header.split(',')).toContain(c.text.key)
+    expect(header.split(',').at(-1)).toBe('name')
+    expect(sample.length).toBeGreaterThan(0)
+    expect(rest).toBe('')
+
+    const zh = await s.call('GET', '/batch/csv-template', {
+      token: c.token,
+      query: { templateId: c.templateId, locale: 'zh-CN' },
+    })
+    expect(zh.data.csv).toMatch(/[\u4e00-\u9fff]/)
+    // The file it hands out is one the batch takes as it is: the sample row is valid.
+    const checked = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv: zh.data.csv, locale: 'zh-CN' },
+    })
+    expect(checked.data).toMatchObject({ totalRows: 1, errors: [], cost: 1 })
+
+    expect(
+      (await s.call('GET', '/batch/csv-template', { token: c.token, query: { templateId: 999_999 } })).code,
+    ).toBe(404)
+  })
+
+  it('checks a CSV before spending: BOM, Chinese headers and text, the bad row by number, the cost', async () => {
+    const c = await customer(s)
+    const before = await balance(s, c.token)
+    // Headers by the field's Chinese label and 名称; a BOM as spreadsheets write; row 2 is too long.
+    const csv = `\uFEFF${c.text.labels['zh-CN']},名称\r\n你好，世界,第一张\r\n${'长'.repeat(c.text.maxLength + 1)},太长\r\n"Line, with comma",third\r\n`
+    const r = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv },
+    })
+    expect(r.code).toBe(0)
+    expect(r.data.columns).toEqual([
+      { header: c.text.labels['zh-CN'], target: c.text.key },
+      { header: '名称', target: 'name' },
+    ])
+    expect(r.data.totalRows).toBe(3)
+    expect(r.data.rows[0]).toEqual({ row: 1, name: '第一张', values: { [c.text.key]: '你好，世界' } })
+    expect(r.data.rows[2].values[c.text.key]).toBe('Line, with comma')
+    expect(r.data.errors).toHaveLength(1)
+    expect(r.data.errors[0]).toMatchObject({ row: 2, code: 400 })
+    expect(r.data.errors[0].issues[0]).toMatchObject({ path: ['values', c.text.key], code: 'too_big' })
+    expect(r.data.cost).toBe(2)
+    expect(r.data.balance).toBe(before)
+    // Nothing spent, nothing started.
+    expect(await balance(s, c.token)).toBe(before)
+    expect((await s.call('GET', '/batch/list', { token: c.token })).total).toBe(0)
+
+    // A column left out, another one remapped.
+    const mapped = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv, mapping: { [c.text.labels['zh-CN']]: null, 名称: c.text.key } },
+    })
+    expect(mapped.data.columns.map((x: { target: string | null }) => x.target)).toEqual([null, c.text.key])
+    expect(mapped.data.errors).toEqual([])
+    expect(mapped.data.rows[1].values).toEqual({ [c.text.key]: '太长' })
+
+    const unknown = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv, mapping: { 名称: 'nope' } },
+    })
+    expect(unknown.code).toBe(400)
+    expect(unknown.data.issues[0].path).toEqual(['mapping', '名称'])
+  })
+
+  it('refuses files past the limits with messages that say what to do', async () => {
+    const c = await customer(s)
+    const many = `${c.text.key}\n${Array.from({ length: 1001 }, (_, i) => `r${i}`).join('\n')}\n`
+    const tooMany = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv: many },
+    })
+    expect(tooMany.code).toBe(400)
+    expect(tooMany.msg).toMatch(/At most 1000 rows/)
+    const headerOnly = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv: `${c.text.key}\n` },
+    })
+    expect(headerOnly.code).toBe(400)
+    expect(headerOnly.data.issues[0]).toMatchObject({ path: ['rows'], code: 'too_small' })
+    const big = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv: 'x'.repeat(BATCH_CSV_MAX_BYTES + 1) },
+    })
+    expect(big.code).toBe(400)
+    expect(big.msg).toMatch(/split it into several batches/)
+    const broken = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv: `${c.text.key}\n"never closed\n` },
+    })
+    expect(broken.code).toBe(400)
+    expect(broken.msg).toMatch(/^csv: The CSV could not be read/)
+  })
+
+  it('runs a batch: bad rows reported and not charged, progress, one notification, the ZIP, the history', async () => {
+    const c = await customer(s, 10)
+    const before = await balance(s, c.token)
+    const rows = ['一', '二', 'x'.repeat(c.text.maxLength + 1), '四', '五']
+    const csv = `${c.text.key},name\n${rows.map((v, i) => `${v},卡片 ${i + 1}`).join('\n')}\n`
+    const started = await s.call('POST', '/batch/create', {
+      token: c.token,
+      body: { templateId: c.templateId, csv, locale: 'zh-CN' },
+    })
+    expect(started.code).toBe(0)
+    expect(started.data).toMatchObject({ totalRows: 5, failedRows: 1, creditsSpent: 4 })
+    expect(started.data.errors.map((e: { row: number }) => e.row)).toEqual([3])
+
+    const b = await settled(s, c.token, started.data.id)
+    expect(b).toMatchObject({ status: 'completed', completedRows: 4, failedRows: 1, creditsSpent: 4 })
+    expect(await balance(s, c.token)).toBe(before - 4)
+    const zip = await fetch(`${s.url}${b.archiveUrl}`)
+    expect(zip.status).toBe(200)
+    const entries = Object.keys(unzipSync(new Uint8Array(await zip.arrayBuffer())))
+    expect(entries).toEqual(['0001-卡片-1.png', '0002-卡片-2.png', '0004-卡片-4.png', '0005-卡片-5.png'])
+
+    let notes = await s.call('GET', '/user/my-notification', { token: c.token })
+    for (let i = 0; i < 100 && notes.data[0]?.type !== 'batch_completed'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      notes = await s.call('GET', '/user/my-notification', { token: c.token })
+    }
+    expect(notes.data.filter((n: { type: string }) => n.type === 'batch_completed')).toHaveLength(1)
+    expect(notes.data.filter((n: { type: string }) => n.type === 'creation_ready')).toHaveLength(0)
+
+    const list = await s.call('GET', '/batch/list', { token: c.token })
+    expect(list.total).toBe(1)
+    expect(list.data[0]).toMatchObject({ id: b.id, status: 'completed', templateId: c.templateId })
+    // Someone else's batch is as unknown as a missing one.
+    const other = await customer(s)
+    expect((await s.call('GET', '/batch/detail', { token: other.token, query: { id: b.id } })).code).toBe(404)
+    expect((await s.call('POST', '/batch/cancel', { token: other.token, body: { id: b.id } })).code).toBe(404)
+  }, 120_000)
+
+  it('cancels the rows not started and refunds them', async () => {
+    const c = await customer(idle, 10)
+    const before = await balance(idle, c.token)
+    const csv = `${c.text.key}\n${['a', 'b', 'c'].join('\n')}\n`
+    const started = await idle.call('POST', '/batch/create', {
+      token: c.token,
+      body: { templateId: c.templateId, csv },
+    })
+    expect(await balance(idle, c.token)).toBe(before - 3)
+    const canceled = await idle.call('POST', '/batch/cancel', {
+      token: c.token,
+      body: { id: started.data.id },
+    })
+    expect(canceled.data).toMatchObject({
+      status: 'canceled',
+      canceledRows: 3,
+      creditsSpent: 0,
+      archiveUrl: null,
+    })
+    expect(await balance(idle, c.token)).toBe(before)
+  })
+
+  it('starts one of two batches sent at once when the balance covers one', async () => {
+    const c = await customer(idle)
+    const credits = await balance(idle, c.token)
+    const csv = `${c.text.key}\n${Array.from({ length: credits }, (_, i) => `r${i}`).join('\n')}\n`
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        idle.call('POST', '/batch/create', { token: c.token, body: { templateId: c.templateId, csv } }),
+      ),
+    )
+    expect(answers.map((a) => a.code).sort()).toEqual([0, 402])
+    expect(await balance(idle, c.token)).toBe(0)
+  })
+})

@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs'
+import { unzipSync } from 'fflate'
+import { apiAs, expect, registerUser, signIn, test } from './fixtures'
+
+interface Field {
+  key: string
+  kind: string
+  required?: boolean
+  maxLength?: number
+  labels: { en: string; 'zh-CN': string }
+}
+
+/** The first catalogue template that needs no upload, with its first text field. */
+async function plainTemplate(server: { url: string }, token: string) {
+  const list = (await apiAs(server as never, token, 'GET', '/template/list?pageSize=100')).data as {
+    id: number
+  }[]
+  for (const { id } of list) {
+    const detail = (await apiAs(server as never, token, 'GET', `/template/detail?id=${id}`)).data as {
+      id: number
+      names: { en: string }
+      fields: Field[]
+    }
+    const text = detail.fields.find((f) => f.kind === 'text')
+    if (text && detail.fields.every((f) => !(f.kind === 'image' && f.required))) return { ...detail, text }
+  }
+  throw new Error('no template renders without an upload')
+}
+
+test.describe('Bulk create', () => {
+  test('CSV template, an upload with one bad row (not charged), progress, and a ZIP of the images made', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server)
+    const template = await plainTemplate(server, account.token)
+    await signIn(page, account, `/templates/${template.id}/edit`)
+
+    // Reached from the template's page.
+    await page.getByRole('link', { name: 'Bulk create' }).click()
+    await expect(page).toHaveURL(new RegExp(`/bulk\\?template=${template.id}$`))
+    await expect(page.getByRole('heading', { level: 1, name: 'Bulk create' })).toBeVisible()
+
+    // The CSV template: the field keys and a name column, one sample row.
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download CSV template' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toMatch(/\.csv$/)
+    const csvTemplate = readFileSync(await download.path(), 'utf8')
+    const [header, sample] = csvTemplate.replace(/^\uFEFF/, '').split('\r\n')
+    expect(header?.split(',')).toEqual(expect.arrayContaining([template.text.key, 'name']))
+    expect(sample?.length).toBeGreaterThan(0)
+
+    // Three rows; the second is longer than the field allows. Chinese text and a BOM, as a spreadsheet saves.
+    const max = template.text.maxLength ?? 60
+    const rows = [`你好,第一张`, `${'x'.repeat(max + 1)},too long`, `Hello,third`]
+    const before = (await apiAs(server, account.token, 'GET', '/user/my-info')).data as { credits: number }
+    await page.getByTestId('bulk-file').setInputFiles({
+      name: 'cards.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`\uFEFF${template.text.key},name\r\n${rows.join('\r\n')}\r\n`),
+    })
+
+    await expect(page.getByTestId('bulk-summary')).toHaveText('3 rows: 2 ready, 1 with problems')
+    await expect(page.getByTestId('bulk-errors')).toHaveText(
+      `Row 2: ${template.text.labels.en}: Must be at most ${max} characters`,
+    )
+    await expect(page.getByRole('combobox', { name: `Column “${template.text.key}”` })).toHaveValue(
+      template.text.key,
+    )
+    await expect(page.getByRole('combobox', { name: 'Column “name”' })).toHaveValue('name')
+    await expect(page.getByRole('cell', { name: '你好' })).toBeVisible()
+    await expect(page.getByTestId('bulk-cost')).toHaveText(
+      `Cost: 2 credits · Your balance: ${before.credits} credits`,
+    )
+
+    // Confirm with the keyboard.
+    await page.getByRole('button', { name: 'Create 2 images' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Create 2 images?' })
+    await expect(dialog).toContainText(`Your balance after: ${before.credits - 2} credits`)
+    await dialog.getByRole('button', { name: 'Start' }).press('Enter')
+
+    await expect(page).toHaveURL(/\/bulk\/\d+$/)
+    await expect(page.getByRole('progressbar')).toBeVisible()
+    await expect(page.getByTestId('bulk-status')).toHaveText('Completed', { timeout: 60_000 })
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100')
+    await expect(page.getByTestId('bulk-progress-text')).toHaveText('2 of 3 made')
+    await expect(page.getByTestId('bulk-errors')).toContainText('Row 2:')
+
+    // The bad row was not charged.
+    const after = (await apiAs(server, account.token, 'GET', '/user/my-info')).data as { credits: number }
+    expect(after.credits).toBe(before.credits - 2)
+
+    const zipping = page.waitForEvent('download')
+    await page.getByTestId('bulk-zip').click()
+    const zip = unzipSync(new Uint8Array(readFileSync(await (await zipping).path())))
+    const images = Object.keys(zip)
+    expect(images).toEqual(['0001-第一张.png', '0003-third.png'])
+    for (const name of images) expect(Array.from(zip[name]?.slice(1, 4) ?? [])).toEqual([0x50, 0x4e, 0x47])
+
+    // The history lists it; the one notification leads back to it.
+    await expect(page.getByTestId('bulk-history').getByRole('listitem')).toHaveCount(1)
+    await page.goto('/notifications')
+    await page.getByText('Your bulk creation is done').click()
+    await expect(page).toHaveURL(/\/bulk\/\d+$/)
+  })
+
+  test('says what is wrong with a file before sending it, reads in Chinese and fits a phone', async ({
+    page,
+    server,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    const account = await registerUser(server)
+    const template = await plainTemplate(server, account.token)
+    await signIn(page, account, '/bulk')
+    await expect(page.getByText('Choose a template first')).toBeVisible()
+    await expect(page.getByText('No batches yet.', { exact: false })).toBeVisible()
+    await page.getByLabel('Template', { exact: true }).selectOption(String(template.id))
+    await expect(page).toHaveURL(new RegExp(`/bulk\\?template=${template.id}$`))
+
+    await page.getByTestId('bulk-file').setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    })
+    await expect(page.getByRole('alert')).toHaveText(/“photo\.png” is not a CSV file/)
+    await page.getByTestId('bulk-file').setInputFiles({
+      name: 'big.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.alloc(600 * 1024, 'a'),
+    })
+    await expect(page.getByRole('alert')).toHaveText(/“big\.csv” is 600 KB; the most is 512 KB/)
+
+    await page.getByLabel('Language').selectOption('zh-CN')
+    await expect(page.getByRole('heading', { level: 1, name: '批量创建' })).toBeVisible()
+    await page.getByTestId('bulk-file').setInputFiles({
+      name: '名单.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `${template.text.labels['zh-CN']}\r\n你好\r\n${'长'.repeat((template.text.maxLength ?? 60) + 1)}\r\n`,
+      ),
+    })
+    await expect(page.getByTestId('bulk-summary')).toHaveText('共 2 行：1 行就绪，1 行有问题')
+    // The refused row in Chinese: the field's label and its rule, from the app's own catalogue.
+    await expect(page.getByTestId('bulk-errors')).toHaveText(
+      `第 2 行：${template.text.labels['zh-CN']}: 最多 ${template.text.maxLength} 个字符`,
+    )
+    await expect(page.getByRole('combobox', { name: `列“${template.text.labels['zh-CN']}”` })).toHaveValue(
+      template.text.key,
+    )
+    const width = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(width).toBeLessThanOrEqual(375)
+  })
+})
