@@ -64,6 +64,10 @@ const SIGNED_OUT = [
   '/checkout/main/payment-49-9',
   '/checkout1/main/subscription-84-9',
   '/checkout/no-such-group/payment-1',
+  '/forgot-password',
+  '/reset-password?token=not-a-real-token',
+  '/confirm-email?token=not-a-real-token',
+  '/account-deleted',
 ]
 
 /** The app's screens for a signed-in visitor, by route pattern. */
@@ -81,6 +85,13 @@ const signedIn = (s: Subjects) => [
   '/notifications',
   '/developer',
   '/uploads',
+  '/account',
+  '/templates/mine',
+  `/templates/${s.templateId}/design`,
+  '/brand-kit',
+  '/bulk',
+  `/bulk?template=${s.templateId}`,
+  '/bulk/999999',
   '/checkout/main/payment-49-9',
   '/no-such-page',
 ]
