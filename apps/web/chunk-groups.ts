@@ -20,6 +20,10 @@ const appPages = new Set([
   'pages/my-templates',
   'pages/template-designer',
   'pages/brand-kit',
+  'pages/account',
+  'pages/bulk-create',
+  'pages/developer',
+  'pages/uploads',
 ])
 const appLayout = 'layouts/app-layout'
 

@@ -143,7 +143,7 @@ test.describe('Bulk create', () => {
     await expect(page.getByTestId('bulk-summary')).toHaveText('共 2 行：1 行就绪，1 行有问题')
     // The refused row in Chinese: the field's label and its rule, from the app's own catalogue.
     await expect(page.getByTestId('bulk-errors')).toHaveText(
-      `第 2 行：${template.text.labels['zh-CN']}: 最多 ${template.text.maxLength} 个字符`,
+      `第 2 行：${template.text.labels['zh-CN']}: 不能超过 ${template.text.maxLength} 个字符`,
     )
     await expect(page.getByRole('combobox', { name: `列“${template.text.labels['zh-CN']}”` })).toHaveValue(
       template.text.key,

@@ -170,7 +170,7 @@ test.describe('media', () => {
       await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('link', { name: 'Download New this week as PNG' }).click(),
+        page.getByRole('link', { name: 'Download Slow mornings as PNG' }).click(),
       ])
       const raw = await (
         sharp(readFileSync(await download.path())) as unknown as {

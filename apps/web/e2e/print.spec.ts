@@ -41,19 +41,19 @@ test.describe('print', () => {
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
       return download.suggestedFilename()
     }
-    expect(await saved('Download Employee of the Year as PDF')).toBe('employee-of-the-year-a4.pdf')
-    expect(await saved('Download Employee of the Year as PDF for print shops (3 mm bleed, crop marks)')).toBe(
-      'employee-of-the-year-a4-print.pdf',
+    expect(await saved('Download Mentor of the Year as PDF')).toBe('mentor-of-the-year-a4.pdf')
+    expect(await saved('Download Mentor of the Year as PDF for print shops (3 mm bleed, crop marks)')).toBe(
+      'mentor-of-the-year-a4-print.pdf',
     )
-    expect(await saved('Download Employee of the Year as one PDF of every print size')).toBe(
-      'employee-of-the-year-a4-letter.pdf',
+    expect(await saved('Download Mentor of the Year as one PDF of every print size')).toBe(
+      'mentor-of-the-year-a4-letter.pdf',
     )
 
     // Creation History offers the PDF too.
     await page.getByRole('link', { name: 'Open Creation History' }).click()
     const list = page.getByTestId('creation-list')
     await expect(
-      list.getByRole('link', { name: 'Download Employee of the Year as PDF', exact: true }),
+      list.getByRole('link', { name: 'Download Mentor of the Year as PDF', exact: true }),
     ).toBeVisible()
     await expect(list.getByRole('link', { name: /for print shops/ })).toBeVisible()
     await expect(list.getByRole('link', { name: /every print size/ })).toBeVisible()

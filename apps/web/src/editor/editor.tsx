@@ -75,10 +75,12 @@ export function Editor({
   const valid = Object.keys(errors).length === 0
   // The version shown is the version drawn and bought (a creation re-opened from an older one keeps it).
   const templateVersion = template.version
-  // Drawn in the browser with the template's document; the server's pictures only when it cannot be had.
+  // Drawn in the browser with the template's document at each keystroke; the server's pictures are shown only
+  // when the document cannot be had. The server's preview still answers after a pause, for what only it knows:
+  // characters its fonts lack and text cut to fit (the notes beside the fields).
   const drawn = useTemplateDocument(template)
   const preview = useLivePreview(
-    valid && drawn.failed ? { templateId: template.id, templateVersion, values, sizeId, locale } : undefined,
+    valid ? { templateId: template.id, templateVersion, values, sizeId, locale } : undefined,
   )
   const size = template.sizes.find((s) => s.id === sizeId) ?? template.sizes[0]
   const serverIssues = preview.issues.length > 0 ? preview.issues : createIssues

@@ -106,6 +106,9 @@ function Fonts() {
           id={inputId}
           type="file"
           accept={FONT_TYPES}
+          // The visible button below opens it; the input itself is out of the tab order but still named.
+          aria-label={t('designer.brand.upload')}
+          tabIndex={-1}
           className="sr-only"
           onChange={(e) => void onFile(e)}
           data-testid="font-file"

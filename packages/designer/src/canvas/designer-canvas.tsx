@@ -72,6 +72,9 @@ type Gesture =
 /** Whether a layer can be picked on the canvas: drawn and not locked. */
 const pickable = (l: Layer) => !l.hidden && !l.locked
 
+/** The smallest side of a layer's button, in CSS px (WCAG 2.5.8's target size). */
+const MIN_TARGET = 24
+
 /**
  * The design surface: the document drawn by the model on a `<canvas>`, and over it one focusable element per
  * layer that selects it (click, Shift-click), drags it (snapping to the canvas's and other layers' edges and
@@ -255,6 +258,28 @@ export function DesignerCanvas({
     transform: rotation ? `rotate(${rotation}deg)` : undefined,
   })
 
+  /**
+   * A layer's button: its box, grown about its centre to at least 24 CSS px a side (WCAG 2.5.8, a thin text
+   * line or a zoomed-out layer is still a target a finger or a pointer can take), and where the layer itself
+   * lies inside it, for the selection's outline.
+   */
+  const target = (b: Box, rotation = 0): { button: CSSProperties; inner: CSSProperties } => {
+    const w = b.w * zoom
+    const h = b.h * zoom
+    const growX = Math.max(0, MIN_TARGET - w) / 2
+    const growY = Math.max(0, MIN_TARGET - h) / 2
+    return {
+      button: {
+        ...frame(b, rotation),
+        left: b.x * zoom - growX,
+        top: b.y * zoom - growY,
+        width: w + 2 * growX,
+        height: h + 2 * growY,
+      },
+      inner: { position: 'absolute', left: growX, top: growY, width: w, height: h, pointerEvents: 'none' },
+    }
+  }
+
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled region around the canvas and its layers
     <div
@@ -283,6 +308,7 @@ export function DesignerCanvas({
       </div>
       {t.layers.filter(pickable).map((layer) => {
         const isSelected = state.selection.includes(layer.id)
+        const area = target(boxIn(t, layer, size.id), layer.rotation)
         return (
           <button
             key={layer.id}
@@ -296,15 +322,20 @@ export function DesignerCanvas({
               if (!isSelected && gesture.current === undefined) dispatch({ type: 'select', ids: [layer.id] })
             }}
             style={{
-              ...frame(boxIn(t, layer, size.id), layer.rotation),
+              ...area.button,
               padding: 0,
               background: 'transparent',
               border: 0,
-              outline: isSelected ? `2px solid ${ACCENT}` : undefined,
-              outlineOffset: 0,
               cursor: readOnly ? 'default' : 'move',
             }}
-          />
+          >
+            {isSelected ? (
+              <span
+                aria-hidden="true"
+                style={{ ...area.inner, outline: `2px solid ${ACCENT}`, outlineOffset: 0 }}
+              />
+            ) : null}
+          </button>
         )
       })}
       {/* Layers selected in the layers panel that the canvas does not pick (locked): outlined only. */}
