@@ -73,6 +73,7 @@ export {
 export { resolveBound, resolveColor, resolvePaint } from './paint'
 export { parseTemplate, TemplateError, type TemplateIssue } from './parse'
 export {
+  type Bound,
   type Box,
   type Color,
   type Gradient,
