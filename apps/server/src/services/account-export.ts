@@ -1,4 +1,3 @@
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { accountExportRows } from '../db/account-export'
@@ -7,6 +6,7 @@ import type { AppEnv } from '../routes/api'
 import { CREATION_FILES, type CreationFile } from './creations'
 import type { FileUrls } from './file-urls'
 import type { MediaStorage } from './storage'
+import { type ZipEntry, zipDownload } from './zip-download'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 const parsed = (json: string): unknown => {
@@ -22,11 +22,8 @@ const UPLOAD_EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
 }
 
-/** One entry of the ZIP: JSON written out, or a media file read from the storage when its turn comes. */
-type Entry = { name: string; json: unknown } | { name: string; key: string }
-
 /** What the account's export holds, in order: the data as JSON, then the creations' and uploads' files. */
-async function exportEntries(db: Kysely<Database>, userId: number): Promise<Entry[] | undefined> {
+async function exportEntries(db: Kysely<Database>, userId: number): Promise<ZipEntry[] | undefined> {
   const r = await accountExportRows(db, userId)
   if (!r.user) return undefined
   const creationFiles = (c: (typeof r.creations)[number]) =>
@@ -159,42 +156,7 @@ export function accountExportRoute(d: { db: Kysely<Database>; storage: MediaStor
       return c.text('Not found', 404)
     const entries = await exportEntries(d.db, ref.id)
     if (!entries) return c.text('Not found', 404)
-    const zip = new Zip()
-    let next = 0
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        zip.ondata = (err, chunk, final) => {
-          if (err) return controller.error(err)
-          controller.enqueue(chunk)
-          if (final) controller.close()
-        }
-      },
-      async pull() {
-        const entry = entries[next]
-        next += 1
-        if (!entry) return zip.end()
-        if ('json' in entry) {
-          const file = new ZipDeflate(entry.name, { level: 6 })
-          zip.add(file)
-          file.push(new TextEncoder().encode(`${JSON.stringify(entry.json, null, 2)}\n`), true)
-          return
-        }
-        // A file gone since its row was read (deleted meanwhile) is left out.
-        const bytes = await d.storage.get(entry.key)
-        if (!bytes) return
-        const file = new ZipPassThrough(entry.name)
-        zip.add(file)
-        file.push(bytes, true)
-      },
-    })
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="templet-export-${ref.id}.zip"`,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    })
+    return zipDownload(d.storage, entries, `templet-export-${ref.id}.zip`)
   })
   return app
 }

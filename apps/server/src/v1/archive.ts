@@ -1,4 +1,3 @@
-import { Zip, ZipPassThrough } from 'fflate'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import { completedRowsOf, findBatch } from '../db/batches'
@@ -9,6 +8,7 @@ import { CREATION_FILES, type CreationFile } from '../services/creations'
 import { attachment, fileStem } from '../services/download-names'
 import type { FileUrls } from '../services/file-urls'
 import type { MediaStorage } from '../services/storage'
+import { zipDownload } from '../services/zip-download'
 import { bodyBytes } from '../web/body'
 
 const EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', pdf: 'pdf' }
@@ -72,36 +72,7 @@ export function batchArchiveRoute(d: {
         ]
       }),
     )
-    const zip = new Zip()
-    let next = 0
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        zip.ondata = (err, chunk, final) => {
-          if (err) return controller.error(err)
-          controller.enqueue(chunk)
-          if (final) controller.close()
-        }
-      },
-      // One file per pull, so a slow download holds one file in memory, not the batch.
-      async pull() {
-        const file = files[next]
-        next += 1
-        if (!file) return zip.end()
-        const bytes = await d.storage.get(file.key)
-        if (!bytes) return
-        const entry = new ZipPassThrough(file.name)
-        zip.add(entry)
-        entry.push(bytes, true)
-      },
-    })
-    return new Response(body, {
-      headers: {
-        'Content-Type': 'application/zip',
-        'Content-Disposition': `attachment; filename="batch-${batch.id}.zip"`,
-        'Cache-Control': 'private, no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    })
+    return zipDownload(d.storage, files, `batch-${batch.id}.zip`)
   })
   return app
 }
