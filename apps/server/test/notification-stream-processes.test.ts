@@ -104,12 +104,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notification stream across two 
       `select pg_terminate_backend(pid) from pg_stat_activity
         where application_name = 'templet-listen' and datname = current_database()`,
     )
-    await admin.end()
     expect(killed.rowCount).toBe(2)
-    // The stream itself is unaffected; its process listens again within its backoff (100 ms first).
-    await new Promise((r) => setTimeout(r, 1000))
+    // The stream itself is unaffected; each process listens again after its backoff (100 ms first): waited
+    // for (bounded) by their listening connections coming back.
+    for (let i = 0; i < 100; i++) {
+      const listening = await admin.query(
+        `select count(*)::int as n from pg_stat_activity
+          where application_name = 'templet-listen' and datname = current_database()`,
+      )
+      if (listening.rows[0].n >= 2) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    await admin.end()
     await buy(a, token)
-    const [e] = await onB.waitForEvents(1, 1000)
+    const [e] = await onB.waitForEvents(1, 5000)
     expect(JSON.parse(e?.data ?? '{}')).toMatchObject({ type: 'purchase_paid' })
     onB.close()
   })

@@ -36,9 +36,14 @@ describe('mail without an SMTP server', () => {
     const eml = await mailTo(s.dataDir, a.email)
     expect(eml).toContain('Subject: Confirm your email address for Templet')
     expect(eml).toContain('Content-Type: text/html')
-    const page = await fetch(`${s.url}/dev/outbox`)
-    expect(page.status).toBe(200)
-    const html = await page.text()
+    // The page lists a mail once its parts are written, just after the .eml: read again until it does.
+    let html = ''
+    for (let i = 0; i < 100 && !html.includes(a.email); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 50))
+      const page = await fetch(`${s.url}/dev/outbox`)
+      expect(page.status).toBe(200)
+      html = await page.text()
+    }
     expect(html).toContain(a.email)
     expect(html).toMatch(/<a href="http:\/\/[^"]+\/confirm-email\?token=[\w-]{43}">/)
   })

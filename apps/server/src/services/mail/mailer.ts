@@ -39,7 +39,10 @@ export function createMailer(o: { smtpUrl: string | undefined; from: string; out
       await fs.mkdir(o.outboxDir, { recursive: true })
       await fs.writeFile(path.join(o.outboxDir, `${base}.eml`), info.message as Buffer)
       const entry: OutboxEntry = { ...mail, file: `${base}.eml`, sentAt: sentAt.toISOString() }
-      await fs.writeFile(path.join(o.outboxDir, `${base}.json`), JSON.stringify(entry))
+      // Written aside and renamed: the outbox page never reads half a file.
+      const listed = path.join(o.outboxDir, `${base}.json`)
+      await fs.writeFile(`${listed}.part`, JSON.stringify(entry))
+      await fs.rename(`${listed}.part`, listed)
     },
   }
 }
