@@ -10,7 +10,7 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import { type Listener, type ListenHandlers, listenPostgres } from './pg-listener'
 import { statementName } from './prepared'
 import type { Database } from './schema'
@@ -41,12 +41,12 @@ function withPing(d: Omit<Db, 'ping'>): Db {
 const INT8_OID = 20
 
 /** pg returns int8 (bigint columns, count(*), sum of int) as strings; ours all fit a JS number. */
-function pgTypes(): pg.CustomTypesConfig {
+function pgTypes(driver: typeof pg): pg.CustomTypesConfig {
   return {
     getTypeParser: ((oid: number, format?: string) =>
       oid === INT8_OID
         ? (v: string) => Number(v)
-        : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+        : driver.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
   }
 }
 
@@ -88,11 +88,16 @@ function preparingPool(pool: pg.Pool): PostgresPool {
 }
 
 export function openPostgres(url: string, poolSize = 10, onIdleError: (err: Error) => void = () => {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes() })
-  // An idle client whose connection dropped (server restart, admin kill) is replaced on next use; without a
-  // listener the pool's 'error' event would crash the process.
-  pool.on('error', onIdleError)
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
+  // The driver is loaded by the first query: a process on SQLite (the default) never reads it.
+  const pool = async () => {
+    const { default: driver } = await import('pg')
+    const p = new driver.Pool({ connectionString: url, max: poolSize, types: pgTypes(driver) })
+    // An idle client whose connection dropped (server restart, admin kill) is replaced on next use; without a
+    // listener the pool's 'error' event would crash the process.
+    p.on('error', onIdleError)
+    return preparingPool(p)
+  }
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   const u = new URL(url)
   return withPing({
     engine: 'postgres',

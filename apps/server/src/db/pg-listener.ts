@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 
 export interface ListenHandlers {
   onPayload(payload: string): void
@@ -27,7 +27,9 @@ export function listenPostgres(url: string, channel: string, h: ListenHandlers):
   let timer: NodeJS.Timeout | undefined
 
   const connect = async (isReconnect: boolean): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, application_name: 'templet-listen' })
+    // Loaded on first use: a process on SQLite never reads the PostgreSQL driver.
+    const { default: driver } = await import('pg')
+    const c = new driver.Client({ connectionString: url, application_name: 'templet-listen' })
     c.on('notification', (m) => {
       if (m.channel === channel && m.payload !== undefined) h.onPayload(m.payload)
     })
@@ -41,7 +43,7 @@ export function listenPostgres(url: string, channel: string, h: ListenHandlers):
       await c.end().catch(() => {})
       return
     }
-    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
+    await c.query(`LISTEN ${driver.escapeIdentifier(channel)}`)
     client = c
     attempt = 0
     if (isReconnect) h.onReconnect()

@@ -3,7 +3,7 @@ import { effectiveValues, type Locale, type Template, type Values } from '@templ
 import { registerBrandFonts } from '../brand-fonts'
 import { drawTemplate, loadImages, outputPixels, pickSize, RenderError, type RenderOptions } from '../render'
 import { withCubicCurves } from './curves'
-import { type FinishedPage, finishPdf } from './document'
+import type { FinishedPage } from './document'
 import { PdfImages } from './images'
 import { drawCropMarks, type PageOptions, pageGeometry, withBleed } from './page'
 import { markTexts } from './text'
@@ -92,5 +92,7 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
       doc.endPage()
       pages.push({ mediaBox: g.mediaBox, bleedBox: g.bleedBox, trimBox: g.trimBox, drawn })
     }
+  // pdf-lib is loaded by the first PDF, not with the renderer: most processes never make one.
+  const { finishPdf } = await import('./document')
   return finishPdf(doc.close(), pages, locale)
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 /** One mail, already in the reader's language. */
 export interface Mail {
@@ -27,12 +27,18 @@ export interface Mailer {
  * that every flow works on `npm start` with nothing else installed.
  */
 export function createMailer(o: { smtpUrl: string | undefined; from: string; outboxDir: string }): Mailer {
-  const transport: Transporter = o.smtpUrl
-    ? nodemailer.createTransport(o.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  // nodemailer is loaded by the first mail, not at the process's start.
+  let transport: Promise<Transporter> | undefined
+  const open = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await import('nodemailer')
+    return o.smtpUrl
+      ? nodemailer.createTransport(o.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  }
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: o.from, ...mail })
+      transport ??= open()
+      const info = await (await transport).sendMail({ from: o.from, ...mail })
       if (o.smtpUrl) return
       const sentAt = new Date()
       const base = `${sentAt.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`

@@ -1,13 +1,15 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3'
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
+import type { S3Client } from '@aws-sdk/client-s3'
 import { assertSafeKey, type MediaStorage, type StoredObject } from './storage'
+
+/** The SDK's modules, loaded by the first call: a server on local files (the default) never reads them. */
+const loadSdk = async () => {
+  const [s3, presigner] = await Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/s3-request-presigner'),
+  ])
+  return { ...s3, getSignedUrl: presigner.getSignedUrl }
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>
 
 export interface S3Options {
   bucket: string
@@ -24,18 +26,26 @@ export interface S3Options {
 /** Media files in an S3-compatible bucket; the browser loads them through presigned URLs. */
 export class S3Storage implements MediaStorage {
   readonly kind = 's3'
-  private readonly client: S3Client
-  constructor(private readonly o: S3Options) {
-    // The pinned SDK supports Node 20; its notice about later releases needing Node 22 would break the JSON log.
-    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
-    this.client = new S3Client({
-      region: o.region,
-      ...(o.endpoint ? { endpoint: o.endpoint } : {}),
-      forcePathStyle: o.forcePathStyle,
-      ...(o.accessKeyId && o.secretAccessKey
-        ? { credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey } }
-        : {}),
+  private connected: Promise<{ sdk: Sdk; client: S3Client }> | undefined
+  private client: S3Client | undefined
+  constructor(private readonly o: S3Options) {}
+
+  private connect(): Promise<{ sdk: Sdk; client: S3Client }> {
+    this.connected ??= loadSdk().then((sdk) => {
+      // The pinned SDK supports Node 20; its notice about later releases needing Node 22 would break the JSON log.
+      process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+      const o = this.o
+      this.client = new sdk.S3Client({
+        region: o.region,
+        ...(o.endpoint ? { endpoint: o.endpoint } : {}),
+        forcePathStyle: o.forcePathStyle,
+        ...(o.accessKeyId && o.secretAccessKey
+          ? { credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey } }
+          : {}),
+      })
+      return { sdk, client: this.client }
     })
+    return this.connected
   }
 
   private key(key: string): string {
@@ -44,8 +54,9 @@ export class S3Storage implements MediaStorage {
   }
 
   async put(key: string, data: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.connect()
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.o.bucket,
         Key: this.key(key),
         Body: data,
@@ -55,22 +66,24 @@ export class S3Storage implements MediaStorage {
   }
 
   async get(key: string): Promise<Buffer | undefined> {
+    const { sdk, client } = await this.connect()
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.o.bucket, Key: this.key(key) }))
+      const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.o.bucket, Key: this.key(key) }))
       if (!out.Body) return undefined
       return Buffer.from(await out.Body.transformToByteArray())
     } catch (err) {
-      if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return undefined
+      if (err instanceof sdk.NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return undefined
       throw err
     }
   }
 
   async delete(keys: string[]): Promise<void> {
+    const { sdk, client } = await this.connect()
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000)
       if (batch.length === 0) continue
-      await this.client.send(
-        new DeleteObjectsCommand({
+      await client.send(
+        new sdk.DeleteObjectsCommand({
           Bucket: this.o.bucket,
           Delete: { Objects: batch.map((k) => ({ Key: this.key(k) })), Quiet: true },
         }),
@@ -79,10 +92,11 @@ export class S3Storage implements MediaStorage {
   }
 
   async *list(prefix: string): AsyncIterable<StoredObject> {
+    const { sdk, client } = await this.connect()
     let token: string | undefined
     do {
-      const out = await this.client.send(
-        new ListObjectsV2Command({
+      const out = await client.send(
+        new sdk.ListObjectsV2Command({
           Bucket: this.o.bucket,
           Prefix: `${this.o.prefix}${prefix}`,
           ContinuationToken: token,
@@ -96,18 +110,19 @@ export class S3Storage implements MediaStorage {
     } while (token)
   }
 
-  directUrl(key: string, expiresInSeconds: number, contentDisposition?: string): Promise<string> {
-    const get = new GetObjectCommand({
+  async directUrl(key: string, expiresInSeconds: number, contentDisposition?: string): Promise<string> {
+    const { sdk, client } = await this.connect()
+    const get = new sdk.GetObjectCommand({
       Bucket: this.o.bucket,
       Key: this.key(key),
       ...(contentDisposition ? { ResponseContentDisposition: contentDisposition } : {}),
     })
-    return getSignedUrl(this.client, get, {
+    return sdk.getSignedUrl(client, get, {
       expiresIn: Math.max(1, Math.floor(expiresInSeconds)),
     })
   }
 
   close(): void {
-    this.client.destroy()
+    this.client?.destroy()
   }
 }
