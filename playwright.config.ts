@@ -10,7 +10,8 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 60_000,
-  expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.002 } },
+  // A screen waits on a real server and renderer: 10 s (not 5) for what a busy machine is slow to show.
+  expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.002 } },
   snapshotPathTemplate: '{testDir}/__screenshots__/{arg}{ext}',
   use: {
     browserName: 'chromium',
