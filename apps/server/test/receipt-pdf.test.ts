@@ -40,7 +40,7 @@ describe.each(engines)('receipts as PDF on %s', { timeout: 60_000 }, (engine) =>
 
   /** The PDF download as the browser makes it, with the session's token. */
   async function download(token: string | undefined, query: Record<string, string | number>) {
-    const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
+    const q = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))
     const res = await fetch(`${s.url}/api/purchase/receipt-pdf?${q}`, {
       headers: token ? { authorization: `Bucket ${token}` } : {},
     })

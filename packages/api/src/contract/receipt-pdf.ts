@@ -30,6 +30,3 @@ export type ReceiptPdfQuery = z.input<typeof receiptPdfQuery>
 
 /** The success answer is the PDF's bytes (`application/pdf`, a `Content-Disposition` naming the file), not the envelope. */
 export const receiptPdfData = z.custom<Blob>((v) => typeof Blob !== 'undefined' && v instanceof Blob)
-
-/** The name a receipt's PDF is saved under. */
-export const receiptPdfName = (receiptNumber: string) => `templet-receipt-${receiptNumber}.pdf`
