@@ -39,9 +39,9 @@ describe.each(engines)('receipts as PDF on %s', { timeout: 60_000 }, (engine) =>
   }
 
   /** The PDF download as the browser makes it, with the session's token. */
-  async function download(token: string | undefined, query: Record<string, string | number>) {
+  async function download(token: string | undefined, query: Record<string, string | number>, server = s) {
     const q = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))
-    const res = await fetch(`${s.url}/api/purchase/receipt-pdf?${q}`, {
+    const res = await fetch(`${server.url}/api/purchase/receipt-pdf?${q}`, {
       headers: token ? { authorization: `Bucket ${token}` } : {},
     })
     return { res, body: Buffer.from(await res.arrayBuffer()) }
@@ -160,6 +160,44 @@ describe.each(engines)('receipts as PDF on %s', { timeout: 60_000 }, (engine) =>
     expect(JSON.parse(unknown.body.toString('utf8'))).toMatchObject({ code: 404 })
     const anonymous = await download(undefined, { id: purchase.id })
     expect(JSON.parse(anonymous.body.toString('utf8'))).toMatchObject({ code: 401 })
+  })
+
+  it('draws at most 60 PDFs per account in 10 minutes, counted atomically when two processes are asked at once', {
+    timeout: 120_000,
+  }, async () => {
+    const { token } = await s.signUp()
+    const purchase = await pay(token, PAYS)
+    const twin = await s.twin()
+    let answers: Awaited<ReturnType<typeof download>>[]
+    try {
+      answers = await Promise.all(
+        Array.from({ length: 62 }, (_, i) =>
+          download(token, { id: purchase.id, lang: 'en' }, i % 2 ? twin : s),
+        ),
+      )
+    } finally {
+      await twin.close()
+    }
+    const pdfs = answers.filter((a) => a.res.headers.get('content-type') === 'application/pdf')
+    const refused = answers.filter((a) => a.res.headers.get('content-type') !== 'application/pdf')
+    expect(pdfs).toHaveLength(60)
+    expect(refused).toHaveLength(2)
+    for (const r of refused) {
+      expect(JSON.parse(r.body.toString('utf8'))).toMatchObject({
+        code: 429,
+        data: { retryAfterSeconds: expect.any(Number) },
+      })
+    }
+    // Another account is counted on its own; the window ends and the owner gets the PDF again.
+    const other = await s.signUp()
+    const theirs = await pay(other.token, PAYS)
+    expect((await download(other.token, { id: theirs.id })).res.headers.get('content-type')).toBe(
+      'application/pdf',
+    )
+    s.advance(600_000)
+    expect((await download(token, { id: purchase.id })).res.headers.get('content-type')).toBe(
+      'application/pdf',
+    )
   })
 
   it('refuses a bad language or time zone with a message that says what to send', async () => {

@@ -131,5 +131,13 @@ test.describe('receipts and the seller', () => {
       '无法生成 PDF，请稍后重试。',
     )
     await expect(page.getByRole('button', { name: '下载 PDF' })).toBeEnabled()
+    await page.unrouteAll()
+    await page.route('**/api/purchase/receipt-pdf?*', (route) =>
+      route.fulfill({ json: { code: 429, msg: 'Too many requests', data: { retryAfterSeconds: 290 } } }),
+    )
+    await page.getByRole('button', { name: '下载 PDF' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'PDF' })).toHaveText(
+      '刚才下载的 PDF 过多。请在 5 分钟后重试。',
+    )
   })
 })

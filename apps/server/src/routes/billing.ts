@@ -29,6 +29,12 @@ type BillingHandlers = Pick<
 >
 
 /**
+ * Receipt PDFs drawn per account and 10 minutes: each costs tens of milliseconds of CPU, and a year of monthly
+ * receipts downloaded twice still fits.
+ */
+const RECEIPT_PDF_LIMIT = { limit: 60, windowSeconds: 600 }
+
+/**
  * Checkouts opened, card payments tried and subscription changes are counted per account before the work
  * (a script trying stolen cards, or toggling a plan, meets a 429 within minutes).
  */
@@ -63,6 +69,7 @@ export function billingHandlers(
     purchaseReceipt: ({ session, query }) => history.receipt(session.userId, query.id),
     // The same receipt (404 for anyone else's) drawn as a PDF, in the language the page is read in.
     purchaseReceiptPdf: async ({ session, query }) => {
+      await limiter.consume(`receipt-pdf:${session.userId}`, RECEIPT_PDF_LIMIT)
       const receipt = await history.receipt(session.userId, query.id)
       const data = await receiptPdf(receipt, {
         language: query.lang ?? (await accounts.user(session.userId)).locale,

@@ -4,7 +4,7 @@ import { Button } from '@templet/ui/button'
 import { FileDown } from 'lucide-react'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, unwrap } from '../api/client'
+import { ApiFailureError, api, unwrap } from '../api/client'
 import { saveFile } from '../components/save-file'
 import { currentLanguage } from '../i18n'
 
@@ -24,6 +24,11 @@ export function ReceiptPdfButton({
 }) {
   const { t } = useTranslation()
   const problemId = useId()
+  const problem = (error: Error) => {
+    if (!(error instanceof ApiFailureError) || error.code !== 429) return t('receipt.pdfFailed')
+    const minutes = Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60))
+    return t('receipt.pdfTooMany', { count: minutes })
+  }
   const download = useMutation({
     mutationKey: ['purchaseReceiptPdf', purchaseId],
     mutationFn: async () =>
@@ -47,7 +52,7 @@ export function ReceiptPdfButton({
       </Button>
       {download.isError ? (
         <p id={problemId} role="alert" className="w-full text-end text-sm text-destructive">
-          {t('receipt.pdfFailed')}
+          {problem(download.error)}
         </p>
       ) : null}
     </>

@@ -376,6 +376,8 @@ export const en = {
     downloadPdf: 'Download PDF',
     pdfPreparing: 'Preparing PDF…',
     pdfFailed: 'The PDF could not be made. Please try again in a moment.',
+    pdfTooMany_one: 'Many PDFs were downloaded just now. Try again in {{count}} minute.',
+    pdfTooMany_other: 'Many PDFs were downloaded just now. Try again in {{count}} minutes.',
     back: 'Back to Purchase History',
     notFound: 'This receipt does not exist, or it belongs to another account.',
     soldBy: 'Sold by',

@@ -368,6 +368,8 @@ export const zhCN: Messages = {
     downloadPdf: '下载 PDF',
     pdfPreparing: '正在生成 PDF…',
     pdfFailed: '无法生成 PDF，请稍后重试。',
+    pdfTooMany_one: '刚才下载的 PDF 过多。请在 {{count}} 分钟后重试。',
+    pdfTooMany_other: '刚才下载的 PDF 过多。请在 {{count}} 分钟后重试。',
     back: '返回购买记录',
     notFound: '此收据不存在，或属于其他账户。',
     soldBy: '销售方',

@@ -455,8 +455,8 @@ export const endpoints = {
     query: receiptPdfQuery,
     data: receiptPdfData,
     summary:
-      'The receipt of one of the caller’s purchases as a PDF download (`templet-receipt-<number>.pdf`), in `lang` (default: the account’s language); 404 for anyone else’s',
-    codes: [404],
+      'The receipt of one of the caller’s purchases as a PDF download (`templet-receipt-<number>.pdf`), in `lang` (default: the account’s language); 404 for anyone else’s; 60 per account per 10 minutes',
+    codes: [404, 429],
     tag: 'billing',
   },
   creditHistory: {
