@@ -4,6 +4,7 @@ export * from './client'
 export type * from './contract'
 // The live stream's path and event name: plain values, no zod.
 export { notificationStream } from './contract/notification-stream'
+export { receiptPdfName } from './contract/receipt-pdf-name'
 export {
   readTruncatedFields,
   TRUNCATED_FIELDS_HEADER,

@@ -12,7 +12,7 @@ export { loadCatalogue, SAMPLE_PREFIX, sampleImages } from './catalogue'
 export { coverageOf, drawableText, uncoveredCharacters } from './coverage'
 export { DecodedImages } from './draw/images'
 export { FAMILIES, type FontFace, facesOf, loadFaces, registeredFamilies, registerFonts } from './fonts'
-export { MAX_PDF_PAGES, type PdfOptions, renderPdf } from './pdf'
+export { drawPdf, MAX_PDF_PAGES, type PdfOptions, type PdfPageContext, renderPdf } from './pdf'
 export {
   type ImageSource,
   outputPixels,

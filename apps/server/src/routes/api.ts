@@ -46,12 +46,12 @@ export interface HandlerInput<N extends EndpointName> {
   cookies: Cookies
 }
 /**
- * A list handler returns one page and the count over all pages; an image endpoint the bytes and their type;
+ * A list handler returns one page and the count over all pages; an image or PDF endpoint the bytes and their type;
  * any other returns its `data` object.
  */
 export type HandlerResult<N extends EndpointName> = Endpoints[N] extends { list: true }
   ? { items: DataOf<N>; total: number }
-  : Endpoints[N] extends { answer: 'image' }
+  : Endpoints[N] extends { answer: 'image' | 'pdf' }
     ? { data: Uint8Array; contentType: string; headers?: Record<string, string> }
     : WithoutResetToken<DataOf<N>>
 /** `data` without the token the router adds; a nullable `data` (`subscription/current`) may be null. */
@@ -266,13 +266,14 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
           },
           cookies,
         })
-        if (def.answer === 'image') {
-          const image = result as HandlerResult<'previewCreation'>
+        if (def.answer === 'image' || def.answer === 'pdf') {
+          const file = result as HandlerResult<'previewCreation'>
           c.set('code', Code.ok)
-          return c.body(bodyBytes(image.data), 200, {
-            ...image.headers,
-            'Content-Type': image.contentType,
+          return c.body(bodyBytes(file.data), 200, {
+            ...file.headers,
+            'Content-Type': file.contentType,
             'Cache-Control': 'no-store',
+            'X-Content-Type-Options': 'nosniff',
           })
         }
         let out: Envelope

@@ -5,6 +5,7 @@ import type { BillingHistory } from '../services/billing-history'
 import type { Checkouts } from '../services/checkouts'
 import type { Offers } from '../services/offers'
 import type { RateLimiter } from '../services/rate-limit'
+import { receiptPdf, receiptPdfHeaders } from '../services/receipt-pdf'
 import type { Subscriptions } from '../services/subscriptions'
 import type { Handlers } from './api'
 
@@ -18,6 +19,7 @@ type BillingHandlers = Pick<
   | 'checkoutDetail'
   | 'purchaseList'
   | 'purchaseReceipt'
+  | 'purchaseReceiptPdf'
   | 'creditHistory'
   | 'subscriptionCurrent'
   | 'subscriptionCancel'
@@ -25,6 +27,12 @@ type BillingHandlers = Pick<
   | 'subscriptionSwitch'
   | 'myInfo'
 >
+
+/**
+ * Receipt PDFs drawn per account and 10 minutes: each costs tens of milliseconds of CPU, and a year of monthly
+ * receipts downloaded twice still fits.
+ */
+const RECEIPT_PDF_LIMIT = { limit: 60, windowSeconds: 600 }
 
 /**
  * Checkouts opened, card payments tried and subscription changes are counted per account before the work
@@ -59,6 +67,17 @@ export function billingHandlers(
     checkoutDetail: ({ session, query }) => checkouts.detail(session.userId, query.id),
     purchaseList: ({ session, query }) => history.purchases(session.userId, query),
     purchaseReceipt: ({ session, query }) => history.receipt(session.userId, query.id),
+    // The same receipt (404 for anyone else's) drawn as a PDF, in the language the page is read in.
+    purchaseReceiptPdf: async ({ session, query }) => {
+      await limiter.consume(`receipt-pdf:${session.userId}`, RECEIPT_PDF_LIMIT)
+      const receipt = await history.receipt(session.userId, query.id)
+      const data = await receiptPdf(receipt, {
+        language: query.lang ?? (await accounts.user(session.userId)).locale,
+        timeZone: query.timeZone ?? 'UTC',
+        offerCredits: offers.find(receipt.offerId)?.credits,
+      })
+      return { data, contentType: 'application/pdf', headers: receiptPdfHeaders(receipt) }
+    },
     creditHistory: ({ session, query }) => history.creditHistory(session.userId, query),
     subscriptionCurrent: ({ session }) => subscriptions.current(session.userId),
     subscriptionCancel: async ({ session }) => {

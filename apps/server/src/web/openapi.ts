@@ -77,6 +77,16 @@ const imageAnswer = {
   },
 }
 
+const pdfAnswer = {
+  description:
+    'On success the PDF, with `Content-Type` application/pdf and a `Content-Disposition` naming the file; any other outcome is the JSON envelope with a business code.',
+  content: {
+    'application/pdf': { schema: binary },
+    'application/json': { schema: errorEnvelope },
+  },
+}
+const bytesAnswers = { image: imageAnswer, pdf: pdfAnswer }
+
 /** The OpenAPI 3.1 document, derived from the contract's endpoint registry. */
 export function buildOpenApiDocument() {
   const doc = new OpenAPIHono()
@@ -123,7 +133,9 @@ export function buildOpenApiDocument() {
             }
           : {}),
       },
-      responses: { 200: def.answer === 'image' ? imageAnswer : envelopeAnswer(success) },
+      responses: {
+        200: def.answer && def.answer !== 'envelope' ? bytesAnswers[def.answer] : envelopeAnswer(success),
+      },
     })
   }
 

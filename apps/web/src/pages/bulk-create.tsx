@@ -34,6 +34,7 @@ import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
+import { saveFile } from '../components/save-file'
 import { notifySuccess, reportError } from '../feedback/notify'
 import { issueText } from '../forms/issues'
 import { formatDate, formatNumber } from '../i18n/format'
@@ -366,18 +367,6 @@ function BulkFlow({ templateId }: { templateId: number }) {
       </Dialog>
     </div>
   )
-}
-
-/** Offers a Blob as a download under `name`. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
 
 /** Drag a CSV onto it, or choose one with the button (keyboard: the button is the control). */

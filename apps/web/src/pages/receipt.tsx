@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { offerListQuery, purchaseReceiptQuery } from '../api/queries'
 import { formatPrice, offerLabel } from '../checkout/offers'
+import { ReceiptPdfButton } from '../checkout/receipt-pdf-button'
 import { SellerDetails } from '../checkout/seller'
 import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
@@ -16,7 +17,8 @@ import './receipt.css'
 
 /**
  * `/purchase-history/:id`: the receipt of one purchase, made to be printed (receipt.css leaves the app's
- * frame out of the print): receipt number, date, customer, offer, amount, currency, status, credits.
+ * frame out of the print): receipt number, date, customer, offer, amount, currency, status, credits; and the
+ * same receipt as a PDF to download.
  */
 export function ReceiptPage() {
   const { t } = useTranslation()
@@ -84,12 +86,15 @@ export function ReceiptPage() {
   return (
     <>
       <title>{`${t('receipt.title')} ${data?.receiptNumber ?? ''} · Templet`}</title>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        {back}
-        <Button onClick={() => window.print()} disabled={!data}>
-          <Printer aria-hidden="true" />
-          {t('receipt.print')}
-        </Button>
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3 print:hidden">
+        <div className="flex min-h-9 items-center">{back}</div>
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <Button variant="outline" onClick={() => window.print()} disabled={!data}>
+            <Printer aria-hidden="true" />
+            {t('receipt.print')}
+          </Button>
+          {data ? <ReceiptPdfButton purchaseId={data.purchaseId} receiptNumber={data.receiptNumber} /> : null}
+        </div>
       </div>
       {receipt.isError ? (
         <LoadError onRetry={() => void receipt.refetch()} />

@@ -698,6 +698,31 @@ describe('media endpoints', () => {
     expect(limited).toMatchObject({ code: 429, data: { retryAfterSeconds: 3 } })
   })
 
+  it('return a receipt PDF as a Blob with its headers, and a 404 as the envelope', async () => {
+    const { api, server } = await setup(
+      (s, res) => {
+        if (s.query.id === '9') return sendJson(res, 200, { code: 404, msg: 'Purchase not found', data: {} })
+        res.writeHead(200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="templet-receipt-R-2026-000001.pdf"',
+        })
+        res.end(Buffer.from('%PDF-1.7'))
+      },
+      { record: { token: 't' } },
+    )
+    const pdf = await api.call('purchaseReceiptPdf', { query: { id: 1, lang: 'zh-CN' } })
+    expect(server.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/purchase/receipt-pdf',
+      query: { id: '1', lang: 'zh-CN' },
+    })
+    if (pdf.code !== 0) throw new Error(`expected the PDF, got ${pdf.msg}`)
+    expect(pdf.data.type).toBe('application/pdf')
+    expect(await pdf.data.text()).toBe('%PDF-1.7')
+    expect(pdf.headers?.get('content-disposition')).toContain('templet-receipt-R-2026-000001.pdf')
+    expect(await api.call('purchaseReceiptPdf', { query: { id: 9 } })).toMatchObject({ code: 404 })
+  })
+
   it('send an upload through XMLHttpRequest when progress is asked for, reporting it and storing a rotated token', async () => {
     // Node has no XMLHttpRequest: a stand-in with the browser's surface sends through fetch (to the real
     // loopback server) and reports the body's size as progress, as a browser does at the end of an upload.

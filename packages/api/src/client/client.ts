@@ -84,7 +84,7 @@ export interface ApiSuccess<N extends EndpointName> {
   data: EndpointData<N>
   /** On list answers: the count over all pages. */
   total?: number
-  /** On image answers: the answer's headers (the preview's `Truncated-Fields`). */
+  /** On image and PDF answers: the answer's headers (the preview's `Truncated-Fields`, a PDF's `Content-Disposition`). */
   headers?: Headers
 }
 
@@ -106,6 +106,9 @@ export interface ApiClient {
    */
   call<N extends EndpointName>(name: N, ...args: CallParams<N>): Promise<ApiResult<N>>
 }
+
+/** The Content-Type a successful bytes answer starts with; anything else is read as the envelope. */
+const BINARY_TYPES = { image: 'image/', pdf: 'application/pdf' } as const
 
 interface WireArgs extends CallOptions {
   query?: unknown
@@ -255,11 +258,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           signal: controller.signal,
         })
         status = response.status
-        if (
-          def.answer === 'image' &&
-          status === 200 &&
-          response.headers.get('content-type')?.startsWith('image/')
-        ) {
+        const binary = def.answer && def.answer !== 'envelope' ? BINARY_TYPES[def.answer] : undefined
+        if (binary && status === 200 && response.headers.get('content-type')?.startsWith(binary)) {
           return {
             code: 0,
             msg: 'ok',

@@ -69,6 +69,7 @@ import {
   myNotificationData,
   myNotificationQuery,
 } from './notification'
+import { receiptPdfData, receiptPdfQuery } from './receipt-pdf'
 import { type EndpointRouteName, endpointRoutes } from './routes'
 import { templateDetailData, templateDetailQuery, templateListData, templateListQuery } from './template'
 import {
@@ -101,7 +102,7 @@ export interface EndpointDef {
   method: 'GET' | 'POST'
   path: `/${string}`
   bodyType?: 'json' | 'multipart'
-  answer?: 'envelope' | 'image'
+  answer?: 'envelope' | 'image' | 'pdf'
   /** `required`: 401 without a valid token; `optional`: answers anonymously too; `none`: ignores any token. */
   auth: 'required' | 'optional' | 'none'
   query?: z.ZodType
@@ -446,6 +447,16 @@ export const endpoints = {
     data: receiptData,
     summary: 'The receipt of one of the caller’s purchases (404 for anyone else’s)',
     codes: [404],
+    tag: 'billing',
+  },
+  purchaseReceiptPdf: {
+    ...endpointRoutes.purchaseReceiptPdf,
+    auth: 'required',
+    query: receiptPdfQuery,
+    data: receiptPdfData,
+    summary:
+      'The receipt of one of the caller’s purchases as a PDF download (`templet-receipt-<number>.pdf`), in `lang` (default: the account’s language); 404 for anyone else’s; 60 per account per 10 minutes',
+    codes: [404, 429],
     tag: 'billing',
   },
   creditHistory: {

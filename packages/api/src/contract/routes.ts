@@ -7,8 +7,8 @@ export interface EndpointRoute {
   path: `/${string}`
   /** How the body travels: JSON (default) or `multipart/form-data` (the body object's entries become parts). */
   bodyType?: 'json' | 'multipart'
-  /** A success answer is the envelope (default) or the raw image bytes (errors are still the envelope). */
-  answer?: 'envelope' | 'image'
+  /** A success answer is the envelope (default), or the raw image or PDF bytes (errors are still the envelope). */
+  answer?: 'envelope' | 'image' | 'pdf'
 }
 
 export const endpointRoutes = {
@@ -62,6 +62,7 @@ export const endpointRoutes = {
   checkoutDetail: { method: 'GET', path: '/checkout/detail' },
   purchaseList: { method: 'GET', path: '/purchase/list' },
   purchaseReceipt: { method: 'GET', path: '/purchase/receipt' },
+  purchaseReceiptPdf: { method: 'GET', path: '/purchase/receipt-pdf', answer: 'pdf' },
   creditHistory: { method: 'GET', path: '/credit/history' },
   subscriptionCurrent: { method: 'GET', path: '/subscription/current' },
   subscriptionCancel: { method: 'POST', path: '/subscription/cancel' },

@@ -1,12 +1,11 @@
-import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas'
 import { effectiveValues, type Locale, type Template, type Values } from '@templet/template'
 import { registerBrandFonts } from '../brand-fonts'
 import { drawTemplate, loadImages, outputPixels, pickSize, RenderError, type RenderOptions } from '../render'
-import { withCubicCurves } from './curves'
-import type { FinishedPage } from './document'
+import { PdfWriter } from './drawn'
 import { PdfImages } from './images'
 import { drawCropMarks, type PageOptions, pageGeometry, withBleed } from './page'
-import { markTexts } from './text'
+
+export { drawPdf, type PdfPageContext } from './drawn'
 
 export interface PdfOptions extends Omit<RenderOptions, 'decodedImages'>, PageOptions {
   /** Several sizes of the template: each row gets a page per size, in this order. Default: `[sizeId]`. */
@@ -41,15 +40,12 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
     )
   const locale: Locale = o.locale ?? 'en'
   registerBrandFonts(o.brandFonts ?? [])
-  const doc = new PDFDocument({
+  const writer = new PdfWriter({
     title: o.title ?? t.name[locale],
     ...(o.author && { author: o.author }),
-    creator: 'Templet',
-    producer: 'Templet (Skia/PDF)',
     encodingQuality: ENCODING_QUALITY,
   })
   const images = o.images && new PdfImages(o.images)
-  const pages: FinishedPage[] = []
   for (const values of rows)
     for (const size of sizes) {
       const g = pageGeometry(size, o)
@@ -59,40 +55,33 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
       const pixels = outputPixels(size)
       const drawnScale = Math.max(pixels.width / size.width, pixels.height / size.height)
       const decoded = images ? await loadImages(bled, size, drawnScale, effective, images.load) : new Map()
-      // The page's context is Skia's 2D context; the package's typings name it after the DOM's.
-      const ctx = doc.beginPage(g.page.width, g.page.height) as unknown as SKRSContext2D
-      const drawn = markTexts(ctx, { x: g.page.width / 2, y: g.page.height / 2 })
-      withCubicCurves(ctx)
-      ctx.imageSmoothingQuality = 'high'
-      if (o.cropMarks) {
-        // Nothing of the design reaches into the marks: it stops at the bleed.
+      writer.page(g, (ctx) => {
+        if (o.cropMarks) {
+          // Nothing of the design reaches into the marks: it stops at the bleed.
+          ctx.save()
+          ctx.beginPath()
+          ctx.rect(
+            g.margin - g.bleed,
+            g.margin - g.bleed,
+            g.trimBox.width + 2 * g.bleed,
+            g.trimBox.height + 2 * g.bleed,
+          )
+          ctx.clip()
+        }
         ctx.save()
-        ctx.beginPath()
-        ctx.rect(
-          g.margin - g.bleed,
-          g.margin - g.bleed,
-          g.trimBox.width + 2 * g.bleed,
-          g.trimBox.height + 2 * g.bleed,
-        )
-        ctx.clip()
-      }
-      ctx.save()
-      ctx.translate(g.margin, g.margin)
-      ctx.scale(g.scale.x, g.scale.y)
-      // What is printed never shows a placeholder (see RenderOptions.placeholders).
-      drawTemplate(ctx, bled, size, locale, effective, decoded, {
-        lang: o.lang,
-        placeholders: o.placeholders ?? false,
-      })
-      ctx.restore()
-      if (o.cropMarks) {
+        ctx.translate(g.margin, g.margin)
+        ctx.scale(g.scale.x, g.scale.y)
+        // What is printed never shows a placeholder (see RenderOptions.placeholders).
+        drawTemplate(ctx, bled, size, locale, effective, decoded, {
+          lang: o.lang,
+          placeholders: o.placeholders ?? false,
+        })
         ctx.restore()
-        drawCropMarks(ctx, g)
-      }
-      doc.endPage()
-      pages.push({ mediaBox: g.mediaBox, bleedBox: g.bleedBox, trimBox: g.trimBox, drawn })
+        if (o.cropMarks) {
+          ctx.restore()
+          drawCropMarks(ctx, g)
+        }
+      })
     }
-  // pdf-lib is loaded by the first PDF, not with the renderer: most processes never make one.
-  const { finishPdf } = await import('./document')
-  return finishPdf(doc.close(), pages, locale)
+  return writer.finish(locale)
 }
