@@ -69,7 +69,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tem
   })
   const url = `http://127.0.0.1:${port}`
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const deadline = Date.now() + 20_000
+  const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
     try {
@@ -78,7 +78,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tem
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('the server did not start within 20 s')
+    if (Date.now() > deadline) throw new Error('the server did not start within 60 s')
     await new Promise((r) => setTimeout(r, 100))
   }
   return {
