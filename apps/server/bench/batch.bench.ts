@@ -35,10 +35,14 @@ const WORKER_LOG = process.env.BENCH_WORKER_LOG
 const here = fileURLToPath(import.meta.url)
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 
-/** The catalogue template the batch renders: the first that needs no upload (rows use its defaults). */
+/**
+ * The catalogue template the batch renders, needing no upload (rows use its defaults); named so that the figures stay
+ * comparable as the catalogue grows (it was the first such template while there were 15).
+ */
 function benchTemplate() {
-  const t = loadCatalogue().templates.find((x) => x.fields.every((f) => !(f.kind === 'image' && f.required)))
-  if (!t) throw new Error('no template renders without an upload')
+  const t = loadCatalogue().templates.find((x) => x.id === 'article-card')
+  if (!t || t.fields.some((f) => f.kind === 'image' && f.required))
+    throw new Error('article-card must render without an upload')
   return t
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parseTemplate } from '@templet/template'
 import { describe, expect, it } from 'vitest'
 import { CATALOGUE_DIR, catalogueFiles } from '../src/catalogue'
-import { loadCatalogue, validateValues } from '../src/index'
+import { loadCatalogue, renderPreview, validateValues } from '../src/index'
 
 describe('the catalogue', () => {
   it.each(catalogueFiles())('template file %s parses with the schema', (file) => {
@@ -25,11 +25,39 @@ describe('the catalogue', () => {
       ).toBe(true)
   })
 
-  it('has at least 4 template types with at least 3 templates each', () => {
+  it('has at least 40 templates over at least 8 types, with at least 3 templates in each type', () => {
     const { types, templates } = loadCatalogue()
-    expect(types.length).toBeGreaterThanOrEqual(4)
+    expect(templates.length).toBeGreaterThanOrEqual(40)
+    expect(types.length).toBeGreaterThanOrEqual(8)
     for (const ty of types)
       expect(templates.filter((t) => t.typeId === ty.id).length, ty.id).toBeGreaterThanOrEqual(3)
+  })
+
+  it('draws the samples of every template in every size and both languages without cutting a text', async () => {
+    const cut: string[] = []
+    for (const t of loadCatalogue().templates)
+      for (const size of t.sizes)
+        for (const locale of ['en', 'zh-CN'] as const) {
+          // Text is laid out in the size's own pixels whatever the scale, so a thumbnail without the photos
+          // tells the same cuts as the full render at a fraction of the time.
+          const p = await renderPreview(t, t.samples[locale], {
+            sizeId: size.id,
+            locale,
+            maxSide: 96,
+            format: 'png',
+          })
+          for (const layer of p.truncated) cut.push(`${t.id} ${size.id} ${locale}: ${layer}`)
+        }
+    expect(cut).toEqual([])
+  })
+
+  it('samples give every field of every template a value in English and in Chinese', () => {
+    for (const t of loadCatalogue().templates)
+      for (const locale of ['en', 'zh-CN'] as const)
+        expect(
+          t.fields.filter((f) => !(t.samples[locale][f.key] ?? '').trim()).map((f) => f.key),
+          `${t.id} ${locale}`,
+        ).toEqual([])
   })
 
   it('sample values of every template are valid for its fields, in both languages', () => {

@@ -24,12 +24,24 @@ describe('the committed previews (Storybook) show the current templates', () => 
   })
 
   it.each(templates.map((t) => [t.id, t] as const))(
-    '%s: every preview matches a fresh render',
+    '%s: every preview matches a fresh render, with no text cut',
     async (_, t) => {
       const stale: string[] = []
+      const cut: string[] = []
       for (const v of previewVariants(t))
-        await compare(`${dir}${t.id}/${v.name}.png`, v.name, () => renderVariant(t, v), stale)
+        await compare(
+          `${dir}${t.id}/${v.name}.png`,
+          v.name,
+          async () => {
+            const p = await renderVariant(t, v)
+            for (const layer of p.truncated) cut.push(`${v.name}: ${layer}`)
+            return p
+          },
+          stale,
+        )
       expect(stale, 'run `pnpm --filter @templet/render previews` and commit').toEqual([])
+      // Long text at every field's limit and Arabic text shrink to fit: nothing ends in an ellipsis.
+      expect(cut).toEqual([])
     },
   )
 

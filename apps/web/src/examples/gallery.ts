@@ -14,11 +14,11 @@ export interface ExampleRender {
 
 export type Gallery = 'A' | 'B' | 'C'
 
-/** The catalogue's template types each gallery shows. */
+/** The catalogue's template types each gallery shows: posts for feeds, wide images, things to print or hand out. */
 const galleryTypes: Record<Gallery, string[]> = {
-  A: ['social-posts'],
-  B: ['banners'],
-  C: ['posters', 'invitations', 'certificates'],
+  A: ['social-posts', 'announcements'],
+  B: ['banners', 'thumbnails'],
+  C: ['posters', 'invitations', 'certificates', 'business-cards', 'menus', 'tickets'],
 }
 
 /** The shape a gallery falls back to while the catalogue has no template of its types. */

@@ -566,11 +566,11 @@ export const en = {
     title: 'Examples',
     intro:
       'Every image below is a real render of a catalogue template with its sample text, ready to make your own.',
-    galleries: { A: 'Social posts', B: 'Banners', C: 'Posters, invitations, certificates' },
+    galleries: { A: 'Social posts', B: 'Banners and thumbnails', C: 'Print and events' },
     descriptions: {
-      A: 'Square and portrait posts for social feeds.',
-      B: 'Wide headers for sites, newsletters and events.',
-      C: 'Posters, invitations and certificates to print or share.',
+      A: 'Square, portrait and story posts for social feeds: quotes, reviews, launches, listings and job posts.',
+      B: 'Wide headers for sites, profiles, newsletters and events, and video thumbnails.',
+      C: 'Posters, invitations, certificates, business cards, menus and tickets to print or share.',
     },
     alt: '{{name}} template, {{size}}',
     cta: 'Make one of these with your own words and photos.',
