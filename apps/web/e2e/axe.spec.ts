@@ -126,12 +126,33 @@ async function violations(page: Page) {
   })
 }
 
-/** Each screen's violations, by path (a screen without any is left out). */
+/** Waits (at most 3 s) for the page's finite animations to end: a toast fading in is not yet its colours. */
+async function animationsDone(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+    await Promise.race([
+      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ])
+  })
+}
+
+/**
+ * Each screen's violations, by path (a screen without any is left out). A screen with some is checked once
+ * more after its animations end: an element that appeared while axe ran (a toast fading in) is judged as shown.
+ */
 async function sweep(page: Page, paths: readonly string[], found: Record<string, unknown>) {
   for (const p of paths) {
     await page.goto(p)
     await settle(page)
-    const v = await violations(page)
+    await animationsDone(page)
+    let v = await violations(page)
+    if (v.length > 0) {
+      await animationsDone(page)
+      v = await violations(page)
+    }
     if (v.length > 0) found[p] = v
   }
 }
