@@ -71,4 +71,22 @@ describe('parseTemplate', () => {
     delete (t.layers[1] as { id?: string }).id
     expect(errorOf(t).message).toContain('layer "layers[1]", property "id"')
   })
+
+  it('takes a fixed image layer (a logo) with no field', () => {
+    const t = base()
+    t.layers.push({ id: 'logo', type: 'image', src: '42', box: { x: 0, y: 0, w: 50, h: 50 } })
+    const logo = parseTemplate(t).layers[2]
+    expect(logo).toMatchObject({ type: 'image', src: '42', fit: 'cover' })
+    expect(logo && 'field' in logo && logo.field).toBeFalsy()
+  })
+
+  it('names an image layer with both a field and a fixed image, or with neither', () => {
+    const both = base()
+    both.fields.push({ key: 'photo', kind: 'image', label: { en: 'Photo', 'zh-CN': '照片' } })
+    both.layers.push({ id: 'logo', type: 'image', field: 'photo', src: '42' })
+    expect(errorOf(both).message).toContain('layer "logo", property "field": an image layer takes either')
+    const neither = base()
+    neither.layers.push({ id: 'logo', type: 'image' })
+    expect(errorOf(neither).issues[0]).toMatchObject({ layer: 'logo', property: 'field' })
+  })
 })
