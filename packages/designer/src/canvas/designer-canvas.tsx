@@ -40,6 +40,8 @@ export interface DesignerCanvasProps {
   label: string
   /** A layer's accessible name (its name, else its id, by default). */
   layerLabel?: (id: string) => string
+  /** Decoded images by the key the model draws them under (fixed images: `src:<ref>`). */
+  images?: Map<string, ImageBitmap>
 }
 
 type Gesture =
@@ -91,6 +93,7 @@ export function DesignerCanvas({
   readOnly,
   label,
   layerLabel,
+  images,
 }: DesignerCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const surfaceRef = useRef<HTMLDivElement>(null)
@@ -104,8 +107,8 @@ export function DesignerCanvas({
 
   useEffect(() => {
     const canvas = canvasRef.current
-    if (canvas) paintDocument(canvas, t, { sizeId: size.id, locale, scale: zoom })
-  }, [t, size.id, locale, zoom])
+    if (canvas) paintDocument(canvas, t, { sizeId: size.id, locale, scale: zoom, images })
+  }, [t, size.id, locale, zoom, images])
 
   /** A pointer's position in template px. */
   const at = (e: { clientX: number; clientY: number }) => {

@@ -459,9 +459,13 @@ function LayerProperties({
             onChange={(v, c) => update({ radius: v }, c)}
             disabled={disabled}
           />
-          {typeof layer.placeholder === 'string'
-            ? colour(strings.placeholder, layer.placeholder, (hex, c) => update({ placeholder: hex }, c))
-            : null}
+          {layer.src !== undefined ? (
+            <p data-slot="fixed-image-note" style={{ margin: 0, fontSize: 12 }}>
+              {strings.fixedImageNote}
+            </p>
+          ) : typeof layer.placeholder === 'string' ? (
+            colour(strings.placeholder, layer.placeholder, (hex, c) => update({ placeholder: hex }, c))
+          ) : null}
         </Section>
       ) : null}
       {layer.type === 'qr' ? (
