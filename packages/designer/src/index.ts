@@ -45,6 +45,7 @@ export {
   resizeBox,
   rotatePoint,
   rotationTowards,
+  scaleBoxes,
 } from './state/geometry'
 export { fixedImageLayer, type NewLayerKind, newLayer, uniqueFieldKey } from './state/new-layers'
 export { type Guide, type SnapTargets, snapBox, snapResize, snapTargets } from './state/snap'

@@ -38,6 +38,8 @@ export type DesignerAction =
   | { type: 'move'; dx: number; dy: number; transient?: boolean }
   /** Sets one layer's box in the size shown. */
   | ({ type: 'setBox'; id: string; box: Box; transient?: boolean } & Coalesce)
+  /** Sets several layers' boxes in the size shown (a multi-selection resized as one); locked layers stay. */
+  | { type: 'setBoxes'; boxes: Record<string, Box>; transient?: boolean }
   /** Changes one layer's properties. */
   | ({ type: 'update'; id: string; patch: Partial<Layer>; transient?: boolean } & Coalesce)
   /**
@@ -163,6 +165,14 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         action.transient,
         action.coalesce,
       )
+    case 'setBoxes': {
+      const moved = new Map(
+        movable(state).flatMap((l) =>
+          action.boxes[l.id] ? [[l.id, action.boxes[l.id] as Box] as const] : [],
+        ),
+      )
+      return change(state, placeAll(t, state.sizeId, moved), action.transient)
+    }
     case 'update':
       return change(
         state,
