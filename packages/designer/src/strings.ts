@@ -47,6 +47,8 @@ export interface DesignerWords {
   zoomActual: string
   moveUp: string
   moveDown: string
+  dragLayer: string
+  layerMoved: string
   rename: string
   lock: string
   hide: string
@@ -175,6 +177,8 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   zoomActual: 'Actual size',
   moveUp: 'Move up',
   moveDown: 'Move down',
+  dragLayer: 'Drag to reorder (Alt+Up or Alt+Down on a layer does the same)',
+  layerMoved: '{name} moved to position {position} of {count}',
   rename: 'Rename',
   lock: 'Lock',
   hide: 'Hide',
@@ -296,6 +300,8 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   zoomActual: '实际大小',
   moveUp: '上移',
   moveDown: '下移',
+  dragLayer: '拖动以调整顺序（在图层上按 Alt+上/下方向键效果相同）',
+  layerMoved: '{name} 已移到第 {position} 位，共 {count} 个',
   rename: '重命名',
   lock: '锁定',
   hide: '隐藏',

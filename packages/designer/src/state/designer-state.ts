@@ -58,8 +58,8 @@ export type DesignerAction =
   | { type: 'delete' }
   /** Copies the selected layers just above each, 10 px down and right, and selects the copies. */
   | { type: 'duplicate' }
-  /** Moves a layer one step up (drawn later) or down, or to the top or the bottom. */
-  | { type: 'reorder'; id: string; to: 'up' | 'down' | 'top' | 'bottom' }
+  /** Moves a layer one step up (drawn later) or down, to the top or the bottom, or to an index of `layers`. */
+  | { type: 'reorder'; id: string; to: 'up' | 'down' | 'top' | 'bottom' | number }
   /** A whole new document (the fields panel's edits) as one step. */
   | ({ type: 'replace'; document: Template; transient?: boolean } & Coalesce)
   /** Another document (another template): a new history, nothing selected. */
@@ -238,7 +238,10 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       const from = t.layers.findIndex((l) => l.id === action.id)
       if (from < 0) return state
       const last = t.layers.length - 1
-      const to = { up: from + 1, down: from - 1, top: last, bottom: 0 }[action.to]
+      const to =
+        typeof action.to === 'number'
+          ? action.to
+          : { up: from + 1, down: from - 1, top: last, bottom: 0 }[action.to]
       if (to < 0 || to > last || to === from) return state
       const layers = [...t.layers]
       const [layer] = layers.splice(from, 1)
