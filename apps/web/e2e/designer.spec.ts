@@ -137,8 +137,13 @@ test.describe('the designer in the app', () => {
     const id = await catalogueId(server, account.token, 'bold-quote')
     const copy = await apiAs(server, account.token, 'POST', '/template/duplicate', { id })
     const ownId = (copy.data as { id: number }).id
-    const fieldsBefore = (await apiAs(server, account.token, 'GET', `/template/detail?id=${ownId}`)).data
-      .fields as unknown[]
+    const fieldsOf = async () =>
+      (
+        (await apiAs(server, account.token, 'GET', `/template/detail?id=${ownId}`)).data as {
+          fields: unknown[]
+        }
+      ).fields
+    const fieldsBefore = await fieldsOf()
     await signIn(page, account, `/templates/${ownId}/design`)
     await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
     const red = await makePng(120, 60, '#ff0000')
@@ -163,8 +168,7 @@ test.describe('the designer in the app', () => {
     expect(layer?.src).toMatch(/^[1-9]\d*$/)
 
     // The fill-in editor asks for the same fields as before (the logo is none of them) and draws it.
-    const detail = await apiAs(server, account.token, 'GET', `/template/detail?id=${ownId}`)
-    expect(detail.data.fields).toEqual(fieldsBefore)
+    expect(await fieldsOf()).toEqual(fieldsBefore)
     await page.goto(`/templates/${ownId}/edit`)
     await page.getByRole('button', { name: /^Create/ }).click()
     await expect(page.getByText(CREATED)).toBeVisible()

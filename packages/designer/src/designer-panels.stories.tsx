@@ -300,3 +300,36 @@ export const LayersPanelDrag: Story = {
     )
   },
 }
+
+export const WeightChoice: Story = {
+  name: 'Fields: a text’s weight becomes a choice of named options, each with its weight',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Weight: who sets it' }), 'choice')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({
+        weight: { field: 'headline_weight' },
+      }),
+    )
+    // The weight menu of the properties gives way to the options' own.
+    await expect(canvas.queryByRole('combobox', { name: 'Weight' })).toBeNull()
+    await userEvent.clear(canvas.getByRole('textbox', { name: 'Option 2: Label (English)' }))
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Option 2: Label (English)' }), 'Light')
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Option 2: Weight' }), '400')
+    await waitFor(() => {
+      const t = lastDocument(args.onChange)
+      expect(t.fields.find((f) => f.key === 'headline_weight')).toMatchObject({
+        kind: 'choice',
+        options: [{ value: 'option1' }, { value: 'option2', label: { en: 'Light' } }],
+      })
+      expect(layerIn(t, 'headline')).toMatchObject({ weight: { map: { option2: 400 } } })
+    })
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Weight: who sets it' }), 'design')
+    await waitFor(() =>
+      expect(typeof (layerIn(lastDocument(args.onChange), 'headline') as { weight: unknown }).weight).toBe(
+        'number',
+      ),
+    )
+  },
+}

@@ -23,6 +23,7 @@ export {
   markTextField,
   removeChoiceOption,
   setChoiceColor,
+  setChoiceValue,
   setSample,
   textFieldOf,
   unmarkChoiceField,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseTemplate, TemplateError, type TemplateInput } from '../src/index'
+import { parseTemplate, TemplateError, type TemplateInput, textStyle } from '../src/index'
 
 const base = (): TemplateInput => ({
   id: 'test-card',
@@ -88,5 +88,27 @@ describe('parseTemplate', () => {
     const neither = base()
     neither.layers.push({ id: 'logo', type: 'image' })
     expect(errorOf(neither).issues[0]).toMatchObject({ layer: 'logo', property: 'field' })
+  })
+
+  it('takes a weight the customer chooses (a choice field mapped to weights) and names a weight that is none', () => {
+    const t = base()
+    t.fields.push({
+      key: 'heft',
+      kind: 'choice',
+      label: { en: 'Weight', 'zh-CN': '字重' },
+      default: 'light',
+      options: [
+        { value: 'light', label: { en: 'Light', 'zh-CN': '细' } },
+        { value: 'heavy', label: { en: 'Heavy', 'zh-CN': '粗' } },
+      ],
+    })
+    ;(t.layers[1] as { weight: unknown }).weight = { field: 'heft', map: { light: 400, heavy: 800 } }
+    const title = parseTemplate(t).layers[1]
+    expect(
+      title?.type === 'text' && textStyle(title, { values: { heft: 'heavy' }, sizeId: 'square' }).weight,
+    ).toBe(800)
+    ;(t.layers[1] as { weight: unknown }).weight = { field: 'heft', map: { light: 400, heavy: 450 } }
+    expect(errorOf(t).issues[0]).toMatchObject({ layer: 'title' })
+    expect(errorOf(t).issues[0]?.property).toMatch(/^weight/)
   })
 })
