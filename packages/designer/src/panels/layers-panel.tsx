@@ -69,16 +69,22 @@ export function LayersPanel({ state, dispatch, strings, readOnly }: LayersPanelP
     })
     return below < 0 ? rows.length : below
   }
+  // The drag lives in a ref, as the canvas's gestures do: a move right after the press sees it before React
+  // has rendered the press.
+  const grip = useRef<string | undefined>(undefined)
   const onGripDown = (l: Layer) => (e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0 || readOnly) return
     e.currentTarget.setPointerCapture(e.pointerId)
+    grip.current = l.id
     setDragging({ id: l.id, slot: slotAt(e.clientY) })
   }
   const onGripMove = (e: PointerEvent<HTMLElement>) => {
-    if (dragging) setDragging({ ...dragging, slot: slotAt(e.clientY) })
+    const id = grip.current
+    if (id) setDragging({ id, slot: slotAt(e.clientY) })
   }
   const onGripUp = (l: Layer) => (e: PointerEvent<HTMLElement>) => {
-    if (!dragging) return
+    if (grip.current !== l.id) return
+    grip.current = undefined
     const from = layers.indexOf(l)
     const slot = slotAt(e.clientY)
     setDragging(undefined)
@@ -145,7 +151,10 @@ export function LayersPanel({ state, dispatch, strings, readOnly }: LayersPanelP
                   onPointerDown={onGripDown(l)}
                   onPointerMove={onGripMove}
                   onPointerUp={onGripUp(l)}
-                  onPointerCancel={() => setDragging(undefined)}
+                  onPointerCancel={() => {
+                    grip.current = undefined
+                    setDragging(undefined)
+                  }}
                   style={{
                     display: 'flex',
                     cursor: 'grab',
@@ -240,9 +249,11 @@ export function LayersPanel({ state, dispatch, strings, readOnly }: LayersPanelP
           )
         })}
       </ol>
-      <p role="status" data-slot="layers-announcement" style={VISUALLY_HIDDEN}>
-        {announcement}
-      </p>
+      {readOnly ? null : (
+        <p role="status" data-slot="layers-announcement" style={VISUALLY_HIDDEN}>
+          {announcement}
+        </p>
+      )}
     </nav>
   )
 }
