@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { sweepUnusedUploads } from '../src/services/media-sweep'
 import { engines, startServer, type TestServer } from './harness'
 import { uploadImage } from './media/catalogue'
@@ -105,9 +105,11 @@ describe.each(engines)('a template’s fixed image (a logo) on %s', (engine) => 
     expect(made.msg).toContain('layer "logo"')
   })
 
-  it('saves a logo once while its upload is deleted at the same time: linked and saved, or refused', async () => {
+  it('saves a logo while its upload is deleted at the same time from another server: linked and saved, or refused', async () => {
     const { token } = await s.signUp()
     const { id, document } = await ownDocument(token)
+    const other = await s.twin()
+    onTestFinished(() => other.close())
     for (let round = 0; round < 5; round++) {
       const logo = await uploadImage(s, token)
       const [save, del] = await Promise.all([
@@ -115,7 +117,7 @@ describe.each(engines)('a template’s fixed image (a logo) on %s', (engine) => 
           token,
           body: { id, name: 'L', document: withLogo(document, String(logo)) },
         }),
-        s.call('POST', '/upload/delete', { token, body: { id: logo } }),
+        other.call('POST', '/upload/delete', { token, body: { id: logo } }),
       ])
       expect(del.code).toBe(0)
       // A save that won is linked to the upload the delete then removed (the link goes with it); a save that
