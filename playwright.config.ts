@@ -29,6 +29,7 @@ export default defineConfig({
       use: { baseURL: `http://127.0.0.1:${STORYBOOK_PORT}`, contextOptions: { reducedMotion: 'reduce' } },
     },
     { name: 'ui-pack', testDir: 'packages/ui/test/pack', timeout: 300_000 },
+    { name: 'designer-pack', testDir: 'packages/designer/test/pack', timeout: 300_000 },
     {
       // The web app against the real server (apps/server/dist, started per worker by e2e/fixtures.ts).
       name: 'web',

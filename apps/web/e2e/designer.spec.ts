@@ -12,6 +12,15 @@ type Sharp = (input: Buffer) => {
   removeAlpha(): { raw(): { toBuffer(o: { resolveWithObject: true }): Promise<Raw> } }
 }
 const sharp = serverRequire('sharp') as Sharp
+/** A PNG of one colour, as a designer's logo file. */
+const makePng = (width: number, height: number, background: string): Promise<Buffer> =>
+  (
+    serverRequire('sharp') as (o: {
+      create: { width: number; height: number; channels: 3; background: string }
+    }) => { png(): { toBuffer(): Promise<Buffer> } }
+  )({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer()
 /** Space Grotesk Bold, one of the renderer's own font files, as a customer's brand font. */
 const GROTESK_BOLD = path.join(
   path.dirname(
@@ -118,6 +127,63 @@ test.describe('the designer in the app', () => {
     const creations = await apiAs(server, account.token, 'GET', '/creation/list?page=1&pageSize=10')
     const made = (creations.data as Array<{ templateId: number; templateVersion: number }>)[0]
     expect(made).toMatchObject({ templateId: ownId, templateVersion: 2 })
+  })
+
+  test('a fixed logo is placed from a file, saved, drawn by the browser and by the server, and asked of no one', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server, 'Paul Rand')
+    const id = await catalogueId(server, account.token, 'bold-quote')
+    const copy = await apiAs(server, account.token, 'POST', '/template/duplicate', { id })
+    const ownId = (copy.data as { id: number }).id
+    const fieldsOf = async () =>
+      (
+        (await apiAs(server, account.token, 'GET', `/template/detail?id=${ownId}`)).data as {
+          fields: unknown[]
+        }
+      ).fields
+    const fieldsBefore = await fieldsOf()
+    await signIn(page, account, `/templates/${ownId}/design`)
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    const red = await makePng(120, 60, '#ff0000')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('menuitem', { name: 'Fixed image (a logo)…' }).click()
+    await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: red })
+    const logo = page.locator('[data-layer="logo"]')
+    await expect(logo).toBeVisible()
+    // The browser draws it: the middle of its box is red on the designer's canvas.
+    const canvas = designCanvas(page)
+    const centre = async () =>
+      canvas.evaluate((el: HTMLCanvasElement) => {
+        const px = el.getContext('2d')?.getImageData(el.width / 2, el.height / 2, 1, 1).data
+        return [...(px ?? [])]
+      })
+    await expect.poll(centre).toEqual([255, 0, 0, 255])
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 2')
+    const saved = await documentOf(server, account.token, ownId)
+    const layer = saved.document.layers.find((l) => l.id === 'logo') as { src?: string } | undefined
+    expect(layer?.src).toMatch(/^[1-9]\d*$/)
+
+    // The fill-in editor asks for the same fields as before (the logo is none of them) and draws it.
+    expect(await fieldsOf()).toEqual(fieldsBefore)
+    await page.goto(`/templates/${ownId}/edit`)
+    await page.getByRole('button', { name: /^Create/ }).click()
+    await expect(page.getByText(CREATED)).toBeVisible()
+    const list = await apiAs(server, account.token, 'GET', '/creation/list?page=1&pageSize=10')
+    const made = (list.data as Array<{ id: number; templateVersion: number }>)[0]
+    expect(made?.templateVersion).toBe(2)
+    const created = await apiAs(server, account.token, 'GET', `/creation/detail?id=${made?.id}`)
+    const png = Buffer.from(
+      await (
+        await fetch(`${server.url}${(created.data as { files: { png: string } }).files.png}`)
+      ).arrayBuffer(),
+    )
+    const raw = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+    const at = (raw.info.height / 2) * raw.info.width * 3 + (raw.info.width / 2) * 3
+    expect([...raw.data.subarray(at, at + 3)]).toEqual([255, 0, 0])
   })
 
   test('on a phone the designer opens read-only and says why', async ({ page, server }) => {

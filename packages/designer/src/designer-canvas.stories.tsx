@@ -222,3 +222,34 @@ export const RightToLeft: Story = {
     await expect(surface(canvasElement)).toHaveAttribute('dir', 'ltr')
   },
 }
+
+export const GroupResize: Story = {
+  name: 'Resize a multi-selection: every layer scales with its frame; one undo step',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const s = surface(canvasElement)
+    const r = s.getBoundingClientRect()
+    drag(s, 320, -100, { from: { x: r.left + 10, y: r.top + 390 } })
+    await waitFor(() => expect(canvas.getByText('2 layers selected')).toBeVisible())
+    const frame = canvasElement.querySelector<HTMLElement>('[data-slot=group-frame]')
+    if (!frame) throw new Error('no group frame')
+    await expect(frame.querySelectorAll('[data-handle]')).toHaveLength(8)
+    const badge = layerButton(canvasElement, 'badge')
+    const rule = layerButton(canvasElement, 'rule')
+    const before = [badge, rule].map((el) => ({ left: px(el.style.left), width: px(el.style.width) }))
+    const frameWidth = px(frame.style.width)
+    const frameLeft = px(frame.style.left)
+    // The east handle, 40 CSS px right: the frame and everything in it grow by the same factor.
+    drag(handle(frame, 'e'), 40, 0)
+    const k = (frameWidth + 40) / frameWidth
+    await waitFor(() => expect(px(frame.style.width)).toBeCloseTo(frameWidth + 40, 0))
+    for (const [i, el] of [badge, rule].entries()) {
+      const b = before[i] as { left: number; width: number }
+      await expect(px(el.style.width)).toBeCloseTo(b.width * k, 0)
+      await expect(px(el.style.left)).toBeCloseTo(frameLeft + (b.left - frameLeft) * k, 0)
+    }
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(px(badge.style.width)).toBeCloseTo(before[0]?.width ?? 0, 1))
+    await expect(px(rule.style.width)).toBeCloseTo(before[1]?.width ?? 0, 1)
+  },
+}

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import type { Template } from '@templet/template'
-import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Designer } from './designer'
 import { layerButton, sampleDocument } from './story-helpers'
 
@@ -260,5 +260,76 @@ export const ChoiceField: Story = {
       expect(layerIn(lastDocument(args.onChange), 'badge')).toMatchObject({ fill: '#f4a259' }),
     )
     await expect(lastDocument(args.onChange).fields.find((f) => f.key === 'badge_fill')).toBeUndefined()
+  },
+}
+
+export const LayersPanelDrag: Story = {
+  name: 'Layers panel: drag a layer by its grip to another place; announced; one undo step',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    const order = () =>
+      lastDocument(args.onChange)?.layers.map((l) => l.id) ?? sampleDocument.layers.map((l) => l.id)
+    const grip = canvasElement.querySelector<HTMLElement>('[data-layer-grip="headline"]')
+    const rows = [...canvasElement.querySelectorAll<HTMLElement>('[data-layer-row]')]
+    const top = rows[0]?.getBoundingClientRect()
+    if (!grip || !top) throw new Error('no grip or rows')
+    const g = grip.getBoundingClientRect()
+    const at = { clientX: g.left + 4, clientY: g.top + 4, pointerId: 1, button: 0 }
+    fireEvent.pointerDown(grip, at)
+    fireEvent.pointerMove(grip, { ...at, clientY: top.top + 2 })
+    // The line shows where it lands: above the first row.
+    await waitFor(() => expect(rows[0]?.style.boxShadow).toContain('0px -2px 0px'))
+    fireEvent.pointerUp(grip, { ...at, clientY: top.top + 2 })
+    await waitFor(() => expect(order().at(-1)).toBe('headline'))
+    await expect(canvasElement.querySelector('[data-slot=layers-announcement]')).toHaveTextContent(
+      'Headline moved to position 1 of 7',
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(order()).toEqual(sampleDocument.layers.map((l) => l.id)))
+    // From the keyboard: Alt+ArrowDown on a layer moves it one place down, and says so.
+    const layers = within(canvas.getByRole('navigation', { name: 'Layers' }))
+    layers.getByRole('button', { name: 'Headline' }).focus()
+    await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}')
+    await waitFor(() =>
+      expect(order().indexOf('headline')).toBe(
+        sampleDocument.layers.findIndex((l) => l.id === 'headline') - 1,
+      ),
+    )
+    await expect(canvasElement.querySelector('[data-slot=layers-announcement]')).toHaveTextContent(
+      /Headline moved to position \d of 7/,
+    )
+  },
+}
+
+export const WeightChoice: Story = {
+  name: 'Fields: a text’s weight becomes a choice of named options, each with its weight',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Weight: who sets it' }), 'choice')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({
+        weight: { field: 'headline_weight' },
+      }),
+    )
+    // The weight menu of the properties gives way to the options' own.
+    await expect(canvas.queryByRole('combobox', { name: 'Weight' })).toBeNull()
+    await userEvent.clear(canvas.getByRole('textbox', { name: 'Option 2: Label (English)' }))
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Option 2: Label (English)' }), 'Light')
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Option 2: Weight' }), '400')
+    await waitFor(() => {
+      const t = lastDocument(args.onChange)
+      expect(t.fields.find((f) => f.key === 'headline_weight')).toMatchObject({
+        kind: 'choice',
+        options: [{ value: 'option1' }, { value: 'option2', label: { en: 'Light' } }],
+      })
+      expect(layerIn(t, 'headline')).toMatchObject({ weight: { map: { option2: 400 } } })
+    })
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Weight: who sets it' }), 'design')
+    await waitFor(() =>
+      expect(typeof (layerIn(lastDocument(args.onChange), 'headline') as { weight: unknown }).weight).toBe(
+        'number',
+      ),
+    )
   },
 }

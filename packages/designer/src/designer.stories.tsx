@@ -90,3 +90,75 @@ export const ReadOnly: Story = {
     await expect(left(el)).toBe(x)
   },
 }
+
+/** A small PNG drawn here, as a file a designer picks. */
+const pngFile = async (name: string, colour: string) => {
+  const c = new OffscreenCanvas(40, 20)
+  const ctx = c.getContext('2d')
+  if (!ctx) throw new Error('no 2d context')
+  ctx.fillStyle = colour
+  ctx.fillRect(0, 0, 40, 20)
+  return new File([await c.convertToBlob({ type: 'image/png' })], name, { type: 'image/png' })
+}
+const fileInput = (canvasElement: HTMLElement) => {
+  const el = canvasElement.querySelector<HTMLInputElement>('[data-slot=fixed-image-file]')
+  if (!el) throw new Error('no file input')
+  return el
+}
+
+export const FixedImage: Story = {
+  name: 'Place a fixed image (a logo): checked, uploaded, drawn, one undo step',
+  args: { uploadImage: async () => '42' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const body = within(canvasElement.ownerDocument.body)
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
+    await expect(await body.findByRole('menuitem', { name: 'Fixed image (a logo)…' })).toBeVisible()
+    await userEvent.keyboard('{Escape}')
+    // A file of another type is refused beside the tools, saying what to do.
+    const gif = new File(['GIF89a'], 'logo.gif', { type: 'image/gif' })
+    fireEvent.change(fileInput(canvasElement), { target: { files: [gif] } })
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('not a PNG, JPEG or WebP image')
+    fireEvent.change(fileInput(canvasElement), { target: { files: [await pngFile('logo.png', '#ff0000')] } })
+    const logo = await waitFor(() => layer(canvasElement, 'logo'))
+    await expect(logo).toHaveAccessibleName('Logo')
+    await expect(canvas.queryByRole('alert')).toBeNull()
+    // Drawn on the canvas: the middle of the logo's box is red.
+    const surface = canvasElement.querySelector<HTMLCanvasElement>('[data-slot=designer-canvas] canvas')
+    const box = logo.getBoundingClientRect()
+    const r = surface?.getBoundingClientRect()
+    if (!surface || !r) throw new Error('no canvas')
+    const ratio = surface.width / r.width
+    await waitFor(() => {
+      const px = surface
+        .getContext('2d')
+        ?.getImageData(
+          Math.round((box.left + box.width / 2 - r.left) * ratio),
+          Math.round((box.top + box.height / 2 - r.top) * ratio),
+          1,
+          1,
+        ).data
+      expect([...(px ?? [])]).toEqual([255, 0, 0, 255])
+    })
+    await expect(canvasElement.querySelector('[data-slot=fixed-image-note]')).not.toBeNull()
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(canvasElement.querySelector('[data-layer="logo"]')).toBeNull())
+  },
+}
+
+export const FixedImageRefused: Story = {
+  name: 'A fixed image the host refuses: its reason is shown',
+  args: {
+    uploadImage: async () => {
+      throw new Error('Your plan’s storage is full; delete uploads you no longer need')
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    fireEvent.change(fileInput(canvasElement), { target: { files: [await pngFile('logo.png', '#00ff00')] } })
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'The image could not be uploaded: Your plan’s storage is full',
+    )
+    await expect(canvasElement.querySelector('[data-layer="logo"]')).toBeNull()
+  },
+}

@@ -2,12 +2,13 @@ import type { Locale, Template } from '@templet/template'
 import { type KeyboardEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react'
 import { DesignerCanvas } from './canvas/designer-canvas'
 import { clampZoom, fitZoom, stepZoom, Viewport } from './canvas/viewport'
+import { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, useFixedImages } from './fixed-images'
 import { LayersPanel, layerName } from './panels/layers-panel'
 import { DEFAULT_FONTS, type DesignerFont, PropertiesPanel } from './panels/properties-panel'
 import { PreviewPanel } from './preview/preview-panel'
 import { sizeOf } from './state/boxes'
 import { designerReducer, initialState } from './state/designer-state'
-import { type NewLayerKind, newLayer } from './state/new-layers'
+import { fixedImageLayer, type NewLayerKind, newLayer } from './state/new-layers'
 import {
   DESIGNER_STRINGS_EN,
   DESIGNER_STRINGS_ZH_CN,
@@ -37,6 +38,15 @@ export interface DesignerProps {
   palette?: string[]
   /** Shows the preview states (long text, Chinese, Arabic, missing image) beside the design (default: true). */
   previews?: boolean
+  /**
+   * Stores an image the designer places as a fixed image (a logo) and resolves to its reference (for Templet,
+   * the upload's id); a rejection's message is shown. Without it, the Add menu offers no fixed image.
+   */
+  uploadImage?: (file: File) => Promise<string>
+  /** Decodes a fixed image's reference for drawing (the host knows where its files are). */
+  loadImage?: (ref: string) => Promise<ImageBitmap | undefined>
+  /** The largest fixed image taken, in bytes (default 10 MB). */
+  maxImageBytes?: number
 }
 
 /** Keys a focused text control keeps for itself (typing, its own undo) instead of the designer's shortcuts. */
@@ -58,6 +68,9 @@ export function Designer({
   fonts = DEFAULT_FONTS,
   palette,
   previews = true,
+  uploadImage,
+  loadImage,
+  maxImageBytes = FIXED_IMAGE_MAX_BYTES,
 }: DesignerProps) {
   const strings: DesignerWords = {
     ...(locale === 'zh-CN' ? DESIGNER_STRINGS_ZH_CN : DESIGNER_STRINGS_EN),
@@ -67,6 +80,9 @@ export function Designer({
   const [zoom, setZoomState] = useState(clampZoom(initialZoom))
   const viewportRef = useRef<HTMLDivElement>(null)
   const last = useRef(document)
+  const fileRef = useRef<HTMLInputElement>(null)
+  const fixed = useFixedImages(state.document, loadImage)
+  const [upload, setUpload] = useState<{ busy: boolean; error?: string }>({ busy: false })
 
   useEffect(() => {
     if (state.document !== last.current) {
@@ -98,7 +114,25 @@ export function Designer({
     const el = viewportRef.current
     if (el) setZoom(fitZoom(size.width, size.height, el.clientWidth, el.clientHeight))
   }
-  const add = (kind: NewLayerKind) => {
+  /** A chosen file checked, uploaded through the host and placed as a fixed image layer (one undo step). */
+  const placeFixedImage = async (file: File) => {
+    const problem = fixedImageProblem(file, maxImageBytes, strings)
+    if (problem) return setUpload({ busy: false, error: problem })
+    if (!uploadImage) return
+    setUpload({ busy: true })
+    try {
+      const [ref, bitmap] = await Promise.all([uploadImage(file), createImageBitmap(file)])
+      fixed.keep(ref, bitmap)
+      const layer = fixedImageLayer(state.document, state.sizeId, ref, bitmap.width, bitmap.height)
+      dispatch({ type: 'add', layer: { ...layer, name: strings.fixedImage } })
+      setUpload({ busy: false })
+    } catch (e) {
+      const reason = e instanceof Error && e.message ? e.message : String(e)
+      setUpload({ busy: false, error: strings.fixedImageFailed.replace('{reason}', reason) })
+    }
+  }
+  const add = (kind: NewLayerKind | 'fixedImage') => {
+    if (kind === 'fixedImage') return fileRef.current?.click()
     const { layer, field } = newLayer(state.document, state.sizeId, kind, {
       text: strings.newText,
       link: strings.qrLink,
@@ -187,7 +221,26 @@ export function Designer({
           onZoomFit={fit}
           onZoomActual={() => setZoom(1)}
           onAdd={add}
+          fixedImage={uploadImage !== undefined}
         />
+        <input
+          ref={fileRef}
+          type="file"
+          hidden
+          accept={FIXED_IMAGE_TYPES.join(',')}
+          data-slot="fixed-image-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0]
+            e.target.value = ''
+            if (file) void placeFixedImage(file)
+          }}
+        />
+        {upload.busy ? <p role="status">{strings.fixedImageUploading}</p> : null}
+        {upload.error ? (
+          <p role="alert" data-slot="fixed-image-error" style={{ color: 'var(--ui-destructive, #b91c1c)' }}>
+            {upload.error}
+          </p>
+        ) : null}
         <Viewport
           zoom={zoom}
           onZoom={setZoom}
@@ -200,6 +253,7 @@ export function Designer({
             locale={locale}
             zoom={zoom}
             readOnly={readOnly}
+            images={fixed.images}
             label={strings.canvas}
             layerLabel={(id) => {
               const l = state.document.layers.find((x) => x.id === id)
@@ -207,7 +261,14 @@ export function Designer({
             }}
           />
         </Viewport>
-        {previews ? <PreviewPanel document={state.document} sizeId={state.sizeId} strings={strings} /> : null}
+        {previews ? (
+          <PreviewPanel
+            document={state.document}
+            sizeId={state.sizeId}
+            strings={strings}
+            images={fixed.images}
+          />
+        ) : null}
       </div>
       <PropertiesPanel
         state={state}

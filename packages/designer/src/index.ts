@@ -2,6 +2,7 @@ export { DesignerCanvas, type DesignerCanvasProps } from './canvas/designer-canv
 export { paintDocument } from './canvas/paint-document'
 export { clampZoom, fitZoom, MAX_ZOOM, MIN_ZOOM, stepZoom } from './canvas/viewport'
 export { Designer, type DesignerProps } from './designer'
+export { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, fixedImageRefs } from './fixed-images'
 export { DEFAULT_FONTS, type DesignerFont } from './panels/properties-panel'
 export { PREVIEW_STATES, type PreviewState, previewValues } from './preview/preview-values'
 export { boxIn, sizeOf, unionBox, withBox } from './state/boxes'
@@ -22,6 +23,7 @@ export {
   markTextField,
   removeChoiceOption,
   setChoiceColor,
+  setChoiceValue,
   setSample,
   textFieldOf,
   unmarkChoiceField,
@@ -44,8 +46,9 @@ export {
   resizeBox,
   rotatePoint,
   rotationTowards,
+  scaleBoxes,
 } from './state/geometry'
-export { type NewLayerKind, newLayer, uniqueFieldKey } from './state/new-layers'
+export { fixedImageLayer, type NewLayerKind, newLayer, uniqueFieldKey } from './state/new-layers'
 export { type Guide, type SnapTargets, snapBox, snapResize, snapTargets } from './state/snap'
 export {
   DESIGNER_STRINGS_EN,

@@ -11,6 +11,13 @@ export interface DesignerWords {
   addText: string
   addImage: string
   image: string
+  addFixedImage: string
+  fixedImage: string
+  fixedImageUploading: string
+  fixedImageWrongType: string
+  fixedImageTooLarge: string
+  fixedImageFailed: string
+  fixedImageNote: string
   addRectangle: string
   addEllipse: string
   addLine: string
@@ -40,6 +47,8 @@ export interface DesignerWords {
   zoomActual: string
   moveUp: string
   moveDown: string
+  dragLayer: string
+  layerMoved: string
   rename: string
   lock: string
   hide: string
@@ -131,6 +140,14 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   addText: 'Text',
   addImage: 'Image the customer adds',
   image: 'Image',
+  addFixedImage: 'Fixed image (a logo)…',
+  fixedImage: 'Logo',
+  fixedImageUploading: 'Uploading the image…',
+  fixedImageWrongType: 'This file is not a PNG, JPEG or WebP image; choose one of those.',
+  fixedImageTooLarge: 'This image is larger than {max} MB; choose a smaller one.',
+  fixedImageFailed: 'The image could not be uploaded: {reason}',
+  fixedImageNote:
+    'A fixed image of the design: every creation shows it, and the customer does not fill it in.',
   addRectangle: 'Rectangle',
   addEllipse: 'Ellipse',
   addLine: 'Line',
@@ -160,6 +177,8 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   zoomActual: 'Actual size',
   moveUp: 'Move up',
   moveDown: 'Move down',
+  dragLayer: 'Drag to reorder (Alt+Up or Alt+Down on a layer does the same)',
+  layerMoved: '{name} moved to position {position} of {count}',
   rename: 'Rename',
   lock: 'Lock',
   hide: 'Hide',
@@ -245,6 +264,13 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   addText: '文字',
   addImage: '由客户添加的图片',
   image: '图片',
+  addFixedImage: '固定图片（如标志）…',
+  fixedImage: '标志',
+  fixedImageUploading: '正在上传图片…',
+  fixedImageWrongType: '此文件不是 PNG、JPEG 或 WebP 图片，请选择这几种格式之一。',
+  fixedImageTooLarge: '此图片超过 {max} MB，请选择更小的图片。',
+  fixedImageFailed: '图片未能上传：{reason}',
+  fixedImageNote: '设计中的固定图片：每件作品都会显示它，客户无需填写。',
   addRectangle: '矩形',
   addEllipse: '椭圆',
   addLine: '线条',
@@ -274,6 +300,8 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   zoomActual: '实际大小',
   moveUp: '上移',
   moveDown: '下移',
+  dragLayer: '拖动以调整顺序（在图层上按 Alt+上/下方向键效果相同）',
+  layerMoved: '{name} 已移到第 {position} 位，共 {count} 个',
   rename: '重命名',
   lock: '锁定',
   hide: '隐藏',

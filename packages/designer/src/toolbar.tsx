@@ -18,6 +18,7 @@ import {
   Circle,
   Copy,
   Image,
+  ImageUp,
   Maximize,
   Minus,
   Plus,
@@ -46,7 +47,9 @@ export interface ToolbarProps {
   onZoomStep: (dir: 1 | -1) => void
   onZoomFit: () => void
   onZoomActual: () => void
-  onAdd: (kind: NewLayerKind) => void
+  onAdd: (kind: NewLayerKind | 'fixedImage') => void
+  /** Offers a fixed image (a logo the designer uploads) in the Add menu. */
+  fixedImage?: boolean
 }
 
 function Tool({
@@ -96,12 +99,16 @@ export function Toolbar({
   onZoomFit,
   onZoomActual,
   onAdd,
+  fixedImage,
 }: ToolbarProps) {
   const n = state.selection.length
   const align = (edge: AlignEdge) => () => dispatch({ type: 'align', edge })
-  const adds: Array<[NewLayerKind, string, ReactNode]> = [
+  const adds: Array<[NewLayerKind | 'fixedImage', string, ReactNode]> = [
     ['text', strings.addText, <Type key="t" />],
     ['image', strings.addImage, <Image key="i" />],
+    ...(fixedImage
+      ? [['fixedImage', strings.addFixedImage, <ImageUp key="f" />] as ['fixedImage', string, ReactNode]]
+      : []),
     ['rect', strings.addRectangle, <Square key="r" />],
     ['ellipse', strings.addEllipse, <Circle key="e" />],
     ['line', strings.addLine, <Minus key="l" />],

@@ -6,6 +6,7 @@ import {
   effectiveValues,
   fitScale,
   type ImageLayer,
+  imageKey,
   type Locale,
   layerBox,
   PRINT_DPI,
@@ -110,22 +111,26 @@ export async function loadImages<Image extends Drawable>(
   load: ImageLoader<Image>,
 ) {
   const images = new Map<string, Image>()
-  const keys = t.fields.filter((f) => f.kind === 'image' && values[f.key]).map((f) => f.key)
   const frame = { sizeId: size.id, width: size.width, height: size.height }
   const imageLayers = t.layers.filter((layer): layer is ImageLayer => layer.type === 'image')
+  // What to load, by the key the layers draw it under: each filled image field's upload, each fixed image.
+  const refs = new Map<string, string>()
+  for (const f of t.fields)
+    if (f.kind === 'image' && values[f.key]) refs.set(f.key, parseImageValue(values[f.key] as string).ref)
+  for (const layer of imageLayers) if (layer.src !== undefined) refs.set(imageKey(layer), layer.src)
   const drawnScale = (key: string) => (width: number, height: number) =>
     scale *
     Math.max(
       0,
       ...imageLayers
-        .filter((layer) => layer.field === key)
+        .filter((layer) => imageKey(layer) === key)
         .map((layer) =>
           fitScale(resolveBound(layer.fit, values, 'cover'), layerBox(layer, frame), width, height),
         ),
     )
   await Promise.all(
-    keys.map(async (key) => {
-      const img = await load(parseImageValue(values[key] as string).ref, drawnScale(key))
+    [...refs].map(async ([key, ref]) => {
+      const img = await load(ref, drawnScale(key))
       if (img) images.set(key, img)
     }),
   )

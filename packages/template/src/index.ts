@@ -42,6 +42,7 @@ export {
   formatImageValue,
   type ImageLayer,
   type ImageValue,
+  imageKey,
   isFocalPoint,
   parseImageValue,
 } from './layers/image'

@@ -104,8 +104,12 @@ function crossCheck(t: Template): TemplateIssue[] {
     if (layer.type === 'qr')
       for (const ref of fieldReferences(layer.data))
         if (fields.get(ref)?.kind !== 'text') at('data', `no text field "${ref}"`)
-    if (layer.type === 'image' && fields.get(layer.field)?.kind !== 'image')
-      at('field', `no image field "${layer.field}"`)
+    if (layer.type === 'image') {
+      if ((layer.field === undefined) === (layer.src === undefined))
+        at('field', 'an image layer takes either an image field (field) or a fixed image (src), not both')
+      else if (layer.field !== undefined && fields.get(layer.field)?.kind !== 'image')
+        at('field', `no image field "${layer.field}"`)
+    }
     if (layer.type === 'text') {
       for (const text of layerTexts(layer))
         for (const ref of fieldReferences(text)) if (!fields.has(ref)) at('text', `no field "${ref}"`)

@@ -1,6 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
-import { type DrawContext, drawLayer, parseTemplate } from '../src/index'
+import { type DrawContext, drawLayer, type ImageLayer, imageKey, parseTemplate } from '../src/index'
 
 const template = parseTemplate({
   id: 'draw-card',
@@ -201,5 +201,42 @@ describe('a QR code layer', () => {
     expect(dark(drawn(t, { link: 'https://templet.example' }))).toBeGreaterThan(2000)
     expect(dark(drawn(t, { link: '' }))).toBe(0)
     expect(() => qrCard('{{nope}}')).toThrow(/layer "code", property "data": no text field "nope"/)
+  })
+})
+
+describe('a fixed image layer', () => {
+  it('draws the image kept under its src key, whatever the values, and no placeholder without one', () => {
+    const t = parseTemplate({
+      id: 'logo-card',
+      typeId: 'social-posts',
+      name: { en: 'Logo', 'zh-CN': '标志' },
+      sizes: [{ id: 'square', width: 100, height: 100, label: { en: 'Square', 'zh-CN': '方形' } }],
+      fields: [],
+      layers: [{ id: 'logo', type: 'image', src: '7', fit: 'contain', box: { x: 0, y: 0, w: 40, h: 40 } }],
+      samples: { en: {}, 'zh-CN': {} },
+    })
+    const logo = createCanvas(10, 10)
+    const lctx = logo.getContext('2d')
+    lctx.fillStyle = '#0000ff'
+    lctx.fillRect(0, 0, 10, 10)
+    const draw = (images: Map<string, typeof logo>) => {
+      const canvas = createCanvas(100, 100)
+      const ctx = canvas.getContext('2d')
+      const d: DrawContext<typeof logo> = {
+        ctx,
+        sizeId: 'square',
+        width: 100,
+        height: 100,
+        locale: 'en',
+        values: {},
+        images,
+        placeholders: false,
+      }
+      for (const layer of t.layers) drawLayer(layer, d)
+      return [...ctx.getImageData(20, 20, 1, 1).data]
+    }
+    expect(imageKey(t.layers[0] as ImageLayer)).toBe('src:7')
+    expect(draw(new Map([['src:7', logo]]))).toEqual([0, 0, 255, 255])
+    expect(draw(new Map())).toEqual([0, 0, 0, 0])
   })
 })

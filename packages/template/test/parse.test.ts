@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseTemplate, TemplateError, type TemplateInput } from '../src/index'
+import { parseTemplate, TemplateError, type TemplateInput, textStyle } from '../src/index'
 
 const base = (): TemplateInput => ({
   id: 'test-card',
@@ -70,5 +70,45 @@ describe('parseTemplate', () => {
     const t = base()
     delete (t.layers[1] as { id?: string }).id
     expect(errorOf(t).message).toContain('layer "layers[1]", property "id"')
+  })
+
+  it('takes a fixed image layer (a logo) with no field', () => {
+    const t = base()
+    t.layers.push({ id: 'logo', type: 'image', src: '42', box: { x: 0, y: 0, w: 50, h: 50 } })
+    const logo = parseTemplate(t).layers[2]
+    expect(logo).toMatchObject({ type: 'image', src: '42', fit: 'cover' })
+    expect(logo && 'field' in logo && logo.field).toBeFalsy()
+  })
+
+  it('names an image layer with both a field and a fixed image, or with neither', () => {
+    const both = base()
+    both.fields.push({ key: 'photo', kind: 'image', label: { en: 'Photo', 'zh-CN': '照片' } })
+    both.layers.push({ id: 'logo', type: 'image', field: 'photo', src: '42' })
+    expect(errorOf(both).message).toContain('layer "logo", property "field": an image layer takes either')
+    const neither = base()
+    neither.layers.push({ id: 'logo', type: 'image' })
+    expect(errorOf(neither).issues[0]).toMatchObject({ layer: 'logo', property: 'field' })
+  })
+
+  it('takes a weight the customer chooses (a choice field mapped to weights) and names a weight that is none', () => {
+    const t = base()
+    t.fields.push({
+      key: 'heft',
+      kind: 'choice',
+      label: { en: 'Weight', 'zh-CN': '字重' },
+      default: 'light',
+      options: [
+        { value: 'light', label: { en: 'Light', 'zh-CN': '细' } },
+        { value: 'heavy', label: { en: 'Heavy', 'zh-CN': '粗' } },
+      ],
+    })
+    ;(t.layers[1] as { weight: unknown }).weight = { field: 'heft', map: { light: 400, heavy: 800 } }
+    const title = parseTemplate(t).layers[1]
+    expect(
+      title?.type === 'text' && textStyle(title, { values: { heft: 'heavy' }, sizeId: 'square' }).weight,
+    ).toBe(800)
+    ;(t.layers[1] as { weight: unknown }).weight = { field: 'heft', map: { light: 400, heavy: 450 } }
+    expect(errorOf(t).issues[0]).toMatchObject({ layer: 'title' })
+    expect(errorOf(t).issues[0]?.property).toMatch(/^weight/)
   })
 })

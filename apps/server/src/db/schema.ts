@@ -237,6 +237,12 @@ export interface UploadTable {
 }
 
 /** Which uploads a creation draws (migration 0011): an upload no creation uses is swept after the retention. */
+/** An upload a customer's template draws as a fixed image (a logo), in any of its versions. */
+export interface TemplateUploadTable {
+  template_id: number
+  upload_id: number
+}
+
 export interface CreationUploadTable {
   creation_id: number
   upload_id: number
@@ -459,6 +465,7 @@ export interface Database {
   creations: CreationTable
   deleted_creations: DeletedCreationTable
   creation_uploads: CreationUploadTable
+  template_uploads: TemplateUploadTable
   server_secrets: ServerSecretTable
   checkouts: CheckoutTable
   subscriptions: SubscriptionTable

@@ -13,6 +13,47 @@ export interface TemplateFacts {
   height: number
   /** The document's JSON, with its id already the row's slug. */
   definition: string
+  /** The uploads its fixed images (logos) draw; each must be the saver's own. */
+  uploadIds: number[]
+}
+
+/** A save naming an upload that is not (or no longer) the saver's: nothing was saved. */
+export class MissingTemplateUpload extends Error {
+  constructor(readonly uploadId: number) {
+    super(`upload ${uploadId} is not the saver's`)
+    this.name = 'MissingTemplateUpload'
+  }
+}
+
+/**
+ * Records that `templateId` draws `uploadIds`, each only if it is `userId`'s, in the save's transaction: the
+ * ownership is read by the insert itself, so an upload deleted meanwhile is not linked and the save fails.
+ */
+async function linkUploads(trx: Q, templateId: number, userId: number, uploadIds: number[]) {
+  if (uploadIds.length === 0) return
+  const linked = await trx
+    .insertInto('template_uploads')
+    .columns(['template_id', 'upload_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('uploads')
+        .select([sql<number>`cast(${templateId} as bigint)`.as('template_id'), 'id as upload_id'])
+        .where('id', 'in', uploadIds)
+        .where('user_id', '=', userId),
+    )
+    .onConflict((oc) => oc.columns(['template_id', 'upload_id']).doNothing())
+    .execute()
+  if (Number(linked[0]?.numInsertedOrUpdatedRows ?? 0) === uploadIds.length) return
+  // Rows kept from an earlier version count too: only an upload that is not the saver's fails.
+  const own = await trx
+    .selectFrom('uploads')
+    .select('id')
+    .where('id', 'in', uploadIds)
+    .where('user_id', '=', userId)
+    .execute()
+  const found = new Set(own.map((u) => Number(u.id)))
+  const missing = uploadIds.find((id) => !found.has(id))
+  if (missing !== undefined) throw new MissingTemplateUpload(missing)
 }
 
 /** A customer's template's slug: the id its documents carry. Random, so it says nothing of the account. */
@@ -71,6 +112,7 @@ export async function insertOwnTemplate(
       .insertInto('template_versions')
       .values({ template_id: id, version: 1, definition: facts.definition, created_at: now })
       .execute()
+    await linkUploads(trx, id, userId, facts.uploadIds)
     return { id, version: 1 }
   })
 }
@@ -123,6 +165,7 @@ export async function saveOwnVersion(
       .insertInto('template_versions')
       .values({ template_id: row.id, version: row.version, definition: facts.definition, created_at: now })
       .execute()
+    await linkUploads(trx, row.id, userId, facts.uploadIds)
     return row
   })
 }

@@ -102,19 +102,31 @@ export function deleteOwnUpload(db: Q, id: number, userId: number): Promise<Uplo
 }
 
 /**
- * Deletes up to `limit` uploads made before `before` that no creation draws, and returns their storage keys.
+ * Deletes up to `limit` uploads made before `before` that no creation and no template draws, and returns their
+ * storage keys.
  * The "unused" condition is part of the delete itself, so an upload a creation starts to draw meanwhile stays.
  */
 export async function deleteUnusedUploads(db: Q, before: number, limit: number): Promise<string[]> {
   const unused = (eb: ExpressionBuilder<Database, 'uploads'>) =>
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('creation_uploads')
-          .select('upload_id')
-          .whereRef('creation_uploads.upload_id', '=', 'uploads.id'),
+    eb.and([
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('creation_uploads')
+            .select('upload_id')
+            .whereRef('creation_uploads.upload_id', '=', 'uploads.id'),
+        ),
       ),
-    )
+      // A template's fixed image (a logo) is used for as long as the template lives.
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('template_uploads')
+            .select('upload_id')
+            .whereRef('template_uploads.upload_id', '=', 'uploads.id'),
+        ),
+      ),
+    ])
   const candidates = await db
     .selectFrom('uploads')
     .select('id')

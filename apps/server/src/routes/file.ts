@@ -113,7 +113,9 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
       // Customers make versions without end: the kept thumbnails are bounded, the oldest dropped first.
       if (thumbnails.size >= MAX_KEPT_THUMBNAILS) thumbnails.delete(thumbnails.keys().next().value as string)
       pending = d.pixelBudget.run(THUMBNAIL_SIDE * THUMBNAIL_SIDE, () =>
-        renderThumbnail(d.renderer, row.definition, locale),
+        renderThumbnail(d.renderer, row.definition, locale, async (ref) =>
+          row.ownerId === null ? undefined : d.uploads.ownBytes(row.ownerId, ref),
+        ),
       )
       thumbnails.set(cacheKey, pending)
       pending.catch(() => thumbnails.delete(cacheKey))
@@ -139,14 +141,20 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
 
 const THUMBNAIL_SIDE = 480
 
-async function renderThumbnail(renderer: Renderer, definition: string, locale: Locale): Promise<Buffer> {
+async function renderThumbnail(
+  renderer: Renderer,
+  definition: string,
+  locale: Locale,
+  ownerUpload: (ref: string) => Promise<Buffer | undefined>,
+): Promise<Buffer> {
   const t = templateOf(definition)
   // The samples' photos ship with @templet/render ("sample:<name>"): a list shows the template as designed.
+  // A fixed image (a logo) is one of the owner's uploads.
   const out = await renderer.renderPreview(t, t.samples[locale], {
     locale,
     maxSide: THUMBNAIL_SIDE,
     format: 'webp',
-    images: sampleImages,
+    images: async (ref) => (await sampleImages(ref)) ?? ownerUpload(ref),
   })
   return out.data
 }

@@ -55,6 +55,7 @@ import { type PdfOptions, PRINT_SHOP_PDF, pdfOptionsOf, pdfOptionsText } from '.
 import type { RateLimiter } from './rate-limit'
 import type { Renderer } from './renderer'
 import type { MediaStorage } from './storage'
+import { fixedImageGone, fixedImageKeys } from './template-images'
 import type { ResolvedTemplate, Templates } from './templates'
 import { ownUploadKey } from './uploads'
 
@@ -247,7 +248,7 @@ export class Creations {
     pixels: number
     /** The size is printed: its raster outputs are 300 dpi and it gets a PDF. */
     print: boolean
-    /** The caller's uploads the values name. */
+    /** The uploads drawn: the caller's that the values name, and the template's fixed images. */
     uploadIds: number[]
     images: (ref: string) => Promise<Buffer | undefined>
     /** Throws the 404 of an upload whose file was gone when the renderer read it. */
@@ -295,25 +296,30 @@ export class Creations {
     }
     // An image value must be one of the caller's own uploads; anyone else's is as unknown as a missing one.
     // Checked here by its row; the file is read only if the renderer has no decoded copy (DecodedImages).
-    const owned = new Map<string, { field: string; storageKey: string }>()
+    const owned = new Map<string, { gone: () => AppError; storageKey: string }>()
     for (const f of template.fields) {
       const v = r.values[f.key]
       if (f.kind !== 'image' || !v) continue
       const ref = parseImageValue(v).ref
       if (owned.has(ref)) continue
       const storageKey = await ownUploadKey(this.d, r.userId, ref)
-      if (!storageKey) throw new AppError(Code.notFound, `values.${f.key}: Upload not found`)
-      owned.set(ref, { field: f.key, storageKey })
+      const gone = () => new AppError(Code.notFound, `values.${f.key}: Upload not found`)
+      if (!storageKey) throw gone()
+      owned.set(ref, { gone, storageKey })
     }
+    // The template's fixed images (logos) are its owner's uploads, whoever draws it.
+    const fixed = await fixedImageKeys(this.d.db, row.owner_id, template)
+    for (const [ref, f] of fixed)
+      if (!owned.has(ref)) owned.set(ref, { gone: () => fixedImageGone(f.layer), storageKey: f.storageKey })
     const reads = new Map<string, Promise<Buffer | undefined>>()
-    const gone: string[] = []
+    const gone: AppError[] = []
     const images = (ref: string) => {
       const upload = owned.get(ref)
       if (!upload) return Promise.resolve(undefined)
       let read = reads.get(ref)
       if (!read) {
         read = this.d.storage.get(upload.storageKey).then((bytes) => {
-          if (!bytes) gone.push(upload.field)
+          if (!bytes) gone.push(upload.gone())
           return bytes
         })
         reads.set(ref, read)
@@ -322,7 +328,7 @@ export class Creations {
     }
     // A row whose file is gone fails the request rather than drawing the placeholder into what was asked for.
     const checkImagesRead = () => {
-      if (gone.length > 0) throw new AppError(Code.notFound, `values.${gone[0]}: Upload not found`)
+      if (gone[0]) throw gone[0]
     }
     // A print size is drawn at its sheet's 300 dpi: those are the pixels a render holds.
     const drawn = pixelSize(size)
@@ -551,6 +557,8 @@ export class Creations {
       : { template: resolved.template, brandFonts: [] }
     const size = template.sizes.find((s) => s.id === r.sizeId) ?? template.sizes[0]
     const keys = new Map<string, string>()
+    for (const [ref, f] of await fixedImageKeys(this.d.db, resolved.row.owner_id, template))
+      keys.set(ref, f.storageKey)
     for (const values of r.rows)
       for (const f of template.fields) {
         const v = values[f.key]

@@ -6,12 +6,14 @@ import {
   deleteOwnTemplate,
   insertOwnTemplate,
   listOwnTemplates,
+  MissingTemplateUpload,
   ownSlug,
   saveOwnVersion,
   type TemplateFacts,
 } from '../db/template-library'
 import { AppError, notFound } from '../errors'
 import type { BrandKit } from './brand-kit'
+import { fixedImages, notYourUpload, ownFixedImageIds } from './template-images'
 import type { Templates } from './templates'
 
 /** The most issues a refused document lists (the answer stays small whatever the document). */
@@ -81,8 +83,28 @@ export class TemplateLibrary {
         issues: [{ path: ['document', 'typeId'], code: 'invalid_value', params: { typeId: t.typeId } }],
       } satisfies IssuesData)
     await this.d.brandKit?.checkDocument(userId, t)
+    const uploadIds = await ownFixedImageIds(this.d.db, userId, t)
     const size = t.sizes[0] as Template['sizes'][number]
-    return { name, typeId: type.id, width: size.width, height: size.height, definition: JSON.stringify(t) }
+    return {
+      name,
+      typeId: type.id,
+      width: size.width,
+      height: size.height,
+      definition: JSON.stringify(t),
+      uploadIds,
+    }
+  }
+
+  /** Runs a save; an upload deleted between the check and the save's transaction is refused as not the saver's. */
+  private async saving<T>(facts: TemplateFacts, run: (facts: TemplateFacts) => Promise<T>): Promise<T> {
+    try {
+      return await run(facts)
+    } catch (e) {
+      if (!(e instanceof MissingTemplateUpload)) throw e
+      const t = JSON.parse(facts.definition) as Template
+      const at = fixedImages(t).find((f) => f.ref === String(e.uploadId))
+      throw notYourUpload(at?.layer ?? '?', String(e.uploadId))
+    }
   }
 
   async save(
@@ -97,12 +119,8 @@ export class TemplateLibrary {
     const now = this.d.now()
     if (b.id === undefined) {
       const slug = ownSlug()
-      return insertOwnTemplate(
-        this.d.db,
-        userId,
-        slug,
-        await this.facts(userId, slug, b.name, b.document),
-        now,
+      return this.saving(await this.facts(userId, slug, b.name, b.document), (facts) =>
+        insertOwnTemplate(this.d.db, userId, slug, facts, now),
       )
     }
     const own = await this.d.db
@@ -113,13 +131,8 @@ export class TemplateLibrary {
       .where('deleted_at', 'is', null)
       .executeTakeFirst()
     if (!own) throw notFound('Template')
-    const saved = await saveOwnVersion(
-      this.d.db,
-      userId,
-      b.id,
-      await this.facts(userId, own.slug, b.name, b.document),
-      now,
-      b.baseVersion,
+    const saved = await this.saving(await this.facts(userId, own.slug, b.name, b.document), (facts) =>
+      saveOwnVersion(this.d.db, userId, b.id as number, facts, now, b.baseVersion),
     )
     if (saved === 'conflict') {
       const current = await this.d.db
@@ -142,12 +155,8 @@ export class TemplateLibrary {
     const { row, template } = await this.d.templates.resolve(userId, id)
     const name = row.owner_id === null ? row.name : `${row.name} (copy)`.slice(0, 80)
     const slug = ownSlug()
-    return insertOwnTemplate(
-      this.d.db,
-      userId,
-      slug,
-      await this.facts(userId, slug, name, template),
-      this.d.now(),
+    return this.saving(await this.facts(userId, slug, name, template), (facts) =>
+      insertOwnTemplate(this.d.db, userId, slug, facts, this.d.now()),
     )
   }
 

@@ -179,6 +179,12 @@ export class Uploads {
     return row && { storageKey: row.storage_key, contentType: row.content_type }
   }
 
+  /** The bytes of `userId`'s own upload `ref` (an id as text), or undefined when it is not theirs or is gone. */
+  async ownBytes(userId: number, ref: string): Promise<Buffer | undefined> {
+    const key = await ownUploadKey(this.d, userId, ref)
+    return key === undefined ? undefined : this.d.storage.get(key)
+  }
+
   #url(id: number) {
     return this.d.urls.url({ kind: 'upload', id, variant: 'image' })
   }

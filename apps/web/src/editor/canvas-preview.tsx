@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import type { TemplateDetail } from '@templet/api'
 import { paintDocument } from '@templet/designer'
-import { isBrandFamily, parseTemplate, type Template } from '@templet/template'
+import { imageKey, isBrandFamily, parseTemplate, type Template } from '@templet/template'
 import { parseImageValue } from '@templet/template/image-value'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { fontListQuery } from '../api/brand-kit-queries'
@@ -32,12 +32,17 @@ export function useTemplateDocument(template: TemplateDetail): { document?: Temp
 const usesBrandFonts = (t: Template) =>
   t.layers.some((l) => l.type === 'text' && typeof l.font === 'string' && isBrandFamily(l.font))
 
-/** The decoded images of the values' uploads, by field key. */
+/** The decoded images of the values' uploads by field key, and of the template's fixed images. */
 function useValueImages(t: Template, values: Record<string, string>): Map<string, ImageBitmap> {
-  const refs = t.fields
-    .filter((f) => f.kind === 'image' && values[f.key])
-    .map((f) => ({ key: f.key, id: Number(parseImageValue(values[f.key] ?? '').ref) }))
-    .filter((r) => Number.isInteger(r.id) && r.id > 0)
+  const refs = [
+    ...t.fields
+      .filter((f) => f.kind === 'image' && values[f.key])
+      .map((f) => ({ key: f.key, id: Number(parseImageValue(values[f.key] ?? '').ref) })),
+    // The template's fixed images (a logo): the owner's uploads, drawn under `src:<ref>`.
+    ...t.layers.flatMap((l) =>
+      l.type === 'image' && l.src !== undefined ? [{ key: imageKey(l), id: Number(l.src) }] : [],
+    ),
+  ].filter((r) => Number.isInteger(r.id) && r.id > 0)
   const uploads = useQueries({ queries: refs.map((r) => uploadDetailQuery(r.id)) })
   const urls = refs.map((r, i) => [r.key, uploads[i]?.data?.url] as const)
   const urlKey = JSON.stringify(urls)

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { DESIGNER_STRINGS_EN, Designer } from '@templet/designer'
+import { DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, Designer } from '@templet/designer'
 import { parseTemplate, type Template, TemplateError } from '@templet/template'
 import { Button } from '@templet/ui/button'
 import { Skeleton } from '@templet/ui/skeleton'
@@ -21,6 +21,7 @@ import {
   readDesignDraft,
   writeDesignDraft,
 } from '../designer/design-draft'
+import { useDesignerImages } from '../designer/fixed-images'
 import { loadTemplateFonts } from '../designer/fonts'
 import { reportError } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
@@ -85,14 +86,15 @@ function NotFoundHere() {
 }
 
 /**
- * The words of the designer in the reader's language; keys the package adds later read in English. Its
+ * The words of the designer in the reader's language: the app's own, the rest the package's. Its
  * read-only message says why: a phone, or a catalogue template.
  */
 function useDesignerStrings(why: 'phone' | 'catalogue') {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const zh = i18n.language === 'zh-CN'
   return useMemo(
     () => ({
-      ...DESIGNER_STRINGS_EN,
+      ...(zh ? DESIGNER_STRINGS_ZH_CN : DESIGNER_STRINGS_EN),
       canvas: t('designer.page.canvas'),
       undo: t('designer.page.undo'),
       redo: t('designer.page.redo'),
@@ -100,7 +102,7 @@ function useDesignerStrings(why: 'phone' | 'catalogue') {
       size: t('designer.page.size'),
       readOnly: why === 'phone' ? t('designer.page.readOnlyPhone') : t('designer.page.catalogueReadOnly'),
     }),
-    [t, why],
+    [t, why, zh],
   )
 }
 
@@ -219,6 +221,7 @@ function DesignerWorkspace(p: {
   const save = useSaveTemplate()
   const duplicate = useDuplicateTemplate()
   const readOnly = p.readOnly || phone
+  const images = useDesignerImages()
   const zoom = useMemo(() => fitZoom(p.template.sizes[0]?.width ?? 1080), [p.template])
 
   const dirty = state.kind === 'unsaved' || (state.kind === 'error' && !state.conflict)
@@ -424,6 +427,8 @@ function DesignerWorkspace(p: {
           strings={strings}
           fonts={p.fonts}
           palette={p.palette}
+          uploadImage={images.uploadImage}
+          loadImage={images.loadImage}
         />
       </div>
       <ConfirmDeleteDialog

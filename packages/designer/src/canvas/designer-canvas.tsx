@@ -18,6 +18,7 @@ import {
   intersects,
   resizeBox,
   rotationTowards,
+  scaleBoxes,
 } from '../state/geometry'
 import { type Guide, snapBox, snapResize, snapTargets } from '../state/snap'
 import { paintDocument } from './paint-document'
@@ -40,6 +41,8 @@ export interface DesignerCanvasProps {
   label: string
   /** A layer's accessible name (its name, else its id, by default). */
   layerLabel?: (id: string) => string
+  /** Decoded images by the key the model draws them under (fixed images: `src:<ref>`). */
+  images?: Map<string, ImageBitmap>
 }
 
 type Gesture =
@@ -66,6 +69,17 @@ type Gesture =
       rotation: number
       others: Box[]
     }
+  | {
+      /** The frame of a multi-selection resized: every layer in it scales with it. */
+      kind: 'resizeMany'
+      pointerId: number
+      handle: Handle
+      startX: number
+      startY: number
+      /** The selection's union box and each layer's box when the drag began. */
+      start: Box
+      boxes: Array<[string, Box]>
+    }
   | { kind: 'rotate'; pointerId: number; id: string; start: Box }
   | { kind: 'marquee'; pointerId: number; from: { x: number; y: number }; toggle: boolean }
 
@@ -79,7 +93,8 @@ const MIN_TARGET = 24
  * The design surface: the document drawn by the model on a `<canvas>`, and over it one focusable element per
  * layer that selects it (click, Shift-click), drags it (snapping to the canvas's and other layers' edges and
  * centres, with guides; Alt disables) and nudges it (arrows 1 px, Shift+arrows 10 px). A single selected layer
- * has eight resize handles (Shift keeps the ratio) and a rotation handle (Shift: 15° steps); a drag on the
+ * has eight resize handles (Shift keeps the ratio) and a rotation handle (Shift: 15° steps); several selected
+ * layers have a frame whose eight handles scale them all with it (Shift keeps the ratio); a drag on the
  * empty canvas draws a marquee that selects the layers it touches. The handles are for the pointer: the
  * properties panel's fields do the same from the keyboard.
  */
@@ -91,6 +106,7 @@ export function DesignerCanvas({
   readOnly,
   label,
   layerLabel,
+  images,
 }: DesignerCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const surfaceRef = useRef<HTMLDivElement>(null)
@@ -104,8 +120,8 @@ export function DesignerCanvas({
 
   useEffect(() => {
     const canvas = canvasRef.current
-    if (canvas) paintDocument(canvas, t, { sizeId: size.id, locale, scale: zoom })
-  }, [t, size.id, locale, zoom])
+    if (canvas) paintDocument(canvas, t, { sizeId: size.id, locale, scale: zoom, images })
+  }, [t, size.id, locale, zoom, images])
 
   /** A pointer's position in template px. */
   const at = (e: { clientX: number; clientY: number }) => {
@@ -166,6 +182,23 @@ export function DesignerCanvas({
       })
   }
 
+  const onGroupHandlePointerDown = (handle: Handle, layers: Layer[]) => (e: PointerEvent<HTMLElement>) => {
+    if (e.button !== 0 || readOnly) return
+    e.stopPropagation()
+    const boxes = layers.map((l) => [l.id, boxIn(t, l, size.id)] as [string, Box])
+    const union = unionBox(boxes.map(([, b]) => b))
+    if (!union) return
+    start(e, {
+      kind: 'resizeMany',
+      pointerId: e.pointerId,
+      handle,
+      startX: e.clientX,
+      startY: e.clientY,
+      start: union,
+      boxes,
+    })
+  }
+
   const onSurfacePointerDown = (e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0) return
     start(e, { kind: 'marquee', pointerId: e.pointerId, from: at(e), toggle: e.shiftKey })
@@ -204,6 +237,20 @@ export function DesignerCanvas({
       }
       setGuides(lines)
       dispatch({ type: 'setBox', id: g.id, box, transient: true })
+    } else if (g.kind === 'resizeMany') {
+      const dx = (e.clientX - g.startX) / zoom
+      const dy = (e.clientY - g.startY) / zoom
+      const to = resizeBox(g.start, 0, g.handle, dx, dy, e.shiftKey)
+      const scaled = scaleBoxes(
+        g.start,
+        to,
+        g.boxes.map(([, b]) => b),
+      )
+      dispatch({
+        type: 'setBoxes',
+        boxes: Object.fromEntries(g.boxes.map(([id], i) => [id, scaled[i] as Box])),
+        transient: true,
+      })
     } else if (g.kind === 'rotate') {
       const rotation = rotationTowards(g.start, at(e), e.shiftKey ? 15 : undefined)
       dispatch({ type: 'update', id: g.id, patch: { rotation: rotation || undefined }, transient: true })
@@ -249,6 +296,9 @@ export function DesignerCanvas({
 
   const selected = t.layers.filter((l) => state.selection.includes(l.id) && !l.hidden)
   const single = selected.length === 1 && !readOnly && !selected[0]?.locked ? selected[0] : undefined
+  // A multi-selection's frame: the union of the layers it moves (locked ones stay), with handles that scale them.
+  const group = !readOnly && selected.length > 1 ? selected.filter((l) => !l.locked) : []
+  const groupBox = group.length > 1 ? unionBox(group.map((l) => boxIn(t, l, size.id))) : undefined
   const frame = (b: Box, rotation = 0): CSSProperties => ({
     position: 'absolute',
     left: b.x * zoom,
@@ -397,6 +447,36 @@ export function DesignerCanvas({
               cursor: 'grab',
             }}
           />
+        </div>
+      ) : null}
+      {groupBox ? (
+        <div
+          aria-hidden="true"
+          data-slot="group-frame"
+          style={{ ...frame(groupBox), pointerEvents: 'none', outline: `1px dashed ${ACCENT}` }}
+        >
+          {HANDLES.map((h) => {
+            const { fx, fy } = handleAt(h)
+            return (
+              <div
+                key={h}
+                data-handle={h}
+                onPointerDown={onGroupHandlePointerDown(h, group)}
+                style={{
+                  position: 'absolute',
+                  left: `calc(${fx * 100}% - 5px)`,
+                  top: `calc(${fy * 100}% - 5px)`,
+                  width: 10,
+                  height: 10,
+                  background: '#ffffff',
+                  border: `1.5px solid ${ACCENT}`,
+                  borderRadius: 2,
+                  pointerEvents: 'auto',
+                  cursor: `${h}-resize`,
+                }}
+              />
+            )
+          })}
         </div>
       ) : null}
       {marquee ? (

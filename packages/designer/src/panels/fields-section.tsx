@@ -10,6 +10,7 @@ import {
   markTextField,
   removeChoiceOption,
   setChoiceColor,
+  setChoiceValue,
   setSample,
   textFieldOf,
   unmarkChoiceField,
@@ -27,6 +28,58 @@ export interface FieldsSectionProps {
   dispatch: Dispatch<DesignerAction>
   strings: DesignerWords
   readOnly?: boolean
+  /** The fonts a font choice offers (the font menu's). */
+  fonts?: Array<{ family: string; label?: string; weights: number[] }>
+}
+
+type Choices = Array<{ value: string | number; label: string }>
+
+/**
+ * The properties other than colours a customer may be given to choose among named options (each option's
+ * labels in English and Chinese, and this layer's value for it), with the values each may take.
+ */
+function choiceProperties(
+  layer: Layer,
+  strings: DesignerWords,
+  fonts: NonNullable<FieldsSectionProps['fonts']>,
+): Array<{ property: string; what: string; values: Choices }> {
+  if (layer.type === 'image')
+    return [
+      {
+        property: 'fit',
+        what: strings.fit,
+        values: [
+          { value: 'cover', label: strings.cover },
+          { value: 'contain', label: strings.contain },
+        ],
+      },
+    ]
+  if (layer.type !== 'text') return []
+  const family = typeof layer.font === 'string' ? layer.font : undefined
+  const weights = fonts.find((f) => f.family === family)?.weights ?? [400, 500, 600, 700, 800]
+  return [
+    {
+      property: 'font',
+      what: strings.font,
+      values: fonts.map((f) => ({ value: f.family, label: f.label ?? f.family })),
+    },
+    {
+      property: 'weight',
+      what: strings.weight,
+      values: weights.map((w) => ({ value: w, label: String(w) })),
+    },
+    {
+      property: 'align',
+      what: strings.textAlign,
+      values: [
+        { value: 'start', label: strings.alignStart },
+        { value: 'left', label: strings.alignLeft },
+        { value: 'center', label: strings.alignCenter },
+        { value: 'right', label: strings.alignRight },
+        { value: 'end', label: strings.alignEnd },
+      ],
+    },
+  ]
 }
 
 /** The colour properties of a layer kind that a customer may be given to pick. */
@@ -42,7 +95,7 @@ const colourProperties = (layer: Layer): string[] =>
  * English and Chinese, its length limit, one line or several, a sample in each language), an image (its
  * label, whether it is required) and colours (set by the design, by the customer, or among options).
  */
-export function FieldsSection({ t, layer, dispatch, strings, readOnly }: FieldsSectionProps) {
+export function FieldsSection({ t, layer, dispatch, strings, readOnly, fonts = [] }: FieldsSectionProps) {
   const replace = (document: Template, coalesce?: string) => dispatch({ type: 'replace', document, coalesce })
   const textField = textFieldOf(t, layer)
   const imageField = layer.type === 'image' ? t.fields.find((f) => f.key === layer.field) : undefined
@@ -77,7 +130,111 @@ export function FieldsSection({ t, layer, dispatch, strings, readOnly }: FieldsS
           readOnly={readOnly}
         />
       ))}
+      {choiceProperties(layer, strings, fonts).map((c) => (
+        <PropertyChoice
+          key={c.property}
+          t={t}
+          layer={layer}
+          property={c.property}
+          what={c.what}
+          values={c.values}
+          replace={replace}
+          strings={strings}
+          readOnly={readOnly}
+        />
+      ))}
     </Section>
+  )
+}
+
+/** Two option labels to start a choice with, in both languages. */
+const firstOptions = () =>
+  [1, 2].map((n) => ({
+    label: { en: fill(DESIGNER_STRINGS_EN.option, n), 'zh-CN': fill(DESIGNER_STRINGS_ZH_CN.option, n) },
+  }))
+
+/**
+ * Who sets a property that is not a colour (a font, a weight, an alignment, an image's fit): the design, or the
+ * customer among named options, each with this layer's value for it. The fill-in editor shows the options as
+ * a menu; the server refuses any other value.
+ */
+function PropertyChoice({
+  t,
+  layer,
+  property,
+  what,
+  values,
+  replace,
+  strings,
+  readOnly,
+}: {
+  t: Template
+  layer: Layer
+  property: string
+  what: string
+  values: Choices
+  replace: (document: Template, coalesce?: string) => void
+  strings: DesignerWords
+  readOnly?: boolean
+}) {
+  const value = getPath(layer, property)
+  const bound =
+    typeof value === 'object' && value !== null ? (value as { field?: string; map?: unknown }) : undefined
+  const field = bound ? t.fields.find((f) => f.key === bound.field) : undefined
+  const choice = field?.kind === 'choice' && bound?.map ? field : undefined
+  // The second option starts on another value than the first, so the choice shows a difference at once.
+  const other = values.find((v) => v.value !== value)?.value
+  const to = (next: 'design' | 'choice') =>
+    replace(
+      next === 'choice'
+        ? markChoiceField(
+            t,
+            layer.id,
+            property,
+            `${layerName(layer)} ${what}`,
+            firstOptions().map((o, i) => ({ ...o, value: i === 0 ? undefined : other })),
+          )
+        : unmarkChoiceField(t, layer.id, property),
+    )
+  return (
+    <div style={{ display: 'grid', gap: 8 }} data-choice-property={property}>
+      <Select<'design' | 'choice'>
+        label={strings.setBy.replace('{what}', what)}
+        value={choice ? 'choice' : 'design'}
+        disabled={readOnly || (bound !== undefined && !choice) || values.length < 2}
+        onChange={to}
+        options={[
+          { value: 'design', label: strings.setByDesign },
+          { value: 'choice', label: strings.setByChoice },
+        ]}
+      />
+      {choice ? (
+        <FieldEditor t={t} field={choice} replace={replace} strings={strings} readOnly={readOnly}>
+          <ChoiceOptions
+            t={t}
+            field={choice}
+            replace={replace}
+            strings={strings}
+            readOnly={readOnly}
+            valueControl={(option, n) => {
+              const map = (bound?.map ?? {}) as Record<string, unknown>
+              return (
+                <Select
+                  label={`${fill(strings.option, n)}: ${what}`}
+                  value={String(map[option] ?? '')}
+                  disabled={readOnly}
+                  onChange={(v) => {
+                    const picked = values.find((x) => String(x.value) === v)?.value
+                    if (picked !== undefined) replace(setChoiceValue(t, layer.id, property, option, picked))
+                  }}
+                  options={values.map((x) => ({ value: String(x.value), label: x.label }))}
+                />
+              )
+            }}
+          />
+        </FieldEditor>
+      ) : null}
+    </div>
   )
 }
 
@@ -168,11 +325,21 @@ function ColourField({
           <ChoiceOptions
             t={t}
             field={bound}
-            layer={layer}
-            property={property}
             replace={replace}
             strings={strings}
             readOnly={readOnly}
+            valueControl={(option, n) => {
+              const map = ((value as { map?: Record<string, unknown> }).map ?? {}) as Record<string, unknown>
+              return (
+                <ColorInput
+                  label={`${fill(strings.option, n)}: ${strings.color}`}
+                  value={typeof map[option] === 'string' ? (map[option] as string) : '#000000'}
+                  paletteLabel={strings.palette}
+                  disabled={readOnly}
+                  onChange={(hex, c) => replace(setChoiceColor(t, layer.id, property, option, hex), c)}
+                />
+              )
+            }}
           />
         </FieldEditor>
       ) : null}
@@ -182,28 +349,23 @@ function ColourField({
 
 const fill = (s: string, n: number) => s.replace('{n}', String(n))
 
-/** A choice's options: each one's labels and this layer's colour for it; add, remove, the default. */
+/** A choice's options: each one's labels and this layer's value for it; add, remove, the default. */
 function ChoiceOptions({
   t,
   field,
-  layer,
-  property,
   replace,
   strings,
   readOnly,
+  valueControl,
 }: {
   t: Template
   field: Extract<Field, { kind: 'choice' }>
-  layer: Layer
-  property: string
   replace: (document: Template, coalesce?: string) => void
   strings: DesignerWords
   readOnly?: boolean
+  /** The control of this layer's value for an option (`n` counts from 1). */
+  valueControl: (option: string, n: number) => React.ReactNode
 }) {
-  const map = ((getPath(layer, property) as { map?: Record<string, string> }).map ?? {}) as Record<
-    string,
-    string
-  >
   const setOption = (value: string, label: Partial<{ en: string; 'zh-CN': string }>, c: string) =>
     replace(
       updateField(t, field.key, {
@@ -237,13 +399,7 @@ function ChoiceOptions({
               onChange={(v, c) => v.trim() && setOption(o.value, { 'zh-CN': v }, c)}
             />
           </Row>
-          <ColorInput
-            label={`${fill(strings.option, i + 1)}: ${strings.color}`}
-            value={typeof map[o.value] === 'string' ? (map[o.value] as string) : '#000000'}
-            paletteLabel={strings.palette}
-            disabled={readOnly}
-            onChange={(hex, c) => replace(setChoiceColor(t, layer.id, property, o.value, hex), c)}
-          />
+          {valueControl(o.value, i + 1)}
           <Button
             variant="outline"
             size="sm"

@@ -459,9 +459,13 @@ function LayerProperties({
             onChange={(v, c) => update({ radius: v }, c)}
             disabled={disabled}
           />
-          {typeof layer.placeholder === 'string'
-            ? colour(strings.placeholder, layer.placeholder, (hex, c) => update({ placeholder: hex }, c))
-            : null}
+          {layer.src !== undefined ? (
+            <p data-slot="fixed-image-note" style={{ margin: 0, fontSize: 12 }}>
+              {strings.fixedImageNote}
+            </p>
+          ) : typeof layer.placeholder === 'string' ? (
+            colour(strings.placeholder, layer.placeholder, (hex, c) => update({ placeholder: hex }, c))
+          ) : null}
         </Section>
       ) : null}
       {layer.type === 'qr' ? (
@@ -501,7 +505,14 @@ function LayerProperties({
           </Row>
         </Section>
       ) : null}
-      <FieldsSection t={t} layer={layer} dispatch={dispatch} strings={strings} readOnly={readOnly} />
+      <FieldsSection
+        t={t}
+        layer={layer}
+        dispatch={dispatch}
+        strings={strings}
+        readOnly={readOnly}
+        fonts={fonts}
+      />
     </>
   )
 }
@@ -522,6 +533,8 @@ function FontControls({
   const family = typeof layer.font === 'string' ? layer.font : 'sans'
   const font = fonts.find((f) => f.family === family)
   const weights = font?.weights ?? [400, 700]
+  // A weight the customer picks among (a choice field) is set in the Fields section.
+  const weight = typeof layer.weight === 'number' ? layer.weight : undefined
   return (
     <Row>
       <Select
@@ -531,26 +544,27 @@ function FontControls({
         onChange={(v) => {
           const next = fonts.find((f) => f.family === v)
           // A weight or style the new family lacks becomes its nearest.
-          const weight = next?.weights.includes(layer.weight)
-            ? layer.weight
-            : (next?.weights.reduce((a, b) =>
-                Math.abs(b - layer.weight) < Math.abs(a - layer.weight) ? b : a,
-              ) ?? 400)
+          const current = weight ?? 400
+          const nearest = next?.weights.includes(current)
+            ? current
+            : (next?.weights.reduce((a, b) => (Math.abs(b - current) < Math.abs(a - current) ? b : a)) ?? 400)
           update({
             font: v as 'sans',
-            weight: weight as 400,
+            ...(weight === undefined ? {} : { weight: nearest as 400 }),
             italic: Boolean(layer.italic && next?.styles.includes('italic')),
           })
         }}
         options={fonts.map((f) => ({ value: f.family, label: f.label ?? f.family }))}
       />
-      <Select
-        label={strings.weight}
-        value={String(layer.weight)}
-        disabled={disabled}
-        onChange={(v) => update({ weight: Number(v) as 400 })}
-        options={weights.map((w) => ({ value: String(w), label: String(w) }))}
-      />
+      {weight === undefined ? null : (
+        <Select
+          label={strings.weight}
+          value={String(weight)}
+          disabled={disabled}
+          onChange={(v) => update({ weight: Number(v) as 400 })}
+          options={weights.map((w) => ({ value: String(w), label: String(w) }))}
+        />
+      )}
       <Checkbox
         label={strings.italic}
         checked={layer.italic}

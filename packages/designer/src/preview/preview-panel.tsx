@@ -21,10 +21,13 @@ export function PreviewPanel({
   document,
   sizeId,
   strings,
+  images,
 }: {
   document: Template
   sizeId: string
   strings: DesignerWords
+  /** Decoded fixed images (a logo is part of the design in every state). */
+  images?: Map<string, ImageBitmap>
 }) {
   const id = useId()
   const names = captions(strings)
@@ -35,7 +38,7 @@ export function PreviewPanel({
       </h2>
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
         {PREVIEW_STATES.map((s) => (
-          <Preview key={s} document={document} sizeId={sizeId} state={s} caption={names[s]} />
+          <Preview key={s} document={document} sizeId={sizeId} state={s} caption={names[s]} images={images} />
         ))}
       </div>
     </section>
@@ -47,11 +50,13 @@ function Preview({
   sizeId,
   state,
   caption,
+  images,
 }: {
   document: Template
   sizeId: string
   state: PreviewState
   caption: string
+  images: Map<string, ImageBitmap> | undefined
 }) {
   const ref = useRef<HTMLCanvasElement>(null)
   const size = sizeOf(document, sizeId)
@@ -60,10 +65,11 @@ function Preview({
     // Drawn once the design settles (a drag's last step), so four more paints never slow a drag's frames.
     const handle = setTimeout(() => {
       const canvas = ref.current
-      if (canvas) paintDocument(canvas, document, { sizeId, scale, ...previewValues(document, state) })
+      if (canvas)
+        paintDocument(canvas, document, { sizeId, scale, images, ...previewValues(document, state) })
     }, PREVIEW_DELAY_MS)
     return () => clearTimeout(handle)
-  }, [document, sizeId, scale, state])
+  }, [document, sizeId, scale, state, images])
   return (
     <figure data-preview={state} style={{ margin: 0, display: 'grid', gap: 4, fontSize: 12 }}>
       <canvas

@@ -38,6 +38,8 @@ export type DesignerAction =
   | { type: 'move'; dx: number; dy: number; transient?: boolean }
   /** Sets one layer's box in the size shown. */
   | ({ type: 'setBox'; id: string; box: Box; transient?: boolean } & Coalesce)
+  /** Sets several layers' boxes in the size shown (a multi-selection resized as one); locked layers stay. */
+  | { type: 'setBoxes'; boxes: Record<string, Box>; transient?: boolean }
   /** Changes one layer's properties. */
   | ({ type: 'update'; id: string; patch: Partial<Layer>; transient?: boolean } & Coalesce)
   /**
@@ -56,8 +58,8 @@ export type DesignerAction =
   | { type: 'delete' }
   /** Copies the selected layers just above each, 10 px down and right, and selects the copies. */
   | { type: 'duplicate' }
-  /** Moves a layer one step up (drawn later) or down, or to the top or the bottom. */
-  | { type: 'reorder'; id: string; to: 'up' | 'down' | 'top' | 'bottom' }
+  /** Moves a layer one step up (drawn later) or down, to the top or the bottom, or to an index of `layers`. */
+  | { type: 'reorder'; id: string; to: 'up' | 'down' | 'top' | 'bottom' | number }
   /** A whole new document (the fields panel's edits) as one step. */
   | ({ type: 'replace'; document: Template; transient?: boolean } & Coalesce)
   /** Another document (another template): a new history, nothing selected. */
@@ -163,6 +165,14 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         action.transient,
         action.coalesce,
       )
+    case 'setBoxes': {
+      const moved = new Map(
+        movable(state).flatMap((l) =>
+          action.boxes[l.id] ? [[l.id, action.boxes[l.id] as Box] as const] : [],
+        ),
+      )
+      return change(state, placeAll(t, state.sizeId, moved), action.transient)
+    }
     case 'update':
       return change(
         state,
@@ -228,7 +238,10 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       const from = t.layers.findIndex((l) => l.id === action.id)
       if (from < 0) return state
       const last = t.layers.length - 1
-      const to = { up: from + 1, down: from - 1, top: last, bottom: 0 }[action.to]
+      const to =
+        typeof action.to === 'number'
+          ? action.to
+          : { up: from + 1, down: from - 1, top: last, bottom: 0 }[action.to]
       if (to < 0 || to > last || to === from) return state
       const layers = [...t.layers]
       const [layer] = layers.splice(from, 1)

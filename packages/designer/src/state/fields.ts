@@ -178,11 +178,12 @@ export function markChoiceField(
   layerId: string,
   property: string,
   name: string,
-  options: Array<{ label: LocalizedText; color: string }>,
+  options: Array<{ label: LocalizedText; color?: string; value?: unknown }>,
 ): Template {
   const layer = t.layers.find((l) => l.id === layerId)
   const current = layer ? getPath(layer, property) : undefined
-  if (!layer || typeof current !== 'string' || options.length < 2) return t
+  // A property already bound to a field (an object) is not fixed: it cannot become a choice.
+  if (!layer || current === undefined || typeof current === 'object' || options.length < 2) return t
   const key = keyFor(t, `${layerId}_${property.split('.')[0]}`)
   const values = options.map((_, i) => `option${i + 1}`)
   const field: Field = {
@@ -192,7 +193,8 @@ export function markChoiceField(
     default: values[0] as string,
     options: options.map((o, i) => ({ value: values[i] as string, label: o.label })),
   }
-  const map = Object.fromEntries(options.map((o, i) => [values[i], i === 0 ? current : o.color]))
+  // The first option keeps what the layer showed; the others take their own value (a colour, a weight …).
+  const map = Object.fromEntries(options.map((o, i) => [values[i], i === 0 ? current : (o.value ?? o.color)]))
   return {
     ...t,
     fields: [...t.fields, field],
@@ -200,7 +202,7 @@ export function markChoiceField(
   }
 }
 
-/** A colour property mapped by a choice takes the default option's colour as a fixed colour again. */
+/** A property mapped by a choice takes the default option's value (a colour, a weight …) as a fixed one again. */
 export function unmarkChoiceField(t: Template, layerId: string, property: string): Template {
   const layer = t.layers.find((l) => l.id === layerId)
   const bound = (layer ? getPath(layer, property) : undefined) as {
@@ -224,12 +226,23 @@ export function setChoiceColor(
   option: string,
   color: string,
 ): Template {
+  return setChoiceValue(t, layerId, property, option, color)
+}
+
+/** This layer's value of a property (a weight, an alignment …) for one option of the choice it is mapped by. */
+export function setChoiceValue(
+  t: Template,
+  layerId: string,
+  property: string,
+  option: string,
+  value: unknown,
+): Template {
   return {
     ...t,
     layers: t.layers.map((l) => {
       if (l.id !== layerId) return l
-      const bound = getPath(l, property) as { field: string; map?: Record<string, string> }
-      return setPath(l, property, { ...bound, map: { ...bound.map, [option]: color } })
+      const bound = getPath(l, property) as { field: string; map?: Record<string, unknown> }
+      return setPath(l, property, { ...bound, map: { ...bound.map, [option]: value } })
     }),
   }
 }

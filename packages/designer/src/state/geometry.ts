@@ -141,3 +141,18 @@ export function distributeBoxes(boxes: Box[], axis: 'x' | 'y'): Box[] {
   }
   return out
 }
+
+/**
+ * Boxes scaled with their union: each keeps its place and share of `from` inside `to` (a multi-selection's
+ * frame resized), so the layout inside the selection grows or shrinks as one.
+ */
+export function scaleBoxes(from: Box, to: Box, boxes: Box[]): Box[] {
+  const sx = from.w > 0 ? to.w / from.w : 1
+  const sy = from.h > 0 ? to.h / from.h : 1
+  return boxes.map((b) => ({
+    x: to.x + (b.x - from.x) * sx,
+    y: to.y + (b.y - from.y) * sy,
+    w: b.w * sx,
+    h: b.h * sy,
+  }))
+}

@@ -2,12 +2,12 @@ import type { Drawable } from '../../canvas'
 import { paintBindings, resolveBound, resolvePaint } from '../../paint'
 import type { Box } from '../../primitives'
 import { type DrawContext, roundedPath } from '../context'
-import { fitScale, type ImageLayer } from './schema'
+import { fitScale, type ImageLayer, imageKey } from './schema'
 import { isFocalPoint, parseImageValue } from './value'
 
 export function drawImage<Image extends Drawable>(layer: ImageLayer, box: Box, d: DrawContext<Image>) {
   const { ctx } = d
-  const img = d.images.get(layer.field)
+  const img = d.images.get(imageKey(layer))
   if (!img && d.placeholders === false) return
   roundedPath(ctx, box, layer.radius)
   ctx.clip()
@@ -18,7 +18,7 @@ export function drawImage<Image extends Drawable>(layer: ImageLayer, box: Box, d
   const h = img.height * scale
   if (fit === 'cover') {
     // Keep the focal point (the customer's, else the layer's) as near the box's centre as the image's edges allow.
-    const chosen = parseImageValue(d.values[layer.field] ?? '').focus
+    const chosen = layer.field ? parseImageValue(d.values[layer.field] ?? '').focus : undefined
     const focus = chosen && isFocalPoint(chosen) ? chosen : layer.focus
     const x = Math.min(0, Math.max(box.w - w, box.w / 2 - focus.x * w))
     const y = Math.min(0, Math.max(box.h - h, box.h / 2 - focus.y * h))

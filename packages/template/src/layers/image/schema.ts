@@ -6,7 +6,13 @@ export const imageLayerSchema = z
   .object({
     ...layerBase,
     type: z.literal('image'),
-    field: fieldKey,
+    /** The image field the customer fills; an image layer has this or `src`. */
+    field: fieldKey.optional(),
+    /**
+     * A fixed image the template's author placed (a logo): its reference, for the server one of the author's
+     * uploads. It is part of the design, not a field: the customer does not fill or see it.
+     */
+    src: z.string().min(1).max(200).optional(),
     fit: bound(z.enum(['cover', 'contain'])).default('cover'),
     /** The point of the image kept in view when `cover` crops it, as fractions (0.5, 0.5 = centre). */
     focus: z
@@ -20,6 +26,13 @@ export const imageLayerSchema = z
   })
   .strict()
 export type ImageLayer = z.infer<typeof imageLayerSchema>
+
+/**
+ * The key a layer's decoded image is kept under in a DrawContext's `images`: its field's key, or for a fixed
+ * image `src:<ref>` (field keys never hold a colon, so the two never meet).
+ */
+export const imageKey = (layer: Pick<ImageLayer, 'field' | 'src'>): string =>
+  layer.src !== undefined ? `src:${layer.src}` : (layer.field ?? '')
 
 /** How an image layer fits its box. */
 export type Fit = 'cover' | 'contain'

@@ -21,7 +21,7 @@ export function textStyle(
 ): TextStyle {
   return {
     family: resolveBound(layer.font, d.values, 'sans'),
-    weight: layer.weight,
+    weight: resolveBound(layer.weight, d.values, 400),
     italic: layer.italic,
     size: layer.bySize?.[d.sizeId]?.size ?? layer.size,
     lineHeight: layer.lineHeight,
@@ -160,6 +160,7 @@ export function drawText<Image extends Drawable>(
 export const textBindings = (layer: TextLayer): Array<[string, unknown, 'color' | 'choice']> => [
   ['color', layer.color, 'color'],
   ['font', layer.font, 'choice'],
+  ['weight', layer.weight, 'choice'],
   ['align', layer.align, 'choice'],
   ['valign', layer.valign, 'choice'],
 ]

@@ -15,9 +15,10 @@ export const textLayerSchema = z
         error: 'must be sans, serif, grotesk or a brand kit family (brand-…)',
       }),
     ).default('sans'),
-    weight: z
-      .union([z.literal(400), z.literal(500), z.literal(600), z.literal(700), z.literal(800)])
-      .default(400),
+    /** The weight, or a choice of weights the customer picks among. */
+    weight: bound(
+      z.union([z.literal(400), z.literal(500), z.literal(600), z.literal(700), z.literal(800)]),
+    ).default(400),
     /** The whole text in italics (`*italic*` in the text sets single words). */
     italic: z.boolean().default(false),
     /** Font size in px. */

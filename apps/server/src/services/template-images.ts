@@ -1,0 +1,74 @@
+import { Code, type IssuesData } from '@templet/api/contract'
+import type { Template } from '@templet/template'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/schema'
+import { findOwnUpload } from '../db/uploads'
+import { AppError } from '../errors'
+
+/** An upload id as a template's fixed image names it. */
+const UPLOAD_ID = /^[1-9]\d{0,15}$/
+
+/** The fixed images (logos) of a template: each layer's id and the upload it names. */
+export function fixedImages(t: Template): Array<{ layer: string; ref: string }> {
+  return t.layers.flatMap((l) =>
+    l.type === 'image' && l.src !== undefined ? [{ layer: l.id, ref: l.src }] : [],
+  )
+}
+
+/** The save's refusal of a fixed image that is not one of the saver's uploads, naming its layer. */
+export function notYourUpload(layer: string, ref: string): AppError {
+  return new AppError(
+    Code.invalidInput,
+    `document: layer "${layer}", property "src": image ${ref} is not one of your uploads; upload the image again in the designer`,
+    {
+      issues: [
+        {
+          path: ['document', 'layers', layer, 'src'],
+          code: 'invalid',
+          params: { layer, property: 'src', message: 'not one of your uploads' },
+        },
+      ],
+    } satisfies IssuesData,
+  )
+}
+
+/**
+ * The uploads `userId` may save in a template's fixed images: every one must be theirs (anyone else's, or a
+ * reference that is no upload, is refused naming the layer). The save links them in its own transaction.
+ */
+export async function ownFixedImageIds(db: Kysely<Database>, userId: number, t: Template): Promise<number[]> {
+  const ids = new Set<number>()
+  for (const { layer, ref } of fixedImages(t)) {
+    if (!UPLOAD_ID.test(ref) || !(await findOwnUpload(db, Number(ref), userId)))
+      throw notYourUpload(layer, ref)
+    ids.add(Number(ref))
+  }
+  return [...ids]
+}
+
+/**
+ * The storage keys of the fixed images a render of `ownerId`'s template draws, by reference. A catalogue
+ * template (no owner) has none of its own; a fixed image whose upload is gone fails the render naming the
+ * layer, rather than leaving a paid picture without its logo.
+ */
+export async function fixedImageKeys(
+  db: Kysely<Database>,
+  ownerId: number | null,
+  t: Template,
+): Promise<Map<string, { layer: string; storageKey: string }>> {
+  const keys = new Map<string, { layer: string; storageKey: string }>()
+  for (const { layer, ref } of fixedImages(t)) {
+    if (keys.has(ref)) continue
+    const upload =
+      ownerId !== null && UPLOAD_ID.test(ref) ? await findOwnUpload(db, Number(ref), ownerId) : undefined
+    if (!upload) throw fixedImageGone(layer)
+    keys.set(ref, { layer, storageKey: upload.storage_key })
+  }
+  return keys
+}
+
+export const fixedImageGone = (layer: string) =>
+  new AppError(
+    Code.notFound,
+    `template layer "${layer}": its image is no longer in the owner's uploads; open the template in the designer and place the image again`,
+  )

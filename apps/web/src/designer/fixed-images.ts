@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useUploadImage } from '../api/mutations'
+import { uploadDetailQuery } from '../api/queries'
+import { uploadFailureText } from '../editor/field-notes'
+
+/** How long an upload's signed URL is taken as fresh (the list and the editor read it the same way). */
+const URL_FRESH_MS = 30 * 60_000
+
+/**
+ * The designer's fixed images (a logo) through the app's uploads: `uploadImage` stores a file as one of the
+ * caller's uploads and gives its id (a refusal says why, in the reader's language), `loadImage` decodes an
+ * upload from its signed URL.
+ */
+export function useDesignerImages() {
+  const { t } = useTranslation()
+  const queryClient = useQueryClient()
+  const { mutateAsync } = useUploadImage()
+  const uploadImage = useCallback(
+    async (file: File) => {
+      try {
+        const info = await mutateAsync({ file })
+        queryClient.setQueryData(uploadDetailQuery(info.id).queryKey, info)
+        return String(info.id)
+      } catch (e) {
+        throw new Error(uploadFailureText(t, e))
+      }
+    },
+    [mutateAsync, queryClient, t],
+  )
+  const loadImage = useCallback(
+    async (ref: string) => {
+      const id = Number(ref)
+      if (!Number.isInteger(id) || id <= 0) return undefined
+      const info = await queryClient.fetchQuery({ ...uploadDetailQuery(id), staleTime: URL_FRESH_MS })
+      const res = await fetch(info.url)
+      if (!res.ok) return undefined
+      return createImageBitmap(await res.blob())
+    },
+    [queryClient],
+  )
+  return { uploadImage, loadImage }
+}
