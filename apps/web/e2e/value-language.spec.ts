@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 import { apiAs, expect, registerUser, signIn, type TempletServer, test } from './fixtures'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -105,12 +106,25 @@ test.describe('a value’s language', () => {
       .toBe(0)
   })
 
-  test('is worded in Chinese for a Chinese reader', async ({ page, server }) => {
+  test('is worded in Chinese for a Chinese reader, and passes axe in both languages, on a desktop and a phone', async ({
+    page,
+    server,
+  }, info) => {
     await openBoldQuote(page, server)
+    await page.getByLabel('Quote', { exact: true }).fill(HAN)
+    await expect(page.getByRole('combobox', { name: 'Character forms: Quote' })).toBeVisible()
+    await expectNoAxeViolations(page)
     await page.getByLabel('Language').selectOption('zh-CN')
+    // The Chinese editor starts from its Chinese samples: each text with Han characters offers the choice.
     await page.getByLabel('引言', { exact: true }).fill(HAN)
     const forms = page.getByRole('combobox', { name: '字形: 引言' })
     await expect(forms).toBeVisible()
     await expect(forms.getByRole('option')).toHaveText(['自动', '简体中文', '繁体中文', '日语', '韩语'])
+    await expectNoAxeViolations(page)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await forms.scrollIntoViewIfNeeded()
+    await expect(forms).toBeInViewport()
+    await expectNoAxeViolations(page)
+    await page.screenshot({ path: info.outputPath('value-language-phone-zh.png') })
   })
 })
