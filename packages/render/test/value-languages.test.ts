@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { inflateSync } from 'node:zlib'
 import { parseTemplate } from '@templet/template'
+import { PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib'
 import { describe, expect, it } from 'vitest'
-import { render, renderPdf, renderPreview, validateValues } from '../src/index'
+import { render, renderPdf, validateValues } from '../src/index'
 import { inkBox, inkDistance, type Picture, pixels, reference, textProbe } from './text-probe'
 
 /**
@@ -166,5 +168,25 @@ describe('the PDF honours a value’s language', () => {
       for (const other of ['NotoSansJP', 'NotoSansTC', 'NotoSansSC'].filter((f) => f !== font))
         expect(fonts, `${lang} without ${other}`).not.toContain(other)
     }
+  })
+
+  it('the text the value is drawn in says its language (`/Lang` on its span)', async () => {
+    /** The page's content stream, as Skia and the text marking wrote it. */
+    const content = async (pdf: Buffer) => {
+      const doc = await PDFDocument.load(pdf)
+      const page = doc.getPages()[0]
+      const stream = page && doc.context.lookup(page.node.get(PDFName.of('Contents')))
+      return inflateSync((stream as PDFRawStream).getContents()).toString('latin1')
+    }
+    for (const [lang, tag] of [
+      ['ja', 'ja'],
+      ['zh-TW', 'zh-Hant'],
+      ['zh-CN', 'zh-Hans'],
+    ] as const) {
+      const pdf = await renderPdf(certificate, [{ text: HAN }], { valueLanguages: { text: lang } })
+      expect(await content(pdf), lang).toContain(`/Lang (${tag})>> BDC`)
+    }
+    // Latin takes the document's language.
+    expect(await content(await renderPdf(certificate, [{ text: 'Hello' }]))).not.toContain('/Lang')
   })
 })
