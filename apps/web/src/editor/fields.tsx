@@ -173,11 +173,10 @@ function TextValue({
       {truncated && !message ? <TruncatedNote id={`${id}-cut`} /> : null}
       {hasHan(value ?? '') ? (
         <ValueLanguage
-          fieldKey={field.key}
           fieldLabel={field.labels[locale]}
           locale={locale}
           current={language}
-          register={register}
+          registration={register(`lang.${field.key}`)}
         />
       ) : null}
     </div>

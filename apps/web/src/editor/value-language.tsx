@@ -1,8 +1,7 @@
 import { useId } from 'react'
-import type { UseFormRegister } from 'react-hook-form'
+import type { UseFormRegisterReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { i18n } from '../i18n'
-import type { EditorForm, Locale } from './fields'
 
 /**
  * The language of one text value, offered beside a field whose text has Han characters: 直, 骨 and 海 are
@@ -54,12 +53,13 @@ export function chosenLanguages(
 
 /** A select of the value's language, under a text field with Han characters. */
 export function ValueLanguage(p: {
-  fieldKey: string
   fieldLabel: string
-  locale: Locale
+  /** The reader's language, for naming a tag that is not among those offered. */
+  locale: string
   /** A tag the creation was made with that is not among those offered (zh-Hant, zh-HK…). */
   current: string | undefined
-  register: UseFormRegister<EditorForm>
+  /** The form's registration of this field's language. */
+  registration: UseFormRegisterReturn
 }) {
   const { t } = useTranslation()
   const id = useId()
@@ -76,7 +76,7 @@ export function ValueLanguage(p: {
         // The field's own label joins the select's name, so a screen reader hears which text it is about.
         aria-label={`${t('media.valueLanguage.label')}: ${p.fieldLabel}`}
         className="h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
-        {...p.register(`lang.${p.fieldKey}`)}
+        {...p.registration}
       >
         <option value="">{t('media.valueLanguage.auto')}</option>
         {VALUE_LANGUAGES.map((tag) => (
