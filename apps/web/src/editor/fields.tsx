@@ -173,7 +173,7 @@ function TextValue({
       {truncated && !message ? <TruncatedNote id={`${id}-cut`} /> : null}
       {hasHan(value ?? '') ? (
         <ValueLanguage
-          fieldLabel={field.labels[locale]}
+          fieldLabelId={`${id}-label`}
           locale={locale}
           current={language}
           registration={register(`lang.${field.key}`)}

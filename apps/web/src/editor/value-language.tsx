@@ -53,7 +53,8 @@ export function chosenLanguages(
 
 /** A select of the value's language, under a text field with Han characters. */
 export function ValueLanguage(p: {
-  fieldLabel: string
+  /** The id of the field's label: it describes the choice, so a screen reader hears which text it is about. */
+  fieldLabelId: string
   /** The reader's language, for naming a tag that is not among those offered. */
   locale: string
   /** A tag the creation was made with that is not among those offered (zh-Hant, zh-HK…). */
@@ -72,9 +73,8 @@ export function ValueLanguage(p: {
       </label>
       <select
         id={id}
-        aria-describedby={`${id}-hint`}
-        // The field's own label joins the select's name, so a screen reader hears which text it is about.
-        aria-label={`${t('media.valueLanguage.label')}: ${p.fieldLabel}`}
+        // Not in its name: a search for the field by its label finds the field alone.
+        aria-describedby={`${p.fieldLabelId} ${id}-hint`}
         className="h-9 rounded-md border border-input bg-background px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring"
         {...p.registration}
       >
