@@ -45,6 +45,12 @@ export interface RenderOptions {
   /** The language the values are written in (BCP 47: ja, ko, zh-TW…), for the forms of Han characters. */
   lang?: string
   /**
+   * The language of single values, by field key (BCP 47), as the customer declared it: the Han characters of
+   * that value are drawn in that language's forms (Japanese, traditional, Korean), before a layer's `lang`
+   * and `lang` above. A field without one keeps the layer's language, else what its text shows.
+   */
+  valueLanguages?: Readonly<Record<string, string>>
+  /**
    * The files of the brand families the template names, its owner's only (the server's to choose). A family
    * without files draws in sans.
    */
@@ -155,7 +161,11 @@ export function drawTemplate<Image extends Drawable>(
   locale: Locale,
   values: Values,
   images: Map<string, Image>,
-  o: { lang?: string | undefined; placeholders?: boolean | undefined } = {},
+  o: {
+    lang?: string | undefined
+    valueLanguages?: Readonly<Record<string, string>> | undefined
+    placeholders?: boolean | undefined
+  } = {},
 ): string[] {
   // An opaque base: outputs carry no alpha, so PNG, JPEG, WebP and PDF show the same picture.
   ctx.fillStyle = '#ffffff'
@@ -170,6 +180,7 @@ export function drawTemplate<Image extends Drawable>(
     values,
     images,
     lang: o.lang,
+    ...(o.valueLanguages && { valueLanguages: o.valueLanguages }),
     placeholders: o.placeholders ?? true,
     drawableText,
     loadFaces,
@@ -211,6 +222,7 @@ async function drawTo(
   registerBrandFonts(o.brandFonts ?? [])
   const truncated = drawTemplate(ctx, t, size, locale, effective, images, {
     lang: o.lang,
+    valueLanguages: o.valueLanguages,
     placeholders: o.placeholders,
   })
   return { width, height, pixels: rgba(canvas), canvas, truncated }

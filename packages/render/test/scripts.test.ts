@@ -6,7 +6,17 @@ import { joiningEmoji } from '../src/emoji'
 import { loadFaces } from '../src/fonts'
 import { loadCatalogue, render, renderPreview, validateValues } from '../src/index'
 import { facesUsed, missingGlyphs } from './fonts-used'
-import { BOX, diffCentroidX, inkBox, type Picture, pixels, SIZE, textProbe } from './text-probe'
+import {
+  BOX,
+  diffCentroidX,
+  inkBox,
+  inkDistance,
+  type Picture,
+  pixels,
+  reference,
+  SIZE,
+  textProbe,
+} from './text-probe'
 
 /**
  * One test (or a few) per row of the table of what customers typed and did not get: each script drawn
@@ -22,45 +32,6 @@ async function drawn(text: string, layer: Record<string, unknown> = {}, grey = t
     { maxSide: 800, format: 'png' },
   )
   return pixels(p.data, grey)
-}
-
-/** The same text drawn by Skia directly in one face: what the renderer must match. */
-async function reference(text: string, face: string, weight = 400) {
-  loadFaces([face])
-  const canvas = createCanvas(800, 400)
-  const ctx = canvas.getContext('2d')
-  ctx.fillStyle = '#ffffff'
-  ctx.fillRect(0, 0, 800, 400)
-  ctx.fillStyle = '#000000'
-  ctx.font = `${weight} ${SIZE}px '${face}'`
-  ctx.fillText(text, BOX.x, BOX.y + SIZE)
-  return pixels(canvas.toBuffer('image/png'))
-}
-
-/**
- * How far two drawings of one text are apart, with their ink aligned at the top-left (the renderer and
- * the reference put the baseline in different places, a fraction of a pixel apart too): the mean grey
- * difference over the ink's box, at the best of the nine one-pixel shifts.
- */
-function inkDistance(a: Picture, b: Picture): number {
-  const ia = inkBox(a)
-  const ib = inkBox(b)
-  if (!ia || !ib) return 255
-  const w = Math.max(ia.maxX - ia.minX, ib.maxX - ib.minX) + 1
-  const h = Math.max(ia.maxY - ia.minY, ib.maxY - ib.minY) + 1
-  let best = 255
-  for (const dx of [-1, 0, 1])
-    for (const dy of [-1, 0, 1]) {
-      let sum = 0
-      for (let y = 0; y < h; y++)
-        for (let x = 0; x < w; x++) {
-          const va = a.data[(ia.minY + y) * a.width + ia.minX + x] ?? 255
-          const vb = b.data[(ib.minY + y + dy) * b.width + ib.minX + x + dx] ?? 255
-          sum += Math.abs(va - vb)
-        }
-      best = Math.min(best, sum / (w * h))
-    }
-  return best
 }
 
 /** Asserts the renderer drew a text in `face` (not in `other`, the face it would wrongly take). */

@@ -1,5 +1,7 @@
+import { createCanvas } from '@napi-rs/canvas'
 import { parseTemplate, type Template } from '@templet/template'
 import sharp from 'sharp'
+import { loadFaces } from '../src/fonts'
 
 /** The probe's text box on its 800×400 canvas; overflow and alignment tests read its edges. */
 export const BOX = { x: 100, y: 100, w: 600, h: 200 }
@@ -68,4 +70,43 @@ export function diffCentroidX(a: Picture, b: Picture) {
       n++
     }
   return n ? sum / n : Number.NaN
+}
+
+/** The same text drawn by Skia directly in one face: what the renderer must match. */
+export async function reference(text: string, face: string, weight = 400) {
+  loadFaces([face])
+  const canvas = createCanvas(800, 400)
+  const ctx = canvas.getContext('2d')
+  ctx.fillStyle = '#ffffff'
+  ctx.fillRect(0, 0, 800, 400)
+  ctx.fillStyle = '#000000'
+  ctx.font = `${weight} ${SIZE}px '${face}'`
+  ctx.fillText(text, BOX.x, BOX.y + SIZE)
+  return pixels(canvas.toBuffer('image/png'))
+}
+
+/**
+ * How far two drawings of one text are apart, with their ink aligned at the top-left (the renderer and
+ * the reference put the baseline in different places, a fraction of a pixel apart too): the mean grey
+ * difference over the ink's box, at the best of the nine one-pixel shifts.
+ */
+export function inkDistance(a: Picture, b: Picture): number {
+  const ia = inkBox(a)
+  const ib = inkBox(b)
+  if (!ia || !ib) return 255
+  const w = Math.max(ia.maxX - ia.minX, ib.maxX - ib.minX) + 1
+  const h = Math.max(ia.maxY - ia.minY, ib.maxY - ib.minY) + 1
+  let best = 255
+  for (const dx of [-1, 0, 1])
+    for (const dy of [-1, 0, 1]) {
+      let sum = 0
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          const va = a.data[(ia.minY + y) * a.width + ia.minX + x] ?? 255
+          const vb = b.data[(ib.minY + y + dy) * b.width + ib.minX + x + dx] ?? 255
+          sum += Math.abs(va - vb)
+        }
+      best = Math.min(best, sum / (w * h))
+    }
+  return best
 }

@@ -51,10 +51,15 @@ export type { ShapeLayer } from './layers/shape'
 export {
   breakPieces,
   contentFaces,
+  type FormsSpan,
   fieldReferences,
+  formsOfTag,
   type HanForms,
   hanForms,
   isEmojiCluster,
+  joinPieces,
+  type LangSpan,
+  layerPieces,
   layerText,
   layerTexts,
   layoutText,
@@ -67,6 +72,7 @@ export {
   type TextLayer,
   type TextLayout,
   type TextLine,
+  type TextPiece,
   type TextStyle,
   textDirection,
   textStyle,
@@ -102,4 +108,4 @@ export {
   printUnits,
   SCREEN_PX_PER_INCH,
 } from './print'
-export { effectiveValues, type ValueRules, validateValues } from './values'
+export { effectiveValues, type ValueRules, validateLanguages, validateValues } from './values'

@@ -33,7 +33,12 @@ function facesShowing(t: Template, key: string): Array<{ family: FontFamily; lan
  * cannot draw (with `rules.uncoveredCharacters`), colour format, choice options, required images and their
  * focal points. Never throws; an empty array means the values are fine.
  */
-export function validateValues(t: Template, values: Values, rules: ValueRules = {}): ValueIssue[] {
+export function validateValues(
+  t: Template,
+  values: Values,
+  rules: ValueRules = {},
+  languages: Readonly<Record<string, string>> = {},
+): ValueIssue[] {
   const issues: ValueIssue[] = []
   const fields = new Map(t.fields.map((f) => [f.key, f]))
   for (const key of Object.keys(values))
@@ -44,7 +49,10 @@ export function validateValues(t: Template, values: Values, rules: ValueRules = 
     if (f.kind === 'text' && v !== undefined && rules.uncoveredCharacters) {
       const uncovered = rules.uncoveredCharacters
       const showing = facesShowing(t, f.key)
-      const missing = [...new Set(showing.flatMap(({ family, lang }) => uncovered(v, family, lang)))]
+      const declared = languages[f.key]
+      const missing = [
+        ...new Set(showing.flatMap(({ family, lang }) => uncovered(v, family, declared ?? lang))),
+      ]
       // The script of the first character tells the customer what to change ("Ethiopic").
       if (missing.length)
         issues.push({
@@ -68,4 +76,18 @@ export function effectiveValues(t: Template, values: Values, locale: Locale): Va
     if (v !== undefined) out[f.key] = v
   }
   return out
+}
+
+/**
+ * Checks the languages declared for values (field key -> BCP 47 tag, the tags checked by the caller): each
+ * names a text field of the template. `path` is the field key; `unknown_field` for a key the template has
+ * not, `not_text_field` for a field whose value is no text (an image, a colour, a choice).
+ */
+export function validateLanguages(t: Template, languages: Readonly<Record<string, string>>): ValueIssue[] {
+  const fields = new Map(t.fields.map((f) => [f.key, f]))
+  return Object.keys(languages).flatMap((key): ValueIssue[] => {
+    const f = fields.get(key)
+    if (!f) return [{ path: key, code: 'unknown_field' }]
+    return f.kind === 'text' ? [] : [{ path: key, code: 'not_text_field' }]
+  })
 }

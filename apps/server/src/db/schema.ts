@@ -275,6 +275,8 @@ export interface CreationTable {
   sizes_pdf: Generated<number>
   /** The lexemes search finds it by: its name and typed text (db/search-text.ts, migration 0060). */
   search_text: Generated<string>
+  /** JSON of field key -> the language declared for its text value (BCP 47), or null (migration 0100). */
+  value_languages: Generated<string | null>
 }
 
 /** A user's deleted creation, by id only (migration 0062): a link to it says it was deleted. */
@@ -352,6 +354,8 @@ export interface RenderTable {
   attempts: Generated<number>
   /** The PDF options asked for (`bleed`, `crop_marks`, comma-separated), or null. */
   pdf_options: string | null
+  /** JSON of field key -> the language declared for its text value (BCP 47), or null (migration 0100). */
+  value_languages: Generated<string | null>
   created_at: number
   started_at: number | null
   completed_at: number | null

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import { accountExportRows } from '../db/account-export'
 import type { Database } from '../db/schema'
 import type { AppEnv } from '../routes/api'
-import { CREATION_FILES, type CreationFile } from './creations'
+import { CREATION_FILES, type CreationFile, storedLanguages } from './creations'
 import type { FileUrls } from './file-urls'
 import type { MediaStorage } from './storage'
 import { type ZipEntry, zipDownload } from './zip-download'
@@ -58,6 +58,7 @@ async function exportEntries(db: Kysely<Database>, userId: number): Promise<ZipE
         width: c.width,
         height: c.height,
         values: parsed(c.field_values),
+        valueLanguages: storedLanguages(c.value_languages),
         createdAt: iso(c.created_at),
         files: creationFiles(c).map((f) => f.name),
       })),

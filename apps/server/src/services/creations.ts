@@ -23,6 +23,7 @@ import {
   type Template,
   type ValueIssue,
   type Values,
+  validateLanguages,
 } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Limit } from '../config'
@@ -121,7 +122,42 @@ interface Request {
   locale?: Locale | undefined
   /** What is asked for (`/v1`); default all a size has. PDF alone skips the raster files. */
   formats?: CreationFormat[] | undefined
+  /** Field key -> the language of its text value (BCP 47, well formed: the contract checked it). */
+  valueLanguages?: Record<string, string> | undefined
+  /** What the request calls `valueLanguages`, for its issues (`value_languages` on `/v1`). */
+  languagesField?: string | undefined
 }
+
+/** The declared languages in their canonical case (`zh-tw` -> `zh-TW`), as they are stored and drawn. */
+const canonicalLanguages = (languages: Record<string, string> = {}): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(languages).map(([key, tag]) => [key, Intl.getCanonicalLocales(tag)[0] ?? tag]),
+  )
+
+/** The 400 for languages declared for fields that are not the template's text fields, naming each. */
+function languageRefusal(issues: ValueIssue[], field: string): AppError {
+  const listed = issues.slice(0, MAX_ISSUES)
+  const described = listed
+    .slice(0, 5)
+    .map((i) =>
+      i.code === 'unknown_field'
+        ? `${field}.${boundedKey(i.path)}: Unknown field`
+        : `${field}.${boundedKey(i.path)}: A language is declared for text fields only`,
+    )
+  return new AppError(Code.invalidInput, described.join('; '), {
+    issues: listed.map(
+      (i): FieldIssue =>
+        i.code === 'unknown_field'
+          ? { path: [field, boundedKey(i.path)], code: 'unrecognized_key', params: {} }
+          : { path: [field, boundedKey(i.path)], code: 'invalid', params: { reason: 'not_text_field' } },
+    ),
+    ...(issues.length > listed.length && { omitted: issues.length - listed.length }),
+  } satisfies IssuesData)
+}
+
+/** A creation's stored languages (none before migration 0100). */
+export const storedLanguages = (text: string | null): Record<string, string> =>
+  text ? (JSON.parse(text) as Record<string, string>) : {}
 
 const characters = (p: Record<string, unknown>) => (Array.isArray(p.characters) ? p.characters.join('') : '')
 
@@ -255,6 +291,8 @@ export class Creations {
     checkImagesRead: () => void
     /** The files of the brand families the template may draw with (its owner's). */
     brandFonts: BrandFontFile[]
+    /** The values' declared languages, canonical; `{}` when none. */
+    valueLanguages: Record<string, string>
   }> {
     const resolved = o.resolved ?? (await this.d.templates.resolve(r.userId, r.templateId, r.templateVersion))
     const { row, version } = resolved
@@ -281,7 +319,10 @@ export class Creations {
         } satisfies IssuesData,
       )
     }
-    const issues = validateValues(template, r.values as Values).filter(
+    const valueLanguages = canonicalLanguages(r.valueLanguages)
+    const languageIssues = validateLanguages(template, valueLanguages)
+    if (languageIssues.length > 0) throw languageRefusal(languageIssues, r.languagesField ?? 'valueLanguages')
+    const issues = validateValues(template, r.values as Values, valueLanguages).filter(
       (i) => !(o.draft && i.code === 'required'),
     )
     if (issues.length > 0) {
@@ -343,6 +384,7 @@ export class Creations {
       images,
       checkImagesRead,
       brandFonts,
+      valueLanguages,
     }
   }
 
@@ -353,12 +395,16 @@ export class Creations {
 
   /**
    * Checks a creation request as `create` would (template, size, values, the caller's uploads) without rendering:
-   * what a job accepted now will not refuse later. Returns the size and the template's version it will draw.
+   * what a job accepted now will not refuse later. Returns the size and the template's version it will draw, and
+   * the declared languages in their canonical case.
    * `resolved`: the template as {@link resolve} read it, for many requests of it (a batch's rows read it once).
    */
-  async check(r: Request, resolved?: ResolvedTemplate): Promise<{ sizeId: string; templateVersion: number }> {
-    const { size, version } = await this.prepare(r, { resolved })
-    return { sizeId: size.id, templateVersion: version }
+  async check(
+    r: Request,
+    resolved?: ResolvedTemplate,
+  ): Promise<{ sizeId: string; templateVersion: number; valueLanguages: Record<string, string> }> {
+    const { size, version, valueLanguages } = await this.prepare(r, { resolved })
+    return { sizeId: size.id, templateVersion: version, valueLanguages }
   }
 
   /**
@@ -385,8 +431,19 @@ export class Creations {
     r: Request & { name?: string | undefined },
     o: CreateOptions = {},
   ): Promise<{ id: number; balance: number | undefined }> {
-    const { row, template, version, size, pixels, print, uploadIds, images, checkImagesRead, brandFonts } =
-      await this.prepare(r)
+    const {
+      row,
+      template,
+      version,
+      size,
+      pixels,
+      print,
+      uploadIds,
+      images,
+      checkImagesRead,
+      brandFonts,
+      valueLanguages,
+    } = await this.prepare(r)
     const sizeId = size.id
     if (!o.settle) {
       // Fail fast without rendering; the spend below is what guarantees the balance.
@@ -399,7 +456,14 @@ export class Creations {
     const locale = r.locale ?? 'en'
     const typed = typedValues(template.fields, r.values)
     const name = r.name ?? defaultCreationName(typed, template.name[locale])
-    const drawing = { sizeId, locale, images, decodedImages: this.d.decodedImages, brandFonts }
+    const drawing = {
+      sizeId,
+      locale,
+      images,
+      decodedImages: this.d.decodedImages,
+      brandFonts,
+      valueLanguages,
+    }
     // Asked for as a PDF alone (`/v1`): no raster files, and the thumbnail is the PDF's first page, drawn by the
     // same code at the thumbnail's size.
     const rasters = !r.formats || r.formats.some((f) => f !== 'pdf')
@@ -421,7 +485,12 @@ export class Creations {
     const printPdf = o.printPdf ?? PRINT_SHOP_PDF
     const pdfs = print
       ? await this.#withPixels(pixels, () =>
-          this.#printPdfs(template, r, { sizeId, locale, images, title: name, brandFonts }, printPdf),
+          this.#printPdfs(
+            template,
+            r,
+            { sizeId, locale, images, title: name, brandFonts, valueLanguages },
+            printPdf,
+          ),
         )
       : undefined
     checkImagesRead()
@@ -481,6 +550,7 @@ export class Creations {
             print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
             sizes_pdf: pdfs?.sizes?.pages ?? 0,
             search_text: creationSearchText(name, typed),
+            value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
           })
           // The uploads it draws are kept from the sweep of unused ones. One deleted meanwhile is a 404.
           await insertCreationUploads(trx, creationId, uploadIds).catch((err) => {
@@ -518,6 +588,7 @@ export class Creations {
       images: (ref: string) => Promise<Buffer | undefined>
       title: string
       brandFonts: readonly BrandFontFile[]
+      valueLanguages: Record<string, string>
     },
     printPdf: PdfOptions,
   ) {
@@ -594,14 +665,14 @@ export class Creations {
     r: Request & { format: 'webp' | 'jpeg' | 'png'; maxSide: number },
   ): Promise<{ data: Buffer; contentType: string; truncated: string[] }> {
     await this.d.limiter.consume(`preview:${r.userId}`, this.d.previewLimit)
-    const { template, size, pixels, images, checkImagesRead, brandFonts } = await this.prepare(r, {
-      draft: true,
-    })
+    const { template, size, pixels, images, checkImagesRead, brandFonts, valueLanguages } =
+      await this.prepare(r, { draft: true })
     const out = await this.#withPixels(Math.min(pixels, r.maxSide * r.maxSide), () =>
       this.d.renderer.renderPreview(template, r.values, {
         brandFonts,
         sizeId: size.id,
         locale: r.locale ?? 'en',
+        valueLanguages,
         images,
         decodedImages: this.d.decodedImages,
         maxSide: r.maxSide,
@@ -675,6 +746,7 @@ export class Creations {
       values,
       uploads,
       locale: row.locale === 'zh-CN' ? 'zh-CN' : 'en',
+      valueLanguages: storedLanguages(row.value_languages),
     }
   }
 

@@ -16,7 +16,7 @@ import {
 import type { CreationRow, Database, RenderRow } from '../db/schema'
 import { AppError, notFound } from '../errors'
 import { errorFields, type Logger } from '../log'
-import type { Creations } from './creations'
+import { type Creations, storedLanguages } from './creations'
 import type { JobQueue } from './jobs'
 import { grantCreditsOnce, spendCredits } from './ledger'
 import { type PdfOptions, pdfOptionsOf, pdfOptionsText } from './pdf-options'
@@ -39,6 +39,8 @@ export interface RenderRequest {
   pdfOptions?: PdfOptions | undefined
   name?: string | undefined
   locale?: Locale | undefined
+  /** Field key -> the language of its text value (BCP 47), for the forms of its Han characters. */
+  valueLanguages?: Record<string, string> | undefined
   webhookUrl?: string | undefined
 }
 
@@ -86,7 +88,7 @@ export class Renders {
     userId: number,
     r: Omit<RenderRequest, 'webhookUrl'>,
     resolved?: ResolvedTemplate,
-  ): Promise<{ sizeId: string; templateVersion: number }> {
+  ): Promise<{ sizeId: string; templateVersion: number; valueLanguages: Record<string, string> }> {
     if (r.pdfOptions && pdfOptionsText(r.pdfOptions) && !r.formats.includes('pdf'))
       throw new AppError(Code.invalidInput, 'pdf_options: Ask for the pdf format too, or leave them out', {
         issues: [{ path: ['pdf_options'], code: 'invalid', params: { reason: 'without_pdf' } }],
@@ -100,6 +102,8 @@ export class Renders {
         sizeId: r.sizeId,
         locale: r.locale,
         formats: r.formats,
+        valueLanguages: r.valueLanguages,
+        languagesField: 'value_languages',
       },
       resolved,
     )
@@ -108,7 +112,7 @@ export class Renders {
 
   /** Accepts a render: its credit reserved and its job queued in one transaction (402 without credit). */
   async create(caller: { userId: number; keyId: number | null }, r: RenderRequest): Promise<RenderRow> {
-    const { sizeId, templateVersion } = await this.check(caller.userId, r)
+    const { sizeId, templateVersion, valueLanguages } = await this.check(caller.userId, r)
     const now = this.d.now()
     const { result: row } = await spendCredits(
       this.d.db,
@@ -126,6 +130,7 @@ export class Renders {
             pdf_options: pdfOptionsText(r.pdfOptions),
             name: r.name ?? null,
             field_values: JSON.stringify(r.values),
+            value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
             webhook_url: r.webhookUrl ?? null,
             status: 'queued',
             credits_spent: 1,
@@ -244,6 +249,8 @@ export class Renders {
           // The version accepted (and paid for) is the version drawn, whatever was saved since.
           templateVersion: Number(claim.template_version) || undefined,
           values: JSON.parse(claim.field_values) as Record<string, string>,
+          valueLanguages: storedLanguages(claim.value_languages),
+          languagesField: 'value_languages',
           sizeId: claim.size_id,
           locale: claim.locale === 'zh-CN' ? 'zh-CN' : 'en',
           name: claim.name ?? undefined,

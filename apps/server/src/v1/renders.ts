@@ -125,6 +125,7 @@ export function renderRoutes(
         templateVersion: body.template_version,
         sizeId: body.size_id,
         values: body.values ?? {},
+        valueLanguages: body.value_languages,
         formats: body.formats ?? ['png'],
         pdfOptions: pdfOptionsFrom(body.pdf_options),
         name: body.name,

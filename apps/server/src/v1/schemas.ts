@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { issueCodes } from '@templet/api/contract'
+import { isLanguageTag, issueCodes } from '@templet/api/contract'
 import { PROBLEM_BASE, problemTypes } from './problem'
 
 // The public API's payloads (PRODUCT.md §12): snake_case fields, each a named component of the OpenAPI document.
@@ -155,6 +155,20 @@ export const PdfOptions = z
     example: { bleed: true, crop_marks: true },
   })
 
+export const ValueLanguages = z
+  .record(
+    z.string(),
+    z.stringFormat('language_tag', isLanguageTag, {
+      error: 'Must be a language tag such as ja, zh-TW, zh-CN or ko',
+    }),
+    { error: 'Must be an object of text field keys to language tags' },
+  )
+  .openapi('ValueLanguages', {
+    description:
+      'Text field key to the language its value is written in (BCP 47). The value’s Han characters are drawn in that language’s forms: `ja` Japanese, `zh-TW`, `zh-HK` or `zh-Hant` traditional, `zh-CN` or `zh-Hans` mainland, `ko` Korean (直, 骨 and 海 differ). A field left out keeps the template’s language, else what its text shows. Tags are answered in their canonical case.',
+    example: { title: 'ja' },
+  })
+
 /** The request's PDF options as the services take them (camelCase), or undefined. */
 export const pdfOptionsFrom = (o: z.infer<typeof PdfOptions> | undefined) =>
   o && { bleed: o.bleed ?? false, cropMarks: o.crop_marks ?? false }
@@ -179,6 +193,7 @@ export const RenderCreate = z
         description: 'Field key to value (see the template’s `fields`); a field left out takes its default',
         example: { title: 'Autumn sale', accent: '#e4572e' },
       }),
+    value_languages: ValueLanguages.optional(),
     formats: z
       .array(z.enum(formats, { error: 'A format is png, jpeg, webp or pdf' }))
       .min(1, { error: 'Ask for at least one format' })
@@ -240,6 +255,9 @@ export const Render = z
     pdf_options: PdfOptions.optional(),
     name: z.string().nullable(),
     values: z.record(z.string(), z.string()),
+    value_languages: z
+      .record(z.string(), z.string())
+      .openapi({ description: 'The languages declared for text values (`{}` when none)' }),
     files: RenderFiles.nullable(),
     thumbnail_url: z.url().nullable(),
     width: z.number().int().nullable(),
@@ -262,6 +280,7 @@ export const Render = z
       formats: ['png'],
       name: 'Autumn sale',
       values: { title: 'Autumn sale' },
+      value_languages: {},
       files: { png: 'https://templet.example/api/file/creation/7/png?exp=1767225600&sig=…' },
       thumbnail_url: 'https://templet.example/api/file/creation/7/thumb?exp=1767225600&sig=…',
       width: 1080,

@@ -2,7 +2,7 @@ import type { z } from '@hono/zod-openapi'
 import { Code, type FieldIssue, type TemplateField } from '@templet/api/contract'
 import type { BatchRow, CreationRow, RenderRow, TemplateRow } from '../db/schema'
 import { AppError } from '../errors'
-import type { Creations } from '../services/creations'
+import { type Creations, storedLanguages } from '../services/creations'
 import type { FileUrls } from '../services/file-urls'
 import { pdfOptionsOf } from '../services/pdf-options'
 import type { RenderError as StoredError } from '../services/renders'
@@ -117,6 +117,7 @@ export function renderView(
     ...(row.pdf_options && { pdf_options: pdfOptionsView(row.pdf_options) }),
     name: row.name,
     values: JSON.parse(row.field_values) as Record<string, string>,
+    value_languages: storedLanguages(row.value_languages),
     files,
     thumbnail_url: made ? absolute(origin, made.thumbnailUrl) : null,
     width: made?.width ?? null,

@@ -339,6 +339,7 @@ export interface components {
          *       "values": {
          *         "title": "Autumn sale"
          *       },
+         *       "value_languages": {},
          *       "files": {
          *         "png": "https://templet.example/api/file/creation/7/png?exp=1767225600&sig=…"
          *       },
@@ -370,6 +371,10 @@ export interface components {
             pdf_options?: components["schemas"]["PdfOptions"];
             name: string | null;
             values: {
+                [key: string]: string;
+            };
+            /** @description The languages declared for text values (`{}` when none) */
+            value_languages: {
                 [key: string]: string;
             };
             files: components["schemas"]["RenderFiles"];
@@ -443,6 +448,7 @@ export interface components {
             values?: {
                 [key: string]: string;
             };
+            value_languages?: components["schemas"]["ValueLanguages"];
             /**
              * @description Default `["png"]`; `pdf` only for print sizes (see the size’s `formats`). A PDF alone makes no raster files: the thumbnail is its page
              * @example [
@@ -463,6 +469,15 @@ export interface components {
              * @description Also told when this render completes or fails (signed like every delivery)
              */
             webhook_url?: string;
+        };
+        /**
+         * @description Text field key to the language its value is written in (BCP 47). The value’s Han characters are drawn in that language’s forms: `ja` Japanese, `zh-TW`, `zh-HK` or `zh-Hant` traditional, `zh-CN` or `zh-Hans` mainland, `ko` Korean (直, 骨 and 海 differ). A field left out keeps the template’s language, else what its text shows. Tags are answered in their canonical case.
+         * @example {
+         *       "title": "ja"
+         *     }
+         */
+        ValueLanguages: {
+            [key: string]: string;
         };
         RenderList: {
             /** @enum {string} */

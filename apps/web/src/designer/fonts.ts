@@ -4,8 +4,9 @@ import {
   DESIGN_FACE,
   effectiveValues,
   isBrandFamily,
+  joinPieces,
   type Locale,
-  layerText,
+  layerPieces,
   OLD_STYLE_FIGURES,
   prepareText,
   runFaces,
@@ -62,18 +63,22 @@ interface FaceRequest {
  * (digits, punctuation) are loaded: the rest of a stack is for the rare character they lack, and loading it
  * all would fetch every CJK font (10 MB each) for a Latin headline.
  */
-export function facesNeeded(t: Template, sets: Array<{ locale: Locale; values: Values }>): FaceRequest[] {
+export function facesNeeded(
+  t: Template,
+  sets: Array<{ locale: Locale; values: Values; valueLanguages?: Readonly<Record<string, string>> }>,
+): FaceRequest[] {
   const wanted = new Map<string, FaceRequest>()
-  for (const { locale, values } of sets) {
+  for (const { locale, values, valueLanguages } of sets) {
     const effective = effectiveValues(t, values, locale)
     for (const size of t.sizes)
       for (const layer of t.layers) {
         if (layer.type !== 'text') continue
-        const d = { locale, values: effective, sizeId: size.id }
-        const text = layerText(layer, d)
+        const d = { locale, values: effective, sizeId: size.id, ...(valueLanguages && { valueLanguages }) }
+        // A value of another language draws its Han characters in that language's face.
+        const { text, spans } = joinPieces(layerPieces(layer, d))
         if (!text.trim()) continue
         const style = textStyle(layer, d)
-        const content = prepareText(text, style)
+        const content = prepareText(text, style, spans)
         const bold = content.emphasis.some((e) => e & 1)
         const italic = content.emphasis.some((e) => e & 2)
         const weights = new Set([style.weight, ...(bold ? [style.weight >= 600 ? 800 : 700] : [])])
@@ -137,9 +142,19 @@ export async function loadFaces(requests: readonly FaceRequest[], brand: FontMan
 /** Loads the faces a template draws with in `locale`: its sample values, and `values` when given. */
 export function loadTemplateFonts(
   t: Template,
-  o: { locale: Locale; values?: Values; brandFonts?: readonly BrandFont[] },
+  o: {
+    locale: Locale
+    values?: Values
+    valueLanguages?: Readonly<Record<string, string>>
+    brandFonts?: readonly BrandFont[]
+  },
 ): Promise<void> {
-  const sets = [{ locale: o.locale, values: t.samples[o.locale] }]
-  if (o.values) sets.push({ locale: o.locale, values: o.values })
+  const sets: Parameters<typeof facesNeeded>[1] = [{ locale: o.locale, values: t.samples[o.locale] }]
+  if (o.values)
+    sets.push({
+      locale: o.locale,
+      values: o.values,
+      ...(o.valueLanguages && { valueLanguages: o.valueLanguages }),
+    })
   return loadFaces(facesNeeded(t, sets), brandFaces(o.brandFonts ?? []))
 }

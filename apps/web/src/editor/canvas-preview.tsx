@@ -78,6 +78,8 @@ function useValueImages(t: Template, values: Record<string, string>): Map<string
 export function CanvasPreview(p: {
   document: Template
   values: Record<string, string>
+  /** The language of single values (the customer's choice beside a field), for their Han forms. */
+  valueLanguages: Record<string, string>
   sizeId: string | undefined
   locale: Locale
   alt: string
@@ -91,12 +93,14 @@ export function CanvasPreview(p: {
   const scale = size ? Math.min(1, PREVIEW_SIDE / Math.max(size.width, size.height)) : 1
 
   // The faces these values draw with; a repaint once they are in (already loaded ones resolve at once).
-  const valuesKey = JSON.stringify(p.values)
+  const valuesKey = JSON.stringify([p.values, p.valueLanguages])
   useEffect(() => {
     let live = true
+    const [values, valueLanguages] = JSON.parse(valuesKey) as [Record<string, string>, Record<string, string>]
     void loadTemplateFonts(p.document, {
       locale: p.locale,
-      values: JSON.parse(valuesKey) as Record<string, string>,
+      values,
+      valueLanguages,
       brandFonts: brand.data ?? [],
     })
       .catch(() => undefined)
@@ -109,9 +113,16 @@ export function CanvasPreview(p: {
   useEffect(() => {
     const el = canvas.current
     if (!el || fontsLoaded === 0) return
-    paintDocument(el, p.document, { sizeId, locale: p.locale, values: p.values, scale, images })
+    paintDocument(el, p.document, {
+      sizeId,
+      locale: p.locale,
+      values: p.values,
+      valueLanguages: p.valueLanguages,
+      scale,
+      images,
+    })
     el.dataset.painted = String(performance.now())
-  }, [p.document, p.values, p.locale, sizeId, scale, images, fontsLoaded])
+  }, [p.document, p.values, p.valueLanguages, p.locale, sizeId, scale, images, fontsLoaded])
 
   return (
     <>

@@ -5,6 +5,8 @@
 export interface Draft {
   values: Record<string, string>
   sizeId?: string | undefined
+  /** The language chosen for text values, by field key. */
+  languages?: Record<string, string> | undefined
 }
 
 const keyOf = (templateId: number) => `templet.draft.${templateId}`
@@ -14,10 +16,15 @@ export function readDraft(templateId: number): Draft | undefined {
     const raw = sessionStorage.getItem(keyOf(templateId))
     const parsed = raw ? (JSON.parse(raw) as unknown) : undefined
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined
-    const { values, sizeId } = parsed as Partial<Draft>
+    const { values, sizeId, languages } = parsed as Partial<Draft>
     if (!values || typeof values !== 'object') return undefined
-    const clean = Object.fromEntries(Object.entries(values).filter(([, v]) => typeof v === 'string'))
-    return { values: clean, sizeId: typeof sizeId === 'string' ? sizeId : undefined }
+    const strings = (o: object) =>
+      Object.fromEntries(Object.entries(o).filter(([, v]) => typeof v === 'string'))
+    return {
+      values: strings(values),
+      sizeId: typeof sizeId === 'string' ? sizeId : undefined,
+      languages: languages && typeof languages === 'object' ? strings(languages) : undefined,
+    }
   } catch {
     return undefined
   }

@@ -1,6 +1,6 @@
 import type { Creation, FieldIssue, TemplateDetail } from '@templet/api'
 import { ImageOff, LoaderCircle } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ApiFailureError } from '../api/client'
@@ -13,6 +13,7 @@ import { issueOfField, serverIssueText } from './field-notes'
 import { type EditorForm, type Locale, SizeSwitch, ValueField } from './fields'
 import { useLivePreview } from './live-preview'
 import { SizeFormats, sizeDetail } from './size-formats'
+import { chosenLanguages } from './value-language'
 
 /**
  * The values a template starts with in `locale`: its sample values (what its thumbnail shows), else each
@@ -38,7 +39,11 @@ export function Editor({
   returnTo,
 }: {
   template: TemplateDetail
-  initial: { values: Record<string, string>; sizeId?: string | undefined }
+  initial: {
+    values: Record<string, string>
+    sizeId?: string | undefined
+    languages?: Record<string, string> | undefined
+  }
   /** This editor's path, for the way back from buying credits. */
   returnTo: string
 }) {
@@ -50,9 +55,13 @@ export function Editor({
     defaultValues: {
       v: { ...defaultValues(template, locale), ...initial.values },
       sizeId: template.sizes.some((s) => s.id === initial.sizeId) ? (initial.sizeId ?? firstSize) : firstSize,
+      lang: initial.languages ?? {},
     },
   })
   const values = useWatch({ control: form.control, name: 'v' })
+  const languages = useWatch({ control: form.control, name: 'lang' })
+  // What is drawn and sent: a choice beside a value with Han characters (the only ones it changes).
+  const valueLanguages = useMemo(() => chosenLanguages(values, languages), [values, languages])
   const sizeId = useWatch({ control: form.control, name: 'sizeId' })
   const errors = form.formState.errors.v ?? {}
   const create = useCreateCreation()
@@ -68,8 +77,8 @@ export function Editor({
     const changed = Object.fromEntries(
       Object.entries(values).filter(([key, value]) => value !== defaults[key]),
     )
-    writeDraft(template.id, { values: changed, sizeId })
-  }, [template, locale, values, sizeId])
+    writeDraft(template.id, { values: changed, sizeId, languages: valueLanguages })
+  }, [template, locale, values, sizeId, valueLanguages])
 
   // The preview renders only values the template accepts; an invalid one keeps the last good picture.
   const valid = Object.keys(errors).length === 0
@@ -80,7 +89,7 @@ export function Editor({
   // characters its fonts lack and text cut to fit (the notes beside the fields).
   const drawn = useTemplateDocument(template)
   const preview = useLivePreview(
-    valid ? { templateId: template.id, templateVersion, values, sizeId, locale } : undefined,
+    valid ? { templateId: template.id, templateVersion, values, sizeId, locale, valueLanguages } : undefined,
   )
   const size = template.sizes.find((s) => s.id === sizeId) ?? template.sizes[0]
   const serverIssues = preview.issues.length > 0 ? preview.issues : createIssues
@@ -99,6 +108,7 @@ export function Editor({
         templateVersion,
         values: form.v,
         sizeId: form.sizeId,
+        valueLanguages: chosenLanguages(form.v, form.lang),
         // No name: the server names it by the first text typed (else the template), renamed from the result.
         locale,
       })
@@ -135,6 +145,7 @@ export function Editor({
             <CanvasPreview
               document={drawn.document}
               values={values}
+              valueLanguages={valueLanguages}
               sizeId={sizeId}
               locale={locale}
               alt={t('media.editor.previewAlt', { name: template.names[locale] })}
@@ -188,6 +199,7 @@ export function Editor({
             error={errors[field.key]}
             value={values[field.key] ?? ''}
             truncated={preview.truncated.includes(field.key)}
+            language={languages[field.key]}
             serverIssue={fieldIssueText(field)}
           />
         ))}

@@ -17,12 +17,15 @@ import { TruncatedNote, uploadFailureText } from './field-notes'
 import { FocalPointPicker } from './focal-point'
 import { MarkupButtons } from './markup-buttons'
 import { sizeDetail } from './size-formats'
+import { hasHan, ValueLanguage } from './value-language'
 
 export type Locale = 'en' | 'zh-CN'
-/** The editor's form: the values by field key under `v`, and the size. */
+/** The editor's form: the values by field key under `v`, the size, and the language of text values. */
 export interface EditorForm {
   v: Record<string, string>
   sizeId: string
+  /** Field key -> the language chosen for its text (BCP 47), '' for automatic. */
+  lang: Record<string, string>
 }
 
 // The model's value codes as the forms' issue texts name them (the API contract's codes).
@@ -36,6 +39,7 @@ const FORM_CODE: Record<ValueIssue['code'], string> = {
   invalid_choice: 'invalid_value',
   unknown_field: 'invalid_value',
   unsupported_characters: 'invalid_value',
+  not_text_field: 'invalid_value',
 }
 const CODES_OF: Record<TemplateField['kind'], Array<ValueIssue['code']>> = {
   text: ['too_long', 'too_short', 'not_single_line'],
@@ -83,6 +87,8 @@ interface FieldProps {
   serverIssue?: string | undefined
   /** The preview had to cut this text with "…": it does not fit even at its smallest size. */
   truncated?: boolean
+  /** The language chosen for this text value ('' or undefined: automatic). */
+  language?: string | undefined
 }
 
 /** One template field as its control: text, image upload, colour or choice. */
@@ -115,6 +121,7 @@ function TextValue({
   value,
   serverIssue,
   truncated,
+  language,
 }: FieldProps & { field: Extract<TemplateField, { kind: 'text' }> }) {
   const { t } = useTranslation()
   const id = useId()
@@ -164,6 +171,14 @@ function TextValue({
       )}
       <Message id={`${id}-error`} text={message} />
       {truncated && !message ? <TruncatedNote id={`${id}-cut`} /> : null}
+      {hasHan(value ?? '') ? (
+        <ValueLanguage
+          fieldLabelId={`${id}-label`}
+          locale={locale}
+          current={language}
+          registration={register(`lang.${field.key}`)}
+        />
+      ) : null}
     </div>
   )
 }

@@ -15,6 +15,7 @@ export interface PreviewInput {
   values: Record<string, string>
   sizeId: string | undefined
   locale: 'en' | 'zh-CN'
+  valueLanguages?: Record<string, string>
 }
 
 export interface LivePreview {

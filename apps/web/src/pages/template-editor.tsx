@@ -166,7 +166,11 @@ export function CreationEditorPage() {
         <Editor
           key={`${creation.data.id}-${locale}`}
           template={template.data}
-          initial={{ values: reopenedValues(creation.data, template.data), sizeId: creation.data.sizeId }}
+          initial={{
+            values: reopenedValues(creation.data, template.data),
+            sizeId: creation.data.sizeId,
+            languages: creation.data.valueLanguages,
+          }}
           returnTo={`/templates/${template.data.id}/edit`}
         />
       )}

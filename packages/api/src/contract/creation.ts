@@ -11,6 +11,31 @@ const values = z.record(z.string(), z.string({ error: 'values: each value must b
 
 const templateVersion = bodyId('templateVersion').optional()
 
+/** The longest language tag taken: BCP 47 allows longer ones, but no tag a value is written in needs them. */
+export const LANGUAGE_TAG_MAX_LENGTH = 35
+/** Whether a string is a well-formed BCP 47 language tag (`ja`, `zh-TW`, `zh-Hant-HK`), as `Intl` reads them. */
+export function isLanguageTag(tag: string): boolean {
+  if (tag.length > LANGUAGE_TAG_MAX_LENGTH) return false
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Field key -> the language its text value is written in (BCP 47). Han characters of that value are drawn in
+ * the language's forms: `ja` Japanese, `zh-TW`, `zh-HK` or `zh-Hant` traditional, `zh-CN` or `zh-Hans`
+ * mainland, `ko` Korean. A field left out keeps the template's language, else what its text shows.
+ */
+export const valueLanguages = z.record(
+  z.string(),
+  z.stringFormat('language_tag', isLanguageTag, {
+    error: 'Must be a language tag such as ja, zh-TW, zh-CN or ko',
+  }),
+  { error: 'valueLanguages must be an object of text field keys to language tags' },
+)
+
 /** A creation's name, as given at creation or by a rename. */
 export const creationName = personName(CREATION_NAME_MAX_LENGTH, 'Name must not be empty')
 
@@ -30,6 +55,8 @@ export const createCreationBody = z.strictObject({
   name: creationName.optional(),
   /** For the defaults of fields left empty (default en). */
   locale: locale.optional(),
+  /** The language of text values, by field key, for the forms of their Han characters (optional). */
+  valueLanguages: valueLanguages.optional(),
 })
 export type CreateCreationBody = z.input<typeof createCreationBody>
 
@@ -95,6 +122,8 @@ export const creationDetailData = creation.extend({
   /** The caller's uploads that image values name, by field key (a deleted upload is left out). */
   uploads: z.record(z.string(), uploadInfo),
   locale,
+  /** The languages declared for text values when it was made, by field key (`{}` when none). */
+  valueLanguages: z.record(z.string(), z.string()),
   ...resetTokenField,
 })
 export type CreationDetail = z.infer<typeof creationDetailData>
@@ -119,6 +148,7 @@ export const previewCreationBody = z.strictObject({
   values,
   sizeId: z.string().max(100).optional(),
   locale: locale.optional(),
+  valueLanguages: valueLanguages.optional(),
   format: z.enum(['webp', 'jpeg', 'png'], { error: 'format must be webp, jpeg or png' }).default('webp'),
   /** Longest side of the preview in pixels. */
   maxSide: z

@@ -16,7 +16,15 @@ import { sizeOf } from '../state/boxes'
 export function paintDocument(
   canvas: HTMLCanvasElement,
   t: Template,
-  o: { sizeId: string; locale: Locale; values?: Values; scale: number; images?: Map<string, ImageBitmap> },
+  o: {
+    sizeId: string
+    locale: Locale
+    values?: Values
+    /** The language of single values by field key (BCP 47), for the forms of their Han characters. */
+    valueLanguages?: Readonly<Record<string, string>>
+    scale: number
+    images?: Map<string, ImageBitmap>
+  },
 ) {
   const size = sizeOf(t, o.sizeId)
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1
@@ -39,6 +47,7 @@ export function paintDocument(
     locale: o.locale,
     values: effectiveValues(t, o.values ?? t.samples[o.locale], o.locale),
     images: o.images ?? new Map<string, ImageBitmap>(),
+    ...(o.valueLanguages && { valueLanguages: o.valueLanguages }),
   }
   for (const layer of t.layers) drawLayer(layer, d)
 }

@@ -74,6 +74,7 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
         // What is printed never shows a placeholder (see RenderOptions.placeholders).
         drawTemplate(ctx, bled, size, locale, effective, decoded, {
           lang: o.lang,
+          valueLanguages: o.valueLanguages,
           placeholders: o.placeholders ?? false,
         })
         ctx.restore()

@@ -83,7 +83,27 @@ const utf16Hex = (text: string) =>
     .join('')
     .toUpperCase()}>`
 
-const span = (text: string) => `/Span <</ActualText ${utf16Hex(text)}>> BDC`
+const span = (text: string, lang?: string) =>
+  `/Span <</ActualText ${utf16Hex(text)}${lang ? ` /Lang (${lang})` : ''}>> BDC`
+
+/** The Han forms of each CJK face, as language tags: the text drawn in the face is in that language's forms. */
+const FACE_LANGUAGES: Array<[RegExp, string]> = [
+  [/^Templet Noto (Sans|Serif) JP$/, 'ja'],
+  [/^Templet Noto (Sans|Serif) TC$/, 'zh-Hant'],
+  [/^Templet Noto (Sans|Serif) SC$/, 'zh-Hans'],
+  [/^Templet Noto (Sans|Serif) KR$/, 'ko'],
+]
+
+/**
+ * The language of a line drawn in a CJK face (the first face of its CSS font), for its span's `/Lang`: a
+ * reader, a screen reader or a search then knows a Japanese name from a Chinese one (PDF 32000-1 §14.9.2).
+ * Other lines take the document's language.
+ */
+export function spanLanguage(font: string): string | undefined {
+  // Skia answers the font it was given with its families quoted either way.
+  const first = /(Templet [^"',]+)/.exec(font)?.[1]?.trim() ?? ''
+  return FACE_LANGUAGES.find(([face]) => face.test(first))?.[1]
+}
 
 /** The right-to-left faces, by PostScript name, loaded into HarfBuzz on first use. */
 let rtlFaces: Map<string, hb.Font> | undefined
@@ -201,6 +221,7 @@ export function withActualText(
   let markers = 0
   // The text drawn between the last start marker and its end marker, if any, and how it is marked.
   let current: string | undefined
+  let language: string | undefined
   let whole = false
   let opened = false
   let lastEnd = -1
@@ -220,7 +241,7 @@ export function withActualText(
         // Poppler places an ActualText with the graphics state in force at its EMC, so the span opens and
         // closes inside the q … Q group the text is drawn in (by its BT … ET), not around the group.
         if (whole && !opened) {
-          out.push(span(current))
+          out.push(span(current, language))
           opened = true
         }
         if (!whole) {
@@ -250,6 +271,7 @@ export function withActualText(
     markers++
     if (starts) {
       current = call > 0 ? (drawn[call]?.text ?? '') : undefined
+      language = call > 0 ? spanLanguage(drawn[call]?.font ?? '') : undefined
       whole = current !== undefined && !RTL.test(current)
     } else {
       if (opened) out.splice(lastEnd, 0, 'EMC')

@@ -12,6 +12,8 @@ export interface ValueIssue {
     | 'invalid_choice'
     | 'required'
     | 'invalid_focus'
+    /** A language declared for a field whose value is no text. */
+    | 'not_text_field'
   params?: Record<string, unknown>
 }
 

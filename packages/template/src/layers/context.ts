@@ -22,6 +22,11 @@ export interface DrawContext<Image extends Drawable = Drawable> {
   /** The language of the values (BCP 47), for the glyph forms of Han characters where a layer sets none. */
   lang?: string
   /**
+   * The language a value is written in, by field key (BCP 47: `ja`, `zh-TW`, `ko`…), as the customer declared
+   * it: its Han characters take that language's forms, before the layer's `lang` and `lang` above.
+   */
+  valueLanguages?: Readonly<Record<string, string>>
+  /**
    * The text as the surface can draw it with the template's fonts. The server drops characters its
    * shipped fonts lack, so no machine's system font stands in; a browser with the same fonts keeps all.
    */

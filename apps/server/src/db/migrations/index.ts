@@ -20,6 +20,7 @@ import { migration as notificationGroups } from './0061_notification_groups'
 import { migration as deletedCreations } from './0062_deleted_creations'
 import { migration as brandKit } from './0070_brand_kit'
 import { migration as printPdfs } from './0090_print_pdfs'
+import { migration as valueLanguages } from './0100_value_languages'
 import { migration as templateUploads } from './0130_template_uploads'
 import { settleParallelEra } from './parallel-era'
 
@@ -49,6 +50,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0062_deleted_creations': deletedCreations(engine),
     '0070_brand_kit': brandKit(engine),
     '0090_print_pdfs': printPdfs(),
+    '0100_value_languages': valueLanguages(),
     '0130_template_uploads': templateUploads(engine),
   }
 }

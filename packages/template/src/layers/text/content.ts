@@ -2,7 +2,7 @@ import type { Canvas2D } from '../../canvas'
 import { cssFont, type FontFamily, OLD_STYLE_FIGURES, runFaces, type WritingSystem } from '../../fonts'
 import { type ParagraphBidi, paragraphBidi } from './bidi'
 import { BOLD, ITALIC, parseMarkup } from './markup'
-import { type HanForms, hanForms, type ScriptRun, scriptRuns } from './scripts'
+import { type FormsSpan, formsOfTag, type HanForms, hanForms, type ScriptRun, scriptRuns } from './scripts'
 
 /** How a text is set: what layout and drawing read of a text layer. */
 export interface TextStyle {
@@ -28,6 +28,14 @@ export interface TextStyle {
   markup?: boolean
 }
 
+/** A stretch of a text written in a language of its own (a value the customer declared); UTF-16 offsets. */
+export interface LangSpan {
+  start: number
+  end: number
+  /** BCP 47. */
+  lang: string
+}
+
 export interface Paragraph {
   /** UTF-16 offsets in the content's text; end excluded (the line break is not part of it). */
   start: number
@@ -45,10 +53,53 @@ export interface TextContent {
   paragraphs: Paragraph[]
 }
 
-export function prepareText(source: string, style: TextStyle): TextContent {
-  const { text, emphasis } =
+/**
+ * The spans of `source` whose language names Han forms, carried over to the text without its markers
+ * (`origin`: each unit's offset in the source).
+ */
+function formsSpans(
+  spans: readonly LangSpan[],
+  origin: Uint32Array | undefined,
+  length: number,
+): FormsSpan[] {
+  const out: FormsSpan[] = []
+  for (const span of spans) {
+    const forms = formsOfTag(span.lang)
+    if (!forms) continue
+    if (!origin) {
+      out.push({ start: span.start, end: span.end, forms })
+      continue
+    }
+    let start = 0
+    while (start < length && (origin[start] ?? 0) < span.start) start++
+    let end = start
+    while (end < length && (origin[end] ?? 0) < span.end) end++
+    if (end > start) out.push({ start, end, forms })
+  }
+  return out
+}
+
+/** The text outside the spans: what the forms of the rest are told from when no language is declared. */
+function outside(text: string, spans: readonly FormsSpan[]): string {
+  let rest = ''
+  let at = 0
+  for (const s of spans) {
+    rest += text.slice(at, Math.max(at, s.start))
+    at = Math.max(at, s.end)
+  }
+  return rest + text.slice(at)
+}
+
+/**
+ * A text made ready to set. `spans` (offsets in `source`) are the stretches written in a language of their
+ * own, each value the customer declared one for: their Han characters take that language's forms; the rest
+ * takes the style's language, else what the rest of the text shows.
+ */
+export function prepareText(source: string, style: TextStyle, spans: readonly LangSpan[] = []): TextContent {
+  const { text, emphasis, origin } =
     style.markup === false ? { text: source, emphasis: new Uint8Array(source.length) } : parseMarkup(source)
-  const forms = hanForms(text, style.lang)
+  const declared = formsSpans(spans, origin, text.length)
+  const forms = hanForms(outside(text, declared), style.lang)
   const paragraphs: Paragraph[] = []
   let start = 0
   for (const part of text.split('\n')) {
@@ -57,7 +108,7 @@ export function prepareText(source: string, style: TextStyle): TextContent {
     paragraphs.push({ start, end, bidi: paragraphBidi(text.slice(start, end), style.direction ?? 'auto') })
     start += part.length + 1
   }
-  return { text, emphasis, forms, runs: scriptRuns(text, forms), paragraphs }
+  return { text, emphasis, forms, runs: scriptRuns(text, forms, declared), paragraphs }
 }
 
 /** Every face a content draws with, so a surface can load them before measuring. */

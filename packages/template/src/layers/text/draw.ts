@@ -3,16 +3,67 @@ import { resolveBound, resolveColor } from '../../paint'
 import type { Box } from '../../primitives'
 import type { DrawContext } from '../context'
 import { visualRuns } from './bidi'
-import { applyRunFont, contentFaces, Measurer, prepareText, styledRuns, type TextStyle } from './content'
+import {
+  applyRunFont,
+  contentFaces,
+  type LangSpan,
+  Measurer,
+  prepareText,
+  styledRuns,
+  type TextStyle,
+} from './content'
 import { layoutText, type TextLayout, type TextLine } from './layout'
 import type { TextLayer } from './schema'
 
-/** The text a text layer shows: its own text in the locale with `{{key}}` replaced by field values. */
-export function layerText(layer: TextLayer, d: Pick<DrawContext, 'locale' | 'values'>): string {
-  const raw = typeof layer.text === 'string' ? layer.text : layer.text[d.locale]
-  const text = raw.replace(/\{\{\s*([^}\s]+)\s*\}\}/g, (_, k: string) => d.values[k] ?? '')
-  return layer.transform === 'uppercase' ? text.toLocaleUpperCase(d.locale) : text
+/** A stretch of a layer's text: its own words, or a value, with the language declared for the value. */
+export interface TextPiece {
+  text: string
+  lang?: string | undefined
 }
+
+/**
+ * The text a text layer shows in pieces: its own text in the locale, and each `{{key}}` replaced by the field's
+ * value with the language declared for it (`valueLanguages`). Neighbours of one language are one piece, so a
+ * text without declared languages is one piece.
+ */
+export function layerPieces(
+  layer: TextLayer,
+  d: Pick<DrawContext, 'locale' | 'values' | 'valueLanguages'>,
+): TextPiece[] {
+  const raw = typeof layer.text === 'string' ? layer.text : layer.text[d.locale]
+  const pieces: TextPiece[] = []
+  const add = (text: string, lang: string | undefined) => {
+    if (!text) return
+    const shown = layer.transform === 'uppercase' ? text.toLocaleUpperCase(d.locale) : text
+    const last = pieces[pieces.length - 1]
+    if (last && last.lang === lang) last.text += shown
+    else pieces.push(lang ? { text: shown, lang } : { text: shown })
+  }
+  let at = 0
+  for (const m of raw.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
+    const key = m[1] as string
+    add(raw.slice(at, m.index), undefined)
+    add(d.values[key] ?? '', d.valueLanguages?.[key])
+    at = m.index + m[0].length
+  }
+  add(raw.slice(at), undefined)
+  return pieces
+}
+
+/** Pieces as one text, with the spans of those written in a declared language. */
+export function joinPieces(pieces: readonly TextPiece[]): { text: string; spans: LangSpan[] } {
+  let text = ''
+  const spans: LangSpan[] = []
+  for (const p of pieces) {
+    if (p.lang) spans.push({ start: text.length, end: text.length + p.text.length, lang: p.lang })
+    text += p.text
+  }
+  return { text, spans }
+}
+
+/** The text a text layer shows: its own text in the locale with `{{key}}` replaced by field values. */
+export const layerText = (layer: TextLayer, d: Pick<DrawContext, 'locale' | 'values'>): string =>
+  joinPieces(layerPieces(layer, d)).text
 
 /** The text style a text layer resolves to for these values and this size. */
 export function textStyle(
@@ -146,10 +197,14 @@ export function drawText<Image extends Drawable>(
   d: DrawContext<Image>,
 ): TextDrawn {
   const style = textStyle(layer, d)
-  const shown = layerText(layer, d)
-  const text = d.drawableText ? d.drawableText(shown, style.family, style.lang) : shown
+  // Each piece keeps what its own language's faces draw: Han forms, and so coverage, follow the language.
+  const pieces = layerPieces(layer, d).map((p) => ({
+    ...p,
+    text: d.drawableText ? d.drawableText(p.text, style.family, p.lang ?? style.lang) : p.text,
+  }))
+  const { text, spans } = joinPieces(pieces)
   if (!text.trim()) return { truncated: false }
-  const content = prepareText(text, style)
+  const content = prepareText(text, style, spans)
   d.loadFaces?.(contentFaces(content, style.family))
   const layout = layoutText(d.ctx, content, style, box)
   drawLines(d.ctx, layer, box, d, style, layout)

@@ -1,7 +1,25 @@
 export { type LevelRun, type ParagraphBidi, paragraphBidi, textDirection, visualRuns } from './bidi'
-export { contentFaces, prepareText, type TextContent, type TextStyle } from './content'
-export { drawText, layerText, type TextDrawn, textBindings, textStyle } from './draw'
+export { contentFaces, type LangSpan, prepareText, type TextContent, type TextStyle } from './content'
+export {
+  drawText,
+  joinPieces,
+  layerPieces,
+  layerText,
+  type TextDrawn,
+  type TextPiece,
+  textBindings,
+  textStyle,
+} from './draw'
 export { breakPieces, layoutText, type TextLayout, type TextLine } from './layout'
 export { BOLD, ITALIC, type Marked, parseMarkup } from './markup'
 export { fieldReferences, layerTexts, type TextLayer, textLayerSchema } from './schema'
-export { type HanForms, hanForms, isEmojiCluster, type ScriptRun, scriptName, scriptRuns } from './scripts'
+export {
+  type FormsSpan,
+  formsOfTag,
+  type HanForms,
+  hanForms,
+  isEmojiCluster,
+  type ScriptRun,
+  scriptName,
+  scriptRuns,
+} from './scripts'

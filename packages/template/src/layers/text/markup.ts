@@ -12,6 +12,8 @@ export interface Marked {
   text: string
   /** Per UTF-16 unit of `text`: BOLD | ITALIC bits. */
   emphasis: Uint8Array
+  /** Per UTF-16 unit of `text`: its offset in the source; absent when the text is the source unchanged. */
+  origin?: Uint32Array
 }
 
 interface Marker {
@@ -68,6 +70,7 @@ export function parseMarkup(source: string): Marked {
   const closers = new Map([...pairs.values()].map((c) => [c.at, c]))
   let text = ''
   const marks: number[] = []
+  const origin: number[] = []
   let state = 0
   for (let i = 0; i < source.length; i++) {
     if (escapes.has(i)) continue
@@ -81,6 +84,7 @@ export function parseMarkup(source: string): Marked {
     }
     text += source[i]
     marks.push(state)
+    origin.push(i)
   }
-  return { text, emphasis: Uint8Array.from(marks) }
+  return { text, emphasis: Uint8Array.from(marks), origin: Uint32Array.from(origin) }
 }

@@ -53,7 +53,7 @@ const TRADITIONAL_ONLY = new Set([
 ])
 
 /** The Han forms a language tag asks for (ja, ko, zh-TW, zh-Hant, zh-HK, zh-CN, zh-Hans…), if any. */
-function formsOfTag(lang: string): HanForms | undefined {
+export function formsOfTag(lang: string): HanForms | undefined {
   const tag = lang.toLowerCase()
   if (tag === 'ja' || tag.startsWith('ja-')) return 'ja'
   if (tag === 'ko' || tag.startsWith('ko-')) return 'ko'
@@ -78,6 +78,16 @@ export function hanForms(text: string, lang?: string): HanForms {
     else if (SIMPLIFIED_ONLY.has(ch)) traditional--
   }
   return traditional > 0 ? 'zh-Hant' : 'zh-Hans'
+}
+
+/**
+ * A stretch of a text whose Han characters take the forms of a language declared for it (a value the customer
+ * said is Japanese, inside a layer's text); start and end are UTF-16 offsets, end excluded.
+ */
+export interface FormsSpan {
+  start: number
+  end: number
+  forms: HanForms
 }
 
 /** A stretch of text in one writing system; start and end are UTF-16 offsets, end excluded. */
@@ -112,12 +122,16 @@ function systemOf(g: string, forms: HanForms): WritingSystem | 'ascii' | undefin
 /**
  * The text cut into writing-system runs. Characters common to scripts (spaces, digits, punctuation) join
  * the run before them (the one after at the start), except ASCII next to Chinese, Japanese or Korean, which
- * is drawn in the family's Latin face as print sets Western digits and words there.
+ * is drawn in the family's Latin face as print sets Western digits and words there. Han takes `forms`, or
+ * inside a span the span's own; with spans, CJK punctuation takes the forms of the stretch it stands in (a
+ * full stop sits in the corner in Japan and in the middle in Taiwan).
  */
-export function scriptRuns(text: string, forms: HanForms): ScriptRun[] {
-  const cuts: Array<{ at: number; system: WritingSystem | 'ascii' | undefined }> = []
-  for (const { segment, index } of graphemes.segment(text))
-    cuts.push({ at: index, system: systemOf(segment, forms) })
+export function scriptRuns(text: string, forms: HanForms, spans: readonly FormsSpan[] = []): ScriptRun[] {
+  const cuts: Array<{ at: number; system: WritingSystem | 'ascii' | undefined; declared?: HanForms }> = []
+  for (const { segment, index } of graphemes.segment(text)) {
+    const declared = spans.find((s) => index >= s.start && index < s.end)?.forms
+    cuts.push({ at: index, system: systemOf(segment, declared ?? forms), ...(declared && { declared }) })
+  }
   // The writing system of the text around each grapheme: the last one before it (an emoji draws only
   // itself), else the first one after it.
   const resolved: WritingSystem[] = []
@@ -133,7 +147,9 @@ export function scriptRuns(text: string, forms: HanForms): ScriptRun[] {
       before ??
       cuts.slice(i + 1).find((c): c is { at: number; system: WritingSystem } => isText(c.system))?.system ??
       'latin'
-    resolved.push(own === 'ascii' && CJK.has(around) ? 'latin' : around)
+    // Beside a value of another language, CJK punctuation keeps the forms of the text it is part of.
+    const han = spans.length > 0 ? (cuts[i]?.declared ?? forms) : around
+    resolved.push(own === 'ascii' && CJK.has(around) ? 'latin' : CJK.has(around) ? han : around)
   }
   const runs: ScriptRun[] = []
   cuts.forEach((cut, i) => {
