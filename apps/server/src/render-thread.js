@@ -59,3 +59,6 @@ port.on('message', async (m) => {
     })
   }
 })
+
+// The renderer is loaded: renders can come.
+port.postMessage({ type: 'ready' })

@@ -28,6 +28,7 @@ export async function serveWorker(config: Config, log: Logger, db: Db): Promise<
     script: new URL('./render-thread.js', import.meta.url),
     decodedImageCacheBytes: config.media.decodedImageCacheBytes,
   })
+  await renderer.start()
   const media = mediaServices({
     db: db.kysely,
     config,

@@ -10,6 +10,7 @@ type Waiting = {
 }
 
 type FromThread =
+  | { type: 'ready' }
   | { type: 'image'; renderId: number; id: number; ref: string }
   | {
       type: 'done'
@@ -27,8 +28,9 @@ type FromThread =
 export function threadRenderer(
   renderer: Renderer,
   o: { script: URL; decodedImageCacheBytes: number },
-): Renderer & { close(): Promise<void> } {
+): Renderer & { start(): Promise<void>; close(): Promise<void> } {
   let worker: Worker | undefined
+  let ready: Promise<void> = Promise.resolve()
   const waiting = new Map<number, Waiting>()
   let nextId = 0
 
@@ -42,7 +44,15 @@ export function threadRenderer(
     const w = new Worker(o.script, { workerData: { decodedImageCacheBytes: o.decodedImageCacheBytes } })
     // An idle thread does not keep the process alive.
     w.unref()
+    ready = new Promise((resolve, reject) => {
+      w.once('message', () => resolve())
+      w.once('error', reject)
+      w.once('exit', (code) => reject(new Error(`the render thread stopped (exit code ${code})`)))
+    })
+    // Seen by the renders waiting for it; a thread that fails to start is started again by the next render.
+    ready.catch(() => {})
     w.on('message', (m: FromThread) => {
+      if (m.type === 'ready') return
       if (m.type === 'image') {
         const source = waiting.get(m.renderId)?.images
         void Promise.resolve(source ? source(m.ref) : undefined).then(
@@ -76,6 +86,11 @@ export function threadRenderer(
 
   return {
     ...renderer,
+    /** Starts the thread and waits until it has loaded the renderer (a worker does, before it takes jobs). */
+    async start() {
+      worker ??= start()
+      await ready
+    },
     render(template: Template, values: Values, options: RenderOptions = {}) {
       worker ??= start()
       const w = worker
