@@ -18,8 +18,8 @@ let nextImage = 0
 /** Asks the main thread for an image (it reads the caller's uploads from storage). */
 function image(renderId, ref) {
   const id = ++nextImage
-  return new Promise((resolve) => {
-    imageWaits.set(id, resolve)
+  return new Promise((resolve, reject) => {
+    imageWaits.set(id, { resolve, reject })
     port.postMessage({ type: 'image', renderId, id, ref })
   })
 }
@@ -29,8 +29,10 @@ const own = (buffer) => new Uint8Array(buffer)
 
 port.on('message', async (m) => {
   if (m.type === 'image') {
-    imageWaits.get(m.id)?.(m.bytes === undefined ? undefined : Buffer.from(m.bytes))
+    const wait = imageWaits.get(m.id)
     imageWaits.delete(m.id)
+    if (m.error !== undefined) wait?.reject(new Error(m.error))
+    else wait?.resolve(m.bytes === undefined ? undefined : Buffer.from(m.bytes))
     return
   }
   try {

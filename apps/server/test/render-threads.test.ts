@@ -52,6 +52,19 @@ describe('renders in a worker thread (ROLE=worker)', () => {
     expect(together[0]?.png.equals(alone?.png as Buffer)).toBe(false)
   }, 60_000)
 
+  it('a photo whose read fails is drawn as render() here draws it (the renderer decides, not the thread)', async () => {
+    const images = async () => {
+      throw new Error('storage unavailable')
+    }
+    // Not 17: the thread keeps decoded photos between renders (a reference always names the same bytes).
+    const values = { photo: '18' }
+    const [inThread, here] = await Promise.all([
+      threaded.render(template, values, { images }),
+      render(template, values, { images }),
+    ])
+    expect(inThread.png.equals(here.png)).toBe(true)
+  }, 60_000)
+
   it("a renderer's refusal arrives as the RenderError it is, with its code", async () => {
     const err = await threaded.render(template, {}, { sizeId: 'no-such-size' }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(RenderError)

@@ -55,9 +55,15 @@ export function threadRenderer(
       if (m.type === 'ready') return
       if (m.type === 'image') {
         const source = waiting.get(m.renderId)?.images
+        // A read that fails fails the render, as it would in this thread (not a creation without its photo).
         void Promise.resolve(source ? source(m.ref) : undefined).then(
           (bytes) => w.postMessage({ type: 'image', id: m.id, bytes }),
-          () => w.postMessage({ type: 'image', id: m.id, bytes: undefined }),
+          (err: unknown) =>
+            w.postMessage({
+              type: 'image',
+              id: m.id,
+              error: err instanceof Error ? err.message : String(err),
+            }),
         )
         return
       }
