@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup'
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The render thread's script is its own entry: a worker process starts it from beside its main module.
+  entry: ['src/main.ts', 'src/render-thread.js'],
   format: ['esm'],
   target: 'node20',
   platform: 'node',

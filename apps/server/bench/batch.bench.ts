@@ -32,6 +32,11 @@ const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number)
  */
 const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
 const WORKER_LOG = process.env.BENCH_WORKER_LOG
+/**
+ * The server to measure, relative to the server's folder (default `src/main.ts`): e.g. a copy of an earlier
+ * version's `src` beside this one, to compare before and after in turns in one sitting.
+ */
+const SERVER_ENTRY = process.env.BENCH_SERVER_ENTRY ?? 'src/main.ts'
 const here = fileURLToPath(import.meta.url)
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 
@@ -160,11 +165,13 @@ async function batchRun(workers: number): Promise<{
   const processes: ServerProcess[] = []
   const sql = new pg.Client({ connectionString: url.toString() })
   try {
-    const apiProcess = await startProcess({ ...env, ROLE: 'api' })
+    const apiProcess = await startProcess({ ...env, ROLE: 'api' }, [], SERVER_ENTRY)
     processes.push(apiProcess)
     processes.push(
       ...(await Promise.all(
-        Array.from({ length: workers }, () => startProcess({ ...env, ROLE: 'worker' }, NODE_ARGS)),
+        Array.from({ length: workers }, () =>
+          startProcess({ ...env, ROLE: 'worker' }, NODE_ARGS, SERVER_ENTRY),
+        ),
       )),
     )
     await sql.connect()
@@ -265,7 +272,7 @@ async function main() {
     process.exit(1)
   }
   console.log(
-    `bench:batch, ${ROWS} rows of "${benchTemplate().id}", ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}`,
+    `bench:batch, ${ROWS} rows of "${benchTemplate().id}", ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}, server ${SERVER_ENTRY}`,
   )
   const lines: string[] = []
   for (const workers of WORKERS) {

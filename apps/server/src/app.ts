@@ -1,11 +1,12 @@
 import path from 'node:path'
 import { Code, notificationStream } from '@templet/api/contract'
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { requestId } from 'hono/request-id'
 import type { Config } from './config'
 import type { Db } from './db/connection'
 import { developerApiParts, type Jobs } from './developer-api'
+import { healthRoutes } from './health'
 import { createLogger, errorFields, type Logger } from './log'
 import { type MediaOptions, mediaParts } from './media'
 import { Metrics } from './metrics'
@@ -263,27 +264,7 @@ export function createAppParts(o: AppOptions): App {
     )
   }
 
-  // Ready: this process takes traffic (a load balancer stops sending when it says 503, e.g. while draining).
-  const health = (c: Context<AppEnv>, status: 200 | 503, body: { status: string; db: string }) =>
-    c.json(body, status, { 'Cache-Control': 'no-store' })
-  app.get('/readyz', async (c) => {
-    if (lifecycle.draining) return health(c, 503, { status: 'draining', db: o.db.engine })
-    try {
-      await o.db.ping()
-      return health(c, 200, { status: 'ready', db: o.db.engine })
-    } catch {
-      return health(c, 503, { status: 'unavailable', db: o.db.engine })
-    }
-  })
-  app.get('/healthz', async (c) => {
-    try {
-      await o.db.ping()
-      return health(c, 200, { status: 'ok', db: o.db.engine })
-    } catch (err) {
-      log.error('health check failed', errorFields(err))
-      return health(c, 503, { status: 'unavailable', db: o.db.engine })
-    }
-  })
+  app.route('/', healthRoutes(o.db, lifecycle, log))
 
   // Prometheus metrics (METRICS_TOKEN guards them when set).
   app.get('/metrics', metrics.handler(config.developerApi.metricsToken))

@@ -1,36 +1,23 @@
 import type { Kysely } from 'kysely'
 import type { Config } from './config'
-import { failedRowsOf } from './db/batches'
 import type { Db } from './db/connection'
-import { creationsByIds } from './db/renders'
 import type { Database } from './db/schema'
+import { jobParts } from './jobs'
 import type { Logger } from './log'
 import type { Metrics } from './metrics'
 import { apiKeyHandlers } from './routes/api-key'
 import { batchHandlers } from './routes/batch'
 import { ApiKeys } from './services/api-keys'
-import { Batches } from './services/batches'
 import { BulkCreate } from './services/bulk-create'
 import type { Creations } from './services/creations'
 import type { FileUrls } from './services/file-urls'
-import { type JobQueue, openJobQueue } from './services/jobs'
+import type { JobQueue } from './services/jobs'
 import { databaseRateLimitStore } from './services/rate-limit'
-import { Renders } from './services/renders'
 import type { MediaStorage } from './services/storage'
-import { Webhooks } from './services/webhooks'
 import { v1App } from './v1'
 import { batchArchiveRoute } from './v1/archive'
-import { batchView, renderView } from './v1/views'
 
-/** What runs the developer API's jobs in this process. */
-export interface Jobs {
-  queue: JobQueue
-  /** Sends the webhook deliveries due now (the scheduler does it every WEBHOOK_SCHEDULER_SECONDS). */
-  tickWebhooks(): Promise<number>
-  /** Starts the queue, and with the `worker` role (or `both`) the workers (`work: false`: none, for tests). */
-  start(o?: { work?: boolean }): Promise<void>
-  stop(): Promise<void>
-}
+export type { Jobs } from './jobs'
 
 /**
  * The developer API (PRODUCT.md §12-13): API keys (the app's `/api` handlers), the `/v1` app, renders and the
@@ -52,62 +39,7 @@ export function developerApiParts(a: {
   const { config, now, log } = a
   const db = a.kysely
   const apiKeys = new ApiKeys({ db, now })
-  const queue =
-    a.queue ??
-    openJobQueue({
-      databaseUrl: config.databaseUrl,
-      expireSeconds: config.developerApi.jobExpireSeconds,
-      maintenanceSeconds: config.developerApi.jobMaintenanceSeconds,
-      log,
-    })
-  const renders = new Renders({ db, creations: a.creations, queue, now, log })
-  const batches = new Batches({
-    db,
-    renders,
-    creations: a.creations,
-    storage: a.storage,
-    urls: a.urls,
-    queue,
-    now,
-    log,
-  })
-  const webhooks = new Webhooks({
-    db,
-    now,
-    log,
-    allowPrivate: config.developerApi.webhookAllowPrivate,
-    timeoutMs: config.developerApi.webhookTimeoutMs,
-    onAttempt: (outcome) => a.metrics.webhookAttempt(outcome),
-  })
-  a.metrics.watchQueue(queue)
-  // Events are written in the transaction that settles what they tell; file URLs in them are on PUBLIC_URL.
-  const origin = config.billing.publicUrl
-  renders.onSettled(async (trx, row) => {
-    if (row.batch_id !== null || (row.status !== 'completed' && row.status !== 'failed')) return
-    const creation =
-      row.creation_id === null
-        ? undefined
-        : (await creationsByIds(trx, [row.creation_id])).get(row.creation_id)
-    await webhooks.emit(trx, {
-      userId: row.user_id,
-      type: row.status === 'completed' ? 'render.completed' : 'render.failed',
-      object: renderView(row, creation, a.creations, origin),
-      alsoUrl: row.webhook_url,
-    })
-  })
-  batches.onFinished(async (trx, b) => {
-    const failed = await failedRowsOf(trx, b.id)
-    await webhooks.emit(trx, {
-      userId: b.user_id,
-      type: 'batch.completed',
-      object: batchView(
-        b,
-        failed.map((f) => ({ row: f.row_number ?? 0, error: JSON.parse(f.error ?? '{}') })),
-        batches.results(b),
-        origin,
-      ),
-    })
-  })
+  const { renders, batches, webhooks, jobs } = jobParts({ ...a, db })
   const v1 = v1App({
     db,
     config,
@@ -121,46 +53,6 @@ export function developerApiParts(a: {
     now,
     log,
   })
-
-  let started: Promise<void> | undefined
-  let working = false
-  const jobs: Jobs = {
-    queue,
-    tickWebhooks: () => webhooks.tick(),
-    async start(o = {}) {
-      started ??= queue.start()
-      await started
-      if (o.work === false || working) return
-      working = true
-      // The in-process queue has no other process to run its jobs: it always works, whatever the role.
-      const works = config.developerApi.role !== 'api' || queue.kind === 'in-process'
-      if (config.developerApi.role === 'api' && queue.kind === 'in-process')
-        log.warn('ROLE=api needs PostgreSQL to hand jobs to workers; this process runs its own jobs')
-      if (works) {
-        // Each job's events go out as soon as its transaction has committed.
-        await queue.work('render', config.developerApi.workerConcurrency, async ({ renderId }) => {
-          await renders.run(renderId)
-          webhooks.sendWritten()
-        })
-        await queue.work('batch-finish', 1, async ({ batchId }) => {
-          await batches.finished(batchId)
-          webhooks.sendWritten()
-        })
-        webhooks.start(config.developerApi.webhookSchedulerSeconds * 1000)
-      }
-      if (queue.kind === 'in-process') {
-        const requeued = await renders.requeueUnfinished()
-        if (requeued > 0) log.info('requeued unfinished renders', { count: requeued })
-        const finishing = await batches.requeueFinishing()
-        if (finishing > 0) log.info('requeued finishing batches', { count: finishing })
-      }
-    },
-    async stop() {
-      await webhooks.stop()
-      if (started) await queue.stop()
-    },
-  }
-
   return {
     apiKeys,
     handlers: {

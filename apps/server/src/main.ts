@@ -1,16 +1,14 @@
-import { createAppParts } from './app'
 import { ConfigError, loadConfig } from './config'
 import { openDb } from './db/connection'
 import { migrate } from './db/migrations'
 import { createLogger, errorFields } from './log'
-import { fileUrlSecret } from './media'
-import { listen } from './server'
-import { startAccountScheduler } from './services/account-deletion'
-import { billingTick, startBillingScheduler } from './services/billing-scheduler'
 import { seedCatalogue } from './services/catalogue'
-import { DEMO_ACCOUNT, seedDemoAccount } from './services/demo'
-import { scheduleOrphanSweep } from './services/media-sweep'
 
+/**
+ * Starts the process: the database migrated and the catalogue seeded by whichever process comes first, then
+ * by `ROLE` the app (api, both) or a worker that loads only what jobs need (worker: no HTTP app, a smaller heap
+ * for the renders' garbage collections to walk). Each is imported only when it runs.
+ */
 async function main() {
   let config: ReturnType<typeof loadConfig>
   try {
@@ -28,113 +26,9 @@ async function main() {
   if (applied.length > 0)
     log.info('migrated', { db: db.label, migrations: applied.map((m) => m.migrationName) })
   await seedCatalogue(db.kysely)
-  // TEMPLET_FAULT is for the fault tests only (test/billing-fault.test.ts): it crashes on purpose.
-  const {
-    hono,
-    accounts,
-    lifecycle,
-    storage,
-    checkouts,
-    subscriptions,
-    offers,
-    creations,
-    streams,
-    jobs,
-    accountDeletion,
-  } = createAppParts({
-    db,
-    config,
-    log,
-    media: { fileUrlSecret: await fileUrlSecret(db.kysely, config) },
-    fault: process.env.TEMPLET_FAULT,
-  })
-  const sweep = scheduleOrphanSweep(db.kysely, storage, config, log)
-  // Before taking requests: grant what a crash left charged but not granted (a failure is logged, not fatal:
-  // the scheduler tries again).
-  await billingTick(checkouts, subscriptions).catch((err) =>
-    log.error('billing tick at start failed', errorFields(err)),
-  )
-  const stopScheduler = startBillingScheduler(
-    checkouts,
-    subscriptions,
-    config.billing.schedulerSeconds * 1000,
-    log,
-  )
-  // Accounts whose deletion grace period ended are purged by whichever process gets there first.
-  const stopAccountScheduler = startAccountScheduler(
-    accountDeletion,
-    config.account.schedulerSeconds * 1000,
-    log,
-  )
-  if (config.demoData && (await seedDemoAccount(db.kysely, { accounts, creations, offers }, Date.now))) {
-    log.info('seeded the demo account', { email: DEMO_ACCOUNT.email })
-  }
-
-  // Streams opened from the first request on hear every signal.
-  await streams.start()
-  // The developer API's queue, and (ROLE worker or both) the workers that run its jobs.
-  await jobs.start()
-
-  const role = config.developerApi.role
-  // A worker takes no requests but the load balancer's and the monitoring's.
-  const fetch: typeof hono.fetch =
-    role === 'worker'
-      ? (req, ...rest) =>
-          /^\/(healthz|readyz|metrics)$/.test(new URL(req.url).pathname)
-            ? hono.fetch(req, ...rest)
-            : new Response('This process runs jobs only (ROLE=worker)', { status: 404 })
-      : hono.fetch
-  const server = listen(
-    {
-      fetch,
-      port: config.port,
-      hostname: config.host,
-      headersTimeoutMs: config.http.headersTimeoutMs,
-      requestTimeoutMs: config.http.requestTimeoutMs,
-    },
-    (info) => {
-      log.info('listening', {
-        url: `http://${info.address}:${info.port}`,
-        db: db.label,
-        web: config.webDist,
-        role,
-        queue: jobs.queue.kind,
-      })
-    },
-  )
-
-  let stopping = false
-  const shutdown = (signal: string) => {
-    if (stopping) return
-    stopping = true
-    log.info('shutting down', { signal })
-    lifecycle.draining = true
-    stopScheduler()
-    stopAccountScheduler()
-    // Finish the requests in flight, then close the database; give up after 10 s.
-    const force = setTimeout(() => {
-      log.error('shutdown timed out; exiting')
-      process.exit(1)
-    }, 10_000)
-    force.unref()
-    clearInterval(sweep)
-    // Open streams would hold the server open: end them (clients reconnect, to a process that is not draining),
-    // then drop the connections they leave idle.
-    const streamsClosed = streams
-      .close()
-      .then(() => setImmediate(() => 'closeIdleConnections' in server && server.closeIdleConnections()))
-    server.close(async () => {
-      await streamsClosed
-      // Running jobs finish (or, past the queue's timeout, are left to expire and run elsewhere).
-      await jobs.stop().catch((err) => log.error('stopping the job queue failed', errorFields(err)))
-      await db.close()
-      log.info('stopped')
-      process.exit(0)
-    })
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
-  }
-  process.on('SIGTERM', () => shutdown('SIGTERM'))
-  process.on('SIGINT', () => shutdown('SIGINT'))
+  if (config.developerApi.role === 'worker')
+    await (await import('./serve-worker')).serveWorker(config, log, db)
+  else await (await import('./serve-app')).serveApp(config, log, db)
 }
 
 main().catch((err) => {

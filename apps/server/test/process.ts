@@ -28,12 +28,16 @@ export function listeningUrl(output: string): string | undefined {
   return undefined
 }
 
-/** `nodeArgs`: flags for node itself (`--cpu-prof`, which NODE_OPTIONS does not take). */
+/**
+ * `nodeArgs`: flags for node itself (`--cpu-prof`, which NODE_OPTIONS does not take). `entry`: the server's
+ * main module, relative to the server's folder (a bench may run an earlier version's copy beside this one).
+ */
 export async function startProcess(
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  entry = 'src/main.ts',
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
   })

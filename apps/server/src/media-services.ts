@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto'
+import { DecodedImages } from '@templet/render'
+import type { Kysely } from 'kysely'
+import type { Config } from './config'
+import type { Database } from './db/schema'
+import { sharedSecret } from './db/server-secrets'
+import { BrandKit } from './services/brand-kit'
+import { Creations } from './services/creations'
+import { FileUrls, newFileUrlSecret } from './services/file-urls'
+import { ImageWork } from './services/image-work'
+import type { RateLimiter } from './services/rate-limit'
+import { defaultRenderer, type Renderer } from './services/renderer'
+import { type MediaStorage, openStorage } from './services/storage'
+import { Templates } from './services/templates'
+
+export interface MediaOptions {
+  storage?: MediaStorage
+  /** The key of file URL signatures; see {@link fileUrlSecret}. */
+  fileUrlSecret?: string
+  renderer?: Renderer
+}
+
+/**
+ * The key that signs file URLs: `FILE_URL_SECRET` when set, else one made once and kept in the database, so
+ * every process of one installation signs alike and URLs survive a restart.
+ */
+export async function fileUrlSecret(db: Kysely<Database>, config: Config): Promise<string> {
+  return config.media.fileUrlSecret ?? sharedSecret(db, 'file_url', newFileUrlSecret)
+}
+
+/**
+ * What makes creations, without HTTP: storage, file URLs, templates, the brand kit, the renderer and the
+ * pixels rendered at once. The app adds its handlers and file routes ({@link mediaParts}); a worker process
+ * (`ROLE=worker`) needs only these.
+ */
+export function mediaServices(a: {
+  db: Kysely<Database>
+  config: Config
+  now: () => number
+  limiter: RateLimiter
+  options: MediaOptions
+}) {
+  const { db, config, now } = a
+  const storage = a.options.storage ?? openStorage(config.media, config.dataDir)
+  // Without a shared key (tests that build the app alone) URLs are valid in this process only.
+  const secret = a.options.fileUrlSecret ?? config.media.fileUrlSecret ?? randomBytes(32).toString('hex')
+  const urls = new FileUrls(Buffer.from(secret), config.media.fileUrlTtlSeconds, now)
+  const renderer = a.options.renderer ?? defaultRenderer
+  const { imageWork } = config.media
+  const work = new ImageWork({
+    uploadsAtOnce: imageWork.uploadsAtOnce,
+    megapixelsAtOnce: imageWork.megapixelsAtOnce,
+    maxWaitMs: imageWork.waitSeconds * 1000,
+  })
+  const templates = new Templates(db, urls)
+  const brandKit = new BrandKit({ db, storage, urls, now })
+  const creations = new Creations({
+    db,
+    templates,
+    storage,
+    urls,
+    renderer,
+    limiter: a.limiter,
+    previewLimit: config.media.preview,
+    decodedImages:
+      config.media.decodedImageCacheBytes > 0
+        ? new DecodedImages(config.media.decodedImageCacheBytes)
+        : undefined,
+    pixelBudget: work.pixels,
+    refusalDelayMs: config.abusiveRefusalDelayMs,
+    brandKit,
+    now,
+  })
+  return { storage, urls, renderer, work, templates, brandKit, creations }
+}

@@ -1,0 +1,66 @@
+// The thread a worker process renders in (services/render-threads.ts starts it). Plain JavaScript: a thread
+// loads it without the TypeScript loader the tests run the server with, and the build emits it as an entry.
+// Its own heap holds only the renderer, so the collections that the images' memory sets off walk that small
+// heap, not the whole process's.
+import { parentPort, workerData } from 'node:worker_threads'
+import { DecodedImages, render } from '@templet/render'
+
+if (!parentPort) throw new Error('render-thread.js runs as a worker thread')
+const port = parentPort
+
+/** Decoded photos kept between this thread's renders (DECODED_IMAGE_CACHE_MB; 0: none). */
+const cacheBytes = Number(workerData?.decodedImageCacheBytes ?? 0)
+const decodedImages = cacheBytes > 0 ? new DecodedImages(cacheBytes) : undefined
+/** Image requests waiting for the main thread, by request id. */
+const imageWaits = new Map()
+let nextImage = 0
+
+/** Asks the main thread for an image (it reads the caller's uploads from storage). */
+function image(renderId, ref) {
+  const id = ++nextImage
+  return new Promise((resolve, reject) => {
+    imageWaits.set(id, { resolve, reject })
+    port.postMessage({ type: 'image', renderId, id, ref })
+  })
+}
+
+/** A copy the main thread can take over (a Buffer may share a pool, or memory the thread cannot give away). */
+const own = (buffer) => new Uint8Array(buffer)
+
+port.on('message', async (m) => {
+  if (m.type === 'image') {
+    const wait = imageWaits.get(m.id)
+    imageWaits.delete(m.id)
+    if (m.error !== undefined) wait?.reject(new Error(m.error))
+    else wait?.resolve(m.bytes === undefined ? undefined : Buffer.from(m.bytes))
+    return
+  }
+  try {
+    const out = await render(m.template, m.values, {
+      ...m.options,
+      // A Buffer arrives as a Uint8Array.
+      brandFonts: m.options.brandFonts?.map((f) => ({ ...f, data: Buffer.from(f.data) })),
+      images: (ref) => image(m.id, ref),
+      decodedImages,
+    })
+    const files = {
+      png: own(out.png),
+      jpeg: own(out.jpeg),
+      webp: own(out.webp),
+      thumbnail: own(out.thumbnail),
+    }
+    port.postMessage(
+      { type: 'done', id: m.id, rendered: { ...out, ...files } },
+      Object.values(files).map((f) => f.buffer),
+    )
+  } catch (err) {
+    port.postMessage({
+      type: 'failed',
+      id: m.id,
+      error: { name: err?.name, code: err?.code, message: String(err?.message ?? err), stack: err?.stack },
+    })
+  }
+})
+
+// The renderer is loaded: renders can come.
+port.postMessage({ type: 'ready' })

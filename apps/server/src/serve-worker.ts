@@ -1,0 +1,99 @@
+import { Hono } from 'hono'
+import type { Config } from './config'
+import type { Db } from './db/connection'
+import { healthRoutes } from './health'
+import { jobParts } from './jobs'
+import { errorFields, type Logger } from './log'
+import { fileUrlSecret, mediaServices } from './media-services'
+import { Metrics } from './metrics'
+import { listen } from './server'
+import { databaseRateLimitStore, RateLimiter } from './services/rate-limit'
+import { threadRenderer } from './services/render-threads'
+import { defaultRenderer } from './services/renderer'
+
+/**
+ * A worker process (`ROLE=worker`): it runs the developer API's jobs and answers only the load balancer's and
+ * the monitoring's requests. It loads what the jobs need (creations, storage, the queue, webhooks), not the
+ * HTTP app, its routes or the billing and mail clients: every render's garbage collection walks this heap, so
+ * less of it is less CPU per row. The schedulers (billing, account deletion, the orphan sweep) run in the API
+ * processes.
+ */
+export async function serveWorker(config: Config, log: Logger, db: Db): Promise<void> {
+  const now = Date.now
+  const lifecycle = { draining: false }
+  const metrics = new Metrics()
+  // The renders in a thread of their own (its heap holds the renderer only); the build puts the script beside
+  // this module.
+  const renderer = threadRenderer(defaultRenderer, {
+    script: new URL('./render-thread.js', import.meta.url),
+    decodedImageCacheBytes: config.media.decodedImageCacheBytes,
+  })
+  await renderer.start()
+  const media = mediaServices({
+    db: db.kysely,
+    config,
+    now,
+    limiter: new RateLimiter(databaseRateLimitStore(db), now),
+    options: {
+      fileUrlSecret: await fileUrlSecret(db.kysely, config),
+      renderer: metrics.timed(renderer),
+    },
+  })
+  const { jobs } = jobParts({
+    db: db.kysely,
+    config,
+    creations: media.creations,
+    storage: media.storage,
+    urls: media.urls,
+    now,
+    log,
+    metrics,
+  })
+  await jobs.start()
+
+  const app = new Hono()
+  app.route('/', healthRoutes(db, lifecycle, log))
+  app.get('/metrics', metrics.handler(config.developerApi.metricsToken))
+  app.notFound((c) => c.text('This process runs jobs only (ROLE=worker)', 404))
+  const server = listen(
+    {
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      headersTimeoutMs: config.http.headersTimeoutMs,
+      requestTimeoutMs: config.http.requestTimeoutMs,
+    },
+    (info) => {
+      log.info('listening', {
+        url: `http://${info.address}:${info.port}`,
+        db: db.label,
+        role: config.developerApi.role,
+        queue: jobs.queue.kind,
+      })
+    },
+  )
+
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info('shutting down', { signal })
+    lifecycle.draining = true
+    const force = setTimeout(() => {
+      log.error('shutdown timed out; exiting')
+      process.exit(1)
+    }, 10_000)
+    force.unref()
+    server.close(async () => {
+      // Running jobs finish (or, past the queue's timeout, are left to expire and run elsewhere).
+      await jobs.stop().catch((err) => log.error('stopping the job queue failed', errorFields(err)))
+      await renderer.close()
+      await db.close()
+      log.info('stopped')
+      process.exit(0)
+    })
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
