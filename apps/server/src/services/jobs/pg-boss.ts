@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { CompiledQuery, type Kysely } from 'kysely'
-import PgBoss from 'pg-boss'
+import type PgBoss from 'pg-boss'
 import type { Database } from '../../db/schema'
 import { errorFields, type Logger } from '../../log'
 import { type JobData, type JobQueue, QUEUES, type QueueDepth, type QueueName, RETRY_LIMIT } from './queue'
@@ -30,25 +30,34 @@ function inTransaction(trx: Kysely<Database>): PgBoss.Db {
  */
 export class PgBossQueue implements JobQueue {
   readonly kind = 'pg-boss'
-  private readonly boss: PgBoss
+  private loading: Promise<PgBoss> | undefined
+  private loaded: PgBoss | undefined
   private readonly workerIds = new Map<QueueName, string[]>()
 
-  constructor(private readonly o: PgBossOptions) {
-    this.boss = new PgBoss({
-      connectionString: o.url,
-      schema: 'pgboss',
-      application_name: 'templet-jobs',
-      max: 4,
-      maintenanceIntervalSeconds: o.maintenanceSeconds,
-      // Finished jobs are history the rows already hold: kept a day, then dropped.
-      archiveCompletedAfterSeconds: 3600,
-      deleteAfterDays: 1,
+  constructor(private readonly o: PgBossOptions) {}
+
+  /** pg-boss, read and made by the first use: a process on SQLite (the default) never loads it. */
+  private boss(): Promise<PgBoss> {
+    this.loading ??= import('pg-boss').then(({ default: Boss }) => {
+      const boss = new Boss({
+        connectionString: this.o.url,
+        schema: 'pgboss',
+        application_name: 'templet-jobs',
+        max: 4,
+        maintenanceIntervalSeconds: this.o.maintenanceSeconds,
+        // Finished jobs are history the rows already hold: kept a day, then dropped.
+        archiveCompletedAfterSeconds: 3600,
+        deleteAfterDays: 1,
+      })
+      boss.on('error', (err) => this.o.log.error('job queue error', errorFields(err)))
+      this.loaded = boss
+      return boss
     })
-    this.boss.on('error', (err) => o.log.error('job queue error', errorFields(err)))
+    return this.loading
   }
 
   async start(): Promise<void> {
-    await this.boss.start()
+    await (await this.boss()).start()
     for (const name of QUEUES) await this.createQueue(name)
   }
 
@@ -58,9 +67,10 @@ export class PgBossQueue implements JobQueue {
    */
   private async createQueue(name: QueueName): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
-      if (await this.boss.getQueue(name)) return
+      const boss = await this.boss()
+      if (await boss.getQueue(name)) return
       try {
-        await this.boss.createQueue(name, {
+        await boss.createQueue(name, {
           name,
           policy: 'standard',
           retryLimit: RETRY_LIMIT,
@@ -83,7 +93,7 @@ export class PgBossQueue implements JobQueue {
     o: { trx?: Kysely<Database> } = {},
   ): Promise<void> {
     if (jobs.length === 0) return
-    await this.boss.insert(
+    await (await this.boss()).insert(
       jobs.map((data) => ({ name: queue, data })),
       o.trx ? { db: inTransaction(o.trx) } : {},
     )
@@ -91,7 +101,7 @@ export class PgBossQueue implements JobQueue {
 
   /** Wakes this process's workers of `queue` now instead of at their next poll. */
   nudge(queue: QueueName): void {
-    for (const id of this.workerIds.get(queue) ?? []) this.boss.notifyWorker(id)
+    for (const id of this.workerIds.get(queue) ?? []) this.loaded?.notifyWorker(id)
   }
 
   async work<Q extends QueueName>(
@@ -99,27 +109,24 @@ export class PgBossQueue implements JobQueue {
     concurrency: number,
     handler: (data: JobData[Q]) => Promise<void>,
   ): Promise<void> {
+    const boss = await this.boss()
     const ids: string[] = []
     // One fetch loop per slot: each takes one job at a time, so a slow render does not hold others back. pg-boss
     // waits out the polling interval after every fetch; a loop that found a job asks again at once instead
     // (2 jobs per second per loop otherwise), so only an empty queue waits for the next poll.
     for (let i = 0; i < concurrency; i += 1) {
       let id = ''
-      id = await this.boss.work<JobData[Q]>(
-        queue,
-        { batchSize: 1, pollingIntervalSeconds: 0.5 },
-        async (jobs) => {
-          for (const job of jobs) await handler(job.data)
-          this.boss.notifyWorker(id)
-        },
-      )
+      id = await boss.work<JobData[Q]>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data)
+        boss.notifyWorker(id)
+      })
       ids.push(id)
     }
     this.workerIds.set(queue, [...(this.workerIds.get(queue) ?? []), ...ids])
   }
 
   async depth(): Promise<QueueDepth[]> {
-    const { rows } = await this.boss.getDb().executeSql(
+    const { rows } = await (await this.boss()).getDb().executeSql(
       `select name,
          count(*) filter (where state in ('created', 'retry') and start_after <= now()) as waiting,
          count(*) filter (where state = 'active') as active,
@@ -140,6 +147,6 @@ export class PgBossQueue implements JobQueue {
   }
 
   async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, timeout: 10_000, wait: true })
+    await this.loaded?.stop({ graceful: true, timeout: 10_000, wait: true })
   }
 }
