@@ -1,4 +1,5 @@
 import type { Creation, CreationDetail, TemplateDetail } from '@templet/api/contract'
+import { unzipSync } from 'fflate'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
@@ -181,6 +182,65 @@ describe.each(engines)('a value’s language on %s', (engine) => {
     expect(colour.body.detail).toContain('value_languages.accent')
     expect(colour.body.issues).toEqual([
       { path: ['value_languages', 'accent'], code: 'invalid', params: { reason: 'not_text_field' } },
+    ])
+  })
+
+  it('/v1 batches: each row keeps its own value_languages, its render draws them, and a bad one fails that row alone', async () => {
+    const dev = await developer(s)
+    const r = await v1(s, 'POST', '/batches', {
+      key: dev.key,
+      body: {
+        template_id: t.id,
+        rows: [
+          { values: { quote: HAN }, value_languages: { quote: 'JA' } },
+          { values: { quote: HAN } },
+          { values: { quote: HAN }, value_languages: { accent: 'ja' } },
+        ],
+      },
+    })
+    expect(r.status).toBe(202)
+    // A language for a field that is no text is that row's problem, reported with its number.
+    expect(r.body.errors).toEqual([
+      expect.objectContaining({
+        row: 3,
+        issues: [
+          { path: ['value_languages', 'accent'], code: 'invalid', params: { reason: 'not_text_field' } },
+        ],
+      }),
+    ])
+    let batch = r.body
+    for (let i = 0; i < 200 && batch.status === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      batch = (await v1(s, 'GET', `/batches/${r.body.id}`, { key: dev.key })).body
+    }
+    expect(batch).toMatchObject({ status: 'completed', completed_rows: 2, failed_rows: 1 })
+    // The rows as stored: each with its own languages, in canonical case.
+    const stored = await s.db.kysely
+      .selectFrom('renders')
+      .select(['row_number', 'value_languages'])
+      .where('batch_id', '=', r.body.id)
+      .orderBy('row_number')
+      .execute()
+    expect(stored.map((x) => x.value_languages)).toEqual([JSON.stringify({ quote: 'ja' }), null, null])
+    // And drawn so: the ZIP's first row (Japanese forms) differs from its second (the template's).
+    const zip = unzipSync(new Uint8Array(await (await fetch(batch.archive_url)).arrayBuffer()))
+    const pixels = async (row: number) => {
+      const name = Object.keys(zip).find((n) => n.startsWith(`000${row}`) && n.endsWith('.png'))
+      return pixelsOf(Buffer.from(zip[name ?? ''] ?? new Uint8Array()))
+    }
+    expect(differing(await pixels(1), await pixels(2))).toBeGreaterThan(500)
+
+    // A malformed tag is the request's problem, as a value that is no string is: nothing is accepted.
+    const malformed = await v1(s, 'POST', '/batches', {
+      key: dev.key,
+      body: {
+        template_id: t.id,
+        rows: [{ values: { quote: HAN }, value_languages: { quote: 'not a tag' } }],
+      },
+    })
+    expect(malformed.status).toBe(400)
+    expect(malformed.body.issues).toEqual([
+      expect.objectContaining({ path: ['rows', 0, 'value_languages', 'quote'], code: 'invalid_format' }),
     ])
   })
 

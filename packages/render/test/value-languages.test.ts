@@ -170,6 +170,21 @@ describe('the PDF honours a value’s language', () => {
     }
   })
 
+  it('each row of a many-page PDF draws in its own languages (a batch’s rows)', async () => {
+    const pdf = await renderPdf(certificate, [{ text: HAN }, { text: HAN }, { text: HAN }], {
+      valueLanguages: { text: 'zh-CN' },
+      rowLanguages: [{ text: 'ja' }, { text: 'zh-TW' }, undefined],
+    })
+    const fonts = fontsOf(pdf)
+    for (const font of ['NotoSansJP', 'NotoSansTC', 'NotoSansSC']) expect(fonts).toContain(font)
+    // Without rows' own languages, every page takes the document's.
+    const plain = fontsOf(
+      await renderPdf(certificate, [{ text: HAN }, { text: HAN }], { valueLanguages: { text: 'ja' } }),
+    )
+    expect(plain).toContain('NotoSansJP')
+    expect(plain).not.toContain('NotoSansTC')
+  })
+
   it('the text the value is drawn in says its language (`/Lang` on its span)', async () => {
     /** The page's content stream, as Skia and the text marking wrote it. */
     const content = async (pdf: Buffer) => {

@@ -100,7 +100,7 @@ export async function claimBatchNotice(db: Q, id: number, now: number): Promise<
 export function completedRowValuesOf(db: Q, batchId: number) {
   return db
     .selectFrom('renders')
-    .select(['field_values', 'template_version', 'locale'])
+    .select(['field_values', 'value_languages', 'template_version', 'locale'])
     .where('batch_id', '=', batchId)
     .where('status', '=', 'completed')
     .orderBy('row_number')

@@ -21,7 +21,7 @@ import type { BatchRow, Database, RenderRow } from '../db/schema'
 import { findUsableTemplate } from '../db/templates'
 import { AppError, notFound } from '../errors'
 import { errorFields, type Logger } from '../log'
-import type { Creations } from './creations'
+import { type Creations, storedLanguages } from './creations'
 import { downloadName, sizeTag } from './download-names'
 import type { FileUrls } from './file-urls'
 import type { JobQueue } from './jobs'
@@ -39,11 +39,18 @@ export interface BatchRequest {
   /** The bleed and crop marks of every row's PDF and of the batch's one. */
   pdfOptions?: PdfOptions | undefined
   locale?: Locale | undefined
-  rows: { values: Record<string, string>; name?: string | undefined }[]
+  rows: {
+    values: Record<string, string>
+    name?: string | undefined
+    /** Text field key to the language its value is written in (its Han forms). */
+    valueLanguages?: Record<string, string> | undefined
+  }[]
 }
 
-/** A row as checked: accepted, or refused with the reason. */
-export type RowCheck = { ok: true } | { ok: false; error: RenderError }
+/** A row as checked: accepted (with its languages in canonical case), or refused with the reason. */
+export type RowCheck =
+  | { ok: true; valueLanguages: Record<string, string> }
+  | { ok: false; error: RenderError }
 
 /** Runs in the transaction that raises a finished batch's one notice (webhooks hang here). */
 export type BatchFinishedHook = (trx: Kysely<Database>, batch: BatchRow) => Promise<void>
@@ -112,19 +119,20 @@ export class Batches {
     const checked: RowCheck[] = []
     for (const row of r.rows) {
       try {
-        await this.d.renders.check(
+        const { valueLanguages } = await this.d.renders.check(
           userId,
           {
             templateId: r.templateId,
             sizeId,
             values: row.values,
+            valueLanguages: row.valueLanguages,
             formats: r.formats,
             pdfOptions: r.pdfOptions,
             locale: r.locale,
           },
           resolved,
         )
-        checked.push({ ok: true })
+        checked.push({ ok: true, valueLanguages })
       } catch (err) {
         if (!(err instanceof AppError) || err.code === Code.internal) throw err
         // A format the template cannot make is the whole batch's problem, not a row's.
@@ -179,6 +187,8 @@ export class Batches {
               pdf_options: pdfOptionsText(r.pdfOptions),
               name: row.name ?? null,
               field_values: JSON.stringify(row.values),
+              value_languages:
+                c?.ok && Object.keys(c.valueLanguages).length > 0 ? JSON.stringify(c.valueLanguages) : null,
               status: c?.ok ? ('queued' as const) : ('failed' as const),
               error: c && !c.ok ? JSON.stringify(c.error) : null,
               credits_spent: c?.ok ? 1 : 0,
@@ -294,6 +304,7 @@ export class Batches {
         sizeId: b.size_id,
         locale: b.locale === 'zh-CN' ? 'zh-CN' : 'en',
         rows: rows.map((r) => JSON.parse(r.field_values) as Record<string, string>),
+        rowLanguages: rows.map((r) => storedLanguages(r.value_languages)),
         pdf: pdfOptionsOf(b.pdf_options),
       })
       await this.d.storage.put(batchPdfKey(b.id), pdf, 'application/pdf')

@@ -619,6 +619,8 @@ export class Creations {
       sizeId: string
       locale: Locale
       rows: Values[]
+      /** Each row's value languages (its Han forms), by row. */
+      rowLanguages?: Record<string, string>[]
       pdf: PdfOptions
     },
   ): Promise<Buffer> {
@@ -650,6 +652,7 @@ export class Creations {
         locale: r.locale,
         images,
         brandFonts,
+        ...(r.rowLanguages && { rowLanguages: r.rowLanguages }),
         ...(author && { author }),
         ...r.pdf,
       }),

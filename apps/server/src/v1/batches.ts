@@ -128,7 +128,11 @@ export function batchRoutes(
         formats: body.formats ?? ['png'],
         pdfOptions: pdfOptionsFrom(body.pdf_options),
         locale: body.locale,
-        rows: body.rows,
+        rows: body.rows.map((row) => ({
+          values: row.values,
+          name: row.name,
+          valueLanguages: row.value_languages,
+        })),
       }
     }
     const batch = await d.batches.create({ userId: caller.userId, keyId: caller.keyId }, request)

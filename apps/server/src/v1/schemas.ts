@@ -317,11 +317,16 @@ export const BatchCreate = z
         z.strictObject({
           values: z.record(z.string(), z.string({ error: 'Each value must be a string' })),
           name: z.string().trim().min(1).max(100).optional(),
+          value_languages: ValueLanguages.optional(),
         }),
       )
       .openapi({
         description: 'One render per row (at most 1000)',
-        example: [{ values: { title: 'Ada' } }, { values: { title: 'Grace' }, name: 'Grace’s card' }],
+        example: [
+          { values: { title: 'Ada' } },
+          { values: { title: 'Grace' }, name: 'Grace’s card' },
+          { values: { title: '山田花子' }, value_languages: { title: 'ja' } },
+        ],
       }),
   })
   .openapi('BatchCreate')

@@ -600,6 +600,14 @@ export interface components {
              *           "title": "Grace"
              *         },
              *         "name": "Grace’s card"
+             *       },
+             *       {
+             *         "values": {
+             *           "title": "山田花子"
+             *         },
+             *         "value_languages": {
+             *           "title": "ja"
+             *         }
              *       }
              *     ]
              */
@@ -608,6 +616,7 @@ export interface components {
                     [key: string]: string;
                 };
                 name?: string;
+                value_languages?: components["schemas"]["ValueLanguages"];
             }[];
         };
         WebhookEndpoint: {

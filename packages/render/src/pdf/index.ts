@@ -14,6 +14,8 @@ export interface PdfOptions extends Omit<RenderOptions, 'decodedImages'>, PageOp
   title?: string
   /** The document's author: the customer. */
   author?: string
+  /** Each row's value languages (a batch's rows each carry their own), before `valueLanguages`. */
+  rowLanguages?: readonly (Readonly<Record<string, string>> | undefined)[]
 }
 
 /** A batch larger than this is split by the caller: one PDF holds every page in memory until it is written. */
@@ -46,7 +48,7 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
     encodingQuality: ENCODING_QUALITY,
   })
   const images = o.images && new PdfImages(o.images)
-  for (const values of rows)
+  for (const [row, values] of rows.entries())
     for (const size of sizes) {
       const g = pageGeometry(size, o)
       const bled = withBleed(t, size, g.bleed / g.scale.x, g.bleed / g.scale.y)
@@ -74,7 +76,7 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
         // What is printed never shows a placeholder (see RenderOptions.placeholders).
         drawTemplate(ctx, bled, size, locale, effective, decoded, {
           lang: o.lang,
-          valueLanguages: o.valueLanguages,
+          valueLanguages: o.rowLanguages?.[row] ?? o.valueLanguages,
           placeholders: o.placeholders ?? false,
         })
         ctx.restore()
