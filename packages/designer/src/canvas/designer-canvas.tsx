@@ -29,6 +29,23 @@ const SNAP_SCREEN_PX = 6
 const CLICK_PX = 3
 const ACCENT = '#2563eb'
 
+/** A resize handle on a frame (one layer's or a multi-selection's), centred on its corner or edge. */
+function handleStyle(h: Handle): CSSProperties {
+  const { fx, fy } = handleAt(h)
+  return {
+    position: 'absolute',
+    left: `calc(${fx * 100}% - 5px)`,
+    top: `calc(${fy * 100}% - 5px)`,
+    width: 10,
+    height: 10,
+    background: '#ffffff',
+    border: `1.5px solid ${ACCENT}`,
+    borderRadius: 2,
+    pointerEvents: 'auto',
+    cursor: `${h}-resize`,
+  }
+}
+
 export interface DesignerCanvasProps {
   state: DesignerState
   dispatch: Dispatch<DesignerAction>
@@ -409,28 +426,14 @@ export function DesignerCanvas({
           data-slot="selection-frame"
           style={{ ...frame(boxIn(t, single, size.id), single.rotation), pointerEvents: 'none' }}
         >
-          {HANDLES.map((h) => {
-            const { fx, fy } = handleAt(h)
-            return (
-              <div
-                key={h}
-                data-handle={h}
-                onPointerDown={onHandlePointerDown(single, h)}
-                style={{
-                  position: 'absolute',
-                  left: `calc(${fx * 100}% - 5px)`,
-                  top: `calc(${fy * 100}% - 5px)`,
-                  width: 10,
-                  height: 10,
-                  background: '#ffffff',
-                  border: `1.5px solid ${ACCENT}`,
-                  borderRadius: 2,
-                  pointerEvents: 'auto',
-                  cursor: `${h}-resize`,
-                }}
-              />
-            )
-          })}
+          {HANDLES.map((h) => (
+            <div
+              key={h}
+              data-handle={h}
+              onPointerDown={onHandlePointerDown(single, h)}
+              style={handleStyle(h)}
+            />
+          ))}
           <div
             data-handle="rotate"
             onPointerDown={onHandlePointerDown(single, 'rotate')}
@@ -455,28 +458,14 @@ export function DesignerCanvas({
           data-slot="group-frame"
           style={{ ...frame(groupBox), pointerEvents: 'none', outline: `1px dashed ${ACCENT}` }}
         >
-          {HANDLES.map((h) => {
-            const { fx, fy } = handleAt(h)
-            return (
-              <div
-                key={h}
-                data-handle={h}
-                onPointerDown={onGroupHandlePointerDown(h, group)}
-                style={{
-                  position: 'absolute',
-                  left: `calc(${fx * 100}% - 5px)`,
-                  top: `calc(${fy * 100}% - 5px)`,
-                  width: 10,
-                  height: 10,
-                  background: '#ffffff',
-                  border: `1.5px solid ${ACCENT}`,
-                  borderRadius: 2,
-                  pointerEvents: 'auto',
-                  cursor: `${h}-resize`,
-                }}
-              />
-            )
-          })}
+          {HANDLES.map((h) => (
+            <div
+              key={h}
+              data-handle={h}
+              onPointerDown={onGroupHandlePointerDown(h, group)}
+              style={handleStyle(h)}
+            />
+          ))}
         </div>
       ) : null}
       {marquee ? (
