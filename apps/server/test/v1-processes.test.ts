@@ -179,16 +179,20 @@ describe.skipIf(!adminUrl)('API and worker processes on one PostgreSQL', () => {
       ),
     )
     expect(accepted.map((a) => a.status)).toEqual(Array(24).fill(202))
-    // Kill the first worker once it is busy (a render of its has started), without letting it finish.
+    // Kill the first worker while it is busy, without letting it finish: each worker runs at most 2 renders at
+    // once, so 3 running at one moment means both have one in flight (2 started or finished renders did not:
+    // both could have been the other worker's).
     const [doomed, survivor] = workers as [ServerProcess, ServerProcess]
-    for (let i = 0; i < 200; i += 1) {
-      const started = await sql.query(
-        "select count(*)::int as n from renders where user_id = $1 and status in ('running', 'completed')",
-        [dev.userId],
-      )
-      if (started.rows[0].n >= 4) break
+    let running = 0
+    for (let i = 0; i < 400 && running < 3; i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 25))
+      running = (
+        await sql.query("select count(*)::int as n from renders where user_id = $1 and status = 'running'", [
+          dev.userId,
+        ])
+      ).rows[0].n
     }
+    expect(running).toBeGreaterThanOrEqual(3)
     expect(await doomed.stop('SIGKILL')).toBeNull()
 
     let done = 0
