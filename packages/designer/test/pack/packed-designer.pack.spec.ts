@@ -1,83 +1,19 @@
 // Proves the designer embeds for real: the packed tarballs of @templet/designer and the two packages it is made
 // of, installed into a scratch Vite React app outside the workspace, build and render the designer in Chromium.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { type ConsumerApp, startConsumerApp } from '../../../../pack-consumer'
 
-const packages = path.resolve('packages')
-const run = (cmd: string, args: string[], cwd: string) =>
-  execFileSync(cmd, args, { cwd, stdio: 'pipe', timeout: 180_000, env: { ...process.env, CI: '1' } })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
-    })
-  })
-}
-
-let appDir = ''
-let preview: ChildProcess | undefined
-let baseURL = ''
+let app: ConsumerApp
 
 test.beforeAll(async () => {
-  appDir = mkdtempSync(path.join(tmpdir(), 'templet-designer-consumer-'))
-  /** Packs a workspace package into the app's folder; its tarball's name. */
-  const pack = (dir: string) => {
-    const before = new Set(readdirSync(appDir))
-    run('pnpm', ['pack', '--pack-destination', appDir], path.join(packages, dir))
-    const tarball = readdirSync(appDir).find((f) => f.endsWith('.tgz') && !before.has(f))
-    if (!tarball) throw new Error(`pnpm pack wrote no tarball for ${dir}`)
-    return `file:./${tarball}`
-  }
-  const own = {
-    '@templet/designer': pack('designer'),
-    '@templet/template': pack('template'),
-    '@templet/ui': pack('ui'),
-  }
-  cpSync(path.join(import.meta.dirname, 'consumer-app'), appDir, { recursive: true })
-  writeFileSync(
-    path.join(appDir, 'package.json'),
-    JSON.stringify({
-      name: 'designer-consumer',
-      private: true,
-      type: 'module',
-      dependencies: {
-        ...own,
-        react: '19.3.1',
-        'react-dom': '19.3.1',
-        vite: '8.3.8',
-        '@vitejs/plugin-react': '6.3.0',
-      },
-      // The designer names its own packages by version: here they come from their tarballs, not a registry.
-      pnpm: {
-        overrides: { '@templet/template': own['@templet/template'], '@templet/ui': own['@templet/ui'] },
-      },
-    }),
-  )
-  // The pnpm store already holds every package, so this needs no download on a machine that ran `npm test`.
-  run('pnpm', ['install', '--prefer-offline', '--ignore-workspace', '--reporter=silent'], appDir)
-  run('pnpm', ['exec', 'vite', 'build'], appDir)
-  const port = await freePort()
-  baseURL = `http://127.0.0.1:${port}`
-  preview = spawn(
-    'pnpm',
-    ['exec', 'vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    { cwd: appDir, stdio: 'ignore' },
-  )
-  await expect
-    .poll(async () => (await fetch(baseURL).catch(() => undefined))?.status, { timeout: 30_000 })
-    .toBe(200)
+  app = await startConsumerApp({
+    name: 'designer-consumer',
+    specDir: import.meta.dirname,
+    packages: ['designer', 'template', 'ui'],
+  })
 })
 
-test.afterAll(() => {
-  preview?.kill()
-  if (appDir) rmSync(appDir, { recursive: true, force: true })
-})
+test.afterAll(() => app?.stop())
 
 test('the packed designer renders, draws and edits a document in an app outside the workspace', async ({
   page,
@@ -85,7 +21,7 @@ test('the packed designer renders, draws and edits a document in an app outside 
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
   await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto(baseURL)
+  await page.goto(app.baseURL)
   const canvas = page.getByRole('group', { name: 'Design' })
   await expect(canvas).toBeVisible()
   // The model drew the document: the dot's middle is its fill (the canvas at zoom 0.5 and the screen's ratio).

@@ -1,76 +1,21 @@
 // Proves reuse for real: the packed tarball of @templet/ui, installed into a scratch Vite React app outside
 // the workspace (no Tailwind there), builds and renders the shell in Chromium.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { type ConsumerApp, startConsumerApp } from '../../../../pack-consumer'
 
-const uiDir = path.resolve('packages/ui')
-const run = (cmd: string, args: string[], cwd: string) =>
-  execFileSync(cmd, args, { cwd, stdio: 'pipe', timeout: 180_000, env: { ...process.env, CI: '1' } })
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
-    })
-  })
-}
-
-let appDir = ''
-let preview: ChildProcess | undefined
-let baseURL = ''
+let app: ConsumerApp
 
 test.beforeAll(async () => {
-  appDir = mkdtempSync(path.join(tmpdir(), 'templet-ui-consumer-'))
-  run('pnpm', ['pack', '--pack-destination', appDir], uiDir)
-  const tarball = readdirSync(appDir).find((f) => f.endsWith('.tgz'))
-  if (!tarball) throw new Error('pnpm pack wrote no tarball')
-  cpSync(path.join(import.meta.dirname, 'consumer-app'), appDir, { recursive: true })
-  writeFileSync(
-    path.join(appDir, 'package.json'),
-    JSON.stringify({
-      name: 'ui-consumer',
-      private: true,
-      type: 'module',
-      dependencies: {
-        '@templet/ui': `file:./${tarball}`,
-        react: '19.3.1',
-        'react-dom': '19.3.1',
-        vite: '8.3.8',
-        '@vitejs/plugin-react': '6.3.0',
-      },
-    }),
-  )
-  // The pnpm store already holds every package, so this needs no download on a machine that ran `npm test`.
-  run('pnpm', ['install', '--prefer-offline', '--ignore-workspace', '--reporter=silent'], appDir)
-  run('pnpm', ['exec', 'vite', 'build'], appDir)
-  const port = await freePort()
-  baseURL = `http://127.0.0.1:${port}`
-  preview = spawn(
-    'pnpm',
-    ['exec', 'vite', 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
-    {
-      cwd: appDir,
-      stdio: 'ignore',
-    },
-  )
-  await expect
-    .poll(async () => (await fetch(baseURL).catch(() => undefined))?.status, { timeout: 30_000 })
-    .toBe(200)
+  app = await startConsumerApp({ name: 'ui-consumer', specDir: import.meta.dirname, packages: ['ui'] })
 })
 
-test.afterAll(() => {
-  preview?.kill()
-  if (appDir) rmSync(appDir, { recursive: true, force: true })
-})
+test.afterAll(() => app?.stop())
 
 test('the packed shell renders in an app that does not use Tailwind', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
-  await page.goto(baseURL)
+  await page.goto(app.baseURL)
   const sidebar = page.locator('aside[data-slot="sidebar"]')
   const inbox = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inbox' })
   await expect(inbox).toHaveAttribute('aria-current', 'page')
@@ -93,7 +38,7 @@ test('the packed shell renders in an app that does not use Tailwind', async ({ p
 })
 
 test('the tarball holds only what the build made: every chunk is imported, every subpath exists', () => {
-  const dist = path.join(appDir, 'node_modules/@templet/ui/dist')
+  const dist = path.join(app.appDir, 'node_modules/@templet/ui/dist')
   const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'))
   const imported = new Set<string>()
   for (const file of files) {
