@@ -150,6 +150,36 @@ describe.each(engines)('creations on %s', (engine) => {
     expect(await storedKeys(s)).toEqual(before)
   })
 
+  it('fails the creation and the preview when the storage cannot read a photo now, spending nothing, and makes it once it can', async () => {
+    const d = await templateWith(s, 'image')
+    const field = d.fields.find((f) => f.kind === 'image')?.key as string
+    const { token } = await s.signUp()
+    const others = new Set(await storedKeys(s, 'uploads/'))
+    const mine = await uploadImage(s, token)
+    const [itsFile] = (await storedKeys(s, 'uploads/')).filter((k) => !others.has(k))
+    const values = { ...(await validValues(s, token, d)), [field]: String(mine) }
+    const before = await storedKeys(s)
+    const get = s.storage.get.bind(s.storage)
+    s.storage.get = async (key) => {
+      if (key === itsFile) throw Object.assign(new Error('read failed'), { code: 'EIO' })
+      return get(key)
+    }
+    try {
+      for (const path of ['/creation/create', '/creation/preview']) {
+        const r = await s.call('POST', path, { token, body: { templateId: d.id, values } })
+        // Not drawn as a missing photo: a paid picture without its photo would be worse than a retry.
+        expect(r).toMatchObject({ code: 500, msg: 'Something went wrong on our side; please try again' })
+      }
+      expect(await credits(s, token)).toBe(5)
+      expect(await storedKeys(s)).toEqual(before)
+    } finally {
+      s.storage.get = get
+    }
+    const made = await create(token, { templateId: d.id, values })
+    expect(made.code).toBe(0)
+    expect(await credits(s, token)).toBe(4)
+  })
+
   it('takes an image value with a focal point: the upload is still checked, the point kept, a point outside refused', async () => {
     const d = await templateWith(s, 'image')
     const field = d.fields.find((f) => f.kind === 'image')?.key as string

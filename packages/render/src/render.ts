@@ -24,7 +24,10 @@ import { type DecodedImages, imageForDrawing } from './draw/images'
 import { joiningEmoji } from './emoji'
 import { loadFaces } from './fonts'
 
-/** Resolves an image's reference (for the server: an upload id; a value's focal point is not part of it) to its bytes. */
+/**
+ * Resolves an image's reference (for the server: an upload id; a value's focal point is not part of it) to its bytes:
+ * undefined when there is no such image (drawn as missing); a rejection (storage unreachable) fails the render.
+ */
 export type ImageSource = (value: string) => Promise<Buffer | Uint8Array | undefined>
 
 export interface RenderOptions {

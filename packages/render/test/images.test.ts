@@ -169,6 +169,22 @@ describe('decoding an image for drawing', () => {
   })
 })
 
+describe('a photo the source cannot read now', () => {
+  it('fails render, the preview and the PDF instead of drawing the layer without it', async () => {
+    const t = loadCatalogue().templates.find((x) => x.id === 'sale-banner')
+    if (!t) throw new Error('the catalogue has no sale-banner')
+    const images = async () => {
+      throw new Error('storage unreachable')
+    }
+    const values = { photo: '42' }
+    await expect(render(t, values, { images })).rejects.toThrow('storage unreachable')
+    await expect(renderPreview(t, values, { images, maxSide: 300, format: 'png' })).rejects.toThrow(
+      'storage unreachable',
+    )
+    await expect(renderPdf(t, [values], { images })).rejects.toThrow('storage unreachable')
+  })
+})
+
 describe('an empty optional photo', () => {
   const saleBanner = () => {
     const t = loadCatalogue().templates.find((x) => x.id === 'sale-banner')

@@ -89,7 +89,7 @@ export async function decodeForDrawing(
 /**
  * The image `ref` names, ready to draw: from `cache` when it holds the image at the pixels it is drawn at (its
  * bytes are then not even read), else read from `source` and decoded (and kept in `cache`). Undefined when the
- * source has no bytes for it or they are not an image.
+ * source has no bytes for it or they are not an image; rejects when the source does.
  */
 export async function imageForDrawing(
   ref: string,
@@ -103,7 +103,8 @@ export async function imageForDrawing(
     const kept = cache.get(ref, size.width, size.height)
     if (kept) return kept
   }
-  const bytes = await source(ref).catch(() => undefined)
+  // A source that cannot read now rejects, and so does the render: never a paid picture without its photo.
+  const bytes = await source(ref)
   if (!bytes) return undefined
   const canvas = await decodeForDrawing(bytes, (width, height) => {
     cache?.setSizeOf(ref, { width, height })

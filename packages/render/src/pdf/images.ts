@@ -61,7 +61,7 @@ export class PdfImages {
   }
 
   async #read(ref: string, drawnScale: (width: number, height: number) => number) {
-    const bytes = await this.#source(ref).catch(() => undefined)
+    const bytes = await this.#source(ref)
     const encoded =
       bytes &&
       (await encodeForPdf(bytes, (width, height) => {
