@@ -140,8 +140,9 @@ test.describe('Bulk create', () => {
     await expect(column.locator('option:checked')).toHaveText(`Language of “${labels.en}”`)
     // The preview draws the value in its language and names it.
     await expect(page.locator('td[lang="ja"]')).toHaveText('骨直海ja')
-    await page.getByRole('button', { name: /^Create 1 image/ }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Start' }).click()
+    await expect(page.getByTestId('bulk-cost')).toHaveText(/^Cost: 1 credit · /)
+    await page.getByRole('button', { name: 'Create 1 image', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Create 1 image?' }).getByRole('button', { name: 'Start' }).click()
     await expect(page.getByTestId('bulk-status')).toHaveText('Completed', { timeout: 60_000 })
     await expect(page.getByTestId('bulk-progress-text')).toHaveText('1 of 2 made')
 
