@@ -139,7 +139,10 @@ test.describe('Bulk create', () => {
     await expect(column).toHaveValue(`${key}.lang`)
     await expect(column.locator('option:checked')).toHaveText(`Language of “${labels.en}”`)
     // The preview draws the value in its language and names it.
-    await expect(page.locator('td[lang="ja"]')).toHaveText('骨直海ja')
+    await expect(page.locator('td > span[lang="ja"]')).toHaveText('骨直海')
+    await expect(page.getByRole('row', { name: /japanese/ })).toContainText('骨直海ja')
+    // A tag that is no language is shown as written, and not given to the browser as the text's language.
+    await expect(page.getByRole('row', { name: /broken/ }).locator('[lang]')).toHaveCount(0)
     await expect(page.getByTestId('bulk-cost')).toHaveText(/^Cost: 1 credit · /)
     await page.getByRole('button', { name: 'Create 1 image', exact: true }).click()
     await page.getByRole('dialog', { name: 'Create 1 image?' }).getByRole('button', { name: 'Start' }).click()

@@ -1,6 +1,7 @@
 import '../bulk/messages'
 import { useQuery } from '@tanstack/react-query'
 import type { Batch, BatchRowError, BatchValidation, TemplateDetail } from '@templet/api'
+import { isLanguageTag } from '@templet/api/contract'
 import { BATCH_CSV_MAX_BYTES, BATCH_MAX_ROWS } from '@templet/api/limits'
 import { Badge } from '@templet/ui/badge'
 import { Button } from '@templet/ui/button'
@@ -532,11 +533,13 @@ function RowPreview({ template, checked }: { template: TemplateDetail; checked: 
                   {fields.map((f) => {
                     const lang = r.valueLanguages[f.key]
                     return (
-                      // The cell in the row's language, so its Chinese characters show in that language's forms.
-                      <TableCell key={f.key} className="max-w-64 truncate" lang={lang}>
-                        {r.values[f.key] ?? ''}
+                      <TableCell key={f.key} className="max-w-64 truncate">
+                        {/* In the row's language, so its Chinese characters show in that language's forms. */}
+                        <span lang={lang && isLanguageTag(lang) ? lang : undefined}>
+                          {r.values[f.key] ?? ''}
+                        </span>
                         {lang ? (
-                          <Badge variant="outline" className="ms-2 font-normal" lang="">
+                          <Badge variant="outline" className="ms-2 font-normal">
                             {lang}
                           </Badge>
                         ) : null}
