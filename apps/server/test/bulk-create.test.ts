@@ -94,7 +94,12 @@ describe.each(engines)('bulk create in the app on %s', (engine) => {
       { header: '名称', target: 'name' },
     ])
     expect(r.data.totalRows).toBe(3)
-    expect(r.data.rows[0]).toEqual({ row: 1, name: '第一张', values: { [c.text.key]: '你好，世界' } })
+    expect(r.data.rows[0]).toEqual({
+      row: 1,
+      name: '第一张',
+      values: { [c.text.key]: '你好，世界' },
+      valueLanguages: {},
+    })
     expect(r.data.rows[2].values[c.text.key]).toBe('Line, with comma')
     expect(r.data.errors).toHaveLength(1)
     expect(r.data.errors[0]).toMatchObject({ row: 2, code: 400 })
@@ -121,6 +126,88 @@ describe.each(engines)('bulk create in the app on %s', (engine) => {
     expect(unknown.code).toBe(400)
     expect(unknown.data.issues[0].path).toEqual(['mapping', '名称'])
   })
+
+  it('takes the language of a text value from its `.lang` column; a bad tag fails its row alone', async () => {
+    const c = await customer(s)
+    const template = await s.call('GET', '/batch/csv-template', {
+      token: c.token,
+      query: { templateId: c.templateId },
+    })
+    // The template has an empty language column right after each text field.
+    const [header, sample] = template.data.csv.slice(1).split('\r\n')
+    const headers = header.split(',')
+    expect(headers[headers.indexOf(c.text.key) + 1]).toBe(`${c.text.key}.lang`)
+    expect(sample.split(',')[headers.indexOf(`${c.text.key}.lang`)]).toBe('')
+
+    // By the key, by the English label, and mapped from a header of the customer's own.
+    const rows = '骨直海,ja,one\r\n骨直海,not a tag!,two\r\n骨直海,,three\r\n骨直海,zh-tw,four\r\n'
+    for (const [head, mapping] of [
+      [`${c.text.key}.lang`, undefined],
+      [`${c.text.labels.en}.lang`, undefined],
+      ['Sprache', { Sprache: `${c.text.key}.lang` }],
+    ] as const) {
+      const r = await s.call('POST', '/batch/validate', {
+        token: c.token,
+        body: { templateId: c.templateId, csv: `${c.text.key},${head},name\r\n${rows}`, mapping },
+      })
+      expect(r.code).toBe(0)
+      expect(r.data.columns[1]).toEqual({ header: head, target: `${c.text.key}.lang` })
+      expect(r.data.rows.map((x: { valueLanguages: object }) => x.valueLanguages)).toEqual([
+        { [c.text.key]: 'ja' },
+        { [c.text.key]: 'not a tag!' },
+        {},
+        { [c.text.key]: 'zh-tw' },
+      ])
+      expect(r.data.errors).toEqual([
+        {
+          row: 2,
+          code: 400,
+          message: `value_languages.${c.text.key}: Must be a language tag such as ja, zh-TW, zh-CN or ko`,
+          issues: [
+            {
+              path: ['value_languages', c.text.key],
+              code: 'invalid_format',
+              params: { format: 'language_tag' },
+            },
+          ],
+        },
+      ])
+      expect(r.data.cost).toBe(3)
+    }
+    // A language column names a text field's: not a field that is none.
+    const unknown = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv: `${c.text.key},x\r\na,ja\r\n`, mapping: { x: 'name.lang' } },
+    })
+    expect(unknown.code).toBe(400)
+    expect(unknown.data.issues[0].path).toEqual(['mapping', 'x'])
+  })
+
+  it('makes each row with its language, kept on its creation; the row with a bad tag is not charged', async () => {
+    const c = await customer(s, 10)
+    const before = await balance(s, c.token)
+    const csv = `${c.text.key},${c.text.key}.lang,name\r\n骨直海,ja,one\r\n骨直海,xx-!,two\r\n骨直海,zh-tw,three\r\n骨直海,,four\r\n`
+    const started = await s.call('POST', '/batch/create', {
+      token: c.token,
+      body: { templateId: c.templateId, csv },
+    })
+    expect(started.code).toBe(0)
+    expect(started.data).toMatchObject({ totalRows: 4, failedRows: 1, creditsSpent: 3 })
+    expect(started.data.errors).toMatchObject([
+      { row: 2, issues: [{ path: ['value_languages', c.text.key], code: 'invalid_format' }] },
+    ])
+    const b = await settled(s, c.token, started.data.id)
+    expect(b).toMatchObject({ status: 'completed', completedRows: 3, failedRows: 1 })
+    expect(await balance(s, c.token)).toBe(before - 3)
+    const made = await s.call('GET', '/creation/list', { token: c.token, query: { sort: 'name' } })
+    const languages: Record<string, object> = {}
+    for (const { id, name } of made.data as { id: number; name: string }[])
+      languages[name] = (
+        await s.call('GET', '/creation/detail', { token: c.token, query: { id } })
+      ).data.valueLanguages
+    // Kept in canonical case, as a creation made in the editor keeps it.
+    expect(languages).toEqual({ one: { [c.text.key]: 'ja' }, three: { [c.text.key]: 'zh-TW' }, four: {} })
+  }, 120_000)
 
   it('refuses files past the limits with messages that say what to do', async () => {
     const c = await customer(s)

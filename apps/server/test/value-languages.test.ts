@@ -244,6 +244,31 @@ describe.each(engines)('a value’s language on %s', (engine) => {
     ])
   })
 
+  it('/v1 batches: a CSV body gives a text value’s language in its `<key>.lang` column; a bad tag fails its row', async () => {
+    const dev = await developer(s)
+    const r = await v1(s, 'POST', `/batches?template_id=${t.id}`, {
+      key: dev.key,
+      headers: { 'content-type': 'text/csv' },
+      rawBody: `quote,quote.lang\n${HAN},JA\n${HAN},not a tag\n${HAN},\n`,
+    })
+    expect(r.status).toBe(202)
+    expect(r.body.errors).toEqual([
+      expect.objectContaining({
+        row: 2,
+        issues: [
+          { path: ['value_languages', 'quote'], code: 'invalid_format', params: { format: 'language_tag' } },
+        ],
+      }),
+    ])
+    const stored = await s.db.kysely
+      .selectFrom('renders')
+      .select(['row_number', 'value_languages'])
+      .where('batch_id', '=', r.body.id)
+      .orderBy('row_number')
+      .execute()
+    expect(stored.map((x) => x.value_languages)).toEqual([JSON.stringify({ quote: 'ja' }), null, null])
+  })
+
   it('both OpenAPI documents describe the field as optional', async () => {
     // biome-ignore lint/suspicious/noExplicitAny: the assertions read the document
     const api: any = await (await fetch(`${s.url}/api/openapi.json`)).json()

@@ -105,6 +105,64 @@ test.describe('Bulk create', () => {
     await expect(page).toHaveURL(/\/bulk\/\d+$/)
   })
 
+  test('a row gives the language of its Han text in the field’s .lang column; a bad tag is that row’s problem', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server)
+    const template = await plainTemplate(server, account.token)
+    const { key, labels } = template.text
+    await signIn(page, account, `/bulk?template=${template.id}`)
+
+    // The CSV template has the text field's language column right after it, empty in the sample.
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('button', { name: 'Download CSV template' }).click()
+    const csvTemplate = readFileSync(await (await downloading).path(), 'utf8')
+    const header =
+      csvTemplate
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')[0]
+        ?.split(',') ?? []
+    expect(header[header.indexOf(key) + 1]).toBe(`${key}.lang`)
+
+    // 骨直海 in Japanese forms; the second row's tag is no language.
+    await page.getByTestId('bulk-file').setInputFiles({
+      name: 'names.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${key},${key}.lang,name\r\n骨直海,ja,japanese\r\n骨直海,nope!,broken\r\n`),
+    })
+    await expect(page.getByTestId('bulk-summary')).toHaveText('2 rows: 1 ready, 1 with problems')
+    await expect(page.getByTestId('bulk-errors')).toHaveText(
+      `Row 2: Language of “${labels.en}”: not a language tag. Use one such as ja, zh-TW, zh-CN or ko.`,
+    )
+    const column = page.getByRole('combobox', { name: `Column “${key}.lang”` })
+    await expect(column).toHaveValue(`${key}.lang`)
+    await expect(column.locator('option:checked')).toHaveText(`Language of “${labels.en}”`)
+    // The preview draws the value in its language and names it.
+    await expect(page.locator('td > span[lang="ja"]')).toHaveText('骨直海')
+    await expect(page.getByRole('row', { name: /japanese/ })).toContainText('骨直海ja')
+    // A tag that is no language is shown as written, and not given to the browser as the text's language.
+    await expect(page.getByRole('row', { name: /broken/ }).locator('[lang]')).toHaveCount(0)
+    await expect(page.getByTestId('bulk-cost')).toHaveText(/^Cost: 1 credit · /)
+    await page.getByRole('button', { name: 'Create 1 image', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Create 1 image?' }).getByRole('button', { name: 'Start' }).click()
+    await expect(page.getByTestId('bulk-status')).toHaveText('Completed', { timeout: 60_000 })
+    await expect(page.getByTestId('bulk-progress-text')).toHaveText('1 of 2 made')
+
+    // The creation made from the row carries its language, as one made in the editor does.
+    const made = (await apiAs(server, account.token, 'GET', '/creation/list')).data as {
+      id: number
+      name: string
+    }[]
+    expect(made.map((c) => c.name)).toEqual(['japanese'])
+    const detail = (await apiAs(server, account.token, 'GET', `/creation/detail?id=${made[0]?.id}`)).data as {
+      values: Record<string, string>
+      valueLanguages: Record<string, string>
+    }
+    expect(detail.values[key]).toBe('骨直海')
+    expect(detail.valueLanguages).toEqual({ [key]: 'ja' })
+  })
+
   test('says what is wrong with a file before sending it, reads in Chinese and fits a phone', async ({
     page,
     server,

@@ -253,3 +253,36 @@ export const GroupResize: Story = {
     await expect(px(rule.style.width)).toBeCloseTo(before[1]?.width ?? 0, 1)
   },
 }
+
+export const GroupResizeScalesText: Story = {
+  name: 'Resize a multi-selection by a corner: its text grows with it; one undo step',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    await waitFor(() => expect(canvas.getByLabelText('Font size')).toHaveValue('56'))
+    fireEvent.pointerDown(layerButton(canvasElement, 'badge'), { pointerId: 1, button: 0, shiftKey: true })
+    fireEvent.pointerUp(layerButton(canvasElement, 'badge'), { pointerId: 1, button: 0 })
+    await waitFor(() => expect(canvas.getByText('2 layers selected')).toBeVisible())
+    const frame = canvasElement.querySelector<HTMLElement>('[data-slot=group-frame]')
+    if (!frame) throw new Error('no group frame')
+    const frameWidth = px(frame.style.width)
+    // The south-east corner, 50 CSS px right with Shift: everything grows by the frame's factor, fonts too.
+    drag(handle(frame, 'se'), 50, 0, { shiftKey: true })
+    const k = (frameWidth + 50) / frameWidth
+    await waitFor(() => expect(px(frame.style.width)).toBeCloseTo(frameWidth + 50, 0))
+    // Escape clears the selection; a click then selects the headline alone, to read its size.
+    fireEvent.keyDown(surface(canvasElement), { key: 'Escape' })
+    await waitFor(() => expect(canvas.getByText('Select a layer to change it.')).toBeVisible())
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    await waitFor(() =>
+      expect(Number(canvas.getByLabelText<HTMLInputElement>('Font size').value)).toBeCloseTo(56 * k, 1),
+    )
+    await expect(Number(canvas.getByLabelText<HTMLInputElement>('Smallest size').value)).toBeCloseTo(
+      28 * k,
+      1,
+    )
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(canvas.getByLabelText('Font size')).toHaveValue('56'))
+    await expect(canvas.getByLabelText('Smallest size')).toHaveValue('28')
+  },
+}

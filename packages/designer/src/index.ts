@@ -49,6 +49,7 @@ export {
   scaleBoxes,
 } from './state/geometry'
 export { fixedImageLayer, type NewLayerKind, newLayer, uniqueFieldKey } from './state/new-layers'
+export { scaleLayerStyle, styleScale } from './state/scale-layers'
 export { type Guide, type SnapTargets, snapBox, snapResize, snapTargets } from './state/snap'
 export {
   DESIGNER_STRINGS_EN,

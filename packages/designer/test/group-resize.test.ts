@@ -55,19 +55,14 @@ describe('resizing a multi-selection', () => {
 
   it('is one undo step however many pointer moves, and leaves a locked layer where it is', () => {
     const from = { x: 100, y: 100, w: 200, h: 100 }
-    const step = (w: number): DesignerAction => {
-      const ids = ['a', 'b', 'pin']
-      const scaled = scaleBoxes(from, { ...from, w }, [
-        { x: 100, y: 100, w: 50, h: 50 },
-        { x: 200, y: 150, w: 100, h: 50 },
-        { x: 0, y: 0, w: 10, h: 10 },
-      ])
-      return {
-        type: 'setBoxes',
-        boxes: Object.fromEntries(scaled.map((b, i) => [ids[i], b])),
-        transient: true,
-      }
-    }
+    const step = (w: number): DesignerAction => ({
+      type: 'scaleGroup',
+      layers: template.layers,
+      handle: 'e',
+      from,
+      to: { ...from, w },
+      transient: true,
+    })
     const s = run(
       { type: 'select', ids: ['a', 'b', 'pin'] },
       { type: 'begin' },

@@ -1,12 +1,34 @@
 import { Code, type IssuesData } from '@templet/api/contract'
-import type { Locale, Template } from '@templet/template'
+import { fieldReferences, type Locale, layerTexts, type Template } from '@templet/template'
 import { parse } from 'csv-parse/sync'
 import { AppError } from '../errors'
 import type { BatchRequest } from './batches'
 
-/** What a column feeds: a field's key, the creation's name, or nothing. */
+/** What a column feeds: a field's key, the language of a text field's value (`<key>.lang`), the creation's name, or nothing. */
 export type ColumnTarget = string | null
 export const NAME_COLUMN = 'name'
+
+/**
+ * A text field's language column: the language its value is written in (`ja`, `zh-TW` …), for the forms of
+ * its Han characters, as `valueLanguages` gives it to a creation. Field keys hold no dot, so it names no field.
+ */
+const LANGUAGE_SUFFIX = '.lang'
+export const languageColumn = (key: string) => `${key}${LANGUAGE_SUFFIX}`
+const languageOf = (target: string) =>
+  target.endsWith(LANGUAGE_SUFFIX) ? target.slice(0, -LANGUAGE_SUFFIX.length) : undefined
+
+/**
+ * The text fields a text layer draws: values whose Han characters have forms to choose, so a row may give
+ * their language (a link drawn only as a QR code has none).
+ */
+const drawnTextFields = (template: Pick<Template, 'fields' | 'layers'>) =>
+  template.fields.filter(
+    (f) =>
+      f.kind === 'text' &&
+      template.layers.some(
+        (l) => l.type === 'text' && layerTexts(l).some((text) => fieldReferences(text).includes(f.key)),
+      ),
+  )
 
 export interface BatchCsv {
   headers: string[]
@@ -47,15 +69,20 @@ const folded = (s: string) =>
 
 /**
  * What each column feeds: the target `explicit` names, else the field whose key or label (in either language)
- * is the header, give or take case, spaces and dashes; `name` (or 名称) is the creation's name. A target that is
- * not a field of the template is a 400.
+ * is the header, give or take case, spaces and dashes; `name` (or 名称) is the creation's name; a text field's
+ * key or label followed by `.lang` is the language of its value. A target that is not a field of the
+ * template (or the language of one of its text fields) is a 400.
  */
 export function columnTargets(
   headers: string[],
-  template: Pick<Template, 'fields'>,
+  template: Pick<Template, 'fields' | 'layers'>,
   explicit: Record<string, ColumnTarget> = {},
 ): ColumnTarget[] {
-  const keys = new Set([...template.fields.map((f) => f.key), NAME_COLUMN])
+  const keys = new Set([
+    ...template.fields.map((f) => f.key),
+    ...drawnTextFields(template).map((f) => languageColumn(f.key)),
+    NAME_COLUMN,
+  ])
   for (const [header, target] of Object.entries(explicit))
     if (target !== null && !keys.has(target))
       throw new AppError(Code.invalidInput, `mapping: Column "${header}" names no field of this template`, {
@@ -67,6 +94,10 @@ export function columnTargets(
   for (const f of template.fields)
     for (const h of [f.key, f.label.en, f.label['zh-CN']])
       if (!byHeader.has(folded(h))) byHeader.set(folded(h), f.key)
+  for (const f of drawnTextFields(template))
+    for (const h of [f.key, f.label.en, f.label['zh-CN']])
+      if (!byHeader.has(folded(languageColumn(h))))
+        byHeader.set(folded(languageColumn(h)), languageColumn(f.key))
   for (const h of [NAME_COLUMN, '名称', '名字'])
     if (!byHeader.has(folded(h))) byHeader.set(folded(h), NAME_COLUMN)
   const taken = new Set<string>()
@@ -79,18 +110,29 @@ export function columnTargets(
   })
 }
 
-/** The rows of the CSV as a batch's rows; an empty cell leaves its field at the template's default. */
+/**
+ * The rows of the CSV as a batch's rows; an empty cell leaves its field at the template's default (an empty
+ * language, the language its text shows). A language is passed on as written: the row's check refuses a
+ * malformed one, that row alone.
+ */
 export function rowsOf(csv: BatchCsv, targets: ColumnTarget[]): BatchRequest['rows'] {
   return csv.records.map((cells) => {
     const values: Record<string, string> = {}
+    const valueLanguages: Record<string, string> = {}
     let name: string | undefined
     cells.forEach((cell, i) => {
       const target = targets[i]
       if (!target || cell === '') return
+      const languageFor = languageOf(target)
       if (target === NAME_COLUMN) name = cell
+      else if (languageFor !== undefined) valueLanguages[languageFor] = cell
       else values[target] = cell
     })
-    return { values, ...(name ? { name } : {}) }
+    return {
+      values,
+      ...(name ? { name } : {}),
+      ...(Object.keys(valueLanguages).length > 0 ? { valueLanguages } : {}),
+    }
   })
 }
 
@@ -98,17 +140,20 @@ export function rowsOf(csv: BatchCsv, targets: ColumnTarget[]): BatchRequest['ro
 const cell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s)
 
 /**
- * The CSV a customer fills for a template: a header of its field keys and `name`, and one row of its sample
- * values in `locale` (image fields empty: their value is one of the customer's own uploads). Written with a
- * byte-order mark and CRLF, which spreadsheet programs read as UTF-8 (Chinese included).
+ * The CSV a customer fills for a template: a header of its field keys, each text field followed by its
+ * optional language column (`<key>.lang`), and `name`; one row of its sample values in `locale` (image fields
+ * empty: their value is one of the customer's own uploads; languages empty: each text's Han characters take
+ * the forms its text shows, else the template's). Written with a byte-order mark and CRLF, which spreadsheet
+ * programs read as UTF-8 (Chinese included).
  */
 export function templateCsv(template: Template, locale: Locale): string {
-  const fields = template.fields
   const samples = template.samples[locale]
-  const header = [...fields.map((f) => f.key), NAME_COLUMN]
-  const sample = [
-    ...fields.map((f) => (f.kind === 'image' ? '' : (samples[f.key] ?? ''))),
-    template.name[locale],
-  ]
+  const withLanguage = new Set(drawnTextFields(template).map((f) => f.key))
+  const columns = template.fields.flatMap((f) => {
+    const value = { header: f.key, sample: f.kind === 'image' ? '' : (samples[f.key] ?? '') }
+    return withLanguage.has(f.key) ? [value, { header: languageColumn(f.key), sample: '' }] : [value]
+  })
+  const header = [...columns.map((c) => c.header), NAME_COLUMN]
+  const sample = [...columns.map((c) => c.sample), template.name[locale]]
   return `\uFEFF${[header, sample].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`
 }

@@ -64,9 +64,12 @@ export class BulkCreate {
     return {
       columns,
       totalRows: request.rows.length,
-      rows: request.rows
-        .slice(0, PREVIEW_ROWS)
-        .map((r, i) => ({ row: i + 1, name: r.name ?? null, values: r.values })),
+      rows: request.rows.slice(0, PREVIEW_ROWS).map((r, i) => ({
+        row: i + 1,
+        name: r.name ?? null,
+        values: r.values,
+        valueLanguages: r.valueLanguages ?? {},
+      })),
       errors,
       cost: request.rows.length - errors.length,
       balance: await ledgerBalance(this.d.db, userId),

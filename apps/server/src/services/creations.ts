@@ -9,6 +9,7 @@ import {
   type DeletedCreationData,
   type FieldIssue,
   type IssuesData,
+  isLanguageTag,
   MAX_ISSUES,
 } from '@templet/api/contract'
 import { CREATION_NAME_MAX_LENGTH } from '@templet/api/limits'
@@ -122,17 +123,43 @@ interface Request {
   locale?: Locale | undefined
   /** What is asked for (`/v1`); default all a size has. PDF alone skips the raster files. */
   formats?: CreationFormat[] | undefined
-  /** Field key -> the language of its text value (BCP 47, well formed: the contract checked it). */
+  /** Field key -> the language of its text value (BCP 47; checked again here: a CSV's cells come unchecked). */
   valueLanguages?: Record<string, string> | undefined
   /** What the request calls `valueLanguages`, for its issues (`value_languages` on `/v1`). */
   languagesField?: string | undefined
 }
 
-/** The declared languages in their canonical case (`zh-tw` -> `zh-TW`), as they are stored and drawn. */
-const canonicalLanguages = (languages: Record<string, string> = {}): Record<string, string> =>
-  Object.fromEntries(
+/**
+ * The declared languages in their canonical case (`zh-tw` -> `zh-TW`), as they are stored and drawn. JSON
+ * requests bring well-formed tags (their contract checks them); a CSV's language cells come unchecked, so a
+ * malformed tag is refused here with the contract's issue, which fails that row of a batch alone.
+ */
+function canonicalLanguages(languages: Record<string, string> = {}, field: string): Record<string, string> {
+  const malformed = Object.keys(languages).filter((key) => !isLanguageTag(languages[key] ?? ''))
+  if (malformed.length > 0) {
+    const listed = malformed.slice(0, MAX_ISSUES)
+    throw new AppError(
+      Code.invalidInput,
+      listed
+        .slice(0, 5)
+        .map((key) => `${field}.${boundedKey(key)}: Must be a language tag such as ja, zh-TW, zh-CN or ko`)
+        .join('; '),
+      {
+        issues: listed.map(
+          (key): FieldIssue => ({
+            path: [field, boundedKey(key)],
+            code: 'invalid_format',
+            params: { format: 'language_tag' },
+          }),
+        ),
+        ...(malformed.length > listed.length && { omitted: malformed.length - listed.length }),
+      } satisfies IssuesData,
+    )
+  }
+  return Object.fromEntries(
     Object.entries(languages).map(([key, tag]) => [key, Intl.getCanonicalLocales(tag)[0] ?? tag]),
   )
+}
 
 /** The 400 for languages declared for fields that are not the template's text fields, naming each. */
 function languageRefusal(issues: ValueIssue[], field: string): AppError {
@@ -319,9 +346,10 @@ export class Creations {
         } satisfies IssuesData,
       )
     }
-    const valueLanguages = canonicalLanguages(r.valueLanguages)
+    const languagesField = r.languagesField ?? 'valueLanguages'
+    const valueLanguages = canonicalLanguages(r.valueLanguages, languagesField)
     const languageIssues = validateLanguages(template, valueLanguages)
-    if (languageIssues.length > 0) throw languageRefusal(languageIssues, r.languagesField ?? 'valueLanguages')
+    if (languageIssues.length > 0) throw languageRefusal(languageIssues, languagesField)
     const issues = validateValues(template, r.values as Values, valueLanguages).filter(
       (i) => !(o.draft && i.code === 'required'),
     )

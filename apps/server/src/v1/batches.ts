@@ -24,9 +24,10 @@ const createRouteOf = (idem: ReturnType<typeof idempotency>) =>
     description: [
       'Every row’s credit is reserved at once (**402** when the balance cannot cover them all). Rows the template',
       'refuses are reported in `errors` with their row numbers and refunded at once; the others render as jobs.',
-      'A CSV (`Content-Type: text/csv`, UTF-8) has a header of field keys (and optionally `name`) and takes',
-      '`template_id`, `size_id`, `formats`, `pdf_options` and `locale` in the query; an empty cell leaves the field at',
-      'its default. With `pdf` among the formats (print sizes), the finished batch also has one PDF with a page per',
+      'A CSV (`Content-Type: text/csv`, UTF-8) has a header of field keys (and optionally `name`, and `<key>.lang`',
+      'for the language of a text field’s value, as `value_languages` gives it; a malformed tag fails its row) and',
+      'takes `template_id`, `size_id`, `formats`, `pdf_options` and `locale` in the query; an empty cell leaves the',
+      'field at its default. With `pdf` among the formats (print sizes), the finished batch also has one PDF with a page per',
       'completed row (`pdf_url`), a class’s certificates in one file; the batch turns `completed` once it is written.',
       'Follow the batch with `GET /v1/batches/{id}`, or the `batch.completed` webhook.',
     ].join(' '),
@@ -78,7 +79,10 @@ const cancel = createRoute({
   responses: { 200: ok(Batch, 'The batch'), ...problems(400, 403, 404) },
 })
 
-/** A CSV body as rows of values: the header names the fields (and `name`); empty cells are left out. */
+/**
+ * A CSV body as rows of values: the header names the fields (and `name`, and `<key>.lang` for a text value's
+ * language); empty cells are left out.
+ */
 function rowsOfCsv(text: string): BatchRequest['rows'] {
   const csv = readCsv(text, 'body')
   return rowsOf(

@@ -1,6 +1,7 @@
 import '../bulk/messages'
 import { useQuery } from '@tanstack/react-query'
 import type { Batch, BatchRowError, BatchValidation, TemplateDetail } from '@templet/api'
+import { isLanguageTag } from '@templet/api/contract'
 import { BATCH_CSV_MAX_BYTES, BATCH_MAX_ROWS } from '@templet/api/limits'
 import { Badge } from '@templet/ui/badge'
 import { Button } from '@templet/ui/button'
@@ -45,6 +46,8 @@ const useLocale = (): Locale => (useTranslation().i18n.language === 'zh-CN' ? 'z
 const idOf = (raw: string | null | undefined) =>
   raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined
 const kilobytes = (bytes: number) => Math.ceil(bytes / 1024)
+/** The CSV target of a text field's language column, as the server names it. */
+const languageColumn = (key: string) => `${key}.lang`
 
 /**
  * `/bulk` (choose a template), `/bulk?template=<id>` (download the CSV, upload it, match columns, check the
@@ -129,6 +132,11 @@ function rowErrorText(
 ) {
   const unknown = t('issues.invalid')
   const texts = (e.issues ?? []).flatMap((issue) => {
+    // A malformed tag in a text field's language column (`<key>.lang`).
+    if (issue.path[0] === 'value_languages' && issue.code === 'invalid_format') {
+      const field = template.fields.find((f) => f.key === issue.path[1])
+      return field ? [t('bulk.badLanguage', { field: field.labels[locale] })] : []
+    }
     const key = issue.path[0] === 'values' ? String(issue.path[1]) : undefined
     const field = template.fields.find((f) => f.key === key)
     const text =
@@ -431,6 +439,12 @@ function ColumnMapping(p: {
   const { t } = useTranslation()
   const locale = useLocale()
   const current = Object.fromEntries(p.checked.columns.map((c) => [c.header, c.target]))
+  // A language column can feed any text field's language; one the file already has is offered in any case.
+  const languageTargets = p.template.fields.filter(
+    (f) =>
+      f.kind === 'text' &&
+      p.checked.columns.some((c) => c.target === f.key || c.target === languageColumn(f.key)),
+  )
   return (
     <section aria-labelledby="bulk-map" className="flex flex-col gap-3">
       <h2 id="bulk-map" className="text-lg font-semibold">
@@ -454,6 +468,11 @@ function ColumnMapping(p: {
               {p.template.fields.map((f) => (
                 <option key={f.key} value={f.key}>
                   {f.labels[locale]}
+                </option>
+              ))}
+              {languageTargets.map((f) => (
+                <option key={f.key} value={languageColumn(f.key)}>
+                  {t('bulk.languageTarget', { field: f.labels[locale] })}
                 </option>
               ))}
               <option value="name">{t('bulk.nameTarget')}</option>
@@ -511,11 +530,22 @@ function RowPreview({ template, checked }: { template: TemplateDetail; checked: 
                     )}
                   </TableCell>
                   <TableCell className="max-w-48 truncate">{r.name ?? ''}</TableCell>
-                  {fields.map((f) => (
-                    <TableCell key={f.key} className="max-w-64 truncate">
-                      {r.values[f.key] ?? ''}
-                    </TableCell>
-                  ))}
+                  {fields.map((f) => {
+                    const lang = r.valueLanguages[f.key]
+                    return (
+                      <TableCell key={f.key} className="max-w-64 truncate">
+                        {/* In the row's language, so its Chinese characters show in that language's forms. */}
+                        <span lang={lang && isLanguageTag(lang) ? lang : undefined}>
+                          {r.values[f.key] ?? ''}
+                        </span>
+                        {lang ? (
+                          <Badge variant="outline" className="ms-2 font-normal">
+                            {lang}
+                          </Badge>
+                        ) : null}
+                      </TableCell>
+                    )
+                  })}
                 </TableRow>
               )
             })}

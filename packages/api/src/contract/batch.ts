@@ -16,7 +16,10 @@ export const batchCsvTemplateData = z.object({
   csv: z.string(),
 })
 
-/** What a CSV column feeds: a field's key, the creation's `name`, or nothing (`null`: left out). */
+/**
+ * What a CSV column feeds: a field's key, the language of a text field's value (`<key>.lang`), the creation's
+ * `name`, or nothing (`null`: left out).
+ */
 export const batchColumnTarget = z.string().max(64).nullable()
 
 /** A CSV as the customer uploaded it, and what each column feeds. */
@@ -68,6 +71,8 @@ export const batchValidateData = z.object({
       row: z.number().int().positive(),
       name: z.string().nullable(),
       values: z.record(z.string(), z.string()),
+      /** Text field key -> the language its value is written in, as the row gives it (its `<key>.lang` column). */
+      valueLanguages: z.record(z.string(), z.string()),
     }),
   ),
   /** Every row that would be refused, in row order. */

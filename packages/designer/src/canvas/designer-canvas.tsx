@@ -18,7 +18,6 @@ import {
   intersects,
   resizeBox,
   rotationTowards,
-  scaleBoxes,
 } from '../state/geometry'
 import { type Guide, snapBox, snapResize, snapTargets } from '../state/snap'
 import { paintDocument } from './paint-document'
@@ -93,9 +92,9 @@ type Gesture =
       handle: Handle
       startX: number
       startY: number
-      /** The selection's union box and each layer's box when the drag began. */
+      /** The selection's union box and its layers when the drag began. */
       start: Box
-      boxes: Array<[string, Box]>
+      layers: Layer[]
     }
   | { kind: 'rotate'; pointerId: number; id: string; start: Box }
   | { kind: 'marquee'; pointerId: number; from: { x: number; y: number }; toggle: boolean }
@@ -202,8 +201,7 @@ export function DesignerCanvas({
   const onGroupHandlePointerDown = (handle: Handle, layers: Layer[]) => (e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0 || readOnly) return
     e.stopPropagation()
-    const boxes = layers.map((l) => [l.id, boxIn(t, l, size.id)] as [string, Box])
-    const union = unionBox(boxes.map(([, b]) => b))
+    const union = unionBox(layers.map((l) => boxIn(t, l, size.id)))
     if (!union) return
     start(e, {
       kind: 'resizeMany',
@@ -212,7 +210,7 @@ export function DesignerCanvas({
       startX: e.clientX,
       startY: e.clientY,
       start: union,
-      boxes,
+      layers,
     })
   }
 
@@ -258,16 +256,7 @@ export function DesignerCanvas({
       const dx = (e.clientX - g.startX) / zoom
       const dy = (e.clientY - g.startY) / zoom
       const to = resizeBox(g.start, 0, g.handle, dx, dy, e.shiftKey)
-      const scaled = scaleBoxes(
-        g.start,
-        to,
-        g.boxes.map(([, b]) => b),
-      )
-      dispatch({
-        type: 'setBoxes',
-        boxes: Object.fromEntries(g.boxes.map(([id], i) => [id, scaled[i] as Box])),
-        transient: true,
-      })
+      dispatch({ type: 'scaleGroup', layers: g.layers, handle: g.handle, from: g.start, to, transient: true })
     } else if (g.kind === 'rotate') {
       const rotation = rotationTowards(g.start, at(e), e.shiftKey ? 15 : undefined)
       dispatch({ type: 'update', id: g.id, patch: { rotation: rotation || undefined }, transient: true })

@@ -1,7 +1,8 @@
 import type { Box, Field, Layer, Template } from '@templet/template'
 import { boxIn, sizeOf, unionBox, withBox } from './boxes'
 import { dropFieldIfUnused, fieldInUse } from './fields'
-import { type AlignEdge, alignBox, distributeBoxes } from './geometry'
+import { type AlignEdge, alignBox, distributeBoxes, type Handle, scaleBoxes } from './geometry'
+import { scaleLayerStyle, styleScale } from './scale-layers'
 
 /** What the designer holds: the document, the size shown, the selection and the undo history. */
 export interface DesignerState {
@@ -38,8 +39,12 @@ export type DesignerAction =
   | { type: 'move'; dx: number; dy: number; transient?: boolean }
   /** Sets one layer's box in the size shown. */
   | ({ type: 'setBox'; id: string; box: Box; transient?: boolean } & Coalesce)
-  /** Sets several layers' boxes in the size shown (a multi-selection resized as one); locked layers stay. */
-  | { type: 'setBoxes'; boxes: Record<string, Box>; transient?: boolean }
+  /**
+   * A multi-selection's frame resized by `handle` from `from` to `to`: each selected layer of `layers` (as
+   * the gesture found them, so a drag's steps never compound) keeps its place and share of the frame, and
+   * a corner scales its font size, radii, outline and shadow too (`styleScale`); locked layers stay.
+   */
+  | { type: 'scaleGroup'; layers: Layer[]; handle: Handle; from: Box; to: Box; transient?: boolean }
   /** Changes one layer's properties. */
   | ({ type: 'update'; id: string; patch: Partial<Layer>; transient?: boolean } & Coalesce)
   /**
@@ -118,15 +123,14 @@ const mapLayers = (t: Template, f: (l: Layer) => Layer): Template => {
   return changed ? { ...t, layers } : t
 }
 
+const sameBox = (a: Box, b: Box) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h
+
 /** The layers of `moved` placed in their new boxes in the size shown. */
 const placeAll = (t: Template, sizeId: string, moved: Map<string, Box>) =>
   mapLayers(t, (l) => {
     const box = moved.get(l.id)
     if (!box) return l
-    const before = boxIn(t, l, sizeId)
-    return before.x === box.x && before.y === box.y && before.w === box.w && before.h === box.h
-      ? l
-      : withBox(t, l, sizeId, box)
+    return sameBox(boxIn(t, l, sizeId), box) ? l : withBox(t, l, sizeId, box)
   })
 
 export function designerReducer(state: DesignerState, action: DesignerAction): DesignerState {
@@ -165,13 +169,21 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         action.transient,
         action.coalesce,
       )
-    case 'setBoxes': {
-      const moved = new Map(
-        movable(state).flatMap((l) =>
-          action.boxes[l.id] ? [[l.id, action.boxes[l.id] as Box] as const] : [],
-        ),
-      )
-      return change(state, placeAll(t, state.sizeId, moved), action.transient)
+    case 'scaleGroup': {
+      const ids = new Set(movable(state).map((l) => l.id))
+      const layers = action.layers.filter((l) => ids.has(l.id))
+      const before = layers.map((l) => boxIn(t, l, state.sizeId))
+      const boxes = new Map(scaleBoxes(action.from, action.to, before).map((b, i) => [layers[i]?.id, b]))
+      const k = styleScale(action.handle, action.from, action.to)
+      const next = mapLayers(t, (l) => {
+        const start = layers.find((s) => s.id === l.id)
+        const box = boxes.get(l.id)
+        if (!start || !box) return l
+        const scaled = scaleLayerStyle(t, withBox(t, start, state.sizeId, box), state.sizeId, k)
+        // A step that puts the layer back as the gesture found it (a click on a handle) changes nothing.
+        return sameBox(boxIn(t, start, state.sizeId), box) && k === 1 ? start : scaled
+      })
+      return change(state, next, action.transient)
     }
     case 'update':
       return change(
