@@ -50,6 +50,7 @@ export {
 } from './state/geometry'
 export { fixedImageLayer, type NewLayerKind, newLayer, uniqueFieldKey } from './state/new-layers'
 export { type Guide, type SnapTargets, snapBox, snapResize, snapTargets } from './state/snap'
+export { markTextChoice, textChoiceOf, unmarkTextChoice } from './state/text-choices'
 export {
   DESIGNER_STRINGS_EN,
   DESIGNER_STRINGS_ZH_CN,
