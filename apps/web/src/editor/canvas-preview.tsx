@@ -41,7 +41,9 @@ function useValueImages(t: Template, values: Record<string, string>): Map<string
     // The template's fixed images (a logo) and every image of a set the customer picks from (so a new pick
     // draws at once): the owner's uploads, drawn under `src:<ref>`.
     ...t.layers.flatMap((l) =>
-      l.type === 'image' ? srcRefs(l).map(({ ref }) => ({ key: imageKey({ src: ref }), id: Number(ref) })) : [],
+      l.type === 'image'
+        ? srcRefs(l).map(({ ref }) => ({ key: imageKey({ src: ref }), id: Number(ref) }))
+        : [],
     ),
   ].filter((r) => Number.isInteger(r.id) && r.id > 0)
   const uploads = useQueries({ queries: refs.map((r) => uploadDetailQuery(r.id)) })
