@@ -186,6 +186,80 @@ test.describe('the designer in the app', () => {
     expect([...raw.data.subarray(at, at + 3)]).toEqual([255, 0, 0])
   })
 
+  test('an image from a set of two and a text from a list are set up, saved, offered in the fill-in editor, and the creation draws the picked ones', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server, 'Paula Scher')
+    const id = await catalogueId(server, account.token, 'bold-quote')
+    const copy = await apiAs(server, account.token, 'POST', '/template/duplicate', { id })
+    const ownId = (copy.data as { id: number }).id
+    await signIn(page, account, `/templates/${ownId}/design`)
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    const properties = page.locator('[data-slot=properties-panel]')
+
+    // A text the customer picks from a list: the new text's words and "Prof".
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Text', exact: true }).click()
+    await properties.getByRole('checkbox', { name: 'The customer picks this text from a list' }).check()
+    const second = properties.getByRole('textbox', { name: 'Option 2: text (English)' })
+    await second.fill('Prof')
+    await properties.getByRole('textbox', { name: 'Option 2: text (中文)' }).fill('教授')
+
+    // A logo from a set of two of the author's images: red (option 1) and blue (option 2, "Dark").
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByRole('menuitem', { name: 'Fixed image (a logo)…' }).click()
+    await (await chooser).setFiles({
+      name: 'red.png',
+      mimeType: 'image/png',
+      buffer: await makePng(120, 60, '#ff0000'),
+    })
+    await expect(page.locator('[data-layer="logo"]')).toBeVisible()
+    await properties.getByRole('combobox', { name: 'Image: who sets it' }).selectOption('choice')
+    const blueChooser = page.waitForEvent('filechooser')
+    await properties.getByRole('button', { name: 'Choose the image of option 2' }).click()
+    await (await blueChooser).setFiles({
+      name: 'blue.png',
+      mimeType: 'image/png',
+      buffer: await makePng(120, 60, '#0000ff'),
+    })
+    await properties.getByRole('textbox', { name: 'Option 2: Label (English)' }).fill('Dark')
+    await expect(properties.getByRole('img', { name: 'Option 2: image' })).toBeVisible()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 2')
+    const saved = await documentOf(server, account.token, ownId)
+    const logo = saved.document.layers.find((l) => l.id === 'logo') as
+      | { src?: { field: string; map: Record<string, string> } }
+      | undefined
+    const map = logo?.src?.map ?? {}
+    expect(Object.keys(map)).toEqual(['option1', 'option2'])
+    expect(map.option1).not.toBe(map.option2)
+
+    // The fill-in editor offers both: the set with its labels (and pictures), the list as a menu.
+    await page.goto(`/templates/${ownId}/edit`)
+    const set = page.getByRole('group', { name: /Logo/ })
+    await expect(set.getByRole('radio')).toHaveCount(2)
+    await set.getByText('Dark').click()
+    const list = page.getByRole('combobox', { name: 'Text', exact: true })
+    await expect(list.locator('option')).toHaveText(['Your text', 'Prof'])
+    await list.selectOption({ label: 'Prof' })
+    await page.getByRole('button', { name: /^Create/ }).click()
+    await expect(page.getByText(CREATED)).toBeVisible()
+    const made = (
+      (await apiAs(server, account.token, 'GET', '/creation/list?page=1&pageSize=10')).data as Array<{
+        id: number
+      }>
+    )[0]
+    const created = await apiAs(server, account.token, 'GET', `/creation/detail?id=${made?.id}`)
+    const detail = created.data as { files: { png: string }; values: Record<string, string> }
+    expect(Object.values(detail.values)).toEqual(expect.arrayContaining(['option2']))
+    const png = Buffer.from(await (await fetch(`${server.url}${detail.files.png}`)).arrayBuffer())
+    const raw = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+    const at = (raw.info.height / 2) * raw.info.width * 3 + (raw.info.width / 2) * 3
+    expect([...raw.data.subarray(at, at + 3)]).toEqual([0, 0, 255])
+  })
+
   test('on a phone the designer opens read-only and says why', async ({ page, server }) => {
     const account = await registerUser(server, 'Ada Phone')
     const id = await catalogueId(server, account.token, 'bold-quote')
