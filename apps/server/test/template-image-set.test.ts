@@ -152,6 +152,12 @@ describe.each(engines)('an image from the author’s set and a text from a list 
         { path: ['values', 'honorific'], code: 'invalid_value', params: { options: 'dr, prof' } },
       ]),
     )
+    // /v1 lists each option with its labels: the texts of a list, in each language.
+    const shown = await v1(s, 'GET', `/templates/${id}`, { key: dev.key })
+    expect(shown.body.fields.find((f: { key: string }) => f.key === 'honorific').options).toEqual([
+      { value: 'dr', label: 'Dr', labels: label('Dr', '博士') },
+      { value: 'prof', label: 'Prof', labels: label('Prof', '教授') },
+    ])
     const api = await v1(s, 'POST', '/renders', {
       key: dev.key,
       body: { template_id: id, values: { backdrop: 'blue', honorific: 'mx' } },

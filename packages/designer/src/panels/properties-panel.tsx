@@ -480,7 +480,7 @@ function LayerProperties({
             onChange={(v, c) => update({ radius: v }, c)}
             disabled={disabled}
           />
-          {layer.src !== undefined ? (
+          {typeof layer.src === 'object' ? null : layer.src !== undefined ? (
             <p data-slot="fixed-image-note" style={{ margin: 0, fontSize: 12 }}>
               {strings.fixedImageNote}
             </p>
