@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { sweepUnusedUploads } from '../src/services/media-sweep'
 import { engines, startServer, type TestServer } from './harness'
 import { uploadImage } from './media/catalogue'
@@ -172,6 +172,34 @@ describe.each(engines)('an image from the author’s set and a text from a list 
     expect(ok.body.status).toBe('completed')
     const drawn = Buffer.from(await (await fetch(ok.body.files.png)).arrayBuffer())
     expect(await redness(drawn)).toBeLessThan(-200)
+  })
+
+  it('saves a set while one of its images is deleted at the same time from another server: linked and saved, or refused', async () => {
+    const { token } = await s.signUp()
+    const { id, document } = await ownDocument(token)
+    const kept = String(await uploadImage(s, token))
+    const other = await s.twin()
+    onTestFinished(() => other.close())
+    for (let round = 0; round < 5; round++) {
+      const gone = await uploadImage(s, token)
+      const [save, del] = await Promise.all([
+        s.call('POST', '/template/save', {
+          token,
+          body: { id, name: 'Set', document: withSet(document, { light: kept, dark: String(gone) }) },
+        }),
+        other.call('POST', '/upload/delete', { token, body: { id: gone } }),
+      ])
+      expect(del.code).toBe(0)
+      // A save that lost names the layer and the option; never a 500, never a link left to a deleted upload.
+      expect([0, 400]).toContain(save.code)
+      if (save.code === 400) expect(save.msg).toContain('layer "backdrop", property "src.map.dark"')
+      const links = await s.db.kysely
+        .selectFrom('template_uploads')
+        .select('upload_id')
+        .where('upload_id', '=', gone)
+        .execute()
+      expect(links).toEqual([])
+    }
   })
 
   it('fails a creation naming the layer once an image of its set is deleted', async () => {
