@@ -204,7 +204,7 @@ test.describe('the designer in the app', () => {
     await properties.getByRole('checkbox', { name: 'The customer picks this text from a list' }).check()
     const second = properties.getByRole('textbox', { name: 'Option 2: text (English)' })
     await second.fill('Prof')
-    await properties.getByRole('textbox', { name: 'Option 2: text (中文)' }).fill('教授')
+    await properties.getByRole('textbox', { name: 'Option 2: text (Chinese)' }).fill('教授')
 
     // A logo from a set of two of the author's images: red (option 1) and blue (option 2, "Dark").
     await page.getByRole('button', { name: 'Add', exact: true }).click()

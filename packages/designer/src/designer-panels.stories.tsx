@@ -441,7 +441,7 @@ export const TextFromList: Story = {
         options: [{ label: { en: 'Hidden note' } }, { value: 'option2' }],
       })
     })
-    const zh = canvas.getByRole('textbox', { name: 'Option 2: text (中文)' })
+    const zh = canvas.getByRole('textbox', { name: 'Option 2: text (Chinese)' })
     await userEvent.clear(zh)
     await userEvent.type(zh, '教授')
     await waitFor(() =>

@@ -120,7 +120,8 @@ export interface DesignerWords {
   valignMiddle: string
   valignBottom: string
   textFromList: string
-  optionText: string
+  optionTextEn: string
+  optionTextZh: string
   optionImage: string
   replaceOptionImage: string
   imageSetNote: string
@@ -259,7 +260,8 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   valignMiddle: 'Middle',
   valignBottom: 'Bottom',
   textFromList: 'The customer picks this text from a list',
-  optionText: 'Option {n}: text ({language})',
+  optionTextEn: 'Option {n}: text (English)',
+  optionTextZh: 'Option {n}: text (Chinese)',
   optionImage: 'Option {n}: image',
   replaceOptionImage: 'Choose the image of option {n}',
   imageSetNote: 'The customer picks one of these images; each option shows its own.',
@@ -391,7 +393,8 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   valignMiddle: '居中',
   valignBottom: '底部',
   textFromList: '客户从列表中选择此文字',
-  optionText: '选项 {n}：文字（{language}）',
+  optionTextEn: '选项 {n}：文字（英文）',
+  optionTextZh: '选项 {n}：文字（中文）',
   optionImage: '选项 {n}：图片',
   replaceOptionImage: '选择选项 {n} 的图片',
   imageSetNote: '客户从这些图片中选择一张；每个选项显示各自的图片。',

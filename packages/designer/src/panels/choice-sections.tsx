@@ -57,7 +57,7 @@ export function TextListChoice({
             readOnly={readOnly}
             valueControl={() => null}
             optionLabel={(n, language) =>
-              fill(strings.optionText, { n, language: language === 'en' ? 'English' : '中文' })
+              fill(language === 'en' ? strings.optionTextEn : strings.optionTextZh, { n })
             }
           />
         </FieldEditor>
