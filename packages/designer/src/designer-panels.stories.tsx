@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import type { Template } from '@templet/template'
+import { parseTemplate, type Template } from '@templet/template'
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Designer } from './designer'
 import { layerButton, sampleDocument } from './story-helpers'
@@ -330,6 +330,128 @@ export const WeightChoice: Story = {
       expect(typeof (layerIn(lastDocument(args.onChange), 'headline') as { weight: unknown }).weight).toBe(
         'number',
       ),
+    )
+  },
+}
+
+export const VerticalAlignment: Story = {
+  name: 'Text: vertical alignment, fixed or a choice of named options',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Vertical alignment' }), 'bottom')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({ valign: 'bottom' }),
+    )
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Vertical alignment: who sets it' }),
+      'choice',
+    )
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({
+        valign: { field: 'headline_valign', map: { option1: 'bottom', option2: 'top' } },
+      }),
+    )
+    await expect(canvas.queryByRole('combobox', { name: 'Vertical alignment' })).toBeNull()
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: 'Option 2: Vertical alignment' }),
+      'middle',
+    )
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({
+        valign: { map: { option2: 'middle' } },
+      }),
+    )
+  },
+}
+
+/** The sample with a fixed image (a logo) of the author's, upload 17. */
+const withLogo: Template = parseTemplate({
+  ...sampleDocument,
+  layers: [
+    ...sampleDocument.layers,
+    {
+      id: 'logo',
+      name: 'Logo',
+      type: 'image',
+      src: '17',
+      fit: 'contain',
+      box: { x: 480, y: 480, w: 160, h: 160 },
+    },
+  ],
+})
+
+export const ImageFromSet: Story = {
+  name: 'Fields: a fixed image becomes a choice among the author’s images, one uploaded per option',
+  args: {
+    document: withLogo,
+    uploadImage: fn(async () => '18'),
+    loadImage: fn(async () => undefined),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'logo'))
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Image: who sets it' }), 'choice')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'logo')).toMatchObject({
+        src: { field: 'logo_src', map: { option1: '17', option2: '17' } },
+      }),
+    )
+    await expect(canvas.getByRole('img', { name: 'Option 2: image' })).toBeVisible()
+    const choose = canvas.getByRole('button', { name: 'Choose the image of option 2' })
+    await userEvent.click(choose)
+    const input = canvasElement.querySelector('[data-slot=option-image-file]') as HTMLInputElement
+    const png = await (
+      await fetch(
+        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      )
+    ).blob()
+    await userEvent.upload(input, new File([png], 'dark.png', { type: 'image/png' }))
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'logo')).toMatchObject({
+        src: { map: { option1: '17', option2: '18' } },
+      }),
+    )
+    await userEvent.clear(canvas.getByRole('textbox', { name: 'Option 2: Label (English)' }))
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Option 2: Label (English)' }), 'Dark')
+    await waitFor(() =>
+      expect(lastDocument(args.onChange).fields.find((f) => f.key === 'logo_src')).toMatchObject({
+        options: [{ value: 'option1' }, { value: 'option2', label: { en: 'Dark' } }],
+      }),
+    )
+  },
+}
+
+export const TextFromList: Story = {
+  name: 'Fields: a text the customer picks from the author’s list, in English and Chinese',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    // A hidden layer: selected in the layers panel.
+    await userEvent.click(
+      within(canvas.getByRole('navigation', { name: 'Layers' })).getByRole('button', { name: 'Note' }),
+    )
+    const list = canvas.getByRole('checkbox', { name: 'The customer picks this text from a list' })
+    list.focus()
+    await userEvent.keyboard(' ')
+    await waitFor(() => {
+      const t = lastDocument(args.onChange)
+      expect(layerIn(t, 'note')).toMatchObject({ text: '{{note}}' })
+      expect(t.fields.find((f) => f.key === 'note')).toMatchObject({
+        kind: 'choice',
+        options: [{ label: { en: 'Hidden note' } }, { value: 'option2' }],
+      })
+    })
+    const zh = canvas.getByRole('textbox', { name: 'Option 2: text (Chinese)' })
+    await userEvent.clear(zh)
+    await userEvent.type(zh, '教授')
+    await waitFor(() =>
+      expect(lastDocument(args.onChange).fields.find((f) => f.key === 'note')).toMatchObject({
+        options: [{}, { label: { 'zh-CN': '教授' } }],
+      }),
+    )
+    await userEvent.click(list)
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'note')).toMatchObject({ text: 'Hidden note' }),
     )
   },
 }

@@ -114,22 +114,29 @@ export function Designer({
     const el = viewportRef.current
     if (el) setZoom(fitZoom(size.width, size.height, el.clientWidth, el.clientHeight))
   }
-  /** A chosen file checked, uploaded through the host and placed as a fixed image layer (one undo step). */
-  const placeFixedImage = async (file: File) => {
+  /** A chosen file checked, uploaded through the host and decoded; the refusal is shown. */
+  const uploadFixed = async (file: File) => {
     const problem = fixedImageProblem(file, maxImageBytes, strings)
-    if (problem) return setUpload({ busy: false, error: problem })
-    if (!uploadImage) return
+    if (problem) return void setUpload({ busy: false, error: problem })
+    if (!uploadImage) return undefined
     setUpload({ busy: true })
     try {
       const [ref, bitmap] = await Promise.all([uploadImage(file), createImageBitmap(file)])
       fixed.keep(ref, bitmap)
-      const layer = fixedImageLayer(state.document, state.sizeId, ref, bitmap.width, bitmap.height)
-      dispatch({ type: 'add', layer: { ...layer, name: strings.fixedImage } })
       setUpload({ busy: false })
+      return { ref, bitmap }
     } catch (e) {
       const reason = e instanceof Error && e.message ? e.message : String(e)
       setUpload({ busy: false, error: strings.fixedImageFailed.replace('{reason}', reason) })
+      return undefined
     }
+  }
+  /** A chosen file uploaded and placed as a fixed image layer (one undo step). */
+  const placeFixedImage = async (file: File) => {
+    const up = await uploadFixed(file)
+    if (!up) return
+    const layer = fixedImageLayer(state.document, state.sizeId, up.ref, up.bitmap.width, up.bitmap.height)
+    dispatch({ type: 'add', layer: { ...layer, name: strings.fixedImage } })
   }
   const add = (kind: NewLayerKind | 'fixedImage') => {
     if (kind === 'fixedImage') return fileRef.current?.click()
@@ -278,6 +285,8 @@ export function Designer({
         fonts={fonts}
         palette={palette}
         readOnly={readOnly}
+        uploadImage={uploadImage ? async (file) => (await uploadFixed(file))?.ref : undefined}
+        images={fixed.images}
       />
     </div>
   )

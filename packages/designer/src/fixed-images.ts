@@ -1,4 +1,4 @@
-import { imageKey, type Template } from '@templet/template'
+import { imageKey, srcRefs, type Template } from '@templet/template'
 import { useEffect, useRef, useState } from 'react'
 import type { DesignerWords } from './strings'
 
@@ -19,9 +19,9 @@ export function fixedImageProblem(
   return undefined
 }
 
-/** The references of a template's fixed images. */
+/** The references of a template's fixed images, and of every image of each set a customer picks from. */
 export const fixedImageRefs = (t: Template): string[] => [
-  ...new Set(t.layers.flatMap((l) => (l.type === 'image' && l.src !== undefined ? [l.src] : []))),
+  ...new Set(t.layers.flatMap((l) => (l.type === 'image' ? srcRefs(l).map((r) => r.ref) : []))),
 ]
 
 /**

@@ -51,6 +51,7 @@ export {
 export { fixedImageLayer, type NewLayerKind, newLayer, uniqueFieldKey } from './state/new-layers'
 export { scaleLayerStyle, styleScale } from './state/scale-layers'
 export { type Guide, type SnapTargets, snapBox, snapResize, snapTargets } from './state/snap'
+export { markTextChoice, textChoiceOf, unmarkTextChoice } from './state/text-choices'
 export {
   DESIGNER_STRINGS_EN,
   DESIGNER_STRINGS_ZH_CN,

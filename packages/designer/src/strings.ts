@@ -115,6 +115,16 @@ export interface DesignerWords {
   addOption: string
   removeOption: string
   defaultOption: string
+  textVAlign: string
+  valignTop: string
+  valignMiddle: string
+  valignBottom: string
+  textFromList: string
+  optionTextEn: string
+  optionTextZh: string
+  optionImage: string
+  replaceOptionImage: string
+  imageSetNote: string
   preview: string
   previewLongText: string
   previewChinese: string
@@ -245,6 +255,16 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   addOption: 'Add an option',
   removeOption: 'Remove option {n}',
   defaultOption: 'Default option',
+  textVAlign: 'Vertical alignment',
+  valignTop: 'Top',
+  valignMiddle: 'Middle',
+  valignBottom: 'Bottom',
+  textFromList: 'The customer picks this text from a list',
+  optionTextEn: 'Option {n}: text (English)',
+  optionTextZh: 'Option {n}: text (Chinese)',
+  optionImage: 'Option {n}: image',
+  replaceOptionImage: 'Choose the image of option {n}',
+  imageSetNote: 'The customer picks one of these images; each option shows its own.',
   preview: 'Preview',
   previewLongText: 'Long text',
   previewChinese: 'Chinese',
@@ -368,6 +388,16 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   addOption: '添加选项',
   removeOption: '删除选项 {n}',
   defaultOption: '默认选项',
+  textVAlign: '垂直对齐',
+  valignTop: '顶部',
+  valignMiddle: '居中',
+  valignBottom: '底部',
+  textFromList: '客户从列表中选择此文字',
+  optionTextEn: '选项 {n}：文字（英文）',
+  optionTextZh: '选项 {n}：文字（中文）',
+  optionImage: '选项 {n}：图片',
+  replaceOptionImage: '选择选项 {n} 的图片',
+  imageSetNote: '客户从这些图片中选择一张；每个选项显示各自的图片。',
   preview: '预览',
   previewLongText: '长文本',
   previewChinese: '中文',

@@ -1,12 +1,14 @@
 import { type Canvas, createCanvas } from '@napi-rs/canvas'
 import {
   type Canvas2D,
+  choiceLabels,
   type Drawable,
   drawLayer,
   effectiveValues,
   fitScale,
   type ImageLayer,
   imageKey,
+  imageSrc,
   type Locale,
   layerBox,
   PRINT_DPI,
@@ -126,13 +128,17 @@ export async function loadImages<Image extends Drawable>(
   const refs = new Map<string, string>()
   for (const f of t.fields)
     if (f.kind === 'image' && values[f.key]) refs.set(f.key, parseImageValue(values[f.key] as string).ref)
-  for (const layer of imageLayers) if (layer.src !== undefined) refs.set(imageKey(layer), layer.src)
+  for (const layer of imageLayers) {
+    // The author's image: the fixed one, or the one of a set the customer's choice picks.
+    const src = imageSrc(layer, values)
+    if (src !== undefined) refs.set(imageKey(layer, values), src)
+  }
   const drawnScale = (key: string) => (width: number, height: number) =>
     scale *
     Math.max(
       0,
       ...imageLayers
-        .filter((layer) => imageKey(layer) === key)
+        .filter((layer) => imageKey(layer, values) === key)
         .map((layer) =>
           fitScale(resolveBound(layer.fit, values, 'cover'), layerBox(layer, frame), width, height),
         ),
@@ -181,6 +187,7 @@ export function drawTemplate<Image extends Drawable>(
     height: size.height,
     locale,
     values,
+    labels: choiceLabels(t, values, locale),
     images,
     lang: o.lang,
     ...(o.valueLanguages && { valueLanguages: o.valueLanguages }),

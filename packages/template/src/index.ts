@@ -43,8 +43,10 @@ export {
   type ImageLayer,
   type ImageValue,
   imageKey,
+  imageSrc,
   isFocalPoint,
   parseImageValue,
+  srcRefs,
 } from './layers/image'
 export { type QrLayer, qrText } from './layers/qr'
 export type { ShapeLayer } from './layers/shape'
@@ -108,4 +110,10 @@ export {
   printUnits,
   SCREEN_PX_PER_INCH,
 } from './print'
-export { effectiveValues, type ValueRules, validateLanguages, validateValues } from './values'
+export {
+  choiceLabels,
+  effectiveValues,
+  type ValueRules,
+  validateLanguages,
+  validateValues,
+} from './values'

@@ -109,6 +109,15 @@ function crossCheck(t: Template): TemplateIssue[] {
         at('field', 'an image layer takes either an image field (field) or a fixed image (src), not both')
       else if (layer.field !== undefined && fields.get(layer.field)?.kind !== 'image')
         at('field', `no image field "${layer.field}"`)
+      if (typeof layer.src === 'object') {
+        // A choice's value names an option, not an image: a set says which of the author's images each is.
+        if (!layer.src.map)
+          at(
+            'src.map',
+            `an image from a set needs a map from each option of "${layer.src.field}" to an image`,
+          )
+        if (layer.src.alpha !== undefined) at('src.alpha', "an image takes no alpha; set the layer's opacity")
+      }
     }
     if (layer.type === 'text') {
       for (const text of layerTexts(layer))

@@ -79,6 +79,21 @@ export function effectiveValues(t: Template, values: Values, locale: Locale): Va
 }
 
 /**
+ * The words each choice field inserts where a text says `{{key}}`: the label, in `locale`, of the option its
+ * effective value names (a DrawContext's `labels`). Every surface draws a choice in a text with these.
+ */
+export function choiceLabels(t: Template, values: Values, locale: Locale): Values {
+  const out: Values = {}
+  for (const f of t.fields) {
+    if (f.kind !== 'choice') continue
+    const option =
+      f.options.find((o) => o.value === values[f.key]) ?? f.options.find((o) => o.value === f.default)
+    if (option) out[f.key] = option.label[locale]
+  }
+  return out
+}
+
+/**
  * Checks the languages declared for values (field key -> BCP 47 tag, the tags checked by the caller): each
  * names a text field of the template. `path` is the field key; `unknown_field` for a key the template has
  * not, `not_text_field` for a field whose value is no text (an image, a colour, a choice).

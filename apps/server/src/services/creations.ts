@@ -223,7 +223,12 @@ function fieldIssue(i: ValueIssue): FieldIssue {
     case 'invalid_focus':
       return { path, code: 'invalid_format', params: { format: 'focal_point' } }
     case 'invalid_choice':
-      return { path, code: 'invalid_value', params: {} }
+      // The options a customer may pick, so a client can say which (the values, comma-separated).
+      return {
+        path,
+        code: 'invalid_value',
+        params: Array.isArray(p.options) ? { options: p.options.join(', ') } : {},
+      }
     case 'required':
       return { path, code: 'required', params: {} }
     case 'unsupported_characters':

@@ -1,5 +1,5 @@
 import { Code, type IssuesData } from '@templet/api/contract'
-import type { Template } from '@templet/template'
+import { srcRefs, type Template } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import { findOwnUpload } from '../db/uploads'
@@ -8,24 +8,27 @@ import { AppError } from '../errors'
 /** An upload id as a template's fixed image names it. */
 const UPLOAD_ID = /^[1-9]\d{0,15}$/
 
-/** The fixed images (logos) of a template: each layer's id and the upload it names. */
-export function fixedImages(t: Template): Array<{ layer: string; ref: string }> {
+/**
+ * The author's images of a template: each fixed image (a logo) and each image of a set the customer picks
+ * from, with the layer's id, the property naming it (`src`, `src.map.dark`) and the upload it names.
+ */
+export function fixedImages(t: Template): Array<{ layer: string; property: string; ref: string }> {
   return t.layers.flatMap((l) =>
-    l.type === 'image' && l.src !== undefined ? [{ layer: l.id, ref: l.src }] : [],
+    l.type === 'image' ? srcRefs(l).map(({ property, ref }) => ({ layer: l.id, property, ref })) : [],
   )
 }
 
-/** The save's refusal of a fixed image that is not one of the saver's uploads, naming its layer. */
-export function notYourUpload(layer: string, ref: string): AppError {
+/** The save's refusal of an author's image that is not one of the saver's uploads, naming its layer. */
+export function notYourUpload(layer: string, ref: string, property = 'src'): AppError {
   return new AppError(
     Code.invalidInput,
-    `document: layer "${layer}", property "src": image ${ref} is not one of your uploads; upload the image again in the designer`,
+    `document: layer "${layer}", property "${property}": image ${ref} is not one of your uploads; upload the image again in the designer`,
     {
       issues: [
         {
-          path: ['document', 'layers', layer, 'src'],
+          path: ['document', 'layers', layer, ...property.split('.')],
           code: 'invalid',
-          params: { layer, property: 'src', message: 'not one of your uploads' },
+          params: { layer, property, message: 'not one of your uploads' },
         },
       ],
     } satisfies IssuesData,
@@ -38,9 +41,9 @@ export function notYourUpload(layer: string, ref: string): AppError {
  */
 export async function ownFixedImageIds(db: Kysely<Database>, userId: number, t: Template): Promise<number[]> {
   const ids = new Set<number>()
-  for (const { layer, ref } of fixedImages(t)) {
+  for (const { layer, property, ref } of fixedImages(t)) {
     if (!UPLOAD_ID.test(ref) || !(await findOwnUpload(db, Number(ref), userId)))
-      throw notYourUpload(layer, ref)
+      throw notYourUpload(layer, ref, property)
     ids.add(Number(ref))
   }
   return [...ids]

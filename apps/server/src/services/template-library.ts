@@ -103,7 +103,7 @@ export class TemplateLibrary {
       if (!(e instanceof MissingTemplateUpload)) throw e
       const t = JSON.parse(facts.definition) as Template
       const at = fixedImages(t).find((f) => f.ref === String(e.uploadId))
-      throw notYourUpload(at?.layer ?? '?', String(e.uploadId))
+      throw notYourUpload(at?.layer ?? '?', String(e.uploadId), at?.property)
     }
   }
 

@@ -28,7 +28,7 @@ export const FieldIssue = z
   })
   .openapi('FieldIssue', {
     description:
-      'One problem with one field, by key: the same `issues` the app answers (`path` into the body or query, `code`, `params`).',
+      "One problem with one field, by key: the same `issues` the app answers (`path` into the body or query, `code`, `params`). A choice's value that is none of its options is `invalid_value` with `params.options`, the values it takes, comma-separated.",
   })
 
 export const ProblemDetails = z
@@ -85,7 +85,13 @@ export const TemplateField = z
     multiline: z.boolean().optional(),
     default: z.string().optional().openapi({ description: 'Colour or choice default' }),
     defaults: localized.optional().openapi({ description: 'Text default per language' }),
-    options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+    options: z
+      .array(z.object({ value: z.string(), label: z.string(), labels: localized }))
+      .optional()
+      .openapi({
+        description:
+          "A choice's options: the `value` to send and its label (a text the template may draw, in each language)",
+      }),
   })
   .openapi('TemplateField', {
     description:

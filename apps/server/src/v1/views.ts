@@ -69,7 +69,7 @@ function fieldView(f: TemplateField): z.infer<typeof TemplateFieldView> {
         ...base,
         required: false,
         default: f.default,
-        options: f.options.map((o) => ({ value: o.value, label: o.label })),
+        options: f.options.map((o) => ({ value: o.value, label: o.label, labels: o.labels })),
       }
   }
 }

@@ -289,9 +289,11 @@ export interface components {
             /** @description Colour or choice default */
             default?: string;
             defaults?: components["schemas"]["LocalizedText"] & unknown;
+            /** @description A choice's options: the `value` to send and its label (a text the template may draw, in each language) */
             options?: {
                 value: string;
                 label: string;
+                labels: components["schemas"]["LocalizedText"];
             }[];
         };
         /** @description An RFC 9457 problem (`application/problem+json`). */
@@ -309,7 +311,7 @@ export interface components {
             detail: string;
             issues?: components["schemas"]["FieldIssue"][];
         };
-        /** @description One problem with one field, by key: the same `issues` the app answers (`path` into the body or query, `code`, `params`). */
+        /** @description One problem with one field, by key: the same `issues` the app answers (`path` into the body or query, `code`, `params`). A choice's value that is none of its options is `invalid_value` with `params.options`, the values it takes, comma-separated. */
         FieldIssue: {
             /**
              * @example [

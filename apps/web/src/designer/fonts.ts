@@ -1,6 +1,7 @@
 import type { BrandFont } from '@templet/api/contract'
 import {
   brandFace,
+  choiceLabels,
   DESIGN_FACE,
   effectiveValues,
   isBrandFamily,
@@ -73,7 +74,13 @@ export function facesNeeded(
     for (const size of t.sizes)
       for (const layer of t.layers) {
         if (layer.type !== 'text') continue
-        const d = { locale, values: effective, sizeId: size.id, ...(valueLanguages && { valueLanguages }) }
+        const d = {
+          locale,
+          values: effective,
+          labels: choiceLabels(t, effective, locale),
+          sizeId: size.id,
+          ...(valueLanguages && { valueLanguages }),
+        }
         // A value of another language draws its Han characters in that language's face.
         const { text, spans } = joinPieces(layerPieces(layer, d))
         if (!text.trim()) continue

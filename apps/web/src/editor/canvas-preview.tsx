@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import type { TemplateDetail } from '@templet/api'
 import { paintDocument } from '@templet/designer'
-import { imageKey, isBrandFamily, parseTemplate, type Template } from '@templet/template'
+import { imageKey, isBrandFamily, parseTemplate, srcRefs, type Template } from '@templet/template'
 import { parseImageValue } from '@templet/template/image-value'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { fontListQuery } from '../api/brand-kit-queries'
@@ -38,9 +38,12 @@ function useValueImages(t: Template, values: Record<string, string>): Map<string
     ...t.fields
       .filter((f) => f.kind === 'image' && values[f.key])
       .map((f) => ({ key: f.key, id: Number(parseImageValue(values[f.key] ?? '').ref) })),
-    // The template's fixed images (a logo): the owner's uploads, drawn under `src:<ref>`.
+    // The template's fixed images (a logo) and every image of a set the customer picks from (so a new pick
+    // draws at once): the owner's uploads, drawn under `src:<ref>`.
     ...t.layers.flatMap((l) =>
-      l.type === 'image' && l.src !== undefined ? [{ key: imageKey(l), id: Number(l.src) }] : [],
+      l.type === 'image'
+        ? srcRefs(l).map(({ ref }) => ({ key: imageKey({ src: ref }), id: Number(ref) }))
+        : [],
     ),
   ].filter((r) => Number.isInteger(r.id) && r.id > 0)
   const uploads = useQueries({ queries: refs.map((r) => uploadDetailQuery(r.id)) })

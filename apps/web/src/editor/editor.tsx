@@ -7,6 +7,7 @@ import { ApiFailureError } from '../api/client'
 import { useCreateCreation } from '../api/mutations'
 import { reportError } from '../feedback/notify'
 import { CanvasPreview, useTemplateDocument } from './canvas-preview'
+import { choicePresentation, useChoiceThumbnails } from './choice-presentation'
 import { CreatePanel, CreationResult } from './create-panel'
 import { clearDraft, writeDraft } from './draft'
 import { issueOfField, serverIssueText } from './field-notes'
@@ -88,6 +89,7 @@ export function Editor({
   // when the document cannot be had. The server's preview still answers after a pause, for what only it knows:
   // characters its fonts lack and text cut to fit (the notes beside the fields).
   const drawn = useTemplateDocument(template)
+  const thumbnails = useChoiceThumbnails(drawn.document)
   const preview = useLivePreview(
     valid ? { templateId: template.id, templateVersion, values, sizeId, locale, valueLanguages } : undefined,
   )
@@ -201,6 +203,14 @@ export function Editor({
             truncated={preview.truncated.includes(field.key)}
             language={languages[field.key]}
             serverIssue={fieldIssueText(field)}
+            choice={
+              drawn.document && field.kind === 'choice'
+                ? {
+                    list: choicePresentation(drawn.document, field.key).list,
+                    thumbnails: thumbnails[field.key],
+                  }
+                : undefined
+            }
           />
         ))}
         {created ? (

@@ -89,6 +89,8 @@ interface FieldProps {
   truncated?: boolean
   /** The language chosen for this text value ('' or undefined: automatic). */
   language?: string | undefined
+  /** A choice's presentation: a menu for a text from a list, each option's picture for an image set. */
+  choice?: { list: boolean; thumbnails?: Record<string, string> | undefined } | undefined
 }
 
 /** One template field as its control: text, image upload, colour or choice. */
@@ -376,7 +378,8 @@ export function PillRadios({
 }: {
   name: string
   legend: string
-  options: { value: string; label: string; detail?: string }[]
+  /** `image`: a small picture of the option (an image of the author's set), beside its label. */
+  options: { value: string; label: string; detail?: string; image?: string | undefined }[]
   value: string
   onChange: (value: string) => void
 }) {
@@ -402,6 +405,10 @@ export function PillRadios({
               onChange={() => onChange(option.value)}
               className="sr-only"
             />
+            {option.image ? (
+              // Beside its label, which names it: decorative for a screen reader.
+              <img src={option.image} alt="" className="size-6 rounded-sm object-cover" />
+            ) : null}
             {option.label}
             {/* Full colour on the selected pill: primary-foreground at 75 % fell short of 4.5:1 on primary. */}
             {option.detail ? (
@@ -420,21 +427,49 @@ function ChoiceValue({
   field,
   locale,
   control,
+  choice,
 }: FieldProps & { field: Extract<TemplateField, { kind: 'choice' }> }) {
+  const id = useId()
   return (
     <Controller
       control={control}
       name={`v.${field.key}`}
       rules={rulesFor(field)}
-      render={({ field: { value, onChange } }) => (
-        <PillRadios
-          name={`choice-${field.key}`}
-          legend={field.labels[locale]}
-          options={field.options.map((o) => ({ value: o.value, label: o.labels[locale] }))}
-          value={value}
-          onChange={onChange}
-        />
-      )}
+      render={({ field: { value, onChange } }) =>
+        choice?.list ? (
+          // A text from the author's list: a menu, as a list of words may be long.
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={id} className="text-sm font-medium">
+              {field.labels[locale]}
+            </label>
+            <select
+              id={id}
+              data-choice={field.key}
+              className={cx(inputClass, 'h-10')}
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
+            >
+              {field.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.labels[locale]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <PillRadios
+            name={`choice-${field.key}`}
+            legend={field.labels[locale]}
+            options={field.options.map((o) => ({
+              value: o.value,
+              label: o.labels[locale],
+              image: choice?.thumbnails?.[o.value],
+            }))}
+            value={value}
+            onChange={onChange}
+          />
+        )
+      }
     />
   )
 }

@@ -8,7 +8,8 @@ import { z } from 'zod'
  * - `path`: the field, as a path into the query or body (`[]` for the whole of it);
  * - `code`: `required` (missing or empty), `too_small` / `too_big` (`params.minimum` / `params.maximum`, and
  *   `params.origin`: `string`, `number`, `array`), `invalid_format` (`params.format`, e.g. `email`),
- *   `invalid_type` (`params.expected`), `invalid_value`, `unrecognized_key`, `malformed_json`, `invalid`,
+ *   `invalid_type` (`params.expected`), `invalid_value` (for a choice's value, `params.options`: the values it
+ *   may take, comma-separated), `unrecognized_key`, `malformed_json`, `invalid`,
  *   `unsupported_characters` (a text value with characters no font of the template has: `params.characters`
  *   the characters, `params.script` the Unicode script of the first, e.g. `Ethiopic`).
  */

@@ -1,4 +1,5 @@
 import {
+  choiceLabels,
   type DrawContext,
   drawLayer,
   effectiveValues,
@@ -39,13 +40,15 @@ export function paintDocument(
   // An opaque base, as the server's outputs have.
   ctx.fillStyle = '#ffffff'
   ctx.fillRect(0, 0, size.width, size.height)
+  const values = effectiveValues(t, o.values ?? t.samples[o.locale], o.locale)
   const d: DrawContext<ImageBitmap> = {
     ctx,
     sizeId: size.id,
     width: size.width,
     height: size.height,
     locale: o.locale,
-    values: effectiveValues(t, o.values ?? t.samples[o.locale], o.locale),
+    values,
+    labels: choiceLabels(t, values, o.locale),
     images: o.images ?? new Map<string, ImageBitmap>(),
     ...(o.valueLanguages && { valueLanguages: o.valueLanguages }),
   }

@@ -30,6 +30,8 @@ export interface FieldsSectionProps {
   readOnly?: boolean
   /** The fonts a font choice offers (the font menu's). */
   fonts?: Array<{ family: string; label?: string; weights: number[] }>
+  /** More of what the customer fills in this layer (a text from a list, an image from a set). */
+  children?: React.ReactNode
 }
 
 type Choices = Array<{ value: string | number; label: string }>
@@ -79,8 +81,20 @@ function choiceProperties(
         { value: 'end', label: strings.alignEnd },
       ],
     },
+    {
+      property: 'valign',
+      what: strings.textVAlign,
+      values: valignOptions(strings),
+    },
   ]
 }
+
+/** A text's vertical alignments in its box, named for the menus. */
+export const valignOptions = (strings: DesignerWords) => [
+  { value: 'top', label: strings.valignTop },
+  { value: 'middle', label: strings.valignMiddle },
+  { value: 'bottom', label: strings.valignBottom },
+]
 
 /** The colour properties of a layer kind that a customer may be given to pick. */
 const colourProperties = (layer: Layer): string[] =>
@@ -95,7 +109,15 @@ const colourProperties = (layer: Layer): string[] =>
  * English and Chinese, its length limit, one line or several, a sample in each language), an image (its
  * label, whether it is required) and colours (set by the design, by the customer, or among options).
  */
-export function FieldsSection({ t, layer, dispatch, strings, readOnly, fonts = [] }: FieldsSectionProps) {
+export function FieldsSection({
+  t,
+  layer,
+  dispatch,
+  strings,
+  readOnly,
+  fonts = [],
+  children,
+}: FieldsSectionProps) {
   const replace = (document: Template, coalesce?: string) => dispatch({ type: 'replace', document, coalesce })
   const textField = textFieldOf(t, layer)
   const imageField = layer.type === 'image' ? t.fields.find((f) => f.key === layer.field) : undefined
@@ -113,6 +135,7 @@ export function FieldsSection({ t, layer, dispatch, strings, readOnly, fonts = [
           onChange={(v) => replace(v ? markTextField(t, layer.id) : unmarkTextField(t, layer.id))}
         />
       ) : null}
+      {children}
       {textField ? (
         <FieldEditor t={t} field={textField} replace={replace} strings={strings} readOnly={readOnly} />
       ) : null}
@@ -148,7 +171,7 @@ export function FieldsSection({ t, layer, dispatch, strings, readOnly, fonts = [
 }
 
 /** Two option labels to start a choice with, in both languages. */
-const firstOptions = () =>
+export const firstOptions = () =>
   [1, 2].map((n) => ({
     label: { en: fill(DESIGNER_STRINGS_EN.option, n), 'zh-CN': fill(DESIGNER_STRINGS_ZH_CN.option, n) },
   }))
@@ -350,13 +373,14 @@ function ColourField({
 const fill = (s: string, n: number) => s.replace('{n}', String(n))
 
 /** A choice's options: each one's labels and this layer's value for it; add, remove, the default. */
-function ChoiceOptions({
+export function ChoiceOptions({
   t,
   field,
   replace,
   strings,
   readOnly,
   valueControl,
+  optionLabel,
 }: {
   t: Template
   field: Extract<Field, { kind: 'choice' }>
@@ -365,7 +389,13 @@ function ChoiceOptions({
   readOnly?: boolean
   /** The control of this layer's value for an option (`n` counts from 1). */
   valueControl: (option: string, n: number) => React.ReactNode
+  /** What an option's label inputs are called (default: "Option n: Label (English)"). */
+  optionLabel?: (n: number, language: 'en' | 'zh-CN') => string
 }) {
+  const named =
+    optionLabel ??
+    ((n: number, language: 'en' | 'zh-CN') =>
+      `${fill(strings.option, n)}: ${language === 'en' ? strings.labelEn : strings.labelZh}`)
   const setOption = (value: string, label: Partial<{ en: string; 'zh-CN': string }>, c: string) =>
     replace(
       updateField(t, field.key, {
@@ -387,13 +417,13 @@ function ChoiceOptions({
         >
           <Row>
             <TextInput
-              label={`${fill(strings.option, i + 1)}: ${strings.labelEn}`}
+              label={named(i + 1, 'en')}
               value={o.label.en}
               disabled={readOnly}
               onChange={(v, c) => v.trim() && setOption(o.value, { en: v }, c)}
             />
             <TextInput
-              label={`${fill(strings.option, i + 1)}: ${strings.labelZh}`}
+              label={named(i + 1, 'zh-CN')}
               value={o.label['zh-CN']}
               disabled={readOnly}
               onChange={(v, c) => v.trim() && setOption(o.value, { 'zh-CN': v }, c)}
@@ -439,7 +469,7 @@ function ChoiceOptions({
   )
 }
 
-function FieldEditor({
+export function FieldEditor({
   t,
   field,
   replace,

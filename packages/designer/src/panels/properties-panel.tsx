@@ -4,8 +4,9 @@ import { boxIn, sizeOf } from '../state/boxes'
 import type { DesignerAction, DesignerState } from '../state/designer-state'
 import { normalizeAngle } from '../state/geometry'
 import type { DesignerWords } from '../strings'
+import { ImageSetChoice, TextListChoice } from './choice-sections'
 import { Checkbox, ColorInput, NumberInput, Row, Section, Select, TextInput } from './controls'
-import { FieldsSection } from './fields-section'
+import { FieldsSection, valignOptions } from './fields-section'
 import { layerName } from './layers-panel'
 
 /** A font the host offers: its family (one of the model's families) and the weights and styles it has. */
@@ -38,6 +39,10 @@ export interface PropertiesPanelProps {
   fonts: DesignerFont[]
   palette?: string[]
   readOnly?: boolean
+  /** Checks, uploads and decodes an image the author chose (an option of a set); its reference, or undefined. */
+  uploadImage?: ((file: File) => Promise<string | undefined>) | undefined
+  /** The decoded fixed images, by `src:<ref>` (an image set's thumbnails). */
+  images?: Map<string, ImageBitmap> | undefined
 }
 
 const isField = (v: unknown): v is { field: string } =>
@@ -58,6 +63,8 @@ export function PropertiesPanel({
   fonts,
   palette,
   readOnly,
+  uploadImage,
+  images,
 }: PropertiesPanelProps) {
   const headingId = useId()
   const t = state.document
@@ -89,6 +96,8 @@ export function PropertiesPanel({
           fonts={fonts}
           palette={palette}
           readOnly={readOnly}
+          uploadImage={uploadImage}
+          images={images}
         />
       ) : null}
     </aside>
@@ -111,6 +120,8 @@ function LayerProperties({
   fonts,
   palette,
   readOnly,
+  uploadImage,
+  images,
 }: LayerPropertiesProps) {
   const box = boxIn(t, layer, sizeId)
   const size = sizeOf(t, sizeId)
@@ -119,6 +130,7 @@ function LayerProperties({
   const setBox = (key: 'x' | 'y' | 'w' | 'h') => (v: number, coalesce: string) =>
     dispatch({ type: 'setBox', id: layer.id, box: { ...box, [key]: v }, coalesce })
   const disabled = readOnly
+  const replace = (document: Template, coalesce?: string) => dispatch({ type: 'replace', document, coalesce })
   const fieldOf = (v: unknown) => (isField(v) ? t.fields.find((f) => f.key === v.field) : undefined)
   const fieldName = (f: Field) => f.label[locale]
 
@@ -285,6 +297,15 @@ function LayerProperties({
               onChange={(v, c) => update({ letterSpacing: v }, c)}
               disabled={disabled}
             />
+            {isField(layer.valign) ? null : (
+              <Select
+                label={strings.textVAlign}
+                value={layer.valign}
+                disabled={disabled}
+                onChange={(v) => update({ valign: v })}
+                options={valignOptions(strings).map((o) => ({ ...o, value: o.value as typeof layer.valign }))}
+              />
+            )}
             {isField(layer.align) ? null : (
               <Select
                 label={strings.textAlign}
@@ -459,7 +480,7 @@ function LayerProperties({
             onChange={(v, c) => update({ radius: v }, c)}
             disabled={disabled}
           />
-          {layer.src !== undefined ? (
+          {typeof layer.src === 'object' ? null : layer.src !== undefined ? (
             <p data-slot="fixed-image-note" style={{ margin: 0, fontSize: 12 }}>
               {strings.fixedImageNote}
             </p>
@@ -512,7 +533,18 @@ function LayerProperties({
         strings={strings}
         readOnly={readOnly}
         fonts={fonts}
-      />
+      >
+        <TextListChoice t={t} layer={layer} replace={replace} strings={strings} readOnly={readOnly} />
+        <ImageSetChoice
+          t={t}
+          layer={layer}
+          replace={replace}
+          strings={strings}
+          readOnly={readOnly}
+          uploadImage={uploadImage}
+          images={images}
+        />
+      </FieldsSection>
     </>
   )
 }

@@ -11,6 +11,11 @@ export interface DrawContext<Image extends Drawable = Drawable> {
   locale: Locale
   /** Every field's effective value (defaults filled in). */
   values: Values
+  /**
+   * The words a `{{key}}` of a choice field inserts in a text: its chosen option's label in `locale` (see
+   * `choiceLabels`). A choice's value is a name for the program; its label is what a person reads.
+   */
+  labels?: Values
   /** Decoded images by field key; a key without an image draws the layer's placeholder (see `placeholders`). */
   images: Map<string, Image>
   /**

@@ -7,7 +7,7 @@ import { isFocalPoint, parseImageValue } from './value'
 
 export function drawImage<Image extends Drawable>(layer: ImageLayer, box: Box, d: DrawContext<Image>) {
   const { ctx } = d
-  const img = d.images.get(imageKey(layer))
+  const img = d.images.get(imageKey(layer, d.values))
   if (!img && d.placeholders === false) return
   roundedPath(ctx, box, layer.radius)
   ctx.clip()
@@ -50,6 +50,7 @@ function drawPlaceholder<Image extends Drawable>(layer: ImageLayer, box: Box, d:
 
 /** The properties of an image layer that may be bound to a field, with the kind of field they take. */
 export const imageBindings = (layer: ImageLayer): Array<[string, unknown, 'color' | 'choice']> => [
+  ['src', layer.src, 'choice'],
   ['fit', layer.fit, 'choice'],
   ...paintBindings('placeholder', layer.placeholder).map(([p, v]): [string, unknown, 'color'] => [
     p,

@@ -1,3 +1,3 @@
 export { drawImage, imageBindings } from './draw'
-export { type Fit, fitScale, type ImageLayer, imageKey, imageLayerSchema } from './schema'
+export { type Fit, fitScale, type ImageLayer, imageKey, imageLayerSchema, imageSrc, srcRefs } from './schema'
 export { type FocalPoint, formatImageValue, type ImageValue, isFocalPoint, parseImageValue } from './value'

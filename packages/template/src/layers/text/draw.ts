@@ -23,12 +23,12 @@ export interface TextPiece {
 
 /**
  * The text a text layer shows in pieces: its own text in the locale, and each `{{key}}` replaced by the field's
- * value with the language declared for it (`valueLanguages`). Neighbours of one language are one piece, so a
+ * value (a choice's by its option's label, `labels`) with the language declared for it (`valueLanguages`). Neighbours of one language are one piece, so a
  * text without declared languages is one piece.
  */
 export function layerPieces(
   layer: TextLayer,
-  d: Pick<DrawContext, 'locale' | 'values' | 'valueLanguages'>,
+  d: Pick<DrawContext, 'locale' | 'values' | 'valueLanguages' | 'labels'>,
 ): TextPiece[] {
   const raw = typeof layer.text === 'string' ? layer.text : layer.text[d.locale]
   const pieces: TextPiece[] = []
@@ -43,7 +43,7 @@ export function layerPieces(
   for (const m of raw.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
     const key = m[1] as string
     add(raw.slice(at, m.index), undefined)
-    add(d.values[key] ?? '', d.valueLanguages?.[key])
+    add(d.labels?.[key] ?? d.values[key] ?? '', d.valueLanguages?.[key])
     at = m.index + m[0].length
   }
   add(raw.slice(at), undefined)
@@ -62,7 +62,7 @@ export function joinPieces(pieces: readonly TextPiece[]): { text: string; spans:
 }
 
 /** The text a text layer shows: its own text in the locale with `{{key}}` replaced by field values. */
-export const layerText = (layer: TextLayer, d: Pick<DrawContext, 'locale' | 'values'>): string =>
+export const layerText = (layer: TextLayer, d: Pick<DrawContext, 'locale' | 'values' | 'labels'>): string =>
   joinPieces(layerPieces(layer, d)).text
 
 /** The text style a text layer resolves to for these values and this size. */
