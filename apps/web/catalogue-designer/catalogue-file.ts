@@ -1,0 +1,105 @@
+import { spawnSync } from 'node:child_process'
+import { createRequire } from 'node:module'
+import { isDeepStrictEqual } from 'node:util'
+import { parseTemplate, type Template } from '@templet/template'
+import { applyEdits, type JSONPath, modify } from 'jsonc-parser'
+
+/**
+ * A catalogue template's file as the designer saves it: the document the designer gives (parsed, every default
+ * filled in) written as the catalogue writes its files by hand. A property the file did not have and whose
+ * value is the default is left out again; the file's own text is edited in place (its keys keep their order, its
+ * lines their breaks), and biome formats the result as it formats the repository. So a save that changes
+ * nothing writes the same bytes, and a moved layer changes that layer's box alone.
+ */
+export function catalogueFileText(next: Template, previous?: string): string {
+  const raw: unknown = previous === undefined ? undefined : JSON.parse(previous)
+  const minimal = minimalDocument(next, raw)
+  const text =
+    previous === undefined
+      ? JSON.stringify(minimal)
+      : editText(previous, changesBetween(raw, minimal, [], []))
+  return formatJson(text)
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+
+const isObject = (v: unknown): v is Record<string, Json> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** The counterpart in the file of an element of an array: the element with the same `id` or `key`, else by index. */
+function counterpart(rawArray: unknown, element: unknown, index: number): unknown {
+  if (!Array.isArray(rawArray)) return undefined
+  for (const name of ['id', 'key'] as const)
+    if (isObject(element) && typeof element[name] === 'string')
+      return rawArray.find((r) => isObject(r) && r[name] === element[name])
+  return rawArray[index]
+}
+
+/**
+ * `next` without the properties the file did not have and the model fills in by itself: each is left out when
+ * the document without it parses to the same template.
+ */
+export function minimalDocument(next: Template, raw: unknown): Json {
+  const doc = structuredClone(next) as unknown as Json
+  const same = () => {
+    try {
+      return isDeepStrictEqual(parseTemplate(doc), next)
+    } catch {
+      return false
+    }
+  }
+  const walk = (node: Json, rawNode: unknown) => {
+    if (Array.isArray(node)) {
+      node.forEach((element, i) => walk(element, counterpart(rawNode, element, i)))
+      return
+    }
+    if (!isObject(node)) return
+    const rawObject = isObject(rawNode) ? rawNode : undefined
+    for (const key of Object.keys(node)) {
+      if (rawObject && key in rawObject) {
+        walk(node[key] as Json, rawObject[key])
+        continue
+      }
+      const kept = node[key] as Json
+      delete node[key]
+      if (same()) continue
+      node[key] = kept
+      walk(kept, undefined)
+    }
+  }
+  walk(doc, raw)
+  return doc
+}
+
+/** The changes, as (path, value) with `undefined` to remove, that turn `raw` (what the file holds) into `next`. */
+function changesBetween(raw: unknown, next: Json, path: JSONPath, out: Array<[JSONPath, Json | undefined]>) {
+  if (isObject(raw) && isObject(next)) {
+    for (const key of Object.keys(raw)) if (!(key in next)) out.push([[...path, key], undefined])
+    for (const [key, value] of Object.entries(next)) changesBetween(raw[key], value, [...path, key], out)
+  } else if (Array.isArray(raw) && Array.isArray(next) && raw.length === next.length) {
+    next.forEach((value, i) => changesBetween(raw[i], value, [...path, i], out))
+  } else if (!isDeepStrictEqual(raw, next)) out.push([path, next])
+  return out
+}
+
+/**
+ * The file's text with each change made in place, one after another (a removal and an insertion in one object
+ * would overlap as edits of the same text). Without formatting options a value goes in as one line, which biome
+ * then breaks at the repository's line width, as it did every hand-written file.
+ */
+function editText(text: string, changes: Array<[JSONPath, Json | undefined]>): string {
+  return changes.reduce((t, [path, value]) => applyEdits(t, modify(t, path, value, {})), text)
+}
+
+const require = createRequire(import.meta.url)
+
+/** The text formatted by the repository's biome (its biome.json), as `biome check --write` leaves a file. */
+export function formatJson(text: string): string {
+  const bin = require.resolve('@biomejs/biome/bin/biome')
+  const out = spawnSync(process.execPath, [bin, 'format', '--stdin-file-path=template.json'], {
+    input: text,
+    encoding: 'utf8',
+  })
+  if (out.status !== 0) throw new Error(`biome could not format the template: ${out.stderr}`)
+  return out.stdout
+}
