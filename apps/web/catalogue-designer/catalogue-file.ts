@@ -50,7 +50,7 @@ export function minimalDocument(next: Template, raw: unknown): Json {
   }
   const walk = (node: Json, rawNode: unknown) => {
     if (Array.isArray(node)) {
-      node.forEach((element, i) => walk(element, counterpart(rawNode, element, i)))
+      for (const [i, element] of node.entries()) walk(element, counterpart(rawNode, element, i))
       return
     }
     if (!isObject(node)) return
@@ -77,7 +77,7 @@ function changesBetween(raw: unknown, next: Json, path: JSONPath, out: Array<[JS
     for (const key of Object.keys(raw)) if (!(key in next)) out.push([[...path, key], undefined])
     for (const [key, value] of Object.entries(next)) changesBetween(raw[key], value, [...path, key], out)
   } else if (Array.isArray(raw) && Array.isArray(next) && raw.length === next.length) {
-    next.forEach((value, i) => changesBetween(raw[i], value, [...path, i], out))
+    for (const [i, value] of next.entries()) changesBetween(raw[i], value, [...path, i], out)
   } else if (!isDeepStrictEqual(raw, next)) out.push([path, next])
   return out
 }

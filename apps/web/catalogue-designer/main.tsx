@@ -82,7 +82,7 @@ function CatalogueDesigner({ id, typeId }: { id: string; typeId: string }) {
 
   // Both languages' faces before the first paint, so the canvas never shows a stand-in font.
   const opened = document !== undefined
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the document as opened; the designer's new texts load their faces through its previews
+  // The faces of the document as opened, in both languages (as the app's designer page loads them).
   useEffect(() => {
     if (!opened || !document) return
     void Promise.all(

@@ -77,6 +77,19 @@ export interface DesignerWords {
   shrinkToFit: string
   minSize: string
   maxLines: string
+  /** A text drawn in capitals whatever is typed. */
+  capitals: string
+  wrapLines: string
+  /** A wrapped headline's lines made even in length. */
+  evenLines: string
+  /** The font size and alignment a text takes in the size shown ({size}: its label), over its own. */
+  sizeInSize: string
+  alignInSize: string
+  /** As the layer's own (an override left unset). */
+  asDesigned: string
+  /** The point of a cropped image kept in view, in % of its width and height. */
+  focusX: string
+  focusY: string
   shape: string
   rectangle: string
   ellipse: string
@@ -207,6 +220,14 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   shrinkToFit: 'Shrink to fit',
   minSize: 'Smallest size',
   maxLines: 'Max lines',
+  capitals: 'Capitals',
+  wrapLines: 'Wrap lines',
+  evenLines: 'Even lines',
+  sizeInSize: 'Font size in {size}',
+  alignInSize: 'Alignment in {size}',
+  asDesigned: 'As designed',
+  focusX: 'Focus X (%)',
+  focusY: 'Focus Y (%)',
   shape: 'Shape',
   rectangle: 'Rectangle',
   ellipse: 'Ellipse',
@@ -330,6 +351,14 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   shrinkToFit: '缩小以适应',
   minSize: '最小字号',
   maxLines: '最多行数',
+  capitals: '全部大写',
+  wrapLines: '自动换行',
+  evenLines: '各行等长',
+  sizeInSize: '{size}中的字号',
+  alignInSize: '{size}中的对齐',
+  asDesigned: '与设计相同',
+  focusX: '焦点 X（%）',
+  focusY: '焦点 Y（%）',
   shape: '形状',
   rectangle: '矩形',
   ellipse: '椭圆',

@@ -7,6 +7,7 @@ import type { DesignerWords } from '../strings'
 import { Checkbox, ColorInput, NumberInput, Row, Section, Select, TextInput } from './controls'
 import { FieldsSection } from './fields-section'
 import { layerName } from './layers-panel'
+import { ImageFocusControls, TextLayoutControls } from './layout-extras'
 
 /** A font the host offers: its family (one of the model's families) and the weights and styles it has. */
 export interface DesignerFont {
@@ -331,6 +332,7 @@ function LayerProperties({
             onChange={(v, c) => update({ maxLines: Math.round(v) }, c)}
             disabled={disabled}
           />
+          <TextLayoutControls {...{ t, layer, sizeId, strings, update, disabled }} />
         </Section>
       ) : null}
       {layer.type === 'shape' ? (
@@ -459,6 +461,7 @@ function LayerProperties({
             onChange={(v, c) => update({ radius: v }, c)}
             disabled={disabled}
           />
+          <ImageFocusControls {...{ t, layer, sizeId, strings, update, disabled }} />
           {layer.src !== undefined ? (
             <p data-slot="fixed-image-note" style={{ margin: 0, fontSize: 12 }}>
               {strings.fixedImageNote}
