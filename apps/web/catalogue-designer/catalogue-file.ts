@@ -55,6 +55,7 @@ export function minimalDocument(next: Template, raw: unknown): Json {
     }
     if (!isObject(node)) return
     const rawObject = isObject(rawNode) ? rawNode : undefined
+    if (!rawObject) leadWith(node, ['id', 'key', 'type', 'kind'])
     for (const key of Object.keys(node)) {
       if (rawObject && key in rawObject) {
         walk(node[key] as Json, rawObject[key])
@@ -69,6 +70,14 @@ export function minimalDocument(next: Template, raw: unknown): Json {
   }
   walk(doc, raw)
   return doc
+}
+
+/** A new object's keys in the catalogue's order: what it is first (as the hand-written files have it). */
+function leadWith(node: Record<string, Json>, first: string[]) {
+  const entries = Object.entries(node)
+  const rank = (k: string) => (first.includes(k) ? first.indexOf(k) : first.length)
+  for (const [k] of entries) delete node[k]
+  for (const [k, v] of entries.sort((a, b) => rank(a[0]) - rank(b[0]))) node[k] = v
 }
 
 /** The changes, as (path, value) with `undefined` to remove, that turn `raw` (what the file holds) into `next`. */

@@ -21,6 +21,7 @@ function newTemplate(id: string, typeId: string): Template {
         id: 'title',
         type: 'text',
         text: { en: 'Title', 'zh-CN': '标题' },
+        size: 96,
         box: { x: 90, y: 90, w: 900, h: 200 },
       },
     ],
