@@ -173,10 +173,14 @@ export function catalogueHost(dirs: CatalogueDirs = catalogueDirs()): Plugin {
         const bytes = await body(req, MAX_IMAGE_BYTES)
         const ext = isPng(bytes) ? 'png' : isJpeg(bytes) ? 'jpg' : undefined
         if (!ext) throw new TypeError('a catalogue image is a PNG (a logo) or a JPEG (a photograph)')
-        if (await sampleImageFile(`sample:${name}`, dirs.samples))
-          throw new TypeError(`the catalogue has an image "${name}" already: name the new one differently`)
-        await writeFile(`${dirs.samples}/${name}.${ext}`, bytes)
-        send(res, 201, JSON.stringify({ ref: `sample:${name}` }))
+        const existing = await sampleImageFile(`sample:${name}`, dirs.samples)
+        // The same file placed again (a logo the catalogue has) is that image; another file needs its own name.
+        if (existing && !(await readFile(existing.path)).equals(bytes))
+          throw new TypeError(
+            `the catalogue has another image "${name}" already: name the new file differently`,
+          )
+        if (!existing) await writeFile(`${dirs.samples}/${name}.${ext}`, bytes)
+        send(res, existing ? 200 : 201, JSON.stringify({ ref: `sample:${name}` }))
       } catch (e) {
         problem(res, 400, (e as Error).message)
       }

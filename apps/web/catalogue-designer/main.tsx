@@ -57,7 +57,7 @@ async function loadImage(ref: string): Promise<ImageBitmap | undefined> {
  * The catalogue workflow's page: the designer on `catalogue/templates/<id>.json` (`?id=`; a new id starts a new
  * template of `?type=`), its fonts loaded as the app loads them, Save (Ctrl/Cmd+S) writing the file back.
  */
-function CatalogueDesigner({ id, typeId }: { id: string; typeId: string }) {
+function CatalogueDesigner({ id, typeId, from }: { id: string; typeId: string; from?: string }) {
   const [document, setDocument] = useState<Template>()
   const [saved, setSaved] = useState<Template>()
   const [locale, setLocale] = useState<Locale>('en')
@@ -68,9 +68,14 @@ function CatalogueDesigner({ id, typeId }: { id: string; typeId: string }) {
     void (async () => {
       const res = await fetch(`/catalogue/templates/${id}`)
       if (res.status === 404) {
-        const fresh = newTemplate(id, typeId)
+        // A new template: blank, or a copy of another one to start from (`?from=`).
+        const source = from ? await fetch(`/catalogue/templates/${from}`) : undefined
+        if (source && !source.ok) throw new Error(await problemOf(source))
+        const fresh = source ? parseTemplate({ ...(await source.json()), id }) : newTemplate(id, typeId)
         setDocument(fresh)
-        setStatus(`New template "${id}": Save writes catalogue/templates/${id}.json`)
+        setStatus(
+          `New template "${id}"${from ? ` from "${from}"` : ''}: Save writes catalogue/templates/${id}.json`,
+        )
         return
       }
       if (!res.ok) throw new Error(await problemOf(res))
@@ -79,7 +84,7 @@ function CatalogueDesigner({ id, typeId }: { id: string; typeId: string }) {
       setSaved(loaded)
       setStatus(`Opened catalogue/templates/${id}.json`)
     })().catch((e: unknown) => setStatus(`Could not open the template: ${(e as Error).message}`))
-  }, [id, typeId])
+  }, [id, typeId, from])
 
   // Both languages' faces before the first paint, so the canvas never shows a stand-in font.
   const opened = document !== undefined
@@ -143,6 +148,19 @@ function CatalogueDesigner({ id, typeId }: { id: string; typeId: string }) {
             <option value="zh-CN">简体中文</option>
           </select>
         </label>
+        {document
+          ? (['en', 'zh-CN'] as const).map((l) => (
+              <label key={l}>
+                {l === 'en' ? 'Name' : 'Name (zh-CN)'}{' '}
+                <input
+                  value={document.name[l]}
+                  onChange={(e) =>
+                    setDocument({ ...document, name: { ...document.name, [l]: e.target.value } })
+                  }
+                />
+              </label>
+            ))
+          : null}
         <Button onClick={() => void save()} disabled={!document}>
           Save
         </Button>
@@ -171,6 +189,7 @@ if (root)
       <CatalogueDesigner
         id={params.get('id') ?? 'new-template'}
         typeId={params.get('type') ?? 'social-posts'}
+        from={params.get('from') ?? undefined}
       />
     </StrictMode>,
   )
