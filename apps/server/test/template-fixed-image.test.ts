@@ -65,7 +65,10 @@ describe.each(engines)('a template’s fixed image (a logo) on %s', (engine) => 
       [theirs, 'not one of your uploads'],
       ['99999999', 'not one of your uploads'],
       // The catalogue's own images are its templates' only.
-      ['sample:logo-peak', "sample:logo-peak is an image of the catalogue's own templates; place your own image"],
+      [
+        'sample:logo-peak',
+        "sample:logo-peak is an image of the catalogue's own templates; place your own image",
+      ],
     ] as const) {
       const r = await s.call('POST', '/template/save', {
         token: owner.token,

@@ -49,7 +49,11 @@ test.describe('the catalogue workflow', () => {
     const repoBefore = readFileSync(path.join(catalogue, 'templates/bold-quote.json'), 'utf8')
 
     const port = await freePort()
-    const env = { ...process.env, PORT: String(port), CATALOGUE_DIR: path.join(dir, 'catalogue') }
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      CATALOGUE_DIR: path.join(dir, 'catalogue'),
+    }
     delete env.DISPLAY
     delete env.WAYLAND_DISPLAY
     const child = spawn('pnpm', ['--filter', 'web', 'catalogue:design', 'bold-quote'], {

@@ -88,11 +88,10 @@ const WITHOUT_CONTROL: Record<string, string> = {
 }
 
 const isBound = (v: unknown) => typeof v === 'object' && v !== null && 'field' in v
-const isOtherGradient = (v: unknown) =>
-  typeof v === 'object' &&
-  v !== null &&
-  'type' in v &&
-  ((v as { type: string }).type !== 'linear' || (v as { stops: unknown[] }).stops.length !== 2)
+const isOtherGradient = (v: unknown) => {
+  const g = v as { type?: unknown; stops?: unknown[] } | null
+  return typeof g === 'object' && g !== null && 'type' in g && (g.type !== 'linear' || g.stops?.length !== 2)
+}
 
 const panel = (t: Template, sizeId: string, id: string, strings: DesignerWords = w) =>
   renderToStaticMarkup(
@@ -104,7 +103,7 @@ const panel = (t: Template, sizeId: string, id: string, strings: DesignerWords =
       fonts: DEFAULT_FONTS,
     }),
   )
-const unescape = (html: string) =>
+const decodeEntities = (html: string) =>
   html
     .replace(/&#x27;/g, "'")
     .replace(/&quot;/g, '"')
@@ -135,7 +134,7 @@ describe('every catalogue template in the designer', () => {
     const t = parseTemplate(raw(file))
     const missing: string[] = []
     for (const rawLayer of raw(file).layers) {
-      const html = unescape(panel(t, t.sizes[0]?.id ?? '', rawLayer.id))
+      const html = decodeEntities(panel(t, t.sizes[0]?.id ?? '', rawLayer.id))
       for (const [key, value] of Object.entries(rawLayer)) {
         if (key === 'id' || key === 'type') continue
         if (rawLayer.type === 'text' && key === 'valign' && WITHOUT_CONTROL['text.valign']) continue
@@ -158,7 +157,7 @@ describe('every catalogue template in the designer', () => {
         if (!('size' in o) && !('align' in o)) continue
         const label = t.sizes.find((s) => s.id === sizeId)?.label
         const name = typeof label === 'string' ? label : (label?.en ?? sizeId)
-        const there = unescape(panel(t, sizeId, rawLayer.id))
+        const there = decodeEntities(panel(t, sizeId, rawLayer.id))
         if ('size' in o && !there.includes(w.sizeInSize.replace('{size}', name)))
           missing.push(`${rawLayer.id}.bySize.${sizeId}.size: no control`)
         if ('align' in o && !there.includes(w.alignInSize.replace('{size}', name)))
