@@ -115,6 +115,12 @@ export interface DesignerWords {
   labelEn: string
   labelZh: string
   maxLength: string
+  /** The fewest characters a text field takes (0: it may be left empty). */
+  minLength: string
+  /** What a text field holds when the customer leaves it as it is: one value, or one per language. */
+  defaultValue: string
+  defaultEn: string
+  defaultZh: string
   multiline: string
   required: string
   sampleEn: string
@@ -253,6 +259,10 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   labelEn: 'Label (English)',
   labelZh: 'Label (Chinese)',
   maxLength: 'Max length',
+  minLength: 'Min length',
+  defaultValue: 'Default',
+  defaultEn: 'Default (English)',
+  defaultZh: 'Default (Chinese)',
   multiline: 'Several lines',
   required: 'Required',
   sampleEn: 'Sample (English)',
@@ -384,6 +394,10 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   labelEn: '标签（英文）',
   labelZh: '标签（中文）',
   maxLength: '最大长度',
+  minLength: '最小长度',
+  defaultValue: '默认值',
+  defaultEn: '默认值（英文）',
+  defaultZh: '默认值（中文）',
   multiline: '多行',
   required: '必填',
   sampleEn: '示例（英文）',

@@ -16,8 +16,10 @@ const DIR = new URL('../../render/catalogue/templates/', import.meta.url)
 const files = readdirSync(DIR)
   .filter((f) => f.endsWith('.json'))
   .sort()
-const raw = (file: string) => JSON.parse(readFileSync(new URL(file, DIR), 'utf8')) as { layers: RawLayer[] }
+const raw = (file: string) =>
+  JSON.parse(readFileSync(new URL(file, DIR), 'utf8')) as { layers: RawLayer[]; fields: RawField[] }
 type RawLayer = Record<string, unknown> & { id: string; type: Layer['type'] }
+type RawField = Record<string, unknown> & { key: string; kind: string; label: { en: string } }
 
 const w = DESIGNER_STRINGS_EN
 /**
@@ -77,16 +79,39 @@ const CONTROLS: Record<string, Record<string, (layer: RawLayer) => string[]>> = 
   },
 }
 
+/** The words of the controls of each property of a field, in the panel of a layer that uses it, by field kind. */
+const FIELD_CONTROLS: Record<string, Record<string, (field: RawField) => string[]>> = {
+  '*': { key: () => [], kind: () => [], label: () => [w.labelEn, w.labelZh] },
+  text: {
+    default: (f) => (typeof f.default === 'string' ? [w.defaultValue] : [w.defaultEn, w.defaultZh]),
+    minLength: () => [w.minLength],
+    maxLength: () => [w.maxLength],
+    multiline: () => [w.multiline],
+  },
+  image: { required: () => [w.required] },
+  color: { default: () => [w.defaultValue] },
+  choice: { default: () => [w.defaultOption], options: () => [w.option.replace('{n}', '1')] },
+}
+
 /**
  * What the catalogue sets and the panel has no control for yet, each with why: the test fails on any other,
  * so a new property in a catalogue file is either given a control or written down here.
  */
 const WITHOUT_CONTROL: Record<string, string> = {
   'text.valign': 'vertical alignment is kept and drawn; its control comes with the choice fields (README)',
+  'field.gradient-stop':
+    "a choice that sets a gradient's stops is named on the fill; its labels and options are edited in the document",
   'fill.gradient':
     'a radial gradient, or a linear one of more than two stops, is kept and drawn; the panel names it ("Gradient") and edits two-stop linear ones',
 }
 
+/** Whether a field sets colours of a fill's gradient stops (`{ field, map }` inside its `stops`). */
+const inGradientStop = (layers: RawLayer[], key: string) =>
+  layers.some((l) =>
+    ((l.fill as { stops?: Array<{ color: unknown }> } | undefined)?.stops ?? []).some(
+      (stop) => isBound(stop.color) && (stop.color as { field: string }).field === key,
+    ),
+  )
 const isBound = (v: unknown) => typeof v === 'object' && v !== null && 'field' in v
 const isOtherGradient = (v: unknown) => {
   const g = v as { type?: unknown; stops?: unknown[] } | null
@@ -166,6 +191,32 @@ describe('every catalogue template in the designer', () => {
     }
     expect(missing).toEqual([])
   })
+
+  it.each(files)(
+    '%s: every field is edited in the panel of a layer that uses it, each property with its control',
+    (file) => {
+      const t = parseTemplate(raw(file))
+      const panels = t.layers.map((l) => decodeEntities(panel(t, t.sizes[0]?.id ?? '', l.id)))
+      const missing: string[] = []
+      for (const field of raw(file).fields) {
+        // A field's editor shows its label in a text box.
+        const shown = panels.filter((html) => html.includes(`value="${field.label.en}"`)).join('')
+        if (!shown) {
+          if (WITHOUT_CONTROL['field.gradient-stop'] && inGradientStop(raw(file).layers, field.key)) continue
+          missing.push(`${field.key}: in no layer's panel`)
+          continue
+        }
+        for (const key of Object.keys(field)) {
+          const words = FIELD_CONTROLS[field.kind]?.[key] ?? FIELD_CONTROLS['*']?.[key]
+          if (!words) missing.push(`${field.key}.${key}: no control`)
+          else
+            for (const word of words(field))
+              if (!shown.includes(word)) missing.push(`${field.key}.${key}: "${word}" not shown`)
+        }
+      }
+      expect(missing).toEqual([])
+    },
+  )
 
   it.each(files)('%s: handed back unchanged, it is the same document', (file) => {
     const t = parseTemplate(raw(file))
