@@ -38,12 +38,20 @@ describe.each(engines)("a catalogue template's own logo on %s", (engine) => {
     return Buffer.from(await res.arrayBuffer())
   }
 
-  it('is drawn in a creation, its thumbnail and the catalogue thumbnail', async () => {
+  it("is drawn in a creation, its thumbnail, the editor's preview and the catalogue thumbnail", async () => {
     const { token } = await s.signUp()
     const made = await s.call('POST', '/creation/create', { token, body: { templateId: id, values: {} } })
     expect(made.code).toBe(0)
     expect(near(await colourAt(await bytes(made.data.files.png), ...inLogo), NAVY)).toBe(true)
     expect(near(await colourAt(await bytes(made.data.thumbnailUrl), ...inLogo), NAVY, 24)).toBe(true)
+    // The editor's preview from the server (PNG, at the size asked).
+    const preview = await fetch(`${s.url}/api/creation/preview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bucket ${token}` },
+      body: JSON.stringify({ templateId: id, values: {}, format: 'png' }),
+    })
+    expect(preview.headers.get('content-type')).toBe('image/png')
+    expect(near(await colourAt(Buffer.from(await preview.arrayBuffer()), ...inLogo), NAVY, 24)).toBe(true)
     const listed = (await allTemplates(s)).find((t) => t.id === id)
     expect(near(await colourAt(await bytes(listed?.thumbnailUrl ?? ''), ...inLogo), NAVY, 24)).toBe(true)
   })
