@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import { isDeepStrictEqual } from 'node:util'
 import { parseTemplate, type Template } from '@templet/template'
 import { applyEdits, type JSONPath, modify } from 'jsonc-parser'
@@ -13,7 +14,8 @@ import { applyEdits, type JSONPath, modify } from 'jsonc-parser'
  */
 export function catalogueFileText(next: Template, previous?: string): string {
   const raw: unknown = previous === undefined ? undefined : JSON.parse(previous)
-  const minimal = minimalDocument(next, raw)
+  // As it is sent and read back: a property an edit left `undefined` is no property.
+  const minimal = minimalDocument(parseTemplate(JSON.parse(JSON.stringify(next))), raw)
   const text =
     previous === undefined
       ? JSON.stringify(minimal)
@@ -106,6 +108,8 @@ const require = createRequire(import.meta.url)
 export function formatJson(text: string): string {
   const bin = require.resolve('@biomejs/biome/bin/biome')
   const out = spawnSync(process.execPath, [bin, 'format', '--stdin-file-path=template.json'], {
+    // The repository's root, where its biome.json is, whatever directory the workflow runs from.
+    cwd: fileURLToPath(new URL('../../../', import.meta.url)),
     input: text,
     encoding: 'utf8',
   })
