@@ -86,9 +86,9 @@ function CatalogueDesigner({ id, typeId, from }: { id: string; typeId: string; f
     })().catch((e: unknown) => setStatus(`Could not open the template: ${(e as Error).message}`))
   }, [id, typeId, from])
 
-  // Both languages' faces before the first paint, so the canvas never shows a stand-in font.
+  // The faces of the document as opened, in both languages, before the first paint (as the app's designer page
+  // loads them), so the canvas never shows a stand-in font.
   const opened = document !== undefined
-  // The faces of the document as opened, in both languages (as the app's designer page loads them).
   useEffect(() => {
     if (!opened || !document) return
     void Promise.all(
