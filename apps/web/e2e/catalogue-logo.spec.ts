@@ -25,3 +25,28 @@ test('the fill-in editor draws a catalogue template’s own logo in the browser'
     .poll(async () => (await logoPixel()).every((v, i) => Math.abs(v - ([0x14, 0x21, 0x3d][i] ?? 0)) <= 16))
     .toBe(true)
 })
+
+test('the designer draws a catalogue template’s own logo on its canvas', async ({ page, server }) => {
+  const account = await registerUser(server, 'Lena Hart')
+  const list = await apiAs(server, account.token, 'GET', '/template/list?q=hiring%20post&pageSize=100')
+  const row = (list.data as Array<{ id: number; slug: string }>).find((t) => t.slug === 'hiring-post-logo')
+  if (!row) throw new Error('hiring-post-logo is not in the catalogue')
+  await signIn(page, account, `/templates/${row.id}/design`)
+  const logo = page.locator('[data-layer="logo"]')
+  await expect(logo).toBeVisible()
+  // The canvas under the logo's button, inside its navy square left of the peaks.
+  const logoPixel = () =>
+    logo.evaluate((button) => {
+      const canvas = button.closest('[role="group"]')?.querySelector('canvas')
+      if (!canvas) return []
+      const b = button.getBoundingClientRect()
+      const c = canvas.getBoundingClientRect()
+      const k = canvas.width / c.width
+      const x = Math.round((b.left + b.width * 0.12 - c.left) * k)
+      const y = Math.round((b.top + b.height * 0.5 - c.top) * k)
+      return [...(canvas.getContext('2d')?.getImageData(x, y, 1, 1).data ?? [])].slice(0, 3)
+    })
+  await expect
+    .poll(async () => (await logoPixel()).every((v, i) => Math.abs(v - ([0x14, 0x21, 0x3d][i] ?? 0)) <= 16))
+    .toBe(true)
+})
