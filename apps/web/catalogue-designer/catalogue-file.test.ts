@@ -43,6 +43,32 @@ describe('a catalogue file as the designer saves it', () => {
     expect(parseTemplate(JSON.parse(after))).toEqual(moved)
   })
 
+  it('adds a layer in its place and removes one, leaving the other layers as they are written', () => {
+    const before = text('bold-quote.json')
+    const t = parseTemplate(JSON.parse(before))
+    const logo = parseTemplate({
+      ...t,
+      layers: [
+        ...t.layers,
+        { id: 'logo', type: 'image', src: 'sample:logo-fern', box: { x: 60, y: 60, w: 96, h: 96 } },
+      ],
+    }).layers.at(-1)
+    if (!logo) throw new Error('no logo layer')
+    const next = { ...t, layers: [...t.layers.filter((l) => l.id !== 'handle'), logo] }
+    const after = catalogueFileText(next, before)
+    expect(parseTemplate(JSON.parse(after))).toEqual(next)
+    const { removed, added } = changedLines(before, after)
+    // Only the handle's lines went; the logo's came, without the
+    // defaults the model fills in; every other layer is written as it was.
+    const lines = before.split('\n')
+    const at = lines.findIndex((l) => l.includes('"id": "handle"'))
+    const handle = lines.slice(at - 1, at + lines.slice(at).findIndex((l) => /^ {4}\}/.test(l)) + 1)
+    expect(handle.length).toBeGreaterThan(3)
+    expect(removed.filter((l) => !handle.includes(l))).toEqual([])
+    expect(added.join('\n')).toContain('"src": "sample:logo-fern"')
+    expect(added.join('\n')).not.toContain('"fit"')
+  })
+
   it('writes a new template without the defaults the model fills in', () => {
     const t = parseTemplate({
       id: 'new-card',

@@ -57,7 +57,8 @@ export function minimalDocument(next: Template, raw: unknown): Json {
     }
     if (!isObject(node)) return
     const rawObject = isObject(rawNode) ? rawNode : undefined
-    if (!rawObject) leadWith(node, ['id', 'key', 'type', 'kind'])
+    // The file's order for what it had (a whole array written again keeps it), what an object is first if new.
+    leadWith(node, rawObject ? Object.keys(rawObject) : ['id', 'key', 'type', 'kind'])
     for (const key of Object.keys(node)) {
       if (rawObject && key in rawObject) {
         walk(node[key] as Json, rawObject[key])
@@ -74,7 +75,7 @@ export function minimalDocument(next: Template, raw: unknown): Json {
   return doc
 }
 
-/** A new object's keys in the catalogue's order: what it is first (as the hand-written files have it). */
+/** The object's keys with `first` first, in that order, the others after them as they were. */
 function leadWith(node: Record<string, Json>, first: string[]) {
   const entries = Object.entries(node)
   const rank = (k: string) => (first.includes(k) ? first.indexOf(k) : first.length)
@@ -82,15 +83,45 @@ function leadWith(node: Record<string, Json>, first: string[]) {
   for (const [k, v] of entries.sort((a, b) => rank(a[0]) - rank(b[0]))) node[k] = v
 }
 
-/** The changes, as (path, value) with `undefined` to remove, that turn `raw` (what the file holds) into `next`. */
-function changesBetween(raw: unknown, next: Json, path: JSONPath, out: Array<[JSONPath, Json | undefined]>) {
+/** A change of the file: the value at a path (`undefined` removes it), or a new element of an array there. */
+type Change = { path: JSONPath; value: Json | undefined; insert?: true }
+
+/** The ids of an array's elements (`id` or `key`), when every element has one. */
+const idsOf = (array: unknown[]): string[] | undefined => {
+  const ids = array.map((e) => (isObject(e) ? (e.id ?? e.key) : undefined))
+  return ids.every((id): id is string => typeof id === 'string') ? ids : undefined
+}
+
+/** The changes that turn `raw` (what the file holds) into `next`, each made on the text the ones before left. */
+function changesBetween(raw: unknown, next: Json, path: JSONPath, out: Change[]) {
   if (isObject(raw) && isObject(next)) {
-    for (const key of Object.keys(raw)) if (!(key in next)) out.push([[...path, key], undefined])
+    for (const key of Object.keys(raw))
+      if (!(key in next)) out.push({ path: [...path, key], value: undefined })
     for (const [key, value] of Object.entries(next)) changesBetween(raw[key], value, [...path, key], out)
-  } else if (Array.isArray(raw) && Array.isArray(next) && raw.length === next.length) {
+  } else if (Array.isArray(raw) && Array.isArray(next) && sameOrderOfIds(raw, next)) {
+    // Layers or fields added or removed: the others stay as they are written, each new one goes in its place.
+    const before = idsOf(raw) ?? []
+    const after = idsOf(next) ?? []
+    for (let i = raw.length - 1; i >= 0; i--)
+      if (!after.includes(before[i] as string)) out.push({ path: [...path, i], value: undefined })
+    for (const [i, value] of next.entries()) {
+      const at = before.indexOf(after[i] as string)
+      if (at < 0) out.push({ path: [...path, i], value, insert: true })
+      else changesBetween(raw[at], value, [...path, i], out)
+    }
+  } else if (Array.isArray(raw) && Array.isArray(next) && raw.length === next.length && !idsOf(raw)) {
     for (const [i, value] of next.entries()) changesBetween(raw[i], value, [...path, i], out)
-  } else if (!isDeepStrictEqual(raw, next)) out.push([path, next])
+  } else if (!isDeepStrictEqual(raw, next)) out.push({ path, value: next })
   return out
+}
+
+/** Whether two arrays of elements with ids keep the ids they share in the same order (none moved). */
+function sameOrderOfIds(raw: unknown[], next: unknown[]): boolean {
+  const before = idsOf(raw)
+  const after = idsOf(next)
+  if (!before || !after) return false
+  const kept = before.filter((id) => after.includes(id))
+  return kept.join('\n') === after.filter((id) => before.includes(id)).join('\n')
 }
 
 /**
@@ -98,8 +129,11 @@ function changesBetween(raw: unknown, next: Json, path: JSONPath, out: Array<[JS
  * would overlap as edits of the same text). Without formatting options a value goes in as one line, which biome
  * then breaks at the repository's line width, as it did every hand-written file.
  */
-function editText(text: string, changes: Array<[JSONPath, Json | undefined]>): string {
-  return changes.reduce((t, [path, value]) => applyEdits(t, modify(t, path, value, {})), text)
+function editText(text: string, changes: Change[]): string {
+  return changes.reduce(
+    (t, c) => applyEdits(t, modify(t, c.path, c.value, c.insert ? { isArrayInsertion: true } : {})),
+    text,
+  )
 }
 
 const require = createRequire(import.meta.url)

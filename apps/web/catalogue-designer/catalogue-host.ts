@@ -78,8 +78,8 @@ const faceFileName = (weight: number, italic: boolean) => `${weight}${italic ? '
  * - `GET /api/fonts/manifest.json`, `/api/fonts/<face>/<file>`: the shipped fonts, in the shape the server
  *   gives them, so the page loads them with the app's own `loadTemplateFonts`;
  * - `GET /catalogue/types`, `GET /catalogue/templates/<id>` (the file's text; 404 for a new one);
- * - `PUT /catalogue/templates/<id>`: the designer's document, checked by the model and written in the
- *   catalogue's formatting; answers whether the file changed;
+ * - `PUT /catalogue/templates/<id>[?from=<id>]`: the designer's document, checked by the model and written in
+ *   the catalogue's formatting (a new file as the one it was made from); answers whether the file changed;
  * - `GET /catalogue/images/<name>`: a catalogue image (`sample:<name>`); `POST /catalogue/images/<name>` stores a
  *   PNG or JPEG the designer places as a fixed image and answers its reference.
  */
@@ -147,7 +147,13 @@ export function catalogueHost(dirs: CatalogueDirs = catalogueDirs()): Plugin {
         const next = parseTemplate(doc)
         if (next.id !== id) throw new TemplateError(next.id, [{ property: 'id', message: `saved as ${id}` }])
         const previous = await readText(file)
-        const text = catalogueFileText(next, previous)
+        // A new template made from another is written as that file is (its keys' order, its line breaks).
+        const from = url.searchParams.get('from')
+        const source =
+          previous === undefined && from && TEMPLATE_ID.test(from)
+            ? await readText(`${dirs.templates}/${from}.json`)
+            : undefined
+        const text = catalogueFileText(next, previous ?? source)
         if (text !== previous) await writeFile(file, text)
         send(res, 200, JSON.stringify({ changed: text !== previous }))
       } catch (e) {

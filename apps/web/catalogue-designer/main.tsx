@@ -104,7 +104,9 @@ function CatalogueDesigner({ id, typeId, from }: { id: string; typeId: string; f
     const doc = latest.current
     if (!doc) return
     setStatus('Saving…')
-    const res = await fetch(`/catalogue/templates/${id}`, {
+    // Until it is first saved, a template made from another is written in that file's order.
+    const made = from && !saved ? `?from=${encodeURIComponent(from)}` : ''
+    const res = await fetch(`/catalogue/templates/${id}${made}`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(doc),
@@ -116,7 +118,7 @@ function CatalogueDesigner({ id, typeId, from }: { id: string; typeId: string; f
     const { changed } = (await res.json()) as { changed: boolean }
     setSaved(doc)
     setStatus(changed ? `Saved catalogue/templates/${id}.json` : 'Saved: the file had no changes')
-  }, [id])
+  }, [id, from, saved])
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
