@@ -13,6 +13,7 @@ import { Metrics } from './metrics'
 import { accountHandlers } from './routes/account'
 import { type AppEnv, apiRouter, reply } from './routes/api'
 import { billingHandlers } from './routes/billing'
+import { catalogueImageRoutes } from './routes/catalogue-images'
 import { contactHandlers } from './routes/contact'
 import { dashboardHandlers } from './routes/dashboard'
 import { notificationHandlers } from './routes/notification'
@@ -278,6 +279,7 @@ export function createAppParts(o: AppOptions): App {
   // Fonts: the shipped faces (public) and the brand kit's files (signed), for the browser's canvas.
   app.route('/api/file/font', media.fonts.brand)
   app.route('/api/fonts', media.fonts.shipped)
+  app.route('/api/catalogue-images', catalogueImageRoutes())
   app.route('/api/file', media.files)
   // Stripe's signed event: the raw body (the signature covers its exact bytes) and Stripe's own answer format,
   // so it sits outside the envelope's registry loop.

@@ -41,7 +41,13 @@ export function mediaParts(a: {
     retentionDays: config.media.uploadRetentionDays,
     now,
   })
-  const library = new TemplateLibrary({ db, templates, brandKit, now })
+  const library = new TemplateLibrary({
+    db,
+    templates,
+    brandKit,
+    storeImage: async (userId, bytes) => (await uploads.store(userId, bytes)).id,
+    now,
+  })
   const handlers: Pick<
     Handlers,
     | 'templateList'

@@ -61,14 +61,22 @@ describe.each(engines)('a template’s fixed image (a logo) on %s', (engine) => 
     const other = await s.signUp()
     const { id, document } = await ownDocument(owner.token)
     const theirs = String(await uploadImage(s, other.token))
-    for (const src of [theirs, 'sample:harbour', '99999999']) {
+    for (const [src, why] of [
+      [theirs, 'not one of your uploads'],
+      ['99999999', 'not one of your uploads'],
+      // The catalogue's own images are its templates' only.
+      [
+        'sample:logo-peak',
+        "sample:logo-peak is an image of the catalogue's own templates; place your own image",
+      ],
+    ] as const) {
       const r = await s.call('POST', '/template/save', {
         token: owner.token,
         body: { id, name: 'Q', document: withLogo(document, src) },
       })
       expect(r.code).toBe(400)
       expect(r.msg).toContain('layer "logo", property "src"')
-      expect(r.msg).toContain('not one of your uploads')
+      expect(r.msg).toContain(why)
       expect(r.data.issues[0]).toMatchObject({ path: ['document', 'layers', 'logo', 'src'] })
     }
     // Both a field and a fixed image: the model names it.

@@ -77,6 +77,19 @@ export interface DesignerWords {
   shrinkToFit: string
   minSize: string
   maxLines: string
+  /** A text drawn in capitals whatever is typed. */
+  capitals: string
+  wrapLines: string
+  /** A wrapped headline's lines made even in length. */
+  evenLines: string
+  /** The font size and alignment a text takes in the size shown ({size}: its label), over its own. */
+  sizeInSize: string
+  alignInSize: string
+  /** As the layer's own (an override left unset). */
+  asDesigned: string
+  /** The point of a cropped image kept in view, in % of its width and height. */
+  focusX: string
+  focusY: string
   shape: string
   rectangle: string
   ellipse: string
@@ -102,6 +115,12 @@ export interface DesignerWords {
   labelEn: string
   labelZh: string
   maxLength: string
+  /** The fewest characters a text field takes (0: it may be left empty). */
+  minLength: string
+  /** What a text field holds when the customer leaves it as it is: one value, or one per language. */
+  defaultValue: string
+  defaultEn: string
+  defaultZh: string
   multiline: string
   required: string
   sampleEn: string
@@ -217,6 +236,14 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   shrinkToFit: 'Shrink to fit',
   minSize: 'Smallest size',
   maxLines: 'Max lines',
+  capitals: 'Capitals',
+  wrapLines: 'Wrap lines',
+  evenLines: 'Even lines',
+  sizeInSize: 'Font size in {size}',
+  alignInSize: 'Alignment in {size}',
+  asDesigned: 'As designed',
+  focusX: 'Focus X (%)',
+  focusY: 'Focus Y (%)',
   shape: 'Shape',
   rectangle: 'Rectangle',
   ellipse: 'Ellipse',
@@ -242,6 +269,10 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   labelEn: 'Label (English)',
   labelZh: 'Label (Chinese)',
   maxLength: 'Max length',
+  minLength: 'Min length',
+  defaultValue: 'Default',
+  defaultEn: 'Default (English)',
+  defaultZh: 'Default (Chinese)',
   multiline: 'Several lines',
   required: 'Required',
   sampleEn: 'Sample (English)',
@@ -350,6 +381,14 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   shrinkToFit: '缩小以适应',
   minSize: '最小字号',
   maxLines: '最多行数',
+  capitals: '全部大写',
+  wrapLines: '自动换行',
+  evenLines: '各行等长',
+  sizeInSize: '{size}中的字号',
+  alignInSize: '{size}中的对齐',
+  asDesigned: '与设计相同',
+  focusX: '焦点 X（%）',
+  focusY: '焦点 Y（%）',
   shape: '形状',
   rectangle: '矩形',
   ellipse: '椭圆',
@@ -375,6 +414,10 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   labelEn: '标签（英文）',
   labelZh: '标签（中文）',
   maxLength: '最大长度',
+  minLength: '最小长度',
+  defaultValue: '默认值',
+  defaultEn: '默认值（英文）',
+  defaultZh: '默认值（中文）',
   multiline: '多行',
   required: '必填',
   sampleEn: '示例（英文）',

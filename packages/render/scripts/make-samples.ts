@@ -1,6 +1,7 @@
 /**
- * Draws the sample "photographs" the catalogue's sample values use (assets/samples/*.jpg). Made here so
- * the package ships no downloaded pictures; run again only to change them: `pnpm tsx scripts/make-samples.ts`.
+ * Draws the sample "photographs" the catalogue's sample values use (assets/samples/*.jpg) and the logos its
+ * designs place as fixed images (assets/samples/logo-*.png, transparent). Made here so the package ships no
+ * downloaded pictures; run again only to change them: `pnpm tsx scripts/make-samples.ts`.
  */
 import { writeFile } from 'node:fs/promises'
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
@@ -201,4 +202,67 @@ for (const [name, [w, h, draw]] of Object.entries(samples)) {
     .toBuffer()
   await writeFile(`${SAMPLES_DIR}/${name}.jpg`, jpeg)
   console.log(`${name}.jpg ${w}×${h} ${(jpeg.length / 1024).toFixed(0)} kB`)
+}
+
+/** A fern leaf in a ring: a garden studio's mark. */
+const fern: Draw = (ctx, w, h) => {
+  const r = Math.min(w, h) / 2
+  ctx.translate(w / 2, h / 2)
+  ctx.strokeStyle = '#2f6b4f'
+  ctx.lineWidth = r * 0.09
+  ctx.beginPath()
+  ctx.arc(0, 0, r * 0.9, 0, Math.PI * 2)
+  ctx.stroke()
+  ctx.fillStyle = '#2f6b4f'
+  ctx.beginPath()
+  ctx.moveTo(0, r * 0.62)
+  ctx.lineTo(0, -r * 0.62)
+  ctx.lineWidth = r * 0.05
+  ctx.stroke()
+  for (let i = 0; i < 6; i++) {
+    const y = -r * 0.5 + i * r * 0.19
+    const len = r * (0.18 + i * 0.05)
+    for (const side of [-1, 1]) {
+      ctx.beginPath()
+      ctx.ellipse(side * len * 0.55, y, len * 0.55, r * 0.07, side * -0.45, 0, Math.PI * 2)
+      ctx.fill()
+    }
+  }
+}
+
+/** Two peaks under a sun in a rounded square: an outdoor brand's mark. */
+const peak: Draw = (ctx, w, h) => {
+  const s = Math.min(w, h)
+  ctx.fillStyle = '#14213d'
+  ctx.beginPath()
+  ctx.roundRect(s * 0.04, s * 0.04, s * 0.92, s * 0.92, s * 0.2)
+  ctx.fill()
+  ctx.fillStyle = '#f4a259'
+  ctx.beginPath()
+  ctx.arc(s * 0.66, s * 0.34, s * 0.12, 0, Math.PI * 2)
+  ctx.fill()
+  ctx.fillStyle = '#ffffff'
+  ctx.beginPath()
+  ctx.moveTo(s * 0.14, s * 0.78)
+  ctx.lineTo(s * 0.4, s * 0.36)
+  ctx.lineTo(s * 0.56, s * 0.6)
+  ctx.lineTo(s * 0.66, s * 0.48)
+  ctx.lineTo(s * 0.86, s * 0.78)
+  ctx.closePath()
+  ctx.fill()
+}
+
+const logos: Record<string, [number, number, Draw]> = {
+  'logo-fern': [600, 600, fern],
+  'logo-peak': [600, 600, peak],
+}
+
+for (const [name, [w, h, draw]] of Object.entries(logos)) {
+  const canvas = createCanvas(w, h)
+  draw(canvas.getContext('2d'), w, h)
+  const png = await sharp(await canvas.encode('png'))
+    .png({ compressionLevel: 9, palette: true })
+    .toBuffer()
+  await writeFile(`${SAMPLES_DIR}/${name}.png`, png)
+  console.log(`${name}.png ${w}×${h} ${(png.length / 1024).toFixed(0)} kB`)
 }

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { access, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import {
   parseTemplate,
@@ -48,10 +48,42 @@ export function loadCatalogue(): { types: TemplateType[]; templates: Template[] 
 /** The prefix of image values that name a sample image shipped with the package, e.g. "sample:harbour". */
 export const SAMPLE_PREFIX = 'sample:'
 
-/** An ImageSource for the catalogue's sample values: "sample:<name>" reads assets/samples/<name>.jpg. */
-export const sampleImages: ImageSource = async (value) => {
+/** A sample image's name: lower-case letters, digits and hyphens, as in `sample:harbour`. */
+export const SAMPLE_NAME = /^[a-z0-9-]{1,60}$/
+
+/**
+ * The catalogue's own images: the sample photographs its sample values use (`assets/samples/<name>.jpg`) and
+ * the fixed images its designs place, such as a logo with a transparent background (`<name>.png`). The path
+ * of `sample:<name>`'s file and its type, or undefined when it names none.
+ */
+export async function sampleImageFile(
+  value: string,
+  dir = SAMPLES_DIR,
+): Promise<{ path: string; type: 'image/jpeg' | 'image/png' } | undefined> {
   if (!value.startsWith(SAMPLE_PREFIX)) return undefined
   const name = value.slice(SAMPLE_PREFIX.length)
-  if (!/^[a-z0-9-]+$/.test(name)) return undefined
-  return readFile(`${SAMPLES_DIR}/${name}.jpg`).catch(() => undefined)
+  if (!SAMPLE_NAME.test(name)) return undefined
+  for (const [ext, type] of [
+    ['jpg', 'image/jpeg'],
+    ['png', 'image/png'],
+  ] as const) {
+    const path = `${dir}/${name}.${ext}`
+    if (
+      await access(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      return { path, type }
+  }
+  return undefined
 }
+
+/** An ImageSource for the catalogue's images: "sample:<name>" reads its file in assets/samples/. */
+export const sampleImages: ImageSource = async (value) => {
+  const file = await sampleImageFile(value)
+  return file ? readFile(file.path).catch(() => undefined) : undefined
+}
+
+/** Whether a template's fixed image (`src`) is one of the catalogue's own images, which only its templates use. */
+export const isSampleImage = (ref: string) => ref.startsWith(SAMPLE_PREFIX)

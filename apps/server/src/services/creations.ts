@@ -57,7 +57,7 @@ import { type PdfOptions, PRINT_SHOP_PDF, pdfOptionsOf, pdfOptionsText } from '.
 import type { RateLimiter } from './rate-limit'
 import type { Renderer } from './renderer'
 import type { MediaStorage } from './storage'
-import { fixedImageGone, fixedImageKeys } from './template-images'
+import { catalogueFixedImages, fixedImageGone, fixedImageKeys } from './template-images'
 import type { ResolvedTemplate, Templates } from './templates'
 import { ownUploadKey } from './uploads'
 
@@ -387,8 +387,15 @@ export class Creations {
       if (!owned.has(ref)) owned.set(ref, { gone: () => fixedImageGone(f.layer), storageKey: f.storageKey })
     const reads = new Map<string, Promise<Buffer | undefined>>()
     const gone: AppError[] = []
+    // A catalogue template's own fixed images (a logo) ship with the renderer.
+    const catalogueImages = catalogueFixedImages(row.owner_id, template)
     const images = (ref: string) => {
       const upload = owned.get(ref)
+      if (!upload && catalogueImages)
+        return catalogueImages(ref).catch((e: AppError) => {
+          gone.push(e)
+          return undefined
+        })
       if (!upload) return Promise.resolve(undefined)
       let read = reads.get(ref)
       if (!read) {
@@ -673,8 +680,10 @@ export class Creations {
         const key = await ownUploadKey(this.d, userId, ref)
         if (key) keys.set(ref, key)
       }
+    const catalogueImages = catalogueFixedImages(resolved.row.owner_id, template)
     const images = async (ref: string) => {
       const key = keys.get(ref)
+      if (!key && catalogueImages) return catalogueImages(ref)
       return key ? this.d.storage.get(key) : undefined
     }
     const author = (await findUserWithCredits(this.d.db, userId))?.name

@@ -1,4 +1,5 @@
 import { Code, type IssuesData, type OwnTemplateSummary } from '@templet/api/contract'
+import { isSampleImage, sampleImages } from '@templet/render'
 import { parseTemplate, type Template, TemplateError, type TemplateIssue } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database, TemplateRow } from '../db/schema'
@@ -13,7 +14,7 @@ import {
 } from '../db/template-library'
 import { AppError, notFound } from '../errors'
 import type { BrandKit } from './brand-kit'
-import { fixedImages, notYourUpload, ownFixedImageIds } from './template-images'
+import { fixedImageGone, fixedImages, notYourUpload, ownFixedImageIds } from './template-images'
 import type { Templates } from './templates'
 
 /** The most issues a refused document lists (the answer stays small whatever the document). */
@@ -41,6 +42,8 @@ export class TemplateLibrary {
       db: Kysely<Database>
       templates: Templates
       brandKit?: BrandKit
+      /** Stores an image as one of `userId`'s uploads and gives its id (a duplicate's catalogue images). */
+      storeImage?: (userId: number, bytes: Uint8Array) => Promise<number>
       now: () => number
     },
   ) {}
@@ -155,9 +158,31 @@ export class TemplateLibrary {
     const { row, template } = await this.d.templates.resolve(userId, id)
     const name = row.owner_id === null ? row.name : `${row.name} (copy)`.slice(0, 80)
     const slug = ownSlug()
-    return this.saving(await this.facts(userId, slug, name, template), (facts) =>
+    const own = row.owner_id === null ? await this.ownCopiesOfImages(userId, template) : template
+    return this.saving(await this.facts(userId, slug, name, own), (facts) =>
       insertOwnTemplate(this.d.db, userId, slug, facts, this.d.now()),
     )
+  }
+
+  /**
+   * A catalogue template with the catalogue's own fixed images (a logo, `sample:<name>`) made the customer's:
+   * each image becomes one of their uploads, which their template may keep, move or replace.
+   */
+  private async ownCopiesOfImages(userId: number, t: Template): Promise<Template> {
+    const copies = new Map<string, string>()
+    for (const { layer, ref } of fixedImages(t)) {
+      if (!isSampleImage(ref) || copies.has(ref)) continue
+      const bytes = await sampleImages(ref)
+      if (!bytes || !this.d.storeImage) throw fixedImageGone(layer)
+      copies.set(ref, String(await this.d.storeImage(userId, bytes)))
+    }
+    if (copies.size === 0) return t
+    return {
+      ...t,
+      layers: t.layers.map((l) =>
+        l.type === 'image' && l.src !== undefined && copies.has(l.src) ? { ...l, src: copies.get(l.src) } : l,
+      ),
+    }
   }
 
   async delete(userId: number, id: number): Promise<void> {

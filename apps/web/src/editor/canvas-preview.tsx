@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { fontListQuery } from '../api/brand-kit-queries'
 import { uploadDetailQuery } from '../api/queries'
 import { templateDocumentQuery } from '../api/template-library-queries'
+import { catalogueImageUrl } from '../designer/fixed-images'
 import { loadTemplateFonts } from '../designer/fonts'
 import type { Locale } from './fields'
 
@@ -46,8 +47,13 @@ function useValueImages(t: Template, values: Record<string, string>): Map<string
         : [],
     ),
   ].filter((r) => Number.isInteger(r.id) && r.id > 0)
+  // A catalogue template's own fixed images are the catalogue's, at a public address.
+  const catalogue = t.layers.flatMap((l) => {
+    const url = l.type === 'image' && l.src !== undefined ? catalogueImageUrl(l.src) : undefined
+    return url && l.type === 'image' ? [[imageKey(l), url] as const] : []
+  })
   const uploads = useQueries({ queries: refs.map((r) => uploadDetailQuery(r.id)) })
-  const urls = refs.map((r, i) => [r.key, uploads[i]?.data?.url] as const)
+  const urls = [...refs.map((r, i) => [r.key, uploads[i]?.data?.url] as const), ...catalogue]
   const urlKey = JSON.stringify(urls)
   const [images, setImages] = useState(new Map<string, ImageBitmap>())
   useEffect(() => {

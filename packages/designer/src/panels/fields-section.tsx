@@ -20,6 +20,7 @@ import {
 } from '../state/fields'
 import { DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, type DesignerWords } from '../strings'
 import { Checkbox, ColorInput, NumberInput, Row, Section, Select, TextInput } from './controls'
+import { FieldExtras } from './field-extras'
 import { layerName } from './layers-panel'
 
 export interface FieldsSectionProps {
@@ -541,6 +542,7 @@ export function FieldEditor({
           />
         </>
       ) : null}
+      <FieldExtras field={field} set={set} strings={strings} readOnly={readOnly} />
       {children}
       {field.kind === 'image' ? (
         <Checkbox

@@ -8,6 +8,7 @@ import { ImageSetChoice, TextListChoice } from './choice-sections'
 import { Checkbox, ColorInput, NumberInput, Row, Section, Select, TextInput } from './controls'
 import { FieldsSection, valignOptions } from './fields-section'
 import { layerName } from './layers-panel'
+import { ImageFocusControls, TextLayoutControls } from './layout-extras'
 
 /** A font the host offers: its family (one of the model's families) and the weights and styles it has. */
 export interface DesignerFont {
@@ -352,6 +353,7 @@ function LayerProperties({
             onChange={(v, c) => update({ maxLines: Math.round(v) }, c)}
             disabled={disabled}
           />
+          <TextLayoutControls {...{ t, layer, sizeId, strings, update, disabled }} />
         </Section>
       ) : null}
       {layer.type === 'shape' ? (
@@ -480,6 +482,7 @@ function LayerProperties({
             onChange={(v, c) => update({ radius: v }, c)}
             disabled={disabled}
           />
+          <ImageFocusControls {...{ t, layer, sizeId, strings, update, disabled }} />
           {typeof layer.src === 'object' ? null : layer.src !== undefined ? (
             <p data-slot="fixed-image-note" style={{ margin: 0, fontSize: 12 }}>
               {strings.fixedImageNote}

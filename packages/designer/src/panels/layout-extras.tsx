@@ -1,0 +1,114 @@
+import type { ImageLayer, Layer, Template, TextLayer } from '@templet/template'
+import { sizeOf } from '../state/boxes'
+import type { DesignerWords } from '../strings'
+import { Checkbox, NumberInput, Row, Select } from './controls'
+
+const fill = (s: string, vars: Record<string, string>) =>
+  s.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '')
+
+interface ExtrasProps<L extends Layer> {
+  t: Template
+  layer: L
+  sizeId: string
+  strings: DesignerWords
+  update: (patch: Partial<Layer>, coalesce?: string) => void
+  disabled?: boolean
+}
+
+type Override = NonNullable<Layer['bySize']>[string]
+
+/**
+ * A text's setting the catalogue uses beside its font: capitals, wrapping, even lines, and in a size other
+ * than the first its own font size and alignment there (the size's override; its box is the canvas's).
+ */
+export function TextLayoutControls({ t, layer, sizeId, strings, update, disabled }: ExtrasProps<TextLayer>) {
+  const override = layer.bySize?.[sizeId]
+  const ownSize = sizeId === t.sizes[0]?.id && !override
+  const sizeLabel = sizeOf(t, sizeId)?.label
+  const sizeName = sizeLabel === undefined ? sizeId : typeof sizeLabel === 'string' ? sizeLabel : sizeLabel.en
+  const setOverride = (patch: Partial<Override>, coalesce?: string) => {
+    const next: Override = { ...override, ...patch }
+    for (const key of Object.keys(next) as Array<keyof Override>)
+      if (next[key] === undefined) delete next[key]
+    const bySize = { ...layer.bySize, [sizeId]: next }
+    if (Object.keys(next).length === 0) delete bySize[sizeId]
+    update({ bySize: Object.keys(bySize).length > 0 ? bySize : undefined }, coalesce)
+  }
+  return (
+    <>
+      <Row>
+        <Checkbox
+          label={strings.capitals}
+          checked={layer.transform === 'uppercase'}
+          disabled={disabled}
+          onChange={(v) => update({ transform: v ? 'uppercase' : 'none' })}
+        />
+        <Checkbox
+          label={strings.wrapLines}
+          checked={layer.wrap}
+          disabled={disabled}
+          onChange={(v) => update({ wrap: v })}
+        />
+        <Checkbox
+          label={strings.evenLines}
+          checked={layer.balance}
+          disabled={disabled}
+          onChange={(v) => update({ balance: v })}
+        />
+      </Row>
+      {ownSize ? null : (
+        <Row>
+          <NumberInput
+            label={fill(strings.sizeInSize, { size: sizeName })}
+            value={override?.size}
+            min={1}
+            max={2000}
+            placeholder={String(layer.size)}
+            onChange={(v, c) => setOverride({ size: v }, c)}
+            disabled={disabled}
+          />
+          <Select
+            label={fill(strings.alignInSize, { size: sizeName })}
+            value={override?.align ?? ''}
+            disabled={disabled}
+            onChange={(v) => setOverride({ align: v === '' ? undefined : v })}
+            options={[
+              { value: '', label: strings.asDesigned },
+              { value: 'start', label: strings.alignStart },
+              { value: 'left', label: strings.alignLeft },
+              { value: 'center', label: strings.alignCenter },
+              { value: 'right', label: strings.alignRight },
+              { value: 'end', label: strings.alignEnd },
+            ]}
+          />
+        </Row>
+      )}
+    </>
+  )
+}
+
+/** The point of an image kept in view when it is cropped to fill its box (`cover`), in % of its sides. */
+export function ImageFocusControls({ layer, strings, update, disabled }: ExtrasProps<ImageLayer>) {
+  if (layer.fit === 'contain') return null
+  const percent = (v: number) => Math.round(v * 1000) / 10
+  return (
+    <Row>
+      <NumberInput
+        label={strings.focusX}
+        value={percent(layer.focus.x)}
+        min={0}
+        max={100}
+        onChange={(v, c) => update({ focus: { ...layer.focus, x: v / 100 } }, c)}
+        disabled={disabled}
+      />
+      <NumberInput
+        label={strings.focusY}
+        value={percent(layer.focus.y)}
+        min={0}
+        max={100}
+        onChange={(v, c) => update({ focus: { ...layer.focus, y: v / 100 } }, c)}
+        disabled={disabled}
+      />
+    </Row>
+  )
+}
