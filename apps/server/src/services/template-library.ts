@@ -177,11 +177,16 @@ export class TemplateLibrary {
       copies.set(ref, String(await this.d.storeImage(userId, bytes)))
     }
     if (copies.size === 0) return t
+    const copied = (ref: string) => copies.get(ref) ?? ref
     return {
       ...t,
-      layers: t.layers.map((l) =>
-        l.type === 'image' && l.src !== undefined && copies.has(l.src) ? { ...l, src: copies.get(l.src) } : l,
-      ),
+      layers: t.layers.map((l) => {
+        if (l.type !== 'image' || l.src === undefined) return l
+        if (typeof l.src === 'string') return { ...l, src: copied(l.src) }
+        // An image set: each option's image.
+        const map = l.src.map && Object.fromEntries(Object.entries(l.src.map).map(([k, v]) => [k, copied(v)]))
+        return map ? { ...l, src: { ...l.src, map } } : l
+      }),
     }
   }
 

@@ -48,10 +48,14 @@ function useValueImages(t: Template, values: Record<string, string>): Map<string
     ),
   ].filter((r) => Number.isInteger(r.id) && r.id > 0)
   // A catalogue template's own fixed images are the catalogue's, at a public address.
-  const catalogue = t.layers.flatMap((l) => {
-    const url = l.type === 'image' && l.src !== undefined ? catalogueImageUrl(l.src) : undefined
-    return url && l.type === 'image' ? [[imageKey(l), url] as const] : []
-  })
+  const catalogue = t.layers.flatMap((l) =>
+    l.type === 'image'
+      ? srcRefs(l).flatMap(({ ref }) => {
+          const url = catalogueImageUrl(ref)
+          return url ? [[imageKey({ src: ref }), url] as const] : []
+        })
+      : [],
+  )
   const uploads = useQueries({ queries: refs.map((r) => uploadDetailQuery(r.id)) })
   const urls = [...refs.map((r, i) => [r.key, uploads[i]?.data?.url] as const), ...catalogue]
   const urlKey = JSON.stringify(urls)
