@@ -112,14 +112,19 @@ describe.each(engines)('an image from the author’s set and a text from a list 
     const { id, document } = await ownDocument(owner.token)
     const mine = String(await uploadImage(s, owner.token))
     const theirs = String(await uploadImage(s, other.token))
-    for (const ref of [theirs, '99999999']) {
+    for (const [ref, why] of [
+      [theirs, 'not one of your uploads'],
+      ['99999999', 'not one of your uploads'],
+      // The catalogue's own images are its templates' only, in a set too.
+      ['sample:logo-peak', "an image of the catalogue's own templates"],
+    ] as const) {
       const r = await s.call('POST', '/template/save', {
         token: owner.token,
         body: { id, name: 'Q', document: withSet(document, { light: mine, dark: ref }) },
       })
       expect(r.code).toBe(400)
       expect(r.msg).toContain('layer "backdrop", property "src.map.dark"')
-      expect(r.msg).toContain('not one of your uploads')
+      expect(r.msg).toContain(why)
       expect(r.data.issues[0]).toMatchObject({
         path: ['document', 'layers', 'backdrop', 'src', 'map', 'dark'],
       })
