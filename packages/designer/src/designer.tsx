@@ -1,7 +1,15 @@
 import type { Locale, Template } from '@templet/template'
-import { type KeyboardEvent, useCallback, useEffect, useReducer, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+} from 'react'
 import { DesignerCanvas } from './canvas/designer-canvas'
-import { clampZoom, fitZoom, stepZoom, Viewport } from './canvas/viewport'
+import { clampZoom, fitWidthZoom, fitZoom, stepZoom, Viewport } from './canvas/viewport'
 import { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, useFixedImages } from './fixed-images'
 import { LayersPanel, layerName } from './panels/layers-panel'
 import { DEFAULT_FONTS, type DesignerFont, PropertiesPanel } from './panels/properties-panel'
@@ -26,8 +34,12 @@ export interface DesignerProps {
   locale?: Locale
   /** Shows the design without letting it change (a phone, a catalogue template). */
   readOnly?: boolean
-  /** CSS px per template px the designer opens at (default: 0.5); the zoom controls change it from there. */
-  zoom?: number
+  /**
+   * CSS px per template px the designer opens at (default: 0.5), or `fit-width`: the design as wide as the room
+   * the designer's own panels leave it (at most 1), measured once it is laid out. The zoom controls change it
+   * from there.
+   */
+  zoom?: number | 'fit-width'
   /** Told of every zoom change (buttons, Ctrl/Cmd+wheel, Ctrl/Cmd +/-/0, fit). */
   onZoomChange?: (zoom: number) => void
   /** The designer's words; any left out come from the locale's (English or Chinese). */
@@ -77,7 +89,7 @@ export function Designer({
     ...given,
   }
   const [state, dispatch] = useReducer(designerReducer, document, (d) => initialState(d))
-  const [zoom, setZoomState] = useState(clampZoom(initialZoom))
+  const [zoom, setZoomState] = useState(clampZoom(initialZoom === 'fit-width' ? 0.5 : initialZoom))
   const viewportRef = useRef<HTMLDivElement>(null)
   const last = useRef(document)
   const fileRef = useRef<HTMLInputElement>(null)
@@ -90,8 +102,6 @@ export function Designer({
       onChange?.(state.document)
     }
   }, [state.document, onChange])
-
-  useEffect(() => setZoomState(clampZoom(initialZoom)), [initialZoom])
 
   // Another template starts afresh; the same template handed back (a host keeping it in its state) does not.
   useEffect(() => {
@@ -110,6 +120,12 @@ export function Designer({
     [onZoomChange],
   )
   const size = sizeOf(state.document, state.sizeId)
+  // Before the first paint: the design opens at the zoom it is shown at, not at a guess first.
+  useLayoutEffect(() => {
+    const el = viewportRef.current
+    if (initialZoom !== 'fit-width') setZoomState(clampZoom(initialZoom))
+    else if (el) setZoomState(fitWidthZoom(size.width, el.clientWidth))
+  }, [initialZoom, size.width])
   const fit = () => {
     const el = viewportRef.current
     if (el) setZoom(fitZoom(size.width, size.height, el.clientWidth, el.clientHeight))

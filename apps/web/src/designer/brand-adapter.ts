@@ -19,10 +19,14 @@ const MODEL_LABELS: Record<(typeof fontFamilies)[number], string> = {
 
 /**
  * The families the designer offers: the model's three, then the customer's brand families (each with the
- * weights and styles uploaded), in the shape of the designer's `fonts` property. Kept here, in the app, so
- * the designer package stays free of the API.
+ * weights and styles uploaded, named by `brandLabel`: a brand family may share its name with one of the
+ * model's, as an uploaded Inter does), in the shape of the designer's `fonts` property. Kept here, in the app,
+ * so the designer package stays free of the API.
  */
-export function designerFonts(brand: readonly BrandFont[]): DesignerFont[] {
+export function designerFonts(
+  brand: readonly BrandFont[],
+  brandLabel: (family: string) => string = (family) => family,
+): DesignerFont[] {
   const model = fontFamilies.map((family) => ({
     family,
     label: MODEL_LABELS[family],
@@ -33,7 +37,7 @@ export function designerFonts(brand: readonly BrandFont[]): DesignerFont[] {
   for (const f of brand) {
     const entry = byKey.get(f.familyKey) ?? {
       family: f.familyKey as FontFamily,
-      label: f.family,
+      label: brandLabel(f.family),
       weights: [],
       styles: [],
     }

@@ -742,6 +742,7 @@ export const en = {
     customise: 'Customise',
     customiseHint: 'Make your own copy of this template and change anything in the designer.',
     nav: { mine: 'My templates', brandKit: 'Brand kit' },
+    brandFont: '{{family}} (brand kit)',
     mine: {
       title: 'My templates',
       intro: 'Templates you made or customised. Open one to design it; use it to make a picture.',

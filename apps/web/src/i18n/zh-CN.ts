@@ -707,6 +707,7 @@ export const zhCN: Messages = {
     customise: '定制',
     customiseHint: '复制一份属于你的模板，在设计器里随意修改。',
     nav: { mine: '我的模板', brandKit: '品牌套件' },
+    brandFont: '{{family}}（品牌套件）',
     mine: {
       title: '我的模板',
       intro: '你制作或定制的模板。打开即可设计；选择“使用”来生成图片。',

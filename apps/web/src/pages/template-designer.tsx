@@ -50,15 +50,6 @@ function useIsPhone(): boolean {
   return phone
 }
 
-/**
- * The zoom that fits a size's width in the space beside the layers list (at most 1: no blur), chosen so the
- * canvas is a whole number of pixels wide: the picture is then the server's render at that width exactly.
- */
-function fitZoom(width: number): number {
-  const room = Math.max(280, Math.min(window.innerWidth, 1600) - 560)
-  return Math.min(width, Math.floor(room)) / width
-}
-
 function DesignerSkeleton() {
   return (
     <div aria-busy="true" className="flex gap-4">
@@ -182,7 +173,7 @@ export function TemplateDesignerPage() {
           template={initial.template}
           draft={initial.draft}
           fontsEpoch={fontsFor.length}
-          fonts={designerFonts(fonts.data ?? [])}
+          fonts={designerFonts(fonts.data ?? [], (family) => t('designer.brandFont', { family }))}
           palette={designerPalette(palette.data)}
         />
       )}
@@ -222,7 +213,6 @@ function DesignerWorkspace(p: {
   const duplicate = useDuplicateTemplate()
   const readOnly = p.readOnly || phone
   const images = useDesignerImages()
-  const zoom = useMemo(() => fitZoom(p.template.sizes[0]?.width ?? 1080), [p.template])
 
   const dirty = state.kind === 'unsaved' || (state.kind === 'error' && !state.conflict)
   const changed = useCallback(
@@ -422,7 +412,7 @@ function DesignerWorkspace(p: {
           document={p.fontsEpoch > 1 ? document : p.template}
           onChange={setDocument}
           locale={locale}
-          zoom={zoom}
+          zoom="fit-width"
           readOnly={readOnly}
           strings={strings}
           fonts={p.fonts}

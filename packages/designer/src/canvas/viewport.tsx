@@ -22,6 +22,12 @@ export function stepZoom(z: number, dir: 1 | -1): number {
   const next = dir > 0 ? STEPS.find((s) => s > z * 1.01) : [...STEPS].reverse().find((s) => s < z * 0.99)
   return next ?? z
 }
+/**
+ * The zoom at which a design `w` px wide fills a viewport `vw` px wide (at most 1: no blur), rounded so the design
+ * is a whole number of CSS px wide: drawn at that width, it is the server's render at that width exactly.
+ */
+export const fitWidthZoom = (w: number, vw: number) =>
+  clampZoom(Math.min(w, Math.floor(vw - 2 * VIEWPORT_PAD)) / w)
 /** The zoom at which a design of `w` × `h` fits a viewport of `vw` × `vh`. */
 export const fitZoom = (w: number, h: number, vw: number, vh: number) =>
   clampZoom(Math.min((vw - 2 * VIEWPORT_PAD) / w, (vh - 2 * VIEWPORT_PAD) / h))
