@@ -252,6 +252,16 @@ export type Settle = <T>(
   store: (trx: Kysely<Database>) => Promise<T>,
 ) => Promise<{ result: T; balance?: number | undefined }>
 
+/** A creation rendered and its files written, its row not yet stored (see {@link Creations.produce}). */
+export interface ProducedCreation {
+  /** Where its files are (`creations/<uuid>`). */
+  prefix: string
+  /** Inserts its row (and notification) in `trx`; its id. */
+  store: (trx: Kysely<Database>, now: number) => Promise<number>
+  /** Deletes its files (its row was not stored). */
+  discard: () => Promise<void>
+}
+
 type CreateOptions = {
   /** Pays in the storing transaction; default: spends one credit (402 without). */
   settle?: Settle
@@ -388,9 +398,9 @@ export class Creations {
     }
   }
 
-  /** The template (and version) a request of `userId` draws; 404 when it is not theirs to use. */
-  resolve(userId: number, templateId: number): Promise<ResolvedTemplate> {
-    return this.d.templates.resolve(userId, templateId)
+  /** The template (and version, default its current one) a request of `userId` draws; 404 when it is not theirs to use. */
+  resolve(userId: number, templateId: number, version?: number): Promise<ResolvedTemplate> {
+    return this.d.templates.resolve(userId, templateId, version)
   }
 
   /**
@@ -431,6 +441,42 @@ export class Creations {
     r: Request & { name?: string | undefined },
     o: CreateOptions = {},
   ): Promise<{ id: number; balance: number | undefined }> {
+    const made = await this.produce(r, { ...o, prepaid: o.settle !== undefined })
+    try {
+      const settle: Settle =
+        o.settle ??
+        ((at, store) =>
+          spendCredits(
+            this.d.db,
+            {
+              userId: r.userId,
+              amount: CREATION_COST,
+              reason: 'creation',
+              idempotencyKey: `creation:${made.prefix}`,
+              now: at,
+            },
+            store,
+          ))
+      const now = this.d.now()
+      const { result: id, balance } = await settle(now, (trx) => made.store(trx, now))
+      return { id, balance }
+    } catch (err) {
+      await made.discard()
+      throw err
+    }
+  }
+
+  /**
+   * The first half of {@link make}: checks, renders and writes the files, and returns how to store the row
+   * (`store`, in the caller's transaction: the row and, unless `notify: false`, its notification) or, when that
+   * transaction does not commit, to delete the files again (`discard`). Jobs store many rows in one transaction.
+   * `prepaid`: the caller paid already (no balance check before rendering); `resolved`: the template as
+   * {@link resolve} read it, for many rows of it.
+   */
+  async produce(
+    r: Request & { name?: string | undefined },
+    o: Omit<CreateOptions, 'settle'> & { prepaid: boolean; resolved?: ResolvedTemplate | undefined },
+  ): Promise<ProducedCreation> {
     const {
       row,
       template,
@@ -443,9 +489,9 @@ export class Creations {
       checkImagesRead,
       brandFonts,
       valueLanguages,
-    } = await this.prepare(r)
+    } = await this.prepare(r, { resolved: o.resolved })
     const sizeId = size.id
-    if (!o.settle) {
+    if (!o.prepaid) {
       // Fail fast without rendering; the spend below is what guarantees the balance.
       const before = await ledgerBalance(this.d.db, r.userId)
       if (before < CREATION_COST)
@@ -512,65 +558,50 @@ export class Creations {
           this.d.storage.put(key, bytes[f] as Buffer, CREATION_FILES[f].contentType),
         ),
       )
-      const now = this.d.now()
-      const settle: Settle =
-        o.settle ??
-        ((at, store) =>
-          spendCredits(
-            this.d.db,
-            {
-              userId: r.userId,
-              amount: CREATION_COST,
-              reason: 'creation',
-              idempotencyKey: `creation:${prefix}`,
-              now: at,
-            },
-            store,
-          ))
-      const { result: id, balance } = await settle(
-        now,
-        // The row, and the notification that it is ready, exist if and only if it is paid for.
-        async (trx) => {
-          const creationId = await insertCreation(trx, {
-            user_id: r.userId,
-            template_id: row.id,
-            template_version: version,
-            template_type_id: row.template_type_id,
-            name,
-            field_values: JSON.stringify(r.values),
-            size_id: sizeId,
-            locale,
-            // A PDF alone is still counted in the pixels its raster files would have.
-            width: out?.width ?? pixelSize(size).width,
-            height: out?.height ?? pixelSize(size).height,
-            storage_prefix: prefix,
-            created_at: now,
-            has_pdf: pdfs ? 1 : 0,
-            has_raster: out ? 1 : 0,
-            print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
-            sizes_pdf: pdfs?.sizes?.pages ?? 0,
-            search_text: creationSearchText(name, typed),
-            value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
-          })
-          // The uploads it draws are kept from the sweep of unused ones. One deleted meanwhile is a 404.
-          await insertCreationUploads(trx, creationId, uploadIds).catch((err) => {
-            if (isForeignKeyViolation(err)) throw new AppError(Code.notFound, 'values: Upload not found')
-            throw err
-          })
-          if (o.notify !== false)
-            await notifyCreationReady(
-              trx,
-              r.userId,
-              { creationId, templateId: row.id, typeId: row.template_type_id, name },
-              now,
-            )
-          return creationId
-        },
-      )
-      return { id, balance }
     } catch (err) {
       await this.d.storage.delete(keys).catch(() => {})
       throw err
+    }
+    return {
+      prefix,
+      discard: () => this.d.storage.delete(keys).catch(() => {}),
+      // The row, and the notification that it is ready, exist if and only if it is paid for.
+      store: async (trx, now) => {
+        const creationId = await insertCreation(trx, {
+          user_id: r.userId,
+          template_id: row.id,
+          template_version: version,
+          template_type_id: row.template_type_id,
+          name,
+          field_values: JSON.stringify(r.values),
+          size_id: sizeId,
+          locale,
+          // A PDF alone is still counted in the pixels its raster files would have.
+          width: out?.width ?? pixelSize(size).width,
+          height: out?.height ?? pixelSize(size).height,
+          storage_prefix: prefix,
+          created_at: now,
+          has_pdf: pdfs ? 1 : 0,
+          has_raster: out ? 1 : 0,
+          print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
+          sizes_pdf: pdfs?.sizes?.pages ?? 0,
+          search_text: creationSearchText(name, typed),
+          value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
+        })
+        // The uploads it draws are kept from the sweep of unused ones. One deleted meanwhile is a 404.
+        await insertCreationUploads(trx, creationId, uploadIds).catch((err) => {
+          if (isForeignKeyViolation(err)) throw new AppError(Code.notFound, 'values: Upload not found')
+          throw err
+        })
+        if (o.notify !== false)
+          await notifyCreationReady(
+            trx,
+            r.userId,
+            { creationId, templateId: row.id, typeId: row.template_type_id, name },
+            now,
+          )
+        return creationId
+      },
     }
   }
 
