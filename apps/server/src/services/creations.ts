@@ -35,9 +35,10 @@ import {
   deleteOwnCreation,
   findCreation,
   findOwnCreation,
-  insertCreation,
+  insertCreations,
   insertCreationUploads,
   listCreations,
+  type NewCreation,
   renameOwnCreation,
 } from '../db/creations'
 import { ledgerBalance } from '../db/ledger'
@@ -256,8 +257,12 @@ export type Settle = <T>(
 export interface ProducedCreation {
   /** Where its files are (`creations/<uuid>`). */
   prefix: string
-  /** Inserts its row (and notification) in `trx`; its id. */
-  store: (trx: Kysely<Database>, now: number) => Promise<number>
+  /** Its row, made at `now`. */
+  row: (now: number) => NewCreation
+  /** The uploads it draws (the caller's, the template's fixed images). */
+  uploadIds: number[]
+  /** Its "ready" notification, unless it was made with `notify: false`. */
+  notice?: { userId: number; templateId: number; typeId: number; name: string }
   /** Deletes its files (its row was not stored). */
   discard: () => Promise<void>
 }
@@ -458,7 +463,10 @@ export class Creations {
             store,
           ))
       const now = this.d.now()
-      const { result: id, balance } = await settle(now, (trx) => made.store(trx, now))
+      const { result: id, balance } = await settle(
+        now,
+        async (trx) => (await this.store(trx, [made], now))[0] as number,
+      )
       return { id, balance }
     } catch (err) {
       await made.discard()
@@ -467,9 +475,9 @@ export class Creations {
   }
 
   /**
-   * The first half of {@link make}: checks, renders and writes the files, and returns how to store the row
-   * (`store`, in the caller's transaction: the row and, unless `notify: false`, its notification) or, when that
-   * transaction does not commit, to delete the files again (`discard`). Jobs store many rows in one transaction.
+   * The first half of {@link make}: checks, renders and writes the files, and returns the row to {@link store}
+   * in the caller's transaction or, when that transaction does not commit, how to delete the files again
+   * (`discard`). Jobs store many in one transaction.
    * `prepaid`: the caller paid already (no balance check before rendering); `resolved`: the template as
    * {@link resolve} read it, for many rows of it.
    */
@@ -565,44 +573,58 @@ export class Creations {
     return {
       prefix,
       discard: () => this.d.storage.delete(keys).catch(() => {}),
-      // The row, and the notification that it is ready, exist if and only if it is paid for.
-      store: async (trx, now) => {
-        const creationId = await insertCreation(trx, {
-          user_id: r.userId,
-          template_id: row.id,
-          template_version: version,
-          template_type_id: row.template_type_id,
-          name,
-          field_values: JSON.stringify(r.values),
-          size_id: sizeId,
-          locale,
-          // A PDF alone is still counted in the pixels its raster files would have.
-          width: out?.width ?? pixelSize(size).width,
-          height: out?.height ?? pixelSize(size).height,
-          storage_prefix: prefix,
-          created_at: now,
-          has_pdf: pdfs ? 1 : 0,
-          has_raster: out ? 1 : 0,
-          print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
-          sizes_pdf: pdfs?.sizes?.pages ?? 0,
-          search_text: creationSearchText(name, typed),
-          value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
-        })
-        // The uploads it draws are kept from the sweep of unused ones. One deleted meanwhile is a 404.
-        await insertCreationUploads(trx, creationId, uploadIds).catch((err) => {
-          if (isForeignKeyViolation(err)) throw new AppError(Code.notFound, 'values: Upload not found')
-          throw err
-        })
-        if (o.notify !== false)
-          await notifyCreationReady(
-            trx,
-            r.userId,
-            { creationId, templateId: row.id, typeId: row.template_type_id, name },
-            now,
-          )
-        return creationId
-      },
+      row: (now) => ({
+        user_id: r.userId,
+        template_id: row.id,
+        template_version: version,
+        template_type_id: row.template_type_id,
+        name,
+        field_values: JSON.stringify(r.values),
+        size_id: sizeId,
+        locale,
+        // A PDF alone is still counted in the pixels its raster files would have.
+        width: out?.width ?? pixelSize(size).width,
+        height: out?.height ?? pixelSize(size).height,
+        storage_prefix: prefix,
+        created_at: now,
+        has_pdf: pdfs ? 1 : 0,
+        has_raster: out ? 1 : 0,
+        print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
+        sizes_pdf: pdfs?.sizes?.pages ?? 0,
+        search_text: creationSearchText(name, typed),
+        value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
+      }),
+      uploadIds,
+      ...(o.notify !== false && {
+        notice: { userId: r.userId, templateId: row.id, typeId: row.template_type_id, name },
+      }),
     }
+  }
+
+  /**
+   * Stores creations {@link produce}d, in the caller's transaction (one insert for all their rows): the rows,
+   * the uploads they draw, and their notifications. A creation exists, and is told, if and only if it is paid
+   * for. Their ids, in order.
+   */
+  async store(trx: Kysely<Database>, made: ProducedCreation[], now: number): Promise<number[]> {
+    const ids = await insertCreations(
+      trx,
+      made.map((m) => m.row(now)),
+    )
+    // The uploads they draw are kept from the sweep of unused ones. One deleted meanwhile is a 404.
+    await insertCreationUploads(
+      trx,
+      made.flatMap((m, i) => m.uploadIds.map((upload_id) => ({ creation_id: ids[i] as number, upload_id }))),
+    ).catch((err) => {
+      if (isForeignKeyViolation(err)) throw new AppError(Code.notFound, 'values: Upload not found')
+      throw err
+    })
+    for (const [i, m] of made.entries()) {
+      if (!m.notice) continue
+      const { userId, ...params } = m.notice
+      await notifyCreationReady(trx, userId, { creationId: ids[i] as number, ...params }, now)
+    }
+    return ids
   }
 
   /**

@@ -305,8 +305,12 @@ export class Renders {
     try {
       await this.d.db.transaction().execute(async (trx) => {
         const now = this.d.now()
-        const stored: { claim: RenderRow; creationId: number }[] = []
-        for (const m of made) stored.push({ claim: m.claim, creationId: await m.creation.store(trx, now) })
+        const ids = await this.d.creations.store(
+          trx,
+          made.map((m) => m.creation),
+          now,
+        )
+        const stored = made.map((m, i) => ({ claim: m.claim, creationId: ids[i] as number }))
         const completed = await completeRenders(
           trx,
           stored.map((s) => ({ id: s.claim.id, attempt: s.claim.attempts, creationId: s.creationId })),
