@@ -75,25 +75,16 @@ export async function completeRenders(
 }
 
 /**
- * Settles attempt `attempt` of a running render: only that attempt can, so a render completes or fails once
- * even when a worker taken for dead comes back. True when this call settled it.
+ * Fails attempt `attempt` of a running render (its credit no longer spent): only that attempt can, so a render
+ * fails once even when a worker taken for dead comes back. True when this call failed it.
  */
-export async function settleRender(
+export async function failRender(
   db: Q,
-  r: {
-    id: number
-    attempt: number
-    now: number
-    outcome: { status: 'completed'; creationId: number } | { status: 'failed'; error: string }
-  },
+  r: { id: number; attempt: number; now: number; error: string },
 ): Promise<boolean> {
   const res = await db
     .updateTable('renders')
-    .set(
-      r.outcome.status === 'completed'
-        ? { status: 'completed', creation_id: r.outcome.creationId, completed_at: r.now }
-        : { status: 'failed', error: r.outcome.error, credits_spent: 0, completed_at: r.now },
-    )
+    .set({ status: 'failed', error: r.error, credits_spent: 0, completed_at: r.now })
     .where('id', '=', r.id)
     .where('status', '=', 'running')
     .where('attempts', '=', r.attempt)

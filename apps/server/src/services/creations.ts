@@ -244,15 +244,6 @@ function valueIssuesData(issues: ValueIssue[]): IssuesData {
   return omitted > 0 ? { issues: listed, omitted } : { issues: listed }
 }
 
-/**
- * How a creation is paid for, in the transaction that stores it: by default one credit is spent; a job that
- * reserved the credit when it was accepted settles its own row instead. `store` inserts the creation.
- */
-export type Settle = <T>(
-  now: number,
-  store: (trx: Kysely<Database>) => Promise<T>,
-) => Promise<{ result: T; balance?: number | undefined }>
-
 /** A creation rendered and its files written, its row not yet stored (see {@link Creations.produce}). */
 export interface ProducedCreation {
   /** Where its files are (`creations/<uuid>`). */
@@ -267,9 +258,12 @@ export interface ProducedCreation {
   discard: () => Promise<void>
 }
 
-type CreateOptions = {
-  /** Pays in the storing transaction; default: spends one credit (402 without). */
-  settle?: Settle
+/** How {@link Creations.produce} makes a creation. */
+type ProduceOptions = {
+  /** Paid for already (a job's credit was reserved when it was accepted): no balance check before rendering. */
+  prepaid: boolean
+  /** The template as {@link Creations.resolve} read it, for many creations of it. */
+  resolved?: ResolvedTemplate | undefined
   /** Raise the "creation ready" notification (default true; a batch raises one for all its rows). */
   notify?: boolean
   /** The options of the print shops' PDF of a print size (default: bleed and crop marks). */
@@ -428,63 +422,37 @@ export class Creations {
    * files; a crash before the commit leaves files without a row, which are never served and which the sweep
    * removes.
    */
-  async create(
-    r: Request & { name?: string | undefined },
-    o: CreateOptions = {},
-  ): Promise<Creation & { credits: number }> {
-    const { id, balance } = await this.make(r, o)
-    const created = await findOwnCreation(this.d.db, id, r.userId)
-    if (!created) throw new Error('creation vanished after insert')
-    return { ...this.view(created), credits: balance ?? (await ledgerBalance(this.d.db, r.userId)) }
-  }
-
-  /**
-   * `create` without reading the creation back: its id, and the balance when the settle read it. A job (a /v1
-   * render, a batch row) needs no more, and skips the read and the view.
-   */
-  async make(
-    r: Request & { name?: string | undefined },
-    o: CreateOptions = {},
-  ): Promise<{ id: number; balance: number | undefined }> {
-    const made = await this.produce(r, { ...o, prepaid: o.settle !== undefined })
+  async create(r: Request & { name?: string | undefined }): Promise<Creation & { credits: number }> {
+    const made = await this.produce(r, { prepaid: false })
+    let stored: { result: number; balance: number }
     try {
-      const settle: Settle =
-        o.settle ??
-        ((at, store) =>
-          spendCredits(
-            this.d.db,
-            {
-              userId: r.userId,
-              amount: CREATION_COST,
-              reason: 'creation',
-              idempotencyKey: `creation:${made.prefix}`,
-              now: at,
-            },
-            store,
-          ))
       const now = this.d.now()
-      const { result: id, balance } = await settle(
-        now,
+      stored = await spendCredits(
+        this.d.db,
+        {
+          userId: r.userId,
+          amount: CREATION_COST,
+          reason: 'creation',
+          idempotencyKey: `creation:${made.prefix}`,
+          now,
+        },
         async (trx) => (await this.store(trx, [made], now))[0] as number,
       )
-      return { id, balance }
     } catch (err) {
       await made.discard()
       throw err
     }
+    const created = await findOwnCreation(this.d.db, stored.result, r.userId)
+    if (!created) throw new Error('creation vanished after insert')
+    return { ...this.view(created), credits: stored.balance }
   }
 
   /**
-   * The first half of {@link make}: checks, renders and writes the files, and returns the row to {@link store}
-   * in the caller's transaction or, when that transaction does not commit, how to delete the files again
-   * (`discard`). Jobs store many in one transaction.
-   * `prepaid`: the caller paid already (no balance check before rendering); `resolved`: the template as
-   * {@link resolve} read it, for many rows of it.
+   * The first half of {@link create}: checks, renders and writes the files, and returns the row to
+   * {@link store} in the caller's transaction or, when that transaction does not commit, how to delete the files
+   * again (`discard`). Jobs store many in one transaction.
    */
-  async produce(
-    r: Request & { name?: string | undefined },
-    o: Omit<CreateOptions, 'settle'> & { prepaid: boolean; resolved?: ResolvedTemplate | undefined },
-  ): Promise<ProducedCreation> {
+  async produce(r: Request & { name?: string | undefined }, o: ProduceOptions): Promise<ProducedCreation> {
     const {
       row,
       template,

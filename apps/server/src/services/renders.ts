@@ -7,11 +7,11 @@ import {
   completeRenders,
   creationsByIds,
   deleteRender,
+  failRender,
   findOwnRender,
   findRender,
   insertRenders,
   listOwnRenders,
-  settleRender,
   unfinishedRenderIds,
 } from '../db/renders'
 import type { CreationRow, Database, RenderRow } from '../db/schema'
@@ -365,15 +365,7 @@ export class Renders {
     const now = this.d.now()
     const text = JSON.stringify(error)
     await this.d.db.transaction().execute(async (trx) => {
-      if (
-        !(await settleRender(trx, {
-          id: claim.id,
-          attempt: claim.attempts,
-          now,
-          outcome: { status: 'failed', error: text },
-        }))
-      )
-        return
+      if (!(await failRender(trx, { id: claim.id, attempt: claim.attempts, now, error: text }))) return
       await grantCreditsOnce(trx, {
         userId: claim.user_id,
         amount: claim.credits_spent,

@@ -146,8 +146,11 @@ export class PgBossQueue implements JobQueue {
     handler: (jobs: JobData[Q][]) => Promise<JobOutcome[]>,
   ): Promise<void> {
     while (!this.stopping) {
-      // pg-boss's fetch answers no jobs when its statement fails (the next poll tries again).
-      const jobs = await boss.fetch<JobData[Q]>(queue, { batchSize: size.next() })
+      // pg-boss's fetch answers no jobs when its statement fails: the next poll tries again.
+      const jobs = await boss.fetch<JobData[Q]>(queue, { batchSize: size.next() }).catch((err: unknown) => {
+        this.o.log.error('job queue error', { queue, ...errorFields(err) })
+        return []
+      })
       if (jobs.length === 0) {
         await this.sleep(queue)
         continue
