@@ -62,7 +62,7 @@ export const RETRY_LIMIT = 5
 export const MAX_GROUP = 8
 
 /**
- * How many jobs a loop takes at once: as many as it runs in a quarter of `budgetMs` at the pace its last groups
+ * How many jobs a loop takes at once: as many as it runs in an eighth of `budgetMs` at the pace its last groups
  * went (between 1 and {@link MAX_GROUP}), so that a group ends well before its jobs are taken for dead and run
  * elsewhere (pg-boss's expiry), however slow the machine is at the moment. The first group is one job.
  */
@@ -73,7 +73,7 @@ export class GroupSize {
 
   next(): number {
     if (this.msPerJob === undefined) return 1
-    return Math.max(1, Math.min(MAX_GROUP, Math.floor(this.budgetMs / 4 / Math.max(this.msPerJob, 1))))
+    return Math.max(1, Math.min(MAX_GROUP, Math.floor(this.budgetMs / 8 / Math.max(this.msPerJob, 1))))
   }
 
   /** A group of `jobs` took `ms`. A slower pace counts at once, a faster one over a few groups. */
