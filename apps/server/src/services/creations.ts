@@ -453,6 +453,17 @@ export class Creations {
    * again (`discard`). Jobs store many in one transaction.
    */
   async produce(r: Request & { name?: string | undefined }, o: ProduceOptions): Promise<ProducedCreation> {
+    return (await this.draw(r, o)).write()
+  }
+
+  /**
+   * {@link produce} in two steps: checks and renders, then `write` writes the files. A job renders its next row
+   * while the files of this one are written, so its renderer does not wait for the disk.
+   */
+  async draw(
+    r: Request & { name?: string | undefined },
+    o: ProduceOptions,
+  ): Promise<{ write: () => Promise<ProducedCreation> }> {
     const {
       row,
       template,
@@ -515,58 +526,62 @@ export class Creations {
           ),
         )
       : undefined
-    checkImagesRead()
-    const prefix = `creations/${randomUUID()}`
-    const bytes: Partial<Record<CreationFile, Buffer>> = {
-      ...(out && { png: out.png, jpeg: out.jpeg, webp: out.webp }),
-      thumb: thumbnail,
-      ...(pdfs && { pdf: pdfs.trimmed, pdfPrint: pdfs.printShop }),
-      ...(pdfs?.sizes && { pdfSizes: pdfs.sizes.bytes }),
+    // The files are written by `write`, the rest of this method.
+    const write = async (): Promise<ProducedCreation> => {
+      checkImagesRead()
+      const prefix = `creations/${randomUUID()}`
+      const bytes: Partial<Record<CreationFile, Buffer>> = {
+        ...(out && { png: out.png, jpeg: out.jpeg, webp: out.webp }),
+        thumb: thumbnail,
+        ...(pdfs && { pdf: pdfs.trimmed, pdfPrint: pdfs.printShop }),
+        ...(pdfs?.sizes && { pdfSizes: pdfs.sizes.bytes }),
+      }
+      const stored = (Object.keys(bytes) as CreationFile[]).map((f) => ({
+        f,
+        key: `${prefix}/${CREATION_FILES[f].name}`,
+      }))
+      const keys = stored.map((s) => s.key)
+      try {
+        await Promise.all(
+          stored.map(({ f, key }) =>
+            this.d.storage.put(key, bytes[f] as Buffer, CREATION_FILES[f].contentType),
+          ),
+        )
+      } catch (err) {
+        await this.d.storage.delete(keys).catch(() => {})
+        throw err
+      }
+      return {
+        prefix,
+        discard: () => this.d.storage.delete(keys).catch(() => {}),
+        row: (now) => ({
+          user_id: r.userId,
+          template_id: row.id,
+          template_version: version,
+          template_type_id: row.template_type_id,
+          name,
+          field_values: JSON.stringify(r.values),
+          size_id: sizeId,
+          locale,
+          // A PDF alone is still counted in the pixels its raster files would have.
+          width: out?.width ?? pixelSize(size).width,
+          height: out?.height ?? pixelSize(size).height,
+          storage_prefix: prefix,
+          created_at: now,
+          has_pdf: pdfs ? 1 : 0,
+          has_raster: out ? 1 : 0,
+          print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
+          sizes_pdf: pdfs?.sizes?.pages ?? 0,
+          search_text: creationSearchText(name, typed),
+          value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
+        }),
+        uploadIds,
+        ...(o.notify !== false && {
+          notice: { userId: r.userId, templateId: row.id, typeId: row.template_type_id, name },
+        }),
+      }
     }
-    const stored = (Object.keys(bytes) as CreationFile[]).map((f) => ({
-      f,
-      key: `${prefix}/${CREATION_FILES[f].name}`,
-    }))
-    const keys = stored.map((s) => s.key)
-    try {
-      await Promise.all(
-        stored.map(({ f, key }) =>
-          this.d.storage.put(key, bytes[f] as Buffer, CREATION_FILES[f].contentType),
-        ),
-      )
-    } catch (err) {
-      await this.d.storage.delete(keys).catch(() => {})
-      throw err
-    }
-    return {
-      prefix,
-      discard: () => this.d.storage.delete(keys).catch(() => {}),
-      row: (now) => ({
-        user_id: r.userId,
-        template_id: row.id,
-        template_version: version,
-        template_type_id: row.template_type_id,
-        name,
-        field_values: JSON.stringify(r.values),
-        size_id: sizeId,
-        locale,
-        // A PDF alone is still counted in the pixels its raster files would have.
-        width: out?.width ?? pixelSize(size).width,
-        height: out?.height ?? pixelSize(size).height,
-        storage_prefix: prefix,
-        created_at: now,
-        has_pdf: pdfs ? 1 : 0,
-        has_raster: out ? 1 : 0,
-        print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
-        sizes_pdf: pdfs?.sizes?.pages ?? 0,
-        search_text: creationSearchText(name, typed),
-        value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
-      }),
-      uploadIds,
-      ...(o.notify !== false && {
-        notice: { userId: r.userId, templateId: row.id, typeId: row.template_type_id, name },
-      }),
-    }
+    return { write }
   }
 
   /**

@@ -239,7 +239,7 @@ export class Renders {
 
   /**
    * The job, for a group of renders taken together (any number of deliveries settle each once): claims them in
-   * one statement, renders each and writes its files in turn (the template read once per template and version),
+   * one statement, renders each in turn (writing its files meanwhile; the template read once per template and version),
    * then stores the creations and settles the renders in one transaction, counting each batch's rows once.
    * Returns, in the order of `ids`, which renders are to run again: an error on our side with attempts left.
    */
@@ -247,6 +247,7 @@ export class Renders {
     const claims = await claimRenders(this.d.db, ids, this.d.now())
     const retry = new Map<number, unknown>()
     const made: Made[] = []
+    const writing: Promise<void>[] = []
     const templates = new Map<string, Promise<ResolvedTemplate>>()
     for (const claim of claims.sort((a, b) => a.id - b.id)) {
       if (claim.attempts > MAX_ATTEMPTS) {
@@ -263,7 +264,7 @@ export class Renders {
         const resolving =
           templates.get(key) ?? this.d.creations.resolve(claim.user_id, claim.template_id, version)
         templates.set(key, resolving)
-        const creation = await this.d.creations.produce(
+        const drawn = await this.d.creations.draw(
           {
             userId: claim.user_id,
             templateId: claim.template_id,
@@ -285,11 +286,22 @@ export class Renders {
             resolved: await resolving,
           },
         )
-        made.push({ claim, creation })
+        // Its files are written while the next row renders.
+        writing.push(
+          drawn.write().then(
+            (creation) => {
+              made.push({ claim, creation })
+            },
+            async (err: unknown) => {
+              if (await this.refused(claim, err)) retry.set(claim.id, err)
+            },
+          ),
+        )
       } catch (err) {
         if (await this.refused(claim, err)) retry.set(claim.id, err)
       }
     }
+    await Promise.all(writing)
     await this.settleMade(made, retry)
     for (const claim of claims) this.wake(claim.id)
     return ids.map((id) => (retry.has(id) ? { error: retry.get(id) } : null))
