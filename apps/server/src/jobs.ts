@@ -8,7 +8,7 @@ import type { Metrics } from './metrics'
 import { Batches } from './services/batches'
 import type { Creations } from './services/creations'
 import type { FileUrls } from './services/file-urls'
-import { type JobQueue, openJobQueue } from './services/jobs'
+import { type JobQueue, oneByOne, openJobQueue } from './services/jobs'
 import { Renders } from './services/renders'
 import type { MediaStorage } from './services/storage'
 import { Webhooks } from './services/webhooks'
@@ -71,18 +71,27 @@ export function jobParts(a: {
   a.metrics.watchQueue(queue)
   // Events are written in the transaction that settles what they tell; file URLs in them are on PUBLIC_URL.
   const origin = config.billing.publicUrl
-  renders.onSettled(async (trx, row) => {
-    if (row.batch_id !== null || (row.status !== 'completed' && row.status !== 'failed')) return
-    const creation =
-      row.creation_id === null
-        ? undefined
-        : (await creationsByIds(trx, [row.creation_id])).get(row.creation_id)
-    await webhooks.emit(trx, {
-      userId: row.user_id,
-      type: row.status === 'completed' ? 'render.completed' : 'render.failed',
-      object: renderView(row, creation, a.creations, origin),
-      alsoUrl: row.webhook_url,
-    })
+  renders.onSettled(async (trx, rows) => {
+    const told = rows.filter(
+      (r) => r.batch_id === null && (r.status === 'completed' || r.status === 'failed'),
+    )
+    if (told.length === 0) return
+    const creations = await creationsByIds(
+      trx,
+      told.flatMap((r) => (r.creation_id === null ? [] : [r.creation_id])),
+    )
+    for (const row of told)
+      await webhooks.emit(trx, {
+        userId: row.user_id,
+        type: row.status === 'completed' ? 'render.completed' : 'render.failed',
+        object: renderView(
+          row,
+          row.creation_id === null ? undefined : creations.get(row.creation_id),
+          a.creations,
+          origin,
+        ),
+        alsoUrl: row.webhook_url,
+      })
   })
   batches.onFinished(async (trx, b) => {
     const failed = await failedRowsOf(trx, b.id)
@@ -114,14 +123,19 @@ export function jobParts(a: {
         log.warn('ROLE=api needs PostgreSQL to hand jobs to workers; this process runs its own jobs')
       if (works) {
         // Each job's events go out as soon as its transaction has committed.
-        await queue.work('render', config.developerApi.workerConcurrency, async ({ renderId }) => {
-          await renders.run(renderId)
+        await queue.work('render', config.developerApi.workerConcurrency, async (group) => {
+          const outcomes = await renders.runMany(group.map((job) => job.renderId))
           webhooks.sendWritten()
+          return outcomes
         })
-        await queue.work('batch-finish', 1, async ({ batchId }) => {
-          await batches.finished(batchId)
-          webhooks.sendWritten()
-        })
+        await queue.work(
+          'batch-finish',
+          1,
+          oneByOne(async ({ batchId }) => {
+            await batches.finished(batchId)
+            webhooks.sendWritten()
+          }),
+        )
         webhooks.start(config.developerApi.webhookSchedulerSeconds * 1000)
       }
       if (queue.kind === 'in-process') {

@@ -20,21 +20,19 @@ export function findBatch(db: Q, id: number): Promise<BatchRow | undefined> {
   return db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/** Counts one settled row of the batch; returns the batch as it is after. */
-export function countSettledRow(
+/** Counts settled rows of the batch (by how they ended); returns the batch as it is after. */
+export function countSettledRows(
   db: Q,
   batchId: number,
-  status: 'completed' | 'failed' | 'canceled',
+  n: { completed: number; failed: number; canceled: number },
 ): Promise<BatchRow> {
   return db
     .updateTable('batches')
-    .set((eb) =>
-      status === 'completed'
-        ? { completed_rows: eb('completed_rows', '+', 1) }
-        : status === 'failed'
-          ? { failed_rows: eb('failed_rows', '+', 1) }
-          : { canceled_rows: eb('canceled_rows', '+', 1) },
-    )
+    .set((eb) => ({
+      completed_rows: eb('completed_rows', '+', n.completed),
+      failed_rows: eb('failed_rows', '+', n.failed),
+      canceled_rows: eb('canceled_rows', '+', n.canceled),
+    }))
     .where('id', '=', batchId)
     .returningAll()
     .executeTakeFirstOrThrow()

@@ -7,18 +7,21 @@ type Q = Kysely<Database>
 
 export type NewCreation = Insertable<CreationTable> & { search_text: string }
 
-export async function insertCreation(db: Q, c: NewCreation): Promise<number> {
-  const row = await db.insertInto('creations').values(c).returning('id').executeTakeFirstOrThrow()
-  return row.id
+/** Inserts creations in one statement; their ids, in the order of `rows`. */
+export async function insertCreations(db: Q, rows: NewCreation[]): Promise<number[]> {
+  if (rows.length === 0) return []
+  const inserted = await db.insertInto('creations').values(rows).returning(['id', 'storage_prefix']).execute()
+  // Matched by their (unique) storage prefix: the order of RETURNING is not promised.
+  const ids = new Map(inserted.map((r) => [r.storage_prefix, r.id]))
+  return rows.map((r) => ids.get(r.storage_prefix) as number)
 }
 
-/** Records which uploads the creation draws (they then outlive the sweep of unused uploads). */
-export async function insertCreationUploads(db: Q, creationId: number, uploadIds: number[]): Promise<void> {
-  if (uploadIds.length > 0)
-    await db
-      .insertInto('creation_uploads')
-      .values(uploadIds.map((upload_id) => ({ creation_id: creationId, upload_id })))
-      .execute()
+/** Records which uploads creations draw (they then outlive the sweep of unused uploads). */
+export async function insertCreationUploads(
+  db: Q,
+  links: { creation_id: number; upload_id: number }[],
+): Promise<void> {
+  if (links.length > 0) await db.insertInto('creation_uploads').values(links).execute()
 }
 
 /** The creation if it is `userId`'s (anyone else's is as unknown as a missing one). */

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely'
+import { type Insertable, type Kysely, sql } from 'kysely'
 import type { CreationRow, Database, RenderRow, RenderTable } from './schema'
 
 type Q = Kysely<Database>
@@ -36,39 +36,55 @@ export function listOwnRenders(
 }
 
 /**
- * Takes the render for one attempt: queued, or running (a retry of an attempt whose worker died or failed).
- * Returns the row with this attempt's number, or undefined when it is settled (or gone): nothing to do.
+ * Takes the renders of `ids` for one attempt each: queued, or running (a retry of an attempt whose worker died or
+ * failed). Returns the rows taken, with this attempt's number; a render settled (or gone) is not among them.
  */
-export function claimRender(db: Q, id: number, now: number): Promise<RenderRow | undefined> {
+export function claimRenders(db: Q, ids: number[], now: number): Promise<RenderRow[]> {
+  if (ids.length === 0) return Promise.resolve([])
   return db
     .updateTable('renders')
     .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), started_at: now }))
-    .where('id', '=', id)
+    .where('id', 'in', ids)
     .where('status', 'in', ['queued', 'running'])
     .returningAll()
-    .executeTakeFirst()
+    .execute()
 }
 
 /**
- * Settles attempt `attempt` of a running render: only that attempt can, so a render completes or fails once
- * even when a worker taken for dead comes back. True when this call settled it.
+ * Completes renders with their creations, each only by the attempt that claimed it (`attempt`), in one
+ * statement; returns the ids it completed (an attempt taken over by another worker is not among them).
  */
-export async function settleRender(
+export async function completeRenders(
   db: Q,
-  r: {
-    id: number
-    attempt: number
-    now: number
-    outcome: { status: 'completed'; creationId: number } | { status: 'failed'; error: string }
-  },
+  rows: { id: number; attempt: number; creationId: number }[],
+  now: number,
+): Promise<Set<number>> {
+  if (rows.length === 0) return new Set()
+  const creationIds = sql.join(
+    rows.map((r) => sql`when ${r.id} then cast(${r.creationId} as bigint)`),
+    sql` `,
+  )
+  const done = await db
+    .updateTable('renders')
+    .set({ status: 'completed', completed_at: now, creation_id: sql<number>`case id ${creationIds} end` })
+    .where('status', '=', 'running')
+    .where((eb) => eb.or(rows.map((r) => eb.and([eb('id', '=', r.id), eb('attempts', '=', r.attempt)]))))
+    .returning('id')
+    .execute()
+  return new Set(done.map((r) => Number(r.id)))
+}
+
+/**
+ * Fails attempt `attempt` of a running render (its credit no longer spent): only that attempt can, so a render
+ * fails once even when a worker taken for dead comes back. True when this call failed it.
+ */
+export async function failRender(
+  db: Q,
+  r: { id: number; attempt: number; now: number; error: string },
 ): Promise<boolean> {
   const res = await db
     .updateTable('renders')
-    .set(
-      r.outcome.status === 'completed'
-        ? { status: 'completed', creation_id: r.outcome.creationId, completed_at: r.now }
-        : { status: 'failed', error: r.outcome.error, credits_spent: 0, completed_at: r.now },
-    )
+    .set({ status: 'failed', error: r.error, credits_spent: 0, completed_at: r.now })
     .where('id', '=', r.id)
     .where('status', '=', 'running')
     .where('attempts', '=', r.attempt)

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
 import {
   claimBatchNotice,
   completedRowValuesOf,
-  countSettledRow,
+  countSettledRows,
   failedRowsOf,
   findBatch,
   findOwnBatch,
@@ -84,7 +84,7 @@ export class Batches {
       log: Logger
     },
   ) {
-    d.renders.onSettled((trx, row) => this.countRow(trx, row))
+    d.renders.onSettled((trx, rows) => this.countRows(trx, rows))
   }
 
   onFinished(hook: BatchFinishedHook): void {
@@ -271,11 +271,21 @@ export class Batches {
     return (await findOwnBatch(this.d.db, id, userId)) ?? batch
   }
 
-  /** Counts a settled row of a batch, in its settling transaction; the last one finishes the batch. */
-  private async countRow(trx: Kysely<Database>, row: RenderRow): Promise<void> {
-    if (row.batch_id === null || !isSettled(row)) return
-    const batch = await countSettledRow(trx, row.batch_id, row.status as 'completed' | 'failed' | 'canceled')
-    await this.finishIfDone(trx, batch)
+  /**
+   * Counts settled rows of batches, in their settling transaction: one update per batch, however many of its
+   * rows settled together. The last one finishes the batch.
+   */
+  private async countRows(trx: Kysely<Database>, rows: RenderRow[]): Promise<void> {
+    const byBatch = new Map<number, { completed: number; failed: number; canceled: number }>()
+    for (const row of rows) {
+      if (row.batch_id === null || !isSettled(row)) continue
+      const n = byBatch.get(row.batch_id) ?? { completed: 0, failed: 0, canceled: 0 }
+      n[row.status as 'completed' | 'failed' | 'canceled'] += 1
+      byBatch.set(row.batch_id, n)
+    }
+    // In the order of their ids, as every settling transaction takes them: two cannot wait for each other.
+    for (const [batchId, n] of [...byBatch].sort(([a], [b]) => a - b))
+      await this.finishIfDone(trx, await countSettledRows(trx, batchId, n))
   }
 
   private async finishIfDone(trx: Kysely<Database>, b: BatchRow): Promise<void> {

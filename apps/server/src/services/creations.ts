@@ -36,9 +36,10 @@ import {
   deleteOwnCreation,
   findCreation,
   findOwnCreation,
-  insertCreation,
+  insertCreations,
   insertCreationUploads,
   listCreations,
+  type NewCreation,
   renameOwnCreation,
 } from '../db/creations'
 import { ledgerBalance } from '../db/ledger'
@@ -275,18 +276,26 @@ function valueIssuesData(issues: ValueIssue[]): IssuesData {
   return omitted > 0 ? { issues: listed, omitted } : { issues: listed }
 }
 
-/**
- * How a creation is paid for, in the transaction that stores it: by default one credit is spent; a job that
- * reserved the credit when it was accepted settles its own row instead. `store` inserts the creation.
- */
-export type Settle = <T>(
-  now: number,
-  store: (trx: Kysely<Database>) => Promise<T>,
-) => Promise<{ result: T; balance?: number | undefined }>
+/** A creation rendered and its files written, its row not yet stored (see {@link Creations.produce}). */
+export interface ProducedCreation {
+  /** Where its files are (`creations/<uuid>`). */
+  prefix: string
+  /** Its row, made at `now`. */
+  row: (now: number) => NewCreation
+  /** The uploads it draws (the caller's, the template's fixed images). */
+  uploadIds: number[]
+  /** Its "ready" notification, unless it was made with `notify: false`. */
+  notice?: { userId: number; templateId: number; typeId: number; name: string }
+  /** Deletes its files (its row was not stored). */
+  discard: () => Promise<void>
+}
 
-type CreateOptions = {
-  /** Pays in the storing transaction; default: spends one credit (402 without). */
-  settle?: Settle
+/** How {@link Creations.produce} makes a creation. */
+type ProduceOptions = {
+  /** Paid for already (a job's credit was reserved when it was accepted): no balance check before rendering. */
+  prepaid: boolean
+  /** The template as {@link Creations.resolve} read it, for many creations of it. */
+  resolved?: ResolvedTemplate | undefined
   /** Raise the "creation ready" notification (default true; a batch raises one for all its rows). */
   notify?: boolean
   /** The options of the print shops' PDF of a print size (default: bleed and crop marks). */
@@ -428,9 +437,9 @@ export class Creations {
     }
   }
 
-  /** The template (and version) a request of `userId` draws; 404 when it is not theirs to use. */
-  resolve(userId: number, templateId: number): Promise<ResolvedTemplate> {
-    return this.d.templates.resolve(userId, templateId)
+  /** The template (and version, default its current one) a request of `userId` draws; 404 when it is not theirs to use. */
+  resolve(userId: number, templateId: number, version?: number): Promise<ResolvedTemplate> {
+    return this.d.templates.resolve(userId, templateId, version)
   }
 
   /**
@@ -453,24 +462,48 @@ export class Creations {
    * files; a crash before the commit leaves files without a row, which are never served and which the sweep
    * removes.
    */
-  async create(
-    r: Request & { name?: string | undefined },
-    o: CreateOptions = {},
-  ): Promise<Creation & { credits: number }> {
-    const { id, balance } = await this.make(r, o)
-    const created = await findOwnCreation(this.d.db, id, r.userId)
+  async create(r: Request & { name?: string | undefined }): Promise<Creation & { credits: number }> {
+    const made = await this.produce(r, { prepaid: false })
+    let stored: { result: number; balance: number }
+    try {
+      const now = this.d.now()
+      stored = await spendCredits(
+        this.d.db,
+        {
+          userId: r.userId,
+          amount: CREATION_COST,
+          reason: 'creation',
+          idempotencyKey: `creation:${made.prefix}`,
+          now,
+        },
+        async (trx) => (await this.store(trx, [made], now))[0] as number,
+      )
+    } catch (err) {
+      await made.discard()
+      throw err
+    }
+    const created = await findOwnCreation(this.d.db, stored.result, r.userId)
     if (!created) throw new Error('creation vanished after insert')
-    return { ...this.view(created), credits: balance ?? (await ledgerBalance(this.d.db, r.userId)) }
+    return { ...this.view(created), credits: stored.balance }
   }
 
   /**
-   * `create` without reading the creation back: its id, and the balance when the settle read it. A job (a /v1
-   * render, a batch row) needs no more, and skips the read and the view.
+   * The first half of {@link create}: checks, renders and writes the files, and returns the row to
+   * {@link store} in the caller's transaction or, when that transaction does not commit, how to delete the files
+   * again (`discard`). Jobs store many in one transaction.
    */
-  async make(
+  async produce(r: Request & { name?: string | undefined }, o: ProduceOptions): Promise<ProducedCreation> {
+    return (await this.draw(r, o)).write()
+  }
+
+  /**
+   * {@link produce} in two steps: checks and renders, then `write` writes the files. A job renders its next row
+   * while the files of this one are written, so its renderer does not wait for the disk.
+   */
+  async draw(
     r: Request & { name?: string | undefined },
-    o: CreateOptions = {},
-  ): Promise<{ id: number; balance: number | undefined }> {
+    o: ProduceOptions,
+  ): Promise<{ write: () => Promise<ProducedCreation> }> {
     const {
       row,
       template,
@@ -483,9 +516,9 @@ export class Creations {
       checkImagesRead,
       brandFonts,
       valueLanguages,
-    } = await this.prepare(r)
+    } = await this.prepare(r, { resolved: o.resolved })
     const sizeId = size.id
-    if (!o.settle) {
+    if (!o.prepaid) {
       // Fail fast without rendering; the spend below is what guarantees the balance.
       const before = await ledgerBalance(this.d.db, r.userId)
       if (before < CREATION_COST)
@@ -533,85 +566,88 @@ export class Creations {
           ),
         )
       : undefined
-    checkImagesRead()
-    const prefix = `creations/${randomUUID()}`
-    const bytes: Partial<Record<CreationFile, Buffer>> = {
-      ...(out && { png: out.png, jpeg: out.jpeg, webp: out.webp }),
-      thumb: thumbnail,
-      ...(pdfs && { pdf: pdfs.trimmed, pdfPrint: pdfs.printShop }),
-      ...(pdfs?.sizes && { pdfSizes: pdfs.sizes.bytes }),
+    // The files are written by `write`, the rest of this method.
+    const write = async (): Promise<ProducedCreation> => {
+      checkImagesRead()
+      const prefix = `creations/${randomUUID()}`
+      const bytes: Partial<Record<CreationFile, Buffer>> = {
+        ...(out && { png: out.png, jpeg: out.jpeg, webp: out.webp }),
+        thumb: thumbnail,
+        ...(pdfs && { pdf: pdfs.trimmed, pdfPrint: pdfs.printShop }),
+        ...(pdfs?.sizes && { pdfSizes: pdfs.sizes.bytes }),
+      }
+      const stored = (Object.keys(bytes) as CreationFile[]).map((f) => ({
+        f,
+        key: `${prefix}/${CREATION_FILES[f].name}`,
+      }))
+      const keys = stored.map((s) => s.key)
+      try {
+        await Promise.all(
+          stored.map(({ f, key }) =>
+            this.d.storage.put(key, bytes[f] as Buffer, CREATION_FILES[f].contentType),
+          ),
+        )
+      } catch (err) {
+        await this.d.storage.delete(keys).catch(() => {})
+        throw err
+      }
+      return {
+        prefix,
+        discard: () => this.d.storage.delete(keys).catch(() => {}),
+        row: (now) => ({
+          user_id: r.userId,
+          template_id: row.id,
+          template_version: version,
+          template_type_id: row.template_type_id,
+          name,
+          field_values: JSON.stringify(r.values),
+          size_id: sizeId,
+          locale,
+          // A PDF alone is still counted in the pixels its raster files would have.
+          width: out?.width ?? pixelSize(size).width,
+          height: out?.height ?? pixelSize(size).height,
+          storage_prefix: prefix,
+          created_at: now,
+          has_pdf: pdfs ? 1 : 0,
+          has_raster: out ? 1 : 0,
+          print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
+          sizes_pdf: pdfs?.sizes?.pages ?? 0,
+          search_text: creationSearchText(name, typed),
+          value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
+        }),
+        uploadIds,
+        ...(o.notify !== false && {
+          notice: { userId: r.userId, templateId: row.id, typeId: row.template_type_id, name },
+        }),
+      }
     }
-    const stored = (Object.keys(bytes) as CreationFile[]).map((f) => ({
-      f,
-      key: `${prefix}/${CREATION_FILES[f].name}`,
-    }))
-    const keys = stored.map((s) => s.key)
-    try {
-      await Promise.all(
-        stored.map(({ f, key }) =>
-          this.d.storage.put(key, bytes[f] as Buffer, CREATION_FILES[f].contentType),
-        ),
-      )
-      const now = this.d.now()
-      const settle: Settle =
-        o.settle ??
-        ((at, store) =>
-          spendCredits(
-            this.d.db,
-            {
-              userId: r.userId,
-              amount: CREATION_COST,
-              reason: 'creation',
-              idempotencyKey: `creation:${prefix}`,
-              now: at,
-            },
-            store,
-          ))
-      const { result: id, balance } = await settle(
-        now,
-        // The row, and the notification that it is ready, exist if and only if it is paid for.
-        async (trx) => {
-          const creationId = await insertCreation(trx, {
-            user_id: r.userId,
-            template_id: row.id,
-            template_version: version,
-            template_type_id: row.template_type_id,
-            name,
-            field_values: JSON.stringify(r.values),
-            size_id: sizeId,
-            locale,
-            // A PDF alone is still counted in the pixels its raster files would have.
-            width: out?.width ?? pixelSize(size).width,
-            height: out?.height ?? pixelSize(size).height,
-            storage_prefix: prefix,
-            created_at: now,
-            has_pdf: pdfs ? 1 : 0,
-            has_raster: out ? 1 : 0,
-            print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
-            sizes_pdf: pdfs?.sizes?.pages ?? 0,
-            search_text: creationSearchText(name, typed),
-            value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
-          })
-          // The uploads it draws are kept from the sweep of unused ones. One deleted meanwhile is a 404.
-          await insertCreationUploads(trx, creationId, uploadIds).catch((err) => {
-            if (isForeignKeyViolation(err)) throw new AppError(Code.notFound, 'values: Upload not found')
-            throw err
-          })
-          if (o.notify !== false)
-            await notifyCreationReady(
-              trx,
-              r.userId,
-              { creationId, templateId: row.id, typeId: row.template_type_id, name },
-              now,
-            )
-          return creationId
-        },
-      )
-      return { id, balance }
-    } catch (err) {
-      await this.d.storage.delete(keys).catch(() => {})
+    return { write }
+  }
+
+  /**
+   * Stores creations {@link produce}d, in the caller's transaction (one insert for all their rows): the rows,
+   * the uploads they draw, and their notifications. A creation exists, and is told, if and only if it is paid
+   * for. Their ids, in order.
+   */
+  async store(trx: Kysely<Database>, made: ProducedCreation[], now: number): Promise<number[]> {
+    const ids = await insertCreations(
+      trx,
+      made.map((m) => m.row(now)),
+    )
+    // The uploads they draw are kept from the sweep of unused ones. One deleted meanwhile is a 404.
+    await insertCreationUploads(
+      trx,
+      made.flatMap((m, i) => m.uploadIds.map((upload_id) => ({ creation_id: ids[i] as number, upload_id }))),
+    ).catch((err) => {
+      if (isForeignKeyViolation(err)) throw new AppError(Code.notFound, 'values: Upload not found')
       throw err
+    })
+    for (const [i, m] of made.entries()) {
+      if (!m.notice) continue
+      const { userId, ...params } = m.notice
+      await notifyCreationReady(trx, userId, { creationId: ids[i] as number, ...params }, now)
     }
+    return ids
   }
 
   /**

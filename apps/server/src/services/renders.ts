@@ -3,21 +3,22 @@ import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
 import {
   cancelQueuedRenders,
-  claimRender,
+  claimRenders,
+  completeRenders,
   creationsByIds,
   deleteRender,
+  failRender,
   findOwnRender,
   findRender,
   insertRenders,
   listOwnRenders,
-  settleRender,
   unfinishedRenderIds,
 } from '../db/renders'
 import type { CreationRow, Database, RenderRow } from '../db/schema'
 import { AppError, notFound } from '../errors'
 import { errorFields, type Logger } from '../log'
-import { type Creations, storedLanguages } from './creations'
-import type { JobQueue } from './jobs'
+import { type Creations, type ProducedCreation, storedLanguages } from './creations'
+import type { JobOutcome, JobQueue } from './jobs'
 import { grantCreditsOnce, spendCredits } from './ledger'
 import { type PdfOptions, pdfOptionsOf, pdfOptionsText } from './pdf-options'
 import type { ResolvedTemplate } from './templates'
@@ -51,8 +52,11 @@ export interface RenderError {
   issues?: FieldIssue[]
 }
 
-/** Runs in the transaction that settles a render (completed, failed or cancelled): batch progress, webhooks. */
-export type SettledHook = (trx: Kysely<Database>, row: RenderRow) => Promise<void>
+/**
+ * Runs in the transaction that settles renders (completed, failed or cancelled), with all the rows it settles:
+ * batch progress, webhooks.
+ */
+export type SettledHook = (trx: Kysely<Database>, rows: RenderRow[]) => Promise<void>
 
 export interface RendersDeps {
   db: Kysely<Database>
@@ -65,8 +69,11 @@ export interface RendersDeps {
 const settledStatuses = new Set(['completed', 'failed', 'canceled'])
 export const isSettled = (row: RenderRow) => settledStatuses.has(row.status)
 
-/** Thrown inside the settling transaction when another attempt owns the render: it rolls back. */
+/** Thrown inside the settling transaction when another attempt owns a render: it rolls back. */
 class Superseded extends Error {}
+
+/** A render claimed and made: its files written, its creation not yet stored. */
+type Made = { claim: RenderRow; creation: ProducedCreation }
 
 /**
  * Renders of the developer API, run as jobs (PRODUCT.md §12-13): accepted with their credit reserved (and the
@@ -225,81 +232,144 @@ export class Renders {
           purchaseId: null,
           now,
         })
-      for (const r of rows) await this.runHooks(trx, r)
+      await this.runHooks(trx, rows)
       return rows
     })
   }
 
-  /** The job: one attempt at rendering `renderId` (any number of deliveries settle it once). */
-  async run(renderId: number): Promise<void> {
-    const claim = await claimRender(this.d.db, renderId, this.d.now())
-    if (!claim) return
-    if (claim.attempts > MAX_ATTEMPTS) {
-      await this.fail(claim, {
-        code: Code.internal,
-        message: `The render failed ${MAX_ATTEMPTS} times; your credit was refunded. Try again later`,
-      })
-      return
-    }
-    try {
-      await this.d.creations.make(
-        {
-          userId: claim.user_id,
-          templateId: claim.template_id,
-          // The version accepted (and paid for) is the version drawn, whatever was saved since.
-          templateVersion: Number(claim.template_version) || undefined,
-          values: JSON.parse(claim.field_values) as Record<string, string>,
-          valueLanguages: storedLanguages(claim.value_languages),
-          languagesField: 'value_languages',
-          sizeId: claim.size_id,
-          locale: claim.locale === 'zh-CN' ? 'zh-CN' : 'en',
-          name: claim.name ?? undefined,
-          formats: claim.formats.split(',') as RenderFormat[],
-        },
-        {
-          notify: false,
-          // The print shops' PDF is made as asked; without options it keeps its usual bleed and crop marks.
-          ...(claim.pdf_options && { printPdf: pdfOptionsOf(claim.pdf_options) }),
-          // Paid when accepted: the creation is stored in the transaction that settles this attempt, or not at all.
-          settle: (now, store) =>
-            this.d.db.transaction().execute(async (trx) => {
-              const creationId = (await store(trx)) as number
-              const settled = await settleRender(trx, {
-                id: claim.id,
-                attempt: claim.attempts,
-                now,
-                outcome: { status: 'completed', creationId },
-              })
-              if (!settled) throw new Superseded()
-              await this.runHooks(trx, {
-                ...claim,
-                status: 'completed',
-                creation_id: creationId,
-                completed_at: now,
-              })
-              return { result: creationId as never }
-            }),
-        },
-      )
-    } catch (err) {
-      if (err instanceof Superseded) return
-      if (err instanceof AppError) {
-        // Refused by the rules (an upload deleted since it was accepted): no attempt would do better.
-        const issues = (err.data as { issues?: FieldIssue[] } | null)?.issues
-        await this.fail(claim, { code: err.code, message: err.message, ...(issues ? { issues } : {}) })
-        return
-      }
-      if (claim.attempts >= MAX_ATTEMPTS) {
-        this.d.log.error('render failed for good', { renderId, ...errorFields(err) })
+  /**
+   * The job, for a group of renders taken together (any number of deliveries settle each once): claims them in
+   * one statement, renders each in turn (writing its files meanwhile; the template read once per template and version),
+   * then stores the creations and settles the renders in one transaction, counting each batch's rows once.
+   * Returns, in the order of `ids`, which renders are to run again: an error on our side with attempts left.
+   */
+  async runMany(ids: number[]): Promise<JobOutcome[]> {
+    const claims = await claimRenders(this.d.db, ids, this.d.now())
+    const retry = new Map<number, unknown>()
+    const made: Made[] = []
+    const writing: Promise<void>[] = []
+    const templates = new Map<string, Promise<ResolvedTemplate>>()
+    for (const claim of claims.sort((a, b) => a.id - b.id)) {
+      if (claim.attempts > MAX_ATTEMPTS) {
         await this.fail(claim, {
           code: Code.internal,
-          message: 'The render failed on our side; your credit was refunded. Try again later',
+          message: `The render failed ${MAX_ATTEMPTS} times; your credit was refunded. Try again later`,
         })
+        continue
+      }
+      try {
+        // The version accepted (and paid for) is the version drawn, whatever was saved since.
+        const version = Number(claim.template_version) || undefined
+        const key = `${claim.user_id}:${claim.template_id}:${version}`
+        const resolving =
+          templates.get(key) ?? this.d.creations.resolve(claim.user_id, claim.template_id, version)
+        templates.set(key, resolving)
+        const drawn = await this.d.creations.draw(
+          {
+            userId: claim.user_id,
+            templateId: claim.template_id,
+            templateVersion: version,
+            values: JSON.parse(claim.field_values) as Record<string, string>,
+            valueLanguages: storedLanguages(claim.value_languages),
+            languagesField: 'value_languages',
+            sizeId: claim.size_id,
+            locale: claim.locale === 'zh-CN' ? 'zh-CN' : 'en',
+            name: claim.name ?? undefined,
+            formats: claim.formats.split(',') as RenderFormat[],
+          },
+          {
+            // Paid when accepted; the creation is stored in the transaction that settles this attempt, or not at all.
+            prepaid: true,
+            notify: false,
+            // The print shops' PDF is made as asked; without options it keeps its usual bleed and crop marks.
+            ...(claim.pdf_options && { printPdf: pdfOptionsOf(claim.pdf_options) }),
+            resolved: await resolving,
+          },
+        )
+        // Its files are written while the next row renders.
+        writing.push(
+          drawn.write().then(
+            (creation) => {
+              made.push({ claim, creation })
+            },
+            async (err: unknown) => {
+              if (await this.refused(claim, err)) retry.set(claim.id, err)
+            },
+          ),
+        )
+      } catch (err) {
+        if (await this.refused(claim, err)) retry.set(claim.id, err)
+      }
+    }
+    await Promise.all(writing)
+    await this.settleMade(made, retry)
+    for (const claim of claims) this.wake(claim.id)
+    return ids.map((id) => (retry.has(id) ? { error: retry.get(id) } : null))
+  }
+
+  /**
+   * Stores the creations made and completes their renders, all in one transaction. When that fails (a row
+   * refused: an upload deleted meanwhile; an attempt taken over by another worker), each is settled alone, so
+   * that one row does not hold back the others.
+   */
+  private async settleMade(made: Made[], retry: Map<number, unknown>): Promise<void> {
+    if (made.length === 0) return
+    try {
+      await this.d.db.transaction().execute(async (trx) => {
+        const now = this.d.now()
+        const ids = await this.d.creations.store(
+          trx,
+          made.map((m) => m.creation),
+          now,
+        )
+        const stored = made.map((m, i) => ({ claim: m.claim, creationId: ids[i] as number }))
+        const completed = await completeRenders(
+          trx,
+          stored.map((s) => ({ id: s.claim.id, attempt: s.claim.attempts, creationId: s.creationId })),
+          now,
+        )
+        if (completed.size < stored.length) throw new Superseded()
+        await this.runHooks(
+          trx,
+          stored.map((s) => ({
+            ...s.claim,
+            status: 'completed',
+            creation_id: s.creationId,
+            completed_at: now,
+          })),
+        )
+      })
+      return
+    } catch (err) {
+      if (made.length > 1) {
+        for (const m of made) await this.settleMade([m], retry)
         return
       }
-      throw err
+      const [{ claim, creation }] = made as [Made]
+      await creation.discard()
+      if (!(err instanceof Superseded) && (await this.refused(claim, err))) retry.set(claim.id, err)
     }
-    this.wake(renderId)
+  }
+
+  /**
+   * What follows an attempt that threw: refused by the rules (an upload deleted since it was accepted: no attempt
+   * would do better), or out of attempts, the render fails and its credit is refunded; otherwise true: run it again.
+   */
+  private async refused(claim: RenderRow, err: unknown): Promise<boolean> {
+    if (err instanceof AppError) {
+      const issues = (err.data as { issues?: FieldIssue[] } | null)?.issues
+      await this.fail(claim, { code: err.code, message: err.message, ...(issues ? { issues } : {}) })
+      return false
+    }
+    if (claim.attempts >= MAX_ATTEMPTS) {
+      this.d.log.error('render failed for good', { renderId: claim.id, ...errorFields(err) })
+      await this.fail(claim, {
+        code: Code.internal,
+        message: 'The render failed on our side; your credit was refunded. Try again later',
+      })
+      return false
+    }
+    return true
   }
 
   /** Settles the attempt as failed and refunds its credit, in one transaction. */
@@ -307,15 +377,7 @@ export class Renders {
     const now = this.d.now()
     const text = JSON.stringify(error)
     await this.d.db.transaction().execute(async (trx) => {
-      if (
-        !(await settleRender(trx, {
-          id: claim.id,
-          attempt: claim.attempts,
-          now,
-          outcome: { status: 'failed', error: text },
-        }))
-      )
-        return
+      if (!(await failRender(trx, { id: claim.id, attempt: claim.attempts, now, error: text }))) return
       await grantCreditsOnce(trx, {
         userId: claim.user_id,
         amount: claim.credits_spent,
@@ -324,19 +386,16 @@ export class Renders {
         purchaseId: null,
         now,
       })
-      await this.runHooks(trx, {
-        ...claim,
-        status: 'failed',
-        error: text,
-        credits_spent: 0,
-        completed_at: now,
-      })
+      await this.runHooks(trx, [
+        { ...claim, status: 'failed', error: text, credits_spent: 0, completed_at: now },
+      ])
     })
     this.wake(claim.id)
   }
 
-  private async runHooks(trx: Kysely<Database>, row: RenderRow): Promise<void> {
-    for (const hook of this.hooks) await hook(trx, row)
+  private async runHooks(trx: Kysely<Database>, rows: RenderRow[]): Promise<void> {
+    if (rows.length === 0) return
+    for (const hook of this.hooks) await hook(trx, rows)
   }
 
   /** Queues again what a stopped process left unfinished (the in-process queue keeps no jobs across starts). */

@@ -1,7 +1,7 @@
 import type { Logger } from '../../log'
 import { errorFields } from '../../log'
-import type { JobData, JobQueue, QueueDepth, QueueName } from './queue'
-import { QUEUES, RETRY_LIMIT } from './queue'
+import type { JobData, JobOutcome, JobQueue, QueueDepth, QueueName } from './queue'
+import { GroupSize, QUEUES, RETRY_LIMIT } from './queue'
 
 interface Pending<Q extends QueueName> {
   data: JobData[Q]
@@ -19,13 +19,17 @@ export class InProcessQueue implements JobQueue {
   private readonly running = new Map<QueueName, number>(QUEUES.map((q) => [q, 0]))
   private readonly workers = new Map<
     QueueName,
-    { concurrency: number; handler: (data: never) => Promise<void> }
+    { concurrency: number; handler: (data: never[]) => Promise<JobOutcome[]>; size: GroupSize }
   >()
   private readonly timers = new Set<NodeJS.Timeout>()
   private readonly inFlight = new Set<Promise<void>>()
   private stopped = false
 
-  constructor(private readonly log: Logger) {}
+  /** `groupBudgetMs`: what a group of jobs may take (see {@link GroupSize}). */
+  constructor(
+    private readonly log: Logger,
+    private readonly groupBudgetMs: number,
+  ) {}
 
   async start(): Promise<void> {}
 
@@ -39,9 +43,13 @@ export class InProcessQueue implements JobQueue {
   async work<Q extends QueueName>(
     queue: Q,
     concurrency: number,
-    handler: (data: JobData[Q]) => Promise<void>,
+    handler: (jobs: JobData[Q][]) => Promise<JobOutcome[]>,
   ): Promise<void> {
-    this.workers.set(queue, { concurrency, handler: handler as (data: never) => Promise<void> })
+    this.workers.set(queue, {
+      concurrency,
+      handler: handler as (data: never[]) => Promise<JobOutcome[]>,
+      size: new GroupSize(this.groupBudgetMs),
+    })
     this.pump(queue)
   }
 
@@ -58,28 +66,21 @@ export class InProcessQueue implements JobQueue {
       list.length > 0 &&
       (this.running.get(queue) ?? 0) < worker.concurrency
     ) {
-      const job = list.shift() as Pending<QueueName>
+      const group = list.splice(0, worker.size.next())
       this.running.set(queue, (this.running.get(queue) ?? 0) + 1)
       const run = (async () => {
+        const started = performance.now()
+        let outcomes: JobOutcome[]
         try {
-          await worker.handler(job.data as never)
+          outcomes = await worker.handler(group.map((job) => job.data as never))
         } catch (err) {
-          job.attempt += 1
-          if (job.attempt >= RETRY_LIMIT) {
-            this.log.error('job failed for good', { queue, ...errorFields(err) })
-          } else {
-            this.log.warn('job failed; retrying', { queue, attempt: job.attempt, ...errorFields(err) })
-            const timer = setTimeout(
-              () => {
-                this.timers.delete(timer)
-                list.push(job)
-                this.pump(queue)
-              },
-              500 * 2 ** job.attempt,
-            )
-            this.timers.add(timer)
-          }
+          outcomes = group.map(() => ({ error: err }))
         }
+        worker.size.record(group.length, performance.now() - started)
+        group.forEach((job, i) => {
+          const outcome = outcomes[i]
+          if (outcome) this.retry(queue, job, outcome.error)
+        })
       })().finally(() => {
         this.running.set(queue, (this.running.get(queue) ?? 1) - 1)
         this.inFlight.delete(run)
@@ -87,6 +88,25 @@ export class InProcessQueue implements JobQueue {
       })
       this.inFlight.add(run)
     }
+  }
+
+  /** Runs a failed job again after a backoff, or gives it up after {@link RETRY_LIMIT} failures. */
+  private retry(queue: QueueName, job: Pending<QueueName>, err: unknown): void {
+    job.attempt += 1
+    if (job.attempt >= RETRY_LIMIT) {
+      this.log.error('job failed for good', { queue, ...errorFields(err) })
+      return
+    }
+    this.log.warn('job failed; retrying', { queue, attempt: job.attempt, ...errorFields(err) })
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer)
+        this.waiting.get(queue)?.push(job)
+        this.pump(queue)
+      },
+      500 * 2 ** job.attempt,
+    )
+    this.timers.add(timer)
   }
 
   async depth(): Promise<QueueDepth[]> {

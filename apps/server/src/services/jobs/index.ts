@@ -3,7 +3,8 @@ import { InProcessQueue } from './in-process'
 import { PgBossQueue } from './pg-boss'
 import type { JobQueue } from './queue'
 
-export type { JobData, JobQueue, QueueDepth, QueueName } from './queue'
+export type { JobData, JobOutcome, JobQueue, QueueDepth, QueueName } from './queue'
+export { oneByOne } from './queue'
 
 /** pg-boss when the database is PostgreSQL, else the in-process queue (PRODUCT.md §13). */
 export function openJobQueue(o: {
@@ -19,5 +20,5 @@ export function openJobQueue(o: {
         maintenanceSeconds: o.maintenanceSeconds,
         log: o.log,
       })
-    : new InProcessQueue(o.log)
+    : new InProcessQueue(o.log, o.expireSeconds * 1000)
 }

@@ -3,7 +3,19 @@ import { CompiledQuery, type Kysely } from 'kysely'
 import type PgBoss from 'pg-boss'
 import type { Database } from '../../db/schema'
 import { errorFields, type Logger } from '../../log'
-import { type JobData, type JobQueue, QUEUES, type QueueDepth, type QueueName, RETRY_LIMIT } from './queue'
+import {
+  GroupSize,
+  type JobData,
+  type JobOutcome,
+  type JobQueue,
+  QUEUES,
+  type QueueDepth,
+  type QueueName,
+  RETRY_LIMIT,
+} from './queue'
+
+/** How long a loop that found no job waits before it asks again (unless woken by {@link PgBossQueue.nudge}). */
+const POLL_MS = 500
 
 export interface PgBossOptions {
   url: string
@@ -32,7 +44,10 @@ export class PgBossQueue implements JobQueue {
   readonly kind = 'pg-boss'
   private loading: Promise<PgBoss> | undefined
   private loaded: PgBoss | undefined
-  private readonly workerIds = new Map<QueueName, string[]>()
+  /** The fetch loops running, and the wakers of those waiting for their next poll. */
+  private readonly loops = new Set<Promise<void>>()
+  private readonly sleepers = new Map<QueueName, Set<() => void>>()
+  private stopping = false
 
   constructor(private readonly o: PgBossOptions) {}
 
@@ -99,30 +114,87 @@ export class PgBossQueue implements JobQueue {
     )
   }
 
-  /** Wakes this process's workers of `queue` now instead of at their next poll. */
+  /** Wakes this process's loops of `queue` now instead of at their next poll. */
   nudge(queue: QueueName): void {
-    for (const id of this.workerIds.get(queue) ?? []) this.loaded?.notifyWorker(id)
+    for (const wake of this.sleepers.get(queue) ?? []) wake()
   }
 
   async work<Q extends QueueName>(
     queue: Q,
     concurrency: number,
-    handler: (data: JobData[Q]) => Promise<void>,
+    handler: (jobs: JobData[Q][]) => Promise<JobOutcome[]>,
   ): Promise<void> {
     const boss = await this.boss()
-    const ids: string[] = []
-    // One fetch loop per slot: each takes one job at a time, so a slow render does not hold others back. pg-boss
-    // waits out the polling interval after every fetch; a loop that found a job asks again at once instead
-    // (2 jobs per second per loop otherwise), so only an empty queue waits for the next poll.
+    const size = new GroupSize(this.o.expireSeconds * 1000)
     for (let i = 0; i < concurrency; i += 1) {
-      let id = ''
-      id = await boss.work<JobData[Q]>(queue, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data)
-        boss.notifyWorker(id)
-      })
-      ids.push(id)
+      const loop = this.loop(boss, queue, size, handler)
+      this.loops.add(loop)
+      void loop.finally(() => this.loops.delete(loop))
     }
-    this.workerIds.set(queue, [...(this.workerIds.get(queue) ?? []), ...ids])
+  }
+
+  /**
+   * One fetch loop (pg-boss's `fetch`, `complete` and `fail`; its own `work` completes a group only as a whole):
+   * a group of jobs in one statement, handed to `handler` together, then the done ones completed in one statement
+   * and the others failed (retried) in one. A loop that found jobs asks again at once; one that found none waits
+   * for the next poll or a nudge. A group whose loop dies with its process expires and runs elsewhere.
+   */
+  private async loop<Q extends QueueName>(
+    boss: PgBoss,
+    queue: Q,
+    size: GroupSize,
+    handler: (jobs: JobData[Q][]) => Promise<JobOutcome[]>,
+  ): Promise<void> {
+    while (!this.stopping) {
+      // pg-boss's fetch answers no jobs when its statement fails: the next poll tries again.
+      const jobs = await boss.fetch<JobData[Q]>(queue, { batchSize: size.next() }).catch((err: unknown) => {
+        this.o.log.error('job queue error', { queue, ...errorFields(err) })
+        return []
+      })
+      if (jobs.length === 0) {
+        await this.sleep(queue)
+        continue
+      }
+      const started = performance.now()
+      let outcomes: JobOutcome[]
+      try {
+        outcomes = await handler(jobs.map((job) => job.data))
+      } catch (err) {
+        outcomes = jobs.map(() => ({ error: err }))
+      }
+      size.record(jobs.length, performance.now() - started)
+      const done = jobs.filter((_, i) => !outcomes[i]).map((job) => job.id)
+      const failed = jobs.flatMap((job, i) => {
+        const outcome = outcomes[i]
+        return outcome ? [{ id: job.id, error: outcome.error }] : []
+      })
+      for (const f of failed)
+        this.o.log.warn('job failed; retrying', { queue, jobId: f.id, ...errorFields(f.error) })
+      try {
+        // When this fails, the jobs expire and run again (their handlers make that harmless).
+        if (done.length > 0) await boss.complete(queue, done)
+        for (const f of failed)
+          await boss.fail(queue, f.id, {
+            message: f.error instanceof Error ? f.error.message : String(f.error),
+          })
+      } catch (err) {
+        this.o.log.error('job queue error', { queue, ...errorFields(err) })
+      }
+    }
+  }
+
+  private sleep(queue: QueueName): Promise<void> {
+    return new Promise((resolve) => {
+      const sleepers = this.sleepers.get(queue) ?? new Set()
+      this.sleepers.set(queue, sleepers)
+      const wake = () => {
+        clearTimeout(timer)
+        sleepers.delete(wake)
+        resolve()
+      }
+      const timer = setTimeout(wake, POLL_MS)
+      sleepers.add(wake)
+    })
   }
 
   async depth(): Promise<QueueDepth[]> {
@@ -146,7 +218,18 @@ export class PgBossQueue implements JobQueue {
     })
   }
 
+  /** Stops fetching, lets the groups in hand finish (10 s at most: the rest expire and run elsewhere), stops pg-boss. */
   async stop(): Promise<void> {
+    this.stopping = true
+    for (const queue of QUEUES) this.nudge(queue)
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      Promise.allSettled([...this.loops]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, 10_000)
+      }),
+    ])
+    clearTimeout(timer)
     await this.loaded?.stop({ graceful: true, timeout: 10_000, wait: true })
   }
 }
