@@ -74,13 +74,7 @@ function choiceProperties(
     {
       property: 'align',
       what: strings.textAlign,
-      values: [
-        { value: 'start', label: strings.alignStart },
-        { value: 'left', label: strings.alignLeft },
-        { value: 'center', label: strings.alignCenter },
-        { value: 'right', label: strings.alignRight },
-        { value: 'end', label: strings.alignEnd },
-      ],
+      values: alignOptions(strings),
     },
     {
       property: 'valign',
@@ -89,6 +83,15 @@ function choiceProperties(
     },
   ]
 }
+
+/** A text's alignments in its box, named for the menus. */
+export const alignOptions = (strings: DesignerWords) => [
+  { value: 'start' as const, label: strings.alignStart },
+  { value: 'left' as const, label: strings.alignLeft },
+  { value: 'center' as const, label: strings.alignCenter },
+  { value: 'right' as const, label: strings.alignRight },
+  { value: 'end' as const, label: strings.alignEnd },
+]
 
 /** A text's vertical alignments in its box, named for the menus. */
 export const valignOptions = (strings: DesignerWords) => [

@@ -2,6 +2,7 @@ import type { ImageLayer, Layer, Template, TextLayer } from '@templet/template'
 import { sizeOf } from '../state/boxes'
 import type { DesignerWords } from '../strings'
 import { Checkbox, NumberInput, Row, Select } from './controls'
+import { alignOptions } from './fields-section'
 
 const fill = (s: string, vars: Record<string, string>) =>
   s.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '')
@@ -72,14 +73,7 @@ export function TextLayoutControls({ t, layer, sizeId, strings, update, disabled
             value={override?.align ?? ''}
             disabled={disabled}
             onChange={(v) => setOverride({ align: v === '' ? undefined : v })}
-            options={[
-              { value: '', label: strings.asDesigned },
-              { value: 'start', label: strings.alignStart },
-              { value: 'left', label: strings.alignLeft },
-              { value: 'center', label: strings.alignCenter },
-              { value: 'right', label: strings.alignRight },
-              { value: 'end', label: strings.alignEnd },
-            ]}
+            options={[{ value: '', label: strings.asDesigned }, ...alignOptions(strings)]}
           />
         </Row>
       )}

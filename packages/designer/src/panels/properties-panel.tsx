@@ -6,7 +6,7 @@ import { normalizeAngle } from '../state/geometry'
 import type { DesignerWords } from '../strings'
 import { ImageSetChoice, TextListChoice } from './choice-sections'
 import { Checkbox, ColorInput, NumberInput, Row, Section, Select, TextInput } from './controls'
-import { FieldsSection, valignOptions } from './fields-section'
+import { alignOptions, FieldsSection, valignOptions } from './fields-section'
 import { layerName } from './layers-panel'
 import { ImageFocusControls, TextLayoutControls } from './layout-extras'
 
@@ -313,13 +313,7 @@ function LayerProperties({
                 value={layer.align}
                 disabled={disabled}
                 onChange={(v) => update({ align: v })}
-                options={[
-                  { value: 'start', label: strings.alignStart },
-                  { value: 'left', label: strings.alignLeft },
-                  { value: 'center', label: strings.alignCenter },
-                  { value: 'right', label: strings.alignRight },
-                  { value: 'end', label: strings.alignEnd },
-                ]}
+                options={alignOptions(strings)}
               />
             )}
           </Row>
