@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startS3 } from './media/s3-server'
 import { type ServerProcess, startProcess } from './process'
 import { v1 } from './v1-helpers'
 
@@ -20,8 +21,8 @@ async function api(url: string, p: string, body: unknown, token?: string) {
 }
 
 /**
- * PRODUCT.md §13 with real processes on one PostgreSQL: API processes that run no jobs (ROLE=api) and worker
- * processes (ROLE=worker) that take them from pg-boss.
+ * PRODUCT.md §13 with real processes on one PostgreSQL and one S3-compatible store (s3rver on the loopback): API
+ * processes that run no jobs (ROLE=api) and worker processes (ROLE=worker) that take them from pg-boss.
  */
 describe.skipIf(!adminUrl)('API and worker processes on one PostgreSQL', () => {
   const name = `templet_test_${randomBytes(6).toString('hex')}`
@@ -31,8 +32,10 @@ describe.skipIf(!adminUrl)('API and worker processes on one PostgreSQL', () => {
   let apiB: ServerProcess
   const workers: ServerProcess[] = []
   let sql: pg.Client
+  let s3: Awaited<ReturnType<typeof startS3>> | undefined
 
   beforeAll(async () => {
+    s3 = await startS3()
     const admin = new pg.Client({ connectionString: adminUrl })
     await admin.connect()
     await admin.query(`create database ${name}`)
@@ -41,6 +44,7 @@ describe.skipIf(!adminUrl)('API and worker processes on one PostgreSQL', () => {
     url.pathname = `/${name}`
     dbUrl = url.toString()
     const env = {
+      ...s3.env,
       DATABASE_URL: dbUrl,
       DATA_DIR: dataDir,
       ARGON2_MEMORY_KIB: '64',
@@ -70,6 +74,7 @@ describe.skipIf(!adminUrl)('API and worker processes on one PostgreSQL', () => {
     for (const w of workers)
       if (w.child.exitCode === null && w.child.signalCode === null) w.child.kill('SIGCONT')
     await Promise.all([apiA, apiB, ...workers].map((p) => p?.stop('SIGTERM')))
+    await s3?.stop()
     const admin = new pg.Client({ connectionString: adminUrl })
     await admin.connect()
     await admin.query(`drop database if exists ${name} with (force)`)
@@ -110,9 +115,12 @@ describe.skipIf(!adminUrl)('API and worker processes on one PostgreSQL', () => {
     expect(r.status).toBe(201)
     expect(r.body.status).toBe('completed')
     expect((await fetch(r.body.files.png)).status).toBe(200)
-    // The other API process serves the same render and its files.
+    // The other API process serves the same render and its files, which the worker stored in the S3 store,
+    // not on a disk of its own.
     const other = await v1(apiB, 'GET', `/renders/${r.body.id}`, { key: dev.key })
     expect(other.body.status).toBe('completed')
+    expect((await fetch(other.body.files.png)).status).toBe(200)
+    expect(fs.readdirSync(dataDir, { recursive: true }).filter((f) => String(f).endsWith('.png'))).toEqual([])
     expect(await ledgerSum(dev.userId)).toBe(4)
   }, 60_000)
 
