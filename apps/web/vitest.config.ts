@@ -24,18 +24,27 @@ export default defineConfig({
     ],
   },
   test: {
-    name: 'web',
-    include: ['src/**/*.test.{ts,tsx}'],
-    browser: {
-      enabled: true,
-      headless: true,
-      provider: playwright({
-        launchOptions: chromiumLaunch,
-      }),
-      instances: [{ browser: 'chromium' }],
-      // The tests draw nothing worth a picture, and a failure's screenshot beside the test would be an input of
-      // the next run (turbo) and an untracked file.
-      screenshotFailures: false,
-    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: chromiumLaunch,
+            }),
+            instances: [{ browser: 'chromium' }],
+            // The tests draw nothing worth a picture, and a failure's screenshot beside the test would be an input
+            // of the next run (turbo) and an untracked file.
+            screenshotFailures: false,
+          },
+        },
+      },
+      // The catalogue workflow's own tests, in Node (one run, one report with the app's).
+      'catalogue-designer/vitest.config.ts',
+    ],
   },
 })
