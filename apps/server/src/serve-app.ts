@@ -3,7 +3,7 @@ import type { Config } from './config'
 import type { Db } from './db/connection'
 import { errorFields, type Logger } from './log'
 import { fileUrlSecret } from './media'
-import { listen } from './server'
+import { serveProcess } from './serve-process'
 import { startAccountScheduler } from './services/account-deletion'
 import { billingTick, startBillingScheduler } from './services/billing-scheduler'
 import { DEMO_ACCOUNT, seedDemoAccount } from './services/demo'
@@ -61,55 +61,26 @@ export async function serveApp(config: Config, log: Logger, db: Db): Promise<voi
   // The developer API's queue, and with ROLE=both the workers that run its jobs.
   await jobs.start()
 
-  const server = listen(
-    {
-      fetch: hono.fetch,
-      port: config.port,
-      hostname: config.host,
-      headersTimeoutMs: config.http.headersTimeoutMs,
-      requestTimeoutMs: config.http.requestTimeoutMs,
+  serveProcess({
+    config,
+    log,
+    fetch: hono.fetch,
+    lifecycle,
+    describe: { db: db.label, web: config.webDist, role: config.developerApi.role, queue: jobs.queue.kind },
+    beforeClose: (server) => {
+      stopScheduler()
+      stopAccountScheduler()
+      clearInterval(sweep)
+      // Open streams would hold the server open: end them (clients reconnect, to a process that is not
+      // draining), then drop the connections they leave idle.
+      return streams
+        .close()
+        .then(() => setImmediate(() => 'closeIdleConnections' in server && server.closeIdleConnections()))
     },
-    (info) => {
-      log.info('listening', {
-        url: `http://${info.address}:${info.port}`,
-        db: db.label,
-        web: config.webDist,
-        role: config.developerApi.role,
-        queue: jobs.queue.kind,
-      })
-    },
-  )
-
-  let stopping = false
-  const shutdown = (signal: string) => {
-    if (stopping) return
-    stopping = true
-    log.info('shutting down', { signal })
-    lifecycle.draining = true
-    stopScheduler()
-    stopAccountScheduler()
-    // Finish the requests in flight, then close the database; give up after 10 s.
-    const force = setTimeout(() => {
-      log.error('shutdown timed out; exiting')
-      process.exit(1)
-    }, 10_000)
-    force.unref()
-    clearInterval(sweep)
-    // Open streams would hold the server open: end them (clients reconnect, to a process that is not draining),
-    // then drop the connections they leave idle.
-    const streamsClosed = streams
-      .close()
-      .then(() => setImmediate(() => 'closeIdleConnections' in server && server.closeIdleConnections()))
-    server.close(async () => {
-      await streamsClosed
+    afterClose: async () => {
       // Running jobs finish (or, past the queue's timeout, are left to expire and run elsewhere).
       await jobs.stop().catch((err) => log.error('stopping the job queue failed', errorFields(err)))
       await db.close()
-      log.info('stopped')
-      process.exit(0)
-    })
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
-  }
-  process.on('SIGTERM', () => shutdown('SIGTERM'))
-  process.on('SIGINT', () => shutdown('SIGINT'))
+    },
+  })
 }

@@ -6,7 +6,7 @@ import { jobParts } from './jobs'
 import { errorFields, type Logger } from './log'
 import { fileUrlSecret, mediaServices } from './media-services'
 import { Metrics } from './metrics'
-import { listen } from './server'
+import { serveProcess } from './serve-process'
 import { databaseRateLimitStore, RateLimiter } from './services/rate-limit'
 import { threadRenderer } from './services/render-threads'
 import { defaultRenderer } from './services/renderer'
@@ -55,45 +55,17 @@ export async function serveWorker(config: Config, log: Logger, db: Db): Promise<
   app.route('/', healthRoutes(db, lifecycle, log))
   app.get('/metrics', metrics.handler(config.developerApi.metricsToken))
   app.notFound((c) => c.text('This process runs jobs only (ROLE=worker)', 404))
-  const server = listen(
-    {
-      fetch: app.fetch,
-      port: config.port,
-      hostname: config.host,
-      headersTimeoutMs: config.http.headersTimeoutMs,
-      requestTimeoutMs: config.http.requestTimeoutMs,
-    },
-    (info) => {
-      log.info('listening', {
-        url: `http://${info.address}:${info.port}`,
-        db: db.label,
-        role: config.developerApi.role,
-        queue: jobs.queue.kind,
-      })
-    },
-  )
-
-  let stopping = false
-  const shutdown = (signal: string) => {
-    if (stopping) return
-    stopping = true
-    log.info('shutting down', { signal })
-    lifecycle.draining = true
-    const force = setTimeout(() => {
-      log.error('shutdown timed out; exiting')
-      process.exit(1)
-    }, 10_000)
-    force.unref()
-    server.close(async () => {
+  serveProcess({
+    config,
+    log,
+    fetch: app.fetch,
+    lifecycle,
+    describe: { db: db.label, role: config.developerApi.role, queue: jobs.queue.kind },
+    afterClose: async () => {
       // Running jobs finish (or, past the queue's timeout, are left to expire and run elsewhere).
       await jobs.stop().catch((err) => log.error('stopping the job queue failed', errorFields(err)))
       await renderer.close()
       await db.close()
-      log.info('stopped')
-      process.exit(0)
-    })
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
-  }
-  process.on('SIGTERM', () => shutdown('SIGTERM'))
-  process.on('SIGINT', () => shutdown('SIGINT'))
+    },
+  })
 }
