@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { sweepUnusedUploads } from '../src/services/media-sweep'
 import { engines, startServer, type TestServer } from './harness'
-import { uploadImage } from './media/catalogue'
+import { ownCopyOfCatalogue, uploadImage } from './media/catalogue'
 import { solidImage } from './media/images'
 
 describe.each(engines)('a template’s fixed image (a logo) on %s', (engine) => {
@@ -12,13 +12,6 @@ describe.each(engines)('a template’s fixed image (a logo) on %s', (engine) => 
   })
   afterAll(() => s.close())
 
-  /** A template of the caller's, copied from the catalogue, as the designer sends it back. */
-  const ownDocument = async (token: string) => {
-    const list = await s.call('GET', '/template/list', { query: { pageSize: 1 } })
-    const dup = await s.call('POST', '/template/duplicate', { token, body: { id: list.data[0].id } })
-    const doc = await s.call('GET', '/template/document', { token, query: { id: dup.data.id } })
-    return { id: dup.data.id as number, document: doc.data.document as Record<string, unknown> }
-  }
   /** The document with a fixed image layer over the whole canvas, drawn last. */
   const withLogo = (document: Record<string, unknown>, src: string) => ({
     ...document,
@@ -31,7 +24,7 @@ describe.each(engines)('a template’s fixed image (a logo) on %s', (engine) => 
 
   it('draws the owner’s upload in the creation and the thumbnail, not as a field, and keeps it from the sweep', async () => {
     const { token } = await s.signUp()
-    const { id, document } = await ownDocument(token)
+    const { id, document } = await ownCopyOfCatalogue(s, token)
     const logo = String(await uploadImage(s, token, await solidImage('png', 64, 64, '#ff0000')))
     const saved = await s.call('POST', '/template/save', {
       token,
@@ -59,7 +52,7 @@ describe.each(engines)('a template’s fixed image (a logo) on %s', (engine) => 
   it('refuses another user’s upload, or a reference that is no upload, naming the layer', async () => {
     const owner = await s.signUp()
     const other = await s.signUp()
-    const { id, document } = await ownDocument(owner.token)
+    const { id, document } = await ownCopyOfCatalogue(s, owner.token)
     const theirs = String(await uploadImage(s, other.token))
     for (const [src, why] of [
       [theirs, 'not one of your uploads'],
@@ -97,7 +90,7 @@ describe.each(engines)('a template’s fixed image (a logo) on %s', (engine) => 
 
   it('fails a creation naming the layer once its logo upload is deleted', async () => {
     const { token } = await s.signUp()
-    const { id, document } = await ownDocument(token)
+    const { id, document } = await ownCopyOfCatalogue(s, token)
     const logo = await uploadImage(s, token)
     expect(
       (
@@ -115,7 +108,7 @@ describe.each(engines)('a template’s fixed image (a logo) on %s', (engine) => 
 
   it('saves a logo while its upload is deleted at the same time from another server: linked and saved, or refused', async () => {
     const { token } = await s.signUp()
-    const { id, document } = await ownDocument(token)
+    const { id, document } = await ownCopyOfCatalogue(s, token)
     const other = await s.twin()
     onTestFinished(() => other.close())
     for (let round = 0; round < 5; round++) {

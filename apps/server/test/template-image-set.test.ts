@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { sweepUnusedUploads } from '../src/services/media-sweep'
 import { engines, startServer, type TestServer } from './harness'
-import { uploadImage } from './media/catalogue'
+import { ownCopyOfCatalogue, uploadImage } from './media/catalogue'
 import { solidImage } from './media/images'
 import { developer, v1 } from './v1-helpers'
 
@@ -15,13 +15,6 @@ describe.each(engines)('an image from the author’s set and a text from a list 
   })
   afterAll(() => s.close())
 
-  /** A template of the caller's, copied from the catalogue, as the designer sends it back. */
-  const ownDocument = async (token: string) => {
-    const list = await s.call('GET', '/template/list', { query: { pageSize: 1 } })
-    const dup = await s.call('POST', '/template/duplicate', { token, body: { id: list.data[0].id } })
-    const doc = await s.call('GET', '/template/document', { token, query: { id: dup.data.id } })
-    return { id: dup.data.id as number, document: doc.data.document as Record<string, unknown> }
-  }
   /**
    * The document with a choice of backgrounds (light, dark) over the whole canvas, drawn last, each one of
    * `map`'s images, and a title picked from a list, inserted by a text layer.
@@ -65,7 +58,7 @@ describe.each(engines)('an image from the author’s set and a text from a list 
   const png = async (path: string) => Buffer.from(await (await fetch(`${s.url}${path}`)).arrayBuffer())
   /** A saved template with a set of a red (light) and a blue (dark) image of the caller's. */
   const savedSet = async (token: string) => {
-    const { id, document } = await ownDocument(token)
+    const { id, document } = await ownCopyOfCatalogue(s, token)
     const red = String(await uploadImage(s, token, await solidImage('png', 64, 64, '#ff0000')))
     const blue = String(await uploadImage(s, token, await solidImage('png', 64, 64, '#0000ff')))
     const saved = await s.call('POST', '/template/save', {
@@ -109,7 +102,7 @@ describe.each(engines)('an image from the author’s set and a text from a list 
   it('refuses another user’s upload in the set, naming the layer and the option', async () => {
     const owner = await s.signUp()
     const other = await s.signUp()
-    const { id, document } = await ownDocument(owner.token)
+    const { id, document } = await ownCopyOfCatalogue(s, owner.token)
     const mine = String(await uploadImage(s, owner.token))
     const theirs = String(await uploadImage(s, other.token))
     for (const [ref, why] of [
@@ -181,7 +174,7 @@ describe.each(engines)('an image from the author’s set and a text from a list 
 
   it('saves a set while one of its images is deleted at the same time from another server: linked and saved, or refused', async () => {
     const { token } = await s.signUp()
-    const { id, document } = await ownDocument(token)
+    const { id, document } = await ownCopyOfCatalogue(s, token)
     const kept = String(await uploadImage(s, token))
     const other = await s.twin()
     onTestFinished(() => other.close())

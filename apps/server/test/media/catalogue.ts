@@ -45,3 +45,14 @@ export async function templateWith(s: TestServer, kind: 'text' | 'image'): Promi
   }
   throw new Error(`no template with a ${kind} field`)
 }
+
+/** A template of the caller's, duplicated from the catalogue's first, and its document as the designer sends it back. */
+export async function ownCopyOfCatalogue(
+  s: TestServer,
+  token: string,
+): Promise<{ id: number; document: Record<string, unknown> }> {
+  const list = await s.call('GET', '/template/list', { query: { pageSize: 1 } })
+  const dup = await s.call('POST', '/template/duplicate', { token, body: { id: list.data[0].id } })
+  const doc = await s.call('GET', '/template/document', { token, query: { id: dup.data.id } })
+  return { id: dup.data.id as number, document: doc.data.document as Record<string, unknown> }
+}
