@@ -56,6 +56,13 @@ async function catalogueId(server: TempletServer, token: string, slug: string): 
   return row.id
 }
 
+/** The id of the caller's own copy (Duplicate) of a catalogue template. */
+async function ownCopy(server: TempletServer, token: string, slug: string): Promise<number> {
+  const id = await catalogueId(server, token, slug)
+  const copy = await apiAs(server, token, 'POST', '/template/duplicate', { id })
+  return (copy.data as { id: number }).id
+}
+
 async function documentOf(server: TempletServer, token: string, id: number) {
   const r = await apiAs(server, token, 'GET', `/template/document?id=${id}`)
   return r.data as { id: number; version: number; name: string; document: TemplateDoc }
@@ -264,9 +271,7 @@ test.describe('the designer in the app', () => {
     server,
   }) => {
     const account = await registerUser(server, 'Paul Rand')
-    const id = await catalogueId(server, account.token, 'bold-quote')
-    const copy = await apiAs(server, account.token, 'POST', '/template/duplicate', { id })
-    const ownId = (copy.data as { id: number }).id
+    const ownId = await ownCopy(server, account.token, 'bold-quote')
     const fieldsOf = async () =>
       (
         (await apiAs(server, account.token, 'GET', `/template/detail?id=${ownId}`)).data as {
@@ -321,9 +326,7 @@ test.describe('the designer in the app', () => {
     server,
   }) => {
     const account = await registerUser(server, 'Paula Scher')
-    const id = await catalogueId(server, account.token, 'bold-quote')
-    const copy = await apiAs(server, account.token, 'POST', '/template/duplicate', { id })
-    const ownId = (copy.data as { id: number }).id
+    const ownId = await ownCopy(server, account.token, 'bold-quote')
     await signIn(page, account, `/templates/${ownId}/design`)
     await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
     const properties = page.locator('[data-slot=properties-panel]')
@@ -392,10 +395,9 @@ test.describe('the designer in the app', () => {
 
   test('on a phone the designer opens read-only and says why', async ({ page, server }) => {
     const account = await registerUser(server, 'Ada Phone')
-    const id = await catalogueId(server, account.token, 'bold-quote')
-    const copy = await apiAs(server, account.token, 'POST', '/template/duplicate', { id })
+    const ownId = await ownCopy(server, account.token, 'bold-quote')
     await page.setViewportSize({ width: 390, height: 844 })
-    await signIn(page, account, `/templates/${(copy.data as { id: number }).id}/design`)
+    await signIn(page, account, `/templates/${ownId}/design`)
     await expect(
       page.getByRole('status').filter({ hasText: 'The designer needs a larger screen' }),
     ).toBeVisible()
