@@ -36,8 +36,8 @@ export interface DesignerProps {
   readOnly?: boolean
   /**
    * CSS px per template px the designer opens at (default: 0.5), or `fit-width`: the design as wide as the room
-   * the designer's own panels leave it (at most 1), measured once it is laid out. The zoom controls change it
-   * from there.
+   * the designer's own panels leave it (at most 1), measured once it is laid out and again when another size is
+   * shown. The zoom controls change it from there.
    */
   zoom?: number | 'fit-width'
   /** Told of every zoom change (buttons, Ctrl/Cmd+wheel, Ctrl/Cmd +/-/0, fit). */
