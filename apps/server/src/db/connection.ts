@@ -128,11 +128,33 @@ function reusingStatements(database: SQLite.Database, max = 500): SqliteDatabase
   }
 }
 
+/** How long opening waits for another process that holds a new file's lock (below). */
+const WAL_SWITCH_WAIT_MS = 10_000
+
+/**
+ * Turns on WAL mode, which takes the file's exclusive lock. While another process still holds a lock in the
+ * file's first (rollback) mode, as when two processes start on a new file together, SQLite answers "database
+ * is locked" at once instead of calling the busy handler (it could deadlock), so it is tried again here, every
+ * 25 ms up to `WAL_SWITCH_WAIT_MS`. Opening is synchronous and happens once, at start, so the wait blocks.
+ */
+function switchToWal(database: SQLite.Database): void {
+  const until = Date.now() + WAL_SWITCH_WAIT_MS
+  for (;;) {
+    try {
+      database.pragma('journal_mode = WAL')
+      return
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= until) throw err
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 25)
+    }
+  }
+}
+
 /** A SQLite file (created with its directory when missing) in WAL mode with foreign keys enforced. */
 export function openSqlite(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true })
   const database = new SQLite(file)
-  database.pragma('journal_mode = WAL')
+  switchToWal(database)
   database.pragma('synchronous = NORMAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
