@@ -404,17 +404,16 @@ describe.each(engines)('without a web build on %s', (engine) => {
 describe('a build with pre-rendered pages', () => {
   let s: TestServer
   let webDist: string
-  const page = (name: string) => `<!doctype html><title>${name}</title><div id="root" data-prerendered></div>`
+  const page = (name: string, kind: 'public' | 'app') =>
+    `<!doctype html><html data-page="${kind}"><title>${name}</title><div id="root" data-prerendered></div>`
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-web-'))
-    fs.mkdirSync(path.join(webDist, 'login'))
-    fs.mkdirSync(path.join(webDist, 'assets'))
-    fs.writeFileSync(path.join(webDist, 'index.html'), page('Landing'))
-    fs.writeFileSync(path.join(webDist, 'login', 'index.html'), page('Sign in'))
-    fs.writeFileSync(
-      path.join(webDist, 'app.html'),
-      '<!doctype html><title>Shell</title><div id="root"></div>',
-    )
+    for (const dir of ['login', 'register', 'dashboard', 'assets']) fs.mkdirSync(path.join(webDist, dir))
+    fs.writeFileSync(path.join(webDist, 'index.html'), page('Landing', 'public'))
+    fs.writeFileSync(path.join(webDist, 'login', 'index.html'), page('Sign in', 'public'))
+    fs.writeFileSync(path.join(webDist, 'register', 'index.html'), page('Register', 'public'))
+    fs.writeFileSync(path.join(webDist, 'dashboard', 'index.html'), page('Dashboard', 'app'))
+    fs.writeFileSync(path.join(webDist, 'app.html'), page('Shell', 'app'))
     s = await startServer('sqlite', { WEB_DIST: webDist })
   })
   afterAll(async () => {
@@ -422,24 +421,33 @@ describe('a build with pre-rendered pages', () => {
     fs.rmSync(webDist, { recursive: true, force: true })
   })
 
+  const get = (p: string, cookie?: string) =>
+    fetch(`${s.url}${p}`, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} })
+  const titleOf = async (res: Response) => /<title>([^<]*)/.exec(await res.text())?.[1]
+
   it('sends each pre-rendered page at its path and the shell (app.html) everywhere else', async () => {
-    const title = async (p: string) => /<title>([^<]*)/.exec(await (await fetch(`${s.url}${p}`)).text())?.[1]
-    expect(await title('/')).toBe('Landing')
-    expect(await title('/login')).toBe('Sign in')
-    expect(await title('/login/')).toBe('Sign in')
-    expect(await title('/login?redirect=%2Fcreation')).toBe('Sign in')
-    for (const p of ['/dashboard', '/register', '/checkout/main/payment-49-9', '/login/x'])
-      expect(await title(p), p).toBe('Shell')
-    expect((await fetch(`${s.url}/assets/login`)).status).toBe(404)
+    const signedIn = 'templet_signed_in=1'
+    expect(await titleOf(await get('/'))).toBe('Landing')
+    expect(await titleOf(await get('/login'))).toBe('Sign in')
+    expect(await titleOf(await get('/login/'))).toBe('Sign in')
+    expect(await titleOf(await get('/login?redirect=%2Fcreation'))).toBe('Sign in')
+    expect(await titleOf(await get('/dashboard', signedIn))).toBe('Dashboard')
+    for (const p of ['/creation', '/checkout/main/payment-49-9', '/login/x'])
+      expect(await titleOf(await get(p, signedIn)), p).toBe('Shell')
+    expect((await get('/assets/login')).status).toBe(404)
   })
 
-  it('sends a browser that says it holds a session from /login and /register to /dashboard, and no one else', async () => {
-    const get = (p: string, cookie?: string) =>
-      fetch(`${s.url}${p}`, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} })
-    for (const p of ['/login', '/login/', '/register', '/login?redirect=%2Fcreation']) {
+  it('sends a browser that says it holds a session from /login and /register to their redirect or /dashboard', async () => {
+    for (const [p, target] of [
+      ['/login', '/dashboard'],
+      ['/login/', '/dashboard'],
+      ['/register', '/dashboard'],
+      ['/login?redirect=%2Fcreation%3Ftype%3D2', '/creation?type=2'],
+      ['/login?redirect=%2F%2Fevil.example', '/dashboard'],
+    ] as const) {
       const res = await get(p, 'theme=dark; templet_signed_in=1')
       expect(res.status, p).toBe(302)
-      expect(res.headers.get('location'), p).toBe('/dashboard')
+      expect(res.headers.get('location'), p).toBe(target)
       expect(res.headers.get('cache-control'), p).toBe('no-store')
     }
     for (const [p, cookie] of [
@@ -447,7 +455,6 @@ describe('a build with pre-rendered pages', () => {
       ['/login', 'templet_signed_in=0'],
       ['/login', 'other_templet_signed_in=1'],
       ['/register', 'templet_signed_in='],
-      ['/dashboard', 'templet_signed_in=1'],
       ['/', 'templet_signed_in=1'],
       ['/login/x', 'templet_signed_in=1'],
     ] as const)
@@ -460,5 +467,24 @@ describe('a build with pre-rendered pages', () => {
     })
     expect(posted.status).toBe(303)
     expect(posted.headers.get('location')).toBe('/login')
+  })
+
+  it('sends a browser without the session hint from every page of the app to sign in, and back with its query', async () => {
+    for (const [p, cookie] of [
+      ['/dashboard', undefined],
+      ['/dashboard/', 'templet_signed_in=0'],
+      ['/creation?type=2&q=a%20b', undefined],
+      ['/no/such/page', 'theme=dark'],
+    ] as const) {
+      const res = await get(p, cookie)
+      expect(res.status, p).toBe(302)
+      expect(res.headers.get('location'), p).toBe(`/login?redirect=${encodeURIComponent(p)}`)
+      expect(res.headers.get('cache-control'), p).toBe('no-store')
+    }
+    // Public pages and checkout paths (public, in the shell) are sent to anyone.
+    for (const p of ['/', '/login', '/checkout/main/payment-49-9', '/Checkout/nope'])
+      expect((await get(p)).status, p).toBe(200)
+    // Files are files, whatever the cookie.
+    expect((await get('/assets/x.js')).status).toBe(404)
   })
 })

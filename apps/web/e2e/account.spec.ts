@@ -9,6 +9,7 @@ import {
   registerUser,
   signIn,
   startServer,
+  storeSession,
   type TempletServer,
   test,
 } from './fixtures'
@@ -210,11 +211,7 @@ test.describe('deletion after the grace period', () => {
 
     // This server is not the worker's (`baseURL`): store the session on its origin.
     await page.goto(`${server.url}/about-us`)
-    await page.evaluate(
-      ([token, id, email, name]) =>
-        localStorage.setItem('user', JSON.stringify({ token, user: { id, email, name } })),
-      [account.token, account.id, account.email, account.name] as const,
-    )
+    await storeSession(page, account)
     await page.goto(`${server.url}/account`)
     await page.getByLabel('Type DELETE to confirm').fill('DELETE')
     await page.getByLabel('Your password').last().fill(account.password)

@@ -3,7 +3,16 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
-import { type Account, apiAs, expect, PUBLIC_PATHS, registerUser, type TempletServer, test } from './fixtures'
+import {
+  type Account,
+  apiAs,
+  expect,
+  PUBLIC_PATHS,
+  registerUser,
+  storeSession,
+  type TempletServer,
+  test,
+} from './fixtures'
 
 /**
  * axe over every screen of the app, as each kind of visitor sees it: signed out and signed in, English and
@@ -188,11 +197,7 @@ for (const language of ['en', 'zh-CN'] as const)
         const signedOut: Record<string, unknown> = {}
         await sweep(page, SIGNED_OUT, signedOut)
         const s = await subjects(server)
-        await page.evaluate(
-          ([token, id, email, name]) =>
-            localStorage.setItem('user', JSON.stringify({ token, user: { id, email, name } })),
-          [s.account.token, s.account.id, s.account.email, s.account.name] as const,
-        )
+        await storeSession(page, s.account)
         const signedInFound: Record<string, unknown> = {}
         await sweep(page, signedIn(s), signedInFound)
         expect({ signedOut, signedIn: signedInFound }).toEqual({ signedOut: {}, signedIn: {} })

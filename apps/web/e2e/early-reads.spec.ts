@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
 import { FIRST_READ_REQUESTS, firstReadsOf } from '../src/api/first-read-list'
-import { expect, holdApp, registerUser, signIn, test } from './fixtures'
+import { expect, holdApp, registerUser, signIn, storeSession, test } from './fixtures'
 
 /**
  * The boot script (src/boot.ts) sends a signed-in page's first reads with the page and the API client takes
@@ -77,11 +77,7 @@ test.describe('a signed-in page’s first reads, sent with the page', () => {
     await page.goto('/dashboard')
     await expect.poll(() => reads.length).toBe(DASHBOARD_READS.length)
     // Another tab signs in as someone else before this page's app has started.
-    await page.evaluate(
-      ([token, id, email, name]) =>
-        localStorage.setItem('user', JSON.stringify({ token, user: { id, email, name } })),
-      [second.token, second.id, second.email, second.name] as const,
-    )
+    await storeSession(page, second)
     release()
     await expect(page.getByRole('heading', { name: 'Welcome, Second Account' })).toBeVisible()
     await page.getByRole('button', { name: 'Account' }).click()

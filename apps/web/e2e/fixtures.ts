@@ -147,14 +147,23 @@ export async function holdApp(page: Page) {
   return () => release()
 }
 
-/** Stores the session the way the app does after sign-in, on the app's origin. */
-export async function signIn(page: Page, account: Account, landing = '/dashboard') {
-  await page.goto('/about-us')
+/**
+ * Stores `account`'s session the way the app does after sign-in (src/session/session.ts), on the origin of the
+ * page that is open: the record in localStorage and the hint cookie with which the server sends pages.
+ */
+export async function storeSession(page: Page, account: Account) {
   await page.evaluate(
     ([token, id, email, name]) =>
       localStorage.setItem('user', JSON.stringify({ token, user: { id, email, name } })),
     [account.token, account.id, account.email, account.name] as const,
   )
+  await page.context().addCookies([{ name: 'templet_signed_in', value: '1', url: page.url() }])
+}
+
+/** Signs `account` in on the app's origin, as the app does, and opens `landing`. */
+export async function signIn(page: Page, account: Account, landing = '/dashboard') {
+  await page.goto('/about-us')
+  await storeSession(page, account)
   await page.goto(landing)
 }
 

@@ -45,13 +45,33 @@ test.describe('the guard', () => {
     })
   }
 
-  test('the redirect is decided by the inline first-paint script, which the CSP admits by its nonce', async ({
+  test('without a session the server sends a page of the app to sign in, before any of it is sent', async ({
     page,
+  }) => {
+    const pages: [string, number][] = []
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'document') pages.push([new URL(r.url()).pathname, r.status()])
+    })
+    await page.goto('/creation?type=2')
+    await expect(page).toHaveURL((url) => url.pathname === '/login')
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/creation?type=2')
+    expect(pages).toEqual([
+      ['/creation', 302],
+      ['/login', 200],
+    ])
+  })
+
+  test('with a stale session cookie the inline first-paint script decides, which the CSP admits by its nonce', async ({
+    page,
+    context,
+    baseURL,
   }) => {
     const refused: string[] = []
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) refused.push(m.text())
     })
+    // The cookie says signed in, the browser holds no session (signed out in a way that kept the cookie).
+    await context.addCookies([{ name: 'templet_signed_in', value: '1', url: baseURL }])
     const requested: string[] = []
     page.on('request', (r) => requested.push(new URL(r.url()).pathname))
     await page.goto('/creation?type=2')
@@ -64,6 +84,37 @@ test.describe('the guard', () => {
     expect(await page.locator('head script[nonce]').count()).toBe(1)
     expect(await page.locator('script[src*="boot"]').count()).toBe(0)
     expect(refused).toEqual([])
+    // The cookie is gone: the next page of the app is refused by the server at once.
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('templet_signed_in')
+  })
+
+  test('a browser that keeps the session but refuses cookies still reaches the page it asked for, with no loop', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server)
+    await page.addInitScript(() => {
+      Object.defineProperty(Document.prototype, 'cookie', {
+        get: () => '',
+        set: () => {},
+        configurable: true,
+      })
+    })
+    await page.goto('/about-us')
+    await page.evaluate(
+      ([token, id, email, name]) =>
+        localStorage.setItem('user', JSON.stringify({ token, user: { id, email, name } })),
+      [account.token, account.id, account.email, account.name] as const,
+    )
+    const pages: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') pages.push(new URL(r.url()).pathname)
+    })
+    await page.goto('/templates?q=card')
+    await expect(page).toHaveURL((url) => url.pathname === '/templates' && url.search === '?q=card')
+    await expect(page.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible()
+    // The server (no cookie) sent it to sign in; the app, finding the session there, came back without a load.
+    expect(pages).toEqual(['/templates', '/login'])
   })
 
   test('every public route opens without a session', async ({ page }) => {
@@ -87,10 +138,17 @@ test.describe('the guard', () => {
     ).toBeVisible()
   })
 
-  test('a visitor with a session on /login or /register goes to the dashboard', async ({ page, server }) => {
+  test('a visitor with a session on /login or /register goes to its redirect, else to the dashboard', async ({
+    page,
+    server,
+  }) => {
     await signIn(page, await registerUser(server), '/login')
     await expect(page).toHaveURL(/\/dashboard$/)
     await page.goto('/register')
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await page.goto('/login?redirect=%2Fnotifications%3Ffilter%3Dunread')
+    await expect(page).toHaveURL(/\/notifications\?filter=unread$/)
+    await page.goto('/login?redirect=https%3A%2F%2Fevil.example')
     await expect(page).toHaveURL(/\/dashboard$/)
   })
 })

@@ -1,4 +1,13 @@
-import { apiAs, expect, registerUser, seedNotifications, signIn, startServer, test } from './fixtures'
+import {
+  apiAs,
+  expect,
+  registerUser,
+  seedNotifications,
+  signIn,
+  startServer,
+  storeSession,
+  test,
+} from './fixtures'
 
 const entries = [
   'Dashboard',
@@ -192,7 +201,7 @@ test.describe('the logged-in layout', () => {
     try {
       const account = await registerUser(doomed)
       await page.goto(`${doomed.url}/about-us`)
-      await page.evaluate((token) => localStorage.setItem('user', JSON.stringify({ token })), account.token)
+      await storeSession(page, account)
       // Both screens' code is loaded while the server is up; only their data requests fail afterwards.
       await page.goto(`${doomed.url}/templates`)
       await expect(page.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible()

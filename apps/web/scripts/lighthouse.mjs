@@ -88,7 +88,8 @@ async function prepare(port, signedIn) {
     },
     signedIn ? session : null,
   )
-  // With a session, the cookie the app and the boot script (src/boot.ts) keep beside it (the server's hint for /login).
+  // With a session, the cookie the app and the boot script (src/boot.ts) keep beside it (the server's hint for its
+  // redirects).
   await context.clearCookies()
   if (signedIn) await context.addCookies([{ name: 'templet_signed_in', value: '1', url: origin }])
   await page.close()

@@ -8,23 +8,28 @@
  *    languages; app.css shows the one of `<html lang>`, and start.tsx hydrates it; the title comes from its
  *    `title:<lang>` meta element. The texts of that language (`catalogue:<lang>`, written by
  *    scripts/prerender.mjs) are preloaded: the app would ask for them only once its start has been evaluated.
- * 3. `data-session` and the `templet_signed_in` cookie follow the stored session (session/session.ts): app.css
- *    shows a public page's signed-in parts by the one, the server redirects a signed-in `/login` by the other.
- *    A stale cookie is dropped here before the redirect to /login below, so the two never send a visitor round.
- * 4. The guard's two redirects that a page's HTML can decide (session/redirect.ts; router/guard.ts decides them
- *    again as route loaders): a signed-in visitor on a sign-in page goes to the dashboard, and a visitor
- *    without a session on a page that is not public (`data-page="app"`: the shell of every path without a
- *    public pre-render, which is any protected or unknown path; checkout paths are public) goes to
- *    /login?redirect=…. The page stays out of sight meanwhile (`data-leaving`) and main.tsx does not start the app.
+ * 3. `data-session` and the `SIGNED_IN_COOKIE` hint follow the stored session (session/session.ts): app.css shows
+ *    a public page's signed-in parts by the one; by the other the server makes the redirects of 4 itself
+ *    (apps/server/src/web/static.ts), so that most visitors load one page, not two. A stale cookie is dropped
+ *    here before the redirect to /login below, so the two never send a visitor round.
+ * 4. The guard's two redirects that a page's HTML can decide (@templet/api/paths; router/guard.ts decides them
+ *    again as route loaders): a signed-in visitor on a sign-in page goes to its `redirect` or the dashboard, and
+ *    a visitor without a session on a page that is not public (`data-page="app"`: the shell of every path
+ *    without a public pre-render, which is any protected or unknown path; checkout paths are public) goes to
+ *    /login?redirect=…. The page stays out of sight meanwhile (`data-leaving`) and main.tsx does not start the
+ *    app. A browser that keeps the session but refuses the cookie is sent to /login by the server on every
+ *    page of the app: there the app starts and its router takes the visitor on without loading a page, which
+ *    the server would answer with /login again.
  * 5. A signed-in visitor staying on a page of the app: the reads of its first render (api/first-read-list.ts)
  *    are sent now, with the page, instead of after the app's code has loaded (api/early-reads.ts).
  * `data-page` is set by scripts/prerender.mjs: `public` on a pre-rendered public page, `app` on the shell.
  */
+
+import { isCheckoutPath, isSignInPath, loginPathFor, signedInTarget } from '@templet/api/paths'
 import { API_BASE_URL } from './api/base-url'
 import { sendEarlyReads } from './api/early-reads'
 import { FIRST_READ_REQUESTS, firstReadsOf } from './api/first-read-list'
 import { detectLanguage } from './i18n/language'
-import { DEFAULT_AFTER_LOGIN, isCheckoutPath, isSignInPath, loginPathFor } from './session/redirect'
 import { hasSession, markSession, sessionToken } from './session/session'
 import { applySystemTheme } from './theme/theme'
 
@@ -50,13 +55,13 @@ if (catalogue) {
 }
 
 const signedIn = hasSession()
-markSession(signedIn)
+const hinted = markSession(signedIn)
 
 const page = html.dataset.page
 const { pathname, search } = location
 const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname
 let target = ''
-if (page === 'public' && signedIn && isSignInPath(path)) target = DEFAULT_AFTER_LOGIN
+if (page === 'public' && signedIn && hinted && isSignInPath(path)) target = signedInTarget(search)
 if (page === 'app' && !signedIn && !isCheckoutPath(path)) target = loginPathFor(pathname + search)
 if (target) {
   html.dataset.leaving = ''

@@ -3,6 +3,13 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
+import {
+  isCheckoutPath,
+  isSignInPath,
+  loginPathFor,
+  SIGNED_IN_COOKIE,
+  signedInTarget,
+} from '@templet/api/paths'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { except } from 'hono/combine'
 import { getCookie } from 'hono/cookie'
@@ -51,7 +58,11 @@ interface Page {
   body: Buffer
   mtimeMs: number
   slots: NonceSlot[]
+  /** The pre-render marks a page of the app (`data-page="app"`, for signed-in visitors) apart from a public one. */
+  ofTheApp: boolean
 }
+
+const APP_PAGE_MARK = Buffer.from('data-page="app"')
 
 interface NonceSlot {
   at: number
@@ -114,7 +125,13 @@ class BuildPages {
       if (previous && previous.mtimeMs === info.mtimeMs && previous.body.length === info.size)
         return { page: previous, checkedAt: now }
       const body = await readFile(file)
-      return { page: { body, mtimeMs: info.mtimeMs, slots: nonceSlots(body) }, checkedAt: now }
+      const page = {
+        body,
+        mtimeMs: info.mtimeMs,
+        slots: nonceSlots(body),
+        ofTheApp: body.includes(APP_PAGE_MARK),
+      }
+      return { page, checkedAt: now }
     } catch {
       return { page: undefined, checkedAt: now }
     }
@@ -166,7 +183,9 @@ const isPagePath = (c: Context) => !/\.[^/]*$/.test(c.req.path) || c.req.path.en
  * by their hash and kept a year, others revalidated (hono's `etag`, 304). Pages are never sent as files: each
  * answer writes its CSP nonces in. A pre-rendered page (`<path>/index.html`, `index.html` for `/`) is sent at
  * its path; every other path gets the app's shell, `app.html` (or `index.html` in a build that pre-renders
- * nothing), for the client router to take (SPA fallback). Without a build, a placeholder page.
+ * nothing), for the client router to take (SPA fallback). A page of the app (its pre-rendered shell, or the
+ * fallback) for a browser without the session hint is a redirect to sign in instead (`signedInRedirect`).
+ * Without a build, a placeholder page.
  */
 export function mountWebApp(app: Hono<AppEnv>, root: string, mediaOrigins: readonly string[]): void {
   const base = path.resolve(root)
@@ -183,7 +202,10 @@ export function mountWebApp(app: Hono<AppEnv>, root: string, mediaOrigins: reado
   const pages = new BuildPages()
   const send = async (c: Context<AppEnv>, file: string) => {
     const page = await pages.get(file)
-    return page ? sendPage(c, page) : undefined
+    if (!page) return undefined
+    if (page.ofTheApp && !signedInHint(c) && !isCheckoutPath(c.req.path))
+      return leaveFor(c, loginPathFor(pathAndSearch(c)))
+    return sendPage(c, page)
   }
   const notFound = (c: Context<AppEnv>) => c.text('Not found', 404, { 'Cache-Control': REVALIDATE })
 
@@ -217,19 +239,32 @@ export function mountWebApp(app: Hono<AppEnv>, root: string, mediaOrigins: reado
   app.post('*', pagePostHandler())
 }
 
+/** Whether the browser says it holds a session (the web app's cookie, a hint and not a credential). */
+const signedInHint = (c: Context) => getCookie(c, SIGNED_IN_COOKIE) === '1'
+
+const pathAndSearch = (c: Context) => {
+  const url = new URL(c.req.url)
+  return `${url.pathname}${url.search}`
+}
+
+/** A redirect that depends on the visitor, so no cache keeps it. */
+function leaveFor(c: Context, target: string) {
+  c.header('Cache-Control', 'no-store')
+  return c.redirect(target, 302)
+}
+
 /**
- * `/login` and `/register` for a browser that holds a session (the web app's `templet_signed_in` cookie, a hint
- * and not a credential: the session itself is in the browser's storage): `302` to `/dashboard`, where the
- * page's own script (apps/web/src/boot.ts) would send the visitor once the sign-in page had loaded, so they wait
- * for one page load instead of two. A stale cookie costs a hop: the boot script on `/dashboard` finds no session,
- * drops the cookie and goes on to `/login?redirect=…`.
+ * The redirects of the guard (PRODUCT.md §3, the rules in @templet/api/paths) that a page's own script
+ * (apps/web/src/boot.ts) would make once the page had loaded, made by the server instead, so the visitor waits
+ * for one page load rather than two: a sign-in page for a browser with the session hint goes to its `redirect`
+ * or the dashboard (here), and a page of the app for a browser without it to `/login?redirect=…` (in
+ * `mountWebApp`, which knows which pages those are). A stale hint costs a hop: the script on the page finds no
+ * session, drops the cookie and goes on to sign in.
  */
 export function signedInRedirect(): MiddlewareHandler {
   return async (c, next) => {
-    if (/^\/(login|register)\/?$/.test(c.req.path) && getCookie(c, 'templet_signed_in') === '1') {
-      c.header('Cache-Control', 'no-store')
-      return c.redirect('/dashboard', 302)
-    }
+    const path = c.req.path.length > 1 ? c.req.path.replace(/\/$/, '') : c.req.path
+    if (isSignInPath(path) && signedInHint(c)) return leaveFor(c, signedInTarget(new URL(c.req.url).search))
     await next()
   }
 }

@@ -1,8 +1,8 @@
 import type { ApiFailure, AuthData } from '@templet/api'
+import { safeRedirect } from '@templet/api/paths'
 import type { TFunction } from 'i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { FailureText } from '../forms/contract-form'
-import { safeRedirect } from '../session/redirect'
 import { startSession } from '../session/session'
 
 /**

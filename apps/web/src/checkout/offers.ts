@@ -1,7 +1,7 @@
 import type { CheckoutVariant, Offer, OfferKind } from '@templet/api'
+import { safeRedirect } from '@templet/api/paths'
 import type { TFunction } from 'i18next'
 import { formatMoney, formatNumber } from '../i18n/format'
-import { safeRedirect } from '../session/redirect'
 
 /**
  * What the screens do with the server's offers (`/offer/list`, `/offer/detail`): the web app holds no prices

@@ -1,3 +1,4 @@
+import { isCheckoutPath } from '@templet/api/paths'
 import { FileQuestion } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
@@ -5,7 +6,6 @@ import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { AppLayout } from '../layouts/app-layout'
 import { PublicLayout } from '../layouts/public-layout'
-import { isCheckoutPath } from '../session/redirect'
 import { OfferNotFound } from './checkout'
 
 /**

@@ -1,6 +1,6 @@
+import { isCheckoutPath } from '@templet/api/paths'
 import type { LoaderFunctionArgs } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { isCheckoutPath } from '../session/redirect'
 import { endSession, startSession } from '../session/session'
 import { guardUnmatched, redirectSignedIn, requireSession } from './guard'
 
@@ -37,10 +37,14 @@ describe('the route guard', () => {
     )
   })
 
-  it('lets a signed-in visitor through, and sends them from the sign-in pages to the dashboard', () => {
+  it('lets a signed-in visitor through, and sends them from the sign-in pages to their redirect or the dashboard', () => {
     signIn()
     expect(requireSession(at('/purchase-history'))).toBeNull()
-    expect(redirectOf(() => redirectSignedIn())).toBe('/dashboard')
+    expect(redirectOf(() => redirectSignedIn(at('/login')))).toBe('/dashboard')
+    expect(redirectOf(() => redirectSignedIn(at('/register?redirect=%2Fcreation%3Ftype%3D2')))).toBe(
+      '/creation?type=2',
+    )
+    expect(redirectOf(() => redirectSignedIn(at('/login?redirect=%2F%2Fevil.example')))).toBe('/dashboard')
   })
 
   it('counts any non-empty stored record as a session, and {} (a logout) or garbage as none', () => {
@@ -54,7 +58,7 @@ describe('the route guard', () => {
     ] as const) {
       localStorage.setItem('user', stored)
       expect(redirectOf(() => requireSession(at('/dashboard'))) === null, stored).toBe(signedIn)
-      expect(redirectOf(() => redirectSignedIn()) === '/dashboard', stored).toBe(signedIn)
+      expect(redirectOf(() => redirectSignedIn(at('/login'))) === '/dashboard', stored).toBe(signedIn)
     }
   })
 

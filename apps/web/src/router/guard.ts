@@ -1,5 +1,5 @@
+import { isCheckoutPath, loginPathFor, signedInTarget } from '@templet/api/paths'
 import { type LoaderFunctionArgs, redirect } from 'react-router'
-import { DEFAULT_AFTER_LOGIN, isCheckoutPath, loginPathFor } from '../session/redirect'
 import { hasSession } from '../session/session'
 
 /**
@@ -15,9 +15,9 @@ export function requireSession({ request }: LoaderFunctionArgs): null {
   throw redirect(loginPathFor(`${pathname}${search}`))
 }
 
-/** `/login` and `/register` with a session go to the dashboard. */
-export function redirectSignedIn(): null {
-  if (hasSession()) throw redirect(DEFAULT_AFTER_LOGIN)
+/** `/login` and `/register` with a session go to their `redirect`, else to the dashboard. */
+export function redirectSignedIn({ request }: LoaderFunctionArgs): null {
+  if (hasSession()) throw redirect(signedInTarget(new URL(request.url).search))
   return null
 }
 

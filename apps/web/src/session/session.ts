@@ -1,4 +1,5 @@
 import { type AuthData, authTokenOf, localStorageSession } from '@templet/api'
+import { SIGNED_IN_COOKIE } from '@templet/api/paths'
 
 /**
  * The one session store of the app, shared with the API client: the JSON record under `localStorage.user`
@@ -19,16 +20,18 @@ export function sessionToken(): string | null {
 
 /**
  * `<html data-session>` follows the session (app.css shows a public page's signed-in parts by it), and so does
- * the `templet_signed_in` cookie: not a credential, only a hint with which the server answers `/login` and
- * `/register` with a redirect to `/dashboard` instead of a page that src/boot.ts would leave. Sign-in and
+ * the `SIGNED_IN_COOKIE` hint (@templet/api/paths), with which the server answers a page that src/boot.ts would
+ * leave (a sign-in page with a session, a page of the app without one) with the redirect itself. Sign-in and
  * sign-out set both, and src/boot.ts before each first paint (a session stored or ended in another tab).
+ * Returns whether the cookie now says what the session does (a browser may refuse cookies).
  */
-export function markSession(signedIn: boolean): void {
-  if (typeof document === 'undefined') return
+export function markSession(signedIn: boolean): boolean {
+  if (typeof document === 'undefined') return false
   if (signedIn) document.documentElement.dataset.session = ''
   else delete document.documentElement.dataset.session
   // biome-ignore lint/suspicious/noDocumentCookie: one fixed name and value; the Cookie Store API is missing from some browsers the app serves
-  document.cookie = `templet_signed_in=${signedIn ? '1; Max-Age=31536000' : '; Max-Age=0'}; Path=/; SameSite=Lax`
+  document.cookie = `${SIGNED_IN_COOKIE}=${signedIn ? '1; Max-Age=31536000' : '; Max-Age=0'}; Path=/; SameSite=Lax`
+  return document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`) === signedIn
 }
 
 /**

@@ -1,9 +1,17 @@
 /**
- * Where visitors are sent, as rules with no dependencies: the route loaders (src/router/guard.ts), the sign-in
- * forms and src/boot.ts (the redirects the HTML can decide, before the first paint) all decide them here.
+ * Where visitors are sent (PRODUCT.md §3), as rules with no dependencies (`@templet/api/paths`): the web app's
+ * route loaders, sign-in forms and first-paint script, and the server that answers page requests, all decide
+ * them here.
  */
 
-/** Where the app goes after sign-in when no (usable) `redirect` was given, and a signed-in visitor of `/login`. */
+/**
+ * The cookie the web app keeps while the browser holds a session (in its storage, where the server cannot see
+ * it): `1`, or absent. Not a credential, a hint with which the server answers a page request with the redirect
+ * the page's own script would make, one page load sooner.
+ */
+export const SIGNED_IN_COOKIE = 'templet_signed_in'
+
+/** Where the app goes after sign-in when no (usable) `redirect` was given. */
 export const DEFAULT_AFTER_LOGIN = '/dashboard'
 
 /** The sign-in pages, which a signed-in visitor is sent away from (and never sent back to after sign-in). */
@@ -35,6 +43,15 @@ export function safeRedirect(raw: string | null | undefined): string {
   if (url.origin !== 'http://same.origin') return DEFAULT_AFTER_LOGIN
   if (isSignInPath(url.pathname)) return DEFAULT_AFTER_LOGIN
   return `${url.pathname}${url.search}${url.hash}`
+}
+
+/**
+ * Where a visitor with a session on a sign-in page goes: the page's (usable) `redirect`, which a visitor sent to
+ * sign in for a page and found signed in after all is returned to, else the dashboard. `search` is the page's
+ * query (`location.search`).
+ */
+export function signedInTarget(search: string): string {
+  return safeRedirect(new URLSearchParams(search).get('redirect'))
 }
 
 /** `/login?redirect=<path+search>` for a visitor without a session on `path`. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_AFTER_LOGIN, loginPathFor, safeRedirect } from './redirect'
+import {
+  DEFAULT_AFTER_LOGIN,
+  isCheckoutPath,
+  isSignInPath,
+  loginPathFor,
+  safeRedirect,
+  signedInTarget,
+} from './paths'
 
 describe('the sign-in redirect', () => {
   it('keeps a path of this site with its query and hash', () => {
@@ -31,5 +38,21 @@ describe('the sign-in redirect', () => {
     expect(
       safeRedirect(new URL(`http://x${loginPathFor('/creation?q=a&b')}`).searchParams.get('redirect')),
     ).toBe('/creation?q=a&b')
+  })
+
+  it('sends a signed-in visitor of a sign-in page back where they were sent from, else to the dashboard', () => {
+    expect(signedInTarget('?redirect=%2Fcreation%3Ftype%3D2')).toBe('/creation?type=2')
+    expect(signedInTarget('')).toBe(DEFAULT_AFTER_LOGIN)
+    expect(signedInTarget('?redirect=https%3A%2F%2Fevil.example')).toBe(DEFAULT_AFTER_LOGIN)
+    expect(signedInTarget('?redirect=%2Flogin')).toBe(DEFAULT_AFTER_LOGIN)
+  })
+
+  it('names the sign-in pages and the public checkout paths', () => {
+    expect(['/login', '/register', '/login/x', '/'].map(isSignInPath)).toEqual([true, true, false, false])
+    expect(['/checkout/main/payment-49-9', '/CheckOut', '/dashboard'].map(isCheckoutPath)).toEqual([
+      true,
+      true,
+      false,
+    ])
   })
 })
