@@ -96,6 +96,8 @@ export interface App {
   jobs: Jobs
   /** Purges accounts whose deletion grace period has ended (main.ts runs it on a timer). */
   accountDeletion: AccountDeletion
+  /** The account's mail, sent in the background: await `sent()` before the process ends. */
+  mail: AccountMail
 }
 
 /**
@@ -359,5 +361,6 @@ export function createAppParts(o: AppOptions): App {
     streams,
     jobs: developer.jobs,
     accountDeletion,
+    mail,
   }
 }

@@ -27,6 +27,7 @@ export async function serveApp(config: Config, log: Logger, db: Db): Promise<voi
     streams,
     jobs,
     accountDeletion,
+    mail,
   } = createAppParts({
     db,
     config,
@@ -80,6 +81,7 @@ export async function serveApp(config: Config, log: Logger, db: Db): Promise<voi
     afterClose: async () => {
       // Running jobs finish (or, past the queue's timeout, are left to expire and run elsewhere).
       await jobs.stop().catch((err) => log.error('stopping the job queue failed', errorFields(err)))
+      await mail.sent()
       await db.close()
     },
   })

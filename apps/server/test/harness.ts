@@ -266,6 +266,7 @@ export async function startServer(
       await parts.jobs.stop()
       if ('closeAllConnections' in server) server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
+      await parts.mail.sent()
       await drop()
       if (!opts.shared) fs.rmSync(dataDir, { recursive: true, force: true })
     },

@@ -31,10 +31,17 @@ const localeOf = (u: Pick<UserRow, 'locale'>): MailLocale => (u.locale === 'zh-C
  * The account's mail: single-use links (a random token mailed, only its SHA-256 stored, expiring) and notices.
  * A mail is handed to the transport without waiting for it, so an answer takes the same time whether or not a
  * mail was sent (the forgotten-password form must not tell which addresses have accounts); a failed delivery
- * is logged.
+ * is logged. A process that stops waits for the mails on their way (`sent`), so none is lost to a restart.
  */
 export class AccountMail {
+  readonly #sending = new Set<Promise<void>>()
+
   constructor(private readonly d: AccountMailDeps) {}
+
+  /** Resolves once every mail handed over so far has been delivered or has failed. */
+  async sent(): Promise<void> {
+    await Promise.allSettled([...this.#sending])
+  }
 
   /**
    * Mails `user` at `email` a link for `purpose`, retiring the older links of the same purpose (inside the
@@ -71,9 +78,11 @@ export class AccountMail {
   /** Sends a notice (no link to act on) to `to` in the user's language, in the background. */
   notify(to: string, user: Pick<UserRow, 'locale'>, kind: MailKind): void {
     const mail = composeMail(to, localeOf(user), kind)
-    void this.d.mailer
+    const sending = this.d.mailer
       .send(mail)
       .catch((err) => this.d.log.error('mail not delivered', { kind: kind.kind, ...errorFields(err) }))
+      .finally(() => this.#sending.delete(sending))
+    this.#sending.add(sending)
   }
 
   /** The sign-in page's address, for mails that ask the reader to sign in. */
