@@ -74,6 +74,9 @@ export const testEnv = (): Record<string, string> => ({
   CONTACT_LIMIT: '100000',
   // The wait before refusing an abusive body is the abuse tests' business (answer-size.test.ts).
   ABUSIVE_REFUSAL_DELAY_MS: '0',
+  // A render asked of /v1 is answered 201 when it finishes within this wait, else 202: a busy machine must not
+  // turn the tests' 201 into a 202 (the tests of 202 ask for it with `Prefer: respond-async` or a wait of 0).
+  RENDER_WAIT_MS: '60000',
   WEB_DIST: path.join(os.tmpdir(), 'templet-no-web-build'),
 })
 

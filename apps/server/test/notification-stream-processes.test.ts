@@ -69,17 +69,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notification stream across two 
     expect(paid.code, paid.msg).toBe(0)
   }
 
-  it("a purchase on one process reaches the buyer's stream on the other within a second, and no one else's", async () => {
+  // How soon is bench/stream.bench.ts's to measure; a busy machine must not fail these (the waits are generous).
+  it("a purchase on one process reaches the buyer's streams on both, and no one else's", async () => {
     const buyer = await register(a)
     const bystander = await register(a)
     const onB = await holdStream(b.url, buyer)
     const onA = await holdStream(a.url, buyer)
     const other = await holdStream(b.url, bystander)
-    const started = Date.now()
     await buy(a, buyer)
-    const [eb] = await onB.waitForEvents(1, 1000)
-    await onA.waitForEvents(1, 1000)
-    expect(Date.now() - started).toBeLessThan(1500)
+    const [eb] = await onB.waitForEvents(1)
+    await onA.waitForEvents(1)
     expect(JSON.parse(eb?.data ?? '{}')).toMatchObject({ type: 'purchase_paid' })
     await new Promise((r) => setTimeout(r, 300))
     expect(other.events).toHaveLength(0)
@@ -89,10 +88,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notification stream across two 
   it("a logout on one process closes that token's stream on the other", async () => {
     const token = await register(a)
     const onB = await holdStream(b.url, token)
-    const started = Date.now()
     expect((await call(a, '/user/logout', {}, token)).code).toBe(0)
     await onB.ended
-    expect(Date.now() - started).toBeLessThan(1000)
   })
 
   it('keeps delivering after the listening connection was cut (it reconnects)', async () => {
@@ -117,7 +114,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('notification stream across two 
     }
     await admin.end()
     await buy(a, token)
-    const [e] = await onB.waitForEvents(1, 5000)
+    const [e] = await onB.waitForEvents(1)
     expect(JSON.parse(e?.data ?? '{}')).toMatchObject({ type: 'purchase_paid' })
     onB.close()
   })

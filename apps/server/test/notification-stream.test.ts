@@ -63,11 +63,10 @@ describe.each(engines)('notification stream on %s', (engine) => {
     expect(tab1.status).toBe(200)
     expect(tab1.contentType).toMatch(/^text\/event-stream/)
     // A fresh stream starts after the user's newest notification: the welcome is not sent again.
-    const started = Date.now()
+    // The only way there is the signal (no polling); how soon is bench/stream.bench.ts's to measure.
     await buyCredits(s, a.token)
     const [e1] = await tab1.waitForEvents(1)
     const [e2] = await tab2.waitForEvents(1)
-    expect(Date.now() - started).toBeLessThan(1000 + 500)
     for (const e of [e1, e2]) {
       expect(e?.event).toBe('notification')
       const n = JSON.parse(e?.data ?? '{}')
@@ -115,10 +114,8 @@ describe.each(engines)('notification stream on %s', (engine) => {
     const here = await hold(s.url, a.token)
     const there = await hold(twin.url, a.token)
     const otherSession = await hold(twin.url, second)
-    const started = Date.now()
     expect((await twin.call('POST', '/user/logout', { token: a.token })).code).toBe(0)
     await Promise.all([here.ended, there.ended])
-    expect(Date.now() - started).toBeLessThan(1000)
     // The same user's other session keeps its stream.
     await new Promise((r) => setTimeout(r, 200))
     expect(otherSession.isEnded()).toBe(false)

@@ -15,7 +15,10 @@ export interface HeldStream {
   /** Resolves when the server ends the response (or the connection drops). */
   ended: Promise<void>
   isEnded(): boolean
-  /** Resolves once `n` events have arrived; rejects after `ms`. */
+  /**
+   * Resolves once `n` events have arrived; rejects after `ms` (10 s by default: long enough for a busy machine,
+   * as these wait for an event to come at all; how soon is for bench/stream.bench.ts).
+   */
   waitForEvents(n: number, ms?: number): Promise<SseEvent[]>
   waitForComment(text: string, ms?: number): Promise<void>
   /** The client goes away (aborts the request). */
@@ -122,11 +125,11 @@ export async function holdStream(
     comments,
     ended: done,
     isEnded: () => ended,
-    async waitForEvents(n, ms = 1000) {
+    async waitForEvents(n, ms = 10_000) {
       await until(() => events.length >= n, ms, `${n} event(s), got ${events.length}`)
       return events.slice(0, n)
     },
-    waitForComment: (text, ms = 1000) => until(() => comments.includes(text), ms, `comment "${text}"`),
+    waitForComment: (text, ms = 10_000) => until(() => comments.includes(text), ms, `comment "${text}"`),
     close: () => controller.abort(),
   }
   if (contentType.startsWith('text/event-stream')) await held.waitForComment('open', 10_000)

@@ -53,7 +53,7 @@ describe.each(engines)('PDF through /v1 on %s', { timeout: 180_000 }, (engine) =
   let award: { id: number; sizes: { id: string; print?: unknown; formats: string[] }[] }
   beforeAll(async () => {
     // A render answers 201 once done: on a loaded machine an A4 page at 300 dpi can take longer than the default wait.
-    s = await startServer(engine, { WORKER_CONCURRENCY: '2', RENDER_WAIT_MS: '60000' }, { jobs: true })
+    s = await startServer(engine, { WORKER_CONCURRENCY: '2' }, { jobs: true })
     const dev = await developer(s, ['read'])
     const all = await v1(s, 'GET', '/templates?limit=100', { key: dev.key })
     award = all.body.data.find((t: { slug: string }) => t.slug === 'award-certificate')

@@ -54,6 +54,8 @@ describe.skipIf(!adminUrl)('API and worker processes on one PostgreSQL', () => {
       JOB_EXPIRE_SECONDS: '4',
       JOB_MAINTENANCE_SECONDS: '1',
       WORKER_CONCURRENCY: '2',
+      // A busy machine must not turn the test's 201 into a 202 (harness.ts, testEnv).
+      RENDER_WAIT_MS: '60000',
     }
     // The first process migrates; the others start beside it at once.
     apiA = await startProcess({ ...env, ROLE: 'api' })
