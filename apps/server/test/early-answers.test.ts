@@ -106,7 +106,8 @@ describe('slow clients', () => {
       socket.on('close', () => clearInterval(drip))
     })
     expect(ended).toMatch(/^HTTP\/1\.1 408/)
-    expect(Date.now() - started).toBeLessThan(5_000)
+    // The defaults (20 s for headers, 120 s for a request) are past these bounds, which leave a busy machine room.
+    expect(Date.now() - started).toBeLessThan(15_000)
   })
 
   it('closes a connection whose body trickles in past REQUEST_TIMEOUT_SECONDS', async () => {
@@ -127,6 +128,6 @@ describe('slow clients', () => {
       })
     })
     expect(ended).toMatch(/^HTTP\/1\.1 408/)
-    expect(Date.now() - started).toBeLessThan(6_000)
+    expect(Date.now() - started).toBeLessThan(15_000)
   })
 })
