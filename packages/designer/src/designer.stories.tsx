@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { parseTemplate } from '@templet/template'
-import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test'
 import boldQuote from '../../render/catalogue/templates/bold-quote.json'
 import { Designer } from './designer'
 
@@ -73,6 +73,57 @@ export const DragSnapsToCentre: Story = {
     const end = el.getBoundingClientRect()
     await expect(end.left + end.width / 2).toBeCloseTo(surface.left + (size.width * 0.5) / 2, 0)
     await expect(canvasElement.querySelector('[data-guide]')).toBeNull()
+  },
+}
+
+/** The zoom the toolbar shows, in per cent. */
+const zoomShown = (canvasElement: HTMLElement) =>
+  Number.parseInt(canvasElement.querySelector('[data-slot="zoom-level"]')?.textContent ?? '', 10)
+
+export const FoldPanels: Story = {
+  name: 'Fold the side panels away: the canvas takes their room, fitted until zoomed by hand',
+  args: { zoom: 'fit-width', onPanelsChange: fn() },
+  globals: { viewport: { value: 'desktop', isRotated: false } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    const layersSwitch = canvas.getByRole('button', { name: 'Show the layers panel' })
+    const propertiesSwitch = canvas.getByRole('button', { name: 'Show the properties panel' })
+    await expect(layersSwitch).toHaveAttribute('aria-pressed', 'true')
+    await expect(canvas.getByRole('navigation', { name: 'Layers' })).toBeVisible()
+    const withBoth = zoomShown(canvasElement)
+
+    await userEvent.click(layersSwitch)
+    await expect(layersSwitch).toHaveAttribute('aria-pressed', 'false')
+    await expect(canvas.queryByRole('navigation', { name: 'Layers' })).toBeNull()
+    await expect(args.onPanelsChange).toHaveBeenLastCalledWith({ layers: false, properties: true })
+    await waitFor(() => expect(zoomShown(canvasElement)).toBeGreaterThan(withBoth))
+    const withProperties = zoomShown(canvasElement)
+
+    await userEvent.click(propertiesSwitch)
+    await expect(canvas.queryByRole('complementary', { name: /Properties/ })).toBeNull()
+    await waitFor(() => expect(zoomShown(canvasElement)).toBeGreaterThan(withProperties))
+
+    // Zoomed by hand, the zoom stays when the room changes.
+    await userEvent.click(canvas.getByRole('button', { name: 'Zoom out' }))
+    const byHand = zoomShown(canvasElement)
+    await userEvent.click(layersSwitch)
+    await expect(canvas.getByRole('navigation', { name: 'Layers' })).toBeVisible()
+    await expect(zoomShown(canvasElement)).toBe(byHand)
+    await expect(args.onPanelsChange).toHaveBeenLastCalledWith({ layers: true, properties: false })
+  },
+}
+
+export const PanelsFolded: Story = {
+  name: 'Opened with the layers panel folded away (the host remembered it)',
+  args: { panels: { layers: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(canvas.queryByRole('navigation', { name: 'Layers' })).toBeNull()
+    await expect(canvas.getByRole('button', { name: 'Show the layers panel' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    )
+    await expect(canvas.getByRole('complementary', { name: /Properties/ })).toBeVisible()
   },
 }
 

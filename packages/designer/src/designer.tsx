@@ -23,7 +23,7 @@ import {
   type DesignerStrings,
   type DesignerWords,
 } from './strings'
-import { Toolbar } from './toolbar'
+import { type DesignerPanels, Toolbar } from './toolbar'
 
 export interface DesignerProps {
   /** The document to design; a new document (another template) starts a new history. */
@@ -59,6 +59,13 @@ export interface DesignerProps {
   loadImage?: (ref: string) => Promise<ImageBitmap | undefined>
   /** The largest fixed image taken, in bytes (default 10 MB). */
   maxImageBytes?: number
+  /**
+   * Which side panels show at first (default: both). Their switches in the toolbar fold one away to give the
+   * canvas its room; with `zoom="fit-width"` a design not zoomed by hand fits the new room.
+   */
+  panels?: Partial<DesignerPanels>
+  /** Told when a panel is shown or folded away (the host may remember it). */
+  onPanelsChange?: (panels: DesignerPanels) => void
 }
 
 /** Keys a focused text control keeps for itself (typing, its own undo) instead of the designer's shortcuts. */
@@ -83,6 +90,8 @@ export function Designer({
   uploadImage,
   loadImage,
   maxImageBytes = FIXED_IMAGE_MAX_BYTES,
+  panels: initialPanels,
+  onPanelsChange,
 }: DesignerProps) {
   const strings: DesignerWords = {
     ...(locale === 'zh-CN' ? DESIGNER_STRINGS_ZH_CN : DESIGNER_STRINGS_EN),
@@ -90,6 +99,9 @@ export function Designer({
   }
   const [state, dispatch] = useReducer(designerReducer, document, (d) => initialState(d))
   const [zoom, setZoomState] = useState(clampZoom(initialZoom === 'fit-width' ? 0.5 : initialZoom))
+  const [panels, setPanels] = useState<DesignerPanels>({ layers: true, properties: true, ...initialPanels })
+  /** Whether the zoom is still the one fit-width chose (no zoom by hand since): a change of room fits again. */
+  const fitted = useRef(initialZoom === 'fit-width')
   const viewportRef = useRef<HTMLDivElement>(null)
   const last = useRef(document)
   const fileRef = useRef<HTMLInputElement>(null)
@@ -114,6 +126,7 @@ export function Designer({
   const setZoom = useCallback(
     (z: number) => {
       const next = clampZoom(Math.round(z * 1000) / 1000)
+      fitted.current = false
       setZoomState(next)
       onZoomChange?.(next)
     },
@@ -124,8 +137,21 @@ export function Designer({
   useLayoutEffect(() => {
     const el = viewportRef.current
     if (initialZoom !== 'fit-width') setZoomState(clampZoom(initialZoom))
-    else if (el) setZoomState(fitWidthZoom(size.width, el.clientWidth))
+    else if (el) {
+      fitted.current = true
+      setZoomState(fitWidthZoom(size.width, el.clientWidth))
+    }
   }, [initialZoom, size.width])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a panel shown or folded away changes the room, which a zoom fit-width chose follows.
+  useLayoutEffect(() => {
+    const el = viewportRef.current
+    if (el && fitted.current) setZoomState(fitWidthZoom(size.width, el.clientWidth))
+  }, [panels.layers, panels.properties])
+  const togglePanel = (panel: keyof DesignerPanels) => {
+    const next = { ...panels, [panel]: !panels[panel] }
+    setPanels(next)
+    onPanelsChange?.(next)
+  }
   const fit = () => {
     const el = viewportRef.current
     if (el) setZoom(fitZoom(size.width, size.height, el.clientWidth, el.clientHeight))
@@ -224,13 +250,19 @@ export function Designer({
       onKeyDown={onKeyDown}
       style={{
         display: 'grid',
-        gridTemplateColumns: 'minmax(240px, 280px) minmax(0, 1fr) minmax(240px, 300px)',
+        gridTemplateColumns: [
+          panels.layers ? 'minmax(240px, 280px)' : '',
+          'minmax(0, 1fr)',
+          panels.properties ? 'minmax(240px, 300px)' : '',
+        ].join(' '),
         gap: 16,
         alignItems: 'start',
         color: 'var(--ui-foreground, #09090b)',
       }}
     >
-      <LayersPanel state={state} dispatch={dispatch} strings={strings} readOnly={readOnly} />
+      {panels.layers ? (
+        <LayersPanel state={state} dispatch={dispatch} strings={strings} readOnly={readOnly} />
+      ) : null}
       <div style={{ display: 'grid', gap: 8, minWidth: 0 }}>
         {readOnly ? <p role="status">{strings.readOnly}</p> : null}
         <Toolbar
@@ -245,6 +277,8 @@ export function Designer({
           onZoomActual={() => setZoom(1)}
           onAdd={add}
           fixedImage={uploadImage !== undefined}
+          panels={panels}
+          onTogglePanel={togglePanel}
         />
         <input
           ref={fileRef}
@@ -293,17 +327,19 @@ export function Designer({
           />
         ) : null}
       </div>
-      <PropertiesPanel
-        state={state}
-        dispatch={dispatch}
-        strings={strings}
-        locale={locale}
-        fonts={fonts}
-        palette={palette}
-        readOnly={readOnly}
-        uploadImage={uploadImage ? async (file) => (await uploadFixed(file))?.ref : undefined}
-        images={fixed.images}
-      />
+      {panels.properties ? (
+        <PropertiesPanel
+          state={state}
+          dispatch={dispatch}
+          strings={strings}
+          locale={locale}
+          fonts={fonts}
+          palette={palette}
+          readOnly={readOnly}
+          uploadImage={uploadImage ? async (file) => (await uploadFixed(file))?.ref : undefined}
+          images={fixed.images}
+        />
+      ) : null}
     </div>
   )
 }

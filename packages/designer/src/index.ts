@@ -58,3 +58,4 @@ export {
   type DesignerStrings,
   type DesignerWords,
 } from './strings'
+export type { DesignerPanels } from './toolbar'

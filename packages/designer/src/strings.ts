@@ -45,6 +45,8 @@ export interface DesignerWords {
   zoomOut: string
   zoomFit: string
   zoomActual: string
+  layersPanel: string
+  propertiesPanel: string
   moveUp: string
   moveDown: string
   dragLayer: string
@@ -204,6 +206,8 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   zoomOut: 'Zoom out',
   zoomFit: 'Fit',
   zoomActual: 'Actual size',
+  layersPanel: 'Show the layers panel',
+  propertiesPanel: 'Show the properties panel',
   moveUp: 'Move up',
   moveDown: 'Move down',
   dragLayer: 'Drag to reorder (Alt+Up or Alt+Down on a layer does the same)',
@@ -349,6 +353,8 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   zoomOut: '缩小',
   zoomFit: '适合窗口',
   zoomActual: '实际大小',
+  layersPanel: '显示图层面板',
+  propertiesPanel: '显示属性面板',
   moveUp: '上移',
   moveDown: '下移',
   dragLayer: '拖动以调整顺序（在图层上按 Alt+上/下方向键效果相同）',

@@ -21,6 +21,8 @@ import {
   ImageUp,
   Maximize,
   Minus,
+  PanelLeft,
+  PanelRight,
   Plus,
   QrCode,
   Redo2,
@@ -50,6 +52,42 @@ export interface ToolbarProps {
   onAdd: (kind: NewLayerKind | 'fixedImage') => void
   /** Offers a fixed image (a logo the designer uploads) in the Add menu. */
   fixedImage?: boolean
+  /** Which side panels are shown; their switches sit at the toolbar's two ends. */
+  panels: DesignerPanels
+  onTogglePanel: (panel: keyof DesignerPanels) => void
+}
+
+/** The designer's side panels, shown (true) or folded away to give the canvas their room. */
+export interface DesignerPanels {
+  layers: boolean
+  properties: boolean
+}
+
+/** A switch for a side panel: pressed while the panel shows. */
+function PanelSwitch({
+  label,
+  shown,
+  onClick,
+  children,
+}: {
+  label: string
+  shown: boolean
+  onClick: () => void
+  children: ReactNode
+}) {
+  return (
+    <Button
+      variant={shown ? 'secondary' : 'ghost'}
+      size="icon-sm"
+      aria-label={label}
+      aria-pressed={shown}
+      title={label}
+      data-slot="panel-switch"
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  )
 }
 
 function Tool({
@@ -85,8 +123,8 @@ const separator = (
 )
 
 /**
- * The design tools: undo and redo, add a layer, duplicate and delete, align and distribute (for a
- * multi-selection; one layer aligns to the canvas), zoom, and the size shown.
+ * The design tools: the side panels' switches, undo and redo, add a layer, duplicate and delete, align and
+ * distribute (for a multi-selection; one layer aligns to the canvas), zoom, and the size shown.
  */
 export function Toolbar({
   state,
@@ -100,6 +138,8 @@ export function Toolbar({
   onZoomActual,
   onAdd,
   fixedImage,
+  panels,
+  onTogglePanel,
 }: ToolbarProps) {
   const n = state.selection.length
   const align = (edge: AlignEdge) => () => dispatch({ type: 'align', edge })
@@ -121,6 +161,10 @@ export function Toolbar({
       data-slot="designer-toolbar"
       style={{ display: 'flex', gap: 4, alignItems: 'center', flexWrap: 'wrap' }}
     >
+      <PanelSwitch label={strings.layersPanel} shown={panels.layers} onClick={() => onTogglePanel('layers')}>
+        <PanelLeft />
+      </PanelSwitch>
+      {separator}
       <Tool
         label={strings.undo}
         disabled={readOnly || state.past.length === 0}
@@ -239,6 +283,14 @@ export function Toolbar({
           ))}
         </select>
       </label>
+      {separator}
+      <PanelSwitch
+        label={strings.propertiesPanel}
+        shown={panels.properties}
+        onClick={() => onTogglePanel('properties')}
+      >
+        <PanelRight />
+      </PanelSwitch>
     </div>
   )
 }

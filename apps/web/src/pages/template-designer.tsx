@@ -21,6 +21,7 @@ import {
   readDesignDraft,
   writeDesignDraft,
 } from '../designer/design-draft'
+import { readDesignerPanels, writeDesignerPanels } from '../designer/designer-panels'
 import { useDesignerImages } from '../designer/fixed-images'
 import { loadTemplateFonts } from '../designer/fonts'
 import { reportError } from '../feedback/notify'
@@ -202,6 +203,7 @@ function DesignerWorkspace(p: {
   const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
   const [name, setName] = useState(p.name)
   const [document, setDocument] = useState<Template>(p.template)
+  const [panels, setPanels] = useState(readDesignerPanels)
   const base = useRef(p.version)
   const savedJson = useRef(JSON.stringify(p.draft ? undefined : p.template))
   const savedName = useRef(p.draft ? undefined : p.name)
@@ -419,6 +421,11 @@ function DesignerWorkspace(p: {
           palette={p.palette}
           uploadImage={images.uploadImage}
           loadImage={images.loadImage}
+          panels={panels}
+          onPanelsChange={(next) => {
+            setPanels(next)
+            writeDesignerPanels(next)
+          }}
         />
       </div>
       <ConfirmDeleteDialog
