@@ -28,7 +28,14 @@ function countsOf(report) {
 // The failed tests by name with the first line of their error, so a log whose tail is all that survives still says
 // what failed.
 function failuresOf(report) {
-  const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0].slice(0, 200)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing the terminal's colour codes is the point.
+  const colours = /\x1b\[[0-9;]*m/g
+  const firstLine = (text) =>
+    String(text ?? '')
+      .replace(colours, '')
+      .trim()
+      .split('\n')[0]
+      .slice(0, 200)
   if (Array.isArray(report.testResults)) {
     return report.testResults.flatMap((file) => {
       const where = path.relative(process.cwd(), file.name ?? '')
