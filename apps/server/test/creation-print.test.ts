@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Creation, TemplateDetail } from '@templet/api/contract'
@@ -9,6 +9,7 @@ import { engines, startServer, type TestServer } from './harness'
 import { allTemplates, detailOf } from './media/catalogue'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'templet-print-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 /** What poppler's pdfinfo says of a PDF (Debian's poppler-utils, installed by scripts/ensure-tools.sh). */
 const pdfinfo = (pdf: Buffer, ...args: string[]) => {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`)

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +11,7 @@ const PAYS = '4242 4242 4242 4242'
 const DECLINED = '4000 0000 0000 0002'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'templet-receipt-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 /** Runs a poppler tool (Debian's poppler-utils, installed by scripts/ensure-tools.sh) on the PDF. */
 const poppler = (tool: 'pdfinfo' | 'pdftotext' | 'pdffonts', pdf: Buffer, ...args: string[]) => {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`)

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { unzipSync } from 'fflate'
@@ -10,6 +10,7 @@ import { developer, v1 } from './v1-helpers'
 
 // PDF through the developer API, read back with poppler (Debian's poppler-utils, scripts/ensure-tools.sh).
 const dir = mkdtempSync(path.join(tmpdir(), 'templet-v1-pdf-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const saved = (pdf: Buffer) => {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`)
   writeFileSync(file, pdf)

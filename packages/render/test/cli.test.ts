@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import sharp from 'sharp'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 
 const run = promisify(execFile)
 const pkg = fileURLToPath(new URL('..', import.meta.url))
@@ -13,8 +13,16 @@ const cli = (...args: string[]) =>
   run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: pkg })
 
 describe('templet-render (CLI)', () => {
-  it('renders a template file with a values file to the format of the output name', async () => {
+  const dirs: string[] = []
+  const scratch = async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'templet-cli-'))
+    dirs.push(dir)
+    return dir
+  }
+  afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))))
+
+  it('renders a template file with a values file to the format of the output name', async () => {
+    const dir = await scratch()
     const values = path.join(dir, 'values.json')
     await writeFile(values, JSON.stringify({ headline: 'Hello from the CLI', photo: 'sample:coffee' }))
     const out = path.join(dir, 'out.webp')
@@ -32,7 +40,7 @@ describe('templet-render (CLI)', () => {
   })
 
   it('writes a PDF when the output name ends in .pdf', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'templet-cli-'))
+    const dir = await scratch()
     const out = path.join(dir, 'award.pdf')
     const { stdout } = await cli('catalogue/templates/award-certificate.json', '-o', out)
     expect(stdout).toContain('PDF')
@@ -40,7 +48,7 @@ describe('templet-render (CLI)', () => {
   })
 
   it('exits 1 naming the layer and property of a broken template', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'templet-cli-'))
+    const dir = await scratch()
     const t = JSON.parse(await readFile(path.join(pkg, 'catalogue/templates/bold-quote.json'), 'utf8'))
     t.layers[3].size = 'huge'
     await writeFile(path.join(dir, 't.json'), JSON.stringify(t))

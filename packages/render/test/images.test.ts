@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Canvas } from '@napi-rs/canvas'
@@ -223,8 +223,12 @@ describe('an empty optional photo', () => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'templet-empty-photo-'))
       writeFileSync(path.join(dir, 'p.pdf'), pdf)
       const args = ['-png', '-singlefile', '-scale-to-x', '600', '-scale-to-y', '314']
-      execFileSync('pdftoppm', [...args, path.join(dir, 'p.pdf'), path.join(dir, 'p')])
-      return coloursOfPhotoBox(readFileSync(path.join(dir, 'p.png')), 0.5)
+      try {
+        execFileSync('pdftoppm', [...args, path.join(dir, 'p.pdf'), path.join(dir, 'p')])
+        return await coloursOfPhotoBox(readFileSync(path.join(dir, 'p.png')), 0.5)
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
     }
     expect((await page(await renderPdf(saleBanner(), [{ photo: '' }]))).size).toBe(1)
     const aided = await page(await renderPdf(saleBanner(), [{ photo: '' }], { placeholders: true }))

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type SKRSContext2D, PDFDocument as SkiaPdf } from '@napi-rs/canvas'
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib'
 import sharp from 'sharp'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { loadCatalogue, render, renderPdf, sampleImages } from '../src/index'
 import { finishPdf } from '../src/pdf/document'
 import { markTexts } from '../src/pdf/text'
@@ -13,6 +13,7 @@ import { pdfBesidePng } from './pdf-pictures'
 
 // Poppler's tools read the PDFs as a reader would (Debian's poppler-utils, installed by scripts/ensure-tools.sh).
 const dir = mkdtempSync(path.join(tmpdir(), 'templet-pdf-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 let files = 0
 const save = (pdf: Buffer) => {
   const file = path.join(dir, `${++files}.pdf`)
