@@ -1,23 +1,12 @@
-import { parseTemplate } from '@templet/template'
 import { describe, expect, it } from 'vitest'
 import { boxIn, type DesignerAction, designerReducer, initialState } from '../src/index'
+import { twoSizeCard } from './card'
 
-const template = parseTemplate({
-  id: 'designer-card',
-  typeId: 'social-posts',
-  name: { en: 'Card', 'zh-CN': '卡片' },
-  sizes: [
-    { id: 'square', width: 400, height: 400, label: { en: 'Square', 'zh-CN': '方形' } },
-    { id: 'banner', width: 800, height: 200, label: { en: 'Banner', 'zh-CN': '横幅' } },
-  ],
-  fields: [],
-  layers: [
-    { id: 'bg', type: 'shape', fill: '#ffffff' },
-    { id: 'title', type: 'text', text: 'Hello', size: 40, box: { x: 10, y: 20, w: 200, h: 60 } },
-    { id: 'badge', type: 'shape', fill: '#ff0000', box: { x: 300, y: 300, w: 50, h: 50 } },
-  ],
-  samples: { en: {}, 'zh-CN': {} },
-})
+const template = twoSizeCard('designer-card', [
+  { id: 'bg', type: 'shape', fill: '#ffffff' },
+  { id: 'title', type: 'text', text: 'Hello', size: 40, box: { x: 10, y: 20, w: 200, h: 60 } },
+  { id: 'badge', type: 'shape', fill: '#ff0000', box: { x: 300, y: 300, w: 50, h: 50 } },
+])
 
 const run = (...actions: DesignerAction[]) => actions.reduce(designerReducer, initialState(template))
 const boxOf = (s: ReturnType<typeof run>, id: string) => {

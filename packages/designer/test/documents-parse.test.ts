@@ -9,19 +9,9 @@ import {
   markTextField,
   newLayer,
 } from '../src/index'
+import { twoSizeCard } from './card'
 
-const template = parseTemplate({
-  id: 'parse-card',
-  typeId: 'social-posts',
-  name: { en: 'Card', 'zh-CN': '卡片' },
-  sizes: [
-    { id: 'square', width: 400, height: 400, label: { en: 'Square', 'zh-CN': '方形' } },
-    { id: 'banner', width: 800, height: 200, label: { en: 'Banner', 'zh-CN': '横幅' } },
-  ],
-  fields: [],
-  layers: [{ id: 'bg', type: 'shape', fill: '#ffffff', locked: true }],
-  samples: { en: {}, 'zh-CN': {} },
-})
+const template = twoSizeCard('parse-card', [{ id: 'bg', type: 'shape', fill: '#ffffff', locked: true }])
 
 /** A small deterministic generator, so a failure names the seed that makes it again. */
 function random(seed: number) {

@@ -9,49 +9,39 @@ import {
   resizeBox,
   styleScale,
 } from '../src/index'
+import { twoSizeCard } from './card'
 
-const template = parseTemplate({
-  id: 'scale-card',
-  typeId: 'social-posts',
-  name: { en: 'Card', 'zh-CN': '卡片' },
-  sizes: [
-    { id: 'square', width: 400, height: 400, label: { en: 'Square', 'zh-CN': '方形' } },
-    { id: 'banner', width: 800, height: 200, label: { en: 'Banner', 'zh-CN': '横幅' } },
-  ],
-  fields: [],
-  layers: [
-    {
-      id: 'title',
-      type: 'text',
-      text: 'Launch day',
-      size: 30,
-      letterSpacing: 0.05,
-      shrinkToFit: { minSize: 15 },
-      box: { x: 100, y: 100, w: 200, h: 60 },
-      bySize: { banner: { box: { x: 20, y: 20, w: 300, h: 60 } } },
-    },
-    {
-      id: 'card',
-      type: 'shape',
-      fill: '#ff0000',
-      radius: 12,
-      stroke: { color: '#000000', width: 2 },
-      shadow: { color: '#00000040', x: 0, y: 150, blur: 8 },
-      box: { x: 100, y: 160, w: 200, h: 140 },
-      bySize: { banner: { box: { x: 20, y: 80, w: 300, h: 100 } } },
-    },
-    {
-      id: 'photo',
-      type: 'image',
-      src: 'logo',
-      radius: 8,
-      box: { x: 300, y: 100, w: 100, h: 100 },
-      bySize: { banner: { box: { x: 320, y: 20, w: 100, h: 160 } } },
-    },
-    { id: 'pin', type: 'text', text: 'Pinned', size: 20, locked: true, box: { x: 0, y: 0, w: 80, h: 30 } },
-  ],
-  samples: { en: {}, 'zh-CN': {} },
-})
+const template = twoSizeCard('scale-card', [
+  {
+    id: 'title',
+    type: 'text',
+    text: 'Launch day',
+    size: 30,
+    letterSpacing: 0.05,
+    shrinkToFit: { minSize: 15 },
+    box: { x: 100, y: 100, w: 200, h: 60 },
+    bySize: { banner: { box: { x: 20, y: 20, w: 300, h: 60 } } },
+  },
+  {
+    id: 'card',
+    type: 'shape',
+    fill: '#ff0000',
+    radius: 12,
+    stroke: { color: '#000000', width: 2 },
+    shadow: { color: '#00000040', x: 0, y: 150, blur: 8 },
+    box: { x: 100, y: 160, w: 200, h: 140 },
+    bySize: { banner: { box: { x: 20, y: 80, w: 300, h: 100 } } },
+  },
+  {
+    id: 'photo',
+    type: 'image',
+    src: 'logo',
+    radius: 8,
+    box: { x: 300, y: 100, w: 100, h: 100 },
+    bySize: { banner: { box: { x: 320, y: 20, w: 100, h: 160 } } },
+  },
+  { id: 'pin', type: 'text', text: 'Pinned', size: 20, locked: true, box: { x: 0, y: 0, w: 80, h: 30 } },
+])
 
 /** The selection's frame in the square size: the union of title, card and photo. */
 const frame = { x: 100, y: 100, w: 300, h: 200 }
