@@ -57,7 +57,7 @@ const mediaEnv = {
   S3_PREFIX: z.string().default(''),
 }
 
-/** The developer API (`/v1`), its jobs and webhooks (PRODUCT.md §12-13). */
+/** The developer API (`/v1`), its jobs and webhooks (docs/product.md#the-developer-api). */
 const developerApiEnv = {
   ROLE: z.enum(['api', 'worker', 'both'], { error: 'must be api, worker or both' }).default('both'),
   API_RATE_LIMIT: int(1, 1_000_000, 600),
@@ -72,7 +72,7 @@ const developerApiEnv = {
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 }
 
-/** Mail and the account's lifecycle (PRODUCT.md §14). */
+/** Mail and the account's lifecycle (docs/product.md#accounts). */
 const accountEnv = {
   SMTP_URL: z
     .string()
@@ -140,7 +140,8 @@ const envSchema = z.object({
     .default('promo'),
   OFFER_CREDITS_MAIN: creditList('100,220,400'),
   OFFER_CREDITS_PROMO: creditList('120,260,480'),
-  // A monthly plan at a pack's price grants a quarter more (PRODUCT.md §7): the lower price per credit the pages state.
+  // A monthly plan at a pack's price grants a quarter more (docs/product.md#packs-and-plans): the lower price
+  // per credit the pages state.
   OFFER_PLAN_CREDITS_MAIN: creditList('125,275,500'),
   OFFER_PLAN_CREDITS_PROMO: creditList('150,325,600'),
   // Who sells, on receipts and in the policies. The defaults are for development and say so.
@@ -202,7 +203,7 @@ export interface Config {
   sessionTtlSeconds: number
   /** How long a token keeps working after a fresh one was handed out in its place. */
   sessionGraceSeconds: number
-  /** Mail, account links and deletion (PRODUCT.md §14). */
+  /** Mail, account links and deletion (docs/product.md#accounts). */
   account: AccountConfig
   /** Per IP: registrations, sign-ins, contact messages; per account: checkouts opened, card payments tried, and subscription changes (cancel, resume, switch). */
   rateLimits: {
@@ -292,8 +293,8 @@ export interface MediaConfig {
 
 export interface BillingConfig {
   /**
-   * The two offer groups' ids (PRODUCT.md §3) and each one's credits for the tiers 49.9, 84.9, 139.9: of a
-   * one-off pack (`credits`) and of a month of a plan (`planCredits`).
+   * The two offer groups' ids (in checkout paths: docs/product.md#screens) and each one's credits for the tiers
+   * 49.9, 84.9, 139.9: of a one-off pack (`credits`) and of a month of a plan (`planCredits`).
    */
   groups: { id: string; credits: [number, number, number]; planCredits: [number, number, number] }[]
   currency: string

@@ -20,7 +20,7 @@ import { batchArchiveRoute } from './v1/archive'
 export type { Jobs } from './jobs'
 
 /**
- * The developer API (PRODUCT.md §12-13): API keys (the app's `/api` handlers), the `/v1` app, renders and the
+ * The developer API (docs/product.md#the-developer-api): API keys (the app's `/api` handlers), the `/v1` app, renders and the
  * job queue they run on.
  */
 export function developerApiParts(a: {

@@ -25,7 +25,7 @@ export interface Jobs {
 }
 
 /**
- * The developer API's work without HTTP (PRODUCT.md §13): the queue, renders, batches and the webhooks their
+ * The developer API's work without HTTP (docs/product.md#scaling-out): the queue, renders, batches and the webhooks their
  * settling raises. The app builds its `/v1` on these; a worker process (`ROLE=worker`) runs them alone.
  */
 export function jobParts(a: {

@@ -5,7 +5,7 @@ import type { JobQueue } from './services/jobs'
 import type { Renderer } from './services/renderer'
 
 /**
- * Prometheus metrics (PRODUCT.md §13), one registry per app: request latency by route, render time by output,
+ * Prometheus metrics (docs/product.md#scaling-out), one registry per app: request latency by route, render time by output,
  * queue depth and oldest waiting job, webhook deliveries by outcome, and Node's own (event loop, memory, GC).
  */
 export class Metrics {

@@ -4,7 +4,7 @@
  * A limit is changed here, once.
  */
 
-/** Largest accepted upload, in bytes (PRODUCT.md §8). */
+/** Largest accepted upload, in bytes (docs/product.md#uploads-and-files). */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 
 /** An email address, in characters (RFC 5321's path limit). */

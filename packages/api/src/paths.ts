@@ -1,5 +1,5 @@
 /**
- * Where visitors are sent (PRODUCT.md §3), as rules with no dependencies (`@templet/api/paths`): the web app's
+ * Where visitors are sent (docs/product.md#the-guard), as rules with no dependencies (`@templet/api/paths`): the web app's
  * route loaders, sign-in forms and first-paint script, and the server that answers page requests, all decide
  * them here.
  */
@@ -19,7 +19,7 @@ export function isSignInPath(pathname: string): boolean {
   return pathname === '/login' || pathname === '/register'
 }
 
-/** Any path containing `checkout` is public (PRODUCT.md §3). */
+/** Any path containing `checkout` is public (docs/product.md#the-guard). */
 export function isCheckoutPath(pathname: string): boolean {
   return pathname.toLowerCase().includes('checkout')
 }

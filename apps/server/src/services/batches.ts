@@ -63,7 +63,7 @@ const allSettled = (b: BatchRow) => b.completed_rows + b.failed_rows + b.cancele
 const finalStatus = (b: BatchRow) => (b.canceled_rows > 0 ? 'canceled' : 'completed')
 
 /**
- * Batches (bulk creation, PRODUCT.md §12; the app's Bulk create and `/v1` both): one render per row, all rows
+ * Batches (bulk creation, docs/product.md#bulk-create; the app's Bulk create and `/v1` both): one render per row, all rows
  * paid for at once when accepted; rows the template refuses are reported with their row numbers and refunded at
  * once, the others run as render jobs. The row that settles last finishes the batch (a conditional update picks
  * it), which raises one notification. A batch that asked for PDF is finished by its `batch-finish` job instead,

@@ -10,7 +10,7 @@ export class ContactMessages {
     private readonly d: { db: Kysely<Database>; limiter: RateLimiter; limit: Limit; now: () => number },
   ) {}
 
-  /** Stores a contact-form message; each IP may send `limit` per window (PRODUCT.md §6: 5 per hour). */
+  /** Stores a contact-form message; each IP may send `limit` per window (5 per hour by default: docs/product.md#limits). */
   async submit(m: { body: ContactMessageBody; userId: number | null; ip: string }): Promise<{ id: number }> {
     await this.d.limiter.consume(`contact:${m.ip}`, this.d.limit)
     const id = await insertContactMessage(this.d.db, { ...m.body, userId: m.userId, now: this.d.now() })

@@ -14,7 +14,7 @@ import type { Database } from '../db/schema'
 import { AppError } from '../errors'
 import { creditsLowNotification } from './notifications'
 
-/** Free credits on a new account (PRODUCT.md §7). */
+/** Free credits on a new account (docs/product.md#credits). */
 export const SIGNUP_CREDITS = 5
 
 export function grantCredits(

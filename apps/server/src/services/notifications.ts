@@ -142,7 +142,7 @@ type Billing = Extract<
   NotificationEvent,
   { type: 'purchase_paid' | 'purchase_failed' | 'subscription_renewed' | 'subscription_cancelled' }
 >
-/** The billing events a customer hears about (PRODUCT.md §9). */
+/** The billing events a customer hears about (docs/product.md#notifications). */
 export type BillingEvent = {
   [T in Billing['type']]: { type: T } & Extract<Billing, { type: T }>['params']
 }[Billing['type']]

@@ -2,7 +2,7 @@ import type { Offer, OfferDetail, OfferKind, OfferTier } from '@templet/api/cont
 import type { BillingConfig } from '../config'
 import { notFound } from '../errors'
 
-/** The price tiers of PRODUCT.md §2, in the spelling of a checkout URL, with their prices in cents. */
+/** The price tiers (docs/product.md#packs-and-plans), in the spelling of a checkout URL, with their prices in cents. */
 export const TIERS: readonly { tier: OfferTier; cents: number }[] = [
   { tier: '49-9', cents: 4990 },
   { tier: '84-9', cents: 8490 },

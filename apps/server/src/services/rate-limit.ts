@@ -10,7 +10,7 @@ export interface Window {
 }
 
 /**
- * Where counters live. Every server process on one database shares them (PRODUCT.md §10), and a restart
+ * Where counters live. Every server process on one database shares them (docs/product.md#scaling-out), and a restart
  * keeps them: the counters are rows, and one upsert counts and reads a window atomically.
  */
 export interface RateLimitStore {

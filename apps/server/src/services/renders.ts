@@ -76,7 +76,7 @@ class Superseded extends Error {}
 type Made = { claim: RenderRow; creation: ProducedCreation }
 
 /**
- * Renders of the developer API, run as jobs (PRODUCT.md §12-13): accepted with their credit reserved (and the
+ * Renders of the developer API, run as jobs (docs/product.md#the-developer-api): accepted with their credit reserved (and the
  * job queued) in one transaction, rendered by a worker through the app's own creation code, settled once by the
  * attempt that holds them, and refunded when they fail or are cancelled.
  */

@@ -2,7 +2,10 @@ import { CARD_BRAND_NAMES, cardBrand } from '@templet/api/card'
 import { Code } from '@templet/api/contract'
 import { AppError } from '../errors'
 
-/** What the sandbox provider does with a card: PRODUCT.md §7's test numbers, any other valid number pays. */
+/**
+ * What the sandbox provider does with a card: the test numbers of docs/product.md#paying-renewals-and-refunds;
+ * any other valid number pays.
+ */
 export type CardOutcome = 'paid' | 'declined' | 'insufficient_funds'
 
 const OUTCOMES: Record<string, CardOutcome> = {

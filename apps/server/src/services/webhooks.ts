@@ -41,7 +41,7 @@ const LOCK_MS = 60_000
 const BATCH = 20
 
 /**
- * Webhooks (PRODUCT.md §12): endpoints per account, and deliveries written in the transaction that settles what
+ * Webhooks (docs/product.md#the-developer-api): endpoints per account, and deliveries written in the transaction that settles what
  * they tell (an outbox), sent by a scheduler on every worker process (one sender per delivery: a claim with
  * `skip locked`), signed, and retried with exponential backoff for 24 hours. Time comes from the injectable
  * clock, so tests run a day of retries at once.

@@ -58,7 +58,7 @@ const DESCRIPTION = `The developer API of Templet: render templates from your ow
 - Fields are snake_case; times are ISO 8601 in UTC; file URLs are signed and expire (read the render again for
   fresh ones).`
 
-/** The developer API under `/v1`: its own middleware, errors and OpenAPI document (PRODUCT.md §12). */
+/** The developer API under `/v1`: its own middleware, errors and OpenAPI document (docs/product.md#the-developer-api). */
 export function v1App(d: V1Deps) {
   const app = new OpenAPIHono<V1Env>({
     // A refused query, path or body is a 400 problem with the app's issues.

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { isLanguageTag, issueCodes } from '@templet/api/contract'
 import { PROBLEM_BASE, problemTypes } from './problem'
 
-// The public API's payloads (PRODUCT.md §12): snake_case fields, each a named component of the OpenAPI document.
+// The public API's payloads (docs/product.md#the-developer-api): snake_case fields, each a named component of the OpenAPI document.
 
 const id = (what: string) =>
   z

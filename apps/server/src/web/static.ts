@@ -254,7 +254,7 @@ function leaveFor(c: Context, target: string) {
 }
 
 /**
- * The redirects of the guard (PRODUCT.md §3, the rules in @templet/api/paths) that a page's own script
+ * The redirects of the guard (docs/product.md#the-guard, the rules in @templet/api/paths) that a page's own script
  * (apps/web/src/boot.ts) would make once the page had loaded, made by the server instead, so the visitor waits
  * for one page load rather than two: a sign-in page for a browser with the session hint goes to its `redirect`
  * or the dashboard (here), and a page of the app for a browser without it to `/login?redirect=…` (in

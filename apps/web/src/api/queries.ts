@@ -243,7 +243,7 @@ export function creditHistoryQuery(page: number, pageSize = 10) {
 
 /**
  * The caller's subscription, or null (`GET /subscription/current`). The client turns the envelope's `data:
- * null` into `{}` (PRODUCT.md §5), so "none" is an answer without an id.
+ * null` into `{}` (docs/product.md#client-conventions), so "none" is an answer without an id.
  */
 export function subscriptionCurrentQuery() {
   return queryOptions({

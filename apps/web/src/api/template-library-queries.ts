@@ -1,5 +1,5 @@
 /**
- * The reads and writes of customers' own templates (PRODUCT.md §11: `/template/mine`, `/template/document`,
+ * The reads and writes of customers' own templates (docs/product.md#designing-templates: `/template/mine`, `/template/document`,
  * `/template/save`, `/template/duplicate`, `/template/delete`), in the manner of queries.ts and mutations.ts:
  * keys start with the endpoint's name.
  */

@@ -10,7 +10,7 @@ import { RenameCreationDialog } from '../creations/rename-creation-dialog'
 import { formatNumber } from '../i18n/format'
 import { DownloadLinks } from './download-links'
 
-/** A creation costs one credit (PRODUCT.md). */
+/** A creation costs one credit (docs/product.md#credits). */
 export const CREDIT_COST = 1
 
 /** Where to buy credits, coming back to `returnTo` afterwards (the draft keeps the values meanwhile). */

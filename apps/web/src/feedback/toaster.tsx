@@ -40,7 +40,7 @@ function ReadyMarker() {
   return null
 }
 
-/** The app's one toast region (PRODUCT.md §2: 10 px from the top, 2 s, at most 3). */
+/** The app's one toast region (docs/product.md#fixed-figures: 10 px from the top, 2 s, at most 3). */
 export function AppToaster() {
   const { t } = useTranslation()
   const show = useSyncExternalStore(

@@ -199,7 +199,7 @@ export const en = {
     page: 'Page {{page}} of {{pages}}',
     pagination: 'Pages',
   },
-  /** A notification's title and text from its type and parameters (PRODUCT.md §9). */
+  /** A notification's title and text from its type and parameters (docs/product.md#notifications). */
   notification: {
     emptyUnreadTitle: 'Nothing unread',
     open: 'Open: {{title}}',

@@ -33,7 +33,7 @@ import { loadToasterModule } from '../feedback/toaster'
 import { useLiveNotifications } from '../live/use-live-notifications'
 import { endSession } from '../session/session'
 
-/** The sidebar entries, in the product's order (PRODUCT.md §4). */
+/** The sidebar entries, in the product's order (docs/product.md#the-signed-in-layout). */
 const entries = [
   { to: '/dashboard', key: 'nav.dashboard', icon: <LayoutDashboard /> },
   { to: '/templates', key: 'nav.templates', icon: <LayoutTemplate /> },

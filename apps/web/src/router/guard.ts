@@ -3,7 +3,7 @@ import { type LoaderFunctionArgs, redirect } from 'react-router'
 import { hasSession } from '../session/session'
 
 /**
- * The guard of PRODUCT.md §3 as route loaders: they run before a route renders, so a protected screen
+ * The guard (docs/product.md#the-guard) as route loaders: they run before a route renders, so a protected screen
  * never paints for a visitor without a session. The protected routes re-run theirs on every navigation
  * (`shouldRevalidate`), since another tab may have signed out.
  */

@@ -4,7 +4,7 @@ import { RootLayout, RouteError } from '../layouts/root-layout'
 import { guardUnmatched, redirectSignedIn, requireSession } from './guard'
 
 /**
- * The one route table of the app (React Router's data router; PRODUCT.md §3): the browser builds its router
+ * The one route table of the app (React Router's data router; docs/product.md#screens): the browser builds its router
  * from it (start.tsx), the build-time pre-render its static handler (prerender.tsx), and preloading and the
  * list of pre-rendered pages read it with `matchRoutes`. Each layout and screen is its own chunk, loaded by
  * the route's `lazy`. A screen's key is its module's file name in camelCase (`publicLayout`:
@@ -36,7 +36,7 @@ const screens = {
   templateType: () => import('../pages/template-type'),
   templateEditor: () => import('../pages/template-editor'),
   developer: () => import('../pages/developer'),
-  // The account (PRODUCT.md §14).
+  // The account (docs/product.md#accounts).
   account: () => import('../pages/account'),
   forgotPassword: () => import('../pages/forgot-password'),
   resetPassword: () => import('../pages/reset-password'),

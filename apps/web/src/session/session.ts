@@ -3,7 +3,7 @@ import { SIGNED_IN_COOKIE } from '@templet/api/paths'
 
 /**
  * The one session store of the app, shared with the API client: the JSON record under `localStorage.user`
- * (PRODUCT.md §3). Any non-empty object is a session for the guard (`exists`); the client sends a token only
+ * (docs/product.md#the-guard). Any non-empty object is a session for the guard (`exists`); the client sends a token only
  * when the record has one. Logout leaves `{}`, as the product stores it.
  */
 export const session = localStorageSession('user', { clearedValue: '{}' })

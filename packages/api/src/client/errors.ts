@@ -7,7 +7,8 @@ export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'duplicate' | 'unaut
 
 /**
  * The message of every error kind, per language; `{status}` is replaced by the HTTP status. The zh-CN
- * wording of network, timeout, http and duplicate is the product's (PRODUCT.md §5), word for word.
+ * wording of network, timeout, http and duplicate is the product's original wording, kept word for word (the
+ * English ones: docs/product.md#client-conventions).
  */
 export const apiErrorMessages: Record<Locale, Record<ApiErrorKind, string>> = {
   'zh-CN': {

@@ -18,7 +18,7 @@ import {
 import { endpointRoutes } from './routes'
 import { emptyData, myInfoData } from './user'
 
-/** The account's endpoints (PRODUCT.md §14), spread into the registry. */
+/** The account's endpoints (docs/product.md#accounts), spread into the registry. */
 export const accountEndpoints = {
   forgotPassword: {
     ...endpointRoutes.forgotPassword,

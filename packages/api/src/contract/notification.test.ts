@@ -5,7 +5,7 @@ import { notification, notificationEvent, notificationParams, notificationType }
 const base = { id: 1, title: 'T', content: 'C', check: 0, createdAt: '2026-11-23T00:00:00.000Z' }
 
 describe('the notification contract', () => {
-  it('names every event of PRODUCT.md §9, and a message for old text', () => {
+  it('names every event of docs/product.md#notifications, and a message for old text', () => {
     expect(notificationType.options).toEqual([
       'welcome',
       'purchase_paid',

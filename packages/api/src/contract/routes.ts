@@ -17,7 +17,7 @@ export const endpointRoutes = {
   logout: { method: 'POST', path: '/user/logout' },
   myInfo: { method: 'GET', path: '/user/my-info' },
   myNotification: { method: 'GET', path: '/user/my-notification' },
-  // The account (PRODUCT.md §14).
+  // The account (docs/product.md#accounts).
   forgotPassword: { method: 'POST', path: '/user/forgot-password' },
   resetPassword: { method: 'POST', path: '/user/reset-password' },
   changePassword: { method: 'POST', path: '/user/change-password' },
@@ -69,17 +69,17 @@ export const endpointRoutes = {
   subscriptionResume: { method: 'POST', path: '/subscription/resume' },
   subscriptionSwitch: { method: 'POST', path: '/subscription/switch' },
   dashboardSummary: { method: 'GET', path: '/dashboard/summary' },
-  // Developer API keys (PRODUCT.md §12).
+  // Developer API keys (docs/product.md#the-developer-api).
   apiKeyCreate: { method: 'POST', path: '/key/create' },
   apiKeyList: { method: 'GET', path: '/key/list' },
   apiKeyRevoke: { method: 'POST', path: '/key/revoke' },
-  // The brand kit (PRODUCT.md §11).
+  // The brand kit (docs/product.md#designing-templates).
   fontUpload: { method: 'POST', path: '/font/upload', bodyType: 'multipart' },
   fontList: { method: 'GET', path: '/font/list' },
   fontDelete: { method: 'POST', path: '/font/delete' },
   paletteGet: { method: 'GET', path: '/brand/palette' },
   paletteSave: { method: 'POST', path: '/brand/palette' },
-  // Bulk create: one creation per row of a CSV (PRODUCT.md §12, the app's side of /v1/batches).
+  // Bulk create: one creation per row of a CSV (docs/product.md#bulk-create, the app's side of /v1/batches).
   batchCsvTemplate: { method: 'GET', path: '/batch/csv-template' },
   batchValidate: { method: 'POST', path: '/batch/validate' },
   batchCreate: { method: 'POST', path: '/batch/create' },

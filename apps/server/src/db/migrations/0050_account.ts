@@ -3,7 +3,7 @@ import type { Engine } from '../connection'
 import { notNull, refType, withBigId } from './columns'
 
 /**
- * The account (PRODUCT.md §14): the user's language, a verified email, a requested deletion and the tombstone a
+ * The account (docs/product.md#accounts): the user's language, a verified email, a requested deletion and the tombstone a
  * purged account leaves for the purchases the law keeps; sessions' device and last use; single-use tokens mailed
  * for a password reset or an email confirmation, stored as hashes.
  */

@@ -6,7 +6,7 @@ import type { JobQueue } from './queue'
 export type { JobData, JobOutcome, JobQueue, QueueDepth, QueueName } from './queue'
 export { oneByOne } from './queue'
 
-/** pg-boss when the database is PostgreSQL, else the in-process queue (PRODUCT.md §13). */
+/** pg-boss when the database is PostgreSQL, else the in-process queue (docs/product.md#scaling-out). */
 export function openJobQueue(o: {
   databaseUrl: string | undefined
   expireSeconds: number

@@ -22,7 +22,7 @@ export interface QueueDepth {
 }
 
 /**
- * Where work is handed to workers (PRODUCT.md §13): pg-boss on PostgreSQL, an in-process queue on the embedded
+ * Where work is handed to workers (docs/product.md#scaling-out): pg-boss on PostgreSQL, an in-process queue on the embedded
  * SQLite default, the same interface. A job runs at least once; handlers make running twice harmless (a
  * conditional claim on the row), so a job a dead worker left is simply run again elsewhere.
  */
