@@ -64,6 +64,9 @@ export function CreatePanel({
   )
 }
 
+/** The tallest the made image is shown (16rem, 256 px), narrower when the column is. */
+const RESULT_HEIGHT_REM = 16
+
 /** What was just made: the image, its name (renamed here), its downloads and the way to the history. Takes the focus when shown (keyed by the creation, so each new one does). */
 export function CreationResult({ creation: made, onDismiss }: { creation: Creation; onDismiss: () => void }) {
   const { t } = useTranslation()
@@ -98,12 +101,18 @@ export function CreationResult({ creation: made, onDismiss }: { creation: Creati
         onClose={() => setRenaming(false)}
         onRenamed={setCreation}
       />
+      {/* Its box is kept from the start: had the links below moved down as the picture arrived, a click
+          pressed on a link and released after the move would land beside it and download nothing. */}
       <img
         src={creation.files.webp ?? creation.thumbnailUrl}
         alt={creation.name}
         width={creation.width}
         height={creation.height}
-        className="mt-3 h-auto max-h-64 w-auto max-w-full rounded-md border border-border"
+        style={{
+          aspectRatio: `${creation.width} / ${creation.height}`,
+          width: `min(100%, ${(RESULT_HEIGHT_REM * creation.width) / creation.height}rem)`,
+        }}
+        className="mt-3 h-auto rounded-md border border-border"
       />
       <div className="mt-3">
         <DownloadLinks creation={creation} />
