@@ -3,6 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import {
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
@@ -16,6 +17,9 @@ import { statementName } from './prepared'
 import type { Database } from './schema'
 
 export type Engine = 'sqlite' | 'postgres'
+
+/** Whether a query builder (or a transaction of it) runs on PostgreSQL, for the few statements that differ. */
+export const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter
 
 export interface Db {
   engine: Engine
@@ -173,13 +177,13 @@ export function openDb(
     : openSqlite(path.join(opts.dataDir, 'templet.db'))
 }
 
-/** True when `err` is a unique-constraint violation, in either engine. */
 /** A row names another that is gone (PostgreSQL 23503, SQLite's FOREIGNKEY constraint). */
 export function isForeignKeyViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
 }
 
+/** True when `err` is a unique-constraint violation, in either engine. */
 export function isUniqueViolation(err: unknown): boolean {
   if (typeof err !== 'object' || err === null || !('code' in err)) return false
   const code = (err as { code: unknown }).code

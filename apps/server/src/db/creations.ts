@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
-import { isPostgres } from './live-signal'
+import { isPostgres } from './connection'
 import type { CreationRow, CreationTable, Database } from './schema'
 import { queryTerms } from './search-text'
 

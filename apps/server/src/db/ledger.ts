@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import { isPostgres } from './connection'
 import type { Database } from './schema'
 
 type Q = Kysely<Database>
@@ -37,8 +38,6 @@ export class InsufficientCreditsError extends Error {
     super('not enough credits')
   }
 }
-
-const isPostgres = (db: Q) => db.getExecutor().adapter instanceof PostgresAdapter
 
 /**
  * Holds the user's row until the transaction ends, so that a check and the write it allows (a balance and a

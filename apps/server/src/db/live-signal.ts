@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
-import { type Kysely, PostgresAdapter, sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import { isPostgres } from './connection'
 import type { Database } from './schema'
 
 /**
@@ -38,8 +39,6 @@ export function onLocalSignal(listener: (s: LiveSignal) => void): () => void {
   local.on('signal', listener)
   return () => local.off('signal', listener)
 }
-
-export const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter
 
 /**
  * Raises `signals` through `db`: on PostgreSQL within `db`'s transaction when it is one. On SQLite the event

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type Kysely, sql } from 'kysely'
+import { isPostgres } from './connection'
 import { likePattern } from './creations'
 import type { Database, TemplateRow } from './schema'
 
@@ -26,34 +27,32 @@ export class MissingTemplateUpload extends Error {
 }
 
 /**
- * Records that `templateId` draws `uploadIds`, each only if it is `userId`'s, in the save's transaction: the
- * ownership is read by the insert itself, so an upload deleted meanwhile is not linked and the save fails.
+ * Records that `templateId` draws `uploadIds`, each only if it is `userId`'s, in the save's transaction.
+ *
+ * The saver's uploads are read first and held until the save commits (`for key share` on PostgreSQL; on SQLite
+ * the save already holds the one write lock), so a delete of one of them at the same time settles in one order:
+ * either it went first, and the upload is not found here (the save fails, naming it), or it waits for the save
+ * and then removes the link with the upload. Without the hold, the link's insert could see an upload that a
+ * delete had just removed and fail on the foreign key.
  */
 async function linkUploads(trx: Q, templateId: number, userId: number, uploadIds: number[]) {
   if (uploadIds.length === 0) return
-  const linked = await trx
-    .insertInto('template_uploads')
-    .columns(['template_id', 'upload_id'])
-    .expression((eb) =>
-      eb
-        .selectFrom('uploads')
-        .select([sql<number>`cast(${templateId} as bigint)`.as('template_id'), 'id as upload_id'])
-        .where('id', 'in', uploadIds)
-        .where('user_id', '=', userId),
-    )
-    .onConflict((oc) => oc.columns(['template_id', 'upload_id']).doNothing())
-    .execute()
-  if (Number(linked[0]?.numInsertedOrUpdatedRows ?? 0) === uploadIds.length) return
-  // Rows kept from an earlier version count too: only an upload that is not the saver's fails.
   const own = await trx
     .selectFrom('uploads')
     .select('id')
     .where('id', 'in', uploadIds)
     .where('user_id', '=', userId)
+    .$if(isPostgres(trx), (q) => q.forKeyShare())
     .execute()
   const found = new Set(own.map((u) => Number(u.id)))
   const missing = uploadIds.find((id) => !found.has(id))
   if (missing !== undefined) throw new MissingTemplateUpload(missing)
+  // Rows kept from an earlier version stay as they are.
+  await trx
+    .insertInto('template_uploads')
+    .values(uploadIds.map((upload_id) => ({ template_id: templateId, upload_id })))
+    .onConflict((oc) => oc.columns(['template_id', 'upload_id']).doNothing())
+    .execute()
 }
 
 /** A customer's template's slug: the id its documents carry. Random, so it says nothing of the account. */

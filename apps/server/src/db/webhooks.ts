@@ -1,4 +1,5 @@
-import { type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely'
+import { type Insertable, type Kysely, sql } from 'kysely'
+import { isPostgres } from './connection'
 import type { Database, WebhookDeliveryRow, WebhookDeliveryTable, WebhookEndpointRow } from './schema'
 
 type Q = Kysely<Database>
@@ -66,7 +67,7 @@ export async function claimDueDeliveries(
     .where('locked_until', '<=', r.now)
     .orderBy('next_attempt_at')
     .limit(r.limit)
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter
+  const pg = isPostgres(db)
   const claimed = await db
     .updateTable('webhook_deliveries')
     .set({ locked_until: r.lockUntil })
