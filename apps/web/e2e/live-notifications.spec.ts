@@ -13,7 +13,8 @@ const streamOpened = (page: Page) =>
   )
 
 test.describe('live notifications', () => {
-  test("a purchase in one tab raises the other tab's badge within a second, without a reload", async ({
+  // How soon an event reaches an open stream is the server's stream bench's figure (bench:stream), not this test's.
+  test("a purchase in one tab raises the other tab's badge, without a reload", async ({
     context,
     server,
   }) => {
@@ -42,29 +43,36 @@ test.describe('live notifications', () => {
     await buyer.getByLabel('Security code (CVC)').fill('123')
     await buyer.getByRole('button', { name: 'Pay $49.90' }).click()
     await expect(buyer.getByTestId('checkout-success')).toBeVisible()
-    const paidAt = Date.now()
-    await expect(watcher.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible({
-      timeout: 1000,
-    })
-    expect(Date.now() - paidAt).toBeLessThan(1000)
+    await expect(watcher.getByRole('link', { name: 'Notifications, 2 unread' })).toBeVisible()
     // The same event refreshes the balance the watching tab's dashboard shows.
     await expect(watcher.getByTestId('credits')).toHaveText('105')
     expect(reloaded).toBe(false)
   })
 
   test('logging out ends the stream and no new one is opened', async ({ page, server }) => {
+    // The page's timers are the test's to run: the reader's pauses before connecting again are run out, not
+    // waited out.
+    await page.clock.install()
     const account = await registerUser(server)
     const opened = streamOpened(page)
     await signIn(page, account)
-    await opened
-    let requestsAfterLogout = 0
+    const stream = (await opened).request()
+    const streamRequests: string[] = []
     await page.getByRole('button', { name: /^Account menu/ }).click()
     page.on('request', (r) => {
-      if (r.url().endsWith(STREAM)) requestsAfterLogout += 1
+      if (r.url().endsWith(STREAM)) streamRequests.push(`${r.method()} ${r.url()}`)
     })
+    // Ended by the page (aborted), not by the server at its next heartbeat once the session is gone.
+    const ended = page.waitForEvent('requestfailed', { predicate: (r) => r === stream })
     await page.getByRole('menuitem', { name: 'Log out' }).click()
     await expect(page).toHaveURL(/\/$/)
-    await page.waitForTimeout(1500)
-    expect(requestsAfterLogout).toBe(0)
+    expect((await ended).failure()?.errorText).toBe('net::ERR_ABORTED')
+    // Past the reader's longest pause (30 s): a reader still running would have asked again by now...
+    await page.clock.runFor(60_000)
+    // ...and its request would have been seen before this one, which the page makes afterwards.
+    const later = page.waitForRequest((r) => r.url().endsWith('/favicon.svg'))
+    await page.evaluate(() => fetch('/favicon.svg', { cache: 'no-store' }))
+    await later
+    expect(streamRequests).toEqual([])
   })
 })
