@@ -73,6 +73,23 @@ const CREATED = 'Your image is ready'
 /** The designer's canvas, once the template and its fonts are in. */
 const designCanvas = (page: Page) => page.getByRole('group', { name: /Design|设计/ }).locator('canvas')
 
+/**
+ * Clicks Save and waits for that save's own answer from the server (however long a busy machine takes), then
+ * for the page to say which version it saved.
+ */
+async function saveDesign(page: Page, version: number) {
+  const answered = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/template/save' && r.request().method() === 'POST',
+    // Bounded by the test's own time limit, not a clock of its own.
+    { timeout: 0 },
+  )
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  const answer = await answered
+  const body = (await answer.json()) as { code: number; msg: string }
+  expect(body.code, body.msg).toBe(0)
+  await expect(page.getByTestId('save-state')).toHaveText(`Saved · version ${version}`)
+}
+
 test.describe('the designer in the app', () => {
   test('a catalogue template is customised, a text layer dragged, saved as version 2, and used to create', async ({
     page,
@@ -111,8 +128,7 @@ test.describe('the designer in the app', () => {
     await leave.getByRole('button', { name: 'Stay' }).click()
     await expect(page).toHaveURL(/\/design$/)
 
-    await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 2')
+    await saveDesign(page, 2)
     const after = await documentOf(server, account.token, ownId)
     expect(after.version).toBe(2)
     const moved = after.document.layers.find((l) => l.id === text.id)?.box
@@ -225,8 +241,7 @@ test.describe('the designer in the app', () => {
     await page.keyboard.press('Control+Shift+z')
     await expect(x).toHaveValue(String(centred + 11))
 
-    await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 2')
+    await saveDesign(page, 2)
     const saved = (await documentOf(server, account.token, ownId)).document
     const placed = saved.layers.find(
       (l) => l.type === 'text' && typeof l.font === 'string' && l.font.startsWith('brand-'),
@@ -296,8 +311,7 @@ test.describe('the designer in the app', () => {
         return [...(px ?? [])]
       })
     await expect.poll(centre).toEqual([255, 0, 0, 255])
-    await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 2')
+    await saveDesign(page, 2)
     const saved = await documentOf(server, account.token, ownId)
     const layer = saved.document.layers.find((l) => l.id === 'logo') as { src?: string } | undefined
     expect(layer?.src).toMatch(/^[1-9]\d*$/)
@@ -359,8 +373,7 @@ test.describe('the designer in the app', () => {
     })
     await properties.getByRole('textbox', { name: 'Option 2: Label (English)' }).fill('Dark')
     await expect(properties.getByRole('img', { name: 'Option 2: image' })).toBeVisible()
-    await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 2')
+    await saveDesign(page, 2)
     const saved = await documentOf(server, account.token, ownId)
     const logo = saved.document.layers.find((l) => l.id === 'logo') as
       | { src?: { field: string; map: Record<string, string> } }
@@ -391,6 +404,29 @@ test.describe('the designer in the app', () => {
     const raw = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
     const at = (raw.info.height / 2) * raw.info.width * 3 + (raw.info.width / 2) * 3
     expect([...raw.data.subarray(at, at + 3)]).toEqual([0, 0, 255])
+  })
+
+  test('a save made before the draft is written leaves no draft behind: the designer reopens saved, and saves again', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server, 'Ada Quick')
+    const ownId = await ownCopy(server, account.token, 'bold-quote')
+    // The page's timers under the test's hand: the draft's timer fires when the test says, not by chance.
+    await page.clock.install()
+    await signIn(page, account, `/templates/${ownId}/design`)
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    await page.getByLabel('Template name').fill('Quick quote')
+    await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes')
+    // Saved before the draft's timer (0.8 s after the change) has fired.
+    await saveDesign(page, 2)
+    await page.clock.runFor(5_000)
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 2')
+    await page.reload()
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 2')
+    await expect(page.getByLabel('Template name')).toHaveValue('Quick quote')
+    await page.getByLabel('Template name').fill('Quick quote, again')
+    await saveDesign(page, 3)
   })
 
   test('on a phone the designer opens read-only and says why', async ({ page, server }) => {

@@ -166,7 +166,9 @@ export function TemplateDesignerPage() {
         </>
       ) : (
         <DesignerWorkspace
-          key={`${doc.data.id}-${doc.data.version}`}
+          // Keyed by the template alone: the document read again after the workspace's own save (a new
+          // version) must not remount it, which would drop its state and re-read a draft the save is clearing.
+          key={doc.data.id}
           id={doc.data.id}
           version={doc.data.version}
           name={initial.draft?.name ?? doc.data.name}
@@ -216,6 +218,10 @@ function DesignerWorkspace(p: {
   const readOnly = p.readOnly || phone
   const images = useDesignerImages()
 
+  /** What the designer shows now, for a save that ends after further changes. */
+  const latest = useRef({ document, name })
+  latest.current = { document, name }
+
   const dirty = state.kind === 'unsaved' || (state.kind === 'error' && !state.conflict)
   const changed = useCallback(
     (next: Template, nextName: string) =>
@@ -228,6 +234,8 @@ function DesignerWorkspace(p: {
     if (p.readOnly || !changed(document, name)) return
     setState((s) => (s.kind === 'saving' ? s : { kind: 'unsaved', draftKept: false }))
     const timer = setTimeout(() => {
+      // A save that took these very changes meanwhile leaves nothing to keep.
+      if (!changed(document, name)) return
       const kept = writeDesignDraft(p.id, {
         document: document as unknown as Record<string, unknown>,
         name,
@@ -271,7 +279,12 @@ function DesignerWorkspace(p: {
       savedJson.current = JSON.stringify(document)
       savedName.current = name
       clearDesignDraft(p.id)
-      setState({ kind: 'saved' })
+      // Changes made while the save was on its way are not in it.
+      setState(
+        changed(latest.current.document, latest.current.name)
+          ? { kind: 'unsaved', draftKept: false }
+          : { kind: 'saved' },
+      )
     } catch (error) {
       if (error instanceof ApiFailureError)
         setState({
