@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, freshDb } from './harness'
 import { type ServerProcess, startProcess } from './process'
 
-/** Two real server processes on one database (PRODUCT.md §10): what one does, the other sees. */
+/** Two real server processes on one database (docs/product.md#scaling-out): what one does, the other sees. */
 describe.each(engines)('two server processes on one %s database', (engine) => {
   let env: Record<string, string>
   let a: ServerProcess

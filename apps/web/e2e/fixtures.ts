@@ -11,7 +11,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const serverMain = path.join(repoRoot, 'apps/server/dist/main.js')
 const webDist = path.join(repoRoot, 'apps/web/dist')
 
-/** Every public page without parameters (PRODUCT.md §3); each is pre-rendered (PRERENDERED_PATHS). */
+/** Every public page without parameters (docs/product.md#screens); each is pre-rendered (PRERENDERED_PATHS). */
 export const PUBLIC_PATHS = [
   '/',
   '/login',

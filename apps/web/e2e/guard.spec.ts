@@ -8,7 +8,7 @@ const protectedRoutes = [
   '/purchase-history',
   '/notifications',
 ]
-/** Every stored value that is no session (PRODUCT.md §3); `null` = the key is missing. */
+/** Every stored value that is no session (docs/product.md#the-guard); `null` = the key is missing. */
 const noSession: [string, string | null][] = [
   ['missing', null],
   ['empty string', ''],

@@ -7,9 +7,9 @@ import {
   useContext,
 } from 'react'
 
-/** The default open delay in milliseconds (PRODUCT.md §2). */
+/** The default open delay in milliseconds (docs/product.md#fixed-figures). */
 export const DEFAULT_TOOLTIP_DELAY = 100
-/** The default maximum width in pixels (PRODUCT.md §2); the stylesheet's `--ui-tooltip-max-width`. */
+/** The default maximum width in pixels (docs/product.md#fixed-figures); the stylesheet's `--ui-tooltip-max-width`. */
 export const DEFAULT_TOOLTIP_MAX_WIDTH = 250
 
 /** Whether a `TooltipProvider` is above: Radix requires one, so a lone `Tooltip` brings its own. */
