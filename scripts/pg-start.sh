@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
-# scripts/pg-start.sh: a throwaway PostgreSQL on 127.0.0.1:$PGPORT for tests, benchmarks and CI (no systemd).
+# scripts/pg-start.sh: a PostgreSQL on 127.0.0.1:$PGPORT for tests, benchmarks and CI (no systemd).
+#
+# `npm test` (scripts/test-all.sh) gives each run its own: TEMPLET_PG_DIR a new temporary directory, PGPORT a free
+# port, removed with `pg-stop.sh --purge` when the run ends, so runs in two clones on one machine never share one.
+# By hand, without those set, it is one cluster per machine, kept between uses:
 #
 #   export "$(bash scripts/pg-start.sh | tail -n 1)"     # sets DATABASE_URL=postgres://postgres@127.0.0.1:54329/app
 #   bash scripts/pg-stop.sh                               # stops it (same TEMPLET_PG_DIR)

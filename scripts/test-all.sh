@@ -26,18 +26,13 @@ check() {
   if [ "$(cat "$REPORTS/$name.rc")" = 0 ]; then echo '{"passed":1,"failed":0}'; else echo '{"passed":0,"failed":1}'; fi >"$REPORTS/$name.json"
 }
 
-# vitest_in PACKAGE NAME: the package's `test` (vitest) through turbo, with a JSON report. A package whose inputs
-# and dependencies have not changed since a passing run is not run again: turbo replays its log and restores
-# its report. A failed run is never cached, and a report left from an earlier run is removed first, so a runner
-# that crashes has none.
+# vitest_in DIR NAME [ARGS...]: Vitest in DIR (a package, or the repository's own scripts) with a JSON report as
+# reports/NAME.json. Run directly, not through `turbo run test`: arguments passed through turbo reach every task
+# of the run, so each dependency's build would run again with them (and a new hash) after the build step.
 vitest_in() {
-  local pkg=$1 name=$2
-  rm -f "$pkg/reports/vitest.json"
-  pnpm turbo run test --filter="./$pkg" -- \
-    --reporter=default --reporter=json --outputFile.json=reports/vitest.json
-  local rc=$?
-  if [ -f "$pkg/reports/vitest.json" ]; then cp "$pkg/reports/vitest.json" "$REPORTS/$name.json"; fi
-  return "$rc"
+  local dir=$1 name=$2; shift 2
+  (cd "$dir" && pnpm exec vitest run "$@" \
+    --reporter=default --reporter=json --outputFile.json="$REPORTS/$name.json")
 }
 
 check build pnpm turbo run build --output-logs=errors-only
@@ -46,11 +41,18 @@ check circles pnpm run circles
 check typecheck pnpm turbo run typecheck --output-logs=errors-only
 check ui-size pnpm --filter @templet/ui size
 
-# A throwaway PostgreSQL for the server suite, stopped on exit.
+# A PostgreSQL of this run's own, in a new temporary directory on a free port, removed on exit: another run on
+# the same machine (another clone, another user) has its own and cannot stop this one's.
+export TEMPLET_PG_DIR PGPORT PGDATA
+TEMPLET_PG_DIR=$(mktemp -d -t templet-pg.XXXXXX)
+PGDATA="$TEMPLET_PG_DIR/pgdata"
+PGPORT=$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })")
+trap 'bash scripts/pg-stop.sh --purge >/dev/null 2>&1' EXIT
 pg_url=$(bash scripts/pg-start.sh 2>"$REPORTS/pg-start.log" | tail -n 1 | sed 's/^DATABASE_URL=//')
-if [ -n "$pg_url" ]; then export TEST_DATABASE_URL="$pg_url"; trap 'bash scripts/pg-stop.sh >/dev/null 2>&1' EXIT
+if [ -n "$pg_url" ]; then export TEST_DATABASE_URL="$pg_url"
 else echo "PostgreSQL did not start:"; cat "$REPORTS/pg-start.log"; echo '{"passed":0,"failed":1}' >"$REPORTS/postgres.json"; echo 1 >"$REPORTS/postgres.rc"; fi
 
+run vitest-scripts vitest_in . vitest-scripts --config scripts/vitest.config.mjs
 for pkg in packages/api packages/template packages/render packages/designer apps/server packages/ui apps/web; do
   [ -f "$pkg/vitest.config.ts" ] && run "vitest-$(basename "$pkg")" vitest_in "$pkg" "vitest-$(basename "$pkg")"
 done
