@@ -42,13 +42,14 @@ check typecheck pnpm turbo run typecheck --output-logs=errors-only
 check ui-size pnpm --filter @templet/ui size
 
 # A PostgreSQL of this run's own, in a new temporary directory on a free port, removed on exit: another run on
-# the same machine (another clone, another user) has its own and cannot stop this one's.
-export TEMPLET_PG_DIR PGPORT PGDATA
-TEMPLET_PG_DIR=$(mktemp -d -t templet-pg.XXXXXX)
-PGDATA="$TEMPLET_PG_DIR/pgdata"
-PGPORT=$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })")
-trap 'bash scripts/pg-stop.sh --purge >/dev/null 2>&1' EXIT
-pg_url=$(bash scripts/pg-start.sh 2>"$REPORTS/pg-start.log" | tail -n 1 | sed 's/^DATABASE_URL=//')
+# the same machine (another clone, another user) has its own and cannot stop this one's. Its settings go to the
+# two scripts alone, not to the environment of the tests (a test that starts a cluster of its own must not
+# inherit this one's data directory).
+pg_dir=$(mktemp -d -t templet-pg.XXXXXX)
+pg_port=$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })")
+pg() { TEMPLET_PG_DIR="$pg_dir" PGDATA="$pg_dir/pgdata" PGPORT="$pg_port" bash "scripts/pg-$1.sh" "${@:2}"; }
+trap 'pg stop --purge >/dev/null 2>&1' EXIT
+pg_url=$(pg start 2>"$REPORTS/pg-start.log" | tail -n 1 | sed 's/^DATABASE_URL=//')
 if [ -n "$pg_url" ]; then export TEST_DATABASE_URL="$pg_url"
 else echo "PostgreSQL did not start:"; cat "$REPORTS/pg-start.log"; echo '{"passed":0,"failed":1}' >"$REPORTS/postgres.json"; echo 1 >"$REPORTS/postgres.rc"; fi
 

@@ -14,7 +14,14 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  */
 describe.runIf(process.env.TEST_DATABASE_URL)('a PostgreSQL restart under a running server', () => {
   const state = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-pg-restart-'))
-  const env = { ...process.env, TEMPLET_PG_DIR: state, PGPORT: String(55_000 + (process.pid % 1000)) }
+  // Every setting of the scripts is its own, none inherited: a PGDATA or PGPORT in the environment would make
+  // this test stop (and purge) another cluster.
+  const env = {
+    ...process.env,
+    TEMPLET_PG_DIR: state,
+    PGDATA: path.join(state, 'pgdata'),
+    PGPORT: String(55_000 + (process.pid % 1000)),
+  }
   const pgStart = () =>
     execFileSync('bash', [path.join(repoRoot, 'scripts/pg-start.sh')], {
       env,
