@@ -1,4 +1,4 @@
-import { BATCH_CSV_MAX_BYTES } from '@templet/api/limits'
+import { BATCH_CSV_MAX_BYTES, BATCH_MAX_COLUMNS, BATCH_MAX_ROWS } from '@templet/api/limits'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
@@ -236,6 +236,68 @@ describe.each(engines)('bulk create in the app on %s', (engine) => {
     })
     expect(broken.code).toBe(400)
     expect(broken.msg).toMatch(/^csv: The CSV could not be read/)
+  })
+
+  it('stops reading a CSV at the first row or column past the caps, and names the cap', async () => {
+    const c = await customer(s)
+    // 250,000 short rows (500 kB) and, after them, a quote never closed: the refusal names the row cap, not
+    // the broken line, so the file was not read past row 1,001.
+    const long = `${c.text.key}\n${'a\n'.repeat(250_000)}"never closed\n`
+    const started = Date.now()
+    const tooMany = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv: long },
+    })
+    // Read whole, this file held the server 4 to 9 seconds on a developer's machine; refused at its cap, 0.1 s.
+    expect(Date.now() - started).toBeLessThan(2000)
+    expect(tooMany.code).toBe(400)
+    expect(tooMany.msg).toBe(
+      `rows: At most ${BATCH_MAX_ROWS} rows in one batch; split the rows into several batches`,
+    )
+    expect(tooMany.data.issues).toEqual([
+      { path: ['rows'], code: 'too_big', params: { maximum: BATCH_MAX_ROWS, origin: 'array' } },
+    ])
+
+    const columnCap = [
+      { path: ['csv'], code: 'too_big', params: { maximum: BATCH_MAX_COLUMNS, origin: 'columns' } },
+    ]
+    const extra = Array.from({ length: BATCH_MAX_COLUMNS }, (_, i) => `extra${i}`).join(',')
+    const wide = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv: `${c.text.key},${extra}\nHello\n` },
+    })
+    expect(wide.code).toBe(400)
+    expect(wide.msg).toBe(
+      `csv: At most ${BATCH_MAX_COLUMNS} columns in a batch CSV; leave out the columns no field takes`,
+    )
+    expect(wide.data.issues).toEqual(columnCap)
+    // One row of 400,000 commas, then a broken line: refused at its 201st cell.
+    const commas = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv: `${c.text.key}\nHello${','.repeat(400_000)}\n"never closed\n` },
+    })
+    expect(commas.code).toBe(400)
+    expect(commas.data.issues).toEqual(columnCap)
+  })
+
+  it('fails the rows whose name holds a line break or a text-direction override, as the app refuses them', async () => {
+    const c = await customer(s)
+    const csv = `${c.text.key},name\nOne,"first\nline"\nTwo,invoice\u202Efdp.exe\nThree,Third card\n`
+    const r = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv },
+    })
+    expect(r.code).toBe(0)
+    expect(r.data.errors.map((e: { row: number }) => e.row)).toEqual([1, 2])
+    expect(r.data.errors[0].issues).toEqual([{ path: ['name'], code: 'invalid', params: {} }])
+    expect(r.data.errors[1].message).toBe('name: Name must not contain control or text-direction characters')
+    expect(r.data.cost).toBe(1)
+    // The same name typed in the app is refused with the same issue.
+    const renamed = await s.call('POST', '/creation/create', {
+      token: c.token,
+      body: { templateId: c.templateId, values: {}, name: 'invoice\u202Efdp.exe' },
+    })
+    expect(renamed.data.issues).toEqual(r.data.errors[1].issues)
   })
 
   it('runs a batch: bad rows reported and not charged, progress, one notification, the ZIP, the history', async () => {

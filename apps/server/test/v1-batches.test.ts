@@ -125,6 +125,52 @@ describe.each(engines)('batches on %s', (engine) => {
     expect(noTemplate.body.issues).toEqual([{ path: ['template_id'], code: 'required', params: {} }])
   })
 
+  it('refuses a CSV holding a NUL character, or past the row cap before reading the rest', async () => {
+    const dev = await developer(s)
+    const t = await plainTemplate(s, dev.key)
+    const text = t.fields.find((f) => f.kind === 'text')?.key ?? ''
+    const csv = async (body: string) =>
+      v1(s, 'POST', `/batches?template_id=${t.id}`, {
+        key: dev.key,
+        rawBody: body,
+        headers: { 'content-type': 'text/csv' },
+      })
+    const nul = await csv(`${text},name\nHello\u0000there,first\n`)
+    expect(nul.status).toBe(400)
+    expect(nul.body.detail).toBe('body: Must not contain NUL characters')
+    expect(nul.body.issues).toEqual([{ path: ['body'], code: 'invalid', params: {} }])
+    // 250,000 short rows and a quote never closed after them: refused at row 1,001, for the cap.
+    const long = await csv(`${text}\n${'a\n'.repeat(250_000)}"never closed\n`)
+    expect(long.status).toBe(400)
+    expect(long.body.issues).toEqual([
+      { path: ['rows'], code: 'too_big', params: { maximum: 1000, origin: 'array' } },
+    ])
+    expect(await balance(s, dev.token)).toBe(5)
+  })
+
+  it('fails alone a CSV row whose name has a line break or a text-direction override', async () => {
+    const dev = await developer(s)
+    const t = await plainTemplate(s, dev.key)
+    const text = t.fields.find((f) => f.kind === 'text')?.key ?? ''
+    const r = await v1(s, 'POST', `/batches?template_id=${t.id}`, {
+      key: dev.key,
+      rawBody: `${text},name\nOne,"two\r\nlines"\nTwo,invoice\u202Efdp.exe\nThree,Third card\n`,
+      headers: { 'content-type': 'text/csv' },
+    })
+    expect(r.status).toBe(202)
+    expect(r.body).toMatchObject({ total_rows: 3, failed_rows: 2, credits_refunded: 2 })
+    expect(r.body.errors).toEqual([
+      expect.objectContaining({ row: 1, issues: [{ path: ['name'], code: 'invalid', params: {} }] }),
+      expect.objectContaining({ row: 2, issues: [{ path: ['name'], code: 'invalid', params: {} }] }),
+    ])
+    const json = await v1(s, 'POST', '/batches', {
+      key: dev.key,
+      body: { template_id: t.id, rows: [{ values: {}, name: 'a\u202Eb' }] },
+    })
+    expect(json.status).toBe(400)
+    expect(json.body.issues).toEqual([{ path: ['rows', 0, 'name'], code: 'invalid', params: {} }])
+  })
+
   it('answers 402 when the balance cannot cover every row, and reserves nothing', async () => {
     const dev = await developer(s)
     const t = await plainTemplate(s, dev.key)

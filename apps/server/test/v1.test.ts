@@ -182,6 +182,22 @@ describe.each(engines)('the developer API (/v1) on %s', (engine) => {
     expect(await balance(s, dev.token)).toBe(5)
   })
 
+  it('refuses a name with a line break or a text-direction override, with the app’s issue', async () => {
+    const dev = await developer(s)
+    const t = await plainTemplate(s, dev.key)
+    for (const name of ['two\nlines', 'invoice\u202Efdp.exe']) {
+      const r = await v1(s, 'POST', '/renders', { key: dev.key, body: { template_id: t.id, name } })
+      expect(r.status).toBe(400)
+      expect(r.body.issues).toEqual([{ path: ['name'], code: 'invalid', params: {} }])
+      const app = await s.call('POST', '/creation/create', {
+        token: dev.token,
+        body: { templateId: t.id, values: {}, name },
+      })
+      expect(app.data.issues).toEqual(r.body.issues)
+    }
+    expect(await balance(s, dev.token)).toBe(5)
+  })
+
   it('answers 402 when the balance cannot pay for a render', async () => {
     const dev = await developer(s)
     const t = await plainTemplate(s, dev.key)

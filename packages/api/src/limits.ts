@@ -36,6 +36,11 @@ export const PALETTE_COLORS_MAX = 24
 /** Rows one batch (bulk create, `/v1/batches`) may hold; a bigger job is several batches. */
 export const BATCH_MAX_ROWS = 1000
 /**
+ * Columns of a batch CSV: a template's CSV has a column per field, one per drawn text field's language and
+ * `name` (the catalogue's largest, 23 fields, has 47). Past it the file is refused as it is read.
+ */
+export const BATCH_MAX_COLUMNS = 200
+/**
  * The largest CSV the app sends to bulk create, in bytes of UTF-8. It travels inside a JSON body, which the API
  * takes up to 1 MB: half of that leaves room for the quotes and line breaks JSON escapes. 1,000 rows of a few
  * fields fit.

@@ -1,8 +1,9 @@
 import { Code, type IssuesData } from '@templet/api/contract'
+import { BATCH_MAX_COLUMNS, BATCH_MAX_ROWS } from '@templet/api/limits'
 import { fieldReferences, type Locale, layerTexts, type Template } from '@templet/template'
 import { parse } from 'csv-parse/sync'
 import { AppError } from '../errors'
-import type { BatchRequest } from './batches'
+import { type BatchRequest, tooManyRows } from './batches'
 
 /** What a column feeds: a field's key, the language of a text field's value (`<key>.lang`), the creation's name, or nothing. */
 export type ColumnTarget = string | null
@@ -36,21 +37,56 @@ export interface BatchCsv {
   records: string[][]
 }
 
+/** The refusal of a CSV that cannot be read, naming the line when the parser knows it. */
+function unreadable(at: 'csv' | 'body', reason: string, line?: number): AppError {
+  return new AppError(
+    Code.invalidInput,
+    `${at}: The CSV could not be read${line ? ` (line ${line})` : ''}: ${reason}`,
+    { issues: [{ path: [at], code: 'invalid_format', params: { format: 'csv' } }] } satisfies IssuesData,
+  )
+}
+
+const tooManyColumns = (at: 'csv' | 'body') =>
+  new AppError(
+    Code.invalidInput,
+    `${at}: At most ${BATCH_MAX_COLUMNS} columns in a batch CSV; leave out the columns no field takes`,
+    {
+      issues: [{ path: [at], code: 'too_big', params: { maximum: BATCH_MAX_COLUMNS, origin: 'columns' } }],
+    } satisfies IssuesData,
+  )
+
 /**
  * Reads a CSV as uploaded: UTF-8 (a byte-order mark, as spreadsheets write, is skipped), a header row, blank
- * lines ignored, cells trimmed. A malformed file is a 400 naming the line.
+ * lines ignored, cells trimmed. A malformed file is a 400 naming the line; so is a NUL character, which no
+ * field takes and PostgreSQL cannot store. The row and column caps are checked cell by cell as the parser
+ * goes, and the first one passed ends the parse: a 500 kB file of 250,000 short rows, or of one row of
+ * commas, costs milliseconds, not the seconds of reading it whole.
  */
 export function readCsv(text: string, at: 'csv' | 'body' = 'csv'): BatchCsv {
+  if (text.includes('\u0000'))
+    throw new AppError(Code.invalidInput, `${at}: Must not contain NUL characters`, {
+      issues: [{ path: [at], code: 'invalid', params: {} }],
+    } satisfies IssuesData)
   let records: string[][]
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true })
+    records = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      // Thrown from the parser's hooks, a refusal stops it where it is.
+      cast: (cell: string, { index }) => {
+        if (index >= BATCH_MAX_COLUMNS) throw tooManyColumns(at)
+        return cell
+      },
+      on_record: (record: string[], { records: read }) => {
+        if (read > BATCH_MAX_ROWS + 1) throw tooManyRows()
+        return record
+      },
+    })
   } catch (err) {
-    const line = (err as { lines?: number }).lines
-    throw new AppError(
-      Code.invalidInput,
-      `${at}: The CSV could not be read${line ? ` (line ${line})` : ''}: ${(err as Error).message}`,
-      { issues: [{ path: [at], code: 'invalid_format', params: { format: 'csv' } }] } satisfies IssuesData,
-    )
+    if (err instanceof AppError) throw err
+    throw unreadable(at, (err as Error).message, (err as { lines?: number }).lines)
   }
   const [headers, ...rows] = records
   if (!headers || headers.every((h) => h === ''))

@@ -47,6 +47,16 @@ export interface BatchRequest {
   }[]
 }
 
+/** The refusal of a batch of more rows than one batch holds (a CSV's is refused as it is read). */
+export const tooManyRows = () =>
+  new AppError(
+    Code.invalidInput,
+    `rows: At most ${BATCH_MAX_ROWS} rows in one batch; split the rows into several batches`,
+    {
+      issues: [{ path: ['rows'], code: 'too_big', params: { maximum: BATCH_MAX_ROWS, origin: 'array' } }],
+    } satisfies IssuesData,
+  )
+
 /** A row as checked: accepted (with its languages in canonical case), or refused with the reason. */
 export type RowCheck =
   | { ok: true; valueLanguages: Record<string, string> }
@@ -100,10 +110,7 @@ export class Batches {
       throw new AppError(Code.invalidInput, 'rows: Send at least one row', {
         issues: [{ path: ['rows'], code: 'too_small', params: { minimum: 1, origin: 'array' } }],
       } satisfies IssuesData)
-    if (r.rows.length > BATCH_MAX_ROWS)
-      throw new AppError(Code.invalidInput, `rows: At most ${BATCH_MAX_ROWS} rows in one batch`, {
-        issues: [{ path: ['rows'], code: 'too_big', params: { maximum: BATCH_MAX_ROWS, origin: 'array' } }],
-      } satisfies IssuesData)
+    if (r.rows.length > BATCH_MAX_ROWS) throw tooManyRows()
     const template = await findUsableTemplate(this.d.db, r.templateId, userId)
     if (!template) throw notFound('Template')
     const sizes = templateOf(template.definition).sizes
@@ -126,6 +133,7 @@ export class Batches {
             sizeId,
             values: row.values,
             valueLanguages: row.valueLanguages,
+            name: row.name,
             formats: r.formats,
             pdfOptions: r.pdfOptions,
             locale: r.locale,

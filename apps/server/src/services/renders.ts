@@ -1,4 +1,4 @@
-import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
+import { Code, creationName, type FieldIssue, type IssuesData, toFieldIssues } from '@templet/api/contract'
 import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
 import {
@@ -53,6 +53,20 @@ export interface RenderError {
 }
 
 /**
+ * The 400 for a name the app would refuse (control or text-direction characters, nothing visible, too long),
+ * at `name`: a `/v1` body is checked by its schema, a CSV's `name` column only here.
+ */
+function nameRefusal(name: string | undefined): AppError | undefined {
+  if (name === undefined) return undefined
+  const parsed = creationName.safeParse(name)
+  if (parsed.success) return undefined
+  const issues = toFieldIssues(parsed.error.issues, name).map((i) => ({ ...i, path: ['name', ...i.path] }))
+  return new AppError(Code.invalidInput, `name: ${parsed.error.issues[0]?.message ?? 'Invalid name'}`, {
+    issues,
+  } satisfies IssuesData)
+}
+
+/**
  * Runs in the transaction that settles renders (completed, failed or cancelled), with all the rows it settles:
  * batch progress, webhooks.
  */
@@ -100,6 +114,8 @@ export class Renders {
       throw new AppError(Code.invalidInput, 'pdf_options: Ask for the pdf format too, or leave them out', {
         issues: [{ path: ['pdf_options'], code: 'invalid', params: { reason: 'without_pdf' } }],
       } satisfies IssuesData)
+    const badName = nameRefusal(r.name)
+    if (badName) throw badName
     const checked = await this.d.creations.check(
       {
         userId,

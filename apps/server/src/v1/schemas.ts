@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { isLanguageTag, issueCodes } from '@templet/api/contract'
+import { creationName, isLanguageTag, issueCodes } from '@templet/api/contract'
 import { PROBLEM_BASE, problemTypes } from './problem'
 
 // The public API's payloads (docs/product.md#the-developer-api): snake_case fields, each a named component of the OpenAPI document.
@@ -19,6 +19,24 @@ export const idParam = z.object({
     .transform(Number)
     .openapi({ param: { name: 'id', in: 'path' }, example: '42', type: 'string' }),
 })
+
+/**
+ * The creation's name, checked by the app's own rule (`creationName`) and described here for the document:
+ * at most 100 characters, no control or text-direction characters.
+ */
+const CreationName = z
+  .string()
+  .transform((name, ctx) => {
+    const parsed = creationName.safeParse(name)
+    if (parsed.success) return parsed.data
+    for (const issue of parsed.error.issues) ctx.addIssue(issue as z.core.$ZodRawIssue)
+    return z.NEVER
+  })
+  .openapi({
+    type: 'string',
+    maxLength: 100,
+    description: 'At most 100 characters, without control or text-direction characters',
+  })
 
 export const FieldIssue = z
   .object({
@@ -211,7 +229,7 @@ export const RenderCreate = z
         example: ['png', 'webp'],
       }),
     pdf_options: PdfOptions.optional(),
-    name: z.string().trim().min(1).max(100).optional(),
+    name: CreationName.optional(),
     locale: z
       .enum(['en', 'zh-CN'])
       .optional()
@@ -322,7 +340,7 @@ export const BatchCreate = z
       .array(
         z.strictObject({
           values: z.record(z.string(), z.string({ error: 'Each value must be a string' })),
-          name: z.string().trim().min(1).max(100).optional(),
+          name: CreationName.optional(),
           value_languages: ValueLanguages.optional(),
         }),
       )

@@ -54,8 +54,10 @@ export class JsonShape {
 
   feed(bytes: Uint8Array): void {
     const n = bytes.length
-    // The next backslash of this chunk, found once: searching again for each string would be quadratic.
+    // The next backslash and the next quote of this chunk, each searched again only once passed: searching
+    // for each string, or for each escape of a long string, would be quadratic.
     let backslash = bytes.indexOf(BACKSLASH)
+    let quote = bytes.indexOf(QUOTE)
     let i = 0
     while (i < n) {
       if (this.#inString) {
@@ -65,7 +67,7 @@ export class JsonShape {
           continue
         }
         if (backslash !== -1 && backslash < i) backslash = bytes.indexOf(BACKSLASH, i)
-        const quote = bytes.indexOf(QUOTE, i)
+        if (quote !== -1 && quote < i) quote = bytes.indexOf(QUOTE, i)
         if (backslash !== -1 && (quote === -1 || backslash < quote)) {
           this.#escaped = true
           i = backslash + 1

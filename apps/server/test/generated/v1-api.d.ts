@@ -460,6 +460,7 @@ export interface components {
              */
             formats?: ("png" | "jpeg" | "webp" | "pdf")[];
             pdf_options?: components["schemas"]["PdfOptions"];
+            /** @description At most 100 characters, without control or text-direction characters */
             name?: string;
             /**
              * @description Language of the defaults of empty fields
@@ -617,6 +618,7 @@ export interface components {
                 values: {
                     [key: string]: string;
                 };
+                /** @description At most 100 characters, without control or text-direction characters */
                 name?: string;
                 value_languages?: components["schemas"]["ValueLanguages"];
             }[];
