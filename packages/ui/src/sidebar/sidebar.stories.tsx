@@ -2,8 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { DemoPage, DemoRouter, DemoSidebar, longLabel } from '../demo/demo-app'
 import { movePointerAway } from '../demo/pointer'
+import { watchTimers } from '../demo/timers'
 import { Header, HeaderTitle } from '../header'
-import { TooltipProvider } from '../tooltip'
+import { DEFAULT_TOOLTIP_DELAY, TooltipProvider } from '../tooltip'
 import {
   Sidebar,
   SidebarContent,
@@ -116,10 +117,17 @@ export const CollapsedKeyboardFocus: Story = {
 
 export const NoTooltipsWhenExpanded: Story = {
   play: async ({ canvasElement }) => {
+    const timers = watchTimers()
     const reports = within(getRail(canvasElement)).getByRole('link', { name: 'Reports' })
     await userEvent.hover(reports)
-    // Wait past the 100 ms delay: the expanded sidebar shows its labels, so no tooltip appears.
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The tooltip's delay runs out as on the rail, and what it set has rendered: the expanded sidebar shows its
+    // labels, so no tooltip appears.
+    const delay = await waitFor(() => {
+      const started = timers.of(DEFAULT_TOOLTIP_DELAY).at(-1)
+      if (!started) throw new Error('no tooltip delay was started')
+      return started
+    })
+    await delay.settled
     await expect(body().queryByRole('tooltip')).toBeNull()
     await movePointerAway(reports)
   },

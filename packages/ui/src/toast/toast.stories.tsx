@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import { Button } from '../button'
-import { Toaster } from './toast'
+import { watchTimers } from '../demo/timers'
+import { DEFAULT_TOAST_DURATION, Toaster } from './toast'
 import { toast } from './toast-store'
 
 const meta = {
@@ -33,20 +34,27 @@ const inView = () => Array.from(document.querySelectorAll<HTMLElement>('[data-sl
 const toastWith = (text: string) =>
   within(document.body).getByText(text).closest<HTMLElement>('[data-slot=toast]') as HTMLElement
 
-/** A toast appears 10 px from the top, in the middle, and leaves after 2 s by itself. */
+/** A toast appears 10 px from the top, in the middle, and leaves by itself when its 2 s have run. */
 export const LeavesAfterTwoSeconds: Story = {
   tags: ['no-visual'],
   play: async ({ canvasElement }) => {
+    const timers = watchTimers()
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Save' }))
     const item = toastWith('Changes saved')
     await waitFor(() => expect(Math.round(item.getBoundingClientRect().top)).toBe(10))
     const { left, right } = item.getBoundingClientRect()
     await expect(Math.abs(left + right - window.innerWidth)).toBeLessThanOrEqual(2)
-    const started = performance.now()
-    await waitFor(() => expect(within(document.body).queryByText('Changes saved')).toBeNull(), {
-      timeout: 4000,
+    // Its time is a timer of the Toaster's duration, and it leaves when that timer has run, not before.
+    await expect(DEFAULT_TOAST_DURATION).toBe(2000)
+    const time = await waitFor(() => {
+      const started = timers.of(DEFAULT_TOAST_DURATION).at(-1)
+      if (!started) throw new Error('no timer of the duration was set')
+      return started
     })
-    await expect(performance.now() - started).toBeGreaterThan(1500)
+    await waitFor(() => expect(within(document.body).queryByText('Changes saved')).toBeNull(), {
+      timeout: 10_000,
+    })
+    await expect(time.state).toBe('ran')
   },
 }
 
@@ -83,31 +91,69 @@ export const StackingPastThree: Story = {
   },
 }
 
+/** A toast that would not run out before a story's pointer or focus reaches it, however busy the machine. */
+const LONG = 60_000
+
+/**
+ * Does `act` until `heard` holds: the toasts listen for the pointer and the focus from the render after the
+ * first one shows, so what happens before then goes unheard.
+ */
+async function untilHeard(act: () => unknown, heard: () => unknown) {
+  await waitFor(
+    async () => {
+      await act()
+      await heard()
+    },
+    { timeout: 5000 },
+  )
+}
+
 /** While the pointer rests on the toasts their time stands still; it runs again when it leaves. */
 export const PausesOnHover: Story = {
   tags: ['no-visual'],
-  play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Save' }))
-    const item = toastWith('Changes saved')
-    await userEvent.hover(item)
-    await new Promise((resolve) => setTimeout(resolve, 2600))
-    await expect(within(document.body).getByText('Changes saved')).toBeVisible()
+  play: async () => {
+    const timers = watchTimers()
+    toast.success('Changes saved', { duration: LONG })
+    const item = await waitFor(() => toastWith('Changes saved'))
+    const [time] = timers.of(LONG)
+    if (!time) throw new Error('the toast set no timer of its duration')
+    // Its countdown is stopped, and none runs while the pointer is there.
+    await untilHeard(
+      async () => {
+        await userEvent.unhover(item)
+        await userEvent.hover(item)
+      },
+      () => expect(timers.like(time).filter((timer) => timer.state === 'pending')).toEqual([]),
+    )
+    await expect(item).toBeVisible()
     await userEvent.unhover(item)
     fireEvent.pointerLeave(item.closest('[role=region]') as HTMLElement)
-    await waitFor(() => expect(within(document.body).queryByText('Changes saved')).toBeNull(), {
-      timeout: 4000,
-    })
+    // It counts down again, the time left and no more.
+    const resumed = timers.like(time).at(-1)
+    await expect(resumed).not.toBe(time)
+    await expect(resumed?.state).toBe('pending')
+    await expect(resumed?.delay).toBeGreaterThan(0)
+    await expect(resumed?.delay).toBeLessThanOrEqual(LONG)
   },
 }
 
 /** Focus on a toast (F8 jumps there from anywhere) pauses it too, so a keyboard user can read it. */
 export const PausesOnFocus: Story = {
   tags: ['no-visual'],
-  play: async ({ canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Save' }))
-    toastWith('Changes saved').focus()
-    await new Promise((resolve) => setTimeout(resolve, 2600))
-    await expect(within(document.body).getByText('Changes saved')).toBeVisible()
+  play: async () => {
+    const timers = watchTimers()
+    toast.success('Changes saved', { duration: LONG })
+    const item = await waitFor(() => toastWith('Changes saved'))
+    const [time] = timers.of(LONG)
+    if (!time) throw new Error('the toast set no timer of its duration')
+    await untilHeard(
+      () => {
+        if (document.activeElement === item) item.blur()
+        item.focus()
+      },
+      () => expect(timers.like(time).filter((timer) => timer.state === 'pending')).toEqual([]),
+    )
+    await expect(item).toBeVisible()
     // Escape on a focused toast dismisses it.
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(within(document.body).queryByText('Changes saved')).toBeNull())

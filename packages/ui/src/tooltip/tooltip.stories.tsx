@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { PencilIcon, PlusIcon } from 'lucide-react'
+import { useState } from 'react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Button } from '../button'
 import { movePointerAway } from '../demo/pointer'
+import { watchTimers } from '../demo/timers'
 import {
   DEFAULT_TOOLTIP_DELAY,
   DEFAULT_TOOLTIP_MAX_WIDTH,
@@ -47,11 +49,13 @@ export const OnHover: Story = {
   play: async ({ canvasElement, args }) => {
     const button = trigger(canvasElement)
     await expect(DEFAULT_TOOLTIP_DELAY).toBe(100)
-    const started = performance.now()
+    const timers = watchTimers()
     await userEvent.hover(button)
     const tooltip = await body().findByRole('tooltip')
     await expect(tooltip).toHaveTextContent('New project')
-    await expect(performance.now() - started).toBeGreaterThanOrEqual(90)
+    // Opened by a timer of the delay once it ran, not at once.
+    await expect(tooltip).toHaveAttribute('data-state', 'delayed-open')
+    await expect(timers.of(DEFAULT_TOOLTIP_DELAY).map((timer) => timer.state)).toEqual(['ran'])
     await expect(button).toHaveAttribute('aria-describedby', tooltip.id)
     await expect(button).toHaveAccessibleDescription('New project')
     await expect(args.onOpenChange).toHaveBeenLastCalledWith(true)
@@ -80,28 +84,68 @@ export const OnFocus: Story = {
   },
 }
 
+/**
+ * The tooltip with its state held by the story: Radix then calls `onOpenChange` in the very event that opens
+ * or closes it, so a story can tell right after an event that it changed nothing.
+ */
+function Controlled({ children, onOpenChange, ...args }: React.ComponentProps<typeof Tooltip>) {
+  const [open, setOpen] = useState(false)
+  return (
+    <div className="p-16">
+      <Tooltip
+        {...args}
+        open={open}
+        onOpenChange={(next) => {
+          onOpenChange?.(next)
+          setOpen(next)
+        }}
+      >
+        <TooltipTrigger asChild>
+          <Button size="icon" variant="outline" aria-label="New project">
+            <PlusIcon aria-hidden />
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>{children}</TooltipContent>
+      </Tooltip>
+    </div>
+  )
+}
+
+/** The `onOpenChange` of the stories that hold the state. */
+const openChanges = fn()
+
 /** A click hides it, and the focus the click gives the trigger does not bring it back. */
 export const ClickHides: Story = {
+  args: { onOpenChange: openChanges },
+  render: (args) => <Controlled {...args} />,
   play: async ({ canvasElement }) => {
+    const timers = watchTimers()
     const button = trigger(canvasElement)
     await userEvent.hover(button)
     await body().findByRole('tooltip')
+    openChanges.mockClear()
     await userEvent.click(button)
+    // Closed by the click and not opened again: not by the focus it gave, nor by a delay left running.
+    await expect(openChanges.mock.calls).toContainEqual([false])
+    await expect(openChanges).not.toHaveBeenCalledWith(true)
+    await expect(timers.of(DEFAULT_TOOLTIP_DELAY).filter((timer) => timer.state === 'pending')).toEqual([])
     await waitFor(() => expect(body().queryByRole('tooltip')).toBeNull())
     await expect(button).toHaveFocus()
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    await expect(body().queryByRole('tooltip')).toBeNull()
   },
 }
 
 /** The pointer can move onto the tooltip (to read or magnify it) without closing it (WCAG 1.4.13). */
 export const HoverableContent: Story = {
+  args: { onOpenChange: openChanges },
+  render: (args) => <Controlled {...args} />,
   play: async ({ canvasElement }) => {
     const button = trigger(canvasElement)
     await userEvent.hover(button)
     const tooltip = await body().findByRole('tooltip')
+    openChanges.mockClear()
     await userEvent.hover(tooltip)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // Radix closes it in the pointer event that leaves it: none of the move's events did.
+    await expect(openChanges).not.toHaveBeenCalled()
     await expect(body().getByRole('tooltip')).toBeVisible()
   },
 }
