@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely'
 import type { Config } from './config'
-import { failedRowsOf } from './db/batches'
 import { creationsByIds } from './db/renders'
 import type { Database } from './db/schema'
 import type { Logger } from './log'
 import type { Metrics } from './metrics'
-import { Batches } from './services/batches'
+import { Batches, rowErrorsOf } from './services/batches'
 import type { Creations } from './services/creations'
 import type { FileUrls } from './services/file-urls'
 import { type JobQueue, oneByOne, openJobQueue } from './services/jobs'
@@ -94,16 +93,10 @@ export function jobParts(a: {
       })
   })
   batches.onFinished(async (trx, b) => {
-    const failed = await failedRowsOf(trx, b.id)
     await webhooks.emit(trx, {
       userId: b.user_id,
       type: 'batch.completed',
-      object: batchView(
-        b,
-        failed.map((f) => ({ row: f.row_number ?? 0, error: JSON.parse(f.error ?? '{}') })),
-        batches.results(b),
-        origin,
-      ),
+      object: batchView(b, await rowErrorsOf(trx, b.id), batches.results(b), origin),
     })
   })
 

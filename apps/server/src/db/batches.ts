@@ -54,15 +54,17 @@ export async function finishBatch(
   return Number(r.numUpdatedRows) === 1
 }
 
-/** The batch's failed rows in row order (their reasons). */
-export function failedRowsOf(db: Q, batchId: number): Promise<Pick<RenderRow, 'row_number' | 'error'>[]> {
-  return db
-    .selectFrom('renders')
-    .select(['row_number', 'error'])
-    .where('batch_id', '=', batchId)
-    .where('status', '=', 'failed')
-    .orderBy('row_number')
-    .execute()
+/** The batch's first `limit` failed rows in row order (their reasons), and how many failed in all. */
+export async function failedRowsOf(
+  db: Q,
+  batchId: number,
+  limit: number,
+): Promise<{ rows: Pick<RenderRow, 'row_number' | 'error'>[]; total: number }> {
+  const failed = db.selectFrom('renders').where('batch_id', '=', batchId).where('status', '=', 'failed')
+  // One after the other: inside a transaction both run on its one connection.
+  const rows = await failed.select(['row_number', 'error']).orderBy('row_number').limit(limit).execute()
+  const count = await failed.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  return { rows, total: Number(count.n) }
 }
 
 /** The batch's completed rows in row order, with where their files are. */

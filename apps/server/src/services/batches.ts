@@ -1,4 +1,4 @@
-import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
+import { Code, type FieldIssue, type IssuesData, MAX_ISSUES } from '@templet/api/contract'
 import { BATCH_MAX_ROWS } from '@templet/api/limits'
 import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
@@ -29,7 +29,7 @@ import { grantCreditsOnce, spendCredits } from './ledger'
 import { notificationRow } from './notifications'
 import { type PdfOptions, pdfOptionsOf, pdfOptionsText } from './pdf-options'
 import { templateOf } from './renderer'
-import { isSettled, type RenderError, type RenderFormat, type Renders } from './renders'
+import { isSettled, type RenderError, type RenderFormat, type Renders, renderErrorOf } from './renders'
 import type { MediaStorage } from './storage'
 
 export interface BatchRequest {
@@ -56,6 +56,36 @@ export const tooManyRows = () =>
       issues: [{ path: ['rows'], code: 'too_big', params: { maximum: BATCH_MAX_ROWS, origin: 'array' } }],
     } satisfies IssuesData,
   )
+
+/**
+ * The bytes of stored row errors an answer about a batch lists at most: with the batch's own fields and the
+ * views' few words per row, its answer stays under 16 kB whatever its rows held.
+ */
+const LISTED_ERRORS_MAX_BYTES = 10 * 1024
+
+/** A batch's failed rows as an answer lists them: the first ones with their errors, and how many more failed. */
+export interface RowErrors {
+  errors: { row: number; error: RenderError }[]
+  omitted: number
+}
+
+/**
+ * The errors of a batch's first failed rows, in row order: at most {@link MAX_ISSUES} of them, and fewer when
+ * their errors pass {@link LISTED_ERRORS_MAX_BYTES}; the rest are counted. 800 rows of 20 unknown fields each
+ * answered 1.2 MB on every read of the batch.
+ */
+export async function rowErrorsOf(db: Kysely<Database>, batchId: number): Promise<RowErrors> {
+  const { rows, total } = await failedRowsOf(db, batchId, MAX_ISSUES)
+  const errors: RowErrors['errors'] = []
+  let bytes = 0
+  for (const r of rows) {
+    const text = r.error ?? '{}'
+    bytes += Buffer.byteLength(text)
+    if (bytes > LISTED_ERRORS_MAX_BYTES) break
+    errors.push({ row: r.row_number ?? 0, error: JSON.parse(text) as RenderError })
+  }
+  return { errors, omitted: total - errors.length }
+}
 
 /** A row as checked: accepted (with its languages in canonical case), or refused with the reason. */
 export type RowCheck =
@@ -146,10 +176,7 @@ export class Batches {
         // A format the template cannot make is the whole batch's problem, not a row's.
         const issues = (err.data as { issues?: FieldIssue[] } | null)?.issues
         if (issues?.some((i) => i.path[0] === 'formats' || i.path[0] === 'pdf_options')) throw err
-        checked.push({
-          ok: false,
-          error: { code: err.code, message: err.message, ...(issues ? { issues } : {}) },
-        })
+        checked.push({ ok: false, error: renderErrorOf(err) })
       }
     }
     return { template, sizeId, templateVersion: resolved.version, checked }
@@ -238,14 +265,7 @@ export class Batches {
   async get(userId: number, id: number) {
     const batch = await findOwnBatch(this.d.db, id, userId)
     if (!batch) return undefined
-    const failed = await failedRowsOf(this.d.db, id)
-    return {
-      batch,
-      errors: failed.map((f) => ({
-        row: f.row_number ?? 0,
-        error: JSON.parse(f.error ?? '{}') as RenderError,
-      })),
-    }
+    return { batch, ...(await rowErrorsOf(this.d.db, id)) }
   }
 
   /**

@@ -21,7 +21,8 @@ const rowError = (row: number, e: RenderError): BatchRowError => ({
   row,
   code: e.code,
   message: e.message,
-  ...(e.issues ? { issues: e.issues } : {}),
+  ...(e.issues && { issues: e.issues }),
+  ...(e.omitted && { omitted: e.omitted }),
 })
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -93,6 +94,7 @@ export class BulkCreate {
         template_name_zh: names?.template_name_zh ?? '',
       }),
       errors: found.errors.map((e) => rowError(e.row, e.error)),
+      ...(found.omitted > 0 && { errorsOmitted: found.omitted }),
     }
   }
 

@@ -187,7 +187,11 @@ function languageRefusal(issues: ValueIssue[], field: string): AppError {
 export const storedLanguages = (text: string | null): Record<string, string> =>
   text ? (JSON.parse(text) as Record<string, string>) : {}
 
-const characters = (p: Record<string, unknown>) => (Array.isArray(p.characters) ? p.characters.join('') : '')
+/** The most characters an issue names that no font has: a value of 2,000 such characters is no answer of 8 kB. */
+const LISTED_CHARACTERS = 20
+
+const characters = (p: Record<string, unknown>) =>
+  Array.isArray(p.characters) ? p.characters.slice(0, LISTED_CHARACTERS).join('') : ''
 
 /** A sentence per problem code of `validateValues`, for the 400's `msg`. */
 function describeIssue(i: { path: string; code: string; params?: Record<string, unknown> }): string {

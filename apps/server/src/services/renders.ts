@@ -50,6 +50,14 @@ export interface RenderError {
   code: number
   message: string
   issues?: FieldIssue[]
+  /** How many more issues there were than `issues` lists. */
+  omitted?: number
+}
+
+/** A refusal as a render's (or a batch row's) stored reason: its code, message, issues and their count. */
+export function renderErrorOf(err: AppError): RenderError {
+  const { issues, omitted } = (err.data ?? {}) as Partial<IssuesData>
+  return { code: err.code, message: err.message, ...(issues && { issues }), ...(omitted && { omitted }) }
 }
 
 /**
@@ -373,8 +381,7 @@ export class Renders {
    */
   private async refused(claim: RenderRow, err: unknown): Promise<boolean> {
     if (err instanceof AppError) {
-      const issues = (err.data as { issues?: FieldIssue[] } | null)?.issues
-      await this.fail(claim, { code: err.code, message: err.message, ...(issues ? { issues } : {}) })
+      await this.fail(claim, renderErrorOf(err))
       return false
     }
     if (claim.attempts >= MAX_ATTEMPTS) {

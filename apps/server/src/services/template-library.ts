@@ -1,4 +1,4 @@
-import { Code, type IssuesData, type OwnTemplateSummary } from '@templet/api/contract'
+import { boundedKey, Code, type IssuesData, MAX_ISSUES, type OwnTemplateSummary } from '@templet/api/contract'
 import { isSampleImage, sampleImages } from '@templet/render'
 import { parseTemplate, type Template, TemplateError, type TemplateIssue } from '@templet/template'
 import type { Kysely } from 'kysely'
@@ -17,18 +17,33 @@ import type { BrandKit } from './brand-kit'
 import { fixedImageGone, fixedImages, notYourUpload, ownFixedImageIds } from './template-images'
 import type { Templates } from './templates'
 
-/** The most issues a refused document lists (the answer stays small whatever the document). */
-const MAX_ISSUES = 20
+/** The longest message of one issue of a refused document (a layer of 5,000 unknown keys names them all). */
+const ISSUE_MESSAGE_MAX_LENGTH = 200
 
-/** A refused document: `msg` names the first problems' layers and properties, `data.issues` each one. */
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+
+/**
+ * A refused document: `msg` names the first problems' layers and properties, `data.issues` the first
+ * {@link MAX_ISSUES} with their layer ids, properties and messages cut short, and `omitted` counts the rest,
+ * so the answer stays small whatever the document held.
+ */
 function invalidDocument(e: TemplateError): AppError {
-  const issues = e.issues.slice(0, MAX_ISSUES).map((i: TemplateIssue) => ({
-    path: ['document', ...(i.layer ? ['layers', i.layer] : []), ...i.property.split('.')],
-    code: 'invalid' as const,
-    params: { ...(i.layer ? { layer: i.layer } : {}), property: i.property, message: i.message },
-  }))
+  const issues = e.issues.slice(0, MAX_ISSUES).map((i: TemplateIssue) => {
+    const layer = i.layer === undefined ? undefined : boundedKey(i.layer)
+    return {
+      path: ['document', ...(layer ? ['layers', layer] : []), ...i.property.split('.').map(boundedKey)],
+      code: 'invalid' as const,
+      params: {
+        ...(layer ? { layer } : {}),
+        property: boundedKey(i.property),
+        message: cut(i.message, ISSUE_MESSAGE_MAX_LENGTH),
+      },
+    }
+  })
+  const omitted = e.issues.length - issues.length
   return new AppError(Code.invalidInput, e.message.replace(/^template (".*?" )?is invalid: /, 'document: '), {
     issues,
+    ...(omitted > 0 && { omitted }),
   } satisfies IssuesData)
 }
 

@@ -98,7 +98,7 @@ export function batchRoutes(
   const view = async (c: Context<V1Env>, id: number) => {
     const found = await d.batches.get(c.get('caller').userId, id)
     if (!found) throw new Problem('not_found', 'Batch not found')
-    const { batch, errors } = found
+    const { batch, ...errors } = found
     return batchView(batch, errors, d.batches.results(batch), new URL(c.req.url).origin)
   }
 

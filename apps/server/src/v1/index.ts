@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { toFieldIssues } from '@templet/api/contract'
+import { boundedFieldIssues } from '@templet/api/contract'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { Kysely } from 'kysely'
@@ -75,7 +75,7 @@ export function v1App(d: V1Deps) {
       throw new Problem(
         'invalid_request',
         describeIssues(result.error.issues, result.target === 'json' ? 'body' : 'query'),
-        { issues: toFieldIssues(result.error.issues, input) },
+        boundedFieldIssues(result.error.issues, input),
       )
     },
   })

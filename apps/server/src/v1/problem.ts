@@ -33,6 +33,8 @@ export interface ProblemBody {
   status: number
   detail: string
   issues?: FieldIssue[]
+  /** How many more issues there were than `issues` lists. */
+  omitted?: number
 }
 
 /** A refusal of `/v1`, thrown by handlers and answered as `application/problem+json`. */
@@ -41,7 +43,12 @@ export class Problem extends Error {
   constructor(
     readonly slug: ProblemSlug,
     readonly detail: string,
-    readonly extra: { issues?: FieldIssue[]; retryAfterSeconds?: number; balance?: number } = {},
+    readonly extra: {
+      issues?: FieldIssue[] | undefined
+      omitted?: number | undefined
+      retryAfterSeconds?: number
+      balance?: number
+    } = {},
   ) {
     super(detail)
   }
@@ -57,6 +64,7 @@ export class Problem extends Error {
       status: this.status,
       detail: this.detail,
       ...(this.extra.issues ? { issues: this.extra.issues } : {}),
+      ...(this.extra.omitted ? { omitted: this.extra.omitted } : {}),
     }
   }
 }
@@ -73,10 +81,10 @@ const slugOfCode: Partial<Record<number, ProblemSlug>> = {
   [Code.tooManyRequests]: 'rate_limited',
 }
 
-/** The services' refusals (the app's business codes) as problems: the same message and the same issues. */
+/** The services' refusals (the app's business codes) as problems: the same message, issues and count of the rest. */
 export function problemOf(err: AppError): Problem {
-  const issues = (err.data as { issues?: FieldIssue[] } | null)?.issues
-  return new Problem(slugOfCode[err.code] ?? 'internal', err.message, issues ? { issues } : {})
+  const { issues, omitted } = (err.data ?? {}) as { issues?: FieldIssue[]; omitted?: number }
+  return new Problem(slugOfCode[err.code] ?? 'internal', err.message, { issues, omitted })
 }
 
 export function toProblem(err: unknown): Problem | undefined {

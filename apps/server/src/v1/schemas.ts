@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { creationName, isLanguageTag, issueCodes } from '@templet/api/contract'
+import { creationName, isLanguageTag, issueCodes, MAX_ISSUES } from '@templet/api/contract'
 import { PROBLEM_BASE, problemTypes } from './problem'
 
 // The public API's payloads (docs/product.md#the-developer-api): snake_case fields, each a named component of the OpenAPI document.
@@ -61,6 +61,14 @@ export const ProblemDetails = z
     status: z.number().int().openapi({ example: 400 }),
     detail: z.string().openapi({ example: 'values.title: Must be at most 80 characters' }),
     issues: z.array(FieldIssue).optional(),
+    omitted: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .openapi({
+        description: `How many more issues there were than \`issues\` lists (at most ${MAX_ISSUES})`,
+      }),
   })
   .openapi('Problem', { description: 'An RFC 9457 problem (`application/problem+json`).' })
 
@@ -264,6 +272,14 @@ export const RenderError = z
     status: z.number().int(),
     detail: z.string(),
     issues: z.array(FieldIssue).optional(),
+    omitted: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .openapi({
+        description: `How many more issues there were than \`issues\` lists (at most ${MAX_ISSUES})`,
+      }),
   })
   .openapi('RenderError', { description: 'Why a render failed, as a problem (its credit was refunded).' })
 
@@ -387,6 +403,14 @@ export const BatchRowError = z
     type: z.string(),
     detail: z.string(),
     issues: z.array(FieldIssue).optional(),
+    omitted: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .openapi({
+        description: `How many more issues there were than \`issues\` lists (at most ${MAX_ISSUES})`,
+      }),
   })
   .openapi('BatchRowError')
 
@@ -405,7 +429,18 @@ export const Batch = z
     canceled_rows: z.number().int(),
     credits_reserved: z.number().int().openapi({ description: 'One per row, reserved when accepted' }),
     credits_refunded: z.number().int().openapi({ description: 'Given back for failed and cancelled rows' }),
-    errors: z.array(BatchRowError),
+    errors: z
+      .array(BatchRowError)
+      .max(MAX_ISSUES)
+      .openapi({
+        description: `Why rows failed: the first failed rows in row order, at most ${MAX_ISSUES} (fewer when their errors are long)`,
+      }),
+    errors_omitted: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .openapi({ description: 'How many more rows failed than `errors` lists' }),
     archive_url: z.url().nullable().openapi({
       description: 'A ZIP of the completed rows’ files once the batch is finished (signed, expires)',
     }),

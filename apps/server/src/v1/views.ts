@@ -1,7 +1,8 @@
 import type { z } from '@hono/zod-openapi'
-import { Code, type FieldIssue, type TemplateField } from '@templet/api/contract'
+import { Code, type TemplateField } from '@templet/api/contract'
 import type { BatchRow, CreationRow, RenderRow, TemplateRow } from '../db/schema'
 import { AppError } from '../errors'
+import type { RowErrors } from '../services/batches'
 import { type Creations, storedLanguages } from '../services/creations'
 import type { FileUrls } from '../services/file-urls'
 import { pdfOptionsOf } from '../services/pdf-options'
@@ -75,14 +76,11 @@ function fieldView(f: TemplateField): z.infer<typeof TemplateFieldView> {
 }
 
 /** A failed render's reason as a problem (a failure on our side is `render_failed`). */
-function errorView(text: string): z.infer<typeof RenderError> {
-  const e = JSON.parse(text) as StoredError
+function errorView(e: StoredError): z.infer<typeof RenderError> {
   const problem =
     e.code === Code.internal
       ? new Problem('render_failed', e.message)
-      : problemOf(
-          new AppError(e.code as Code, e.message, e.issues ? { issues: e.issues as FieldIssue[] } : null),
-        )
+      : problemOf(new AppError(e.code as Code, e.message, { issues: e.issues, omitted: e.omitted }))
   return problem.body()
 }
 
@@ -123,7 +121,7 @@ export function renderView(
     width: made?.width ?? null,
     height: made?.height ?? null,
     credits_spent: row.credits_spent,
-    error: row.error ? errorView(row.error) : null,
+    error: row.error ? errorView(JSON.parse(row.error) as StoredError) : null,
     batch_id: row.batch_id,
     row: row.row_number,
     created_at: new Date(row.created_at).toISOString(),
@@ -138,7 +136,7 @@ const pdfOptionsView = (text: string): z.infer<typeof PdfOptionsSchema> => {
 
 export function batchView(
   b: BatchRow,
-  errors: { row: number; error: StoredError }[],
+  { errors, omitted }: RowErrors,
   results: { archive: string | null; pdf: string | null },
   origin: string,
 ): z.infer<typeof Batch> {
@@ -157,9 +155,10 @@ export function batchView(
     credits_reserved: b.credits_reserved,
     credits_refunded: b.failed_rows + b.canceled_rows,
     errors: errors.map((e) => {
-      const p = errorView(JSON.stringify(e.error))
-      return { row: e.row, type: p.type, detail: p.detail, ...(p.issues ? { issues: p.issues } : {}) }
+      const { type, detail, issues, omitted } = errorView(e.error)
+      return { row: e.row, type, detail, ...(issues && { issues }), ...(omitted && { omitted }) }
     }),
+    ...(omitted > 0 && { errors_omitted: omitted }),
     archive_url: results.archive ? absolute(origin, results.archive) : null,
     pdf_url: results.pdf ? absolute(origin, results.pdf) : null,
     created_at: new Date(b.created_at).toISOString(),

@@ -310,6 +310,8 @@ export interface components {
             /** @example values.title: Must be at most 80 characters */
             detail: string;
             issues?: components["schemas"]["FieldIssue"][];
+            /** @description How many more issues there were than `issues` lists (at most 20) */
+            omitted?: number;
         };
         /** @description One problem with one field, by key: the same `issues` the app answers (`path` into the body or query, `code`, `params`). A choice's value that is none of its options is `invalid_value` with `params.options`, the values it takes, comma-separated. */
         FieldIssue: {
@@ -429,6 +431,8 @@ export interface components {
             status: number;
             detail: string;
             issues?: components["schemas"]["FieldIssue"][];
+            /** @description How many more issues there were than `issues` lists (at most 20) */
+            omitted?: number;
         } | null;
         RenderCreate: {
             /** @example 3 */
@@ -553,7 +557,10 @@ export interface components {
             credits_reserved: number;
             /** @description Given back for failed and cancelled rows */
             credits_refunded: number;
+            /** @description Why rows failed: the first failed rows in row order, at most 20 (fewer when their errors are long) */
             errors: components["schemas"]["BatchRowError"][];
+            /** @description How many more rows failed than `errors` lists */
+            errors_omitted?: number;
             /**
              * Format: uri
              * @description A ZIP of the completed rows’ files once the batch is finished (signed, expires)
@@ -575,6 +582,8 @@ export interface components {
             type: string;
             detail: string;
             issues?: components["schemas"]["FieldIssue"][];
+            /** @description How many more issues there were than `issues` lists (at most 20) */
+            omitted?: number;
         };
         BatchCreate: {
             /** @example 3 */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BATCH_CSV_MAX_BYTES } from '../limits'
 import { resetTokenField } from './envelope'
+import { MAX_ISSUES } from './issues'
 import { bodyId, locale, page, pageSizeOr, queryId } from './media-fields'
 
 /** `GET /batch/csv-template`: a CSV whose header names the template's fields, with one sample row. */
@@ -57,6 +58,8 @@ export const batchRowError = z.object({
       }),
     )
     .optional(),
+  /** How many more issues the row had than `issues` lists. */
+  omitted: z.number().int().positive().optional(),
 })
 export type BatchRowError = z.infer<typeof batchRowError>
 
@@ -106,7 +109,15 @@ export const batch = z.object({
 export type Batch = z.infer<typeof batch>
 
 export const batchDetailQuery = z.strictObject({ id: queryId('id') })
-export const batchDetailData = batch.extend({ errors: z.array(batchRowError), ...resetTokenField })
+/**
+ * A batch with why its rows failed: the first failed rows in row order (at most {@link MAX_ISSUES}, fewer when
+ * their errors are long, so the answer stays small whatever the rows held), and how many more failed.
+ */
+export const batchDetailData = batch.extend({
+  errors: z.array(batchRowError).max(MAX_ISSUES),
+  errorsOmitted: z.number().int().positive().optional(),
+  ...resetTokenField,
+})
 export type BatchDetail = z.infer<typeof batchDetailData>
 
 export const batchListQuery = z.strictObject({ page, pageSize: pageSizeOr(10) })
