@@ -76,14 +76,20 @@ describe.each(engines)('notification stream on %s', (engine) => {
     // The list says the same as the stream (one converter for both).
     const list = await s.call('GET', '/user/my-notification', { token: a.token, query: { check: '0' } })
     expect(list.data[0]).toEqual(JSON.parse(e1?.data ?? '{}'))
-    // Another user's notification reaches neither of a's tabs; b's stream saw nothing of a's.
+    // Another user's notification reaches neither of a's tabs; b's stream saw nothing of a's. The servers hear
+    // the writes in the order they were made and a stream sends in that order, so a notification sent to the
+    // wrong user would arrive before that user's own later one: each stream's events, up to a later one of its
+    // own, are its own.
     await insertNotifications(twin.db.kysely, [note(b.user.id, 'for b')])
-    const [eb] = await other.waitForEvents(1)
-    expect(JSON.parse(eb?.data ?? '{}')).toMatchObject({ title: 'for b' })
-    await new Promise((r) => setTimeout(r, 300))
-    expect(other.events).toHaveLength(1)
-    expect(tab1.events).toHaveLength(1)
-    expect(tab2.events).toHaveLength(1)
+    await insertNotifications(s.db.kysely, [note(a.user.id, 'for a')])
+    await insertNotifications(twin.db.kysely, [note(b.user.id, 'for b again')])
+    const titles = (h: HeldStream) => h.events.map((e) => JSON.parse(e.data).title)
+    for (const tab of [tab1, tab2]) {
+      await tab.waitForEvents(2)
+      expect(titles(tab)).toEqual(['Payment received', 'for a'])
+    }
+    await other.waitForEvents(2)
+    expect(titles(other)).toEqual(['for b', 'for b again'])
   })
 
   it('replays the notifications after Last-Event-ID, oldest first, then goes on live', async () => {
@@ -116,8 +122,10 @@ describe.each(engines)('notification stream on %s', (engine) => {
     const otherSession = await hold(twin.url, second)
     expect((await twin.call('POST', '/user/logout', { token: a.token })).code).toBe(0)
     await Promise.all([here.ended, there.ended])
-    // The same user's other session keeps its stream.
-    await new Promise((r) => setTimeout(r, 200))
+    // The same user's other session keeps its stream: a notification written after the logout reaches it.
+    await insertNotifications(s.db.kysely, [note(a.user.id, 'after the logout')])
+    const [kept] = await otherSession.waitForEvents(1)
+    expect(JSON.parse(kept?.data ?? '{}')).toMatchObject({ title: 'after the logout' })
     expect(otherSession.isEnded()).toBe(false)
     expect((await refusal(s.url, a.token)).body.code).toBe(401)
   })
@@ -125,13 +133,14 @@ describe.each(engines)('notification stream on %s', (engine) => {
   it('sends a heartbeat comment on the interval and ends the stream once its session has expired', async () => {
     const a = await s.signUp()
     const h = await hold(s.url, a.token)
-    await h.waitForComment('ping', 2500)
+    await h.waitForComment('ping')
     expect(h.isEnded()).toBe(false)
     s.advance(8 * 24 * 3600 * 1000)
     try {
+      // Waited for at most as long as an event is (the clock goes back either way).
       await Promise.race([
         h.ended,
-        new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open')), 2500)),
+        new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open')), 10_000)),
       ])
     } finally {
       s.advance(-8 * 24 * 3600 * 1000)
