@@ -26,6 +26,14 @@ export interface PgBossOptions {
   log: Logger
 }
 
+/** Whether a queue as pg-boss keeps it has the settings this process would give it. */
+const sameSettings = (queue: PgBoss.QueueResult, settings: PgBoss.Queue) =>
+  queue.policy === settings.policy &&
+  queue.retryLimit === settings.retryLimit &&
+  queue.retryDelay === settings.retryDelay &&
+  queue.retryBackoff === settings.retryBackoff &&
+  queue.expireInSeconds === settings.expireInSeconds
+
 /** pg-boss's way to run its statements on our connection: inside the caller's transaction. */
 function inTransaction(trx: Kysely<Database>): PgBoss.Db {
   return {
@@ -73,26 +81,38 @@ export class PgBossQueue implements JobQueue {
 
   async start(): Promise<void> {
     await (await this.boss()).start()
-    for (const name of QUEUES) await this.createQueue(name)
+    for (const name of QUEUES) await this.ensureQueue(name)
+  }
+
+  /** The settings of each of the app's queues: this process's `JOB_EXPIRE_SECONDS`, the retries of the code. */
+  private settingsOf(name: QueueName): PgBoss.Queue {
+    return {
+      name,
+      policy: 'standard',
+      retryLimit: RETRY_LIMIT,
+      retryDelay: 1,
+      retryBackoff: true,
+      expireInSeconds: this.o.expireSeconds,
+    }
   }
 
   /**
-   * Creates the queue unless it exists. Processes starting together on a new database race to create it, and
-   * pg-boss's partition DDL can then deadlock one of them: that one waits a moment and finds it made.
+   * Creates the queue, or brings the one an earlier start made to this start's settings: pg-boss's
+   * `createQueue` leaves an existing queue as it was, so a changed `JOB_EXPIRE_SECONDS` would never apply.
+   * Processes starting together on a new database race to create it, and pg-boss's partition DDL can then
+   * deadlock one of them: that one waits a moment and finds it made.
    */
-  private async createQueue(name: QueueName): Promise<void> {
+  private async ensureQueue(name: QueueName): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
       const boss = await this.boss()
-      if (await boss.getQueue(name)) return
+      const settings = this.settingsOf(name)
+      const existing = await boss.getQueue(name)
+      if (existing) {
+        if (!sameSettings(existing, settings)) await this.updateQueue(boss, settings)
+        return
+      }
       try {
-        await boss.createQueue(name, {
-          name,
-          policy: 'standard',
-          retryLimit: RETRY_LIMIT,
-          retryDelay: 1,
-          retryBackoff: true,
-          expireInSeconds: this.o.expireSeconds,
-        })
+        await boss.createQueue(name, settings)
         return
       } catch (err) {
         const code = (err as { code?: unknown }).code
@@ -100,6 +120,23 @@ export class PgBossQueue implements JobQueue {
         await sleep(50 + Math.random() * 200 * attempt)
       }
     }
+  }
+
+  /**
+   * Gives the queue `settings`, and its jobs not yet finished the new expiry: pg-boss copies the queue's expiry
+   * into each job when it is sent, so a job a killed worker left active would otherwise wait the old one.
+   */
+  private async updateQueue(boss: PgBoss, settings: PgBoss.Queue): Promise<void> {
+    await boss.updateQueue(settings.name, settings)
+    await boss.getDb().executeSql(
+      `update pgboss.job set expire_in = make_interval(secs => $2)
+         where name = $1 and state < 'completed' and expire_in <> make_interval(secs => $2)`,
+      [settings.name, this.o.expireSeconds],
+    )
+    this.o.log.info('job queue settings changed', {
+      queue: settings.name,
+      expireSeconds: this.o.expireSeconds,
+    })
   }
 
   async send<Q extends QueueName>(
