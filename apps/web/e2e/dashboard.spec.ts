@@ -151,30 +151,44 @@ test.describe('dashboard', () => {
     }) => {
       const account = await registerUser(server)
       await page.setViewportSize({ width, height })
-      // The summary held back, so the skeletons are on screen before the answer replaces them.
+      // The summary held back until the app shows its skeletons, so the answer replaces them.
+      let answer = () => {}
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve
+      })
       await page.route('**/api/dashboard/summary', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 600))
+        await answered
         await route.continue()
       })
       await page.addInitScript(() => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean }
         const shifts: number[] = []
-        Object.assign(window, { layoutShifts: shifts })
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number
-            hadRecentInput: boolean
-          })[])
-            if (!entry.hadRecentInput) shifts.push(entry.value)
-        }).observe({ type: 'layout-shift', buffered: true })
+        const take = (entries: PerformanceEntry[]) => {
+          for (const entry of entries as Shift[]) if (!entry.hadRecentInput) shifts.push(entry.value)
+        }
+        const observer = new PerformanceObserver((list) => take(list.getEntries()))
+        observer.observe({ type: 'layout-shift', buffered: true })
+        // With the entries recorded but not yet handed to the callback.
+        Object.assign(window, {
+          layoutShifts: () => {
+            take(observer.takeRecords())
+            return shifts
+          },
+        })
       })
       await signIn(page, account)
+      await expect(page.locator('[data-placeholder]')).toHaveCount(0)
+      await expect(page.locator('main [aria-busy="true"]').first()).toBeVisible()
+      answer()
       await expect(page.getByText('Your images will appear here.', { exact: false })).toBeVisible()
       await expect(page.getByText('Pay as you go')).toBeVisible()
-      // Layout-shift entries are delivered after the frame that made them.
+      // A frame records its layout shifts as it is drawn: two frames on, the one that drew the answer has been.
       await page.evaluate(
-        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
       )
-      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)
+      const shifts = await page.evaluate(() =>
+        (window as unknown as { layoutShifts: () => number[] }).layoutShifts(),
+      )
       expect(shifts).toEqual([])
     })
   }
