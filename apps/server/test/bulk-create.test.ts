@@ -243,13 +243,10 @@ describe.each(engines)('bulk create in the app on %s', (engine) => {
     // 250,000 short rows (500 kB) and, after them, a quote never closed: the refusal names the row cap, not
     // the broken line, so the file was not read past row 1,001.
     const long = `${c.text.key}\n${'a\n'.repeat(250_000)}"never closed\n`
-    const started = Date.now()
     const tooMany = await s.call('POST', '/batch/validate', {
       token: c.token,
       body: { templateId: c.templateId, csv: long },
     })
-    // Read whole, this file held the server 4 to 9 seconds on a developer's machine; refused at its cap, 0.1 s.
-    expect(Date.now() - started).toBeLessThan(2000)
     expect(tooMany.code).toBe(400)
     expect(tooMany.msg).toBe(
       `rows: At most ${BATCH_MAX_ROWS} rows in one batch; split the rows into several batches`,
