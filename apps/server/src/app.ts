@@ -269,7 +269,7 @@ export function createAppParts(o: AppOptions): App {
 
   app.route('/', healthRoutes(o.db, lifecycle, log))
 
-  // Prometheus metrics (METRICS_TOKEN guards them when set).
+  // Prometheus metrics: with METRICS_TOKEN's bearer token, else only to a scraper on this machine.
   app.get('/metrics', metrics.handler(config.developerApi.metricsToken))
 
   // /api/openapi.json, and Swagger UI showing it at /api/docs.

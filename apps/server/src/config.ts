@@ -69,7 +69,12 @@ const developerApiEnv = {
   WEBHOOK_ALLOW_PRIVATE: flag,
   WEBHOOK_SCHEDULER_SECONDS: int(1, 3600, 5),
   WEBHOOK_TIMEOUT_MS: int(100, 60_000, 10_000),
-  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters' })
+    .max(256, { error: 'must be at most 256 characters' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces (it is sent in a header)' })
+    .optional(),
 }
 
 /** Mail and the account's lifecycle (docs/product.md#accounts). */
@@ -251,7 +256,7 @@ export interface DeveloperApiConfig {
   /** How often due webhook deliveries are sent. */
   webhookSchedulerSeconds: number
   webhookTimeoutMs: number
-  /** `/metrics` asks for `Authorization: Bearer <token>` when set (open otherwise: guard it at the proxy). */
+  /** `/metrics` asks for `Authorization: Bearer <token>` when set; unset, it answers only on this machine. */
   metricsToken: string | undefined
 }
 

@@ -1,3 +1,5 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
 import { routePath } from 'hono/route'
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
@@ -59,6 +61,17 @@ export class Metrics {
           this.set({ queue: d.queue }, d.oldestWaitingSeconds)
       },
     })
+    // A job whose worker was killed stays active until JOB_EXPIRE_SECONDS: its age tells it from a busy queue.
+    new Gauge({
+      name: 'templet_queue_oldest_active_seconds',
+      help: 'How long the oldest running job of each queue has run',
+      labelNames: ['queue'],
+      registers: [this.registry],
+      async collect() {
+        this.reset()
+        for (const d of (await self.queue?.depth()) ?? []) this.set({ queue: d.queue }, d.oldestActiveSeconds)
+      },
+    })
   }
 
   /** The queue whose depth is reported (on PostgreSQL the whole installation's, as every process sees it). */
@@ -109,17 +122,47 @@ export class Metrics {
     }
   }
 
-  /** `GET /metrics` in Prometheus' text format; with `token` set, only with `Authorization: Bearer <token>`. */
+  /**
+   * `GET /metrics` in Prometheus' text format: with `token` set (`METRICS_TOKEN`), only with
+   * `Authorization: Bearer <token>`; without it, only to a scraper on this machine, since the figures (routes,
+   * queues, memory) are no business of the Internet's.
+   */
   handler(token: string | undefined) {
     return async (c: Context) => {
-      if (token && c.req.header('authorization') !== `Bearer ${token}`)
+      if (token && !sameToken(c.req.header('authorization'), `Bearer ${token}`))
         return c.text('Unauthorized', 401, { 'WWW-Authenticate': 'Bearer realm="metrics"' })
+      if (!token && !fromThisMachine(c))
+        return c.text(
+          'Forbidden: /metrics answers only on this machine; set METRICS_TOKEN to scrape it from elsewhere',
+          403,
+        )
       const all = Registry.merge([this.registry, processRegistry()])
       return c.body(await all.metrics(), 200, {
         'Content-Type': all.contentType,
         'Cache-Control': 'no-store',
       })
     }
+  }
+}
+
+/** Compared in constant time (as digests, so the length of the token is not told either). */
+function sameToken(given: string | undefined, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest()
+  return given !== undefined && timingSafeEqual(digest(given), digest(expected))
+}
+
+const LOOPBACK = /^(?:127\.|::ffff:127\.|::1$)/
+
+/**
+ * Whether the request comes from this machine: a loopback socket that no proxy forwarded (a reverse proxy on
+ * the same host connects from loopback for everyone it serves, and says so in its forwarding headers).
+ */
+function fromThisMachine(c: Context): boolean {
+  if (c.req.header('x-forwarded-for') || c.req.header('forwarded') || c.req.header('x-real-ip')) return false
+  try {
+    return LOOPBACK.test(getConnInfo(c).remote.address ?? '')
+  } catch {
+    return false
   }
 }
 

@@ -59,6 +59,8 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'loud'],
     ['DEMO_DATA', 'yes'],
     ['REGISTER_LIMIT', '0'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'a token with spaces in it'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`))

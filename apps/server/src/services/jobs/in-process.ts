@@ -9,6 +9,10 @@ interface Pending<Q extends QueueName> {
   queuedAt: number
 }
 
+/** The age in seconds of the earliest of `times` (ms since the epoch) at `now`; 0 without any. */
+const oldestSeconds = (times: number[], now: number) =>
+  times.reduce((oldest, at) => Math.max(oldest, (now - at) / 1000), 0)
+
 /**
  * The queue of the embedded default (SQLite, one process): jobs wait in memory and run in this process. What
  * a crash loses is found again from the rows at the next start (the owners re-send their unfinished work).
@@ -17,6 +21,8 @@ export class InProcessQueue implements JobQueue {
   readonly kind = 'in-process'
   private readonly waiting = new Map<QueueName, Pending<QueueName>[]>(QUEUES.map((q) => [q, []]))
   private readonly running = new Map<QueueName, number>(QUEUES.map((q) => [q, 0]))
+  /** When each group running now started, by queue. */
+  private readonly runningSince = new Map<QueueName, Set<{ at: number }>>(QUEUES.map((q) => [q, new Set()]))
   private readonly workers = new Map<
     QueueName,
     { concurrency: number; handler: (data: never[]) => Promise<JobOutcome[]>; size: GroupSize }
@@ -68,6 +74,8 @@ export class InProcessQueue implements JobQueue {
     ) {
       const group = list.splice(0, worker.size.next())
       this.running.set(queue, (this.running.get(queue) ?? 0) + 1)
+      const since = { at: Date.now() }
+      this.runningSince.get(queue)?.add(since)
       const run = (async () => {
         const started = performance.now()
         let outcomes: JobOutcome[]
@@ -83,6 +91,7 @@ export class InProcessQueue implements JobQueue {
         })
       })().finally(() => {
         this.running.set(queue, (this.running.get(queue) ?? 1) - 1)
+        this.runningSince.get(queue)?.delete(since)
         this.inFlight.delete(run)
         this.pump(queue)
       })
@@ -118,6 +127,10 @@ export class InProcessQueue implements JobQueue {
         waiting: list.length,
         active: this.running.get(queue) ?? 0,
         oldestWaitingSeconds: list.length > 0 ? (now - Math.min(...list.map((j) => j.queuedAt))) / 1000 : 0,
+        oldestActiveSeconds: oldestSeconds(
+          [...(this.runningSince.get(queue) ?? [])].map((r) => r.at),
+          now,
+        ),
       }
     })
   }

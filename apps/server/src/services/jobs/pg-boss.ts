@@ -239,7 +239,8 @@ export class PgBossQueue implements JobQueue {
       `select name,
          count(*) filter (where state in ('created', 'retry') and start_after <= now()) as waiting,
          count(*) filter (where state = 'active') as active,
-         coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry') and start_after <= now())), 0) as oldest
+         coalesce(extract(epoch from now() - min(created_on) filter (where state in ('created', 'retry') and start_after <= now())), 0) as oldest,
+         coalesce(extract(epoch from now() - min(started_on) filter (where state = 'active')), 0) as oldest_active
        from pgboss.job where name = any($1) and state < 'completed' group by name`,
       [QUEUES],
     )
@@ -251,6 +252,7 @@ export class PgBossQueue implements JobQueue {
         waiting: Number(r?.waiting ?? 0),
         active: Number(r?.active ?? 0),
         oldestWaitingSeconds: Number(r?.oldest ?? 0),
+        oldestActiveSeconds: Number(r?.oldest_active ?? 0),
       }
     })
   }

@@ -19,6 +19,8 @@ export interface QueueDepth {
   active: number
   /** Seconds the oldest waiting job has waited (0 without one). */
   oldestWaitingSeconds: number
+  /** Seconds the oldest active job has run (0 without one). */
+  oldestActiveSeconds: number
 }
 
 /**
