@@ -23,7 +23,8 @@ describe('the web app notification stream reader', () => {
 
   const note = (userId: number, title: string) =>
     notificationRow(userId, { type: 'message', params: { title, content: '' } }, Date.now())
-  const until = async (test: () => boolean, ms = 3000) => {
+  // Bounded as generously as the other waits for something to happen at all: a busy machine is slow.
+  const until = async (test: () => boolean, ms = 10_000) => {
     const deadline = Date.now() + ms
     while (!test()) {
       if (Date.now() > deadline) throw new Error('timed out')

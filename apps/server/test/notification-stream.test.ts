@@ -157,10 +157,7 @@ describe.each(engines)('notification stream on %s', (engine) => {
     expect((await hold(twin.url, a.token)).status).toBe(200)
     expect(s.parts.streams.countOf(a.user.id)).toBe(3)
     tabs[0]?.close()
-    const deadline = Date.now() + 2000
-    while (s.parts.streams.countOf(a.user.id) > 2 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20))
-    expect(s.parts.streams.countOf(a.user.id)).toBe(2)
+    await expect.poll(() => s.parts.streams.countOf(a.user.id), { timeout: 10_000 }).toBe(2)
     const next = await hold(s.url, a.token)
     expect(next.contentType).toMatch(/^text\/event-stream/)
   })
