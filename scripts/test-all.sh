@@ -41,12 +41,17 @@ check circles pnpm run circles
 check typecheck pnpm turbo run typecheck --output-logs=errors-only
 check ui-size pnpm --filter @templet/ui size
 
+# free_port: a TCP port on 127.0.0.1 that nothing listens on now.
+free_port() {
+  node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })"
+}
+
 # A PostgreSQL of this run's own, in a new temporary directory on a free port, removed on exit: another run on
 # the same machine (another clone, another user) has its own and cannot stop this one's. Its settings go to the
 # two scripts alone, not to the environment of the tests (a test that starts a cluster of its own must not
 # inherit this one's data directory).
 pg_dir=$(mktemp -d -t templet-pg.XXXXXX)
-pg_port=$(node -e "const s = require('node:net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close() })")
+pg_port=$(free_port)
 pg() { TEMPLET_PG_DIR="$pg_dir" PGDATA="$pg_dir/pgdata" PGPORT="$pg_port" bash "scripts/pg-$1.sh" "${@:2}"; }
 trap 'pg stop --purge >/dev/null 2>&1' EXIT
 pg_url=$(pg start 2>"$REPORTS/pg-start.log" | tail -n 1 | sed 's/^DATABASE_URL=//')
@@ -59,6 +64,9 @@ for pkg in packages/api packages/template packages/render packages/designer apps
 done
 
 check storybook-build pnpm exec storybook build -o storybook-static --quiet
+# Playwright serves that build on a free port: a run in another clone serves its own build on another.
+STORYBOOK_PORT=$(free_port)
+export STORYBOOK_PORT
 run playwright env PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" \
   pnpm exec playwright test --reporter=list,json
 
