@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { facesOf } from '@templet/render'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
@@ -407,6 +409,85 @@ describe.each(engines)('the account on %s', (engine) => {
       // The address is free again.
       const again = await s.call('POST', '/user/register', { body: { email: a.email, password: a.password } })
       expect(again.code).toBe(0)
+    })
+
+    it('stops the account’s API keys with the request, and they work again only if the account is kept', async () => {
+      const a = await account()
+      const made = await s.call('POST', '/key/create', {
+        token: a.token,
+        body: { name: 'shop', scopes: ['read', 'render'] },
+      })
+      const key = made.data.key as string
+      const templates = () =>
+        fetch(`${s.url}/v1/templates?limit=100`, { headers: { authorization: `Bearer ${key}` } })
+      const listed = (await (await templates()).json()) as { data: Array<{ id: number; fields: unknown[] }> }
+      expect(listed.data.length).toBeGreaterThan(0)
+      const t = await templateWith(s, 'text')
+      const credits = async () =>
+        (
+          await s.db.kysely
+            .selectFrom('credit_ledger')
+            .select((eb) => eb.fn.sum<number>('delta').as('n'))
+            .where('user_id', '=', a.user.id)
+            .executeTakeFirstOrThrow()
+        ).n
+      const before = Number(await credits())
+
+      await s.call('POST', '/user/delete', { token: a.token, body: { password: a.password } })
+      const render = await fetch(`${s.url}/v1/renders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ template_id: t.id, values: await validValues(s, a.token, t) }),
+      })
+      expect(render.status).toBe(401)
+      expect(((await render.json()) as { detail: string }).detail).toMatch(
+        /being deleted; its keys work again only if its owner signs in and keeps it/,
+      )
+      expect((await templates()).status).toBe(401)
+      expect(Number(await credits())).toBe(before)
+
+      const kept = await s.call('POST', '/user/cancel-deletion', {
+        body: { email: a.email, password: a.password },
+      })
+      expect(kept.code).toBe(0)
+      expect((await templates()).status).toBe(200)
+    })
+
+    it('purges the brand kit with the account: its font rows and files, its palette, its font links', async () => {
+      // Without a grace period the purge follows the request, while the font's link is still signed.
+      const quick = await startServer(engine, { DELETION_GRACE_DAYS: '0' })
+      try {
+        const a = await quick.signUp()
+        const font = new FormData()
+        const ttf = readFileSync(facesOf('Templet Inter').find((f) => f.weight === 700)?.file ?? '')
+        font.append('file', new Blob([new Uint8Array(ttf)]), 'inter.ttf')
+        const uploaded = await quick.call('POST', '/font/upload', { token: a.token, form: font })
+        expect(uploaded.code).toBe(0)
+        await quick.call('POST', '/brand/palette', { token: a.token, body: { colors: ['#112233'] } })
+        const { storage_key: fontKey } = await quick.db.kysely
+          .selectFrom('brand_fonts')
+          .select('storage_key')
+          .where('user_id', '=', a.user.id)
+          .executeTakeFirstOrThrow()
+        expect(await quick.storage.get(fontKey)).toBeDefined()
+        expect((await fetch(`${quick.url}${uploaded.data.url}`)).status).toBe(200)
+
+        await quick.call('POST', '/user/delete', { token: a.token, body: { password: a.password } })
+        expect(await quick.parts.accountDeletion.purgeDue()).toBe(1)
+
+        expect(await quick.storage.get(fontKey)).toBeUndefined()
+        expect((await fetch(`${quick.url}${uploaded.data.url}`)).status).toBe(404)
+        for (const table of ['brand_fonts', 'brand_families', 'brand_palettes'] as const) {
+          const left = await quick.db.kysely
+            .selectFrom(table)
+            .select('user_id')
+            .where('user_id', '=', a.user.id)
+            .execute()
+          expect(left, table).toHaveLength(0)
+        }
+      } finally {
+        await quick.close()
+      }
     })
   })
 })

@@ -39,7 +39,7 @@ export async function claimPurge(db: Q, userId: number, now: number): Promise<bo
   return Number(r.numUpdatedRows) === 1
 }
 
-/** The media files of the account: its creations' folders and its uploads. */
+/** The media files of the account: its creations' folders, its uploads and its brand fonts. */
 export async function accountFiles(db: Q, userId: number): Promise<{ prefixes: string[]; keys: string[] }> {
   const creations = await db
     .selectFrom('creations')
@@ -47,7 +47,15 @@ export async function accountFiles(db: Q, userId: number): Promise<{ prefixes: s
     .where('user_id', '=', userId)
     .execute()
   const uploads = await db.selectFrom('uploads').select('storage_key').where('user_id', '=', userId).execute()
-  return { prefixes: creations.map((c) => c.storage_prefix), keys: uploads.map((u) => u.storage_key) }
+  const fonts = await db
+    .selectFrom('brand_fonts')
+    .select('storage_key')
+    .where('user_id', '=', userId)
+    .execute()
+  return {
+    prefixes: creations.map((c) => c.storage_prefix),
+    keys: [...uploads.map((u) => u.storage_key), ...fonts.map((f) => f.storage_key)],
+  }
 }
 
 /**
@@ -60,6 +68,10 @@ export async function deleteAccountRows(db: Q, userId: number): Promise<void> {
   await db.deleteFrom('creations').where('user_id', '=', userId).execute()
   await db.deleteFrom('uploads').where('user_id', '=', userId).execute()
   await db.deleteFrom('templates').where('owner_id', '=', userId).execute()
+  // The brand kit: its fonts before their families.
+  await db.deleteFrom('brand_fonts').where('user_id', '=', userId).execute()
+  await db.deleteFrom('brand_families').where('user_id', '=', userId).execute()
+  await db.deleteFrom('brand_palettes').where('user_id', '=', userId).execute()
   for (const table of [
     'webhook_endpoints',
     'idempotency_keys',

@@ -42,13 +42,21 @@ export function listLiveApiKeys(db: Q, userId: number): Promise<ApiKeyRow[]> {
     .execute()
 }
 
-/** The live key with this hash, or undefined (unknown or revoked). */
-export function findLiveApiKey(db: Q, keyHash: string): Promise<ApiKeyRow | undefined> {
+/**
+ * The live key with this hash and when its account's deletion takes effect (null when none is pending), or
+ * undefined (unknown or revoked).
+ */
+export function findLiveApiKey(
+  db: Q,
+  keyHash: string,
+): Promise<(ApiKeyRow & { delete_after: number | null }) | undefined> {
   return db
     .selectFrom('api_keys')
-    .selectAll()
-    .where('key_hash', '=', keyHash)
-    .where('revoked_at', 'is', null)
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .selectAll('api_keys')
+    .select('users.delete_after')
+    .where('api_keys.key_hash', '=', keyHash)
+    .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst()
 }
 

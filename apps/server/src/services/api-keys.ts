@@ -37,6 +37,9 @@ export interface ApiCaller {
   scopes: ReadonlySet<ApiKeyScope>
 }
 
+/** A key as presented: the caller it speaks for, or why it speaks for no one. */
+export type KeyCheck = { ok: true; caller: ApiCaller } | { ok: false; reason: 'unknown' | 'account_deleted' }
+
 const scopesOf = (row: ApiKeyRow): ApiKeyScope[] =>
   row.scopes.split(',').filter((s): s is ApiKeyScope => (apiKeyScopes as readonly string[]).includes(s))
 
@@ -90,12 +93,18 @@ export class ApiKeys {
     return { id }
   }
 
-  /** The caller a key speaks for, or null when it is unknown or revoked; notes the use. */
-  async authenticate(key: string): Promise<ApiCaller | null> {
-    if (!key.startsWith(API_KEY_PREFIX)) return null
+  /**
+   * The caller a key speaks for, noting the use; or why it speaks for no one: unknown or revoked, or its
+   * account's deletion is pending. Such an account's owner cannot sign in to revoke its keys, so they stop
+   * working with the request that deletes it (the same row: no key works a moment after it), and work again
+   * only if the owner keeps the account.
+   */
+  async authenticate(key: string): Promise<KeyCheck> {
+    if (!key.startsWith(API_KEY_PREFIX)) return { ok: false, reason: 'unknown' }
     const row = await findLiveApiKey(this.d.db, hashApiKey(key))
-    if (!row) return null
+    if (!row) return { ok: false, reason: 'unknown' }
+    if (row.delete_after !== null) return { ok: false, reason: 'account_deleted' }
     await touchApiKey(this.d.db, row.id, this.d.now(), TOUCH_EVERY_MS)
-    return { keyId: row.id, userId: row.user_id, scopes: new Set(scopesOf(row)) }
+    return { ok: true, caller: { keyId: row.id, userId: row.user_id, scopes: new Set(scopesOf(row)) } }
   }
 }

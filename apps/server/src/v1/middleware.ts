@@ -2,13 +2,21 @@ import type { ApiKeyScope } from '@templet/api/contract'
 import type { MiddlewareHandler } from 'hono'
 import type { Limit } from '../config'
 import { bearerToken, clientIp } from '../routes/api'
-import type { ApiCaller, ApiKeys } from '../services/api-keys'
+import type { ApiCaller, ApiKeys, KeyCheck } from '../services/api-keys'
 import type { RateLimitStore } from '../services/rate-limit'
 import type { V1Env } from './env'
 import { Problem, sendProblem } from './problem'
 
 /** Paths anyone may read without a key: the OpenAPI document and its reference page. */
 const isPublic = (path: string) => /^\/v1\/(openapi\.json|docs(\/.*)?)$/.test(path)
+
+/** Why a request without a caller is refused, and what to do. */
+function refusalOf(check: KeyCheck | undefined): string {
+  if (!check) return 'Send an API key as `Authorization: Bearer <key>`; create one in Developer settings'
+  if (!check.ok && check.reason === 'account_deleted')
+    return 'The account of this API key is being deleted; its keys work again only if its owner signs in and keeps it'
+  return 'The API key is unknown or revoked; create one in Developer settings'
+}
 
 /**
  * Who is calling, and how much they may: the key's caller (401 without a valid one, except on public paths),
@@ -25,7 +33,8 @@ export function authenticateAndLimit(d: {
 }): MiddlewareHandler<V1Env> {
   return async (c, next) => {
     const token = bearerToken(c)
-    const caller: ApiCaller | null = token ? await d.apiKeys.authenticate(token) : null
+    const check = token ? await d.apiKeys.authenticate(token) : undefined
+    const caller: ApiCaller | null = check?.ok ? check.caller : null
     const now = d.now()
     const bucket = caller ? `v1:key:${caller.keyId}` : `v1:ip:${clientIp(c, d.trustProxy)}`
     const w = await d.store.increment(bucket, d.limit.windowSeconds * 1000, now)
@@ -45,16 +54,10 @@ export function authenticateAndLimit(d: {
       )
     if (!isPublic(c.req.path)) {
       if (!caller)
-        return sendProblem(
-          c,
-          new Problem(
-            'unauthorized',
-            token
-              ? 'The API key is unknown or revoked; create one in Developer settings'
-              : 'Send an API key as `Authorization: Bearer <key>`; create one in Developer settings',
-          ),
-          { ...headers, 'WWW-Authenticate': 'Bearer realm="templet"' },
-        )
+        return sendProblem(c, new Problem('unauthorized', refusalOf(check)), {
+          ...headers,
+          'WWW-Authenticate': 'Bearer realm="templet"',
+        })
       c.set('caller', caller)
     }
     await next()
