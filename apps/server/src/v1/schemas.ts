@@ -49,6 +49,14 @@ export const FieldIssue = z
       "One problem with one field, by key: the same `issues` the app answers (`path` into the body or query, `code`, `params`). A choice's value that is none of its options is `invalid_value` with `params.options`, the values it takes, comma-separated.",
   })
 
+/** Beside `issues`, which lists the first of them: how many more there were. */
+const OmittedIssues = z
+  .number()
+  .int()
+  .positive()
+  .optional()
+  .openapi({ description: `How many more issues there were than \`issues\` lists (at most ${MAX_ISSUES})` })
+
 export const ProblemDetails = z
   .object({
     type: z.string().openapi({
@@ -61,14 +69,7 @@ export const ProblemDetails = z
     status: z.number().int().openapi({ example: 400 }),
     detail: z.string().openapi({ example: 'values.title: Must be at most 80 characters' }),
     issues: z.array(FieldIssue).optional(),
-    omitted: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .openapi({
-        description: `How many more issues there were than \`issues\` lists (at most ${MAX_ISSUES})`,
-      }),
+    omitted: OmittedIssues,
   })
   .openapi('Problem', { description: 'An RFC 9457 problem (`application/problem+json`).' })
 
@@ -272,14 +273,7 @@ export const RenderError = z
     status: z.number().int(),
     detail: z.string(),
     issues: z.array(FieldIssue).optional(),
-    omitted: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .openapi({
-        description: `How many more issues there were than \`issues\` lists (at most ${MAX_ISSUES})`,
-      }),
+    omitted: OmittedIssues,
   })
   .openapi('RenderError', { description: 'Why a render failed, as a problem (its credit was refunded).' })
 
@@ -403,14 +397,7 @@ export const BatchRowError = z
     type: z.string(),
     detail: z.string(),
     issues: z.array(FieldIssue).optional(),
-    omitted: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .openapi({
-        description: `How many more issues there were than \`issues\` lists (at most ${MAX_ISSUES})`,
-      }),
+    omitted: OmittedIssues,
   })
   .openapi('BatchRowError')
 
