@@ -10,7 +10,7 @@ import { holdStream } from './sse-client'
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }
 
 /**
- * The live stream across two real server processes on one PostgreSQL (PRODUCT.md §9, §10): LISTEN/NOTIFY
+ * The live stream across two real server processes on one PostgreSQL (docs/product.md#notifications, #scaling-out): LISTEN/NOTIFY
  * carries an event raised by one process to the streams held by the other. SQLite's live path is in-process
  * (one process), covered by notification-stream.test.ts.
  */
