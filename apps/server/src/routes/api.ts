@@ -9,6 +9,7 @@ import {
   endpoints,
   envelope,
   type IssuesData,
+  truncated,
   UPLOAD_MAX_BYTES,
 } from '@templet/api/contract'
 import { type Context, Hono } from 'hono'
@@ -71,7 +72,7 @@ export interface Envelope {
 /** Answers with the envelope (always HTTP 200; the envelope's `code` says how it went). */
 export function reply(c: Context<AppEnv>, body: Envelope, extraHeaders: Record<string, string> = {}) {
   c.set('code', body.code)
-  if (body.msg.length > MAX_MSG_LENGTH) body = { ...body, msg: `${body.msg.slice(0, MAX_MSG_LENGTH - 1)}…` }
+  if (body.msg.length > MAX_MSG_LENGTH) body = { ...body, msg: truncated(body.msg, MAX_MSG_LENGTH) }
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     // Answers are per caller and carry tokens: no shared or browser cache may keep them.

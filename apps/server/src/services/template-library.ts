@@ -1,4 +1,11 @@
-import { boundedKey, Code, type IssuesData, MAX_ISSUES, type OwnTemplateSummary } from '@templet/api/contract'
+import {
+  boundedKey,
+  Code,
+  type IssuesData,
+  MAX_ISSUES,
+  type OwnTemplateSummary,
+  truncated,
+} from '@templet/api/contract'
 import { isSampleImage, sampleImages } from '@templet/render'
 import { parseTemplate, type Template, TemplateError, type TemplateIssue } from '@templet/template'
 import type { Kysely } from 'kysely'
@@ -20,8 +27,6 @@ import type { Templates } from './templates'
 /** The longest message of one issue of a refused document (a layer of 5,000 unknown keys names them all). */
 const ISSUE_MESSAGE_MAX_LENGTH = 200
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
-
 /**
  * A refused document: `msg` names the first problems' layers and properties, `data.issues` the first
  * {@link MAX_ISSUES} with their layer ids, properties and messages cut short, and `omitted` counts the rest,
@@ -36,7 +41,7 @@ function invalidDocument(e: TemplateError): AppError {
       params: {
         ...(layer ? { layer } : {}),
         property: boundedKey(i.property),
-        message: cut(i.message, ISSUE_MESSAGE_MAX_LENGTH),
+        message: truncated(i.message, ISSUE_MESSAGE_MAX_LENGTH),
       },
     }
   })

@@ -69,10 +69,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value
 }
 
-/** A key cut to {@link MAX_PATH_KEY_LENGTH} characters (an ellipsis marks the cut). */
-export function boundedKey(key: string): string {
-  return key.length > MAX_PATH_KEY_LENGTH ? `${key.slice(0, MAX_PATH_KEY_LENGTH - 1)}…` : key
+/** `text` cut to `max` characters, an ellipsis marking the cut: what an answer quotes of its input stays small. */
+export function truncated(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
 }
+
+/** A key cut to {@link MAX_PATH_KEY_LENGTH} characters (an ellipsis marks the cut). */
+export const boundedKey = (key: string): string => truncated(key, MAX_PATH_KEY_LENGTH)
 
 function plainPath(path: readonly PropertyKey[]): (string | number)[] {
   return path.map((key) => (typeof key === 'number' ? key : boundedKey(String(key))))
