@@ -227,7 +227,7 @@ test.describe('deletion after the grace period', () => {
               password: account.password,
             })
           ).code,
-        { timeout: 15_000 },
+        { timeout: 30_000 },
       )
       .toBe(401)
     await page.goto(`${server.url}/login`)

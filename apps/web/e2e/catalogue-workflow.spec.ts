@@ -40,7 +40,7 @@ test.describe('the catalogue workflow', () => {
   test('a layer dragged in the designer and saved moves that layer in the file, and nothing else', async ({
     page,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(240_000)
     dir = mkdtempSync(path.join(tmpdir(), 'templet-catalogue-'))
     cpSync(catalogue, path.join(dir, 'catalogue'), { recursive: true })
     cpSync(samples, path.join(dir, 'samples'), { recursive: true })
@@ -80,7 +80,8 @@ test.describe('the catalogue workflow', () => {
     )
     // The author's name, dragged 40 px right on the canvas with Alt held (no snapping).
     const author = page.locator('[data-layer="author"]')
-    await expect(author).toBeVisible()
+    // The canvas waits for the template's faces, served by a dev server that compiles on first request.
+    await expect(author).toBeVisible({ timeout: 60_000 })
     const at = await author.boundingBox()
     if (!at) throw new Error('the author layer has no box on the canvas')
     const was = JSON.parse(before) as Doc

@@ -30,7 +30,7 @@ test.describe('Creation History: names and search', () => {
     await signIn(page, account, '/creation')
     const list = page.getByTestId('creation-list')
     // The first load of the history on a busy machine: its thumbnails are signed and served by the same server.
-    await expect(list.getByRole('listitem')).toHaveCount(2, { timeout: 15_000 })
+    await expect(list.getByRole('listitem')).toHaveCount(2, { timeout: 30_000 })
 
     const search = page.getByLabel('Search names and typed text')
     await search.fill('Sunset')

@@ -33,7 +33,7 @@ async function previewSrc(page: Page): Promise<string> {
 }
 
 async function expectPreviewChanges(page: Page, before: string) {
-  await expect.poll(() => previewSrc(page), { timeout: 15_000 }).not.toBe(before)
+  await expect.poll(() => previewSrc(page), { timeout: 30_000 }).not.toBe(before)
 }
 
 test.describe('media', () => {
@@ -100,7 +100,7 @@ test.describe('media', () => {
           .evaluate((img: HTMLImageElement) => img.naturalWidth),
       )
       .toBe(1080)
-    const pressed = page.waitForEvent('download', { timeout: 10_000 })
+    const pressed = page.waitForEvent('download', { timeout: 30_000 })
     await page.mouse.up()
     const expectFile = async (download: Download, format: string) =>
       expect(await sharp(readFileSync(await download.path())).metadata()).toMatchObject({

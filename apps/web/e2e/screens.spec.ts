@@ -105,6 +105,7 @@ const shots = [
 for (const scheme of ['light', 'dark'] as const) {
   for (const width of [1280, 390]) {
     test(`screenshots, ${scheme}, ${width} px: no screen scrolls sideways`, async ({ page, server }) => {
+      test.setTimeout(300_000)
       await page.emulateMedia({ colorScheme: scheme })
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
       await signIn(page, await registerUser(server), '/about-us')

@@ -93,7 +93,7 @@ test.describe('a value’s language', () => {
     await expect(forms).toHaveValue('ja')
     // The browser draws the quote with Japan's forms once the Japanese face is in.
     await expect
-      .poll(async () => differing(await previewPixels(page), cnPreview), { timeout: 15_000 })
+      .poll(async () => differing(await previewPixels(page), cnPreview), { timeout: 30_000 })
       .toBeGreaterThan(200)
     const jaPreview = await previewPixels(page)
     const ja = await createAndRead(page, server, account.token)
@@ -103,7 +103,7 @@ test.describe('a value’s language', () => {
     await page.goto(`/creation/${ja.id}/edit`)
     await expect(page.getByRole('combobox', { name: 'Character forms' })).toHaveValue('ja')
     await expect
-      .poll(async () => differing(await previewPixels(page), jaPreview), { timeout: 15_000 })
+      .poll(async () => differing(await previewPixels(page), jaPreview), { timeout: 30_000 })
       .toBe(0)
   })
 
