@@ -110,6 +110,7 @@ export {
   printUnits,
   SCREEN_PX_PER_INCH,
 } from './print'
+export { graphemesOf, type Segment, wordsOf } from './segments'
 export {
   choiceLabels,
   effectiveValues,

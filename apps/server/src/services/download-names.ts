@@ -1,6 +1,4 @@
-import { PAPER_SIZES, type PrintSize, type Size } from '@templet/template'
-
-const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' })
+import { graphemesOf, PAPER_SIZES, type PrintSize, type Size } from '@templet/template'
 
 /**
  * A name as a file name's stem that every OS takes: lower case, letters (of any script, with their marks) and
@@ -14,7 +12,11 @@ export function fileStem(name: string, max = 60): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '')
-  const kept = [...graphemes.segment(stem)].slice(0, max).map((s) => s.segment)
+  const kept: string[] = []
+  for (const g of graphemesOf(stem)) {
+    if (kept.length === max) break
+    kept.push(g.segment)
+  }
   return kept.join('').replace(/-+$/, '')
 }
 

@@ -1,4 +1,4 @@
-import type { Locale, Template, Values } from '@templet/template'
+import { graphemesOf, type Locale, type Template, textLength, type Values } from '@templet/template'
 
 export type PreviewState = 'longText' | 'chinese' | 'arabic' | 'missingImage'
 export const PREVIEW_STATES: PreviewState[] = ['longText', 'chinese', 'arabic', 'missingImage']
@@ -11,7 +11,7 @@ const ARABIC =
 
 /** The first `n` characters (graphemes, as the model counts them) of `s`, repeated as needed. */
 function take(s: string, n: number) {
-  const parts = [...new Intl.Segmenter().segment(s)].map((p) => p.segment)
+  const parts = [...graphemesOf(s)].map((p) => p.segment)
   const out: string[] = []
   while (out.length < n) out.push(...parts.slice(0, n - out.length))
   return out.join('').trim()
@@ -34,7 +34,7 @@ export function previewValues(t: Template, state: PreviewState): { locale: Local
   for (const f of t.fields) {
     if (f.kind !== 'text') continue
     const current = values[f.key] ?? (typeof f.default === 'string' ? f.default : f.default[locale])
-    const length = [...new Intl.Segmenter().segment(current)].length
+    const length = textLength(current)
     const text = state === 'longText' ? LONG : state === 'chinese' ? CHINESE : ARABIC
     values[f.key] = take(
       text,

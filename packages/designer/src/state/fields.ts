@@ -1,4 +1,11 @@
-import { type Field, type Layer, type LocalizedText, layerBindings, type Template } from '@templet/template'
+import {
+  type Field,
+  type Layer,
+  type LocalizedText,
+  layerBindings,
+  type Template,
+  textLength,
+} from '@templet/template'
 import { uniqueFieldKey } from './new-layers'
 
 /**
@@ -59,7 +66,6 @@ export function dropFieldIfUnused(t: Template, key: string): Template {
 }
 
 const label = (name: string): LocalizedText => ({ en: name, 'zh-CN': name })
-const graphemes = (s: string) => [...new Intl.Segmenter().segment(s)].length
 
 /**
  * A text layer's words (a QR layer's text) become a text field the customer fills: the layer shows
@@ -72,7 +78,7 @@ export function markTextField(t: Template, layerId: string): Template {
   if (!layer || words === undefined || textFieldOf(t, layer)) return t
   const key = keyFor(t, layerId)
   const texts = typeof words === 'string' ? [words] : [words.en, words['zh-CN']]
-  const longest = Math.max(...texts.map(graphemes))
+  const longest = Math.max(...texts.map(textLength))
   const field: Field = {
     key,
     kind: 'text',

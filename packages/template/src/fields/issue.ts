@@ -17,10 +17,4 @@ export interface ValueIssue {
   params?: Record<string, unknown>
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-/** Length as a person counts it: one per visible character, so an emoji or a combined accent counts once. */
-export const textLength = (s: string) => {
-  let n = 0
-  for (const _ of graphemes.segment(s)) n++
-  return n
-}
+export { textLength } from '../segments'

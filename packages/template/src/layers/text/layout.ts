@@ -1,4 +1,5 @@
 import type { Canvas2D } from '../../canvas'
+import { graphemesOf, textLength, wordsOf } from '../../segments'
 import { Measurer, type Paragraph, prepareText, type TextContent, type TextStyle } from './content'
 
 export interface TextLine {
@@ -28,9 +29,6 @@ export interface TextLayout {
   truncated: boolean
 }
 
-const words = new Intl.Segmenter(undefined, { granularity: 'word' })
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
-
 // Punctuation that may not start a line, and openers that may not end one (Latin and CJK, JIS X 4051-lite).
 const NO_START = new Set([
   ...',.;:!?)]}%、。，．：；！？）」』】〕〉》”’…‥ー々〻ゝゞヽヾ・·\u060C\u061B\u061F',
@@ -40,7 +38,7 @@ const NO_END = new Set([...'([{「『【〔〈《“‘'])
 /** The pieces a paragraph may break between: words with their trailing spaces, punctuation glued on. */
 export function breakPieces(paragraph: string): string[] {
   const pieces: string[] = []
-  for (const { segment } of words.segment(paragraph)) {
+  for (const { segment } of wordsOf(paragraph)) {
     const last = pieces.length - 1
     const prev = pieces[last]
     if (
@@ -72,7 +70,6 @@ function piecesOf(content: TextContent, p: Paragraph): Piece[] {
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
-const graphemeCount = (s: string) => [...graphemes.segment(s)].length
 
 /**
  * Greedy lines of a paragraph at a width, and whether a word had to be split because it is wider than the
@@ -95,7 +92,7 @@ function greedyLines(m: Measurer, pieces: Piece[], maxWidth: number) {
     if (trimmed <= maxWidth) continue
     split = true
     let chunk = pc.start
-    for (const { segment, index } of graphemes.segment(m.content.text.slice(pc.start, pc.trimEnd))) {
+    for (const { segment, index } of graphemesOf(m.content.text.slice(pc.start, pc.trimEnd))) {
       const g = pc.start + index
       if (g > chunk && m.width(chunk, g + segment.length) > maxWidth) {
         lines.push({ start: chunk, end: g })
@@ -125,10 +122,10 @@ function avoidWidow(m: Measurer, pieces: Piece[], lines: Range[], maxWidth: numb
   if (!moved || prevPieces.length < 2 || lastPieces.length === 0 || moved.end !== last.start) return lines
   const lastText = text.slice(last.start, last.end)
   const cjk = CJK.test(lastText[0] ?? '')
-  const widow = cjk ? graphemeCount(lastText) <= 2 : lastPieces.length === 1
+  const widow = cjk ? textLength(lastText) <= 2 : lastPieces.length === 1
   const keeps = cjk
-    ? graphemeCount(text.slice(moved.start, moved.trimEnd)) <= 3 &&
-      graphemeCount(text.slice(prev.start, moved.start)) >= 3
+    ? textLength(text.slice(moved.start, moved.trimEnd)) <= 3 &&
+      textLength(text.slice(prev.start, moved.start)) >= 3
     : prevPieces.length >= 3
   if (!widow || !keeps || m.width(moved.start, last.end) > maxWidth) return lines
   const rest = prevPieces[prevPieces.length - 2] as Piece
@@ -249,7 +246,7 @@ export function layoutText(
 /** Cuts a line (between graphemes) so that it and an ellipsis fit the width. */
 function ellipsize(m: Measurer, line: TextLine, maxWidth: number): TextLine {
   const text = m.content.text
-  const cuts = [...graphemes.segment(text.slice(line.start, line.end))].map((g) => line.start + g.index)
+  const cuts = [...graphemesOf(text.slice(line.start, line.end))].map((g) => line.start + g.index)
   let end = line.end
   const trimmed = (e: number) => line.start + text.slice(line.start, e).trimEnd().length
   while (end > line.start && m.width(line.start, trimmed(end)) + m.ellipsisWidth(trimmed(end)) > maxWidth)

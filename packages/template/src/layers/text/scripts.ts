@@ -1,12 +1,11 @@
 import type { WritingSystem } from '../../fonts'
+import { graphemesOf } from '../../segments'
 
 /**
  * Cutting a text into runs of one writing system, so each run draws in faces made for it: a Latin face
  * keeps the Greek and Cyrillic it has, Han takes the glyph forms of the text's language, an emoji sequence
  * goes whole to the colour emoji face.
  */
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 
 /** The forms Han characters are drawn in: mainland, Taiwan and Hong Kong, Japan, Korea. */
 export type HanForms = 'zh-Hans' | 'zh-Hant' | 'ja' | 'ko'
@@ -128,7 +127,7 @@ function systemOf(g: string, forms: HanForms): WritingSystem | 'ascii' | undefin
  */
 export function scriptRuns(text: string, forms: HanForms, spans: readonly FormsSpan[] = []): ScriptRun[] {
   const cuts: Array<{ at: number; system: WritingSystem | 'ascii' | undefined; declared?: HanForms }> = []
-  for (const { segment, index } of graphemes.segment(text)) {
+  for (const { segment, index } of graphemesOf(text)) {
     const declared = spans.find((s) => index >= s.start && index < s.end)?.forms
     cuts.push({ at: index, system: systemOf(segment, declared ?? forms), ...(declared && { declared }) })
   }
