@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { Code, UPLOAD_MAX_BYTES } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
-import sharp, { type Metadata } from 'sharp'
+import sharp from 'sharp'
 import type { Limit } from '../config'
 import type { Database } from '../db/schema'
 import { deleteOwnUpload, findOwnUpload, findUpload, insertUpload, listUploads } from '../db/uploads'
 import { AppError, invalidInput, notFound } from '../errors'
 import type { FileUrls } from './file-urls'
+import { readImageHeader } from './image-header'
 import { IMAGE_QUALITY } from './image-quality'
 import type { WorkBudget } from './image-work'
 import type { RateLimiter } from './rate-limit'
@@ -35,9 +36,33 @@ const notAnImage = () =>
   })
 
 /**
- * Checks the bytes are a PNG, JPEG or WebP (by content, not by name) within the pixel limit, then decodes and
+ * The longest side of an upload, in pixels. A decoder works a strip of whole rows at a time, so its memory
+ * grows with the width whatever the pixel count: a 49,000,000 × 1 PNG took 2 GB to decode.
+ */
+const UPLOAD_MAX_SIDE = 16_384
+
+/** Refuses a size over `maxPixels` in all, or over {@link UPLOAD_MAX_SIDE} on either side. */
+function assertSizeAccepted(width: number, height: number, maxPixels: number): void {
+  if (width * height > maxPixels)
+    throw invalidInput(
+      ['file'],
+      `The image has ${width} × ${height} pixels; at most ${Math.round(maxPixels / 1e6)} megapixels are accepted`,
+      { code: 'too_big', params: { origin: 'pixels', maximum: maxPixels } },
+    )
+  if (width > UPLOAD_MAX_SIDE || height > UPLOAD_MAX_SIDE)
+    throw invalidInput(
+      ['file'],
+      `The image has ${width} × ${height} pixels; at most ${UPLOAD_MAX_SIDE} pixels a side are accepted`,
+      { code: 'too_big', params: { origin: 'side', maximum: UPLOAD_MAX_SIDE } },
+    )
+}
+
+/**
+ * Checks the bytes are a PNG, JPEG or WebP (by content, not by name) within the size limits, then decodes and
  * re-encodes them in the same format: orientation applied, metadata (EXIF, GPS, ICC comments) left behind.
- * The decode holds the image's pixels from `pixelBudget` (known from the header before anything is decoded).
+ * The size is read from the file's header before any image library sees the bytes. The decode holds the
+ * image's pixels from `pixelBudget`, twice over for more than 8 bits a sample (a 16-bit PNG takes about twice
+ * the memory of an 8-bit one of the same size).
  */
 export async function cleanImage(
   input: Uint8Array,
@@ -46,25 +71,11 @@ export async function cleanImage(
 ): Promise<CleanImage> {
   if (input.byteLength > UPLOAD_MAX_BYTES)
     throw new AppError(Code.payloadTooLarge, 'file: The image is larger than 10 MB')
-  let meta: Metadata
-  try {
-    // Reads the header only: the pixel count is known before anything is decoded.
-    meta = await sharp(input, { limitInputPixels: false }).metadata()
-  } catch {
-    throw notAnImage()
-  }
-  const format = meta.format
-  if (format !== 'png' && format !== 'jpeg' && format !== 'webp') throw notAnImage()
-  const width = meta.width ?? 0
-  const height = meta.height ?? 0
-  if (width <= 0 || height <= 0) throw notAnImage()
-  if (width * height > maxPixels)
-    throw invalidInput(
-      ['file'],
-      `The image has ${width} × ${height} pixels; at most ${Math.round(maxPixels / 1e6)} megapixels are accepted`,
-      { code: 'too_big', params: { origin: 'pixels', maximum: maxPixels } },
-    )
-  const release = await pixelBudget?.acquire(width * height)
+  const header = readImageHeader(input)
+  if (!header) throw notAnImage()
+  const { format, width, height } = header
+  assertSizeAccepted(width, height, maxPixels)
+  const release = await pixelBudget?.acquire(width * height * (header.bitDepth > 8 ? 2 : 1))
   try {
     // limitInputPixels guards the decode itself too (a header that lies); failOn 'error' refuses broken data.
     const pipeline = sharp(input, { limitInputPixels: maxPixels, failOn: 'error' }).rotate()
