@@ -18,6 +18,7 @@ import {
 import type { Database } from '../db/schema'
 import { AppError, invalidInput, notFound } from '../errors'
 import type { FileUrls } from './file-urls'
+import { checkFontLimits, FontLimitError } from './font-limits'
 import type { MediaStorage } from './storage'
 
 const CONTENT_TYPES = { ttf: 'font/ttf', otf: 'font/otf', woff2: 'font/woff2' } as const
@@ -46,7 +47,10 @@ export class BrandKit {
     private readonly d: { db: Kysely<Database>; storage: MediaStorage; urls: FileUrls; now: () => number },
   ) {}
 
-  /** Checks, stores and records one font file; a file that does not parse is a 400 that says why. */
+  /**
+   * Checks, stores and records one font file; a file that does not parse, or that would make its parsing
+   * expand past the font limits (checked first, on its headers), is a 400 that says why.
+   */
   async upload(userId: number, bytes: Uint8Array): Promise<BrandFont> {
     if (bytes.byteLength > FONT_MAX_BYTES)
       throw new AppError(
@@ -55,9 +59,10 @@ export class BrandKit {
       )
     let facts: ReturnType<typeof inspectFont>
     try {
+      checkFontLimits(bytes)
       facts = inspectFont(bytes)
     } catch (e) {
-      if (e instanceof FontFileError)
+      if (e instanceof FontFileError || e instanceof FontLimitError)
         throw invalidInput(['file'], `The font was refused: ${e.message}`, {
           code: 'invalid_format',
           params: { format: 'ttf|otf|woff2', reason: e.code },

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs'
+import type { BrandFont } from '@templet/api/contract'
+import { facesOf } from '@templet/render'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { brotli, cmapTable, format4, tablesOf, withCmap, woff2 } from './font-bytes'
+import { engines, startServer, type TestServer } from './harness'
+
+const GROTESK = readFileSync(facesOf('Templet Space Grotesk').find((f) => f.weight === 700)?.file ?? '')
+
+describe.each(engines)('brand font limits on %s', (engine) => {
+  let s: TestServer
+  beforeAll(async () => {
+    s = await startServer(engine)
+  })
+  afterAll(() => s.close())
+
+  const storedFonts = async () => {
+    let n = 0
+    for await (const _ of s.storage.list('fonts/')) n++
+    return n
+  }
+
+  /** Uploads `bytes` for a new account and checks the refusal names `reason` and nothing was kept. */
+  async function refused(bytes: Uint8Array, name: string, reason: string) {
+    const { token } = await s.signUp()
+    const before = await storedFonts()
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(bytes)]), name)
+    const r = await s.call<BrandFont>('POST', '/font/upload', { token, form })
+    expect(r.code).toBe(400)
+    expect((r.data as unknown as { issues: unknown[] }).issues).toEqual([
+      { path: ['file'], code: 'invalid_format', params: { format: 'ttf|otf|woff2', reason } },
+    ])
+    expect((await s.call('GET', '/font/list', { token })).total).toBe(0)
+    expect(await storedFonts()).toBe(before)
+    return r.msg
+  }
+
+  it('refuses a TrueType font whose character map adds up to 65 million characters, keeping nothing', async () => {
+    const ranges = Array.from({ length: 1000 }, (): [number, number] => [0, 0xfffe])
+    const bomb = withCmap(GROTESK, cmapTable(format4(ranges)))
+    expect(await refused(bomb, 'brand.ttf', 'too_many_characters')).toBe(
+      'file: The font was refused: the font maps 65 million characters; at most 200,000 are accepted',
+    )
+  })
+
+  it('refuses a WOFF2 whose header declares a gigabyte, keeping nothing', async () => {
+    const bomb = woff2(tablesOf(GROTESK), { declared: { glyf: 2 ** 30 }, compressed: new Uint8Array(700) })
+    expect(await refused(bomb, 'brand.woff2', 'too_large_expanded')).toBe(
+      'file: The font was refused: the WOFF2 file declares 1.0 GB of font data; at most 30 MB is accepted',
+    )
+  })
+
+  it('refuses a WOFF2 whose compressed data holds more than its header declares, keeping nothing', async () => {
+    const tables = tablesOf(GROTESK)
+    const more = brotli(Buffer.concat([...tables.values(), Buffer.alloc(8 * 1024 * 1024)]))
+    expect(await refused(woff2(tables, { compressed: more }), 'brand.woff2', 'bad_compression')).toMatch(
+      /^file: The font was refused: the WOFF2 file's compressed data does not expand to the \d+ kB its header declares$/,
+    )
+  })
+
+  it('takes the same font as a WOFF2 built here, so the bombs above are refused for their sizes alone', async () => {
+    const { token } = await s.signUp()
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(woff2(tablesOf(GROTESK)))]), 'brand.woff2')
+    const r = await s.call<BrandFont>('POST', '/font/upload', { token, form })
+    expect(r.data).toMatchObject({ family: 'Space Grotesk', weight: 700, format: 'woff2' })
+  })
+})
