@@ -9,7 +9,8 @@ import {
   scriptName,
   scriptRuns,
 } from '../src/index'
-import { visualRuns } from '../src/layers/text/bidi'
+import bidiFactory from 'bidi-js'
+import { paragraphBidi, visualRuns } from '../src/layers/text/bidi'
 import { monospaceContext, style } from './monospace'
 
 const runsOf = (text: string, forms = hanForms(text)) =>
@@ -81,6 +82,26 @@ describe('bidi (UAX #9)', () => {
     const base = p.bidi.direction === 'rtl' ? 1 : 0
     return visualRuns(p.bidi.levels, 0, text.length, base).map((r) => text.slice(r.start, r.end))
   }
+
+  it('gives a text without right-to-left characters the levels the full algorithm gives it', () => {
+    const full = bidiFactory()
+    for (const text of [
+      'Hello, world 123!',
+      '你好，世界。１２３',
+      '(12.50 €) — “quoted” …',
+      'नमस्ते दुनिया ๑๒๓ สวัสดี',
+      'Ada 👩🏾‍💻 🇯🇵',
+      '\u200eleft mark',
+      '   ',
+      '',
+    ])
+      for (const direction of ['auto', 'ltr'] as const) {
+        const r = full.getEmbeddingLevels(text, direction)
+        const ours = paragraphBidi(text, direction)
+        expect([...ours.levels], text).toEqual([...r.levels])
+        expect(ours.direction, text).toBe((r.paragraphs[0]?.level ?? 0) % 2 ? 'rtl' : 'ltr')
+      }
+  })
 
   it('resolves the direction once per paragraph, from its first strong character or its declaration', () => {
     const c = prepareText('مرحبا hello\nhello مرحبا', style())

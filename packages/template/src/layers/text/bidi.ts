@@ -19,8 +19,19 @@ export interface ParagraphBidi {
   levels: Uint8Array
 }
 
+/**
+ * What can give a text a level other than 0: the blocks of the right-to-left scripts (and their numbers) and the
+ * explicit direction marks and embeddings. Wider than the characters whose class is R, AL or AN, never narrower.
+ */
+const MAYBE_RTL =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202a-\u202e\u2066-\u2069]|[\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u
+
 /** Levels of one paragraph (no line break inside). */
 export function paragraphBidi(text: string, direction: 'auto' | 'ltr' | 'rtl'): ParagraphBidi {
+  // Without a right-to-left character every character of a left-to-right paragraph is at level 0 (rules W7,
+  // N1, N2): most texts skip the algorithm, whose cost grows with the text.
+  if (direction !== 'rtl' && !MAYBE_RTL.test(text))
+    return { direction: 'ltr', levels: new Uint8Array(text.length) }
   const result = engine().getEmbeddingLevels(text, direction)
   const level = result.paragraphs[0]?.level ?? (direction === 'rtl' ? 1 : 0)
   return { direction: level % 2 ? 'rtl' : 'ltr', levels: result.levels }

@@ -132,7 +132,12 @@ export function scriptRuns(text: string, forms: HanForms, spans: readonly FormsS
     cuts.push({ at: index, system: systemOf(segment, declared ?? forms), ...(declared && { declared }) })
   }
   // The writing system of the text around each grapheme: the last one before it (an emoji draws only
-  // itself), else the first one after it.
+  // itself), else the first one after it, found for every grapheme in one pass from the end.
+  const after: Array<WritingSystem | undefined> = new Array(cuts.length)
+  for (let i = cuts.length - 2; i >= 0; i--) {
+    const next = cuts[i + 1]?.system
+    after[i] = isText(next) ? next : after[i + 1]
+  }
   const resolved: WritingSystem[] = []
   let before: WritingSystem | undefined
   for (let i = 0; i < cuts.length; i++) {
@@ -142,10 +147,7 @@ export function scriptRuns(text: string, forms: HanForms, spans: readonly FormsS
       if (own !== 'emoji') before = own
       continue
     }
-    const around =
-      before ??
-      cuts.slice(i + 1).find((c): c is { at: number; system: WritingSystem } => isText(c.system))?.system ??
-      'latin'
+    const around = before ?? after[i] ?? 'latin'
     // Beside a value of another language, CJK punctuation keeps the forms of the text it is part of.
     const han = spans.length > 0 ? (cuts[i]?.declared ?? forms) : around
     resolved.push(own === 'ascii' && CJK.has(around) ? 'latin' : CJK.has(around) ? han : around)
