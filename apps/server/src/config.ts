@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Seller } from '@templet/api/contract'
+import { DOCUMENT_LIMITS, type DocumentLimits } from '@templet/template'
 import { z } from 'zod'
 import type { LoginThrottleConfig } from './services/login-throttle'
 
@@ -30,6 +31,11 @@ const mediaEnv = {
   FILE_URL_TTL_SECONDS: int(10, 7 * 24 * 3600, 3600),
   FILE_URL_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   UPLOAD_MAX_PIXELS: int(1, 500_000_000, 50_000_000),
+  TEMPLATE_MAX_LAYERS: int(1, 100_000, DOCUMENT_LIMITS.layers),
+  TEMPLATE_MAX_SIZES: int(1, 1000, DOCUMENT_LIMITS.sizes),
+  TEMPLATE_MAX_LAYER_TEXT: int(1, 1_000_000, DOCUMENT_LIMITS.layerText),
+  TEMPLATE_MAX_TEXT: int(1, 10_000_000, DOCUMENT_LIMITS.totalText),
+  TEMPLATE_MAX_MEGAPIXELS: int(1, 1_000_000, DOCUMENT_LIMITS.megapixels),
   DECODED_IMAGE_CACHE_MB: int(0, 16_384, 64),
   UPLOADS_AT_ONCE: int(1, 1000, 4),
   UPLOAD_LIMIT: int(1, 1_000_000, 60),
@@ -266,6 +272,8 @@ export interface MediaConfig {
   /** The key of file URL signatures; when unset the server makes one and keeps it in the database. */
   fileUrlSecret: string | undefined
   uploadMaxPixels: number
+  /** What a saved template's document may cost to draw (the model's `documentOverLimits`). */
+  documentLimits: DocumentLimits
   /** Bytes of customers' photos kept decoded between renders (0: none), so live previews do not decode them again. */
   decodedImageCacheBytes: number
   preview: Limit
@@ -380,6 +388,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       fileUrlTtlSeconds: e.FILE_URL_TTL_SECONDS,
       fileUrlSecret: e.FILE_URL_SECRET,
       uploadMaxPixels: e.UPLOAD_MAX_PIXELS,
+      documentLimits: {
+        layers: e.TEMPLATE_MAX_LAYERS,
+        sizes: e.TEMPLATE_MAX_SIZES,
+        layerText: e.TEMPLATE_MAX_LAYER_TEXT,
+        totalText: e.TEMPLATE_MAX_TEXT,
+        megapixels: e.TEMPLATE_MAX_MEGAPIXELS,
+      },
       decodedImageCacheBytes: e.DECODED_IMAGE_CACHE_MB * 2 ** 20,
       preview: { limit: e.PREVIEW_LIMIT, windowSeconds: e.PREVIEW_WINDOW_SECONDS },
       uploadRate: { limit: e.UPLOAD_LIMIT, windowSeconds: e.UPLOAD_WINDOW_SECONDS },

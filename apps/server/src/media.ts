@@ -43,6 +43,7 @@ export function mediaParts(a: {
   })
   const library = new TemplateLibrary({
     db,
+    documentLimits: config.media.documentLimits,
     templates,
     brandKit,
     storeImage: async (userId, bytes) => (await uploads.store(userId, bytes)).id,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { parseTemplate } from '@templet/template'
+import { DOCUMENT_LIMITS, documentCost, parseTemplate } from '@templet/template'
 import { describe, expect, it } from 'vitest'
 import { CATALOGUE_DIR, catalogueFiles } from '../src/catalogue'
 import { loadCatalogue, renderPreview, validateValues } from '../src/index'
@@ -9,6 +9,17 @@ describe('the catalogue', () => {
     const json = JSON.parse(readFileSync(`${CATALOGUE_DIR}/templates/${file}`, 'utf8'))
     const t = parseTemplate(json)
     expect(`${t.id}.json`).toBe(file)
+  })
+
+  it('keeps every template far within what a saved document may cost to draw', () => {
+    for (const t of loadCatalogue().templates) {
+      const cost = documentCost(t)
+      expect(cost.layers, t.id).toBeLessThanOrEqual(DOCUMENT_LIMITS.layers / 10)
+      expect(cost.sizes, t.id).toBeLessThanOrEqual(DOCUMENT_LIMITS.sizes / 5)
+      expect(Math.max(0, ...cost.layerText.values()), t.id).toBeLessThanOrEqual(DOCUMENT_LIMITS.layerText / 10)
+      expect(cost.totalText, t.id).toBeLessThanOrEqual(DOCUMENT_LIMITS.totalText / 10)
+      expect(cost.megapixels, t.id).toBeLessThanOrEqual(DOCUMENT_LIMITS.megapixels / 10)
+    }
   })
 
   it('lists only types that have templates, and every template is of a listed type', () => {

@@ -1,5 +1,12 @@
 export type { Canvas2D, CanvasGradientLike, Drawable, TextMetricsLike } from './canvas'
 export {
+  DOCUMENT_LIMITS,
+  type DocumentCost,
+  type DocumentLimits,
+  documentCost,
+  documentOverLimits,
+} from './cost'
+export {
   type Size,
   sizeSchema,
   type Template,

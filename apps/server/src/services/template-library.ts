@@ -7,7 +7,14 @@ import {
   truncated,
 } from '@templet/api/contract'
 import { isSampleImage, sampleImages } from '@templet/render'
-import { parseTemplate, type Template, TemplateError, type TemplateIssue } from '@templet/template'
+import {
+  type DocumentLimits,
+  documentOverLimits,
+  parseTemplate,
+  type Template,
+  TemplateError,
+  type TemplateIssue,
+} from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database, TemplateRow } from '../db/schema'
 import {
@@ -61,6 +68,8 @@ export class TemplateLibrary {
     private readonly d: {
       db: Kysely<Database>
       templates: Templates
+      /** What a saved document may cost to draw; the model's defaults when absent. */
+      documentLimits?: DocumentLimits
       brandKit?: BrandKit
       /** Stores an image as one of `userId`'s uploads and gives its id (a duplicate's catalogue images). */
       storeImage?: (userId: number, bytes: Uint8Array) => Promise<number>
@@ -96,6 +105,10 @@ export class TemplateLibrary {
       if (e instanceof TemplateError) throw invalidDocument(e)
       throw e
     }
+    // Every preview, creation and batch row draws the document again: what it may cost is bounded at its save.
+    // Versions saved before a limit was lowered still open and render.
+    const over = documentOverLimits(t, this.d.documentLimits)
+    if (over.length) throw invalidDocument(new TemplateError(slug, over))
     const type = await this.d.db
       .selectFrom('template_types')
       .select('id')

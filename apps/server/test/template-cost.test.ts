@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { engines, startServer, type TestServer } from './harness'
+
+type Doc = Record<string, unknown> & {
+  layers: Array<Record<string, unknown>>
+  fields: Array<Record<string, unknown>>
+}
+
+/** What a saved document may cost to draw: a save beyond a limit is a 400 naming the limit and the layer. */
+describe.each(engines)('what a template may cost to draw, on %s', (engine) => {
+  let s: TestServer
+  let token: string
+  let doc: Doc
+  beforeAll(async () => {
+    // Fewer layers than the default, to show the setting is read; the other limits keep their defaults.
+    s = await startServer(engine, { TEMPLATE_MAX_LAYERS: '12' })
+    token = (await s.signUp()).token
+    const list = await s.call('GET', '/template/list', { query: { pageSize: 100 } })
+    const boldQuote = (list.data as Array<{ id: number; slug: string }>).find((t) => t.slug === 'bold-quote')
+    if (!boldQuote) throw new Error('bold-quote left the catalogue')
+    doc = (await s.call('GET', '/template/document', { token, query: { id: boldQuote.id } })).data.document
+  })
+  afterAll(() => s.close())
+
+  const save = (document: Doc, name = 'Costly') =>
+    s.call('POST', '/template/save', { token, body: { name, document } })
+  const withLayer = (layer: Record<string, unknown>): Doc => ({ ...doc, layers: [...doc.layers, layer] })
+
+  it('saves a catalogue template as it is', async () => {
+    expect((await save(doc, 'Plain')).code).toBe(0)
+  })
+
+  it('refuses a text layer of 30,000 characters, naming the layer and the limit', async () => {
+    const r = await save(
+      withLayer({
+        id: 'wall',
+        type: 'text',
+        text: '7'.repeat(30_000),
+        size: 12,
+        box: { x: 0, y: 0, w: 1080, h: 1080 },
+      }),
+    )
+    expect(r.code).toBe(400)
+    expect(r.msg).toContain('layer "wall", property "text": may show 30,000 characters')
+    expect(r.msg).toContain('at most 10,000')
+    expect(r.data.issues[0]).toMatchObject({ params: { layer: 'wall', property: 'text' } })
+  })
+
+  it('counts the longest value of each field a text shows', async () => {
+    const fields = Array.from({ length: 6 }, (_, i) => ({
+      key: `long_${i}`,
+      kind: 'text',
+      label: { en: `Long ${i}`, 'zh-CN': `长 ${i}` },
+      default: 'x',
+      maxLength: 2000,
+    }))
+    const r = await save({
+      ...doc,
+      fields: [...doc.fields, ...fields],
+      layers: [
+        ...doc.layers,
+        { id: 'six', type: 'text', text: fields.map((f) => `{{${f.key}}}`).join(' '), size: 12 },
+      ],
+    })
+    expect(r.code).toBe(400)
+    expect(r.msg).toContain('layer "six", property "text": may show 12,005 characters')
+  })
+
+  it('refuses nine A2 sheets with shadows, saying what to remove', async () => {
+    const a2 = (i: number) => ({
+      id: `a2-${i}`,
+      width: 2100,
+      height: 2970,
+      label: { en: `A2 ${i}`, 'zh-CN': `A2 ${i}` },
+      print: { width: 420, height: 594, unit: 'mm' },
+    })
+    const shadows = Array.from({ length: 3 }, (_, i) => ({
+      id: `shadow-${i}`,
+      type: 'shape',
+      fill: '#ffffff',
+      shadow: { color: '#000000', blur: 40 },
+      box: { x: 10, y: 10, w: 500, h: 500 },
+    }))
+    const r = await save({
+      ...doc,
+      // The sizes the layers are placed in, and nine A2 sheets.
+      sizes: [...(doc.sizes as unknown[]), ...Array.from({ length: 9 }, (_, i) => a2(i))],
+      layers: [...doc.layers, ...shadows],
+    })
+    expect(r.code).toBe(400)
+    expect(r.msg).toMatch(
+      /property "sizes": drawing every size takes 1,266 megapixels \(11 sizes, each drawn once more for each of 3 layers with a shadow\); at most 1,000 are accepted: remove sizes or shadows/,
+    )
+  })
+
+  it('refuses more layers than configured', async () => {
+    const extra = Array.from({ length: 5 }, (_, i) => ({ id: `dot-${i}`, type: 'shape', fill: '#ff0000' }))
+    const r = await save({ ...doc, layers: [...doc.layers, ...extra] })
+    expect(r.code).toBe(400)
+    expect(r.msg).toContain('property "layers": has 13 layers; at most 12 are accepted')
+  })
+})
