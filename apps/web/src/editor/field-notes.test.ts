@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { ApiFailureError } from '../api/client'
 import { i18n, loadLanguage, setLanguage } from '../i18n'
-import { scriptLabel, serverIssueText } from './field-notes'
+import { scriptLabel, serverIssueText, uploadFailureText } from './field-notes'
 import { toggleMark } from './markup-buttons'
 
 describe('the editor’s notes beside a field', () => {
@@ -25,6 +26,32 @@ describe('the editor’s notes beside a field', () => {
     await setLanguage('zh-CN')
     expect(serverIssueText(i18n.t, 'zh-CN', 'text', issue)).toBe(
       '此模板没有这些字符的字形（埃塞俄比亚文）：ሰላም。请删除它们，或改用其他文字书写。',
+    )
+    await setLanguage('en')
+  })
+})
+
+describe('why an upload failed', () => {
+  const refused = (origin: string, maximum: number) =>
+    new ApiFailureError(400, 'refused', undefined, [
+      { path: ['file'], code: 'too_big', params: { origin, maximum } },
+    ])
+
+  it('says an image has too many pixels, or too long a side, with the limit, in either language', async () => {
+    await loadLanguage('en')
+    expect(uploadFailureText(i18n.t, refused('pixels', 50_000_000))).toBe(
+      'This image has more pixels than can be used (at most 50 megapixels). Scale it down and upload it again.',
+    )
+    expect(uploadFailureText(i18n.t, refused('side', 16_384))).toBe(
+      'This image is too long on one side (at most 16,384 pixels). Scale it down and upload it again.',
+    )
+    // Any other refusal of the file says which files are taken.
+    expect(uploadFailureText(i18n.t, new ApiFailureError(400, 'not an image'))).toBe(
+      'This file could not be used: upload a PNG, JPEG or WebP image.',
+    )
+    await setLanguage('zh-CN')
+    expect(uploadFailureText(i18n.t, refused('pixels', 50_000_000))).toBe(
+      '这张图片像素过多（最多 50 百万像素）。请缩小后重新上传。',
     )
     await setLanguage('en')
   })

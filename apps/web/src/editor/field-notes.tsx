@@ -104,7 +104,17 @@ export function uploadFailureText(t: ReturnType<typeof useTranslation>['t'], fai
       return t('uploads.full')
     case 429:
       return t('uploads.tooMany')
-    default:
+    default: {
+      // Refused from its header: more pixels in all, or on a side, than the server takes.
+      const size = failure.issues.find(
+        (i) => i.code === 'too_big' && (i.params.origin === 'pixels' || i.params.origin === 'side'),
+      )
+      const maximum = Number(size?.params.maximum)
+      if (size?.params.origin === 'pixels')
+        return t('media.editor.uploadTooManyPixels', { megapixels: Math.floor(maximum / 1e6) })
+      if (size?.params.origin === 'side')
+        return t('media.editor.uploadTooWide', { side: maximum.toLocaleString() })
       return t('media.editor.uploadRefused')
+    }
   }
 }

@@ -632,6 +632,10 @@ export const en = {
       uploadTooLarge:
         'This image is larger than 10 MB. Choose a smaller one, or save it as a JPEG to make it smaller.',
       uploadRefused: 'This file could not be used: upload a PNG, JPEG or WebP image.',
+      uploadTooManyPixels:
+        'This image has more pixels than can be used (at most {{megapixels}} megapixels). Scale it down and upload it again.',
+      uploadTooWide:
+        'This image is too long on one side (at most {{side}} pixels). Scale it down and upload it again.',
       pickColour: 'Pick {{name}}',
       balance_one: 'Your balance: {{formatted}} credit',
       balance_other: 'Your balance: {{formatted}} credits',

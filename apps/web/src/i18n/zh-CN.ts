@@ -602,6 +602,8 @@ export const zhCN: Messages = {
       uploadHint: 'PNG、JPEG 或 WebP，不超过 10 MB。',
       uploadTooLarge: '图片超过 10 MB。请换一张较小的图片，或将其另存为 JPEG 以减小文件。',
       uploadRefused: '无法使用这个文件，请上传 PNG、JPEG 或 WebP 图片。',
+      uploadTooManyPixels: '这张图片像素过多（最多 {{megapixels}} 百万像素）。请缩小后重新上传。',
+      uploadTooWide: '这张图片有一边过长（最多 {{side}} 像素）。请缩小后重新上传。',
       pickColour: '选择{{name}}',
       balance_one: '你的余额：{{formatted}} 积分',
       balance_other: '你的余额：{{formatted}} 积分',
