@@ -72,7 +72,7 @@ describe.each(engines)('bulk create in the app on %s', (engine) => {
       token: c.token,
       body: { templateId: c.templateId, csv: zh.data.csv, locale: 'zh-CN' },
     })
-    expect(checked.data).toMatchObject({ totalRows: 1, errors: [], cost: 1 })
+    expect(checked.data).toMatchObject({ totalRows: 1, errors: [], refusedRows: 0, cost: 1 })
 
     expect(
       (await s.call('GET', '/batch/csv-template', { token: c.token, query: { templateId: 999_999 } })).code,
@@ -125,6 +125,27 @@ describe.each(engines)('bulk create in the app on %s', (engine) => {
     })
     expect(unknown.code).toBe(400)
     expect(unknown.data.issues[0].path).toEqual(['mapping', '名称'])
+  })
+
+  it('marks every refused row the preview shows, lists 20 after them and counts the rest', async () => {
+    const c = await customer(s)
+    // 1,000 rows, every third too long: 333 refused, 33 of them among the 100 previewed.
+    const rows = Array.from({ length: 1000 }, (_, i) =>
+      i % 3 === 1 ? `${'x'.repeat(c.text.maxLength + 1)},long ${i}` : `ok,fine ${i}`,
+    )
+    const r = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: c.templateId, csv: `${c.text.key},name\r\n${rows.join('\r\n')}\r\n` },
+    })
+    expect(r.code).toBe(0)
+    expect(r.data).toMatchObject({
+      totalRows: 1000,
+      refusedRows: 333,
+      cost: 667,
+      errorsOmitted: 333 - 33 - 20,
+    })
+    const listed = (r.data.errors as Array<{ row: number }>).map((e) => e.row)
+    expect(listed).toEqual(Array.from({ length: 53 }, (_, k) => 3 * k + 2))
   })
 
   it('takes the language of a text value from its `.lang` column; a bad tag fails its row alone', async () => {

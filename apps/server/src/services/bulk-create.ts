@@ -1,4 +1,11 @@
-import type { Batch, BatchCsvBody, BatchDetail, BatchRowError, BatchValidation } from '@templet/api/contract'
+import {
+  type Batch,
+  type BatchCsvBody,
+  type BatchDetail,
+  type BatchRowError,
+  type BatchValidation,
+  MAX_ISSUES,
+} from '@templet/api/contract'
 import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
 import { templateNames } from '../db/batches'
@@ -61,7 +68,10 @@ export class BulkCreate {
   async validate(userId: number, b: CsvInput): Promise<BatchValidation> {
     const { request, columns } = await this.request(userId, b)
     const { checked } = await this.d.batches.check(userId, request)
-    const errors = checked.flatMap((c: RowCheck, i) => (c.ok ? [] : [rowError(i + 1, c.error)]))
+    const refused = checked.flatMap((c: RowCheck, i) => (c.ok ? [] : [{ row: i + 1, error: c.error }]))
+    // The previewed rows' errors mark them in the preview; of the rows after, the first few are listed.
+    const previewed = refused.filter((r) => r.row <= PREVIEW_ROWS)
+    const listed = [...previewed, ...refused.slice(previewed.length, previewed.length + MAX_ISSUES)]
     return {
       columns,
       totalRows: request.rows.length,
@@ -71,8 +81,10 @@ export class BulkCreate {
         values: r.values,
         valueLanguages: r.valueLanguages ?? {},
       })),
-      errors,
-      cost: request.rows.length - errors.length,
+      errors: listed.map((r) => rowError(r.row, r.error)),
+      ...(refused.length > listed.length && { errorsOmitted: refused.length - listed.length }),
+      refusedRows: refused.length,
+      cost: request.rows.length - refused.length,
       balance: await ledgerBalance(this.d.db, userId),
     }
   }

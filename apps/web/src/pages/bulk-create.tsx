@@ -339,8 +339,8 @@ function BulkFlow({ templateId }: { templateId: number }) {
             <DialogTitle>{t('bulk.confirmTitle', { count: cost })}</DialogTitle>
             <DialogDescription>
               {t('bulk.confirmBody', { count: cost, after: balance - cost })}
-              {checked && checked.errors.length > 0
-                ? ` ${t('bulk.confirmSkipped', { count: checked.errors.length })}`
+              {checked && checked.refusedRows > 0
+                ? ` ${t('bulk.confirmSkipped', { count: checked.refusedRows })}`
                 : ''}
             </DialogDescription>
           </DialogHeader>
@@ -490,7 +490,7 @@ function RowPreview({ template, checked }: { template: TemplateDetail; checked: 
   const locale = useLocale()
   const errors = new Map(checked.errors.map((e) => [e.row, e]))
   const fields = template.fields.filter((f) => checked.columns.some((c) => c.target === f.key))
-  const invalid = checked.errors.length
+  const invalid = checked.refusedRows
   return (
     <section aria-labelledby="bulk-check" className="flex flex-col gap-3">
       <h2 id="bulk-check" className="text-lg font-semibold">
@@ -553,7 +553,12 @@ function RowPreview({ template, checked }: { template: TemplateDetail; checked: 
         </Table>
       </div>
       {invalid > 0 ? (
-        <RowErrors template={template} errors={checked.errors} title={t('bulk.errorsTitle')} />
+        <RowErrors
+          template={template}
+          errors={checked.errors}
+          omitted={checked.errorsOmitted}
+          title={t('bulk.errorsTitle')}
+        />
       ) : null}
     </section>
   )
@@ -562,10 +567,13 @@ function RowPreview({ template, checked }: { template: TemplateDetail; checked: 
 function RowErrors({
   template,
   errors,
+  omitted,
   title,
 }: {
   template: TemplateDetail
   errors: BatchRowError[]
+  /** Refused rows the answer left out, past those it lists. */
+  omitted?: number
   title: string
 }) {
   const { t } = useTranslation()
@@ -580,6 +588,9 @@ function RowErrors({
           </li>
         ))}
       </ul>
+      {omitted ? (
+        <p className="mt-2 text-sm text-muted-foreground">{t('bulk.moreErrors', { count: omitted })}</p>
+      ) : null}
     </div>
   )
 }
@@ -671,7 +682,12 @@ function BatchProgress({ id }: { id: number }) {
         </LinkButton>
       </div>
       {b.errors.length > 0 && template.data ? (
-        <RowErrors template={template.data} errors={b.errors} title={t('bulk.failedTitle')} />
+        <RowErrors
+          template={template.data}
+          errors={b.errors}
+          omitted={b.errorsOmitted}
+          title={t('bulk.failedTitle')}
+        />
       ) : null}
       <ConfirmDeleteDialog
         open={asking}

@@ -78,8 +78,14 @@ export const batchValidateData = z.object({
       valueLanguages: z.record(z.string(), z.string()),
     }),
   ),
-  /** Every row that would be refused, in row order. */
+  /**
+   * Rows that would be refused, in row order: those among the previewed `rows` and the first {@link MAX_ISSUES}
+   * after them, so the answer stays small whatever the file held; `errorsOmitted` counts the rest.
+   */
   errors: z.array(batchRowError),
+  errorsOmitted: z.number().int().positive().optional(),
+  /** How many rows would be refused in all. */
+  refusedRows: z.number().int().nonnegative(),
   /** Credits the batch spends: one per valid row (refused rows are not charged). */
   cost: z.number().int().nonnegative(),
   balance: z.number().int(),
