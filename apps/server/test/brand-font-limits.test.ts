@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs'
 import type { BrandFont } from '@templet/api/contract'
 import { facesOf } from '@templet/render'
+import type { Template } from '@templet/template'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BrandKit } from '../src/services/brand-kit'
+import type { FileUrls } from '../src/services/file-urls'
 import { brotli, cmapTable, format4, tablesOf, withCmap, woff2 } from './font-bytes'
 import { engines, startServer, type TestServer } from './harness'
 
@@ -57,6 +60,41 @@ describe.each(engines)('brand font limits on %s', (engine) => {
     expect(await refused(woff2(tables, { compressed: more }), 'brand.woff2', 'bad_compression')).toMatch(
       /^file: The font was refused: the WOFF2 file's compressed data does not expand to the \d+ kB its header declares$/,
     )
+  })
+
+  it('draws a font stored before these limits that exceeds them in sans, as a deleted one', async () => {
+    const { token, user } = await s.signUp()
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(GROTESK)]), 'brand.ttf')
+    const up = await s.call<BrandFont>('POST', '/font/upload', { token, form })
+    expect(up.code).toBe(0)
+    const kit = new BrandKit({ db: s.db.kysely, storage: s.storage, urls: {} as FileUrls, now: s.now })
+    const family = up.data.familyKey
+    const t = {
+      layers: [{ id: 'name', type: 'text', text: 'Ada', font: family, size: 40 }],
+    } as unknown as Template
+    const kept = await kit.forRender(user.id, t)
+    expect(kept.brandFonts.map((f) => f.family)).toEqual([family])
+    // The stored bytes become a bomb, as an upload before the check could have stored them.
+    const row = await s.db.kysely
+      .selectFrom('brand_fonts')
+      .select('storage_key')
+      .where('id', '=', up.data.id)
+      .executeTakeFirstOrThrow()
+    const ranges = Array.from({ length: 1000 }, (): [number, number] => [0, 0xfffe])
+    await s.storage.put(
+      row.storage_key,
+      Buffer.from(withCmap(GROTESK, cmapTable(format4(ranges)))),
+      'font/ttf',
+    )
+    const drawn = await new BrandKit({
+      db: s.db.kysely,
+      storage: s.storage,
+      urls: {} as FileUrls,
+      now: s.now,
+    }).forRender(user.id, t)
+    expect(drawn.brandFonts).toEqual([])
+    expect(drawn.template.layers[0]).toMatchObject({ font: 'sans' })
   })
 
   it('takes the same font as a WOFF2 built here, so the bombs above are refused for their sizes alone', async () => {

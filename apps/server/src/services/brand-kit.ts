@@ -160,7 +160,8 @@ export class BrandKit {
     const brandFonts: BrandFontFile[] = []
     for (const r of rows) {
       const data = await this.d.storage.get(r.storage_key)
-      if (data) brandFonts.push({ id: r.id, family: `brand-${r.family_key}` as BrandFamily, data })
+      if (data && this.withinLimits(r.id, data))
+        brandFonts.push({ id: r.id, family: `brand-${r.family_key}` as BrandFamily, data })
     }
     const usable = new Set<string>(brandFonts.map((f) => f.family))
     if (named.every((f) => usable.has(f))) return { template: t, brandFonts }
@@ -175,6 +176,29 @@ export class BrandKit {
       return { ...layer, font: { ...font, map } as typeof font }
     })
     return { template: { ...t, layers }, brandFonts }
+  }
+
+  /** Whether each stored font passed the upload's limits, by id (a font's bytes never change). */
+  private readonly checked = new Map<number, boolean>()
+
+  /**
+   * Whether a stored font is within the limits an upload is checked against: one stored before them may be a
+   * bomb, which is then drawn as a deleted font is, in sans, instead of stalling every render that names it.
+   */
+  private withinLimits(id: number, data: Uint8Array): boolean {
+    let ok = this.checked.get(id)
+    if (ok === undefined) {
+      try {
+        checkFontLimits(data)
+        ok = true
+      } catch (e) {
+        if (!(e instanceof FontLimitError)) throw e
+        ok = false
+      }
+      if (this.checked.size >= 10_000) this.checked.clear()
+      this.checked.set(id, ok)
+    }
+    return ok
   }
 
   /** A font file by id, for its signed URL (the signature was made for its owner's list). */
