@@ -9,6 +9,7 @@ import { Creations } from './services/creations'
 import { FileUrls, newFileUrlSecret } from './services/file-urls'
 import { ImageWork } from './services/image-work'
 import type { RateLimiter } from './services/rate-limit'
+import { threadRenderer } from './services/render-threads'
 import { defaultRenderer, type Renderer } from './services/renderer'
 import { type MediaStorage, openStorage } from './services/storage'
 import { Templates } from './services/templates'
@@ -26,6 +27,20 @@ export interface MediaOptions {
  */
 export async function fileUrlSecret(db: Kysely<Database>, config: Config): Promise<string> {
   return config.media.fileUrlSecret ?? sharedSecret(db, 'file_url', newFileUrlSecret)
+}
+
+/**
+ * The renderer a process serves with: a creation's raster render (creations, /v1 renders, batch rows) in a
+ * worker thread of its own (services/render-threads.ts), so a long render holds up no other request; previews
+ * and PDFs in this thread. A render past `RENDER_TIME_LIMIT_SECONDS` is refused and its thread stopped. The build
+ * puts the thread's script beside this module.
+ */
+export function threadedRenderer(config: Config) {
+  return threadRenderer(defaultRenderer, {
+    script: new URL('./render-thread.js', import.meta.url),
+    decodedImageCacheBytes: config.media.decodedImageCacheBytes,
+    timeLimitSeconds: config.media.renderTimeLimitSeconds,
+  })
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Config } from './config'
 import type { Db } from './db/connection'
 import { errorFields, type Logger } from './log'
 import { fileUrlSecret } from './media'
+import { threadedRenderer } from './media-services'
 import { serveProcess } from './serve-process'
 import { startAccountScheduler } from './services/account-deletion'
 import { billingTick, startBillingScheduler } from './services/billing-scheduler'
@@ -14,6 +15,8 @@ import { scheduleOrphanSweep } from './services/media-sweep'
  * sweep) and, with `both`, the workers.
  */
 export async function serveApp(config: Config, log: Logger, db: Db): Promise<void> {
+  // Creations, /v1 renders and batch rows draw in a thread of their own, started by the first render.
+  const renderer = threadedRenderer(config)
   // TEMPLET_FAULT is for the fault tests only (test/billing-fault.test.ts): it crashes on purpose.
   const {
     hono,
@@ -32,7 +35,7 @@ export async function serveApp(config: Config, log: Logger, db: Db): Promise<voi
     db,
     config,
     log,
-    media: { fileUrlSecret: await fileUrlSecret(db.kysely, config) },
+    media: { fileUrlSecret: await fileUrlSecret(db.kysely, config), renderer },
     fault: process.env.TEMPLET_FAULT,
   })
   const sweep = scheduleOrphanSweep(db.kysely, storage, config, log)
@@ -82,6 +85,7 @@ export async function serveApp(config: Config, log: Logger, db: Db): Promise<voi
       // Running jobs finish (or, past the queue's timeout, are left to expire and run elsewhere).
       await jobs.stop().catch((err) => log.error('stopping the job queue failed', errorFields(err)))
       await mail.sent()
+      await renderer.close()
       await db.close()
     },
   })

@@ -4,12 +4,10 @@ import type { Db } from './db/connection'
 import { healthRoutes } from './health'
 import { jobParts } from './jobs'
 import { errorFields, type Logger } from './log'
-import { fileUrlSecret, mediaServices } from './media-services'
+import { fileUrlSecret, mediaServices, threadedRenderer } from './media-services'
 import { Metrics } from './metrics'
 import { serveProcess } from './serve-process'
 import { databaseRateLimitStore, RateLimiter } from './services/rate-limit'
-import { threadRenderer } from './services/render-threads'
-import { defaultRenderer } from './services/renderer'
 
 /**
  * A worker process (`ROLE=worker`): it runs the developer API's jobs and answers only the load balancer's and
@@ -22,12 +20,8 @@ export async function serveWorker(config: Config, log: Logger, db: Db): Promise<
   const now = Date.now
   const lifecycle = { draining: false }
   const metrics = new Metrics()
-  // The renders in a thread of their own (its heap holds the renderer only); the build puts the script beside
-  // this module.
-  const renderer = threadRenderer(defaultRenderer, {
-    script: new URL('./render-thread.js', import.meta.url),
-    decodedImageCacheBytes: config.media.decodedImageCacheBytes,
-  })
+  // The renders in a thread of their own (its heap holds the renderer only), loaded before jobs are taken.
+  const renderer = threadedRenderer(config)
   await renderer.start()
   const media = mediaServices({
     db: db.kysely,

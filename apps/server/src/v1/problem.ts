@@ -21,6 +21,7 @@ export const problemTypes = {
   rate_limited: { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Something went wrong on our side' },
   render_failed: { status: 500, title: 'The render failed' },
+  render_too_slow: { status: 422, title: 'The design takes too long to draw' },
 } as const
 export type ProblemSlug = keyof typeof problemTypes
 
@@ -79,6 +80,7 @@ const slugOfCode: Partial<Record<number, ProblemSlug>> = {
   [Code.payloadTooLarge]: 'payload_too_large',
   [Code.unsupportedMediaType]: 'unsupported_media_type',
   [Code.tooManyRequests]: 'rate_limited',
+  [Code.unprocessable]: 'render_too_slow',
 }
 
 /** The services' refusals (the app's business codes) as problems: the same message, issues and count of the rest. */

@@ -12,6 +12,8 @@ export const Code = {
   conflict: 409,
   payloadTooLarge: 413,
   unsupportedMediaType: 415,
+  /** A valid request the server will not do as it stands (a design that takes too long to draw). */
+  unprocessable: 422,
   tooManyRequests: 429,
   internal: 500,
 } as const

@@ -1,0 +1,138 @@
+import type { RenderOptions } from '@templet/render'
+import type { Template, Values } from '@templet/template'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../src/config'
+import { threadedRenderer } from '../src/media-services'
+import { engines, startServer, type TestServer, testEnv } from './harness'
+import { balance, developer, v1 } from './v1-helpers'
+
+type Doc = Record<string, unknown> & { sizes: unknown[]; layers: unknown[] }
+
+const env = { RENDER_TIME_LIMIT_SECONDS: '1' }
+const tooSlow = 'This design took longer than 1 s to draw: use fewer sizes, shadows or less text'
+
+/**
+ * A render runs in a thread of its own in every role, and one past RENDER_TIME_LIMIT_SECONDS is refused (422, not
+ * retried, nothing spent) while its thread is stopped; the next render starts a new thread.
+ */
+describe.each(engines)('a render past its time limit, on %s', (engine) => {
+  let s: TestServer
+  const renderer = threadedRenderer(loadConfig({ ...testEnv(), ...env }))
+  /** Renders asked of the thread, by size, and a wait for the next one asked. */
+  const asked: string[] = []
+  let onAsked = () => {}
+  beforeAll(async () => {
+    s = await startServer(engine, env, {
+      jobs: true,
+      media: {
+        renderer: {
+          ...renderer,
+          render: (template: Template, values: Values, options?: RenderOptions) => {
+            asked.push(options?.sizeId ?? '')
+            onAsked()
+            return renderer.render(template, values, options)
+          },
+        },
+      },
+    })
+  }, 60_000)
+  afterAll(async () => {
+    await s.close()
+    await renderer.close()
+  })
+
+  /**
+   * Saves in the account a catalogue card with a 4096² size, a 320² one and 40 layers of wide shadows: within what
+   * a save may cost (every size drawn once more per shadow stays under 1,000 megapixels); seconds to draw at 4096²,
+   * a fraction of one at 320².
+   */
+  const slowTemplate = async (token: string): Promise<number> => {
+    const doc = (await s.call('GET', '/template/document', { token, query: { id: await boldQuote() } })).data
+      .document as Doc
+    const shadows = Array.from({ length: 40 }, (_, i) => ({
+      id: `shadow-${i}`,
+      type: 'shape',
+      fill: '#ffffff',
+      shadow: { color: '#000000', blur: 100 },
+      box: { x: 0, y: 0, w: 1080, h: 1080 },
+    }))
+    const big = { id: 'big', width: 4096, height: 4096, label: { en: 'Big', 'zh-CN': '大' } }
+    const small = { id: 'small', width: 320, height: 320, label: { en: 'Small', 'zh-CN': '小' } }
+    const saved = await s.call('POST', '/template/save', {
+      token,
+      body: {
+        name: 'Slow to draw',
+        document: { ...doc, sizes: [...doc.sizes, big, small], layers: [...doc.layers, ...shadows] },
+      },
+    })
+    if (saved.code !== 0) throw new Error(`template/save: ${saved.code} ${saved.msg}`)
+    return saved.data.id
+  }
+  const boldQuote = async (): Promise<number> => {
+    const list = await s.call('GET', '/template/list', { query: { pageSize: 100 } })
+    const t = (list.data as Array<{ id: number; slug: string }>).find((x) => x.slug === 'bold-quote')
+    if (!t) throw new Error('bold-quote left the catalogue')
+    return t.id
+  }
+
+  const nextAsked = () =>
+    new Promise<void>((resolve) => {
+      onAsked = resolve
+    })
+
+  it('refuses the creation with a 422 saying what to change, spends nothing, and answers others meanwhile', async () => {
+    const slow = await s.signUp()
+    const other = await s.signUp()
+    const slowId = await slowTemplate(slow.token)
+    const drawing = nextAsked()
+    const order: string[] = []
+    const creation = s
+      .call('POST', '/creation/create', {
+        token: slow.token,
+        body: { templateId: slowId, values: {}, sizeId: 'big' },
+      })
+      .finally(() => order.push('creation'))
+    await drawing
+    // While the design draws, another customer's requests are answered.
+    for (let i = 0; i < 3; i += 1) {
+      expect((await s.call('GET', '/user/my-info', { token: other.token })).code).toBe(0)
+      order.push('my-info')
+    }
+    const r = await creation
+    expect(order).toEqual(['my-info', 'my-info', 'my-info', 'creation'])
+    expect(r).toMatchObject({ code: 422, msg: tooSlow, data: null })
+    expect(await balance(s, slow.token)).toBe(5)
+
+    // The next render starts a new thread and draws the same design at a small size as usual.
+    const made = await s.call('POST', '/creation/create', {
+      token: slow.token,
+      body: { templateId: slowId, values: {}, sizeId: 'small' },
+    })
+    expect(made).toMatchObject({ code: 0, data: { credits: 4 } })
+  }, 120_000)
+
+  it('fails a /v1 render at once as render_too_slow, not retried, its credit refunded', async () => {
+    const dev = await developer(s)
+    const slowId = await slowTemplate(dev.token)
+    const before = asked.filter((size) => size === 'big').length
+    const r = await v1(s, 'POST', '/renders', {
+      key: dev.key,
+      body: { template_id: slowId, size_id: 'big' },
+      headers: { prefer: 'respond-async' },
+    })
+    expect(r.status).toBe(202)
+    let render = r.body
+    while (render.status !== 'failed' && render.status !== 'completed') {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      render = (await v1(s, 'GET', `/renders/${r.body.id}`, { key: dev.key })).body
+    }
+    expect(render).toMatchObject({
+      status: 'failed',
+      credits_spent: 0,
+      files: null,
+      error: { type: 'https://templet.app/problems/render_too_slow', status: 422, detail: tooSlow },
+    })
+    expect(asked.filter((size) => size === 'big').length - before).toBe(1)
+    expect(await balance(s, dev.token)).toBe(5)
+  }, 120_000)
+})
