@@ -16,7 +16,9 @@ describe('the catalogue', () => {
       const cost = documentCost(t)
       expect(cost.layers, t.id).toBeLessThanOrEqual(DOCUMENT_LIMITS.layers / 10)
       expect(cost.sizes, t.id).toBeLessThanOrEqual(DOCUMENT_LIMITS.sizes / 5)
-      expect(Math.max(0, ...cost.layerText.values()), t.id).toBeLessThanOrEqual(DOCUMENT_LIMITS.layerText / 10)
+      expect(Math.max(0, ...cost.layerText.values()), t.id).toBeLessThanOrEqual(
+        DOCUMENT_LIMITS.layerText / 10,
+      )
       expect(cost.totalText, t.id).toBeLessThanOrEqual(DOCUMENT_LIMITS.totalText / 10)
       expect(cost.megapixels, t.id).toBeLessThanOrEqual(DOCUMENT_LIMITS.megapixels / 10)
     }

@@ -1,3 +1,4 @@
+import bidiFactory from 'bidi-js'
 import { describe, expect, it } from 'vitest'
 import {
   hanForms,
@@ -9,7 +10,6 @@ import {
   scriptName,
   scriptRuns,
 } from '../src/index'
-import bidiFactory from 'bidi-js'
 import { paragraphBidi, visualRuns } from '../src/layers/text/bidi'
 import { monospaceContext, style } from './monospace'
 
