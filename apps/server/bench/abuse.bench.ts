@@ -1,6 +1,6 @@
 /**
  * `pnpm --filter @templet/server bench:abuse`: the built server (dist/main.js, started as `npm start` starts
- * it, with MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=8388608) under hostile clients, four figures with the goals of issue 35:
+ * it, with MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=8388608) under hostile clients, five figures with the goals of issue 35:
  *
  * 1. the largest answer to bad requests generated from the OpenAPI document (every endpoint: unknown keys by
  *    the thousand, huge keys and values, deep nesting, wrong types, malformed JSON, oversized bodies, long
@@ -11,9 +11,15 @@
  * 3. the server's RSS (from /proc) before, at the peak of and after 16 concurrent uploads of a 49-megapixel
  *    JPEG; goal ≤ 600 MB at the peak, back within 50 MB of the start;
  * 4. how many of 100 uploads answered before their body is read (50 of 4 MB with a bad token, 50 over the
- *    10 MB limit) fail in Node's fetch with EPIPE or a reset instead of giving the envelope; goal 0.
+ *    10 MB limit) fail in Node's fetch with EPIPE or a reset instead of giving the envelope; goal 0;
+ * 5. the bombs the server refuses (bench/bombs.ts: a 30,000-character text and nine A2 sizes with shadows at
+ *    template save, a font whose cmap maps 65 million characters and a WOFF2 declaring 1 GB, PNGs declaring
+ *    49,000,000 × 1 pixels at 8 and 16 bits, a CSV of 250,000 rows), sent one after another while another
+ *    account loads `GET /api/user/my-info` and a preview once a second: each bomb's status, answer size and
+ *    time (goal a 4xx naming the limit within 2 s, ≤ 16 kB), the customer's p99 and errors (goal ≤ 150 ms, 0),
+ *    the server's peak RSS (goal ≤ 600 MB) and its event-loop delay p99 from /metrics (goal ≤ 50 ms).
  *
- * Environment: BENCH_SECONDS (5, each p99 phase), BENCH_SERVER_ENV (extra `K=V,K=V` for the server).
+ * Environment: BENCH_SECONDS (5, each p99 phase; the least phase 5 lasts), BENCH_SERVER_ENV (extra `K=V,K=V` for the server).
  */
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -22,6 +28,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
+import { type Bomb, type BombTargets, bombs } from './bombs'
 
 const here = fileURLToPath(import.meta.url)
 const serverDir = path.resolve(path.dirname(here), '..')
@@ -395,6 +402,168 @@ async function earlyAnswers(url: string, token: string) {
   return outcomes
 }
 
+// ---- 5. bombs beside a normal customer ------------------------------------------------------------------
+
+interface BombAnswer {
+  bomb: Bomb
+  /** HTTP status, and the envelope's `code`: under /api a handled refusal is HTTP 200 (ADR 0004). */
+  status: number
+  code: number | undefined
+  bytes: number
+  seconds: number
+  message: string
+}
+
+async function explode(url: string, token: string, bomb: Bomb): Promise<BombAnswer> {
+  const body = bomb.body()
+  const started = performance.now()
+  try {
+    const res = await fetch(`${url}${bomb.path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bucket ${token}`,
+        ...(bomb.json ? { 'content-type': 'application/json' } : {}),
+      },
+      body,
+    })
+    const answer = Buffer.from(await res.arrayBuffer())
+    const seconds = (performance.now() - started) / 1000
+    let envelope: { code?: number; msg?: string } = {}
+    try {
+      envelope = JSON.parse(answer.toString()) as typeof envelope
+    } catch {
+      envelope = { msg: answer.subarray(0, 200).toString() }
+    }
+    const message = envelope.msg ?? ''
+    return { bomb, status: res.status, code: envelope.code, bytes: answer.byteLength, seconds, message }
+  } catch (err) {
+    const seconds = (performance.now() - started) / 1000
+    const code = (err as { cause?: { code?: string } }).cause?.code ?? String(err)
+    return { bomb, status: 0, code: undefined, bytes: 0, seconds, message: `no answer: ${code}` }
+  }
+}
+
+/** Refused as the bomb's test pins it: a 4xx code naming the limit, within 2 s, in at most 16 kB. */
+const asExpected = (a: BombAnswer) => {
+  const refusal = a.status === 200 ? (a.code ?? 0) : a.status
+  return (
+    refusal >= 400 && refusal < 500 && a.bomb.names.test(a.message) && a.seconds <= 2 && a.bytes <= 16 * 1024
+  )
+}
+
+/**
+ * Another account's page, once a second until stopped: `GET /api/user/my-info` then a preview, each timed from
+ * the request to the last byte. A visit starts on the second whether or not the last one has answered, as a
+ * customer's clicks do not wait for the server.
+ */
+function customer(url: string, token: string, templateId: number) {
+  const myInfo: number[] = []
+  const previews: number[] = []
+  const errors: string[] = []
+  const authorization = `Bucket ${token}`
+  const timed = async (into: number[], request: () => Promise<Response>, ok: (res: Response) => boolean) => {
+    const started = performance.now()
+    try {
+      const res = await request()
+      await res.arrayBuffer()
+      into.push(performance.now() - started)
+      if (!ok(res)) errors.push(`${res.url}: ${res.status}`)
+    } catch (err) {
+      errors.push(String(err))
+    }
+  }
+  const visit = async () => {
+    await timed(
+      myInfo,
+      () => fetch(`${url}/api/user/my-info`, { headers: { authorization } }),
+      (res) => res.ok,
+    )
+    await timed(
+      previews,
+      () =>
+        fetch(`${url}/api/creation/preview`, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ templateId, values: {} }),
+        }),
+      (res) => res.ok && (res.headers.get('content-type') ?? '').startsWith('image/'),
+    )
+  }
+  const visits = [visit()]
+  const timer = setInterval(() => visits.push(visit()), 1000)
+  return {
+    myInfo,
+    previews,
+    errors,
+    visits: () => visits.length,
+    stop: async () => {
+      clearInterval(timer)
+      await Promise.all(visits)
+    },
+  }
+}
+
+/**
+ * The p99 of the event loop's delay since the last scrape, from prom-client's default metrics (each scrape
+ * reads monitorEventLoopDelay's histogram and resets it), or why there is none.
+ */
+async function eventLoopP99(url: string): Promise<number | string> {
+  const res = await fetch(`${url}/metrics`)
+  const text = await res.text()
+  if (!res.ok) return `/metrics answered ${res.status}`
+  const value = /^nodejs_eventloop_lag_p99_seconds(?:\{[^}]*\})? (\S+)$/m.exec(text)?.[1]
+  return value === undefined ? '/metrics has no nodejs_eventloop_lag_p99_seconds' : Number(value) * 1000
+}
+
+async function bombsBesideACustomer(url: string, pid: number) {
+  const bomber = await signUp(url)
+  const other = await signUp(url)
+  const get = async <T>(p: string) =>
+    (
+      (await (await fetch(`${url}${p}`, { headers: { authorization: `Bucket ${bomber}` } })).json()) as {
+        data: T
+      }
+    ).data
+  const list = await get<{ id: number; slug: string }[]>('/api/template/list?page=1&pageSize=100')
+  const bySlug = (slug: string) => {
+    const t = list.find((x) => x.slug === slug)
+    if (!t) throw new Error(`${slug} left the catalogue`)
+    return t.id
+  }
+  // The catalogue templates the tests use: bold-quote's document to save, article-card to preview and batch.
+  const { document } = await get<{ document: BombTargets['document'] }>(
+    `/api/template/document?id=${bySlug('bold-quote')}`,
+  )
+  const articleCard = bySlug('article-card')
+  const detail = await get<{ fields: { key: string; kind: string }[] }>(
+    `/api/template/detail?id=${articleCard}`,
+  )
+  const textKey = detail.fields.find((f) => f.kind === 'text')?.key
+  if (!textKey) throw new Error('article-card has no text field')
+  const all = bombs({ document, templateId: articleCard, textKey })
+
+  // A first preview draws with cold caches: the customer's figures are of a warm server, as a customer finds it.
+  const warm = customer(url, other, articleCard)
+  await warm.stop()
+  await eventLoopP99(url) // resets the histogram: the figure read after is the phase's alone
+  const start = rssMb(pid)
+  let peak = start
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid))
+  }, 25)
+  const began = performance.now()
+  const c = customer(url, other, articleCard)
+  await new Promise((r) => setTimeout(r, 1000))
+  const answers: BombAnswer[] = []
+  for (const bomb of all) answers.push(await explode(url, bomber, bomb))
+  const left = SECONDS * 1000 - (performance.now() - began)
+  await new Promise((r) => setTimeout(r, Math.max(1000, left)))
+  await c.stop()
+  const seconds = (performance.now() - began) / 1000
+  clearInterval(sampler)
+  return { answers, customer: c, start, peak, lag: await eventLoopP99(url), seconds }
+}
+
 // ---- main -----------------------------------------------------------------------------------------------
 
 const { url, child, dataDir } = await startServer()
@@ -434,6 +603,23 @@ try {
     .reduce((n, [, v]) => n + v, 0)
   console.log(
     `4. 100 uploads answered before their body is read: ${JSON.stringify(e)}; EPIPE or reset: ${failed} (goal 0)`,
+  )
+
+  const b = await bombsBesideACustomer(url, pid)
+  console.log(
+    `5. ${b.answers.length} bombs one after another while another account loads my-info and a preview once a second (${b.seconds.toFixed(1)} s); each: status, answer, time (goal a 4xx naming the limit within 2 s, ≤ 16 kB; /api answers a refusal as HTTP 200 with the code in its envelope, ADR 0004):`,
+  )
+  for (const a of b.answers)
+    console.log(
+      `   ${asExpected(a) ? 'ok' : 'NOT AS EXPECTED'}: HTTP ${a.status}, code ${a.code ?? '-'}, ${(a.bytes / 1024).toFixed(1)} kB ${a.seconds.toFixed(3)} s  ${a.bomb.label}: ${a.message.slice(0, 160)}`,
+    )
+  const mine = b.customer
+  const both = [...mine.myInfo, ...mine.previews]
+  console.log(
+    `   the customer, ${mine.visits()} visits: p99 ${percentile(both, 99).toFixed(1)} ms over ${both.length} requests (my-info p50/p99 ${percentile(mine.myInfo, 50).toFixed(1)}/${percentile(mine.myInfo, 99).toFixed(1)} ms, preview ${percentile(mine.previews, 50).toFixed(1)}/${percentile(mine.previews, 99).toFixed(1)} ms), ${mine.errors.length} errors${mine.errors.length ? ` (${mine.errors.slice(0, 3).join('; ')})` : ''} (goal p99 ≤ 150 ms, 0 errors)`,
+  )
+  console.log(
+    `   server RSS ${b.start} MB at the phase's start, peak ${b.peak} MB (goal ≤ 600 MB); event-loop delay p99 ${typeof b.lag === 'number' ? `${b.lag.toFixed(1)} ms (nodejs_eventloop_lag_p99_seconds over the phase; goal ≤ 50 ms)` : `not measured: ${b.lag}`}`,
   )
 } finally {
   child.kill('SIGKILL')
