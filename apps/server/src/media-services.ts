@@ -30,16 +30,17 @@ export async function fileUrlSecret(db: Kysely<Database>, config: Config): Promi
 }
 
 /**
- * The renderer a process serves with: a creation's raster render (creations, /v1 renders, batch rows) in a
- * worker thread of its own (services/render-threads.ts), so a long render holds up no other request; previews
- * and PDFs in this thread. A render past `RENDER_TIME_LIMIT_SECONDS` is refused and its thread stopped. The build
- * puts the thread's script beside this module.
+ * The renderer a process serves with: a creation's raster render (creations, /v1 renders, batch rows) in
+ * `RENDER_THREADS` worker threads (services/render-threads.ts), accounts taking turns, so a long render holds up no
+ * other request; previews and PDFs in this thread. A render past `RENDER_TIME_LIMIT_SECONDS` is refused and its
+ * thread stopped. The build puts the thread's script beside this module.
  */
 export function threadedRenderer(config: Config) {
   return threadRenderer(defaultRenderer, {
     script: new URL('./render-thread.js', import.meta.url),
     decodedImageCacheBytes: config.media.decodedImageCacheBytes,
     timeLimitSeconds: config.media.renderTimeLimitSeconds,
+    threads: config.media.renderThreads,
   })
 }
 

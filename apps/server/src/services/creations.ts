@@ -545,7 +545,9 @@ export class Creations {
     // same code at the thumbnail's size.
     const rasters = !r.formats || r.formats.some((f) => f !== 'pdf')
     const out = rasters
-      ? await this.#withPixels(pixels, () => this.d.renderer.render(template, r.values, drawing))
+      ? await this.#withPixels(pixels, () =>
+          this.d.renderer.render(template, r.values, { ...drawing, account: r.userId }),
+        )
       : undefined
     const thumbnail =
       out?.thumbnail ??

@@ -1,9 +1,12 @@
-import { render, renderPdf, renderPreview } from '@templet/render'
-import { parseTemplate, type Template } from '@templet/template'
+import { type Rendered, type RenderOptions, render, renderPdf, renderPreview } from '@templet/render'
+import { parseTemplate, type Template, type Values } from '@templet/template'
+
+/** A render's options as the server asks: `account`, whom it is drawn for, takes its turn in the render threads. */
+export type AccountRenderOptions = RenderOptions & { account?: number | undefined }
 
 /** The parts of @templet/render the server calls; tests swap in one that fails. */
 export interface Renderer {
-  render: typeof render
+  render: (template: Template, values: Values, options?: AccountRenderOptions) => Promise<Rendered>
   renderPreview: typeof renderPreview
   renderPdf: typeof renderPdf
 }
