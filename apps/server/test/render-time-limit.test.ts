@@ -100,7 +100,7 @@ describe.each(engines)('a render past its time limit, on %s', (engine) => {
     }
     const r = await creation
     expect(order).toEqual(['my-info', 'my-info', 'my-info', 'creation'])
-    expect(r).toMatchObject({ code: 422, msg: tooSlow, data: null })
+    expect(r).toMatchObject({ code: 422, msg: tooSlow, data: { limitSeconds: 1 } })
     expect(await balance(s, slow.token)).toBe(5)
 
     // The next render starts a new thread and draws the same design at a small size as usual.

@@ -15,6 +15,8 @@ export class RenderTooSlow extends AppError {
     super(
       Code.unprocessable,
       `This design took longer than ${limitSeconds} s to draw: use fewer sizes, shadows or less text`,
+      // For a client that words the refusal in its reader's language.
+      { limitSeconds },
     )
   }
 }

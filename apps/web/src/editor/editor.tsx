@@ -123,7 +123,9 @@ export function Editor({
         else if (error.code === 400 && error.issues.some((i) => i.path[0] === 'values')) {
           setCreateIssues(error.issues)
           setServerError(t('media.editor.notes.fixFields'))
-        } else setServerError(t('media.editor.createFailed', { reason: error.msg }))
+        } else if (error.code === 422 && typeof error.data.limitSeconds === 'number')
+          setServerError(t('media.editor.tooSlow', { seconds: error.data.limitSeconds }))
+        else setServerError(t('media.editor.createFailed', { reason: error.msg }))
       } else reportError(error)
     }
   }

@@ -643,6 +643,8 @@ export const en = {
       create_other: 'Create · {{count}} credits',
       creating: 'Creating…',
       createFailed: 'The image could not be created: {{reason}}',
+      tooSlow:
+        'This design took longer than {{seconds}} s to draw, so nothing was charged. Use fewer sizes, shadows or less text in it.',
       noCreditTitle: 'You are out of credits',
       noCreditBody:
         'Buy credits or subscribe to keep creating. Your values stay here for when you come back.',
