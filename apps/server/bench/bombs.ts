@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { facesOf } from '@templet/render'
+import { a2Sheet, shadowLayers } from '../test/costly-documents'
 import { cmapTable, format4, tablesOf, withCmap, woff2 } from '../test/font-bytes'
 import { blackPng } from '../test/media/declared-size'
 
@@ -48,20 +49,6 @@ export function bombs(t: BombTargets): Bomb[] {
     json: true,
     names,
   })
-  const a2 = (i: number) => ({
-    id: `a2-${i}`,
-    width: 2100,
-    height: 2970,
-    label: { en: `A2 ${i}`, 'zh-CN': `A2 ${i}` },
-    print: { width: 420, height: 594, unit: 'mm' },
-  })
-  const shadow = (i: number) => ({
-    id: `shadow-${i}`,
-    type: 'shape',
-    fill: '#ffffff',
-    shadow: { color: '#000000', blur: 40 },
-    box: { x: 10, y: 10, w: 500, h: 500 },
-  })
   const everyCharacter = Array.from({ length: 1000 }, (): [number, number] => [0, 0xfffe])
   const grotesk = GROTESK()
   return [
@@ -80,8 +67,8 @@ export function bombs(t: BombTargets): Bomb[] {
     }),
     save('template save: 9 A2 sizes and 3 layers with shadows', /megapixels.*at most 1,000 are accepted/s, {
       ...t.document,
-      sizes: [...t.document.sizes, ...Array.from({ length: 9 }, (_, i) => a2(i))],
-      layers: [...t.document.layers, ...Array.from({ length: 3 }, (_, i) => shadow(i))],
+      sizes: [...t.document.sizes, ...Array.from({ length: 9 }, (_, i) => a2Sheet(i))],
+      layers: [...t.document.layers, ...shadowLayers(3)],
     }),
     {
       label: 'font upload: TrueType, cmap of 1,000 segments 0–0xFFFE',

@@ -3,6 +3,7 @@ import type { Template, Values } from '@templet/template'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'
 import { threadedRenderer } from '../src/media-services'
+import { shadowLayers } from './costly-documents'
 import { engines, startServer, type TestServer, testEnv } from './harness'
 import { balance, developer, v1 } from './v1-helpers'
 
@@ -49,13 +50,7 @@ describe.each(engines)('a render past its time limit, on %s', (engine) => {
   const slowTemplate = async (token: string): Promise<number> => {
     const doc = (await s.call('GET', '/template/document', { token, query: { id: await boldQuote() } })).data
       .document as Doc
-    const shadows = Array.from({ length: 40 }, (_, i) => ({
-      id: `shadow-${i}`,
-      type: 'shape',
-      fill: '#ffffff',
-      shadow: { color: '#000000', blur: 100 },
-      box: { x: 0, y: 0, w: 1080, h: 1080 },
-    }))
+    const shadows = shadowLayers(40, { blur: 100, box: { x: 0, y: 0, w: 1080, h: 1080 } })
     const big = { id: 'big', width: 4096, height: 4096, label: { en: 'Big', 'zh-CN': '大' } }
     const small = { id: 'small', width: 320, height: 320, label: { en: 'Small', 'zh-CN': '小' } }
     const saved = await s.call('POST', '/template/save', {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { a2Sheet, shadowLayers } from './costly-documents'
 import { engines, startServer, type TestServer } from './harness'
 
 type Doc = Record<string, unknown> & {
@@ -67,25 +68,11 @@ describe.each(engines)('what a template may cost to draw, on %s', (engine) => {
   })
 
   it('refuses nine A2 sheets with shadows, saying what to remove', async () => {
-    const a2 = (i: number) => ({
-      id: `a2-${i}`,
-      width: 2100,
-      height: 2970,
-      label: { en: `A2 ${i}`, 'zh-CN': `A2 ${i}` },
-      print: { width: 420, height: 594, unit: 'mm' },
-    })
-    const shadows = Array.from({ length: 3 }, (_, i) => ({
-      id: `shadow-${i}`,
-      type: 'shape',
-      fill: '#ffffff',
-      shadow: { color: '#000000', blur: 40 },
-      box: { x: 10, y: 10, w: 500, h: 500 },
-    }))
     const r = await save({
       ...doc,
       // The sizes the layers are placed in, and nine A2 sheets.
-      sizes: [...(doc.sizes as unknown[]), ...Array.from({ length: 9 }, (_, i) => a2(i))],
-      layers: [...doc.layers, ...shadows],
+      sizes: [...(doc.sizes as unknown[]), ...Array.from({ length: 9 }, (_, i) => a2Sheet(i))],
+      layers: [...doc.layers, ...shadowLayers(3)],
     })
     expect(r.code).toBe(400)
     expect(r.msg).toMatch(
