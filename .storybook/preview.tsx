@@ -1,7 +1,12 @@
 import type { Decorator, Preview } from '@storybook/react-vite'
 import { useLayoutEffect } from 'react'
+import { configure } from 'storybook/test'
 import { DirectionProvider } from '../packages/ui/src/direction'
 import './preview.css'
+
+// A play function's `waitFor` gives up after 1 s by default: too little for a busy machine running a suite
+// in parallel, where one render can take longer than that. Passing stories do not wait any longer for it.
+configure({ asyncUtilTimeout: 5000 })
 
 type Theme = 'light' | 'dark'
 type Dir = 'ltr' | 'rtl'

@@ -198,6 +198,8 @@ function ShowOnMount({ messages }: { messages: string[] }) {
 }
 
 const staticMessages = ['Invitation sent to Grace', 'Report exported', 'Project archived']
+// One array, not one per render: a new array would rerun ShowOnMount's effect and show all four again.
+const fourMessages = [...staticMessages, 'Payment received']
 
 /** Three toasts that stay (duration Infinity), to look at: the newest nearest the top. */
 export const Stacked: Story = {
@@ -217,7 +219,7 @@ export const FourthEvictsTheOldest: Story = {
   render: (args) => (
     <div className="min-h-[28rem]">
       <Toaster {...args} />
-      <ShowOnMount messages={[...staticMessages, 'Payment received']} />
+      <ShowOnMount messages={fourMessages} />
     </div>
   ),
   play: async () => {

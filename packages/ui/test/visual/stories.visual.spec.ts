@@ -3,7 +3,7 @@
 // (docs/visual-regression.md). Stories tagged `no-visual` (timing-dependent ones) are left out.
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 
 interface IndexEntry {
   id: string
@@ -63,15 +63,35 @@ function recordStoryOutcome() {
   listen()
 }
 
+/**
+ * One page per worker, reloaded for each story: a fresh page per test would load Storybook's whole bundle again,
+ * about three quarters of a story's time, while a reload in the same page takes it from the HTTP cache and still
+ * starts each story in a new document.
+ */
+const test = base.extend<object, { storyPage: Page }>({
+  storyPage: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, contextOptions } = workerInfo.project.use
+      const context = await browser.newContext({ ...contextOptions, baseURL })
+      const page = await context.newPage()
+      await page.addInitScript(recordStoryOutcome)
+      await use(page)
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+})
+
 test('the static Storybook lists stories to compare', () => {
   expect(stories.length).toBeGreaterThan(10)
 })
 
 for (const story of stories) {
-  test(`${story.title} › ${story.name} looks as approved`, async ({ page }) => {
+  test(`${story.title} › ${story.name} looks as approved`, async ({ storyPage: page }) => {
     await page.setViewportSize(viewportOf(story))
-    await page.addInitScript(recordStoryOutcome)
-    await page.goto(`/iframe.html?id=${story.id}&viewMode=story`)
+    // Accessibility is checked where the stories run as tests (packages/ui/vitest.config.ts); axe after every
+    // story here would only repeat it, at a third of this suite's time.
+    await page.goto(`/iframe.html?id=${story.id}&viewMode=story&globals=a11y.manual:!true`)
     // Wait until Storybook has rendered the story and run its play function, which must have passed.
     await page.waitForFunction(() => (window as StoryWindow).__storyFinished)
     expect(await page.evaluate(() => (window as StoryWindow).__storyErrors)).toEqual([])
