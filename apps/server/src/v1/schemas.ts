@@ -275,7 +275,16 @@ export const RenderError = z
     issues: z.array(FieldIssue).optional(),
     omitted: OmittedIssues,
   })
-  .openapi('RenderError', { description: 'Why a render failed, as a problem (its credit was refunded).' })
+  .openapi('RenderError', {
+    description:
+      'Why a render failed, as a problem (its credit was refunded): `render_too_slow` (422) when the design took longer than the server allows to draw (fewer sizes, shadows or less text make it faster), `render_failed` (500) for any other failure.',
+    example: {
+      type: 'https://templet.app/problems/render_too_slow',
+      title: 'The design takes too long to draw',
+      status: 422,
+      detail: 'This design took longer than 60 s to draw: use fewer sizes, shadows or less text',
+    },
+  })
 
 export const Render = z
   .object({

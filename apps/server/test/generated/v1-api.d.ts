@@ -424,7 +424,15 @@ export interface components {
              */
             pdf?: string;
         } | null;
-        /** @description Why a render failed, as a problem (its credit was refunded). */
+        /**
+         * @description Why a render failed, as a problem (its credit was refunded): `render_too_slow` (422) when the design took longer than the server allows to draw (fewer sizes, shadows or less text make it faster), `render_failed` (500) for any other failure.
+         * @example {
+         *       "type": "https://templet.app/problems/render_too_slow",
+         *       "title": "The design takes too long to draw",
+         *       "status": 422,
+         *       "detail": "This design took longer than 60 s to draw: use fewer sizes, shadows or less text"
+         *     }
+         */
         RenderError: {
             type: string;
             title: string;
