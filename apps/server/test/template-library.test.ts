@@ -1,5 +1,6 @@
 import type { CreationDetail, OwnTemplateSummary, TemplateDetail } from '@templet/api/contract'
 import { loadCatalogue } from '@templet/render'
+import { DOCUMENT_FORMAT } from '@templet/template'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogue } from '../src/services/catalogue'
 import { engines, startServer, type TestServer } from './harness'
@@ -103,6 +104,26 @@ describe.each(engines)("customers' templates on %s", (engine) => {
     expect(textSize((await open(1)).data.document)).toBe(50)
     expect((await open()).data).toMatchObject({ name: 'My quote, bigger', version: 2, readOnly: false })
     expect((await open(3)).code).toBe(404)
+  })
+
+  it('writes the document format into each saved version; refuses a document of a newer release', async () => {
+    const { token } = await s.signUp()
+    const doc = await s.call('GET', '/template/document', { token, query: { id: await catalogueId() } })
+    // The catalogue's documents are stored as their files are: no format yet (format 1).
+    expect(doc.data.document.format).toBeUndefined()
+    const saved = await s.call('POST', '/template/save', {
+      token,
+      body: { name: 'Formatted quote', document: doc.data.document },
+    })
+    const opened = await s.call('GET', '/template/document', { token, query: { id: saved.data.id } })
+    expect(opened.data.document.format).toBe(DOCUMENT_FORMAT)
+    const newer = await s.call('POST', '/template/save', {
+      token,
+      body: { name: 'From the future', document: { ...doc.data.document, format: DOCUMENT_FORMAT + 1 } },
+    })
+    expect(newer.code).toBe(400)
+    expect(newer.msg).toMatch(/saved by a newer release of Templet.*update Templet to open it/)
+    expect(newer.data.issues[0]).toMatchObject({ path: ['document', 'format'] })
   })
 
   it('gives two saves at once two versions', async () => {

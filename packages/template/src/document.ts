@@ -3,6 +3,7 @@ import { fieldSchema } from './fields'
 import { layerSchema } from './layers'
 import { localizedTextSchema, slug, valuesSchema } from './primitives'
 import { aspectMismatch, printSizeSchema } from './print'
+import { DOCUMENT_FORMAT } from './upgrade'
 
 export const sizeSchema = z
   .object({
@@ -20,9 +21,14 @@ export const sizeSchema = z
   })
 export type Size = z.infer<typeof sizeSchema>
 
-/** A template document: its sizes (the first is the default), the fields a customer fills, the layers drawn. */
+/**
+ * A template document: its sizes (the first is the default), the fields a customer fills, the layers drawn.
+ * `format` is the document format it was saved in (absent: format 1, saved before formats existed); a save
+ * writes `DOCUMENT_FORMAT`, and `parseTemplate` upgrades an older one first (`upgrade.ts`, ADR 0167).
+ */
 export const templateSchema = z
   .object({
+    format: z.number().int().min(1).max(DOCUMENT_FORMAT).optional(),
     id: slug,
     typeId: slug,
     name: localizedTextSchema,

@@ -119,6 +119,13 @@ export {
 } from './print'
 export { graphemesOf, type Segment, wordsOf } from './segments'
 export {
+  DOCUMENT_FORMAT,
+  documentFormat,
+  type SavedDocument,
+  type UpgradeStep,
+  upgradeDocument,
+} from './upgrade'
+export {
   choiceLabels,
   effectiveValues,
   type ValueRules,

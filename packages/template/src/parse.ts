@@ -3,32 +3,10 @@ import { type Template, templateSchema } from './document'
 import type { Field } from './fields'
 import { layerBindings } from './layers'
 import { fieldReferences, layerTexts } from './layers/text'
+import { TemplateError, type TemplateIssue } from './template-error'
+import { upgradeDocument } from './upgrade'
 
-/** One problem in a template file: the layer it is in (when it is in one) and the property. */
-export interface TemplateIssue {
-  /** The layer's id, or `layers[i]` when the id itself is missing or wrong. */
-  layer?: string
-  /** The property's path inside the layer (or inside the template when `layer` is absent), e.g. `color.field`. */
-  property: string
-  message: string
-}
-
-/** A template that does not parse; the message names the layer and the property of the first issue. */
-export class TemplateError extends Error {
-  readonly code = 'TEMPLATE_INVALID'
-  readonly templateId: string | undefined
-  readonly issues: TemplateIssue[]
-  constructor(templateId: string | undefined, issues: TemplateIssue[]) {
-    const where = (i: TemplateIssue) =>
-      i.layer ? `layer "${i.layer}", property "${i.property}"` : `property "${i.property}"`
-    const head = issues.slice(0, 3).map((i) => `${where(i)}: ${i.message}`)
-    const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : ''
-    super(`template ${templateId ? `"${templateId}" ` : ''}is invalid: ${head.join('; ')}${more}`)
-    this.name = 'TemplateError'
-    this.templateId = templateId
-    this.issues = issues
-  }
-}
+export { TemplateError, type TemplateIssue } from './template-error'
 
 const pathText = (path: readonly PropertyKey[]) =>
   path.reduce<string>(
@@ -129,8 +107,12 @@ function crossCheck(t: Template): TemplateIssue[] {
   return issues
 }
 
-/** Parses a template file's JSON; throws TemplateError naming the layer and the property of each problem. */
-export function parseTemplate(json: unknown): Template {
+/**
+ * Parses a template file's JSON; throws TemplateError naming the layer and the property of each problem. A
+ * document of an earlier format is upgraded first (`upgradeDocument`), so every version ever saved opens.
+ */
+export function parseTemplate(saved: unknown): Template {
+  const json = upgradeDocument(saved)
   const id = typeof (json as { id?: unknown })?.id === 'string' ? (json as { id: string }).id : undefined
   const result = templateSchema.safeParse(json)
   if (!result.success) throw new TemplateError(id, zodIssues(json, result.error))

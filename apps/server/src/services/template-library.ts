@@ -8,6 +8,7 @@ import {
 } from '@templet/api/contract'
 import { isSampleImage, sampleImages } from '@templet/render'
 import {
+  DOCUMENT_FORMAT,
   type DocumentLimits,
   documentOverLimits,
   parseTemplate,
@@ -126,7 +127,8 @@ export class TemplateLibrary {
       typeId: type.id,
       width: size.width,
       height: size.height,
-      definition: JSON.stringify(t),
+      // A version names its format, so a later release knows which upgrades it needs (ADR 0167).
+      definition: JSON.stringify({ format: DOCUMENT_FORMAT, ...t }),
       uploadIds,
     }
   }

@@ -1,0 +1,73 @@
+import { TemplateError } from './template-error'
+
+/** A stored document's JSON object, of whatever format it was saved in. */
+export type SavedDocument = Record<string, unknown>
+
+/**
+ * One step of the chain: a document of format n in, the same document as format n + 1 writes it out. A step
+ * gets its own copy to change and need not set `format`; the chain does.
+ */
+export type UpgradeStep = (document: SavedDocument) => SavedDocument
+
+/**
+ * The upgrade chain: `UPGRADES[n - 1]` takes a document of format n to format n + 1, so the current format is
+ * one more than the number of steps. Stored versions and creations are never rewritten: every read upgrades.
+ *
+ * To change the document in a way an older document would not parse as (a property renamed or removed, a value
+ * moved, a rule tightened), append one step here that turns a document of the last format into the new one
+ * (`DOCUMENT_FORMAT` follows), change the schema, and add the new format's saved documents to
+ * `packages/render/test/saved-documents` (its README says how). A tightened rule needs a step too: it repairs
+ * what the older rule let through (clamps, renames, drops), so no stored document stops opening. ADR 0167.
+ */
+const UPGRADES: readonly UpgradeStep[] = []
+
+/** The format this release writes and reads up to; a document without `format` is format 1. */
+export const DOCUMENT_FORMAT: number = UPGRADES.length + 1
+
+const isObject = (json: unknown): json is SavedDocument =>
+  typeof json === 'object' && json !== null && !Array.isArray(json)
+
+/**
+ * The format of a stored document: its `format`, or 1 when it has none (saved before formats existed). Throws a
+ * TemplateError when `format` is not a whole number from 1.
+ */
+export function documentFormat(json: unknown): number {
+  const format = isObject(json) ? json.format : undefined
+  if (format === undefined) return 1
+  if (typeof format === 'number' && Number.isInteger(format) && format >= 1) return format
+  throw formatError(json, `must be a whole number from 1; got ${JSON.stringify(format) ?? String(format)}`)
+}
+
+function formatError(json: unknown, message: string): TemplateError {
+  const id = isObject(json) && typeof json.id === 'string' ? json.id : undefined
+  return new TemplateError(id, [{ property: 'format', message }])
+}
+
+/**
+ * `json` upgraded through `steps` (the chain, whose last format is `steps.length + 1`); `upgradeDocument` runs
+ * the real chain, a test a chain of its own. A document of the last format comes back as it is, the same object.
+ */
+export function upgradeThrough(json: unknown, steps: readonly UpgradeStep[]): unknown {
+  if (!isObject(json)) return json
+  const current = steps.length + 1
+  const from = documentFormat(json)
+  if (from > current)
+    throw formatError(
+      json,
+      `format ${from}: saved by a newer release of Templet (this release reads formats up to ${current}); update Templet to open it`,
+    )
+  if (from === current) return json
+  let document = structuredClone(json)
+  for (let n = from; n < current; n++) {
+    const step = steps[n - 1] as UpgradeStep
+    document = { ...step(document), format: n + 1 }
+  }
+  return document
+}
+
+/**
+ * A stored document brought to `DOCUMENT_FORMAT`, ready for the schema. Refuses (TemplateError on `format`) a
+ * document saved by a newer release and a `format` that is not a whole number from 1; anything else the schema
+ * judges. `parseTemplate` calls it first, so callers of the parser need not.
+ */
+export const upgradeDocument = (json: unknown): unknown => upgradeThrough(json, UPGRADES)

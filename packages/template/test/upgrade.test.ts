@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DOCUMENT_FORMAT,
+  documentFormat,
+  parseTemplate,
+  TemplateError,
+  type TemplateInput,
+  upgradeDocument,
+} from '../src/index'
+import { type UpgradeStep, upgradeThrough } from '../src/upgrade'
+
+const doc = (): TemplateInput => ({
+  id: 'format-card',
+  typeId: 'social-posts',
+  name: { en: 'Format', 'zh-CN': '格式' },
+  sizes: [{ id: 'square', width: 400, height: 400, label: { en: 'Square', 'zh-CN': '方形' } }],
+  fields: [
+    { key: 'title', kind: 'text', label: { en: 'Title', 'zh-CN': '标题' }, default: 'Hello', maxLength: 40 },
+  ],
+  layers: [
+    { id: 'bg', type: 'shape', fill: '#ffffff' },
+    { id: 'title', type: 'text', text: '{{title}}', size: 40, box: { x: 10, y: 10, w: 380, h: 100 } },
+  ],
+  samples: { en: {}, 'zh-CN': {} },
+})
+
+const refused = (json: unknown): TemplateError => {
+  try {
+    parseTemplate(json)
+  } catch (e) {
+    if (e instanceof TemplateError) return e
+    throw e
+  }
+  throw new Error('parsed')
+}
+
+describe('document format', () => {
+  it('is 1 today, and a document without one is format 1, opened as it was saved', () => {
+    expect(DOCUMENT_FORMAT).toBe(1)
+    const old = doc()
+    expect(documentFormat(old)).toBe(1)
+    // Nothing to upgrade: the very object, so a stored document reads back byte for byte.
+    expect(upgradeDocument(old)).toBe(old)
+    const t = parseTemplate(old)
+    expect(t.format).toBeUndefined()
+    expect(JSON.stringify(t)).toBe(JSON.stringify(parseTemplate(JSON.parse(JSON.stringify(old)))))
+  })
+
+  it('reads a document that names the current format', () => {
+    expect(parseTemplate({ ...doc(), format: DOCUMENT_FORMAT }).format).toBe(DOCUMENT_FORMAT)
+  })
+
+  it('refuses a document saved by a newer release with a clear error, not a crash', () => {
+    const e = refused({ ...doc(), format: DOCUMENT_FORMAT + 1 })
+    expect(e.templateId).toBe('format-card')
+    expect(e.issues).toEqual([{ property: 'format', message: expect.stringContaining('newer release') }])
+    expect(e.message).toMatch(/format 2: saved by a newer release of Templet .*update Templet to open it/)
+  })
+
+  it.each([0, -1, 1.5, '1', null, true])('refuses format %j with a clear error', (format) => {
+    const e = refused({ ...doc(), format })
+    expect(e.issues).toEqual([
+      { property: 'format', message: expect.stringContaining('whole number from 1') },
+    ])
+  })
+
+  it('leaves what is not a document to the schema', () => {
+    expect(upgradeDocument(null)).toBeNull()
+    expect(refused([]).issues[0]?.property).toBe('(template)')
+  })
+})
+
+describe('the upgrade chain', () => {
+  // A made-up format 2 that renamed the document's `samples` to `examples`, and a format 3 that moved every
+  // layer's `name` into `label`: the same mechanism as the real chain, with steps of the test's own.
+  const calls: string[] = []
+  const toTwo: UpgradeStep = (d) => {
+    calls.push(`1->2 at ${String(d.format)}`)
+    const { samples, ...rest } = d
+    return { ...rest, examples: samples }
+  }
+  const toThree: UpgradeStep = (d) => {
+    calls.push(`2->3 at ${String(d.format)}`)
+    const layers = d.layers as { name?: string }[]
+    return { ...d, layers: layers.map(({ name, ...l }) => (name ? { ...l, label: name } : l)) }
+  }
+
+  it('runs each step from the document format on, in order, and writes the last format', () => {
+    calls.length = 0
+    const old = { ...doc(), layers: [{ id: 'bg', type: 'shape', fill: '#fff', name: 'Background' }] }
+    const before = JSON.stringify(old)
+    const upgraded = upgradeThrough(old, [toTwo, toThree]) as Record<string, unknown>
+    expect(calls).toEqual(['1->2 at undefined', '2->3 at 2'])
+    expect(upgraded.format).toBe(3)
+    expect(upgraded.samples).toBeUndefined()
+    expect(upgraded.examples).toEqual(old.samples)
+    expect(upgraded.layers).toEqual([{ id: 'bg', type: 'shape', fill: '#fff', label: 'Background' }])
+    // The stored document is not changed.
+    expect(JSON.stringify(old)).toBe(before)
+  })
+
+  it('starts at the document format and passes a current document through', () => {
+    calls.length = 0
+    const two = { ...doc(), format: 2, examples: {} }
+    expect((upgradeThrough(two, [toTwo, toThree]) as { format: number }).format).toBe(3)
+    expect(calls).toEqual(['2->3 at 2'])
+    const three = { ...doc(), format: 3 }
+    expect(upgradeThrough(three, [toTwo, toThree])).toBe(three)
+    expect(() => upgradeThrough({ ...doc(), format: 4 }, [toTwo, toThree])).toThrow(
+      /format 4: saved by a newer release of Templet \(this release reads formats up to 3\)/,
+    )
+  })
+})
