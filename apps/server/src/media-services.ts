@@ -30,18 +30,33 @@ export async function fileUrlSecret(db: Kysely<Database>, config: Config): Promi
 }
 
 /**
- * The renderer a process serves with: a creation's raster render (creations, /v1 renders, batch rows) in
+ * The renderer a process serves with. A creation's raster render (creations, /v1 renders, batch rows) draws in
  * `RENDER_THREADS` worker threads (services/render-threads.ts), accounts taking turns, so a long render holds up no
- * other request; previews and PDFs in this thread. A render past `RENDER_TIME_LIMIT_SECONDS` is refused and its
- * thread stopped. The build puts the thread's script beside this module.
+ * other request. Previews draw in a thread of their own: they are what a customer waits for while typing, so they
+ * do not queue behind renders, and a costly one stalls no one else's request either. PDFs stay in this thread. A
+ * drawing past `RENDER_TIME_LIMIT_SECONDS` is refused and its thread stopped. Threads start with their first
+ * drawing. The build puts the thread's script beside this module.
  */
 export function threadedRenderer(config: Config) {
-  return threadRenderer(defaultRenderer, {
-    script: new URL('./render-thread.js', import.meta.url),
-    decodedImageCacheBytes: config.media.decodedImageCacheBytes,
-    timeLimitSeconds: config.media.renderTimeLimitSeconds,
-    threads: config.media.renderThreads,
-  })
+  const pool = (threads: number) =>
+    threadRenderer(defaultRenderer, {
+      script: new URL('./render-thread.js', import.meta.url),
+      decodedImageCacheBytes: config.media.decodedImageCacheBytes,
+      timeLimitSeconds: config.media.renderTimeLimitSeconds,
+      threads,
+    })
+  const renders = pool(config.media.renderThreads)
+  const previews = pool(1)
+  return {
+    ...defaultRenderer,
+    render: renders.render,
+    renderPreview: previews.renderPreview,
+    /** Starts the render threads (a worker process, before it takes jobs); the preview thread starts when used. */
+    start: () => renders.start(),
+    async close() {
+      await Promise.all([renders.close(), previews.close()])
+    },
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
 // Its own heap holds only the renderer, so the collections that the images' memory sets off walk that small
 // heap, not the whole process's.
 import { parentPort, workerData } from 'node:worker_threads'
-import { DecodedImages, render } from '@templet/render'
+import { DecodedImages, render, renderPreview } from '@templet/render'
 
 if (!parentPort) throw new Error('render-thread.js runs as a worker thread')
 const port = parentPort
@@ -35,14 +35,21 @@ port.on('message', async (m) => {
     else wait?.resolve(m.bytes === undefined ? undefined : Buffer.from(m.bytes))
     return
   }
+  const options = {
+    ...m.options,
+    // A Buffer arrives as a Uint8Array.
+    brandFonts: m.options.brandFonts?.map((f) => ({ ...f, data: Buffer.from(f.data) })),
+    images: (ref) => image(m.id, ref),
+    decodedImages,
+  }
   try {
-    const out = await render(m.template, m.values, {
-      ...m.options,
-      // A Buffer arrives as a Uint8Array.
-      brandFonts: m.options.brandFonts?.map((f) => ({ ...f, data: Buffer.from(f.data) })),
-      images: (ref) => image(m.id, ref),
-      decodedImages,
-    })
+    if (m.type === 'preview') {
+      const out = await renderPreview(m.template, m.values, options)
+      const data = own(out.data)
+      port.postMessage({ type: 'done', id: m.id, preview: { ...out, data } }, [data.buffer])
+      return
+    }
+    const out = await render(m.template, m.values, options)
     const files = {
       png: own(out.png),
       jpeg: own(out.jpeg),
@@ -62,5 +69,5 @@ port.on('message', async (m) => {
   }
 })
 
-// The renderer is loaded: renders can come.
+// The renderer is loaded: renders and previews can come.
 port.postMessage({ type: 'ready' })

@@ -1,8 +1,11 @@
-import { loadCatalogue, RenderError, render } from '@templet/render'
+import { loadCatalogue, RenderError, render, renderPreview } from '@templet/render'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
-import { threadRenderer } from '../src/services/render-threads'
+import { loadConfig } from '../src/config'
+import { threadedRenderer } from '../src/media-services'
+import { RENDERS_PER_THREAD, threadRenderer } from '../src/services/render-threads'
 import { defaultRenderer } from '../src/services/renderer'
+import { testEnv } from './harness'
 
 const script = new URL('../src/render-thread.js', import.meta.url)
 const template = (() => {
@@ -71,4 +74,64 @@ describe('renders in a worker thread (ROLE=worker)', () => {
     expect(err).toBeInstanceOf(RenderError)
     expect((err as RenderError).code).toBe('UNKNOWN_SIZE')
   }, 60_000)
+
+  it('draws a preview as renderPreview() does here, the photo read through the main thread', async () => {
+    const photo = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 90, b: 200 } },
+    })
+      .png()
+      .toBuffer()
+    const images = async (ref: string) => (ref === '19' ? photo : undefined)
+    const values = { photo: '19', title: 'Sunset sale' }
+    const options = { images, maxSide: 320, format: 'png' as const }
+    const [inThread, here] = await Promise.all([
+      threaded.renderPreview(template, values, options),
+      renderPreview(template, values, options),
+    ])
+    expect(inThread.data.equals(here.data)).toBe(true)
+    expect(Buffer.isBuffer(inThread.data)).toBe(true)
+    expect({ ...inThread, data: null }).toEqual({ ...here, data: null })
+  }, 60_000)
+})
+
+describe("the server's renderer (threadedRenderer)", () => {
+  const renderer = threadedRenderer(loadConfig({ ...testEnv(), RENDER_THREADS: '1' }))
+  afterAll(() => renderer.close())
+
+  it('draws a preview while every render slot is taken: previews do not queue behind renders', async () => {
+    const photo = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 90, g: 30, b: 20 } },
+    })
+      .png()
+      .toBuffer()
+    // Renders whose photo is held until the preview has come back: they keep the render thread's slots busy.
+    const held: (() => void)[] = []
+    const heldPhoto = () => new Promise<Buffer>((resolve) => held.push(() => resolve(photo)))
+    const renders = Array.from({ length: RENDERS_PER_THREAD + 1 }, (_, i) =>
+      renderer.render(template, { photo: 'held', title: `Render ${i}` }, { account: 1, images: heldPhoto }),
+    )
+    // The slots fill: two renders wait on their photos; the third waits for a slot, so only two have asked.
+    await new Promise<void>((resolve) => {
+      const check = () => (held.length >= RENDERS_PER_THREAD ? resolve() : setTimeout(check, 20))
+      check()
+    })
+    const preview = await renderer.renderPreview(
+      template,
+      { title: 'While rendering' },
+      { account: 2, maxSide: 200, format: 'webp' },
+    )
+    expect(preview.contentType).toBe('image/webp')
+    expect(Math.max(preview.width, preview.height)).toBe(200)
+    expect(held).toHaveLength(RENDERS_PER_THREAD)
+    // Then the renders go on as usual, each photo given as it is asked for.
+    const releasing = setInterval(() => {
+      for (const release of held.splice(0)) release()
+    }, 20)
+    try {
+      const done = await Promise.all(renders)
+      expect(done.map((r) => r.png.length > 0)).toEqual([true, true, true])
+    } finally {
+      clearInterval(releasing)
+    }
+  }, 120_000)
 })

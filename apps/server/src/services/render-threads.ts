@@ -3,7 +3,7 @@ import { Code } from '@templet/api/contract'
 import { RenderError, type Rendered, type RenderOptions } from '@templet/render'
 import type { Template, Values } from '@templet/template'
 import { AppError } from '../errors'
-import type { AccountRenderOptions, Renderer } from './renderer'
+import type { AccountRenderOptions, PreviewOptions, Renderer } from './renderer'
 
 /**
  * A render that ran past `RENDER_TIME_LIMIT_SECONDS`: its thread was stopped. The same design would be as slow
@@ -21,8 +21,20 @@ export class RenderTooSlow extends AppError {
   }
 }
 
+/** A preview as `renderPreview` answers it. */
+type Preview = Awaited<ReturnType<Renderer['renderPreview']>>
+
+/** A finished drawing as the thread sends it: a render's files, or a preview's one image. */
+type Done =
+  | {
+      type: 'done'
+      id: number
+      rendered: Rendered & Record<'png' | 'jpeg' | 'webp' | 'thumbnail', Uint8Array>
+    }
+  | { type: 'done'; id: number; preview: Preview & { data: Uint8Array } }
+
 type Waiting = {
-  resolve: (r: Rendered) => void
+  resolve: (done: Done) => void
   reject: (err: Error) => void
   images: RenderOptions['images']
   /** The time limit's timer, once the render's thread has it. */
@@ -32,11 +44,7 @@ type Waiting = {
 type FromThread =
   | { type: 'ready' }
   | { type: 'image'; renderId: number; id: number; ref: string }
-  | {
-      type: 'done'
-      id: number
-      rendered: Rendered & Record<'png' | 'jpeg' | 'webp' | 'thumbnail', Uint8Array>
-    }
+  | Done
   | { type: 'failed'; id: number; error: { name?: string; code?: string; message: string; stack?: string } }
 
 /** One render thread: its worker, the promise of its renderer loaded, and its renders in flight by id. */
@@ -49,7 +57,13 @@ interface Thread {
 /** A render waiting for a thread, with what to send it. */
 interface Queued {
   id: number
-  message: { type: 'render'; id: number; template: Template; values: Values; options: RenderOptions }
+  message: {
+    type: 'render' | 'preview'
+    id: number
+    template: Template
+    values: Values
+    options: RenderOptions & { maxSide?: number; format?: string }
+  }
   waiting: Waiting
 }
 
@@ -65,8 +79,8 @@ export const RENDERS_PER_THREAD = 2
  * `renderer` with its `render` (a creation's raster files) run in a pool of `threads` worker threads (`script`,
  * render-thread.js): the pixels and the encoders' memory are those threads', so the garbage collections they set
  * off walk their small heaps instead of the whole process's, and a long render does not hold up this thread's
- * requests. Previews and PDFs stay in this thread. A thread starts with the first render it takes and again after
- * one dies (its renders in flight fail and are retried as any failed render is).
+ * requests; a preview (`renderPreview`) goes the same way. A thread starts with the first render it takes and again
+ * after one dies (its renders in flight fail and are retried as any failed render is).
  *
  * Each thread takes {@link RENDERS_PER_THREAD} renders at once; the rest wait in one queue per account (`account`
  * of the options), the accounts taking turns, so another account's render waits for the renders in flight and at
@@ -186,20 +200,40 @@ export function threadRenderer(
       }
       const job = settle(m.id)
       if (!job) return
-      if (m.type === 'done') {
-        const r = m.rendered
-        job.resolve({
-          ...r,
-          png: asBuffer(r.png),
-          jpeg: asBuffer(r.jpeg),
-          webp: asBuffer(r.webp),
-          thumbnail: asBuffer(r.thumbnail),
-        })
-      } else job.reject(errorOf(m.error))
+      if (m.type === 'done') job.resolve(m)
+      else job.reject(errorOf(m.error))
     })
     w.on('error', (err) => fail(t, err))
     w.on('exit', (code) => fail(t, new Error(`the render thread stopped (exit code ${code})`)))
     return t
+  }
+
+  /** Queues a drawing in its account's turn; settles when a thread has drawn it, or refused it. */
+  const draw = (
+    type: Queued['message']['type'],
+    template: Template,
+    values: Values,
+    options: PreviewOptions,
+  ): Promise<Done> => {
+    const id = ++nextId
+    const { images, decodedImages: _inThisThread, account, ...rest } = options
+    return new Promise<Done>((resolve, reject) => {
+      const waiting: Waiting = {
+        resolve: (done) => {
+          clearTimeout(waiting.timer)
+          resolve(done)
+        },
+        reject: (err) => {
+          clearTimeout(waiting.timer)
+          reject(err)
+        },
+        images,
+      }
+      const queue = queues.get(account) ?? []
+      queue.push({ id, message: { type, id, template, values, options: rest }, waiting })
+      queues.set(account, queue)
+      pump()
+    })
   }
 
   return {
@@ -210,24 +244,22 @@ export function threadRenderer(
       await Promise.all(slots.map((t) => t?.ready))
     },
     render(template: Template, values: Values, options: AccountRenderOptions = {}) {
-      const id = ++nextId
-      const { images, decodedImages: _inThisThread, account, ...rest } = options
-      return new Promise<Rendered>((resolve, reject) => {
-        const waiting: Waiting = {
-          resolve: (r) => {
-            clearTimeout(waiting.timer)
-            resolve(r)
-          },
-          reject: (err) => {
-            clearTimeout(waiting.timer)
-            reject(err)
-          },
-          images,
+      return draw('render', template, values, options).then((done) => {
+        if (!('rendered' in done)) throw new Error('the render thread answered a render with a preview')
+        const r = done.rendered
+        return {
+          ...r,
+          png: asBuffer(r.png),
+          jpeg: asBuffer(r.jpeg),
+          webp: asBuffer(r.webp),
+          thumbnail: asBuffer(r.thumbnail),
         }
-        const queue = queues.get(account) ?? []
-        queue.push({ id, message: { type: 'render', id, template, values, options: rest }, waiting })
-        queues.set(account, queue)
-        pump()
+      })
+    },
+    renderPreview(template: Template, values: Values, options: PreviewOptions = {}) {
+      return draw('preview', template, values, options).then((done) => {
+        if (!('preview' in done)) throw new Error('the render thread answered a preview with a render')
+        return { ...done.preview, data: asBuffer(done.preview.data) }
       })
     },
     async close() {

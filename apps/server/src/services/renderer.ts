@@ -4,10 +4,17 @@ import { parseTemplate, type Template, type Values } from '@templet/template'
 /** A render's options as the server asks: `account`, whom it is drawn for, takes its turn in the render threads. */
 export type AccountRenderOptions = RenderOptions & { account?: number | undefined }
 
+/** A preview's options as the server asks: its longest side and format besides a render's. */
+export type PreviewOptions = AccountRenderOptions & { maxSide?: number; format?: 'jpeg' | 'webp' | 'png' }
+
 /** The parts of @templet/render the server calls; tests swap in one that fails. */
 export interface Renderer {
   render: (template: Template, values: Values, options?: AccountRenderOptions) => Promise<Rendered>
-  renderPreview: typeof renderPreview
+  renderPreview: (
+    template: Template,
+    values: Values,
+    options?: PreviewOptions,
+  ) => ReturnType<typeof renderPreview>
   renderPdf: typeof renderPdf
 }
 export const defaultRenderer: Renderer = { render, renderPreview, renderPdf }
