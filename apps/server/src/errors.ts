@@ -1,4 +1,5 @@
 import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
+import { type Size, sizeOf, type Template, UnknownSizeError } from '@templet/template'
 
 /**
  * A handled outcome that is not a success: a business code from the contract, a message a person can read,
@@ -29,6 +30,22 @@ export function invalidInput(
   return new AppError(Code.invalidInput, `${path.length > 0 ? path.join('.') : 'body'}: ${message}`, {
     issues: [{ path, code: issue.code ?? 'invalid', params: issue.params ?? {} }],
   } satisfies IssuesData)
+}
+
+/**
+ * The size a request asks for (`sizeOf`: the default size when it names none); an id the template does not have
+ * is the request's 400 naming `field` (`sizeId` on `/api`, `size_id` on `/v1`) and the sizes there are.
+ */
+export function requestedSize(t: Template, id: string | undefined, field: string): Size {
+  try {
+    return sizeOf(t, id)
+  } catch (e) {
+    if (!(e instanceof UnknownSizeError)) throw e
+    throw invalidInput([field], `Must be one of ${e.sizeIds.join(', ')}`, {
+      code: 'invalid_value',
+      params: { options: e.sizeIds.join(',') },
+    })
+  }
 }
 
 /** A wait as people say it: "45 seconds" under a minute, else whole minutes rounded up ("15 minutes"). */

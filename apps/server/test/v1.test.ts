@@ -140,6 +140,32 @@ describe.each(engines)('the developer API (/v1) on %s', (engine) => {
     expect(keys.data[0].lastUsedAt).toBe(new Date(s.now()).toISOString())
   })
 
+  it('refuses a size the template does not have as invalid_request naming size_id and the sizes there are', async () => {
+    const dev = await developer(s)
+    const t = (await plainTemplate(s, dev.key)) as { id: number; sizes?: { id: string }[] }
+    const sizeIds = (t.sizes ?? []).map((x) => x.id)
+    expect(sizeIds.length).toBeGreaterThan(0)
+    const r = await v1(s, 'POST', '/renders', {
+      key: dev.key,
+      body: { template_id: t.id, size_id: 'poster-xxl' },
+    })
+    expect(r.status).toBe(400)
+    expect(r.body).toMatchObject({
+      type: 'https://templet.app/problems/invalid_request',
+      status: 400,
+      detail: `size_id: Must be one of ${sizeIds.join(', ')}`,
+      issues: [{ path: ['size_id'], code: 'invalid_value', params: { options: sizeIds.join(',') } }],
+    })
+    const batch = await v1(s, 'POST', '/batches', {
+      key: dev.key,
+      body: { template_id: t.id, size_id: 'poster-xxl', rows: [{ values: {} }] },
+    })
+    expect(batch.status).toBe(400)
+    expect(batch.body).toMatchObject({ detail: r.body.detail, issues: r.body.issues })
+    expect(await balance(s, dev.token)).toBe(5)
+    expect((await v1(s, 'GET', '/renders', { key: dev.key })).body.data).toEqual([])
+  })
+
   it('refuses bad values with the app’s issues, and charges nothing', async () => {
     const dev = await developer(s)
     const t = await plainTemplate(s, dev.key)

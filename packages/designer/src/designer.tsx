@@ -1,4 +1,4 @@
-import type { Locale, Template } from '@templet/template'
+import { type Locale, sizeOrDefault, type Template } from '@templet/template'
 import {
   type KeyboardEvent,
   useCallback,
@@ -14,7 +14,6 @@ import { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, useFixedIm
 import { LayersPanel, layerName } from './panels/layers-panel'
 import { DEFAULT_FONTS, type DesignerFont, PropertiesPanel } from './panels/properties-panel'
 import { PreviewPanel } from './preview/preview-panel'
-import { sizeOf } from './state/boxes'
 import { designerReducer, initialState } from './state/designer-state'
 import { fixedImageLayer, type NewLayerKind, newLayer } from './state/new-layers'
 import {
@@ -132,7 +131,7 @@ export function Designer({
     },
     [onZoomChange],
   )
-  const size = sizeOf(state.document, state.sizeId)
+  const size = sizeOrDefault(state.document, state.sizeId)
   // Before the first paint: the design opens at the zoom it is shown at, not at a guess first.
   useLayoutEffect(() => {
     const el = viewportRef.current

@@ -5,7 +5,7 @@ export { Designer, type DesignerProps } from './designer'
 export { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, fixedImageRefs } from './fixed-images'
 export { DEFAULT_FONTS, type DesignerFont } from './panels/properties-panel'
 export { PREVIEW_STATES, type PreviewState, previewValues } from './preview/preview-values'
-export { boxIn, sizeOf, unionBox, withBox } from './state/boxes'
+export { boxIn, unionBox, withBox } from './state/boxes'
 export {
   type DesignerAction,
   type DesignerState,

@@ -16,7 +16,9 @@ import {
   printPixels,
   resolveBound,
   type Size,
+  sizeOf,
   type Template,
+  UnknownSizeError,
   type Values,
 } from '@templet/template'
 import sharp, { type Sharp } from 'sharp'
@@ -98,10 +100,14 @@ export class RenderError extends Error {
   }
 }
 
+/** The size to draw: the model's `sizeOf`, its refusal of an unknown id as the renderer's `UNKNOWN_SIZE`. */
 export function pickSize(t: Template, sizeId: string | undefined) {
-  const size = sizeId === undefined ? t.sizes[0] : t.sizes.find((s) => s.id === sizeId)
-  if (!size) throw new RenderError('UNKNOWN_SIZE', `template "${t.id}" has no size "${sizeId}"`)
-  return size
+  try {
+    return sizeOf(t, sizeId)
+  } catch (e) {
+    if (e instanceof UnknownSizeError) throw new RenderError('UNKNOWN_SIZE', e.message)
+    throw e
+  }
 }
 
 /** Reads and decodes one image for drawing, at no more pixels than `drawnScale(width, height)` asks for. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { loadCatalogue, render, renderPreview, sampleImages } from '../src/index'
+import { loadCatalogue, RenderError, render, renderPreview, sampleImages } from '../src/index'
 
 const template = (id: string) => {
   const t = loadCatalogue().templates.find((x) => x.id === id)
@@ -30,5 +30,21 @@ describe('render', () => {
     const p = await renderPreview(t, {}, { maxSide: 320, format: 'webp', sizeId: 'story' })
     expect([p.width, p.height, p.contentType]).toEqual([180, 320, 'image/webp'])
     expect((await sharp(p.data).metadata()).format).toBe('webp')
+  })
+
+  it('refuses a size the template does not have with UNKNOWN_SIZE naming its sizes, and never draws another', async () => {
+    const t = template('bold-quote')
+    const ids = t.sizes.map((s) => s.id).join(', ')
+    for (const draw of [
+      () => render(t, {}, { images: sampleImages, sizeId: 'poster-xxl' }),
+      () => renderPreview(t, {}, { maxSide: 320, format: 'webp', sizeId: 'poster-xxl' }),
+    ]) {
+      const err = await draw().catch((e: unknown) => e)
+      expect(err).toBeInstanceOf(RenderError)
+      expect(err).toMatchObject({
+        code: 'UNKNOWN_SIZE',
+        message: `template "bold-quote" has no size "poster-xxl"; it has ${ids}`,
+      })
+    }
   })
 })

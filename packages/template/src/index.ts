@@ -118,6 +118,7 @@ export {
   SCREEN_PX_PER_INCH,
 } from './print'
 export { graphemesOf, type Segment, wordsOf } from './segments'
+export { defaultSize, sizeOf, sizeOrDefault, UnknownSizeError } from './sizes'
 export {
   DOCUMENT_FORMAT,
   documentFormat,

@@ -19,7 +19,7 @@ import { insertNotifications } from '../db/notifications'
 import { insertRenders } from '../db/renders'
 import type { BatchRow, Database, RenderRow } from '../db/schema'
 import { findUsableTemplate } from '../db/templates'
-import { AppError, notFound } from '../errors'
+import { AppError, notFound, requestedSize } from '../errors'
 import { errorFields, type Logger } from '../log'
 import { type Creations, storedLanguages } from './creations'
 import { downloadName, sizeTag } from './download-names'
@@ -143,14 +143,7 @@ export class Batches {
     if (r.rows.length > BATCH_MAX_ROWS) throw tooManyRows()
     const template = await findUsableTemplate(this.d.db, r.templateId, userId)
     if (!template) throw notFound('Template')
-    const sizes = templateOf(template.definition).sizes
-    const sizeId = r.sizeId ?? sizes[0]?.id ?? ''
-    if (!sizes.some((s) => s.id === sizeId))
-      throw new AppError(Code.invalidInput, `size_id: Must be one of ${sizes.map((s) => s.id).join(', ')}`, {
-        issues: [
-          { path: ['size_id'], code: 'invalid_value', params: { options: sizes.map((s) => s.id).join(',') } },
-        ],
-      } satisfies IssuesData)
+    const sizeId = requestedSize(templateOf(template.definition), r.sizeId, 'size_id').id
     // Read once for all the rows (one query, not one per row), so every row is checked against one version.
     const resolved = await this.d.creations.resolve(userId, r.templateId)
     const checked: RowCheck[] = []
@@ -286,6 +279,7 @@ export class Batches {
     if (!b || b.status === 'running' || b.pdf_pages === 0) return undefined
     const row = await findUsableTemplate(this.d.db, b.template_id, b.user_id)
     const t = row && templateOf(row.definition)
+    // Only names the download: a batch whose template (or size) is gone since is named after its stored size id.
     const size = t?.sizes.find((s) => s.id === b.size_id) ?? { id: b.size_id }
     const name = t?.name[b.locale === 'zh-CN' ? 'zh-CN' : 'en'] ?? 'batch'
     return { key: batchPdfKey(b.id), name: downloadName(name, [sizeTag(size), 'batch', String(b.id)], 'pdf') }

@@ -1,5 +1,5 @@
 import { loadCatalogue } from '@templet/render'
-import type { LocalizedText, Template, TemplateType } from '@templet/template'
+import { defaultSize, type LocalizedText, type Template, type TemplateType } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import { syncCatalogue } from '../db/templates'
@@ -26,8 +26,7 @@ export async function seedCatalogue(
       sortOrder: t.sortOrder,
     })),
     catalogue.templates.map((t, i) => {
-      const size = t.sizes[0]
-      if (!size) throw new Error(`template ${t.id} has no size`)
+      const size = defaultSize(t)
       return {
         slug: t.id,
         typeSlug: t.typeId,

@@ -21,6 +21,7 @@ import {
   parseImageValue,
   printPixels,
   type Size,
+  sizeOf,
   type Template,
   type ValueIssue,
   type Values,
@@ -47,7 +48,7 @@ import type { CreationRow, Database, TemplateRow } from '../db/schema'
 import { creationSearchText, typedValues } from '../db/search-text'
 import { findOwnUpload } from '../db/uploads'
 import { findUserWithCredits } from '../db/users'
-import { AppError, invalidInput, notFound, refuseSlowly } from '../errors'
+import { AppError, notFound, refuseSlowly, requestedSize } from '../errors'
 import type { BrandKit } from './brand-kit'
 import { downloadName, sizeTag } from './download-names'
 import type { FileUrls } from './file-urls'
@@ -128,6 +129,8 @@ interface Request {
   valueLanguages?: Record<string, string> | undefined
   /** What the request calls `valueLanguages`, for its issues (`value_languages` on `/v1`). */
   languagesField?: string | undefined
+  /** What the request calls `sizeId`, for its refusal of an unknown size (`size_id` on `/v1`). */
+  sizeField?: string | undefined
 }
 
 /**
@@ -344,11 +347,7 @@ export class Creations {
     const { template, brandFonts } = this.d.brandKit
       ? await this.d.brandKit.forRender(row.owner_id, resolved.template)
       : { template: resolved.template, brandFonts: [] }
-    const size = r.sizeId === undefined ? template.sizes[0] : template.sizes.find((s) => s.id === r.sizeId)
-    if (!size)
-      throw invalidInput(['sizeId'], `Must be one of ${template.sizes.map((s) => s.id).join(', ')}`, {
-        code: 'invalid_value',
-      })
+    const size = requestedSize(template, r.sizeId, r.sizeField ?? 'sizeId')
     const pdf = r.formats?.indexOf('pdf') ?? -1
     if (pdf >= 0 && !size.print) {
       const printed = printSizesOf(template).map((s) => s.id)
@@ -710,7 +709,8 @@ export class Creations {
     const { template, brandFonts } = this.d.brandKit
       ? await this.d.brandKit.forRender(resolved.row.owner_id, resolved.template)
       : { template: resolved.template, brandFonts: [] }
-    const size = template.sizes.find((s) => s.id === r.sizeId) ?? template.sizes[0]
+    // The rows were accepted in this size of this version (the version is pinned), so it is there.
+    const size = sizeOf(template, r.sizeId)
     const keys = new Map<string, string>()
     for (const [ref, f] of await fixedImageKeys(this.d.db, resolved.row.owner_id, template))
       keys.set(ref, f.storageKey)
@@ -866,6 +866,7 @@ export class Creations {
       .resolve(row.user_id, row.template_id, row.template_version ?? undefined)
       .then((t) => t.template)
       .catch(() => undefined)
+    // Only names the download: a creation whose template (or size) is gone since is named after its stored size id.
     const size = template?.sizes.find((s) => s.id === row.size_id) ?? { id: row.size_id }
     const tags =
       download === 'pdfSizes' && template

@@ -135,6 +135,7 @@ export class Renders {
         formats: r.formats,
         valueLanguages: r.valueLanguages,
         languagesField: 'value_languages',
+        sizeField: 'size_id',
       },
       resolved,
     )

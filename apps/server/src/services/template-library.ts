@@ -10,6 +10,7 @@ import { isSampleImage, sampleImages } from '@templet/render'
 import {
   DOCUMENT_FORMAT,
   type DocumentLimits,
+  defaultSize,
   documentOverLimits,
   parseTemplate,
   type Template,
@@ -121,7 +122,7 @@ export class TemplateLibrary {
       } satisfies IssuesData)
     await this.d.brandKit?.checkDocument(userId, t)
     const uploadIds = await ownFixedImageIds(this.d.db, userId, t)
-    const size = t.sizes[0] as Template['sizes'][number]
+    const size = defaultSize(t)
     return {
       name,
       typeId: type.id,

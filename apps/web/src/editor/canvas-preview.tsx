@@ -1,7 +1,14 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import type { TemplateDetail } from '@templet/api'
 import { paintDocument } from '@templet/designer'
-import { imageKey, isBrandFamily, parseTemplate, srcRefs, type Template } from '@templet/template'
+import {
+  imageKey,
+  isBrandFamily,
+  parseTemplate,
+  sizeOrDefault,
+  srcRefs,
+  type Template,
+} from '@templet/template'
 import { parseImageValue } from '@templet/template/image-value'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { fontListQuery } from '../api/brand-kit-queries'
@@ -101,9 +108,10 @@ export function CanvasPreview(p: {
   const brand = useQuery({ ...fontListQuery(), enabled: usesBrandFonts(p.document) })
   const images = useValueImages(p.document, p.values)
   const [fontsLoaded, setFontsLoaded] = useState(0)
-  const size = p.document.sizes.find((s) => s.id === p.sizeId) ?? p.document.sizes[0]
-  const sizeId = size?.id ?? ''
-  const scale = size ? Math.min(1, PREVIEW_SIDE / Math.max(size.width, size.height)) : 1
+  // A preview only: a size id the document lacks (stale while a newer version loads) shows the default size.
+  const size = sizeOrDefault(p.document, p.sizeId)
+  const sizeId = size.id
+  const scale = Math.min(1, PREVIEW_SIDE / Math.max(size.width, size.height))
 
   // The faces these values draw with; a repaint once they are in (already loaded ones resolve at once).
   const valuesKey = JSON.stringify([p.values, p.valueLanguages])

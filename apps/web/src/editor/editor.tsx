@@ -1,4 +1,5 @@
 import type { Creation, FieldIssue, TemplateDetail } from '@templet/api'
+import { sizeOrDefault } from '@templet/template/sizes'
 import { ImageOff, LoaderCircle } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -50,12 +51,12 @@ export function Editor({
 }) {
   const { t, i18n } = useTranslation()
   const locale: Locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
-  const firstSize = template.sizes[0]?.id ?? ''
   const form = useForm<EditorForm>({
     mode: 'onChange',
     defaultValues: {
       v: { ...defaultValues(template, locale), ...initial.values },
-      sizeId: template.sizes.some((s) => s.id === initial.sizeId) ? (initial.sizeId ?? firstSize) : firstSize,
+      // A draft's size may be gone from the template since (a newer version): the editor opens in the default.
+      sizeId: sizeOrDefault(template, initial.sizeId).id,
       lang: initial.languages ?? {},
     },
   })
@@ -93,7 +94,8 @@ export function Editor({
   const preview = useLivePreview(
     valid ? { templateId: template.id, templateVersion, values, sizeId, locale, valueLanguages } : undefined,
   )
-  const size = template.sizes.find((s) => s.id === sizeId) ?? template.sizes[0]
+  // Shown only: the size sent is the form's `sizeId`, which the server checks (an unknown one is refused).
+  const size = sizeOrDefault(template, sizeId)
   const serverIssues = preview.issues.length > 0 ? preview.issues : createIssues
 
   function fieldIssueText(field: TemplateDetail['fields'][number]) {

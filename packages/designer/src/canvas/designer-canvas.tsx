@@ -1,4 +1,4 @@
-import type { Box, Layer, Locale } from '@templet/template'
+import { type Box, type Layer, type Locale, sizeOrDefault } from '@templet/template'
 import {
   type CSSProperties,
   type Dispatch,
@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { boxIn, sizeOf, unionBox } from '../state/boxes'
+import { boxIn, unionBox } from '../state/boxes'
 import type { DesignerAction, DesignerState } from '../state/designer-state'
 import {
   boxFromCorners,
@@ -131,7 +131,7 @@ export function DesignerCanvas({
   const [marquee, setMarquee] = useState<Box | undefined>(undefined)
   const [active, setActive] = useState<Gesture['kind'] | undefined>(undefined)
   const t = state.document
-  const size = sizeOf(t, state.sizeId)
+  const size = sizeOrDefault(t, state.sizeId)
   const nameOf = (l: Layer) => (layerLabel ? layerLabel(l.id) : (l.name ?? l.id))
 
   useEffect(() => {

@@ -4,10 +4,10 @@ import {
   drawLayer,
   effectiveValues,
   type Locale,
+  sizeOrDefault,
   type Template,
   type Values,
 } from '@templet/template'
-import { sizeOf } from '../state/boxes'
 
 /**
  * Draws a template on a browser canvas with the model's own drawing code, at `scale` CSS px per template px
@@ -27,7 +27,7 @@ export function paintDocument(
     images?: Map<string, ImageBitmap>
   },
 ) {
-  const size = sizeOf(t, o.sizeId)
+  const size = sizeOrDefault(t, o.sizeId)
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1
   const width = Math.max(1, Math.round(size.width * o.scale * ratio))
   const height = Math.max(1, Math.round(size.height * o.scale * ratio))

@@ -1,5 +1,11 @@
-import type { ImageLayer, Layer, Template, TextLayer } from '@templet/template'
-import { sizeOf } from '../state/boxes'
+import {
+  defaultSize,
+  type ImageLayer,
+  type Layer,
+  sizeOrDefault,
+  type Template,
+  type TextLayer,
+} from '@templet/template'
 import type { DesignerWords } from '../strings'
 import { Checkbox, NumberInput, Row, Select } from './controls'
 import { alignOptions } from './fields-section'
@@ -24,8 +30,8 @@ type Override = NonNullable<Layer['bySize']>[string]
  */
 export function TextLayoutControls({ t, layer, sizeId, strings, update, disabled }: ExtrasProps<TextLayer>) {
   const override = layer.bySize?.[sizeId]
-  const ownSize = sizeId === t.sizes[0]?.id && !override
-  const sizeLabel = sizeOf(t, sizeId)?.label
+  const ownSize = sizeId === defaultSize(t).id && !override
+  const sizeLabel = sizeOrDefault(t, sizeId).label
   const sizeName = sizeLabel === undefined ? sizeId : typeof sizeLabel === 'string' ? sizeLabel : sizeLabel.en
   const setOverride = (patch: Partial<Override>, coalesce?: string) => {
     const next: Override = { ...override, ...patch }

@@ -1,6 +1,13 @@
-import type { Field, Layer, Locale, Paint, Template } from '@templet/template'
+import {
+  type Field,
+  type Layer,
+  type Locale,
+  type Paint,
+  sizeOrDefault,
+  type Template,
+} from '@templet/template'
 import { type Dispatch, useId } from 'react'
-import { boxIn, sizeOf } from '../state/boxes'
+import { boxIn } from '../state/boxes'
 import type { DesignerAction, DesignerState } from '../state/designer-state'
 import { normalizeAngle } from '../state/geometry'
 import type { DesignerWords } from '../strings'
@@ -125,7 +132,7 @@ function LayerProperties({
   images,
 }: LayerPropertiesProps) {
   const box = boxIn(t, layer, sizeId)
-  const size = sizeOf(t, sizeId)
+  const size = sizeOrDefault(t, sizeId)
   const update = (patch: Partial<Layer>, coalesce?: string) =>
     dispatch({ type: 'update', id: layer.id, patch, coalesce })
   const setBox = (key: 'x' | 'y' | 'w' | 'h') => (v: number, coalesce: string) =>

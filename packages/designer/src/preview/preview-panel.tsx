@@ -1,7 +1,6 @@
-import type { Template } from '@templet/template'
+import { sizeOrDefault, type Template } from '@templet/template'
 import { useEffect, useId, useRef } from 'react'
 import { paintDocument } from '../canvas/paint-document'
-import { sizeOf } from '../state/boxes'
 import type { DesignerWords } from '../strings'
 import { PREVIEW_STATES, type PreviewState, previewValues } from './preview-values'
 
@@ -59,7 +58,7 @@ function Preview({
   images: Map<string, ImageBitmap> | undefined
 }) {
   const ref = useRef<HTMLCanvasElement>(null)
-  const size = sizeOf(document, sizeId)
+  const size = sizeOrDefault(document, sizeId)
   const scale = PREVIEW_WIDTH / size.width
   useEffect(() => {
     // Drawn once the design settles (a drag's last step), so four more paints never slow a drag's frames.

@@ -1,13 +1,12 @@
-import { type Box, type Layer, layerBox, type Template } from '@templet/template'
+import { type Box, defaultSize, type Layer, layerBox, sizeOrDefault, type Template } from '@templet/template'
 
-/** The size a designer shows: the template's size of that id, else its first. */
-export function sizeOf(t: Template, sizeId: string) {
-  return t.sizes.find((s) => s.id === sizeId) ?? (t.sizes[0] as Template['sizes'][number])
-}
-
-/** A layer's box as drawn in a size (its per-size override, its own box, or the whole canvas). */
+/**
+ * A layer's box as drawn in a size (its per-size override, its own box, or the whole canvas). Like every view of
+ * the designer, a size id the document no longer has (state of before an edit, an undo, a load) shows the
+ * default size rather than failing.
+ */
 export function boxIn(t: Template, layer: Layer, sizeId: string): Box {
-  const size = sizeOf(t, sizeId)
+  const size = sizeOrDefault(t, sizeId)
   return layerBox(layer, { sizeId: size.id, width: size.width, height: size.height })
 }
 
@@ -22,7 +21,7 @@ export function withBox(t: Template, layer: Layer, sizeId: string, box: Box): La
     w: Math.max(1, round(box.w)),
     h: Math.max(1, round(box.h)),
   }
-  if (sizeId === t.sizes[0]?.id && !layer.bySize?.[sizeId]) return { ...layer, box: rounded }
+  if (sizeId === defaultSize(t).id && !layer.bySize?.[sizeId]) return { ...layer, box: rounded }
   return { ...layer, bySize: { ...layer.bySize, [sizeId]: { ...layer.bySize?.[sizeId], box: rounded } } }
 }
 

@@ -1,5 +1,12 @@
-import type { Box, Field, Layer, Template } from '@templet/template'
-import { boxIn, sizeOf, unionBox, withBox } from './boxes'
+import {
+  type Box,
+  defaultSize,
+  type Field,
+  type Layer,
+  sizeOrDefault,
+  type Template,
+} from '@templet/template'
+import { boxIn, unionBox, withBox } from './boxes'
 import { dropFieldIfUnused, fieldInUse } from './fields'
 import { type AlignEdge, alignBox, distributeBoxes, type Handle, scaleBoxes } from './geometry'
 import { scaleLayerStyle, styleScale } from './scale-layers'
@@ -75,7 +82,7 @@ export type DesignerAction =
 /** How many undo steps are kept. */
 export const HISTORY_LIMIT = 100
 
-export function initialState(document: Template, sizeId = document.sizes[0]?.id ?? ''): DesignerState {
+export function initialState(document: Template, sizeId = defaultSize(document).id): DesignerState {
   return { document, sizeId, selection: [], past: [], future: [] }
 }
 
@@ -195,7 +202,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     case 'align': {
       const layers = movable(state)
       const boxes = layers.map((l) => boxIn(t, l, state.sizeId))
-      const size = sizeOf(t, state.sizeId)
+      const size = sizeOrDefault(t, state.sizeId)
       const to = boxes.length > 1 ? unionBox(boxes) : { x: 0, y: 0, w: size.width, h: size.height }
       if (!to) return state
       const moved = new Map(layers.map((l, i) => [l.id, alignBox(boxes[i] as Box, to, action.edge)]))

@@ -1,5 +1,4 @@
-import { type Field, type Layer, layerSchema, type Template } from '@templet/template'
-import { sizeOf } from './boxes'
+import { type Field, type Layer, layerSchema, sizeOrDefault, type Template } from '@templet/template'
 
 export type NewLayerKind = 'text' | 'image' | 'rect' | 'ellipse' | 'line' | 'qr'
 
@@ -20,7 +19,7 @@ export function newLayer(
   kind: NewLayerKind,
   words: { text: string; link: string; image: { en: string; 'zh-CN': string } },
 ): { layer: Layer; field?: Field } {
-  const size = sizeOf(t, sizeId)
+  const size = sizeOrDefault(t, sizeId)
   const short = Math.min(size.width, size.height)
   const centred = (w: number, h: number) => ({
     x: Math.round((size.width - w) / 2),
@@ -97,7 +96,7 @@ export function fixedImageLayer(
   width: number,
   height: number,
 ): Layer {
-  const size = sizeOf(t, sizeId)
+  const size = sizeOrDefault(t, sizeId)
   const side = Math.min(size.width, size.height) * 0.25
   const scale = side / Math.max(width, height, 1)
   const w = Math.max(1, Math.round(width * scale))

@@ -1,4 +1,4 @@
-import type { Box, Layer, Template } from '@templet/template'
+import { type Box, defaultSize, type Layer, type Template } from '@templet/template'
 import { type Handle, handleAt } from './geometry'
 
 /**
@@ -27,7 +27,7 @@ const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n
  */
 export function scaleLayerStyle(t: Template, layer: Layer, sizeId: string, k: number): Layer {
   if (k === 1) return layer
-  const first = sizeId === t.sizes[0]?.id
+  const first = sizeId === defaultSize(t).id
   switch (layer.type) {
     case 'text': {
       const override = layer.bySize?.[sizeId]

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { defaultSize, parseTemplate, sizeOf, sizeOrDefault, UnknownSizeError } from '../src/index'
+
+const size = (id: string, width: number, height: number) => ({
+  id,
+  label: { en: id, 'zh-CN': id },
+  width,
+  height,
+})
+
+const card = parseTemplate({
+  id: 'test-card',
+  typeId: 'certificates',
+  name: { en: 'Test', 'zh-CN': '测试' },
+  sizes: [size('square', 1080, 1080), size('story', 1080, 1920), size('banner', 1500, 500)],
+  fields: [],
+  layers: [{ id: 'bg', type: 'shape', fill: '#ffffff' }],
+  samples: { en: {}, 'zh-CN': {} },
+})
+
+describe('sizes of a template', () => {
+  it('the default size is the first', () => {
+    expect(defaultSize(card).id).toBe('square')
+  })
+
+  it('sizeOf gives the size of that id, or the default size for no id', () => {
+    expect(sizeOf(card, 'story')).toMatchObject({ id: 'story', width: 1080, height: 1920 })
+    expect(sizeOf(card, 'banner').id).toBe('banner')
+    expect(sizeOf(card, undefined)).toBe(defaultSize(card))
+  })
+
+  it('sizeOf refuses an id the template does not have, naming the template, the id and the sizes it has', () => {
+    for (const id of ['poster', '', 'Square']) {
+      let err: unknown
+      try {
+        sizeOf(card, id)
+      } catch (e) {
+        err = e
+      }
+      expect(err).toBeInstanceOf(UnknownSizeError)
+      expect(err).toMatchObject({
+        name: 'UnknownSizeError',
+        code: 'UNKNOWN_SIZE',
+        templateId: 'test-card',
+        sizeId: id,
+        sizeIds: ['square', 'story', 'banner'],
+        message: `template "test-card" has no size "${id}"; it has square, story, banner`,
+      })
+    }
+  })
+
+  it('sizeOrDefault (for showing what was stored before an edit) falls back to the default size', () => {
+    expect(sizeOrDefault(card, 'banner').id).toBe('banner')
+    expect(sizeOrDefault(card, 'removed-since')).toBe(defaultSize(card))
+    expect(sizeOrDefault(card, undefined)).toBe(defaultSize(card))
+  })
+})
