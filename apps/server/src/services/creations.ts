@@ -554,6 +554,7 @@ export class Creations {
         await this.#withPixels(THUMBNAIL_SIDE * THUMBNAIL_SIDE, () =>
           this.d.renderer.renderPreview(template, r.values, {
             ...drawing,
+            account: r.userId,
             maxSide: THUMBNAIL_SIDE,
             format: 'webp',
             placeholders: false,
@@ -764,6 +765,8 @@ export class Creations {
         decodedImages: this.d.decodedImages,
         maxSide: r.maxSide,
         format: r.format,
+        // Customers take turns in the preview thread.
+        account: r.userId,
       }),
     )
     checkImagesRead()
