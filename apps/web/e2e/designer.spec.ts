@@ -412,16 +412,21 @@ test.describe('the designer in the app', () => {
   }) => {
     const account = await registerUser(server, 'Ada Quick')
     const ownId = await ownCopy(server, account.token, 'bold-quote')
-    // The page's timers under the test's hand: the draft's timer fires when the test says, not by chance.
+    // The page's timers under the test's hand: the draft's timer fires when the test says, not by chance. An
+    // installed clock still runs with real time, so it is paused: on a busy machine 0.8 s pass between a change
+    // and the next look at the page.
     await page.clock.install()
     await signIn(page, account, `/templates/${ownId}/design`)
     await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    // A few seconds ahead of now, so that however long the call takes it never asks for a time already past.
+    await page.clock.pauseAt(Date.now() + 5_000)
     await page.getByLabel('Template name').fill('Quick quote')
     await expect(page.getByTestId('save-state')).toHaveText('Unsaved changes')
-    // Saved before the draft's timer (0.8 s after the change) has fired.
+    // Saved before the draft's timer (0.8 s after the change) has fired; then it comes due.
     await saveDesign(page, 2)
     await page.clock.runFor(5_000)
     await expect(page.getByTestId('save-state')).toHaveText('Saved · version 2')
+    await page.clock.resume()
     await page.reload()
     await expect(page.getByTestId('save-state')).toHaveText('Saved · version 2')
     await expect(page.getByLabel('Template name')).toHaveValue('Quick quote')
