@@ -68,6 +68,8 @@ test.describe('a value’s language', () => {
     page,
     server,
   }) => {
+    // Two pages load CJK faces and two creations draw them: bounded for a busy machine.
+    test.setTimeout(300_000)
     const account = await openBoldQuote(page, server)
     const quote = page.getByLabel('Quote', { exact: true })
     await quote.fill('Less is more')
@@ -102,8 +104,10 @@ test.describe('a value’s language', () => {
     // Re-opened, the creation keeps its language and draws as it was made.
     await page.goto(`/creation/${ja.id}/edit`)
     await expect(page.getByRole('combobox', { name: 'Character forms' })).toHaveValue('ja')
+    // A new page loads the Japanese face (over 10 MB) again before it paints: on a busy machine, a minute or more.
+    await expect(page.getByTestId('preview')).toHaveAttribute('data-painted', /\d/, { timeout: 120_000 })
     await expect
-      .poll(async () => differing(await previewPixels(page), jaPreview), { timeout: 30_000 })
+      .poll(async () => differing(await previewPixels(page), jaPreview), { timeout: 60_000 })
       .toBe(0)
   })
 
