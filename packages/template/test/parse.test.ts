@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseTemplate, TemplateError, type TemplateInput, textStyle } from '../src/index'
+import { parseTemplate, type TemplateInput, textStyle } from '../src/index'
+import { parseError } from './parse-error'
 
 const base = (): TemplateInput => ({
   id: 'test-card',
@@ -17,16 +18,6 @@ const base = (): TemplateInput => ({
   samples: { en: {}, 'zh-CN': {} },
 })
 
-const errorOf = (json: unknown) => {
-  try {
-    parseTemplate(json)
-  } catch (e) {
-    if (e instanceof TemplateError) return e
-    throw e
-  }
-  throw new Error('parsed')
-}
-
 describe('parseTemplate', () => {
   it('accepts a valid template and fills in defaults', () => {
     const t = parseTemplate(base())
@@ -37,7 +28,7 @@ describe('parseTemplate', () => {
   it('names the layer and the property of a wrong type', () => {
     const t = base()
     ;(t.layers[1] as { size: unknown }).size = 'big'
-    const e = errorOf(t)
+    const e = parseError(t)
     expect(e.message).toContain('layer "title", property "size"')
     expect(e.issues[0]).toMatchObject({ layer: 'title', property: 'size' })
   })
@@ -45,31 +36,31 @@ describe('parseTemplate', () => {
   it('names the layer and the property of a malformed colour', () => {
     const t = base()
     ;(t.layers[0] as { fill: unknown }).fill = 'red'
-    expect(errorOf(t).message).toContain('layer "bg", property "fill"')
+    expect(parseError(t).message).toContain('layer "bg", property "fill"')
   })
 
   it('names a binding to a field that does not exist', () => {
     const t = base()
     ;(t.layers[1] as { color: unknown }).color = { field: 'missing' }
-    expect(errorOf(t).message).toContain('layer "title", property "color.field": no field "missing"')
+    expect(parseError(t).message).toContain('layer "title", property "color.field": no field "missing"')
   })
 
   it('names a text that refers to an unknown field', () => {
     const t = base()
     ;(t.layers[1] as { text: unknown }).text = '{{subtitle}}'
-    expect(errorOf(t).message).toContain('layer "title", property "text": no field "subtitle"')
+    expect(parseError(t).message).toContain('layer "title", property "text": no field "subtitle"')
   })
 
   it('names an unknown property of a layer', () => {
     const t = base()
     ;(t.layers[1] as Record<string, unknown>).fontSize = 12
-    expect(errorOf(t).message).toMatch(/layer "title".*fontSize/)
+    expect(parseError(t).message).toMatch(/layer "title".*fontSize/)
   })
 
   it('names a layer by its index when it has no id', () => {
     const t = base()
     delete (t.layers[1] as { id?: string }).id
-    expect(errorOf(t).message).toContain('layer "layers[1]", property "id"')
+    expect(parseError(t).message).toContain('layer "layers[1]", property "id"')
   })
 
   it('takes a fixed image layer (a logo) with no field', () => {
@@ -84,10 +75,10 @@ describe('parseTemplate', () => {
     const both = base()
     both.fields.push({ key: 'photo', kind: 'image', label: { en: 'Photo', 'zh-CN': '照片' } })
     both.layers.push({ id: 'logo', type: 'image', field: 'photo', src: '42' })
-    expect(errorOf(both).message).toContain('layer "logo", property "field": an image layer takes either')
+    expect(parseError(both).message).toContain('layer "logo", property "field": an image layer takes either')
     const neither = base()
     neither.layers.push({ id: 'logo', type: 'image' })
-    expect(errorOf(neither).issues[0]).toMatchObject({ layer: 'logo', property: 'field' })
+    expect(parseError(neither).issues[0]).toMatchObject({ layer: 'logo', property: 'field' })
   })
 
   it('takes a weight the customer chooses (a choice field mapped to weights) and names a weight that is none', () => {
@@ -108,7 +99,7 @@ describe('parseTemplate', () => {
       title?.type === 'text' && textStyle(title, { values: { heft: 'heavy' }, sizeId: 'square' }).weight,
     ).toBe(800)
     ;(t.layers[1] as { weight: unknown }).weight = { field: 'heft', map: { light: 400, heavy: 450 } }
-    expect(errorOf(t).issues[0]).toMatchObject({ layer: 'title' })
-    expect(errorOf(t).issues[0]?.property).toMatch(/^weight/)
+    expect(parseError(t).issues[0]).toMatchObject({ layer: 'title' })
+    expect(parseError(t).issues[0]?.property).toMatch(/^weight/)
   })
 })

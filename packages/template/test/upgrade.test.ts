@@ -3,11 +3,11 @@ import {
   DOCUMENT_FORMAT,
   documentFormat,
   parseTemplate,
-  TemplateError,
   type TemplateInput,
   upgradeDocument,
 } from '../src/index'
 import { type UpgradeStep, upgradeThrough } from '../src/upgrade'
+import { parseError } from './parse-error'
 
 const doc = (): TemplateInput => ({
   id: 'format-card',
@@ -23,16 +23,6 @@ const doc = (): TemplateInput => ({
   ],
   samples: { en: {}, 'zh-CN': {} },
 })
-
-const refused = (json: unknown): TemplateError => {
-  try {
-    parseTemplate(json)
-  } catch (e) {
-    if (e instanceof TemplateError) return e
-    throw e
-  }
-  throw new Error('parsed')
-}
 
 describe('document format', () => {
   it('is 1 today, and a document without one is format 1, opened as it was saved', () => {
@@ -51,14 +41,14 @@ describe('document format', () => {
   })
 
   it('refuses a document saved by a newer release with a clear error, not a crash', () => {
-    const e = refused({ ...doc(), format: DOCUMENT_FORMAT + 1 })
+    const e = parseError({ ...doc(), format: DOCUMENT_FORMAT + 1 })
     expect(e.templateId).toBe('format-card')
     expect(e.issues).toEqual([{ property: 'format', message: expect.stringContaining('newer release') }])
     expect(e.message).toMatch(/format 2: saved by a newer release of Templet .*update Templet to open it/)
   })
 
   it.each([0, -1, 1.5, '1', null, true])('refuses format %j with a clear error', (format) => {
-    const e = refused({ ...doc(), format })
+    const e = parseError({ ...doc(), format })
     expect(e.issues).toEqual([
       { property: 'format', message: expect.stringContaining('whole number from 1') },
     ])
@@ -66,7 +56,7 @@ describe('document format', () => {
 
   it('leaves what is not a document to the schema', () => {
     expect(upgradeDocument(null)).toBeNull()
-    expect(refused([]).issues[0]?.property).toBe('(template)')
+    expect(parseError([]).issues[0]?.property).toBe('(template)')
   })
 })
 
