@@ -144,7 +144,7 @@ export function Editor({
       >
         <div
           className="relative mx-auto overflow-hidden rounded-xl border border-border bg-muted"
-          style={{ aspectRatio: size ? `${size.width} / ${size.height}` : '1', maxHeight: '70vh' }}
+          style={{ aspectRatio: `${size.width} / ${size.height}`, maxHeight: '70vh' }}
           aria-busy={!drawn.document && preview.pending}
         >
           {drawn.document ? (
@@ -193,7 +193,7 @@ export function Editor({
       <div className="flex min-w-0 flex-col gap-5">
         <div className="flex flex-col gap-1.5">
           <SizeSwitch template={template} locale={locale} control={form.control} />
-          {size ? <SizeFormats size={size} sizes={template.sizes} locale={locale} /> : null}
+          <SizeFormats size={size} sizes={template.sizes} locale={locale} />
         </div>
         {template.fields.map((field) => (
           <ValueField

@@ -32,7 +32,7 @@ export function TextLayoutControls({ t, layer, sizeId, strings, update, disabled
   const override = layer.bySize?.[sizeId]
   const ownSize = sizeId === defaultSize(t).id && !override
   const sizeLabel = sizeOrDefault(t, sizeId).label
-  const sizeName = sizeLabel === undefined ? sizeId : typeof sizeLabel === 'string' ? sizeLabel : sizeLabel.en
+  const sizeName = typeof sizeLabel === 'string' ? sizeLabel : sizeLabel.en
   const setOverride = (patch: Partial<Override>, coalesce?: string) => {
     const next: Override = { ...override, ...patch }
     for (const key of Object.keys(next) as Array<keyof Override>)
