@@ -1,6 +1,7 @@
 import type { Template } from './document'
-import type { Field } from './fields'
-import { fieldReferences, layerTexts } from './layers/text'
+import { fieldKinds } from './fields'
+import { layerKinds } from './layers'
+import { fieldReferences } from './layers/text'
 import type { TemplateIssue } from './parse'
 import { printPixels } from './print'
 import { textLength } from './segments'
@@ -44,31 +45,29 @@ export interface DocumentCost {
   shadows: number
 }
 
-/** The most characters a field's value may put where a text says `{{key}}`. */
-function longestValue(f: Field | undefined): number {
-  if (f?.kind === 'text') return f.maxLength
-  if (f?.kind === 'choice')
-    return Math.max(0, ...f.options.flatMap((o) => [o.label.en, o.label['zh-CN']].map(textLength)))
-  return 0
-}
-
 export function documentCost(t: Template): DocumentCost {
   const fields = new Map(t.fields.map((f) => [f.key, f]))
   const layerText = new Map<string, number>()
   let totalText = 0
+  // The most characters a field's value may put where a text says `{{key}}`.
+  const longest = (key: string) => {
+    const f = fields.get(key)
+    return f ? fieldKinds.longestText(f) : 0
+  }
   for (const layer of t.layers) {
-    if (layer.type !== 'text') continue
+    const typeset = layerKinds.typeset(layer)
+    if (!typeset) continue
     const most = Math.max(
-      ...layerTexts(layer).map(
+      ...typeset.texts.map(
         (text) =>
           textLength(text.replace(/\{\{\s*[^}\s]+\s*\}\}/g, '')) +
-          fieldReferences(text).reduce((n, key) => n + longestValue(fields.get(key)), 0),
+          fieldReferences(text).reduce((n, key) => n + longest(key), 0),
       ),
     )
     layerText.set(layer.id, most)
     totalText += most
   }
-  const shadows = t.layers.filter((l) => !l.hidden && l.type === 'shape' && l.shadow).length
+  const shadows = t.layers.filter((l) => !l.hidden && layerKinds.shadowed(l)).length
   const pixels = t.sizes.reduce((n, s) => {
     const out = s.print ? printPixels(s.print) : s
     return n + out.width * out.height

@@ -15,12 +15,23 @@ export {
   templateSchema,
   templateTypeSchema,
 } from './document'
-export { type Field, type FieldKind, fieldSchema } from './fields'
-export type { ChoiceField } from './fields/choice/schema'
-export type { ColorField } from './fields/color/schema'
-export type { ImageField } from './fields/image/schema'
+export { type Field, type FieldKind, type FieldView, fieldKinds, fieldSchema } from './fields'
+export type { ChoiceField, ChoiceFieldView } from './fields/choice'
+export type { ColorField, ColorFieldView } from './fields/color'
+export type { ImageField, ImageFieldView } from './fields/image'
+export type {
+  AnyFieldPlugin,
+  FieldOf,
+  FieldPlugin,
+  FieldProblem,
+  FieldViewBase,
+  FieldViewOf,
+  PlainField,
+  ValueRulesOf,
+} from './fields/kind'
+export { createFieldRegistry, type FieldRegistry } from './fields/registry'
 export { checkField, effectiveValue, type FieldRules, textLength, type ValueIssue } from './fields/rules'
-export type { TextField } from './fields/text/schema'
+export type { TextField, TextFieldView } from './fields/text'
 export {
   BRAND_KEY,
   type BrandFamily,
@@ -40,7 +51,8 @@ export {
   type WritingSystem,
   writingSystems,
 } from './fonts'
-export { drawLayer, type Layer, type LayerType, layerBindings, layerSchema } from './layers'
+export { drawLayer, type Layer, type LayerType, layerBindings, layerKinds, layerSchema } from './layers'
+export { layerBase } from './layers/base'
 export { type DrawContext, type Frame, isVisible, layerBox } from './layers/context'
 export {
   type Fit,
@@ -55,7 +67,19 @@ export {
   parseImageValue,
   srcRefs,
 } from './layers/image'
+export type {
+  AnyLayerPlugin,
+  Binding,
+  DrawnImage,
+  FieldsByKey,
+  LayerOf,
+  LayerPlugin,
+  LayerProblem,
+  PlacedLayer,
+  Typeset,
+} from './layers/kind'
 export { type QrLayer, qrText } from './layers/qr'
+export { createLayerRegistry, type LayerRegistry } from './layers/registry'
 export type { ShapeLayer } from './layers/shape'
 export {
   breakPieces,
@@ -91,12 +115,18 @@ export { parseTemplate, TemplateError, type TemplateIssue } from './parse'
 export {
   type Bound,
   type Box,
+  bound,
+  boxSchema,
   type Color,
+  colorSchema,
+  fieldKey,
   type Gradient,
   type Locale,
   type LocalizedText,
   locales,
+  localizedTextSchema,
   type Paint,
+  paintSchema,
   type Values,
   valuesSchema,
 } from './primitives'
@@ -129,6 +159,8 @@ export {
 export {
   choiceLabels,
   effectiveValues,
+  typesets,
+  typesetsShowing,
   type ValueRules,
   validateLanguages,
   validateValues,

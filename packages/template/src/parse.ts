@@ -1,8 +1,7 @@
 import type { z } from 'zod'
 import { type Template, templateSchema } from './document'
-import type { Field } from './fields'
-import { layerBindings } from './layers'
-import { fieldReferences, layerTexts } from './layers/text'
+import { type Field, fieldKinds } from './fields'
+import { layerKinds } from './layers'
 import { TemplateError, type TemplateIssue } from './template-error'
 import { upgradeDocument } from './upgrade'
 
@@ -46,10 +45,8 @@ function crossCheck(t: Template): TemplateIssue[] {
   for (const [i, s] of t.sizes.entries()) duplicate('size', s.id, `sizes[${i}].id`)
   t.fields.forEach((f, i) => {
     duplicate('field', f.key, `fields[${i}].key`)
-    if (f.kind === 'choice' && !f.options.some((o) => o.value === f.default))
-      issues.push({ property: `fields[${i}].default`, message: `"${f.default}" is not one of the options` })
-    if (f.kind === 'text' && f.minLength !== undefined && f.minLength > f.maxLength)
-      issues.push({ property: `fields[${i}].minLength`, message: 'is greater than maxLength' })
+    for (const p of fieldKinds.check(f))
+      issues.push({ property: `fields[${i}].${p.property}`, message: p.message })
   })
   for (const locale of ['en', 'zh-CN'] as const)
     for (const k of Object.keys(t.samples[locale]))
@@ -62,7 +59,7 @@ function crossCheck(t: Template): TemplateIssue[] {
     for (const sizeId of Object.keys(layer.bySize ?? {}))
       if (!sizeIds.has(sizeId)) at(`bySize.${sizeId}`, `no size "${sizeId}"`)
     if (layer.when && !fields.has(layer.when.field)) at('when.field', `no field "${layer.when.field}"`)
-    for (const [property, value, kind] of layerBindings(layer)) {
+    for (const [property, value, kind] of layerKinds.bindings(layer)) {
       if (typeof value !== 'object' || value === null || !('field' in value)) continue
       const b = value as { field: string; map?: Record<string, unknown> }
       const f = fields.get(b.field)
@@ -73,36 +70,10 @@ function crossCheck(t: Template): TemplateIssue[] {
         else
           for (const o of f.options)
             if (!(o.value in b.map)) at(`${property}.map`, `no entry for option "${o.value}" of "${b.field}"`)
-      } else if (kind === 'color' ? f.kind !== 'color' : f.kind !== 'choice')
-        at(
-          `${property}.field`,
-          `"${b.field}" is a ${f.kind} field; bind a ${kind === 'color' ? 'color' : 'choice'} field`,
-        )
+      } else if (f.kind !== kind)
+        at(`${property}.field`, `"${b.field}" is a ${f.kind} field; bind a ${kind} field`)
     }
-    if (layer.type === 'qr')
-      for (const ref of fieldReferences(layer.data))
-        if (fields.get(ref)?.kind !== 'text') at('data', `no text field "${ref}"`)
-    if (layer.type === 'image') {
-      if ((layer.field === undefined) === (layer.src === undefined))
-        at('field', 'an image layer takes either an image field (field) or a fixed image (src), not both')
-      else if (layer.field !== undefined && fields.get(layer.field)?.kind !== 'image')
-        at('field', `no image field "${layer.field}"`)
-      if (typeof layer.src === 'object') {
-        // A choice's value names an option, not an image: a set says which of the author's images each is.
-        if (!layer.src.map)
-          at(
-            'src.map',
-            `an image from a set needs a map from each option of "${layer.src.field}" to an image`,
-          )
-        if (layer.src.alpha !== undefined) at('src.alpha', "an image takes no alpha; set the layer's opacity")
-      }
-    }
-    if (layer.type === 'text') {
-      for (const text of layerTexts(layer))
-        for (const ref of fieldReferences(text)) if (!fields.has(ref)) at('text', `no field "${ref}"`)
-      if (layer.shrinkToFit && layer.shrinkToFit.minSize > layer.size)
-        at('shrinkToFit.minSize', 'is greater than size')
-    }
+    for (const p of layerKinds.check(layer, fields)) at(p.property, p.message)
   }
   return issues
 }

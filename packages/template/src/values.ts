@@ -1,8 +1,10 @@
 import type { Template } from './document'
+import { fieldKinds } from './fields'
 import type { ValueIssue } from './fields/issue'
-import { checkField, effectiveValue } from './fields/rules'
-import { type FontFamily, fontFamilies } from './fonts'
-import { fieldReferences, layerTexts, scriptName } from './layers/text'
+import type { FontFamily } from './fonts'
+import { layerKinds } from './layers'
+import type { Typeset } from './layers/kind'
+import { fieldReferences, scriptName } from './layers/text'
 import type { Locale, Values } from './primitives'
 
 export interface ValueRules {
@@ -13,18 +15,22 @@ export interface ValueRules {
   uncoveredCharacters?: (text: string, family: FontFamily, lang?: string) => string[]
 }
 
+/** What the template's layers set in type, in the order they are drawn (hidden ones too). */
+export const typesets = (t: Pick<Template, 'layers'>): Typeset[] =>
+  t.layers.flatMap((l) => layerKinds.typeset(l) ?? [])
+
+/** The layers' typesets that show a field's value (`{{key}}`). */
+export const typesetsShowing = (t: Pick<Template, 'layers'>, key: string): Typeset[] =>
+  typesets(t).filter((s) => s.texts.some((text) => fieldReferences(text).includes(key)))
+
 /**
  * The font families (every family when a layer's font is a choice) and languages of the text layers that
  * show a field.
  */
 function facesShowing(t: Template, key: string): Array<{ family: FontFamily; lang: string | undefined }> {
   const seen = new Map<string, { family: FontFamily; lang: string | undefined }>()
-  for (const l of t.layers) {
-    if (l.type !== 'text') continue
-    if (!layerTexts(l).some((text) => fieldReferences(text).includes(key))) continue
-    for (const family of typeof l.font === 'string' ? [l.font] : fontFamilies)
-      seen.set(`${family} ${l.lang ?? ''}`, { family, lang: l.lang })
-  }
+  for (const s of typesetsShowing(t, key))
+    for (const family of s.families) seen.set(`${family} ${s.lang ?? ''}`, { family, lang: s.lang })
   return [...seen.values()]
 }
 
@@ -45,8 +51,8 @@ export function validateValues(
     if (!fields.has(key)) issues.push({ path: key, code: 'unknown_field' })
   for (const f of t.fields) {
     const v = values[f.key]
-    issues.push(...checkField(f, v))
-    if (f.kind === 'text' && v !== undefined && rules.uncoveredCharacters) {
+    issues.push(...fieldKinds.checkValue(f, v))
+    if (fieldKinds.typed(f) && v !== undefined && rules.uncoveredCharacters) {
       const uncovered = rules.uncoveredCharacters
       const showing = facesShowing(t, f.key)
       const declared = languages[f.key]
@@ -72,7 +78,7 @@ export function validateValues(
 export function effectiveValues(t: Template, values: Values, locale: Locale): Values {
   const out: Values = {}
   for (const f of t.fields) {
-    const v = effectiveValue(f, values[f.key], locale)
+    const v = fieldKinds.effective(f, values[f.key], locale)
     if (v !== undefined) out[f.key] = v
   }
   return out
@@ -85,10 +91,8 @@ export function effectiveValues(t: Template, values: Values, locale: Locale): Va
 export function choiceLabels(t: Template, values: Values, locale: Locale): Values {
   const out: Values = {}
   for (const f of t.fields) {
-    if (f.kind !== 'choice') continue
-    const option =
-      f.options.find((o) => o.value === values[f.key]) ?? f.options.find((o) => o.value === f.default)
-    if (option) out[f.key] = option.label[locale]
+    const label = fieldKinds.label(f, values[f.key], locale)
+    if (label !== undefined) out[f.key] = label
   }
   return out
 }
@@ -103,6 +107,6 @@ export function validateLanguages(t: Template, languages: Readonly<Record<string
   return Object.keys(languages).flatMap((key): ValueIssue[] => {
     const f = fields.get(key)
     if (!f) return [{ path: key, code: 'unknown_field' }]
-    return f.kind === 'text' ? [] : [{ path: key, code: 'not_text_field' }]
+    return fieldKinds.typed(f) ? [] : [{ path: key, code: 'not_text_field' }]
   })
 }

@@ -1,49 +1,45 @@
 /**
  * The value rules of every field kind, without zod: a screen can check what a customer types with the same
- * rules the server applies (`@templet/template/rules`).
+ * rules the server applies (`@templet/template/rules`). The rules are each kind's own (`<kind>/rules.ts`),
+ * which its kind in the registry holds too; this record names them without the schemas.
  */
 
 import type { Locale } from '../primitives'
-import type { Field } from '.'
-import { type ChoiceRules, checkChoice, effectiveChoice } from './choice/rules'
-import { type ColorRules, checkColor, effectiveColor } from './color/rules'
-import { checkImage, type ImageRules } from './image/rules'
+import type { Field, FieldKind } from '.'
+import { type ChoiceRules, choiceRules } from './choice/rules'
+import { type ColorRules, colorRules } from './color/rules'
+import { type ImageRules, imageRules } from './image/rules'
 import type { ValueIssue } from './issue'
-import { checkText, effectiveText, type TextRules } from './text/rules'
+import type { ValueRulesOf } from './kind'
+import { type TextRules, textRules } from './text/rules'
 
 /** What the rules read of a field: the model's field, or the API's description of it. */
 export type FieldRules = TextRules | ImageRules | ColorRules | ChoiceRules
 
-/** The rules of one field's value that need nothing but the field and the value. */
-export function checkField(f: FieldRules, v: string | undefined): ValueIssue[] {
-  switch (f.kind) {
-    case 'text':
-      return checkText(f, v)
-    case 'color':
-      return checkColor(f, v)
-    case 'choice':
-      return checkChoice(f, v)
-    case 'image':
-      return checkImage(f, v)
-  }
+type RulesByKind = { [K in FieldKind]: Extract<FieldRules, { kind: K }> }
+
+const rulesOf: { [K in FieldKind]: ValueRulesOf<RulesByKind[K], Extract<Field, { kind: K }>> } = {
+  text: textRules,
+  image: imageRules,
+  color: colorRules,
+  choice: choiceRules,
 }
+
+/** The rules of one field's value that need nothing but the field and the value. */
+export const checkField = <K extends FieldKind>(
+  f: RulesByKind[K] & { kind: K },
+  v: string | undefined,
+): ValueIssue[] => rulesOf[f.kind].check(f, v)
 
 /**
  * The value a field has in a render: the given value, else the field's default in `locale`. A value the
  * field would not accept (a malformed colour, an unknown choice) falls back to the default too, so a render
  * never draws garbage even when the caller skipped validation. An image without a value has none.
  */
-export function effectiveValue(f: Field, v: string | undefined, locale: Locale): string | undefined {
-  switch (f.kind) {
-    case 'text':
-      return effectiveText(f, v, locale)
-    case 'color':
-      return effectiveColor(f, v)
-    case 'choice':
-      return effectiveChoice(f, v)
-    case 'image':
-      return v || undefined
-  }
-}
+export const effectiveValue = <K extends FieldKind>(
+  f: Extract<Field, { kind: K }>,
+  v: string | undefined,
+  locale: Locale,
+): string | undefined => rulesOf[f.kind as K].effective(f, v, locale)
 
 export { textLength, type ValueIssue } from './issue'

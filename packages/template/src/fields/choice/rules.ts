@@ -1,4 +1,5 @@
 import type { ValueIssue } from '../issue'
+import type { ValueRulesOf } from '../kind'
 import type { ChoiceField } from './schema'
 
 export type ChoiceRules = Pick<ChoiceField, 'key' | 'kind'> & { options: ReadonlyArray<{ value: string }> }
@@ -12,3 +13,9 @@ export const checkChoice = (f: ChoiceRules, v: string | undefined): ValueIssue[]
 
 export const effectiveChoice = (f: ChoiceRules & Pick<ChoiceField, 'default'>, v: string | undefined) =>
   v && isOption(f, v) ? v : f.default
+
+/** The value rules of a choice field. */
+export const choiceRules: ValueRulesOf<ChoiceRules, ChoiceRules & Pick<ChoiceField, 'default'>> = {
+  check: checkChoice,
+  effective: effectiveChoice,
+}

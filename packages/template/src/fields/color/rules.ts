@@ -1,5 +1,6 @@
 import { OPAQUE_HEX } from '../../patterns'
 import type { ValueIssue } from '../issue'
+import type { ValueRulesOf } from '../kind'
 import type { ColorField } from './schema'
 
 export type ColorRules = Pick<ColorField, 'key' | 'kind'>
@@ -9,3 +10,9 @@ export const checkColor = (f: ColorRules, v: string | undefined): ValueIssue[] =
 
 export const effectiveColor = (f: Pick<ColorField, 'default'>, v: string | undefined) =>
   v && OPAQUE_HEX.test(v) ? v : f.default
+
+/** The value rules of a colour field. */
+export const colorRules: ValueRulesOf<ColorRules, Pick<ColorField, 'default'>> = {
+  check: checkColor,
+  effective: effectiveColor,
+}

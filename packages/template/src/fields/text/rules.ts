@@ -1,5 +1,6 @@
 import type { Locale } from '../../primitives'
 import { textLength, type ValueIssue } from '../issue'
+import type { ValueRulesOf } from '../kind'
 import type { TextField } from './schema'
 
 /** What the rules of a text field read (a field of the model, or of the API's template detail). */
@@ -23,3 +24,9 @@ export function checkText(f: TextRules, v: string | undefined): ValueIssue[] {
 
 export const effectiveText = (f: Pick<TextField, 'default'>, v: string | undefined, locale: Locale) =>
   v ? v : typeof f.default === 'string' ? f.default : f.default[locale]
+
+/** The value rules of a text field. */
+export const textRules: ValueRulesOf<TextRules, Pick<TextField, 'default'>> = {
+  check: checkText,
+  effective: effectiveText,
+}

@@ -1,2 +1,3 @@
 export { drawShape, shapeBindings } from './draw'
+export { shapeLayer } from './kind'
 export { type ShapeLayer, shapeLayerSchema } from './schema'

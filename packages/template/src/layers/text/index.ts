@@ -10,6 +10,7 @@ export {
   textBindings,
   textStyle,
 } from './draw'
+export { textLayer } from './kind'
 export { breakPieces, layoutText, type TextLayout, type TextLine } from './layout'
 export { BOLD, ITALIC, type Marked, parseMarkup } from './markup'
 export { fieldReferences, layerTexts, type TextLayer, textLayerSchema } from './schema'

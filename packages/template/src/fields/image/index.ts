@@ -1,0 +1,4 @@
+export type { ImageFieldView } from './kind'
+export { imageField } from './kind'
+export { imageRules } from './rules'
+export { type ImageField, imageFieldSchema } from './schema'

@@ -1,0 +1,29 @@
+import type { z } from 'zod'
+import { fontFamilies } from '../../fonts'
+import type { LayerPlugin } from '../kind'
+import { drawText, textBindings } from './draw'
+import { fieldReferences, layerTexts, type TextLayer, textLayerSchema } from './schema'
+
+/** A text, with `{{key}}` inserting values, laid out and drawn in the model's fonts. */
+export const textLayer: LayerPlugin<TextLayer, z.input<typeof textLayerSchema>> = {
+  type: 'text',
+  schema: textLayerSchema,
+  draw: drawText,
+  bindings: textBindings,
+  check(layer, fields) {
+    const problems = layerTexts(layer).flatMap((text) =>
+      fieldReferences(text)
+        .filter((ref) => !fields.has(ref))
+        .map((ref) => ({ property: 'text', message: `no field "${ref}"` })),
+    )
+    if (layer.shrinkToFit && layer.shrinkToFit.minSize > layer.size)
+      problems.push({ property: 'shrinkToFit.minSize', message: 'is greater than size' })
+    return problems
+  },
+  typeset: (layer) => ({
+    texts: layerTexts(layer),
+    families: typeof layer.font === 'string' ? [layer.font] : fontFamilies,
+    lang: layer.lang,
+    markup: layer.markup,
+  }),
+}
