@@ -4,9 +4,9 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
-  useReducer,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react'
 import { DesignerCanvas } from './canvas/designer-canvas'
 import { clampZoom, fitWidthZoom, fitZoom, stepZoom, Viewport } from './canvas/viewport'
@@ -14,7 +14,7 @@ import { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, useFixedIm
 import { LayersPanel, layerName } from './panels/layers-panel'
 import { DEFAULT_FONTS, type DesignerFont, PropertiesPanel } from './panels/properties-panel'
 import { PreviewPanel } from './preview/preview-panel'
-import { designerReducer, initialState } from './state/designer-state'
+import { createDesignerStore, type DesignerStore, onDocumentChange } from './state/designer-store'
 import { fixedImageLayer, type NewLayerKind, newLayer } from './state/new-layers'
 import {
   DESIGNER_STRINGS_EN,
@@ -24,10 +24,22 @@ import {
 } from './strings'
 import { type DesignerPanels, Toolbar } from './toolbar'
 
-export interface DesignerProps {
-  /** The document to design; a new document (another template) starts a new history. */
-  document: Template
-  /** Called with every change of the document (each drag step too); the host saves or keeps a draft. */
+/**
+ * What the designer shows: the host's store, which the host drives (`load`, `replace`, `fontsChanged`), or a
+ * document, for which the designer makes a store of its own (a document of another template starts a new
+ * history in it; the same template handed back does not).
+ */
+export type DesignerSource =
+  | { store: DesignerStore; document?: undefined }
+  | { document: Template; store?: undefined }
+
+export type DesignerProps = DesignerSource & DesignerOptions
+
+export interface DesignerOptions {
+  /**
+   * Called with the document once per change: at the end of a gesture (a drag is one call, however many pointer
+   * moves it had) and at each change made at once; not for the host's own `load` or `replace`.
+   */
   onChange?: (document: Template) => void
   /** The language samples and localised texts are drawn in, and of the designer's words by default. */
   locale?: Locale
@@ -71,12 +83,30 @@ export interface DesignerProps {
 const editable = (el: EventTarget) =>
   el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName))
 
+/** The host's store, or the designer's own, made once from the first document. */
+function useSourceStore(source: DesignerSource): DesignerStore {
+  const own = useRef<DesignerStore | undefined>(undefined)
+  if (source.store) return source.store
+  own.current ??= createDesignerStore(source.document)
+  return own.current
+}
+
 /**
  * The template designer: a document in, changes out. No router and no API: the host loads, saves and
  * provides the fonts (as `FontFace`s under the model's family names).
  */
-export function Designer({
-  document,
+export function Designer(props: DesignerProps) {
+  const store = useSourceStore(props)
+  const given = props.document
+  // Another template starts afresh; the same template handed back (a host keeping it in its state) does not.
+  useEffect(() => {
+    if (given && given.id !== store.getDocument().id) store.load(given)
+  }, [given, store])
+  return <DesignerView {...props} store={store} />
+}
+
+function DesignerView({
+  store,
   onChange,
   locale = 'en',
   readOnly = false,
@@ -91,36 +121,24 @@ export function Designer({
   maxImageBytes = FIXED_IMAGE_MAX_BYTES,
   panels: initialPanels,
   onPanelsChange,
-}: DesignerProps) {
+}: DesignerOptions & { store: DesignerStore }) {
   const strings: DesignerWords = {
     ...(locale === 'zh-CN' ? DESIGNER_STRINGS_ZH_CN : DESIGNER_STRINGS_EN),
     ...given,
   }
-  const [state, dispatch] = useReducer(designerReducer, document, (d) => initialState(d))
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+  const fontsEpoch = useSyncExternalStore(store.subscribe, store.getFontsEpoch, store.getFontsEpoch)
+  const dispatch = store.dispatch
   const [zoom, setZoomState] = useState(clampZoom(initialZoom === 'fit-width' ? 0.5 : initialZoom))
   const [panels, setPanels] = useState<DesignerPanels>({ layers: true, properties: true, ...initialPanels })
   /** Whether the zoom is still the one fit-width chose (no zoom by hand since): a change of room fits again. */
   const fitted = useRef(initialZoom === 'fit-width')
   const viewportRef = useRef<HTMLDivElement>(null)
-  const last = useRef(document)
   const fileRef = useRef<HTMLInputElement>(null)
   const fixed = useFixedImages(state.document, loadImage)
   const [upload, setUpload] = useState<{ busy: boolean; error?: string }>({ busy: false })
 
-  useEffect(() => {
-    if (state.document !== last.current) {
-      last.current = state.document
-      onChange?.(state.document)
-    }
-  }, [state.document, onChange])
-
-  // Another template starts afresh; the same template handed back (a host keeping it in its state) does not.
-  useEffect(() => {
-    if (document.id !== last.current.id) {
-      last.current = document
-      dispatch({ type: 'load', document })
-    }
-  }, [document])
+  useEffect(() => (onChange ? onDocumentChange(store, onChange) : undefined), [store, onChange])
 
   const setZoom = useCallback(
     (z: number) => {
@@ -310,6 +328,7 @@ export function Designer({
             zoom={zoom}
             readOnly={readOnly}
             images={fixed.images}
+            repaint={fontsEpoch}
             label={strings.canvas}
             layerLabel={(id) => {
               const l = state.document.layers.find((x) => x.id === id)
@@ -319,6 +338,8 @@ export function Designer({
         </Viewport>
         {previews ? (
           <PreviewPanel
+            // Drawn afresh when fonts come in, as the canvas is: each preview paints once it is laid out.
+            key={fontsEpoch}
             document={state.document}
             sizeId={state.sizeId}
             strings={strings}

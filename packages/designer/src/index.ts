@@ -1,7 +1,7 @@
 export { DesignerCanvas, type DesignerCanvasProps } from './canvas/designer-canvas'
 export { paintDocument } from './canvas/paint-document'
 export { clampZoom, fitZoom, MAX_ZOOM, MIN_ZOOM, stepZoom } from './canvas/viewport'
-export { Designer, type DesignerProps } from './designer'
+export { Designer, type DesignerOptions, type DesignerProps, type DesignerSource } from './designer'
 export { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, fixedImageRefs } from './fixed-images'
 export { DEFAULT_FONTS, type DesignerFont } from './panels/properties-panel'
 export { PREVIEW_STATES, type PreviewState, previewValues } from './preview/preview-values'
@@ -14,6 +14,14 @@ export {
   initialState,
   uniqueLayerId,
 } from './state/designer-state'
+export {
+  createDesignerStore,
+  type DesignerChange,
+  type DesignerListener,
+  type DesignerPhase,
+  type DesignerStore,
+  onDocumentChange,
+} from './state/designer-store'
 export {
   addChoiceOption,
   dropFieldIfUnused,

@@ -59,6 +59,8 @@ export interface DesignerCanvasProps {
   layerLabel?: (id: string) => string
   /** Decoded images by the key the model draws them under (fixed images: `src:<ref>`). */
   images?: Map<string, ImageBitmap>
+  /** Grows when what the drawing uses besides the document changed (fonts came in): the canvas draws again. */
+  repaint?: number
 }
 
 type Gesture =
@@ -123,6 +125,7 @@ export function DesignerCanvas({
   label,
   layerLabel,
   images,
+  repaint,
 }: DesignerCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const surfaceRef = useRef<HTMLDivElement>(null)
@@ -134,10 +137,11 @@ export function DesignerCanvas({
   const size = sizeOrDefault(t, state.sizeId)
   const nameOf = (l: Layer) => (layerLabel ? layerLabel(l.id) : (l.name ?? l.id))
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `repaint` is when fonts the drawing uses came in.
   useEffect(() => {
     const canvas = canvasRef.current
     if (canvas) paintDocument(canvas, t, { sizeId: size.id, locale, scale: zoom, images })
-  }, [t, size.id, locale, zoom, images])
+  }, [t, size.id, locale, zoom, images, repaint])
 
   /** A pointer's position in template px. */
   const at = (e: { clientX: number; clientY: number }) => {

@@ -76,6 +76,11 @@ export type DesignerAction =
   | ({ type: 'replace'; document: Template; transient?: boolean } & Coalesce)
   /** Another document (another template): a new history, nothing selected. */
   | { type: 'load'; document: Template }
+  /**
+   * The host's copy of the document shown (the version a save stored) in its place, as no undo step: the
+   * selection keeps the layers it still has, and with `keepHistory` the undo and redo steps stay.
+   */
+  | { type: 'rebase'; document: Template; keepHistory?: boolean }
   | { type: 'undo' }
   | { type: 'redo' }
 
@@ -271,6 +276,19 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       return change(state, action.document, action.transient, action.coalesce)
     case 'load':
       return initialState(action.document)
+    case 'rebase': {
+      const d = action.document
+      return {
+        ...state,
+        document: d,
+        sizeId: d.sizes.some((s) => s.id === state.sizeId) ? state.sizeId : defaultSize(d).id,
+        selection: existing(d, state.selection),
+        past: action.keepHistory ? state.past : [],
+        future: action.keepHistory ? state.future : [],
+        // The next edit is a step of its own, not part of one made before the host's copy came.
+        coalesce: undefined,
+      }
+    }
     case 'undo': {
       const previous = state.past.at(-1)
       if (!previous) return state
