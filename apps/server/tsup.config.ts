@@ -8,13 +8,15 @@ export default defineConfig({
   platform: 'node',
   sourcemap: true,
   clean: true,
-  // Dependencies (including @templet/api, @templet/render and @templet/template) stay external and load from node_modules at run
-  // time; the native ones are named too, so a move into devDependencies can never pull them into the bundle.
+  // Dependencies (including @templet/api, @templet/catalogue, @templet/render and @templet/template) stay
+  // external and load from node_modules at run time; the native ones are named too, so a move into
+  // devDependencies can never pull them into the bundle.
   external: [
     'sharp',
     '@napi-rs/canvas',
     'better-sqlite3',
     '@node-rs/argon2',
+    '@templet/catalogue',
     '@templet/render',
     '@templet/template',
   ],

@@ -6,7 +6,7 @@
  * as the editor asks. In-process only: no network.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { loadCatalogue } from '@templet/render'
+import { loadCatalogue } from '@templet/catalogue'
 import { loadConfig } from '../src/config'
 import { threadedRenderer } from '../src/media-services'
 import { defaultRenderer, type Renderer } from '../src/services/renderer'

@@ -1,4 +1,4 @@
-import { loadCatalogue } from '@templet/render'
+import { loadCatalogue } from '@templet/catalogue'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { RENDERS_PER_THREAD, threadRenderer } from '../src/services/render-threads'

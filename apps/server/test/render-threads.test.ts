@@ -1,4 +1,5 @@
-import { loadCatalogue, RenderError, render, renderPreview } from '@templet/render'
+import { loadCatalogue } from '@templet/catalogue'
+import { RenderError, render, renderPreview } from '@templet/render'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'

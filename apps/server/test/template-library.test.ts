@@ -1,5 +1,5 @@
 import type { CreationDetail, OwnTemplateSummary, TemplateDetail } from '@templet/api/contract'
-import { loadCatalogue } from '@templet/render'
+import { loadCatalogue } from '@templet/catalogue'
 import { DOCUMENT_FORMAT } from '@templet/template'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedCatalogue } from '../src/services/catalogue'

@@ -1,4 +1,4 @@
-import { loadCatalogue } from '@templet/render'
+import { loadCatalogue } from '@templet/catalogue'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'

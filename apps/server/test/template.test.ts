@@ -1,5 +1,6 @@
 import type { TemplateDetail, TemplateSummary } from '@templet/api/contract'
-import { loadCatalogue, renderPreview, sampleImages } from '@templet/render'
+import { loadCatalogue, sampleImages } from '@templet/catalogue'
+import { renderPreview } from '@templet/render'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'

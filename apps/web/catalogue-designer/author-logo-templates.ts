@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
-import { SAMPLES_DIR } from '@templet/render'
+import { SAMPLES_DIR } from '@templet/catalogue'
 import { chromiumLaunch } from '../../../chromium'
 import { catalogueDirs } from './catalogue-host'
 import { serveCatalogueDesigner } from './serve'

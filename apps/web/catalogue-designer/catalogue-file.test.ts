@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { CATALOGUE_DIR } from '@templet/render'
+import { CATALOGUE_DIR } from '@templet/catalogue'
 import { parseTemplate } from '@templet/template'
 import { describe, expect, it } from 'vitest'
 import { catalogueFileText } from './catalogue-file'

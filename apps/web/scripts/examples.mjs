@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { loadCatalogue, renderPreview, sampleImages } from '@templet/render'
+import { loadCatalogue, sampleImages } from '@templet/catalogue'
+import { renderPreview } from '@templet/render'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const outDir = path.join(root, 'public/examples')

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { parseTemplate } from '@templet/template'
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test'
-import boldQuote from '../../render/catalogue/templates/bold-quote.json'
+import boldQuote from '../../catalogue/templates/bold-quote.json'
 import { Designer } from './designer'
 
 const document = parseTemplate(boldQuote)

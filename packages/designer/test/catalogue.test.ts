@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 import { boxIn, DESIGNER_STRINGS_EN, type DesignerWords, designerReducer, initialState } from '../src/index'
 import { DEFAULT_FONTS, PropertiesPanel } from '../src/panels/properties-panel'
 
-const DIR = new URL('../../render/catalogue/templates/', import.meta.url)
+const DIR = new URL('../../catalogue/templates/', import.meta.url)
 const files = readdirSync(DIR)
   .filter((f) => f.endsWith('.json'))
   .sort()

@@ -9,10 +9,11 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createCanvas, SvgExportFlag } from '@napi-rs/canvas'
 import { Resvg } from '@resvg/resvg-js'
+import { loadCatalogue, sampleImages } from '@templet/catalogue'
 import { effectiveValues, parseTemplate, type Template } from '@templet/template'
 import sharp from 'sharp'
 import { imageForDrawing } from '../src/draw/images'
-import { loadCatalogue, registerFonts, render, sampleImages } from '../src/index'
+import { registerFonts, render } from '../src/index'
 import { drawPixels, drawTemplate, loadImages, QUALITY } from '../src/render'
 
 const N = Number(process.env.BENCH_FORMATS_N ?? 10)

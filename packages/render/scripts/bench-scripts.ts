@@ -7,14 +7,15 @@
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { SAMPLES_DIR, sampleImages } from '@templet/catalogue'
 import { parseTemplate, type Values } from '@templet/template'
-import { registerFonts, render, sampleImages } from '../src/index'
+import { registerFonts, render } from '../src/index'
 
 const N = Number(process.env.BENCH_N ?? 100)
 const RSS_N = Number(process.env.BENCH_RSS_N ?? 1000)
 const here = (p: string) => new URL(p, import.meta.url)
 const card = parseTemplate(JSON.parse(readFileSync(here('../bench/card.json'), 'utf8')))
-const photo = readFileSync(here('../assets/samples/dusk.jpg'))
+const photo = readFileSync(`${SAMPLES_DIR}/dusk.jpg`)
 const images = async () => photo
 const THAI_EMOJI: Values = { title: 'เทศกาลแสงไฟ 🎉🏳️‍🌈', line: 'ยินดีต้อนรับทุกคน 👍🏽 เข้าฟรี', photo: '1' }
 const LATIN: Values = { photo: '1' }

@@ -14,10 +14,11 @@ import { fileURLToPath } from 'node:url'
 import { createCanvas, Image } from '@napi-rs/canvas'
 import { Resvg } from '@resvg/resvg-js'
 import { Renderer } from '@takumi-rs/core'
+import { SAMPLES_DIR, sampleImages } from '@templet/catalogue'
 import { parseTemplate } from '@templet/template'
 import satori from 'satori'
 import sharp from 'sharp'
-import { render, sampleImages } from '../src/index'
+import { render } from '../src/index'
 import { drawPixels, thumbnailPixels } from '../src/render'
 
 const N = Number(process.env.BENCH_N ?? 200)
@@ -75,7 +76,7 @@ if (process.argv.includes('--rss')) {
   process.exit(0)
 }
 
-const photo = await readFile(here('../assets/samples/dusk.jpg'))
+const photo = await readFile(`${SAMPLES_DIR}/dusk.jpg`)
 const require = createRequire(import.meta.url)
 const fontFile = (pkg: string, file: string) =>
   readFileSync(require.resolve(`@expo-google-fonts/${pkg}/${file}`))

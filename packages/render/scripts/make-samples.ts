@@ -1,12 +1,13 @@
 /**
- * Draws the sample "photographs" the catalogue's sample values use (assets/samples/*.jpg) and the logos its
- * designs place as fixed images (assets/samples/logo-*.png, transparent). Made here so the package ships no
- * downloaded pictures; run again only to change them: `pnpm tsx scripts/make-samples.ts`.
+ * Draws the sample "photographs" the catalogue's sample values use (`samples/*.jpg` of @templet/catalogue) and
+ * the logos its designs place as fixed images (`samples/logo-*.png`, transparent). Made here, with the
+ * renderer's canvas, so the catalogue ships no downloaded pictures; run again only to change them:
+ * `pnpm tsx scripts/make-samples.ts`.
  */
 import { writeFile } from 'node:fs/promises'
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas'
+import { SAMPLES_DIR } from '@templet/catalogue'
 import sharp from 'sharp'
-import { SAMPLES_DIR } from '../src/catalogue'
 
 type Draw = (ctx: SKRSContext2D, w: number, h: number) => void
 

@@ -7,8 +7,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { loadCatalogue } from '@templet/catalogue'
 import sharp from 'sharp'
-import { loadCatalogue } from '../src/index'
 import { pdfBesidePng } from '../test/pdf-pictures'
 
 const dir = process.argv[2] ?? mkdtempSync(path.join(os.tmpdir(), 'templet-pdf-pictures-'))

@@ -5,8 +5,9 @@
  * up to date.
  */
 import { readFileSync } from 'node:fs'
+import { sampleImages } from '@templet/catalogue'
 import { type Locale, parseTemplate, type Template, type Values } from '@templet/template'
-import { renderPreview, sampleImages } from '../src/index'
+import { renderPreview } from '../src/index'
 
 export const PREVIEW_MAX_SIDE = 600
 export const PREVIEWS_DIR = new URL('../previews/', import.meta.url)

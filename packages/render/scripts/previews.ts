@@ -5,7 +5,7 @@
  * the renderer, look at the pictures, and commit them; a test fails while they are stale.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { loadCatalogue } from '../src/index'
+import { loadCatalogue } from '@templet/catalogue'
 import {
   PREVIEWS_DIR,
   previewVariants,

@@ -6,8 +6,9 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { sampleImages } from '@templet/catalogue'
 import { parseTemplate, type Template } from '@templet/template'
-import { type Rendered, render, sampleImages } from '../src/index'
+import { type Rendered, render } from '../src/index'
 
 export const SAVED_DOCUMENTS_DIR = fileURLToPath(new URL('../test/saved-documents/', import.meta.url))
 

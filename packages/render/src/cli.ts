@@ -2,8 +2,8 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { sampleImages } from '@templet/catalogue'
 import { type Locale, locales, parseTemplate, TemplateError } from '@templet/template'
-import { sampleImages } from './catalogue'
 import { renderPdf } from './pdf'
 import { render } from './render'
 

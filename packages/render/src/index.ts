@@ -8,16 +8,6 @@ export {
   inspectFont,
   registerBrandFonts,
 } from './brand-fonts'
-export {
-  CATALOGUE_DIR,
-  isSampleImage,
-  loadCatalogue,
-  SAMPLE_NAME,
-  SAMPLE_PREFIX,
-  SAMPLES_DIR,
-  sampleImageFile,
-  sampleImages,
-} from './catalogue'
 export { coverageOf, drawableText, uncoveredCharacters } from './coverage'
 export { DecodedImages } from './draw/images'
 export { FAMILIES, type FontFace, facesOf, loadFaces, registeredFamilies, registerFonts } from './fonts'

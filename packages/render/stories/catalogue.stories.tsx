@@ -14,7 +14,7 @@ interface TemplateFile {
   sizes: Array<{ id: string; width: number; height: number; label: { en: string } }>
 }
 
-const templates = import.meta.glob<TemplateFile>('../catalogue/templates/*.json', {
+const templates = import.meta.glob<TemplateFile>('../../catalogue/templates/*.json', {
   eager: true,
   import: 'default',
 })

@@ -1,16 +1,9 @@
+import { loadCatalogue, sampleImages } from '@templet/catalogue'
 import { describe, expect, it } from 'vitest'
-import { loadCatalogue, render, sampleImageFile, sampleImages } from '../src/index'
+import { render } from '../src/index'
 import { drawPixels } from '../src/render'
 
 describe("the catalogue's own images", () => {
-  it('name a sample photograph (JPEG) or a logo (PNG), and nothing outside the folder', async () => {
-    expect(await sampleImageFile('sample:dusk')).toMatchObject({ type: 'image/jpeg' })
-    expect(await sampleImageFile('sample:logo-peak')).toMatchObject({ type: 'image/png' })
-    for (const ref of ['sample:../package', 'sample:Logo', 'sample:', 'sample:missing', '12', 'logo-peak'])
-      expect(await sampleImageFile(ref)).toBeUndefined()
-    expect((await sampleImages('sample:logo-fern'))?.subarray(1, 4).toString()).toBe('PNG')
-  })
-
   it("draw a catalogue template's logo in every size, where the designer placed it", async () => {
     const t = loadCatalogue().templates.find((x) => x.id === 'hiring-post-logo')
     const logo = t?.layers.find((l) => l.type === 'image' && l.src !== undefined)

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { CATALOGUE_DIR } from '@templet/catalogue'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 
@@ -27,7 +28,7 @@ describe('templet-render (CLI)', () => {
     await writeFile(values, JSON.stringify({ headline: 'Hello from the CLI', photo: 'sample:coffee' }))
     const out = path.join(dir, 'out.webp')
     const { stdout } = await cli(
-      'catalogue/templates/photo-feature.json',
+      `${CATALOGUE_DIR}/templates/photo-feature.json`,
       values,
       '-o',
       out,
@@ -42,14 +43,14 @@ describe('templet-render (CLI)', () => {
   it('writes a PDF when the output name ends in .pdf', async () => {
     const dir = await scratch()
     const out = path.join(dir, 'award.pdf')
-    const { stdout } = await cli('catalogue/templates/award-certificate.json', '-o', out)
+    const { stdout } = await cli(`${CATALOGUE_DIR}/templates/award-certificate.json`, '-o', out)
     expect(stdout).toContain('PDF')
     expect((await readFile(out)).subarray(0, 5).toString()).toBe('%PDF-')
   })
 
   it('exits 1 naming the layer and property of a broken template', async () => {
     const dir = await scratch()
-    const t = JSON.parse(await readFile(path.join(pkg, 'catalogue/templates/bold-quote.json'), 'utf8'))
+    const t = JSON.parse(await readFile(`${CATALOGUE_DIR}/templates/bold-quote.json`, 'utf8'))
     t.layers[3].size = 'huge'
     await writeFile(path.join(dir, 't.json'), JSON.stringify(t))
     const err = await cli(path.join(dir, 't.json'), '-o', path.join(dir, 'o.png')).catch(

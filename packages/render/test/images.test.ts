@@ -3,11 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Canvas } from '@napi-rs/canvas'
+import { loadCatalogue } from '@templet/catalogue'
 import { parseTemplate, type TemplateInput } from '@templet/template'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { DecodedImages, decodeForDrawing, imageForDrawing } from '../src/draw/images'
-import { loadCatalogue, render, renderPdf, renderPreview } from '../src/index'
+import { render, renderPdf, renderPreview } from '../src/index'
 import { drawPixels } from '../src/render'
 
 /** A JPEG of `width` × `height`: red left half, blue right half. */

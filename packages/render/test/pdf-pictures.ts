@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sampleImages } from '@templet/catalogue'
 import type { Locale, Template } from '@templet/template'
 import sharp from 'sharp'
-import { renderPdf, renderPreview, sampleImages } from '../src/index'
+import { renderPdf, renderPreview } from '../src/index'
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'templet-pdf-page-'))
 

@@ -1,5 +1,5 @@
+import { loadCatalogue } from '@templet/catalogue'
 import { describe, expect, it } from 'vitest'
-import { loadCatalogue } from '../src/index'
 import { drawPixels } from '../src/render'
 
 const template = (id: string) => {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { loadCatalogue } from '@templet/catalogue'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import {
@@ -10,7 +11,6 @@ import {
   SCRIPTS_REVIEW,
   scriptsReview,
 } from '../scripts/preview-variants'
-import { loadCatalogue } from '../src/index'
 
 const dir = fileURLToPath(PREVIEWS_DIR)
 const raw = (input: Buffer | string) => sharp(input).removeAlpha().raw().toBuffer({ resolveWithObject: true })

@@ -1,6 +1,7 @@
+import { loadCatalogue, sampleImages } from '@templet/catalogue'
 import sharp, { type OutputInfo } from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loadCatalogue, type Rendered, render, sampleImages } from '../src/index'
+import { type Rendered, render } from '../src/index'
 import { drawPixels, thumbnailPixels } from '../src/render'
 
 /** The luminance quantisation table (DQT id 0) of a baseline JPEG, in zig-zag order. */

@@ -1,6 +1,7 @@
+import { loadCatalogue, sampleImages } from '@templet/catalogue'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { loadCatalogue, RenderError, render, renderPreview, sampleImages } from '../src/index'
+import { RenderError, render, renderPreview } from '../src/index'
 
 const template = (id: string) => {
   const t = loadCatalogue().templates.find((x) => x.id === id)

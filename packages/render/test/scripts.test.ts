@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process'
 import { createCanvas } from '@napi-rs/canvas'
+import { loadCatalogue } from '@templet/catalogue'
 import { type FontFamily, layoutText, prepareText } from '@templet/template'
 import { describe, expect, it } from 'vitest'
 import { joiningEmoji } from '../src/emoji'
 import { loadFaces } from '../src/fonts'
-import { loadCatalogue, render, renderPreview, validateValues } from '../src/index'
+import { render, renderPreview, validateValues } from '../src/index'
 import { facesUsed, missingGlyphs } from './fonts-used'
 import {
   BOX,

@@ -1,6 +1,7 @@
+import { loadCatalogue } from '@templet/catalogue'
 import type { FontFamily } from '@templet/template'
 import { describe, expect, it } from 'vitest'
-import { loadCatalogue, renderPreview } from '../src/index'
+import { renderPreview } from '../src/index'
 import { missingGlyphs } from './fonts-used'
 import { BOX, diffCentroidX, inkBox, type Picture, pixels, textProbe } from './text-probe'
 

@@ -1,5 +1,6 @@
+import { loadCatalogue } from '@templet/catalogue'
 import { describe, expect, it } from 'vitest'
-import { loadCatalogue, validateValues } from '../src/index'
+import { validateValues } from '../src/index'
 
 const template = (id: string) => {
   const t = loadCatalogue().templates.find((x) => x.id === id)

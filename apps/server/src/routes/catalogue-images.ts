@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { SAMPLE_PREFIX, sampleImageFile } from '@templet/render'
+import { SAMPLE_PREFIX, sampleImageFile } from '@templet/catalogue'
 import { Hono } from 'hono'
 import { bodyBytes } from '../web/body'
 import type { AppEnv } from './api'

@@ -1,4 +1,4 @@
-import { sampleImages } from '@templet/render'
+import { sampleImages } from '@templet/catalogue'
 import type { Locale } from '@templet/template'
 import { type Context, Hono } from 'hono'
 import { CREATION_FILES, type CreationFile, type Creations } from '../services/creations'

@@ -1,4 +1,4 @@
-import { loadCatalogue } from '@templet/render'
+import { loadCatalogue } from '@templet/catalogue'
 import { defaultSize, type LocalizedText, type Template, type TemplateType } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'

@@ -1,5 +1,5 @@
 import { Code, type IssuesData } from '@templet/api/contract'
-import { isSampleImage, sampleImages } from '@templet/render'
+import { isSampleImage, sampleImages } from '@templet/catalogue'
 import { srcRefs, type Template } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'

@@ -6,7 +6,7 @@ import {
   type OwnTemplateSummary,
   truncated,
 } from '@templet/api/contract'
-import { isSampleImage, sampleImages } from '@templet/render'
+import { isSampleImage, sampleImages } from '@templet/catalogue'
 import {
   DOCUMENT_FORMAT,
   type DocumentLimits,

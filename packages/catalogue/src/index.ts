@@ -8,12 +8,12 @@ import {
   type TemplateType,
   templateTypeSchema,
 } from '@templet/template'
-import type { ImageSource } from './render'
 
 // The package root, from src/ (tests) and from dist/ (the build) alike.
 const root = fileURLToPath(new URL('../', import.meta.url))
-export const CATALOGUE_DIR = `${root}catalogue`
-export const SAMPLES_DIR = `${root}assets/samples`
+/** The folder of the catalogue's files: types.json and templates/<id>.json. */
+export const CATALOGUE_DIR = root.replace(/\/$/, '')
+export const SAMPLES_DIR = `${root}samples`
 
 /** Every template file of the catalogue, by file name (one template per file, named by its id). */
 export const catalogueFiles = () =>
@@ -24,8 +24,8 @@ export const catalogueFiles = () =>
 let cached: { types: TemplateType[]; templates: Template[] } | undefined
 
 /**
- * The built-in catalogue: template types (catalogue/types.json) and templates (catalogue/templates/*.json),
- * each validated. Throws TemplateError for a file that does not parse, naming the file.
+ * The built-in catalogue: template types (types.json) and templates (templates/*.json), each validated. Throws
+ * TemplateError for a file that does not parse, naming the file.
  */
 export function loadCatalogue(): { types: TemplateType[]; templates: Template[] } {
   if (cached) return cached
@@ -52,9 +52,9 @@ export const SAMPLE_PREFIX = 'sample:'
 export const SAMPLE_NAME = /^[a-z0-9-]{1,60}$/
 
 /**
- * The catalogue's own images: the sample photographs its sample values use (`assets/samples/<name>.jpg`) and
- * the fixed images its designs place, such as a logo with a transparent background (`<name>.png`). The path
- * of `sample:<name>`'s file and its type, or undefined when it names none.
+ * The catalogue's own images: the sample photographs its sample values use (`samples/<name>.jpg`) and the fixed
+ * images its designs place, such as a logo with a transparent background (`<name>.png`). The path of
+ * `sample:<name>`'s file and its type, or undefined when it names none.
  */
 export async function sampleImageFile(
   value: string,
@@ -79,8 +79,11 @@ export async function sampleImageFile(
   return undefined
 }
 
-/** An ImageSource for the catalogue's images: "sample:<name>" reads its file in assets/samples/. */
-export const sampleImages: ImageSource = async (value) => {
+/**
+ * The catalogue's images as a renderer's image source: "sample:<name>" reads its file in samples/, anything else
+ * is none (so a caller can fall back to its own images).
+ */
+export const sampleImages = async (value: string): Promise<Buffer | undefined> => {
   const file = await sampleImageFile(value)
   return file ? readFile(file.path).catch(() => undefined) : undefined
 }
