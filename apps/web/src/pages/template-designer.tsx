@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, Designer } from '@templet/designer'
+import { createDesignerStore, DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, Designer } from '@templet/designer'
 import { parseTemplate, type Template, TemplateError } from '@templet/template'
 import { Button } from '@templet/ui/button'
 import { Skeleton } from '@templet/ui/skeleton'
@@ -27,7 +27,10 @@ import { loadTemplateFonts } from '../designer/fonts'
 import { reportError } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
 
-/** A draft is written this long after the last change (a drag is many changes). */
+/**
+ * The name's draft is written this long after its last key; the design's at the end of each change (the
+ * designer tells of a drag once, at its end).
+ */
 const AUTOSAVE_MS = 800
 /** Narrower than this, the designer opens read-only: handles and panels need a pointer and room. */
 const PHONE_QUERY = '(max-width: 767px)'
@@ -170,7 +173,7 @@ export function TemplateDesignerPage() {
           // version) must not remount it, which would drop its state and re-read a draft the save is clearing.
           key={doc.data.id}
           id={doc.data.id}
-          version={doc.data.version}
+          stored={doc.data}
           name={initial.draft?.name ?? doc.data.name}
           readOnly={doc.data.readOnly}
           template={initial.template}
@@ -186,7 +189,8 @@ export function TemplateDesignerPage() {
 
 function DesignerWorkspace(p: {
   id: number
-  version: number
+  /** The version the server holds now, as it stored it (read again after each save). */
+  stored: { version: number; document: Record<string, unknown> }
   name: string
   readOnly: boolean
   template: Template
@@ -204,9 +208,14 @@ function DesignerWorkspace(p: {
   const nameId = useId()
   const locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
   const [name, setName] = useState(p.name)
+  /** One store per opened template: fonts and saves go into it, so the undo history and selection stay. */
+  const [store] = useState(() => createDesignerStore(p.template))
+  /** The document as of the designer's last change (a drag's end), which the draft and a save take. */
   const [document, setDocument] = useState<Template>(p.template)
   const [panels, setPanels] = useState(readDesignerPanels)
-  const base = useRef(p.version)
+  const base = useRef(p.stored.version)
+  /** What the last save sent, and the version it made: the server's copy of that version is compared with it. */
+  const [sent, setSent] = useState<{ version: number; json: string }>()
   const savedJson = useRef(JSON.stringify(p.draft ? undefined : p.template))
   const savedName = useRef(p.draft ? undefined : p.name)
   const [state, setState] = useState<SaveState>(
@@ -229,13 +238,17 @@ function DesignerWorkspace(p: {
     [],
   )
 
-  // Each change: unsaved now, and the draft written once the changes pause.
+  /** The design the draft was last written with: another one (a change's end) is kept without waiting. */
+  const drafted = useRef(document)
+  // Each change: unsaved now, and the draft written at once for the design, once the typing pauses for the name.
   useEffect(() => {
     if (p.readOnly || !changed(document, name)) return
     setState((s) => (s.kind === 'saving' ? s : { kind: 'unsaved', draftKept: false }))
+    const delay = document === drafted.current ? AUTOSAVE_MS : 0
     const timer = setTimeout(() => {
       // A save that took these very changes meanwhile leaves nothing to keep.
       if (!changed(document, name)) return
+      drafted.current = document
       const kept = writeDesignDraft(p.id, {
         document: document as unknown as Record<string, unknown>,
         name,
@@ -243,9 +256,26 @@ function DesignerWorkspace(p: {
         savedAt: Date.now(),
       })
       setState((s) => (s.kind === 'unsaved' ? { kind: 'unsaved', draftKept: kept } : s))
-    }, AUTOSAVE_MS)
+    }, delay)
     return () => clearTimeout(timer)
   }, [document, name, p.id, p.readOnly, changed])
+
+  // Another language's faces came in: the designer draws again with them, keeping all it holds.
+  useEffect(() => {
+    if (p.fontsEpoch > 1) store.fontsChanged()
+  }, [p.fontsEpoch, store])
+
+  // The server's copy of the version this page saved: where it wrote the design otherwise (normalised it), the
+  // designer shows the server's copy, with its undo history and selection, unless it was changed since the save.
+  useEffect(() => {
+    if (!sent || p.stored.version !== sent.version) return
+    const stored = parseTemplate(p.stored.document)
+    const json = JSON.stringify(stored)
+    if (json === sent.json || JSON.stringify(store.getDocument()) !== sent.json) return
+    savedJson.current = json
+    store.replace(stored, { keepHistory: true })
+    setDocument(stored)
+  }, [p.stored, sent, store])
 
   // Closing the tab or reloading with unsaved changes asks first (the draft is kept either way).
   useEffect(() => {
@@ -278,6 +308,7 @@ function DesignerWorkspace(p: {
       base.current = saved.version
       savedJson.current = JSON.stringify(document)
       savedName.current = name
+      setSent({ version: saved.version, json: savedJson.current })
       clearDesignDraft(p.id)
       // Changes made while the save was on its way are not in it.
       setState(
@@ -423,8 +454,7 @@ function DesignerWorkspace(p: {
       ) : null}
       <div className="overflow-auto" data-testid="designer">
         <Designer
-          key={p.fontsEpoch}
-          document={p.fontsEpoch > 1 ? document : p.template}
+          store={store}
           onChange={setDocument}
           locale={locale}
           zoom="fit-width"
