@@ -33,8 +33,9 @@ export async function fileUrlSecret(db: Kysely<Database>, config: Config): Promi
  * The renderer a process serves with. A creation's raster render (creations, /v1 renders, batch rows) draws in
  * `RENDER_THREADS` worker threads (services/render-threads.ts), accounts taking turns, so a long render holds up no
  * other request. Previews draw in a thread of their own: they are what a customer waits for while typing, so they
- * do not queue behind renders, and a costly one stalls no one else's request either. PDFs stay in this thread. A
- * drawing past `RENDER_TIME_LIMIT_SECONDS` is refused and its thread stopped. Threads start with their first
+ * do not queue behind renders, and a costly one stalls no one else's request either. PDFs (a print creation's, a
+ * batch's document) draw in the render threads too. A drawing past `RENDER_TIME_LIMIT_SECONDS` (a PDF: per page)
+ * is refused and its thread stopped. Threads start with their first
  * drawing. The build puts the thread's script beside this module.
  */
 export function threadedRenderer(config: Config) {
@@ -50,6 +51,7 @@ export function threadedRenderer(config: Config) {
   return {
     ...defaultRenderer,
     render: renders.render,
+    renderPdf: renders.renderPdf,
     renderPreview: previews.renderPreview,
     /** Starts the render threads (a worker process, before it takes jobs); the preview thread starts when used. */
     start: () => renders.start(),

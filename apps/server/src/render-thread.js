@@ -3,7 +3,7 @@
 // Its own heap holds only the renderer, so the collections that the images' memory sets off walk that small
 // heap, not the whole process's.
 import { parentPort, workerData } from 'node:worker_threads'
-import { DecodedImages, render, renderPreview } from '@templet/render'
+import { DecodedImages, render, renderPdf, renderPreview } from '@templet/render'
 
 if (!parentPort) throw new Error('render-thread.js runs as a worker thread')
 const port = parentPort
@@ -47,6 +47,11 @@ port.on('message', async (m) => {
       const out = await renderPreview(m.template, m.values, options)
       const data = own(out.data)
       port.postMessage({ type: 'done', id: m.id, preview: { ...out, data } }, [data.buffer])
+      return
+    }
+    if (m.type === 'pdf') {
+      const pdf = own(await renderPdf(m.template, m.rows, options))
+      port.postMessage({ type: 'done', id: m.id, pdf }, [pdf.buffer])
       return
     }
     const out = await render(m.template, m.values, options)

@@ -3,7 +3,7 @@ import { Code } from '@templet/api/contract'
 import { RenderError, type Rendered, type RenderOptions } from '@templet/render'
 import type { Template, Values } from '@templet/template'
 import { AppError } from '../errors'
-import type { AccountRenderOptions, PreviewOptions, Renderer } from './renderer'
+import type { AccountPdfOptions, AccountRenderOptions, PreviewOptions, Renderer } from './renderer'
 
 /**
  * A render that ran past `RENDER_TIME_LIMIT_SECONDS`: its thread was stopped. The same design would be as slow
@@ -24,7 +24,7 @@ export class RenderTooSlow extends AppError {
 /** A preview as `renderPreview` answers it. */
 type Preview = Awaited<ReturnType<Renderer['renderPreview']>>
 
-/** A finished drawing as the thread sends it: a render's files, or a preview's one image. */
+/** A finished drawing as the thread sends it: a render's files, a preview's one image, or a PDF. */
 type Done =
   | {
       type: 'done'
@@ -32,6 +32,7 @@ type Done =
       rendered: Rendered & Record<'png' | 'jpeg' | 'webp' | 'thumbnail', Uint8Array>
     }
   | { type: 'done'; id: number; preview: Preview & { data: Uint8Array } }
+  | { type: 'done'; id: number; pdf: Uint8Array }
 
 type Waiting = {
   resolve: (done: Done) => void
@@ -54,16 +55,18 @@ interface Thread {
   waiting: Map<number, Waiting>
 }
 
-/** A render waiting for a thread, with what to send it. */
+/** What a thread is asked to draw: a render or a preview of one set of values, or a PDF of rows of them. */
+type Drawing = { type: 'render' | 'preview'; values: Values } | { type: 'pdf'; rows: Values[] }
+
+/** A drawing waiting for a thread, with what to send it and how long it may take once there. */
 interface Queued {
   id: number
-  message: {
-    type: 'render' | 'preview'
+  message: Drawing & {
     id: number
     template: Template
-    values: Values
-    options: RenderOptions & { maxSide?: number; format?: string }
+    options: Omit<PreviewOptions & AccountPdfOptions, 'images' | 'decodedImages' | 'account'>
   }
+  limitSeconds: number | undefined
   waiting: Waiting
 }
 
@@ -150,7 +153,7 @@ export function threadRenderer(
     // Keeps the process alive while a render is in flight.
     t.worker.ref()
     t.worker.postMessage(q.message)
-    const limit = o.timeLimitSeconds
+    const limit = q.limitSeconds
     if (limit === undefined) return
     // Counted from when the thread has loaded the renderer: a thread's start is not the design's time.
     t.ready.then(
@@ -208,15 +211,20 @@ export function threadRenderer(
     return t
   }
 
-  /** Queues a drawing in its account's turn; settles when a thread has drawn it, or refused it. */
+  /**
+   * Queues a drawing in its account's turn; settles when a thread has drawn it, or refused it. A PDF may take
+   * the time limit once per page: a batch's document is many designs, each held to a render's limit.
+   */
   const draw = (
-    type: Queued['message']['type'],
+    drawing: Drawing,
     template: Template,
-    values: Values,
-    options: PreviewOptions,
+    options: PreviewOptions | AccountPdfOptions,
   ): Promise<Done> => {
     const id = ++nextId
-    const { images, decodedImages: _inThisThread, account, ...rest } = options
+    // The decoded images this thread keeps are of no use to another: each thread keeps its own.
+    const { images, account, decodedImages: _, ...sent }: PreviewOptions & AccountPdfOptions = options
+    const pages = drawing.type === 'pdf' ? pdfPages(drawing.rows, sent) : 1
+    const limitSeconds = o.timeLimitSeconds === undefined ? undefined : o.timeLimitSeconds * pages
     return new Promise<Done>((resolve, reject) => {
       const waiting: Waiting = {
         resolve: (done) => {
@@ -230,7 +238,7 @@ export function threadRenderer(
         images,
       }
       const queue = queues.get(account) ?? []
-      queue.push({ id, message: { type, id, template, values, options: rest }, waiting })
+      queue.push({ id, message: { ...drawing, id, template, options: sent }, limitSeconds, waiting })
       queues.set(account, queue)
       pump()
     })
@@ -244,7 +252,7 @@ export function threadRenderer(
       await Promise.all(slots.map((t) => t?.ready))
     },
     render(template: Template, values: Values, options: AccountRenderOptions = {}) {
-      return draw('render', template, values, options).then((done) => {
+      return draw({ type: 'render', values }, template, options).then((done) => {
         if (!('rendered' in done)) throw new Error('the render thread answered a render with a preview')
         const r = done.rendered
         return {
@@ -257,9 +265,15 @@ export function threadRenderer(
       })
     },
     renderPreview(template: Template, values: Values, options: PreviewOptions = {}) {
-      return draw('preview', template, values, options).then((done) => {
+      return draw({ type: 'preview', values }, template, options).then((done) => {
         if (!('preview' in done)) throw new Error('the render thread answered a preview with a render')
         return { ...done.preview, data: asBuffer(done.preview.data) }
+      })
+    },
+    renderPdf(template: Template, rows: Values[], options: AccountPdfOptions = {}) {
+      return draw({ type: 'pdf', rows }, template, options).then((done) => {
+        if (!('pdf' in done)) throw new Error('the render thread answered a PDF with another drawing')
+        return asBuffer(done.pdf)
       })
     },
     async close() {
@@ -272,6 +286,9 @@ export function threadRenderer(
     },
   }
 }
+
+/** The pages a PDF will have (a row in each size), at least one: its time limit is counted per page. */
+const pdfPages = (rows: Values[], o: AccountPdfOptions) => Math.max(1, rows.length * (o.sizeIds?.length ?? 1))
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 

@@ -1,4 +1,11 @@
-import { type Rendered, type RenderOptions, render, renderPdf, renderPreview } from '@templet/render'
+import {
+  type PdfOptions,
+  type Rendered,
+  type RenderOptions,
+  render,
+  renderPdf,
+  renderPreview,
+} from '@templet/render'
 import { parseTemplate, type Template, type Values } from '@templet/template'
 
 /** A render's options as the server asks: `account`, whom it is drawn for, takes its turn in the render threads. */
@@ -6,6 +13,9 @@ export type AccountRenderOptions = RenderOptions & { account?: number | undefine
 
 /** A preview's options as the server asks: its longest side and format besides a render's. */
 export type PreviewOptions = AccountRenderOptions & { maxSide?: number; format?: 'jpeg' | 'webp' | 'png' }
+
+/** A PDF's options as the server asks: `account` takes its turn in the render threads as a render's does. */
+export type AccountPdfOptions = PdfOptions & { account?: number | undefined }
 
 /** The parts of @templet/render the server calls; tests swap in one that fails. */
 export interface Renderer {
@@ -15,7 +25,7 @@ export interface Renderer {
     values: Values,
     options?: PreviewOptions,
   ) => ReturnType<typeof renderPreview>
-  renderPdf: typeof renderPdf
+  renderPdf: (template: Template, rows: Values[], options?: AccountPdfOptions) => Promise<Buffer>
 }
 export const defaultRenderer: Renderer = { render, renderPreview, renderPdf }
 
