@@ -43,8 +43,6 @@ export default defineConfig({
           },
         },
       },
-      // The catalogue workflow's own tests, in Node (one run, one report with the app's).
-      'catalogue-designer/vitest.config.ts',
     ],
   },
 })

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-const catalogue = path.join(repoRoot, 'packages/render/catalogue')
-const samples = path.join(repoRoot, 'packages/render/assets/samples')
+const catalogue = path.join(repoRoot, 'packages/catalogue')
+const samples = path.join(catalogue, 'samples')
 
 /** A port nothing listens on now. */
 const freePort = () =>
@@ -25,8 +25,9 @@ type Box = { x: number; y: number; w: number; h: number }
 type Doc = { layers: Array<{ id: string; box?: Box }> }
 
 /**
- * The catalogue's authoring workflow as an author runs it (`pnpm --filter web catalogue:design <id>`), on a copy
- * of the catalogue: a layer dragged on the canvas and saved changes that file by exactly that move.
+ * The catalogue's authoring workflow as an author runs it (`pnpm --filter @templet/catalogue-designer design
+ * <id>`, tools/catalogue-designer), on a copy of the catalogue: a layer dragged on the canvas and saved changes that
+ * file by exactly that move.
  */
 test.describe('the catalogue workflow', () => {
   let dir: string
@@ -42,7 +43,8 @@ test.describe('the catalogue workflow', () => {
   }) => {
     test.setTimeout(240_000)
     dir = mkdtempSync(path.join(tmpdir(), 'templet-catalogue-'))
-    cpSync(catalogue, path.join(dir, 'catalogue'), { recursive: true })
+    for (const part of ['types.json', 'templates'])
+      cpSync(path.join(catalogue, part), path.join(dir, 'catalogue', part), { recursive: true })
     cpSync(samples, path.join(dir, 'samples'), { recursive: true })
     const file = path.join(dir, 'catalogue/templates/bold-quote.json')
     const before = readFileSync(file, 'utf8')
@@ -56,7 +58,7 @@ test.describe('the catalogue workflow', () => {
     }
     delete env.DISPLAY
     delete env.WAYLAND_DISPLAY
-    const child = spawn('pnpm', ['--filter', 'web', 'catalogue:design', 'bold-quote'], {
+    const child = spawn('pnpm', ['--filter', '@templet/catalogue-designer', 'design', 'bold-quote'], {
       cwd: repoRoot,
       env: { ...env, SAMPLES_DIR: path.join(dir, 'samples') },
       detached: true,

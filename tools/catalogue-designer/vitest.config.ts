@@ -1,9 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-/**
- * The catalogue workflow's tests, in Node: they read and write the catalogue's files (the app's own tests run
- * in Chromium, where there are none).
- */
+/** The catalogue workflow's tests, in Node: they read and write the catalogue's files. */
 export default defineConfig({
   test: {
     name: 'catalogue-designer',

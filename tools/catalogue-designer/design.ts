@@ -1,13 +1,13 @@
 /**
- * The catalogue's authoring workflow: `pnpm --filter web catalogue:design [id] [--type <type>] [--from <id>]`
- * serves the designer on `packages/render/catalogue/templates/<id>.json` on the loopback (a new id starts a new
- * template of `--type`, blank or a copy of the catalogue template `--from`) and opens it in Chromium when there
- * is a display. Save writes the file back in the catalogue's formatting. `CATALOGUE_DIR` and `SAMPLES_DIR`
- * point it at a copy of the catalogue; `PORT` picks the port (5190).
+ * The catalogue's authoring workflow: `pnpm --filter @templet/catalogue-designer design [id] [--type <type>]
+ * [--from <id>]` serves the designer on `packages/catalogue/templates/<id>.json` on the loopback (a new id
+ * starts a new template of `--type`, blank or a copy of the catalogue template `--from`) and opens it in
+ * Chromium when there is a display. Save writes the file back in the catalogue's formatting. `CATALOGUE_DIR`
+ * and `SAMPLES_DIR` point it at a copy of the catalogue; `PORT` picks the port (5190).
  */
 import { parseArgs } from 'node:util'
 import { chromium } from '@playwright/test'
-import { chromiumLaunch } from '../../../chromium'
+import { chromiumLaunch } from '../../chromium'
 import { serveCatalogueDesigner } from './serve'
 
 const { values: o, positionals } = parseArgs({

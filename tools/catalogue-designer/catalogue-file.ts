@@ -143,7 +143,7 @@ export function formatJson(text: string): string {
   const bin = require.resolve('@biomejs/biome/bin/biome')
   const out = spawnSync(process.execPath, [bin, 'format', '--stdin-file-path=template.json'], {
     // The repository's root, where its biome.json is, whatever directory the workflow runs from.
-    cwd: fileURLToPath(new URL('../../../', import.meta.url)),
+    cwd: fileURLToPath(new URL('../../', import.meta.url)),
     input: text,
     encoding: 'utf8',
   })

@@ -2,13 +2,13 @@
  * How the catalogue's two templates with a logo were made: the catalogue workflow driven in Chromium, step by
  * step as an author works (a new template from an existing one, Add > Fixed image with the catalogue's logo,
  * each layer placed through the properties panel in each size, Save). Kept to show the workflow scripted and
- * to make them again: `pnpm --filter web exec tsx catalogue-designer/author-logo-templates.ts` (a template
+ * to make them again: `pnpm --filter @templet/catalogue-designer author-logo-templates` (a template
  * whose file exists is left alone; delete the file first to make it again).
  */
 import { existsSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
 import { SAMPLES_DIR } from '@templet/catalogue'
-import { chromiumLaunch } from '../../../chromium'
+import { chromiumLaunch } from '../../chromium'
 import { catalogueDirs } from './catalogue-host'
 import { serveCatalogueDesigner } from './serve'
 

@@ -4,7 +4,8 @@ import { parseTemplate, type Template } from '@templet/template'
 import { Button } from '@templet/ui/button'
 import { StrictMode, useCallback, useEffect, useRef, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { loadTemplateFonts } from '../src/designer/fonts'
+// The web app's own font loading, so the catalogue is designed with the faces customers see it drawn in.
+import { loadTemplateFonts } from '../../apps/web/src/designer/fonts'
 
 type Locale = 'en' | 'zh-CN'
 

@@ -4,8 +4,8 @@ import { defineConfig } from 'vite'
 import { catalogueHost } from './catalogue-host'
 
 /**
- * The catalogue workflow's dev server (`pnpm --filter web catalogue:design`): the designer on a catalogue file,
- * served on the loopback only. Not part of the app's build.
+ * The catalogue workflow's dev server (`pnpm --filter @templet/catalogue-designer design`): the designer on a catalogue file,
+ * served on the loopback only. Not part of any build.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
