@@ -148,7 +148,7 @@ async function renderThumbnail(
   ownerUpload: (ref: string) => Promise<Buffer | undefined>,
 ): Promise<Buffer> {
   const t = templateOf(definition)
-  // The samples' photos ship with @templet/render ("sample:<name>"): a list shows the template as designed.
+  // The samples' photos ship with @templet/catalogue ("sample:<name>"): a list shows the template as designed.
   // A fixed image (a logo) is one of the owner's uploads.
   const out = await renderer.renderPreview(t, t.samples[locale], {
     locale,

@@ -10,8 +10,8 @@ export interface Catalogue {
 }
 
 /**
- * Brings the database in line with the catalogue of @templet/render (types and templates, by slug); runs on
- * every start. Types without templates stay in the table (stars keep their id) but are not listed.
+ * Brings the database in line with @templet/catalogue (types and templates, by slug); runs on every start.
+ * Types without templates stay in the table (stars keep their id) but are not listed.
  */
 export async function seedCatalogue(
   db: Kysely<Database>,
