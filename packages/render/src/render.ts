@@ -5,16 +5,13 @@ import {
   type Drawable,
   drawLayer,
   effectiveValues,
+  fieldKinds,
   fitScale,
-  type ImageLayer,
-  imageKey,
-  imageSrc,
   type Locale,
   layerBox,
+  layerKinds,
   PRINT_DPI,
-  parseImageValue,
   printPixels,
-  resolveBound,
   type Size,
   sizeOf,
   type Template,
@@ -129,25 +126,24 @@ export async function loadImages<Image extends Drawable>(
 ) {
   const images = new Map<string, Image>()
   const frame = { sizeId: size.id, width: size.width, height: size.height }
-  const imageLayers = t.layers.filter((layer): layer is ImageLayer => layer.type === 'image')
-  // What to load, by the key the layers draw it under: each filled image field's upload, each fixed image.
+  // Every image a layer draws for these values, with the box it is drawn in.
+  const drawn = t.layers.flatMap((layer) =>
+    layerKinds.images(layer, values).map((image) => ({ ...image, box: layerBox(layer, frame) })),
+  )
+  // What to load, by the key the layers draw it under: each filled upload field's upload, each author's image.
   const refs = new Map<string, string>()
-  for (const f of t.fields)
-    if (f.kind === 'image' && values[f.key]) refs.set(f.key, parseImageValue(values[f.key] as string).ref)
-  for (const layer of imageLayers) {
-    // The author's image: the fixed one, or the one of a set the customer's choice picks.
-    const src = imageSrc(layer, values)
-    if (src !== undefined) refs.set(imageKey(layer, values), src)
+  for (const f of t.fields) {
+    const upload = fieldKinds.upload(f, values[f.key])
+    if (upload !== undefined) refs.set(f.key, upload)
   }
+  for (const image of drawn) if (image.src !== undefined) refs.set(image.key, image.src)
   const drawnScale = (key: string) => (width: number, height: number) =>
     scale *
     Math.max(
       0,
-      ...imageLayers
-        .filter((layer) => imageKey(layer, values) === key)
-        .map((layer) =>
-          fitScale(resolveBound(layer.fit, values, 'cover'), layerBox(layer, frame), width, height),
-        ),
+      ...drawn
+        .filter((image) => image.key === key)
+        .map((image) => fitScale(image.fit, image.box, width, height)),
     )
   await Promise.all(
     [...refs].map(async ([key, ref]) => {

@@ -183,6 +183,7 @@ describe('a kind added to a registry of its own', () => {
     expect(fields.effective(rating, '9', 'en')).toBe('4')
     expect(fields.longestText(rating)).toBe(1)
     expect(fields.upload(rating, '4')).toBeUndefined()
+    expect(fields.takesUpload(rating)).toBe(false)
     expect(fieldSchema.safeParse(rating).success).toBe(false)
   })
 

@@ -8,6 +8,8 @@
  * it stands in a sentence.
  */
 
+import { fieldKinds } from '@templet/template'
+
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 const RUNS =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu
@@ -67,10 +69,15 @@ export function creationSearchText(name: string, typed: readonly string[]): stri
   return indexWords([name, ...typed].join('\n')).join(' ')
 }
 
-/** The typed text of a creation: the values of its text fields, in the template's order. */
+/**
+ * The typed text of a creation: the values of the fields whose kind is words the customer types, in the
+ * template's order. The fields may be a stored document's as read from the database, so a kind the model
+ * does not know is no typed text.
+ */
 export function typedValues(
   fields: readonly { key: string; kind: string }[],
   values: Record<string, string>,
 ): string[] {
-  return fields.flatMap((f) => (f.kind === 'text' && values[f.key]?.trim() ? [values[f.key] as string] : []))
+  const typed = (kind: string) => fieldKinds.kinds.some((k) => k.kind === kind && k.typed)
+  return fields.flatMap((f) => (typed(f.kind) && values[f.key]?.trim() ? [values[f.key] as string] : []))
 }

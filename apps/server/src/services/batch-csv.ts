@@ -1,6 +1,6 @@
 import { Code, type IssuesData } from '@templet/api/contract'
 import { BATCH_MAX_COLUMNS, BATCH_MAX_ROWS } from '@templet/api/limits'
-import { fieldReferences, type Locale, layerTexts, type Template } from '@templet/template'
+import { fieldKinds, type Locale, type Template, typesetsShowing } from '@templet/template'
 import { parse } from 'csv-parse/sync'
 import { AppError } from '../errors'
 import { type BatchRequest, tooManyRows } from './batches'
@@ -23,13 +23,7 @@ const languageOf = (target: string) =>
  * their language (a link drawn only as a QR code has none).
  */
 const drawnTextFields = (template: Pick<Template, 'fields' | 'layers'>) =>
-  template.fields.filter(
-    (f) =>
-      f.kind === 'text' &&
-      template.layers.some(
-        (l) => l.type === 'text' && layerTexts(l).some((text) => fieldReferences(text).includes(f.key)),
-      ),
-  )
+  template.fields.filter((f) => fieldKinds.typed(f) && typesetsShowing(template, f.key).length > 0)
 
 export interface BatchCsv {
   headers: string[]
@@ -186,7 +180,7 @@ export function templateCsv(template: Template, locale: Locale): string {
   const samples = template.samples[locale]
   const withLanguage = new Set(drawnTextFields(template).map((f) => f.key))
   const columns = template.fields.flatMap((f) => {
-    const value = { header: f.key, sample: f.kind === 'image' ? '' : (samples[f.key] ?? '') }
+    const value = { header: f.key, sample: fieldKinds.takesUpload(f) ? '' : (samples[f.key] ?? '') }
     return withLanguage.has(f.key) ? [value, { header: languageColumn(f.key), sample: '' }] : [value]
   })
   const header = [...columns.map((c) => c.header), NAME_COLUMN]

@@ -15,10 +15,10 @@ import {
 import { CREATION_NAME_MAX_LENGTH } from '@templet/api/limits'
 import { type BrandFontFile, type DecodedImages, validateValues } from '@templet/render'
 import {
+  fieldKinds,
   fieldReferences,
   type Locale,
-  layerTexts,
-  parseImageValue,
+  layerKinds,
   printPixels,
   type Size,
   sizeOf,
@@ -255,7 +255,7 @@ function truncatedFields(template: Template, layerIds: string[]): string[] {
   const cut = new Set(layerIds)
   const keys = new Set(
     template.layers.flatMap((l) =>
-      l.type === 'text' && cut.has(l.id) ? layerTexts(l).flatMap(fieldReferences) : [],
+      cut.has(l.id) ? (layerKinds.typeset(l)?.texts.flatMap(fieldReferences) ?? []) : [],
     ),
   )
   return template.fields.filter((f) => keys.has(f.key)).map((f) => f.key)
@@ -384,10 +384,8 @@ export class Creations {
     // Checked here by its row; the file is read only if the renderer has no decoded copy (DecodedImages).
     const owned = new Map<string, { gone: () => AppError; storageKey: string }>()
     for (const f of template.fields) {
-      const v = r.values[f.key]
-      if (f.kind !== 'image' || !v) continue
-      const ref = parseImageValue(v).ref
-      if (owned.has(ref)) continue
+      const ref = fieldKinds.upload(f, r.values[f.key])
+      if (ref === undefined || owned.has(ref)) continue
       const storageKey = await ownUploadKey(this.d, r.userId, ref)
       const gone = () => new AppError(Code.notFound, `values.${f.key}: Upload not found`)
       if (!storageKey) throw gone()
@@ -717,8 +715,7 @@ export class Creations {
       keys.set(ref, f.storageKey)
     for (const values of r.rows)
       for (const f of template.fields) {
-        const v = values[f.key]
-        const ref = f.kind === 'image' && v ? parseImageValue(v).ref : undefined
+        const ref = fieldKinds.upload(f, values[f.key])
         if (ref === undefined || keys.has(ref)) continue
         const key = await ownUploadKey(this.d, userId, ref)
         if (key) keys.set(ref, key)
@@ -820,7 +817,7 @@ export class Creations {
       .catch(() => undefined)
     const uploads: CreationDetail['uploads'] = {}
     for (const f of template?.template.fields ?? []) {
-      const ref = f.kind === 'image' ? parseImageValue(values[f.key] ?? '').ref : ''
+      const ref = fieldKinds.upload(f, values[f.key]) ?? ''
       if (!/^[1-9]\d{0,15}$/.test(ref)) continue
       const up = await findOwnUpload(this.d.db, Number(ref), userId)
       if (up)

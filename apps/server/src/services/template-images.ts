@@ -1,6 +1,6 @@
 import { Code, type IssuesData } from '@templet/api/contract'
 import { isSampleImage, sampleImages } from '@templet/catalogue'
-import { srcRefs, type Template } from '@templet/template'
+import { layerKinds, type Template } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import { findOwnUpload } from '../db/uploads'
@@ -15,7 +15,7 @@ const UPLOAD_ID = /^[1-9]\d{0,15}$/
  */
 export function fixedImages(t: Template): Array<{ layer: string; property: string; ref: string }> {
   return t.layers.flatMap((l) =>
-    l.type === 'image' ? srcRefs(l).map(({ property, ref }) => ({ layer: l.id, property, ref })) : [],
+    layerKinds.authorImages(l).map(({ property, ref }) => ({ layer: l.id, property, ref })),
   )
 }
 

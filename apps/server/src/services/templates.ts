@@ -1,12 +1,5 @@
-import type { TemplateDetail, TemplateField, TemplateSummary } from '@templet/api/contract'
-import {
-  type Field,
-  fieldReferences,
-  type Locale,
-  layerTexts,
-  type Template,
-  type TextLayer,
-} from '@templet/template'
+import type { TemplateDetail, TemplateSummary } from '@templet/api/contract'
+import { type FieldView, fieldKinds, type Locale, type Template, typesets } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database, TemplateRow } from '../db/schema'
 import { findReadableTemplate } from '../db/template-library'
@@ -18,7 +11,6 @@ import {
   versionDefinition,
 } from '../db/templates'
 import { notFound } from '../errors'
-import { both } from './catalogue'
 import type { FileUrls } from './file-urls'
 import { templateOf } from './renderer'
 
@@ -59,44 +51,6 @@ export function templateSummaryOf(row: TemplateRow): TemplateSummary {
     height: row.height,
     thumbnailUrl: templateThumbnailUrl(row, 'en'),
     thumbnailUrls: { en: templateThumbnailUrl(row, 'en'), 'zh-CN': templateThumbnailUrl(row, 'zh-CN') },
-  }
-}
-
-/**
- * Whether a text field's words may be set in bold and italics: some text layer shows it, and every one that
- * does reads `**bold**` and `*italic*` (a layer with `markup: false` would draw the asterisks).
- */
-function takesMarkup(t: Template, key: string): boolean {
-  const showing = t.layers.filter(
-    (l): l is TextLayer => l.type === 'text' && layerTexts(l).some((x) => fieldReferences(x).includes(key)),
-  )
-  return showing.length > 0 && showing.every((l) => l.markup)
-}
-
-function fieldOf(f: Field, t: Template): TemplateField {
-  const base = { key: f.key, label: f.label.en, labels: f.label }
-  switch (f.kind) {
-    case 'text':
-      return {
-        ...base,
-        kind: 'text',
-        defaults: both(f.default),
-        ...(f.minLength !== undefined ? { minLength: f.minLength } : {}),
-        maxLength: f.maxLength,
-        multiline: f.multiline ?? false,
-        markup: takesMarkup(t, f.key),
-      }
-    case 'image':
-      return { ...base, kind: 'image', required: f.required ?? false }
-    case 'color':
-      return { ...base, kind: 'color', default: f.default }
-    case 'choice':
-      return {
-        ...base,
-        kind: 'choice',
-        default: f.default,
-        options: f.options.map((o) => ({ value: o.value, label: o.label.en, labels: o.label })),
-      }
   }
 }
 
@@ -181,7 +135,8 @@ export function templateDetailOf(
   row: TemplateRow,
   t: Template = templateOf(row.definition),
   version = row.version,
-): TemplateDetail {
+): TemplateDetail & { fields: FieldView[] } {
+  const typeset = typesets(t)
   return {
     ...templateSummaryOf(row),
     version,
@@ -195,7 +150,7 @@ export function templateDetailOf(
       ...(s.print && { print: s.print }),
       formats: s.print ? ['png', 'jpeg', 'webp', 'pdf'] : ['png', 'jpeg', 'webp'],
     })),
-    fields: t.fields.map((f) => fieldOf(f, t)),
+    fields: t.fields.map((f) => fieldKinds.project(f, typeset)),
     samples: t.samples,
   }
 }

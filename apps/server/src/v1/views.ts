@@ -1,5 +1,6 @@
 import type { z } from '@hono/zod-openapi'
-import { Code, type TemplateField } from '@templet/api/contract'
+import { Code } from '@templet/api/contract'
+import { type FieldView, fieldKinds } from '@templet/template'
 import type { BatchRow, CreationRow, RenderRow, TemplateRow } from '../db/schema'
 import { AppError } from '../errors'
 import type { RowErrors } from '../services/batches'
@@ -9,15 +10,8 @@ import { pdfOptionsOf } from '../services/pdf-options'
 import type { RenderError as StoredError } from '../services/renders'
 import { ownThumbnailUrl, templateDetailOf } from '../services/templates'
 import { Problem, problemOf } from './problem'
-import type {
-  Batch,
-  formats,
-  PdfOptions as PdfOptionsSchema,
-  Render,
-  RenderError,
-  Template,
-  TemplateField as TemplateFieldView,
-} from './schemas'
+import type { Batch, formats, PdfOptions as PdfOptionsSchema, Render, RenderError, Template } from './schemas'
+import { TemplateField } from './schemas'
 
 /** `/api/file/…` and other server paths as absolute URLs on the host the request was sent to. */
 const absolute = (origin: string, url: string) => (url.startsWith('/') ? `${origin}${url}` : url)
@@ -49,30 +43,26 @@ export function templateView(row: TemplateRow, origin: string, urls: FileUrls): 
   }
 }
 
-function fieldView(f: TemplateField): z.infer<typeof TemplateFieldView> {
-  const base = { key: f.key, kind: f.kind, label: f.label, labels: f.labels }
-  switch (f.kind) {
-    case 'text':
-      return {
-        ...base,
-        required: (f.minLength ?? 0) > 0,
-        ...(f.minLength !== undefined ? { min_length: f.minLength } : {}),
-        max_length: f.maxLength,
-        multiline: f.multiline,
-        defaults: f.defaults,
-      }
-    case 'image':
-      return { ...base, required: f.required }
-    case 'color':
-      return { ...base, required: false, default: f.default }
-    case 'choice':
-      return {
-        ...base,
-        required: false,
-        default: f.default,
-        options: f.options.map((o) => ({ value: o.value, label: o.label, labels: o.labels })),
-      }
-  }
+/** A property's `/v1` name from its `/api` one (`maxLength`: `max_length`). */
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/**
+ * A field as `/v1` shows it, made from the model's projection that `/api` shows as it is: its properties in
+ * snake case with whether a value must be sent, only those of the OpenAPI schema and in the schema's order.
+ */
+function fieldView(f: FieldView): z.infer<typeof TemplateField> {
+  const named = new Map(
+    Object.entries({ ...f, required: fieldKinds.required(f) }).map(([name, value]) => [
+      snakeCase(name),
+      value,
+    ]),
+  )
+  return Object.fromEntries(
+    Object.keys(TemplateField.shape).flatMap((name) => {
+      const value = named.get(name)
+      return value === undefined ? [] : [[name, value]]
+    }),
+  ) as z.infer<typeof TemplateField>
 }
 
 /** A failed render's reason as a problem (a failure on our side is `render_failed`). */

@@ -2,14 +2,15 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import type { TemplateDetail } from '@templet/api'
 import { paintDocument } from '@templet/designer'
 import {
+  fieldKinds,
   imageKey,
   isBrandFamily,
+  layerKinds,
   parseTemplate,
   sizeOrDefault,
-  srcRefs,
   type Template,
+  typesets,
 } from '@templet/template'
-import { parseImageValue } from '@templet/template/image-value'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { fontListQuery } from '../api/brand-kit-queries'
 import { uploadDetailQuery } from '../api/queries'
@@ -37,31 +38,27 @@ export function useTemplateDocument(template: TemplateDetail): { document?: Temp
   }, [doc.data, doc.isError])
 }
 
-const usesBrandFonts = (t: Template) =>
-  t.layers.some((l) => l.type === 'text' && typeof l.font === 'string' && isBrandFamily(l.font))
+const usesBrandFonts = (t: Template) => typesets(t).some((s) => s.families.some(isBrandFamily))
 
 /** The decoded images of the values' uploads by field key, and of the template's fixed images. */
 function useValueImages(t: Template, values: Record<string, string>): Map<string, ImageBitmap> {
   const refs = [
-    ...t.fields
-      .filter((f) => f.kind === 'image' && values[f.key])
-      .map((f) => ({ key: f.key, id: Number(parseImageValue(values[f.key] ?? '').ref) })),
+    ...t.fields.flatMap((f) => {
+      const upload = fieldKinds.upload(f, values[f.key])
+      return upload === undefined ? [] : [{ key: f.key, id: Number(upload) }]
+    }),
     // The template's fixed images (a logo) and every image of a set the customer picks from (so a new pick
     // draws at once): the owner's uploads, drawn under `src:<ref>`.
     ...t.layers.flatMap((l) =>
-      l.type === 'image'
-        ? srcRefs(l).map(({ ref }) => ({ key: imageKey({ src: ref }), id: Number(ref) }))
-        : [],
+      layerKinds.authorImages(l).map(({ ref }) => ({ key: imageKey({ src: ref }), id: Number(ref) })),
     ),
   ].filter((r) => Number.isInteger(r.id) && r.id > 0)
   // A catalogue template's own fixed images are the catalogue's, at a public address.
   const catalogue = t.layers.flatMap((l) =>
-    l.type === 'image'
-      ? srcRefs(l).flatMap(({ ref }) => {
-          const url = catalogueImageUrl(ref)
-          return url ? [[imageKey({ src: ref }), url] as const] : []
-        })
-      : [],
+    layerKinds.authorImages(l).flatMap(({ ref }) => {
+      const url = catalogueImageUrl(ref)
+      return url ? [[imageKey({ src: ref }), url] as const] : []
+    }),
   )
   const uploads = useQueries({ queries: refs.map((r) => uploadDetailQuery(r.id)) })
   const urls = [...refs.map((r, i) => [r.key, uploads[i]?.data?.url] as const), ...catalogue]

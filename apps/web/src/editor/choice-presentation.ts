@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query'
-import type { Template } from '@templet/template'
+import { layerKinds, type Template, typesetsShowing } from '@templet/template'
 import { uploadDetailQuery } from '../api/queries'
 
 /**
@@ -14,20 +14,10 @@ export interface ChoicePresentation {
   images?: Record<string, string>
 }
 
-const inserts = (text: string, key: string) =>
-  [...text.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].some((m) => m[1] === key)
-
 export function choicePresentation(t: Template, key: string): ChoicePresentation {
-  let list = false
-  let images: Record<string, string> | undefined
-  for (const l of t.layers) {
-    if (l.type === 'text') {
-      const texts = typeof l.text === 'string' ? [l.text] : [l.text.en, l.text['zh-CN']]
-      if (texts.some((s) => inserts(s, key))) list = true
-    } else if (l.type === 'image' && typeof l.src === 'object' && l.src.field === key && l.src.map)
-      images ??= l.src.map
-  }
-  return images ? { list, images } : { list }
+  const list = typesetsShowing(t, key).length > 0
+  const set = t.layers.map((l) => layerKinds.imageSet(l)).find((s) => s?.field === key)
+  return set ? { list, images: { ...set.map } } : { list }
 }
 
 /**
@@ -36,7 +26,8 @@ export function choicePresentation(t: Template, key: string): ChoicePresentation
  */
 export function useChoiceThumbnails(t: Template | undefined): Record<string, Record<string, string>> {
   const refs = (t?.fields ?? []).flatMap((f) => {
-    if (!t || f.kind !== 'choice') return []
+    // Only a choice picks among an author's images (a document binds no other kind to a set).
+    if (!t) return []
     const images = choicePresentation(t, f.key).images ?? {}
     return Object.entries(images)
       .filter(([, ref]) => /^[1-9]\d*$/.test(ref))

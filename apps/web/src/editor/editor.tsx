@@ -1,4 +1,5 @@
 import type { Creation, FieldIssue, TemplateDetail } from '@templet/api'
+import { fieldKinds } from '@templet/template'
 import { sizeOrDefault } from '@templet/template/sizes'
 import { ImageOff, LoaderCircle } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
@@ -23,12 +24,7 @@ import { chosenLanguages } from './value-language'
  */
 export function defaultValues(template: TemplateDetail, locale: Locale): Record<string, string> {
   const samples = template.samples[locale]
-  return Object.fromEntries(
-    template.fields.map((f) => [
-      f.key,
-      f.kind === 'image' ? '' : (samples[f.key] ?? (f.kind === 'text' ? f.defaults[locale] : f.default)),
-    ]),
-  )
+  return Object.fromEntries(template.fields.map((f) => [f.key, fieldKinds.startValue(f, samples, locale)]))
 }
 
 /**
@@ -208,7 +204,7 @@ export function Editor({
             language={languages[field.key]}
             serverIssue={fieldIssueText(field)}
             choice={
-              drawn.document && field.kind === 'choice'
+              drawn.document
                 ? {
                     list: choicePresentation(drawn.document, field.key).list,
                     thumbnails: thumbnails[field.key],

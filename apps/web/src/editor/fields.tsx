@@ -41,12 +41,6 @@ const FORM_CODE: Record<ValueIssue['code'], string> = {
   unsupported_characters: 'invalid_value',
   not_text_field: 'invalid_value',
 }
-const CODES_OF: Record<TemplateField['kind'], Array<ValueIssue['code']>> = {
-  text: ['too_long', 'too_short', 'not_single_line'],
-  image: ['required'],
-  color: ['invalid_color'],
-  choice: ['invalid_choice'],
-}
 
 /**
  * The template's rules (the model's own, as the server applies them) as react-hook-form rules; each failed
@@ -54,14 +48,9 @@ const CODES_OF: Record<TemplateField['kind'], Array<ValueIssue['code']>> = {
  */
 export function rulesFor(field: TemplateField): { validate: Record<string, (v: string) => boolean> } {
   const validate: Record<string, (v: string) => boolean> = {}
-  for (const code of CODES_OF[field.kind])
+  for (const code of EDITORS[field.kind].codes)
     validate[FORM_CODE[code]] = (v: string) => !checkField(field, v ?? '').some((i) => i.code === code)
   return { validate }
-}
-
-/** The params an issue's text interpolates, from the field's limits. */
-function paramsFor(field: TemplateField): Record<string, number> {
-  return field.kind === 'text' ? { maximum: field.maxLength, minimum: field.minLength ?? 0 } : {}
 }
 
 export function errorText(
@@ -70,7 +59,7 @@ export function errorText(
   error?: FieldError,
 ) {
   if (!error) return undefined
-  return issueText(t, `media.${field.kind}`, { type: error.type, params: paramsFor(field) })
+  return issueText(t, `media.${field.kind}`, { type: error.type, params: paramsOf(field.kind, field) })
 }
 
 const inputClass =
@@ -89,22 +78,48 @@ interface FieldProps {
   truncated?: boolean
   /** The language chosen for this text value ('' or undefined: automatic). */
   language?: string | undefined
-  /** A choice's presentation: a menu for a text from a list, each option's picture for an image set. */
+  /**
+   * How the template's layers show the value, which a choice's control follows: a menu for a text from a
+   * list, each option's picture for an image set.
+   */
   choice?: { list: boolean; thumbnails?: Record<string, string> | undefined } | undefined
+}
+
+type FieldKind = TemplateField['kind']
+type FieldByKind = { [K in FieldKind]: Extract<TemplateField, { kind: K }> }
+
+/** What the editor does with a field of one kind: its control, and the model's issue codes it shows. */
+interface FieldEditor<K extends FieldKind> {
+  Control: (props: FieldProps & { field: FieldByKind[K] }) => React.ReactNode
+  codes: Array<ValueIssue['code']>
+  /** The params an issue's text interpolates, from the field's limits. */
+  params?: (field: FieldByKind[K]) => Record<string, number>
+}
+
+/** The editor of each field kind: a kind the model adds is a type error here until it has one. */
+const EDITORS: { [K in FieldKind]: FieldEditor<K> } = {
+  text: {
+    Control: TextValue,
+    codes: ['too_long', 'too_short', 'not_single_line'],
+    params: (field) => ({ maximum: field.maxLength, minimum: field.minLength ?? 0 }),
+  },
+  image: { Control: ImageValue, codes: ['required'] },
+  color: { Control: ColorValue, codes: ['invalid_color'] },
+  choice: { Control: ChoiceValue, codes: ['invalid_choice'] },
+}
+
+// Indexed by a kind, the record gives the editor of that kind's fields (a correlated lookup the compiler follows).
+function controlOf<K extends FieldKind>(kind: K, props: FieldProps & { field: FieldByKind[K] }) {
+  const { Control } = EDITORS[kind]
+  return <Control {...props} />
+}
+function paramsOf<K extends FieldKind>(kind: K, field: FieldByKind[K]) {
+  return EDITORS[kind].params?.(field) ?? {}
 }
 
 /** One template field as its control: text, image upload, colour or choice. */
 export function ValueField(props: FieldProps) {
-  switch (props.field.kind) {
-    case 'text':
-      return <TextValue {...props} field={props.field} />
-    case 'image':
-      return <ImageValue {...props} field={props.field} />
-    case 'color':
-      return <ColorValue {...props} field={props.field} />
-    case 'choice':
-      return <ChoiceValue {...props} field={props.field} />
-  }
+  return controlOf(props.field.kind, { ...props, field: props.field })
 }
 
 function Message({ id, text, alert }: { id: string; text: string | undefined; alert?: boolean }) {

@@ -2,6 +2,7 @@ import {
   BLEED_MM,
   type Layer,
   layerBox,
+  layerKinds,
   MM_PER_INCH,
   POINTS_PER_INCH,
   printPoints,
@@ -83,8 +84,7 @@ export function withBleed(t: Template, size: Size, bleedX: number, bleedY: numbe
   if (bleedX <= 0 && bleedY <= 0) return t
   const frame = { sizeId: size.id, width: size.width, height: size.height }
   const extend = (layer: Layer): Layer => {
-    const bleeds = layer.type === 'image' || (layer.type === 'shape' && layer.shape === 'rect')
-    if (!bleeds) return layer
+    if (!layerKinds.bleeds(layer)) return layer
     const box = layerBox(layer, frame)
     const left = box.x <= EDGE ? bleedX : 0
     const top = box.y <= EDGE ? bleedY : 0

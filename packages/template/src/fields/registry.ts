@@ -22,6 +22,8 @@ export interface FieldRegistry<
   typed(f: Pick<F, 'kind'>): boolean
   longestText(f: F): number
   label(f: F, value: string | undefined, locale: Locale): string | undefined
+  /** The kind's values name uploads of the customer's (so a sample's value is none of theirs). */
+  takesUpload(f: Pick<F, 'kind'>): boolean
   /** The upload a field's value names; undefined for a kind whose values are no uploads, or an empty value. */
   upload(f: Pick<F, 'kind'>, value: string | undefined): string | undefined
 }
@@ -62,6 +64,7 @@ export function createFieldRegistry<const Kinds extends readonly [AnyFieldPlugin
     typed: (f) => of(f).typed,
     longestText: (f) => of(f).longestText?.(f) ?? 0,
     label: (f, value, locale) => of(f).label?.(f, value, locale),
+    takesUpload: (f) => of(f).upload !== undefined,
     upload: (f, value) => {
       const upload = of(f).upload
       return upload && value ? upload(value) : undefined

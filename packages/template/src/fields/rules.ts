@@ -17,29 +17,34 @@ import { type TextRules, textRules } from './text/rules'
 export type FieldRules = TextRules | ImageRules | ColorRules | ChoiceRules
 
 type RulesByKind = { [K in FieldKind]: Extract<FieldRules, { kind: K }> }
+type FieldByKind = { [K in FieldKind]: Extract<Field, { kind: K }> }
 
-const rulesOf: { [K in FieldKind]: ValueRulesOf<RulesByKind[K], Extract<Field, { kind: K }>> } = {
+const rulesOf: { [K in FieldKind]: ValueRulesOf<RulesByKind[K], FieldByKind[K]> } = {
   text: textRules,
   image: imageRules,
   color: colorRules,
   choice: choiceRules,
 }
 
-/** The rules of one field's value that need nothing but the field and the value. */
-export const checkField = <K extends FieldKind>(
-  f: RulesByKind[K] & { kind: K },
+// Indexed by a kind, the record gives the rules of that kind's fields (a correlated lookup the compiler follows).
+const checkOfKind = <K extends FieldKind>(kind: K, f: RulesByKind[K], v: string | undefined) =>
+  rulesOf[kind].check(f, v)
+const effectiveOfKind = <K extends FieldKind>(
+  kind: K,
+  f: FieldByKind[K],
   v: string | undefined,
-): ValueIssue[] => rulesOf[f.kind].check(f, v)
+  locale: Locale,
+) => rulesOf[kind].effective(f, v, locale)
+
+/** The rules of one field's value that need nothing but the field and the value. */
+export const checkField = (f: FieldRules, v: string | undefined): ValueIssue[] => checkOfKind(f.kind, f, v)
 
 /**
  * The value a field has in a render: the given value, else the field's default in `locale`. A value the
  * field would not accept (a malformed colour, an unknown choice) falls back to the default too, so a render
  * never draws garbage even when the caller skipped validation. An image without a value has none.
  */
-export const effectiveValue = <K extends FieldKind>(
-  f: Extract<Field, { kind: K }>,
-  v: string | undefined,
-  locale: Locale,
-): string | undefined => rulesOf[f.kind as K].effective(f, v, locale)
+export const effectiveValue = (f: Field, v: string | undefined, locale: Locale): string | undefined =>
+  effectiveOfKind(f.kind, f, v, locale)
 
 export { textLength, type ValueIssue } from './issue'

@@ -57,6 +57,8 @@ export interface LayerPlugin<L extends PlacedLayer, Input = unknown> {
   typeset?(layer: L): Typeset
   /** Every image of the author's the layer may draw, with the property naming it (`src`, `src.map.dark`). */
   authorImages?(layer: L): Array<{ property: string; ref: string }>
+  /** The author's set of images the layer draws the one a choice field's option picks of (by option value). */
+  imageSet?(layer: L): { field: string; map: Readonly<Record<string, string>> } | undefined
   /** The images the layer draws for these values. */
   images?(layer: L, values: Values): DrawnImage[]
   /** The layer is drawn a second time for a shadow (what `documentCost` counts). */

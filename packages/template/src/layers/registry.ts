@@ -28,6 +28,7 @@ export interface LayerRegistry<
   /** What the layer sets in type; undefined for a kind that sets none. */
   typeset(layer: L): Typeset | undefined
   authorImages(layer: L): Array<{ property: string; ref: string }>
+  imageSet(layer: L): { field: string; map: Readonly<Record<string, string>> } | undefined
   images(layer: L, values: Values): DrawnImage[]
   shadowed(layer: L): boolean
   bleeds(layer: L): boolean
@@ -82,6 +83,7 @@ export function createLayerRegistry<const Kinds extends readonly [AnyLayerPlugin
     check: (layer, fields) => of(layer).check(layer, fields),
     typeset: (layer) => of(layer).typeset?.(layer),
     authorImages: (layer) => of(layer).authorImages?.(layer) ?? [],
+    imageSet: (layer) => of(layer).imageSet?.(layer),
     images: (layer, values) => of(layer).images?.(layer, values) ?? [],
     shadowed: (layer) => of(layer).shadowed?.(layer) ?? false,
     bleeds: (layer) => of(layer).bleeds?.(layer) ?? false,

@@ -16,8 +16,11 @@ export interface TextFieldView {
   minLength?: number
   maxLength: number
   multiline: boolean
-  /** Words of the value may be set in bold and italics: every text layer showing it reads markup. */
-  markup: boolean
+  /**
+   * Words of the value may be set in bold and italics: every text layer showing it reads markup. Always
+   * projected; optional as in the API contract, so a client's view of a field is one of these.
+   */
+  markup?: boolean
 }
 
 /** Words the customer types, inserted where a text says `{{key}}`. */

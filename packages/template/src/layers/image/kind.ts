@@ -29,6 +29,10 @@ export const imageLayer: LayerPlugin<ImageLayer, z.input<typeof imageLayerSchema
     return problems
   },
   authorImages: srcRefs,
+  imageSet: (layer) =>
+    typeof layer.src === 'object' && layer.src.map
+      ? { field: layer.src.field, map: layer.src.map }
+      : undefined,
   images: (layer, values) => [
     {
       key: imageKey(layer, values),
