@@ -11,11 +11,12 @@ import {
 import { DesignerCanvas } from './canvas/designer-canvas'
 import { clampZoom, fitWidthZoom, fitZoom, stepZoom, Viewport } from './canvas/viewport'
 import { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, useFixedImages } from './fixed-images'
+import { designerKinds } from './kinds'
+import type { AddEntry, DesignerFont } from './kinds/kind'
 import { LayersPanel, layerName } from './panels/layers-panel'
-import { DEFAULT_FONTS, type DesignerFont, PropertiesPanel } from './panels/properties-panel'
+import { DEFAULT_FONTS, PropertiesPanel } from './panels/properties-panel'
 import { PreviewPanel } from './preview/preview-panel'
 import { createDesignerStore, type DesignerStore, onDocumentChange } from './state/designer-store'
-import { fixedImageLayer, type NewLayerKind, newLayer } from './state/new-layers'
 import {
   DESIGNER_STRINGS_EN,
   DESIGNER_STRINGS_ZH_CN,
@@ -190,29 +191,30 @@ function DesignerView({
       return undefined
     }
   }
-  /** A chosen file uploaded and placed as a fixed image layer (one undo step). */
+  /** The Add menu item whose file the author is choosing (one placing an upload). */
+  const uploading = useRef<AddEntry | undefined>(undefined)
+  /** A chosen file uploaded and placed as that item's layer, a fixed image (one undo step). */
   const placeFixedImage = async (file: File) => {
-    const up = await uploadFixed(file)
-    if (!up) return
-    const layer = fixedImageLayer(state.document, state.sizeId, up.ref, up.bitmap.width, up.bitmap.height)
-    dispatch({ type: 'add', layer: { ...layer, name: strings.fixedImage } })
+    const entry = uploading.current
+    const up = entry?.fromUpload && (await uploadFixed(file))
+    if (!entry?.fromUpload || !up) return
+    const upload = { ref: up.ref, width: up.bitmap.width, height: up.bitmap.height }
+    const layer = entry.fromUpload(state.document, state.sizeId, upload)
+    dispatch({ type: 'add', layer: { ...layer, name: strings[entry.name] } })
   }
-  const add = (kind: NewLayerKind | 'fixedImage') => {
-    if (kind === 'fixedImage') return fileRef.current?.click()
-    const { layer, field } = newLayer(state.document, state.sizeId, kind, {
+  /** An Add menu item chosen: its new layer added and selected, or its file asked for. */
+  const add = (id: string) => {
+    const entry = designerKinds.addEntry(id)
+    if (entry.fromUpload) {
+      uploading.current = entry
+      return fileRef.current?.click()
+    }
+    const { layer, field } = designerKinds.newLayer(state.document, state.sizeId, id, {
       text: strings.newText,
       link: strings.qrLink,
       image: { en: DESIGNER_STRINGS_EN.addImage, 'zh-CN': DESIGNER_STRINGS_ZH_CN.addImage },
     })
-    const names = {
-      text: strings.text,
-      image: strings.image,
-      rect: strings.rectangle,
-      ellipse: strings.ellipse,
-      line: strings.line,
-      qr: strings.qr,
-    }
-    dispatch({ type: 'add', layer: { ...layer, name: names[kind] }, field })
+    dispatch({ type: 'add', layer: { ...layer, name: strings[entry.name] }, field })
   }
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {

@@ -3,7 +3,20 @@ export { paintDocument } from './canvas/paint-document'
 export { clampZoom, fitZoom, MAX_ZOOM, MIN_ZOOM, stepZoom } from './canvas/viewport'
 export { Designer, type DesignerOptions, type DesignerProps, type DesignerSource } from './designer'
 export { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, fixedImageRefs } from './fixed-images'
-export { DEFAULT_FONTS, type DesignerFont } from './panels/properties-panel'
+
+import { designerKinds } from './kinds'
+
+export type { PropertyControl } from './kinds/controls'
+export type {
+  AddEntry,
+  DesignerFont,
+  DesignerLayerKind,
+  NewLayerWords,
+  PropertyContext,
+  WordKey,
+} from './kinds/kind'
+export { createDesignerRegistry, type DesignerRegistry } from './kinds/registry'
+export { DEFAULT_FONTS } from './panels/properties-panel'
 export { PREVIEW_STATES, type PreviewState, previewValues } from './preview/preview-values'
 export { boxIn, unionBox, withBox } from './state/boxes'
 export {
@@ -56,7 +69,11 @@ export {
   rotationTowards,
   scaleBoxes,
 } from './state/geometry'
-export { fixedImageLayer, type NewLayerKind, newLayer, uniqueFieldKey } from './state/new-layers'
+export { fixedImageLayer, uniqueFieldKey } from './state/new-layers'
+export { designerKinds }
+
+/** A new layer of an Add menu item (`text`, `rect`…), with the field it brings; see `designerKinds`. */
+export const newLayer = designerKinds.newLayer
 export { scaleLayerStyle, styleScale } from './state/scale-layers'
 export { type Guide, type SnapTargets, snapBox, snapResize, snapTargets } from './state/snap'
 export { markTextChoice, textChoiceOf, unmarkTextChoice } from './state/text-choices'

@@ -15,28 +15,21 @@ import {
   AlignStartHorizontal,
   AlignStartVertical,
   AlignVerticalDistributeCenter,
-  Circle,
   Copy,
-  Image,
-  ImageUp,
   Maximize,
-  Minus,
   PanelLeft,
   PanelRight,
   Plus,
-  QrCode,
   Redo2,
-  Square,
   Trash2,
-  Type,
   Undo2,
   ZoomIn,
   ZoomOut,
 } from 'lucide-react'
 import type { Dispatch, ReactNode } from 'react'
+import { designerKinds } from './kinds'
 import type { DesignerAction, DesignerState } from './state/designer-state'
 import type { AlignEdge } from './state/geometry'
-import type { NewLayerKind } from './state/new-layers'
 import type { DesignerWords } from './strings'
 
 export interface ToolbarProps {
@@ -49,8 +42,9 @@ export interface ToolbarProps {
   onZoomStep: (dir: 1 | -1) => void
   onZoomFit: () => void
   onZoomActual: () => void
-  onAdd: (kind: NewLayerKind | 'fixedImage') => void
-  /** Offers a fixed image (a logo the designer uploads) in the Add menu. */
+  /** An Add menu item chosen, by its id (`text`, `rect`, `fixedImage`). */
+  onAdd: (id: string) => void
+  /** Offers the items placing an upload (a fixed image, a logo the designer uploads) in the Add menu. */
   fixedImage?: boolean
   /** Which side panels are shown; their switches sit at the toolbar's two ends. */
   panels: DesignerPanels
@@ -143,17 +137,6 @@ export function Toolbar({
 }: ToolbarProps) {
   const n = state.selection.length
   const align = (edge: AlignEdge) => () => dispatch({ type: 'align', edge })
-  const adds: Array<[NewLayerKind | 'fixedImage', string, ReactNode]> = [
-    ['text', strings.addText, <Type key="t" />],
-    ['image', strings.addImage, <Image key="i" />],
-    ...(fixedImage
-      ? [['fixedImage', strings.addFixedImage, <ImageUp key="f" />] as ['fixedImage', string, ReactNode]]
-      : []),
-    ['rect', strings.addRectangle, <Square key="r" />],
-    ['ellipse', strings.addEllipse, <Circle key="e" />],
-    ['line', strings.addLine, <Minus key="l" />],
-    ['qr', strings.addQr, <QrCode key="q" />],
-  ]
   return (
     <div
       role="toolbar"
@@ -188,9 +171,9 @@ export function Toolbar({
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start">
-          {adds.map(([kind, label, icon]) => (
-            <DropdownMenuItem key={kind} icon={icon} onSelect={() => onAdd(kind)}>
-              {label}
+          {designerKinds.addMenu(Boolean(fixedImage)).map((entry) => (
+            <DropdownMenuItem key={entry.id} icon={entry.icon} onSelect={() => onAdd(entry.id)}>
+              {strings[entry.label]}
             </DropdownMenuItem>
           ))}
         </DropdownMenuContent>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   type DesignerAction,
   type DesignerState,
+  designerKinds,
   designerReducer,
   initialState,
   markColorField,
@@ -23,7 +24,8 @@ function random(seed: number) {
 }
 
 const words = { text: 'Your text', link: 'https://example.com', image: { en: 'Image', 'zh-CN': '图片' } }
-const kinds = ['text', 'image', 'rect', 'ellipse', 'line', 'qr'] as const
+/** Every item of the Add menu that makes a layer at once. */
+const kinds = designerKinds.addMenu(false).map((a) => a.id)
 
 /** One action a designer could take on the state, chosen by `r`. */
 function someAction(s: DesignerState, r: () => number): DesignerAction {

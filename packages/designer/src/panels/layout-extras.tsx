@@ -6,19 +6,22 @@ import {
   type Template,
   type TextLayer,
 } from '@templet/template'
+import { alignOptions } from '../kinds/text/options'
 import type { DesignerWords } from '../strings'
 import { Checkbox, NumberInput, Row, Select } from './controls'
-import { alignOptions } from './fields-section'
 
 const fill = (s: string, vars: Record<string, string>) =>
   s.replace(/\{(\w+)\}/g, (_, k: string) => vars[k] ?? '')
+
+/** How a size's own settings change the layer (one undo step, or one per `coalesce` key while typing). */
+export type LayoutUpdate = (patch: Partial<Layer>, coalesce?: string) => void
 
 interface ExtrasProps<L extends Layer> {
   t: Template
   layer: L
   sizeId: string
   strings: DesignerWords
-  update: (patch: Partial<Layer>, coalesce?: string) => void
+  update: LayoutUpdate
   disabled?: boolean
 }
 

@@ -1,4 +1,5 @@
-import { type Box, defaultSize, type Layer, type Template } from '@templet/template'
+import type { Box, Layer, Template } from '@templet/template'
+import { designerKinds } from '../kinds'
 import { type Handle, handleAt } from './geometry'
 
 /**
@@ -14,56 +15,10 @@ export function styleScale(handle: Handle, from: Box, to: Box): number {
   return Math.min(to.w / from.w, to.h / from.h)
 }
 
-/** Sizes in whole tenths of a pixel, as boxes are kept: a document keeps no floating-point noise of a drag. */
-const tenth = (n: number) => Math.round(n * 10) / 10
-const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n))
-
 /**
- * The layer with its px styles scaled by `k` as drawn in the size shown, the same object when `k` is 1. A
- * text's font size goes where that size takes it from (its override in another size, as its box does); the
- * other px styles (a text's smallest shrink-to-fit size, an image's radius, a shape's radius, outline and
- * shadow) the model keeps once for every size, so they scale only in the first size, leaving the other
- * sizes as they were designed.
+ * The layer with its px styles scaled by `k` as drawn in the size shown, the same object when `k` is 1: what
+ * its kind scales (a text's font size in the size it is shown in; a radius, outline or shadow the model keeps
+ * once for every size only in the first size).
  */
-export function scaleLayerStyle(t: Template, layer: Layer, sizeId: string, k: number): Layer {
-  if (k === 1) return layer
-  const first = sizeId === defaultSize(t).id
-  switch (layer.type) {
-    case 'text': {
-      const override = layer.bySize?.[sizeId]
-      if (!first || override?.size !== undefined) {
-        const size = Math.max(1, tenth((override?.size ?? layer.size) * k))
-        return { ...layer, bySize: { ...layer.bySize, [sizeId]: { ...override, size } } }
-      }
-      const size = Math.max(1, tenth(layer.size * k))
-      const shrinkToFit = layer.shrinkToFit && {
-        minSize: Math.min(size, Math.max(1, tenth(layer.shrinkToFit.minSize * k))),
-      }
-      // Letter spacing is in em and line height a multiple of the size: both scale with it already.
-      return { ...layer, size, ...(shrinkToFit && { shrinkToFit }) }
-    }
-    case 'image':
-      return first && layer.radius > 0 ? { ...layer, radius: tenth(layer.radius * k) } : layer
-    case 'shape': {
-      if (!first) return layer
-      const { stroke, shadow } = layer
-      return {
-        ...layer,
-        radius: tenth(layer.radius * k),
-        ...(stroke && { stroke: { ...stroke, width: Math.max(0.1, tenth(stroke.width * k)) } }),
-        // The model bounds a shadow's offset and blur to 200 px.
-        ...(shadow && {
-          shadow: {
-            ...shadow,
-            x: clamp(tenth(shadow.x * k), -200, 200),
-            y: clamp(tenth(shadow.y * k), -200, 200),
-            blur: clamp(tenth(shadow.blur * k), 0, 200),
-          },
-        }),
-      }
-    }
-    case 'qr':
-      // Its quiet zone is in modules: it scales with the box.
-      return layer
-  }
-}
+export const scaleLayerStyle = (t: Template, layer: Layer, sizeId: string, k: number): Layer =>
+  designerKinds.scale(t, layer, sizeId, k)

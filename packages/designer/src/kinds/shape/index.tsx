@@ -1,0 +1,190 @@
+import { layerSchema, type ShapeLayer } from '@templet/template'
+import { Circle, Minus, Square } from 'lucide-react'
+import { centredBox, shortSide } from '../box'
+import { type PropertyControl, when } from '../controls'
+import type { AddEntry, DesignerLayerKind, PropertyContext } from '../kind'
+import { clamp, tenth } from '../scale'
+import { paintControls } from './paint'
+
+const stroke = { color: '#111111', width: 2 }
+const shadow = { color: '#00000040', x: 0, y: 4, blur: 12 }
+
+/** A rectangle or an ellipse: a grey third of the shorter side. */
+const filled = (shape: 'rect' | 'ellipse', id: string): AddEntry<ShapeLayer>['make'] =>
+  function make(_t, size) {
+    const side = shortSide(size) * 0.3
+    const layer = layerSchema.parse({
+      id,
+      type: 'shape',
+      shape,
+      fill: '#94a3b8',
+      box: centredBox(size, side, side),
+    })
+    return { layer: layer as ShapeLayer }
+  }
+
+function strokeControls(
+  layer: ShapeLayer,
+  { strings, update }: PropertyContext<ShapeLayer>,
+): PropertyControl[] {
+  const current = layer.stroke
+  return [
+    {
+      control: 'checkbox',
+      label: strings.stroke,
+      checked: Boolean(current),
+      disabled: layer.shape === 'line',
+      set: (v) => update({ stroke: v ? stroke : undefined }),
+    },
+    ...when(current !== undefined, {
+      control: 'row',
+      controls: current
+        ? [
+            {
+              control: 'colour',
+              label: `${strings.stroke}: ${strings.color}`,
+              value: current.color,
+              set: (hex, c) => update({ stroke: { ...current, color: hex } }, c),
+            },
+            {
+              control: 'number',
+              label: strings.strokeWidth,
+              value: current.width,
+              min: 0.5,
+              max: 500,
+              set: (v, c) => update({ stroke: { ...current, width: v } }, c),
+            },
+          ]
+        : [],
+    }),
+  ]
+}
+
+function shadowControls(
+  layer: ShapeLayer,
+  { strings, update }: PropertyContext<ShapeLayer>,
+): PropertyControl[] {
+  const current = layer.shadow
+  const offset = (label: string, key: 'x' | 'y' | 'blur', min: number): PropertyControl => ({
+    control: 'number',
+    label,
+    value: current?.[key],
+    min,
+    max: 200,
+    set: (v, c) => current && update({ shadow: { ...current, [key]: v } }, c),
+  })
+  return [
+    {
+      control: 'checkbox',
+      label: strings.shadow,
+      checked: Boolean(current),
+      set: (v) => update({ shadow: v ? shadow : undefined }),
+    },
+    ...when(
+      current !== undefined,
+      {
+        control: 'colour',
+        label: `${strings.shadow}: ${strings.color}`,
+        value: current?.color,
+        set: (hex, c) => current && update({ shadow: { ...current, color: hex } }, c),
+      },
+      {
+        control: 'row',
+        controls: [
+          offset(strings.shadowX, 'x', -200),
+          offset(strings.shadowY, 'y', -200),
+          offset(strings.shadowBlur, 'blur', 0),
+        ],
+      },
+    ),
+  ]
+}
+
+export const shapeKind: DesignerLayerKind<ShapeLayer> = {
+  type: 'shape',
+  adds: [
+    {
+      id: 'rect',
+      label: 'addRectangle',
+      name: 'rectangle',
+      icon: <Square />,
+      make: filled('rect', 'rectangle'),
+    },
+    {
+      id: 'ellipse',
+      label: 'addEllipse',
+      name: 'ellipse',
+      icon: <Circle />,
+      make: filled('ellipse', 'ellipse'),
+    },
+    {
+      id: 'line',
+      label: 'addLine',
+      name: 'line',
+      icon: <Minus />,
+      make(_t, size) {
+        const short = shortSide(size)
+        const layer = layerSchema.parse({
+          id: 'line',
+          type: 'shape',
+          shape: 'line',
+          stroke: { color: '#111111', width: Math.max(1, Math.round(short / 200)) },
+          box: centredBox(size, short * 0.4, Math.max(2, short / 50)),
+        })
+        return { layer: layer as ShapeLayer }
+      },
+    },
+  ],
+  section: 'shape',
+  properties: (layer, ctx) => {
+    const { strings, update } = ctx
+    return [
+      {
+        control: 'select',
+        label: strings.shape,
+        value: layer.shape,
+        set: (v) => {
+          const shape = v as ShapeLayer['shape']
+          // A line is its outline: it gets one when it has none.
+          update(shape === 'line' && !layer.stroke ? { shape, stroke } : { shape })
+        },
+        options: [
+          { value: 'rect', label: strings.rectangle },
+          { value: 'ellipse', label: strings.ellipse },
+          { value: 'line', label: strings.line },
+        ],
+      },
+      ...(layer.shape === 'line' ? [] : paintControls(layer.fill, strings, (fill, c) => update({ fill }, c))),
+      ...when(layer.shape === 'rect', {
+        control: 'number',
+        label: strings.radius,
+        value: layer.radius,
+        min: 0,
+        max: 5000,
+        set: (v, c) => update({ radius: v }, c),
+      }),
+      ...strokeControls(layer, ctx),
+      ...shadowControls(layer, ctx),
+    ]
+  },
+  // Its radius, outline and shadow the model keeps once for every size: they scale in the first size only.
+  scale(layer, k, { first }) {
+    if (!first) return layer
+    const { stroke, shadow } = layer
+    return {
+      ...layer,
+      radius: tenth(layer.radius * k),
+      ...(stroke && { stroke: { ...stroke, width: Math.max(0.1, tenth(stroke.width * k)) } }),
+      // The model bounds a shadow's offset and blur to 200 px.
+      ...(shadow && {
+        shadow: {
+          ...shadow,
+          x: clamp(tenth(shadow.x * k), -200, 200),
+          y: clamp(tenth(shadow.y * k), -200, 200),
+          blur: clamp(tenth(shadow.blur * k), 0, 200),
+        },
+      }),
+    }
+  },
+  colours: (layer) => (layer.shape === 'line' ? [] : ['fill']).concat(layer.stroke ? ['stroke.color'] : []),
+}

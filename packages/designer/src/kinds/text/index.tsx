@@ -1,0 +1,225 @@
+import { layerSchema, type TextLayer } from '@templet/template'
+import { Type } from 'lucide-react'
+import { type LayoutUpdate, TextLayoutControls } from '../../panels/layout-extras'
+import { centredBox, shortSide } from '../box'
+import { type PropertyControl, when } from '../controls'
+import type { DesignerLayerKind, PropertyContext } from '../kind'
+import { references } from '../references'
+import { tenth } from '../scale'
+import { fontControls } from './font-controls'
+import { alignOptions, valignOptions } from './options'
+
+const isField = (v: unknown): v is { field: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { field?: unknown }).field === 'string'
+
+/** The texts a text layer may show (one per language when it is localised). */
+const layerTexts = (l: TextLayer) => (typeof l.text === 'string' ? [l.text] : [l.text.en, l.text['zh-CN']])
+
+/** The words: one text, or one per language (neither may be emptied). */
+function wordControls(layer: TextLayer, { strings, update }: PropertyContext<TextLayer>): PropertyControl[] {
+  const text = layer.text
+  if (typeof text === 'string')
+    return [
+      {
+        control: 'text',
+        label: strings.text,
+        multiline: true,
+        value: text,
+        set: (v, c) => update({ text: v }, c),
+      },
+    ]
+  return [
+    {
+      control: 'text',
+      label: `${strings.text} (English)`,
+      multiline: true,
+      value: text.en,
+      set: (v, c) => v && update({ text: { ...text, en: v } }, c),
+    },
+    {
+      control: 'text',
+      label: `${strings.text} (中文)`,
+      multiline: true,
+      value: text['zh-CN'],
+      set: (v, c) => v && update({ text: { ...text, 'zh-CN': v } }, c),
+    },
+  ]
+}
+
+function textProperties(layer: TextLayer, ctx: PropertyContext<TextLayer>): PropertyControl[] {
+  const { t, strings, locale, update } = ctx
+  const boundFont = isField(layer.font)
+    ? t.fields.find((f) => f.key === (layer.font as { field: string }).field)
+    : undefined
+  return [
+    ...wordControls(layer, ctx),
+    isField(layer.font)
+      ? {
+          control: 'note',
+          text: `${strings.font}: ${strings.boundTo.replace('{field}', boundFont?.label[locale] ?? '?')}`,
+        }
+      : fontControls(layer, ctx),
+    {
+      control: 'row',
+      controls: [
+        {
+          control: 'number',
+          label: strings.fontSize,
+          value: layer.size,
+          min: 1,
+          max: 2000,
+          set: (v, c) =>
+            // The smallest size of shrink-to-fit may not exceed the size (the model refuses it).
+            update(
+              {
+                size: v,
+                shrinkToFit:
+                  layer.shrinkToFit && layer.shrinkToFit.minSize > v ? { minSize: v } : layer.shrinkToFit,
+              },
+              c,
+            ),
+        },
+        {
+          control: 'number',
+          label: strings.lineHeight,
+          value: layer.lineHeight,
+          min: 0.5,
+          max: 4,
+          step: 0.05,
+          set: (v, c) => update({ lineHeight: v }, c),
+        },
+        {
+          control: 'number',
+          label: strings.letterSpacing,
+          value: layer.letterSpacing,
+          min: -0.5,
+          max: 2,
+          step: 0.01,
+          set: (v, c) => update({ letterSpacing: v }, c),
+        },
+        ...when(!isField(layer.valign), {
+          control: 'select',
+          label: strings.textVAlign,
+          value: String(layer.valign),
+          set: (v) => update({ valign: v as TextLayer['valign'] }),
+          options: valignOptions(strings),
+        }),
+        ...when(!isField(layer.align), {
+          control: 'select',
+          label: strings.textAlign,
+          value: String(layer.align),
+          set: (v) => update({ align: v as TextLayer['align'] }),
+          options: alignOptions(strings),
+        }),
+      ],
+    },
+    {
+      control: 'colour',
+      label: strings.color,
+      value: layer.color,
+      set: (hex, c) => update({ color: hex }, c),
+    },
+    {
+      control: 'row',
+      controls: [
+        {
+          control: 'checkbox',
+          label: strings.shrinkToFit,
+          checked: Boolean(layer.shrinkToFit),
+          set: (v) =>
+            update({ shrinkToFit: v ? { minSize: Math.max(1, Math.round(layer.size / 2)) } : undefined }),
+        },
+        ...when(Boolean(layer.shrinkToFit), {
+          control: 'number',
+          label: strings.minSize,
+          value: layer.shrinkToFit?.minSize,
+          min: 1,
+          max: layer.size,
+          set: (v, c) => update({ shrinkToFit: { minSize: v } }, c),
+        }),
+      ],
+    },
+    {
+      control: 'number',
+      label: strings.maxLines,
+      value: layer.maxLines,
+      min: 1,
+      max: 100,
+      placeholder: '—',
+      set: (v, c) => update({ maxLines: Math.round(v) }, c),
+    },
+    {
+      control: 'custom',
+      key: 'layout',
+      node: (
+        <TextLayoutControls
+          t={t}
+          layer={layer}
+          sizeId={ctx.sizeId}
+          strings={strings}
+          update={update as LayoutUpdate}
+          disabled={ctx.disabled}
+        />
+      ),
+    },
+  ]
+}
+
+export const textKind: DesignerLayerKind<TextLayer> = {
+  type: 'text',
+  adds: [
+    {
+      id: 'text',
+      label: 'addText',
+      name: 'text',
+      icon: <Type />,
+      make(_t, size, words) {
+        const fontSize = Math.max(12, Math.round(shortSide(size) / 14))
+        const layer = layerSchema.parse({
+          id: 'text',
+          type: 'text',
+          text: words.text,
+          size: fontSize,
+          box: centredBox(size, shortSide(size) * 0.6, fontSize * 1.6),
+        })
+        return { layer: layer as TextLayer }
+      },
+    },
+  ],
+  section: 'text',
+  properties: textProperties,
+  scale(layer, k, { sizeId, first }) {
+    const override = layer.bySize?.[sizeId]
+    if (!first || override?.size !== undefined) {
+      const size = Math.max(1, tenth((override?.size ?? layer.size) * k))
+      return { ...layer, bySize: { ...layer.bySize, [sizeId]: { ...override, size } } }
+    }
+    const size = Math.max(1, tenth(layer.size * k))
+    const shrinkToFit = layer.shrinkToFit && {
+      minSize: Math.min(size, Math.max(1, tenth(layer.shrinkToFit.minSize * k))),
+    }
+    // Letter spacing is in em and line height a multiple of the size: both scale with it already.
+    return { ...layer, size, ...(shrinkToFit && { shrinkToFit }) }
+  },
+  words: { what: 'text', of: (layer) => layer.text, with: (layer, words) => ({ ...layer, text: words }) },
+  fieldKeys: (layer) => layerTexts(layer).flatMap(references),
+  colours: () => ['color'],
+  choices(layer, strings, fonts) {
+    const family = typeof layer.font === 'string' ? layer.font : undefined
+    const weights = fonts.find((f) => f.family === family)?.weights ?? [400, 500, 600, 700, 800]
+    return [
+      {
+        property: 'font',
+        what: strings.font,
+        values: fonts.map((f) => ({ value: f.family, label: f.label ?? f.family })),
+      },
+      {
+        property: 'weight',
+        what: strings.weight,
+        values: weights.map((w) => ({ value: w, label: String(w) })),
+      },
+      { property: 'align', what: strings.textAlign, values: alignOptions(strings) },
+      { property: 'valign', what: strings.textVAlign, values: valignOptions(strings) },
+    ]
+  },
+}

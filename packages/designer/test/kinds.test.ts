@@ -1,0 +1,121 @@
+import { type Layer, parseTemplate } from '@templet/template'
+import { describe, expect, it } from 'vitest'
+import {
+  createDesignerRegistry,
+  DEFAULT_FONTS,
+  DESIGNER_STRINGS_EN,
+  type DesignerLayerKind,
+  designerKinds,
+} from '../src/index'
+import { twoSizeCard } from './card'
+
+const template = twoSizeCard('kinds-card', [{ id: 'bg', type: 'shape', fill: '#ffffff' }])
+const words = { text: 'Your text', link: 'https://example.com', image: { en: 'Image', 'zh-CN': '图片' } }
+
+/** A layer kind the product does not have: a badge, a circle with a number. */
+interface Badge {
+  id: string
+  type: 'badge'
+  box: { x: number; y: number; w: number; h: number }
+  number: number
+}
+
+const badgeKind: DesignerLayerKind<Badge> = {
+  type: 'badge',
+  adds: [
+    {
+      id: 'badge',
+      label: 'addEllipse',
+      name: 'ellipse',
+      icon: null,
+      make: (_t, size) => ({
+        layer: {
+          id: 'badge',
+          type: 'badge',
+          box: { x: 0, y: 0, w: size.width / 10, h: size.width / 10 },
+          number: 1,
+        },
+      }),
+    },
+  ],
+  section: 'shape',
+  properties: (layer, { update }) => [
+    {
+      control: 'number',
+      label: 'Number',
+      value: layer.number,
+      min: 1,
+      max: 99,
+      set: (n) => update({ number: n }),
+    },
+  ],
+  scale: (layer, k) => ({ ...layer, number: layer.number * k }),
+}
+
+describe('designer kinds', () => {
+  const registry = createDesignerRegistry<Layer | Badge>([...designerKinds.kinds, badgeKind])
+
+  it('offer a kind added to the registry in the Add menu, make a new layer of it, and list its properties', () => {
+    expect(registry.addMenu(false).map((a) => a.id)).toEqual([
+      'text',
+      'image',
+      'rect',
+      'ellipse',
+      'line',
+      'qr',
+      'badge',
+    ])
+    const { layer } = registry.newLayer(template, 'square', 'badge', words)
+    expect(layer).toEqual({ id: 'badge', type: 'badge', box: { x: 0, y: 0, w: 40, h: 40 }, number: 1 })
+    const patches: unknown[] = []
+    const { section, controls } = registry.properties(layer, {
+      t: template,
+      sizeId: 'square',
+      strings: DESIGNER_STRINGS_EN,
+      locale: 'en',
+      fonts: DEFAULT_FONTS,
+      update: (patch) => patches.push(patch),
+      disabled: false,
+    })
+    expect(section).toBe('shape')
+    expect(controls).toMatchObject([{ control: 'number', label: 'Number', value: 1 }])
+    const [number] = controls
+    if (number?.control === 'number') number.set(7, 'typing')
+    expect(patches).toEqual([{ number: 7 }])
+    expect(registry.scale(template, layer, 'square', 2)).toMatchObject({ number: 2 })
+  })
+
+  it('refuse two kinds of one layer type and a layer of no kind', () => {
+    expect(() => createDesignerRegistry<Layer | Badge>([badgeKind, badgeKind])).toThrow(/one layer type/)
+    expect(() => designerKinds.kindOf({ type: 'badge' })).toThrow(/no kind/)
+  })
+
+  it('make each Add menu item a layer the model reads, named in the designer words', () => {
+    for (const entry of designerKinds.addMenu(false)) {
+      const { layer, field } = designerKinds.newLayer(template, 'square', entry.id, words)
+      const fields = field ? [field] : []
+      expect(() => parseTemplate({ ...template, fields, layers: [layer] })).not.toThrow()
+      expect(designerKinds.kindOf(layer).adds).toContain(entry)
+      expect(DESIGNER_STRINGS_EN[entry.label]).toBeTruthy()
+      expect(DESIGNER_STRINGS_EN[entry.name]).toBeTruthy()
+    }
+  })
+
+  it('list the properties of every kind under its own section', () => {
+    for (const kind of designerKinds.kinds)
+      for (const entry of kind.adds.filter((a) => a.make)) {
+        const { layer } = designerKinds.newLayer(template, 'square', entry.id, words)
+        const { section, controls } = designerKinds.properties(layer, {
+          t: template,
+          sizeId: 'square',
+          strings: DESIGNER_STRINGS_EN,
+          locale: 'en',
+          fonts: DEFAULT_FONTS,
+          update: () => {},
+          disabled: false,
+        })
+        expect(section).toBe(kind.section)
+        expect(controls.length).toBeGreaterThan(0)
+      }
+  })
+})
