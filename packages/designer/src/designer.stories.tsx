@@ -24,7 +24,7 @@ const layer = (canvasElement: HTMLElement, id: string) => {
 }
 const left = (el: HTMLElement) => Number.parseFloat(el.style.left)
 const top = (el: HTMLElement) => Number.parseFloat(el.style.top)
-const firstTextLayer = document.layers.find((l) => l.type === 'text' && l.box)?.id ?? ''
+const firstTextLayer = document.layers.find((l) => 'text' in l && l.box)?.id ?? ''
 
 export const Default: Story = {}
 

@@ -1,4 +1,4 @@
-import { imageKey, srcRefs, type Template } from '@templet/template'
+import { imageKey, layerKinds, type Template } from '@templet/template'
 import { useEffect, useRef, useState } from 'react'
 import type { DesignerWords } from './strings'
 
@@ -21,7 +21,7 @@ export function fixedImageProblem(
 
 /** The references of a template's fixed images, and of every image of each set a customer picks from. */
 export const fixedImageRefs = (t: Template): string[] => [
-  ...new Set(t.layers.flatMap((l) => (l.type === 'image' ? srcRefs(l).map((r) => r.ref) : []))),
+  ...new Set(t.layers.flatMap((l) => layerKinds.authorImages(l).map((r) => r.ref))),
 ]
 
 /**

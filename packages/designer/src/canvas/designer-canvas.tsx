@@ -65,7 +65,7 @@ export interface DesignerCanvasProps {
 
 type Gesture =
   | {
-      kind: 'move'
+      gesture: 'move'
       pointerId: number
       startX: number
       startY: number
@@ -77,7 +77,7 @@ type Gesture =
       applied: { x: number; y: number }
     }
   | {
-      kind: 'resize'
+      gesture: 'resize'
       pointerId: number
       id: string
       handle: Handle
@@ -89,7 +89,7 @@ type Gesture =
     }
   | {
       /** The frame of a multi-selection resized: every layer in it scales with it. */
-      kind: 'resizeMany'
+      gesture: 'resizeMany'
       pointerId: number
       handle: Handle
       startX: number
@@ -98,8 +98,8 @@ type Gesture =
       start: Box
       layers: Layer[]
     }
-  | { kind: 'rotate'; pointerId: number; id: string; start: Box }
-  | { kind: 'marquee'; pointerId: number; from: { x: number; y: number }; toggle: boolean }
+  | { gesture: 'rotate'; pointerId: number; id: string; start: Box }
+  | { gesture: 'marquee'; pointerId: number; from: { x: number; y: number }; toggle: boolean }
 
 /** Whether a layer can be picked on the canvas: drawn and not locked. */
 const pickable = (l: Layer) => !l.hidden && !l.locked
@@ -132,7 +132,7 @@ export function DesignerCanvas({
   const gesture = useRef<Gesture | undefined>(undefined)
   const [guides, setGuides] = useState<Guide[]>([])
   const [marquee, setMarquee] = useState<Box | undefined>(undefined)
-  const [active, setActive] = useState<Gesture['kind'] | undefined>(undefined)
+  const [active, setActive] = useState<Gesture['gesture'] | undefined>(undefined)
   const t = state.document
   const size = sizeOrDefault(t, state.sizeId)
   const nameOf = (l: Layer) => (layerLabel ? layerLabel(l.id) : (l.name ?? l.id))
@@ -157,8 +157,8 @@ export function DesignerCanvas({
   const start = (e: PointerEvent<HTMLElement>, g: Gesture) => {
     surfaceRef.current?.setPointerCapture(e.pointerId)
     gesture.current = g
-    setActive(g.kind)
-    if (g.kind !== 'marquee') dispatch({ type: 'begin' })
+    setActive(g.gesture)
+    if (g.gesture !== 'marquee') dispatch({ type: 'begin' })
   }
 
   const onLayerPointerDown = (id: string) => (e: PointerEvent<HTMLElement>) => {
@@ -173,7 +173,7 @@ export function DesignerCanvas({
     const box = unionBox(boxes)
     if (!box) return
     start(e, {
-      kind: 'move',
+      gesture: 'move',
       pointerId: e.pointerId,
       startX: e.clientX,
       startY: e.clientY,
@@ -187,10 +187,10 @@ export function DesignerCanvas({
     if (e.button !== 0 || readOnly) return
     e.stopPropagation()
     const box = boxIn(t, layer, size.id)
-    if (handle === 'rotate') start(e, { kind: 'rotate', pointerId: e.pointerId, id: layer.id, start: box })
+    if (handle === 'rotate') start(e, { gesture: 'rotate', pointerId: e.pointerId, id: layer.id, start: box })
     else
       start(e, {
-        kind: 'resize',
+        gesture: 'resize',
         pointerId: e.pointerId,
         id: layer.id,
         handle,
@@ -208,7 +208,7 @@ export function DesignerCanvas({
     const union = unionBox(layers.map((l) => boxIn(t, l, size.id)))
     if (!union) return
     start(e, {
-      kind: 'resizeMany',
+      gesture: 'resizeMany',
       pointerId: e.pointerId,
       handle,
       startX: e.clientX,
@@ -220,14 +220,14 @@ export function DesignerCanvas({
 
   const onSurfacePointerDown = (e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0) return
-    start(e, { kind: 'marquee', pointerId: e.pointerId, from: at(e), toggle: e.shiftKey })
+    start(e, { gesture: 'marquee', pointerId: e.pointerId, from: at(e), toggle: e.shiftKey })
   }
 
   const onPointerMove = (e: PointerEvent<HTMLElement>) => {
     const g = gesture.current
     if (!g || g.pointerId !== e.pointerId) return
     const threshold = SNAP_SCREEN_PX / zoom
-    if (g.kind === 'move') {
+    if (g.gesture === 'move') {
       const moved = {
         ...g.start,
         x: g.start.x + (e.clientX - g.startX) / zoom,
@@ -241,7 +241,7 @@ export function DesignerCanvas({
       g.applied = { x: g.applied.x + dx, y: g.applied.y + dy }
       setGuides(snapped.guides)
       if (dx !== 0 || dy !== 0) dispatch({ type: 'move', dx, dy, transient: true })
-    } else if (g.kind === 'resize') {
+    } else if (g.gesture === 'resize') {
       const dx = (e.clientX - g.startX) / zoom
       const dy = (e.clientY - g.startY) / zoom
       let box = resizeBox(g.start, g.rotation, g.handle, dx, dy, e.shiftKey)
@@ -256,12 +256,12 @@ export function DesignerCanvas({
       }
       setGuides(lines)
       dispatch({ type: 'setBox', id: g.id, box, transient: true })
-    } else if (g.kind === 'resizeMany') {
+    } else if (g.gesture === 'resizeMany') {
       const dx = (e.clientX - g.startX) / zoom
       const dy = (e.clientY - g.startY) / zoom
       const to = resizeBox(g.start, 0, g.handle, dx, dy, e.shiftKey)
       dispatch({ type: 'scaleGroup', layers: g.layers, handle: g.handle, from: g.start, to, transient: true })
-    } else if (g.kind === 'rotate') {
+    } else if (g.gesture === 'rotate') {
       const rotation = rotationTowards(g.start, at(e), e.shiftKey ? 15 : undefined)
       dispatch({ type: 'update', id: g.id, patch: { rotation: rotation || undefined }, transient: true })
     } else setMarquee(boxFromCorners(g.from, at(e)))
@@ -270,7 +270,7 @@ export function DesignerCanvas({
   const onPointerUp = (e: PointerEvent<HTMLElement>) => {
     const g = gesture.current
     if (!g || g.pointerId !== e.pointerId) return
-    if (g.kind === 'marquee') {
+    if (g.gesture === 'marquee') {
       const m = boxFromCorners(g.from, at(e))
       const hit =
         m.w * zoom < CLICK_PX && m.h * zoom < CLICK_PX

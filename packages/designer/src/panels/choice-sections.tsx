@@ -1,11 +1,13 @@
-import type { ChoiceField, Layer, Template } from '@templet/template'
+import type { Layer, Template } from '@templet/template'
 import { Button } from '@templet/ui/button'
 import { useEffect, useRef } from 'react'
+import { fieldOfKind } from '../kinds/fields'
 import { getPath, markChoiceField, setChoiceValue, unmarkChoiceField } from '../state/fields'
 import { markTextChoice, textChoiceOf, unmarkTextChoice } from '../state/text-choices'
 import { DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, type DesignerWords } from '../strings'
+import { ChoiceOptions, firstOptions } from './choice-options'
 import { Checkbox, Select } from './controls'
-import { ChoiceOptions, FieldEditor, firstOptions } from './fields-section'
+import { FieldEditor } from './field-editor'
 import { layerName } from './layers-panel'
 
 type Replace = (document: Template, coalesce?: string) => void
@@ -123,7 +125,7 @@ export function ImageSetChoice({
   const src = layer.src
   const bound = typeof src === 'object' ? src : undefined
   const field = t.fields.find((f) => f.key === bound?.field)
-  const set = field?.kind === 'choice' && bound?.map ? (field as ChoiceField) : undefined
+  const set = bound?.map ? fieldOfKind(field, 'choice') : undefined
   const to = (next: 'design' | 'choice') =>
     replace(
       next === 'choice'

@@ -6,6 +6,8 @@ import {
   type Template,
   textLength,
 } from '@templet/template'
+import { designerKinds } from '../kinds'
+import { fieldOfKind } from '../kinds/fields'
 import { uniqueFieldKey } from './new-layers'
 
 /**
@@ -14,21 +16,16 @@ import { uniqueFieldKey } from './new-layers'
  * default); the samples are what the catalogue and the previews fill it with.
  */
 
-/** The texts a text layer may show (one per language when it is localised). */
-const layerTexts = (l: Extract<Layer, { type: 'text' }>) =>
-  typeof l.text === 'string' ? [l.text] : [l.text.en, l.text['zh-CN']]
-/** The field keys a text inserts with `{{key}}`. */
-const references = (text: string) => [...text.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1])
-
 /** A field key made from a layer id (`title-2` → `title_2`). */
 export const keyFor = (t: Template, layerId: string) =>
   uniqueFieldKey(t, layerId.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^[^a-zA-Z]+/, '') || 'field')
 
-/** The property holding the words of a text layer (`text`) or a QR layer (`data`). */
-const wordsOf = (layer: Layer): string | { en: string; 'zh-CN': string } | undefined =>
-  layer.type === 'text' ? layer.text : layer.type === 'qr' ? layer.data : undefined
-const withWords = (layer: Layer, words: string | { en: string; 'zh-CN': string }): Layer =>
-  (layer.type === 'qr' ? { ...layer, data: words } : { ...layer, text: words }) as Layer
+/** The words of a layer its kind lets the customer fill in (a text's, a QR code's), if it has any. */
+const wordsOf = (layer: Layer): string | LocalizedText | undefined =>
+  designerKinds.kindOf(layer).words?.of(layer)
+/** The layer showing `words` instead, as its kind keeps them. */
+const withWords = (layer: Layer, words: string | LocalizedText): Layer =>
+  designerKinds.kindOf(layer).words?.with(layer, words) ?? layer
 
 /** The field a text or QR layer shows whole (`{{key}}` and nothing else), if it is one. */
 export function textFieldOf(t: Template, layer: Layer): Extract<Field, { kind: 'text' }> | undefined {
@@ -36,7 +33,7 @@ export function textFieldOf(t: Template, layer: Layer): Extract<Field, { kind: '
   if (typeof words !== 'string') return undefined
   const m = /^\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}$/.exec(words)
   const f = t.fields.find((x) => x.key === m?.[1])
-  return f?.kind === 'text' ? f : undefined
+  return fieldOfKind(f, 'text')
 }
 
 /** Whether any layer still uses a field (a `{{key}}`, an image, a bound property, a `when`). */
@@ -44,9 +41,7 @@ export function fieldInUse(t: Template, key: string): boolean {
   return t.layers.some(
     (l) =>
       l.when?.field === key ||
-      (l.type === 'image' && l.field === key) ||
-      (l.type === 'text' && layerTexts(l).some((s) => references(s).includes(key))) ||
-      (l.type === 'qr' && references(l.data).includes(key)) ||
+      designerKinds.kindOf(l).fieldKeys?.(l).includes(key) ||
       layerBindings(l).some(
         ([, v]) => typeof v === 'object' && v !== null && (v as { field?: string }).field === key,
       ),
@@ -94,17 +89,13 @@ export function markTextField(t: Template, layerId: string): Template {
   }
 }
 
-/** A QR layer encodes one text: a localised default gives it its English words. */
-const qrSafe = (l: Layer, words: string | { en: string; 'zh-CN': string }) =>
-  l.type === 'qr' && typeof words !== 'string' ? words.en : words
-
 /** The layer shows its field's default as fixed words again; the field goes when nothing else uses it. */
 export function unmarkTextField(t: Template, layerId: string): Template {
   const layer = t.layers.find((l) => l.id === layerId)
   const field = layer && textFieldOf(t, layer)
   if (!layer || !field) return t
   return dropFieldIfUnused(
-    { ...t, layers: t.layers.map((l) => (l.id === layerId ? withWords(l, qrSafe(l, field.default)) : l)) },
+    { ...t, layers: t.layers.map((l) => (l.id === layerId ? withWords(l, field.default) : l)) },
     field.key,
   )
 }
@@ -131,8 +122,11 @@ export function unmarkColorField(t: Template, layerId: string, property: string)
   const layer = t.layers.find((l) => l.id === layerId)
   const bound = layer ? getPath(layer, property) : undefined
   const key = typeof bound === 'object' && bound !== null ? (bound as { field?: string }).field : undefined
-  const field = t.fields.find((f) => f.key === key)
-  if (!layer || field?.kind !== 'color') return t
+  const field = fieldOfKind(
+    t.fields.find((f) => f.key === key),
+    'color',
+  )
+  if (!layer || !field) return t
   return dropFieldIfUnused(
     { ...t, layers: t.layers.map((l) => (l.id === layerId ? setPath(l, property, field.default) : l)) },
     field.key,
@@ -215,8 +209,11 @@ export function unmarkChoiceField(t: Template, layerId: string, property: string
     field?: string
     map?: Record<string, string>
   }
-  const field = t.fields.find((f) => f.key === bound?.field)
-  if (!layer || field?.kind !== 'choice' || !bound.map) return t
+  const field = fieldOfKind(
+    t.fields.find((f) => f.key === bound?.field),
+    'choice',
+  )
+  if (!layer || !field || !bound.map) return t
   const fixed = bound.map[field.default] ?? Object.values(bound.map)[0]
   return dropFieldIfUnused(
     { ...t, layers: t.layers.map((l) => (l.id === layerId ? setPath(l, property, fixed) : l)) },
@@ -258,8 +255,11 @@ export function setChoiceValue(
  * colour of its default option, so the document stays whole.
  */
 export function addChoiceOption(t: Template, key: string, optionLabel: LocalizedText): Template {
-  const field = t.fields.find((f) => f.key === key)
-  if (field?.kind !== 'choice') return t
+  const field = fieldOfKind(
+    t.fields.find((f) => f.key === key),
+    'choice',
+  )
+  if (!field) return t
   const taken = new Set(field.options.map((o) => o.value))
   let n = field.options.length + 1
   while (taken.has(`option${n}`)) n++
@@ -276,8 +276,11 @@ export function addChoiceOption(t: Template, key: string, optionLabel: Localized
 
 /** Removes an option (a choice keeps two at least); the default moves to the first option left. */
 export function removeChoiceOption(t: Template, key: string, value: string): Template {
-  const field = t.fields.find((f) => f.key === key)
-  if (field?.kind !== 'choice' || field.options.length <= 2) return t
+  const field = fieldOfKind(
+    t.fields.find((f) => f.key === key),
+    'choice',
+  )
+  if (!field || field.options.length <= 2) return t
   const options = field.options.filter((o) => o.value !== value)
   const fallback = options[0]?.value ?? ''
   const next = updateField(t, key, { options, default: field.default === value ? fallback : field.default })

@@ -1,4 +1,5 @@
 import type { ChoiceField, Layer, LocalizedText, Template } from '@templet/template'
+import { fieldOfKind } from '../kinds/fields'
 import { dropFieldIfUnused, keyFor } from './fields'
 
 /**
@@ -11,7 +12,7 @@ export function textChoiceOf(t: Template, layer: Layer): ChoiceField | undefined
   if (layer.type !== 'text' || typeof layer.text !== 'string') return undefined
   const m = /^\{\{\s*([a-zA-Z][a-zA-Z0-9_]*)\s*\}\}$/.exec(layer.text)
   const f = t.fields.find((x) => x.key === m?.[1])
-  return f?.kind === 'choice' ? f : undefined
+  return fieldOfKind(f, 'choice')
 }
 
 /**
