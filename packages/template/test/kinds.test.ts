@@ -194,6 +194,46 @@ describe('a kind added to a registry of its own', () => {
 })
 
 describe("the product's registries", () => {
+  it('answer for each kind what the renderer and the server ask of a layer', () => {
+    const set = layerSchema.parse({
+      id: 'logo',
+      type: 'image',
+      src: { field: 'theme', map: { light: '17', dark: '18' } },
+    })
+    expect(layerKinds.imageSet(set)).toEqual({ field: 'theme', map: { light: '17', dark: '18' } })
+    expect(layerKinds.authorImages(set)).toEqual([
+      { property: 'src.map.light', ref: '17' },
+      { property: 'src.map.dark', ref: '18' },
+    ])
+    expect(layerKinds.images(set, { theme: 'dark' })).toEqual([{ key: 'src:18', src: '18', fit: 'cover' }])
+    expect(layerKinds.bleeds(set)).toBe(true)
+    const ellipse = layerSchema.parse({
+      id: 'o',
+      type: 'shape',
+      shape: 'ellipse',
+      shadow: { color: '#000000' },
+    })
+    expect([layerKinds.bleeds(ellipse), layerKinds.shadowed(ellipse)]).toEqual([false, true])
+    const text = layerSchema.parse({
+      id: 't',
+      type: 'text',
+      text: 'Hi {{name}}',
+      size: 10,
+      font: { field: 'face' },
+    })
+    expect(layerKinds.typeset(text)).toEqual({
+      texts: ['Hi {{name}}'],
+      families: ['sans', 'serif', 'grotesk'],
+      lang: undefined,
+      markup: true,
+    })
+    expect([layerKinds.typeset(set), layerKinds.imageSet(text), layerKinds.authorImages(text)]).toEqual([
+      undefined,
+      undefined,
+      [],
+    ])
+  })
+
   it("make the document's schemas: each kind's type picks its own schema", () => {
     for (const kind of layerKinds.kinds) {
       const issues = layerSchema.safeParse({ id: 'x', type: kind.type }).error?.issues ?? []

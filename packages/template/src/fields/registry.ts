@@ -13,14 +13,23 @@ export interface FieldRegistry<
   readonly kinds: Kinds
   /** The schema of a field: the union of the kinds' schemas, discriminated on `kind`. */
   readonly schema: z.ZodType<F, z.input<Kinds[number]['schema']>>
+  /** What the schema cannot check of a field, each problem's property relative to the field. */
   check(f: F): FieldProblem[]
+  /** The rules of a value that need nothing but the field and the value. */
   checkValue(f: F, v: string | undefined): ValueIssue[]
+  /** The value a field has in a render (see `ValueRulesOf.effective`). */
   effective(f: F, v: string | undefined, locale: Locale): string | undefined
+  /** The field as `/api` shows it, from what the template's layers set in type (`typesets`). */
   project(f: F, typesets: readonly Typeset[]): View
+  /** Whether a caller must send a value (what `/v1` says as `required`). */
   required(view: View): boolean
+  /** The value a form starts with: the template's sample in `locale`, else the field's default. */
   startValue(view: View, samples: Values, locale: Locale): string
+  /** The field's value is words a customer types. */
   typed(f: Pick<F, 'kind'>): boolean
+  /** The most characters a value puts where a text says `{{key}}`. */
   longestText(f: F): number
+  /** The words `{{key}}` inserts for a value, when they are not the value itself (a choice's label). */
   label(f: F, value: string | undefined, locale: Locale): string | undefined
   /** The kind's values name uploads of the customer's (so a sample's value is none of theirs). */
   takesUpload(f: Pick<F, 'kind'>): boolean
@@ -58,6 +67,7 @@ export function createFieldRegistry<const Kinds extends readonly [AnyFieldPlugin
     check: (f) => of(f).check(f),
     checkValue: (f, v) => of(f).rules.check(f, v),
     effective: (f, v, locale) => of(f).rules.effective(f, v, locale),
+    // The field's own kind projects it, so the view is that kind's, one of the union.
     project: (f, typesets) => of(f).project(f, typesets) as FieldViewOf<Kinds>,
     required: (view) => of(view).required(view),
     startValue: (view, samples, locale) => of(view).startValue(view, samples[view.key], locale),

@@ -23,14 +23,21 @@ export interface LayerRegistry<
   readonly schema: z.ZodType<L, z.input<Kinds[number]['schema']>>
   /** Draws a layer (when its `when` holds) with its opacity and rotation, in its box for the drawn size. */
   draw<Image extends Drawable>(layer: L, d: DrawContext<Image>): void
+  /** Every property of a layer that may be bound to a field, with the kind of field it takes. */
   bindings(layer: L): Binding[]
+  /** What the schema cannot check of a layer (the fields it names), each problem's property in the layer. */
   check(layer: L, fields: FieldsByKey): LayerProblem[]
   /** What the layer sets in type; undefined for a kind that sets none. */
   typeset(layer: L): Typeset | undefined
+  /** Every image of the author's a layer may draw, with the property naming it; none for most kinds. */
   authorImages(layer: L): Array<{ property: string; ref: string }>
+  /** The author's images a choice field picks among for the layer, by option value. */
   imageSet(layer: L): { field: string; map: Readonly<Record<string, string>> } | undefined
+  /** The images a layer draws for these values. */
   images(layer: L, values: Values): DrawnImage[]
+  /** The layer is drawn a second time for its shadow. */
   shadowed(layer: L): boolean
+  /** A print's bleed extends the layer past the sheet's edges it reaches. */
   bleeds(layer: L): boolean
 }
 
