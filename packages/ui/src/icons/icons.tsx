@@ -4,7 +4,7 @@ import type { ReactNode, SVGProps } from 'react'
  * The few icons the shell draws itself, as plain SVG. The shapes are Lucide's (lucide.dev, ISC licence,
  * Copyright (c) Lucide Contributors), drawn the same way (24-unit grid, 2-unit round stroke in the current
  * colour), so an app that uses lucide-react for its own icons sees one family. Inlined rather than
- * imported: lucide-react's runtime cost more than these nine drawings.
+ * imported: lucide-react's runtime cost more than these ten drawings.
  */
 type IconProps = SVGProps<SVGSVGElement>
 
@@ -35,6 +35,7 @@ export const BellIcon = icon(
     <path d="M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326" />
   </>,
 )
+export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />)
 export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />)
 export const MenuIcon = icon(
   <>

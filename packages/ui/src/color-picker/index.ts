@@ -1,0 +1,7 @@
+export {
+  type ColorChangeSource,
+  ColorPicker,
+  type ColorPickerProps,
+  type ColorSwatch,
+  isHexColour,
+} from './color-picker'

@@ -1,0 +1,1 @@
+export { Input, type InputProps, inputVariants, Textarea, type TextareaProps } from './input'

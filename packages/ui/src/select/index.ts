@@ -1,0 +1,7 @@
+export {
+  NativeSelect,
+  type NativeSelectProps,
+  Select,
+  type SelectOption,
+  type SelectProps,
+} from './select'
