@@ -1,3 +1,8 @@
+import { Checkbox as UiCheckbox } from '@templet/ui/checkbox'
+import { ColorPicker } from '@templet/ui/color-picker'
+import { Field as UiField } from '@templet/ui/field'
+import { Input, Textarea } from '@templet/ui/input'
+import { NativeSelect } from '@templet/ui/select'
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -8,10 +13,13 @@ import {
   useState,
 } from 'react'
 
-/**
- * The panels' form controls: native inputs (what a keyboard and a screen reader know best), each with its
- * visible label, styled with the shell's theme variables so they follow light and dark.
+/*
+ * The panels' form controls: the shell's form parts (@templet/ui), each with its visible label, in their
+ * dense size. The selects stay the browser's own: a keyboard and a screen reader know them best, and a
+ * long list of fonts gets the system's picker on a phone.
  */
+
+/** The shell's field box as inline style, for the few inputs the panels still draw themselves. */
 export const inputStyle: CSSProperties = {
   boxSizing: 'border-box',
   width: '100%',
@@ -25,12 +33,6 @@ export const inputStyle: CSSProperties = {
   font: 'inherit',
   fontSize: 13,
 }
-const labelStyle: CSSProperties = {
-  display: 'grid',
-  gap: 2,
-  fontSize: 12,
-  color: 'var(--ui-muted-foreground, #52525b)',
-}
 
 /**
  * A new undo-coalescing key each time a control gains focus: the changes made while it has focus (typing
@@ -43,13 +45,7 @@ export function useEditSession(): [string, () => void] {
 }
 
 export function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId()
-  return (
-    <div style={labelStyle}>
-      <label htmlFor={id}>{label}</label>
-      {children(id)}
-    </div>
-  )
+  return <UiField label={label}>{(control) => children(control.id)}</UiField>
 }
 
 export interface NumberInputProps {
@@ -101,30 +97,25 @@ export function NumberInput({
     apply(String(n))
   }
   return (
-    <Field label={label}>
-      {(id) => (
-        <input
-          id={id}
-          type="text"
-          inputMode="decimal"
-          value={draft}
-          disabled={disabled}
-          placeholder={placeholder}
-          aria-invalid={draft !== '' && !Number.isFinite(Number(draft)) ? true : undefined}
-          onFocus={() => {
-            focused.current = true
-            next()
-          }}
-          onBlur={() => {
-            focused.current = false
-            setDraft(value === undefined ? '' : String(value))
-          }}
-          onKeyDown={onKeyDown}
-          onChange={(e) => apply(e.target.value)}
-          style={inputStyle}
-        />
-      )}
-    </Field>
+    <Input
+      label={label}
+      size="sm"
+      inputMode="decimal"
+      value={draft}
+      disabled={disabled}
+      placeholder={placeholder}
+      aria-invalid={draft !== '' && !Number.isFinite(Number(draft)) ? true : undefined}
+      onFocus={() => {
+        focused.current = true
+        next()
+      }}
+      onBlur={() => {
+        focused.current = false
+        setDraft(value === undefined ? '' : String(value))
+      }}
+      onKeyDown={onKeyDown}
+      onChange={(e) => apply(e.target.value)}
+    />
   )
 }
 
@@ -148,6 +139,8 @@ export function TextInput({ label, value, onChange, multiline, disabled }: TextI
     if (!focused.current) setDraft(value)
   }, [value])
   const common = {
+    label,
+    size: 'sm' as const,
     value: draft,
     disabled,
     dir: 'auto' as const,
@@ -164,22 +157,7 @@ export function TextInput({ label, value, onChange, multiline, disabled }: TextI
       onChange(e.target.value, session)
     },
   }
-  return (
-    <Field label={label}>
-      {(id) =>
-        multiline ? (
-          <textarea
-            id={id}
-            rows={3}
-            {...common}
-            style={{ ...inputStyle, height: 'auto', padding: 8, resize: 'vertical' }}
-          />
-        ) : (
-          <input id={id} type="text" {...common} style={inputStyle} />
-        )
-      }
-    </Field>
-  )
+  return multiline ? <Textarea rows={3} {...common} /> : <Input {...common} />
 }
 
 export interface SelectProps<T extends string> {
@@ -192,23 +170,19 @@ export interface SelectProps<T extends string> {
 
 export function Select<T extends string>({ label, value, options, onChange, disabled }: SelectProps<T>) {
   return (
-    <Field label={label}>
-      {(id) => (
-        <select
-          id={id}
-          value={value}
-          disabled={disabled}
-          onChange={(e) => onChange(e.target.value as T)}
-          style={inputStyle}
-        >
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
+    <NativeSelect
+      label={label}
+      size="sm"
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value as T)}
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </NativeSelect>
   )
 }
 
@@ -223,19 +197,7 @@ export function Checkbox({
   onChange: (checked: boolean) => void
   disabled?: boolean
 }) {
-  const id = useId()
-  return (
-    <div style={{ display: 'flex', gap: 6, alignItems: 'center', fontSize: 13 }}>
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <label htmlFor={id}>{label}</label>
-    </div>
-  )
+  return <UiCheckbox label={label} checked={checked} onCheckedChange={onChange} disabled={disabled} />
 }
 
 export interface ColorInputProps {
@@ -252,72 +214,19 @@ export interface ColorInputProps {
 /** A colour: the browser's picker and a hex field, with the brand's colours as one-click swatches. */
 export function ColorInput({ label, value, onChange, palette, paletteLabel, disabled }: ColorInputProps) {
   const [session, next] = useEditSession()
-  const hex = value.slice(0, 7)
   const alpha = value.slice(7)
-  const [draft, setDraft] = useState(hex)
-  useEffect(() => setDraft(hex), [hex])
   return (
-    <Field label={label}>
-      {(id) => (
-        <div style={{ display: 'grid', gap: 4 }}>
-          <div style={{ display: 'flex', gap: 4 }}>
-            <input
-              type="color"
-              aria-label={label}
-              value={hex}
-              disabled={disabled}
-              onFocus={next}
-              onChange={(e) => onChange(e.target.value + alpha, session)}
-              style={{ ...inputStyle, width: 36, padding: 2 }}
-            />
-            <input
-              id={id}
-              type="text"
-              value={draft}
-              disabled={disabled}
-              spellCheck={false}
-              onFocus={next}
-              onChange={(e) => {
-                setDraft(e.target.value)
-                if (/^#[0-9a-fA-F]{6}$/.test(e.target.value))
-                  onChange(e.target.value.toLowerCase() + alpha, session)
-              }}
-              style={{ ...inputStyle, fontFamily: 'ui-monospace, monospace' }}
-            />
-          </div>
-          {palette && palette.length > 0 ? (
-            // biome-ignore lint/a11y/useSemanticElements: a labelled set of swatch buttons
-            <div
-              role="group"
-              aria-label={`${label}: ${paletteLabel}`}
-              style={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}
-            >
-              {palette.map((c) => (
-                <button
-                  key={c}
-                  type="button"
-                  aria-label={c}
-                  aria-pressed={c.toLowerCase() === hex.toLowerCase()}
-                  disabled={disabled}
-                  onClick={() => onChange(c.toLowerCase() + alpha, `${session}:${c}`)}
-                  style={{
-                    width: 22,
-                    height: 22,
-                    borderRadius: 4,
-                    background: c,
-                    border:
-                      c.toLowerCase() === hex.toLowerCase()
-                        ? '2px solid var(--ui-ring, #2563eb)'
-                        : '1px solid var(--ui-border, #d4d4d8)',
-                    cursor: 'pointer',
-                  }}
-                />
-              ))}
-            </div>
-          ) : null}
-        </div>
-      )}
-    </Field>
+    <ColorPicker
+      label={label}
+      size="sm"
+      value={value.slice(0, 7)}
+      palette={palette}
+      paletteLabel={paletteLabel}
+      disabled={disabled}
+      onFocus={next}
+      // Each swatch click is an undo step of its own; typing or dragging in one visit is one step.
+      onChange={(hex, source) => onChange(hex + alpha, source === 'swatch' ? `${session}:${hex}` : session)}
+    />
   )
 }
 
