@@ -12,7 +12,7 @@ import { DesignerCanvas } from './canvas/designer-canvas'
 import { clampZoom, fitWidthZoom, fitZoom, stepZoom, Viewport } from './canvas/viewport'
 import { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, useFixedImages } from './fixed-images'
 import { designerKinds } from './kinds'
-import type { AddEntry, DesignerFont } from './kinds/kind'
+import type { DesignerFont } from './kinds/kind'
 import { LayersPanel, layerName } from './panels/layers-panel'
 import { DEFAULT_FONTS, PropertiesPanel } from './panels/properties-panel'
 import { PreviewPanel } from './preview/preview-panel'
@@ -191,11 +191,9 @@ function DesignerView({
       return undefined
     }
   }
-  /** The Add menu item whose file the author is choosing (one placing an upload). */
-  const uploading = useRef<AddEntry | undefined>(undefined)
-  /** A chosen file uploaded and placed as that item's layer, a fixed image (one undo step). */
+  /** A chosen file uploaded and placed by the Add menu's upload item, a fixed image (one undo step). */
   const placeFixedImage = async (file: File) => {
-    const entry = uploading.current
+    const entry = designerKinds.uploadEntry
     const up = entry?.fromUpload && (await uploadFixed(file))
     if (!entry?.fromUpload || !up) return
     const upload = { ref: up.ref, width: up.bitmap.width, height: up.bitmap.height }
@@ -205,10 +203,7 @@ function DesignerView({
   /** An Add menu item chosen: its new layer added and selected, or its file asked for. */
   const add = (id: string) => {
     const entry = designerKinds.addEntry(id)
-    if (entry.fromUpload) {
-      uploading.current = entry
-      return fileRef.current?.click()
-    }
+    if (entry.fromUpload) return fileRef.current?.click()
     const { layer, field } = designerKinds.newLayer(state.document, state.sizeId, id, {
       text: strings.newText,
       link: strings.qrLink,

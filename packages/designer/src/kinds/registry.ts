@@ -14,6 +14,9 @@ export function createDesignerRegistry<L extends AnyLayer>(kinds: readonly Desig
   const adds: AddEntry<L>[] = kinds.flatMap((k) => k.adds)
   if (byType.size !== kinds.length) throw new Error('Two designer kinds have one layer type')
   if (new Set(adds.map((a) => a.id)).size !== adds.length) throw new Error('Two Add menu items have one id')
+  // The designer has one file input: the file it is given is placed by the one item placing an upload.
+  const uploads = adds.filter((a) => a.fromUpload)
+  if (uploads.length > 1) throw new Error('Two Add menu items place an upload')
 
   /** The kind of a layer; every layer of a document is of a kind of the registry. */
   const kindOf = (layer: { type: string }): DesignerLayerKind<L> => {
@@ -31,6 +34,8 @@ export function createDesignerRegistry<L extends AnyLayer>(kinds: readonly Desig
     kinds,
     kindOf,
     addEntry,
+    /** The Add menu item placing an upload (a fixed image), if a kind has one. */
+    uploadEntry: uploads[0],
     /** The Add menu's items in order; those placing an upload only when the host takes uploads. */
     addMenu: (uploads: boolean) => adds.filter((a) => uploads || !a.fromUpload),
     /**
