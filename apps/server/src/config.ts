@@ -15,6 +15,15 @@ const int = (min: number, max: number, fallback: number) =>
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` })
     .default(fallback)
+/** Three whole numbers of MB, one per tier 49.9, 84.9 and 139.9 in that order. */
+const megabytesByTier = (fallback: string) =>
+  z
+    .string()
+    .regex(/^\s*[1-9]\d{0,7}\s*,\s*[1-9]\d{0,7}\s*,\s*[1-9]\d{0,7}\s*$/, {
+      error: 'must be three whole numbers of MB, e.g. 1024,2048,5120',
+    })
+    .default(fallback)
+    .transform((v) => v.split(',').map((n) => Number(n.trim())) as [number, number, number])
 /** Three whole numbers, the credits of the tiers 49.9, 84.9 and 139.9 in that order. */
 const creditList = (fallback: string) =>
   z
@@ -43,14 +52,12 @@ const mediaEnv = {
   UPLOAD_LIMIT: int(1, 1_000_000, 60),
   UPLOAD_WINDOW_SECONDS: int(1, 86_400, 3600),
   UPLOAD_QUOTA_MB_FREE: int(1, 10_000_000, 100),
-  UPLOAD_QUOTA_MB_PLANS: z
-    .string()
-    .regex(/^\s*[1-9]\d{0,7}\s*,\s*[1-9]\d{0,7}\s*,\s*[1-9]\d{0,7}\s*$/, {
-      error: 'must be three whole numbers of MB, e.g. 1024,2048,5120',
-    })
-    .default('1024,2048,5120')
-    .transform((v) => v.split(',').map((n) => Number(n.trim())) as [number, number, number]),
+  UPLOAD_QUOTA_MB_PLANS: megabytesByTier('1024,2048,5120'),
   UPLOAD_RETENTION_DAYS: int(1, 36_500, 30),
+  TEMPLATE_SAVE_LIMIT: int(1, 1_000_000, 60),
+  TEMPLATE_SAVE_WINDOW_SECONDS: int(1, 86_400, 600),
+  TEMPLATE_QUOTA_MB_FREE: int(1, 10_000_000, 50),
+  TEMPLATE_QUOTA_MB_PLANS: megabytesByTier('200,500,1000'),
   IMAGE_MEGAPIXELS_AT_ONCE: int(1, 10_000, 48),
   IMAGE_WAIT_SECONDS: int(0, 300, 10),
   PREVIEW_LIMIT: int(1, 1_000_000, 600),
@@ -292,6 +299,10 @@ export interface MediaConfig {
   uploadRate: Limit
   /** Storage for one account's uploads: without a subscription, and with one of the tiers 49.9, 84.9, 139.9. */
   uploadQuota: { freeBytes: number; planBytes: [number, number, number] }
+  /** Template saves one account may make per window. */
+  templateSaveRate: Limit
+  /** The bytes one account's templates may take, every version counted, by plan (as `uploadQuota`). */
+  templateQuota: { freeBytes: number; planBytes: [number, number, number] }
   /** Uploads no creation uses are deleted this long after they were made. */
   uploadRetentionDays: number
   /** Files without a database row older than this are removed by the sweep. */
@@ -409,6 +420,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       uploadQuota: {
         freeBytes: e.UPLOAD_QUOTA_MB_FREE * 2 ** 20,
         planBytes: e.UPLOAD_QUOTA_MB_PLANS.map((mb) => mb * 2 ** 20) as [number, number, number],
+      },
+      templateSaveRate: { limit: e.TEMPLATE_SAVE_LIMIT, windowSeconds: e.TEMPLATE_SAVE_WINDOW_SECONDS },
+      templateQuota: {
+        freeBytes: e.TEMPLATE_QUOTA_MB_FREE * 2 ** 20,
+        planBytes: e.TEMPLATE_QUOTA_MB_PLANS.map((mb) => mb * 2 ** 20) as [number, number, number],
       },
       uploadRetentionDays: e.UPLOAD_RETENTION_DAYS,
       imageWork: {

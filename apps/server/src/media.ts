@@ -12,6 +12,7 @@ import { templateHandlers } from './routes/template'
 import { uploadHandlers } from './routes/upload'
 import type { RateLimiter } from './services/rate-limit'
 import { TemplateLibrary } from './services/template-library'
+import { TemplateQuota } from './services/template-quota'
 import { UploadQuota } from './services/upload-quota'
 import { Uploads } from './services/uploads'
 
@@ -47,6 +48,12 @@ export function mediaParts(a: {
     templates,
     brandKit,
     storeImage: async (userId, bytes) => (await uploads.store(userId, bytes)).id,
+    quota: new TemplateQuota({
+      quota: config.media.templateQuota,
+      rate: config.media.templateSaveRate,
+      limiter: a.limiter,
+      planOf: a.planOf,
+    }),
     now,
   })
   const handlers: Pick<

@@ -221,6 +221,8 @@ export interface TemplateVersionTable {
   template_id: number
   version: number
   definition: string
+  /** The document's size in bytes (UTF-8): what it takes of its owner's template quota. */
+  bytes: Generated<number>
   created_at: number
 }
 

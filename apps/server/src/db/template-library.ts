@@ -55,6 +55,21 @@ async function linkUploads(trx: Q, templateId: number, userId: number, uploadIds
     .execute()
 }
 
+/** The bytes `userId`'s templates that are not deleted take, every version counted (the template quota). */
+export async function templateUsage(db: Q, userId: number): Promise<number> {
+  const r = await db
+    .selectFrom('template_versions as v')
+    .innerJoin('templates as t', 't.id', 'v.template_id')
+    .where('t.owner_id', '=', userId)
+    .where('t.deleted_at', 'is', null)
+    .select((eb) => eb.fn.sum<number | string | null>('v.bytes').as('bytes'))
+    .executeTakeFirst()
+  return Number(r?.bytes ?? 0)
+}
+
+/** Run first in a save's transaction, with the document's size: a quota's check, which may refuse the save. */
+export type SaveGuard = (trx: Q, bytes: number) => Promise<void>
+
 /** A customer's template's slug: the id its documents carry. Random, so it says nothing of the account. */
 export const ownSlug = () => `own-${randomBytes(8).toString('hex')}`
 
@@ -87,8 +102,11 @@ export async function insertOwnTemplate(
   slug: string,
   facts: TemplateFacts,
   now: number,
+  guard?: SaveGuard,
 ): Promise<{ id: number; version: number }> {
+  const bytes = Buffer.byteLength(facts.definition)
   return db.transaction().execute(async (trx) => {
+    await guard?.(trx, bytes)
     const { id } = await trx
       .insertInto('templates')
       .values({
@@ -109,7 +127,7 @@ export async function insertOwnTemplate(
       .executeTakeFirstOrThrow()
     await trx
       .insertInto('template_versions')
-      .values({ template_id: id, version: 1, definition: facts.definition, created_at: now })
+      .values({ template_id: id, version: 1, definition: facts.definition, bytes, created_at: now })
       .execute()
     await linkUploads(trx, id, userId, facts.uploadIds)
     return { id, version: 1 }
@@ -129,8 +147,11 @@ export async function saveOwnVersion(
   facts: TemplateFacts,
   now: number,
   baseVersion?: number,
+  guard?: SaveGuard,
 ): Promise<{ id: number; version: number } | 'conflict' | undefined> {
+  const bytes = Buffer.byteLength(facts.definition)
   return db.transaction().execute(async (trx) => {
+    await guard?.(trx, bytes)
     const row = await trx
       .updateTable('templates')
       .set((eb) => ({
@@ -162,7 +183,13 @@ export async function saveOwnVersion(
     }
     await trx
       .insertInto('template_versions')
-      .values({ template_id: row.id, version: row.version, definition: facts.definition, created_at: now })
+      .values({
+        template_id: row.id,
+        version: row.version,
+        definition: facts.definition,
+        bytes,
+        created_at: now,
+      })
       .execute()
     await linkUploads(trx, row.id, userId, facts.uploadIds)
     return row

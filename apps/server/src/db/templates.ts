@@ -86,6 +86,7 @@ export async function syncCatalogue(
             template_id: changed.id,
             version: changed.version,
             definition: t.definition,
+            bytes: Buffer.byteLength(t.definition),
             created_at: now,
           })
           .execute()

@@ -31,6 +31,7 @@ import {
 import { AppError, notFound } from '../errors'
 import type { BrandKit } from './brand-kit'
 import { fixedImageGone, fixedImages, notYourUpload, ownFixedImageIds } from './template-images'
+import type { TemplateQuota } from './template-quota'
 import type { Templates } from './templates'
 
 /** The longest message of one issue of a refused document (a layer of 5,000 unknown keys names them all). */
@@ -75,6 +76,8 @@ export class TemplateLibrary {
       brandKit?: BrandKit
       /** Stores an image as one of `userId`'s uploads and gives its id (a duplicate's catalogue images). */
       storeImage?: (userId: number, bytes: Uint8Array) => Promise<number>
+      /** Saves per window and bytes kept, by plan; none when absent (tools, tests of other things). */
+      quota?: TemplateQuota
       now: () => number
     },
   ) {}
@@ -156,10 +159,11 @@ export class TemplateLibrary {
     },
   ) {
     const now = this.d.now()
+    const guard = await this.d.quota?.saving(userId)
     if (b.id === undefined) {
       const slug = ownSlug()
       return this.saving(await this.facts(userId, slug, b.name, b.document), (facts) =>
-        insertOwnTemplate(this.d.db, userId, slug, facts, now),
+        insertOwnTemplate(this.d.db, userId, slug, facts, now, guard),
       )
     }
     const own = await this.d.db
@@ -171,7 +175,7 @@ export class TemplateLibrary {
       .executeTakeFirst()
     if (!own) throw notFound('Template')
     const saved = await this.saving(await this.facts(userId, own.slug, b.name, b.document), (facts) =>
-      saveOwnVersion(this.d.db, userId, b.id as number, facts, now, b.baseVersion),
+      saveOwnVersion(this.d.db, userId, b.id as number, facts, now, b.baseVersion, guard),
     )
     if (saved === 'conflict') {
       const current = await this.d.db
@@ -194,9 +198,10 @@ export class TemplateLibrary {
     const { row, template } = await this.d.templates.resolve(userId, id)
     const name = row.owner_id === null ? row.name : `${row.name} (copy)`.slice(0, 80)
     const slug = ownSlug()
+    const guard = await this.d.quota?.saving(userId)
     const own = row.owner_id === null ? await this.ownCopiesOfImages(userId, template) : template
     return this.saving(await this.facts(userId, slug, name, own), (facts) =>
-      insertOwnTemplate(this.d.db, userId, slug, facts, this.d.now()),
+      insertOwnTemplate(this.d.db, userId, slug, facts, this.d.now(), guard),
     )
   }
 

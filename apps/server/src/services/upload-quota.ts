@@ -5,16 +5,12 @@ import type { Database } from '../db/schema'
 import { uploadUsage } from '../db/uploads'
 import { AppError } from '../errors'
 import { lockUserCredits } from './ledger'
-import { TIERS } from './offers'
-
-export type UploadPlan = 'free' | OfferTier
-
-const mb = (bytes: number) => `${Math.round((bytes / 2 ** 20) * 10) / 10} MB`
+import { type AllowancePlan, allowanceFor, megabytes as mb } from './plan-allowance'
 
 /** 403: the upload does not fit the plan's storage. */
 export class QuotaExceededError extends AppError {
   override name = 'QuotaExceededError'
-  constructor(usedBytes: number, quotaBytes: number, plan: UploadPlan) {
+  constructor(usedBytes: number, quotaBytes: number, plan: AllowancePlan) {
     super(
       Code.forbidden,
       `Your uploads take ${mb(usedBytes)} of the ${mb(quotaBytes)} your plan allows; delete some in My uploads${
@@ -40,13 +36,8 @@ export class UploadQuota {
     },
   ) {}
 
-  async allowance(userId: number): Promise<{ plan: UploadPlan; quotaBytes: number }> {
-    const tier = await this.d.planOf(userId)
-    const index = tier ? TIERS.findIndex((t) => t.tier === tier) : -1
-    const planBytes = this.d.quota.planBytes[index]
-    return tier && planBytes !== undefined
-      ? { plan: tier, quotaBytes: planBytes }
-      : { plan: 'free', quotaBytes: this.d.quota.freeBytes }
+  async allowance(userId: number): Promise<{ plan: AllowancePlan; quotaBytes: number }> {
+    return allowanceFor(await this.d.planOf(userId), this.d.quota)
   }
 
   async usage(userId: number) {

@@ -22,6 +22,7 @@ import { migration as brandKit } from './0070_brand_kit'
 import { migration as printPdfs } from './0090_print_pdfs'
 import { migration as valueLanguages } from './0100_value_languages'
 import { migration as templateUploads } from './0130_template_uploads'
+import { migration as templateVersionBytes } from './0140_template_version_bytes'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -52,6 +53,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0090_print_pdfs': printPdfs(),
     '0100_value_languages': valueLanguages(),
     '0130_template_uploads': templateUploads(engine),
+    '0140_template_version_bytes': templateVersionBytes(engine),
   }
 }
 
