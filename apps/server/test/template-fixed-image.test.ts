@@ -10,8 +10,8 @@ import { solidImage } from './media/images'
 describe.each(engines)('a template’s fixed image (a logo) on %s', (engine) => {
   let s: TestServer
   beforeAll(async () => {
-    // The races below upload a logo a round, hundreds of them when run as a loop.
-    s = await startServer(engine, { UPLOAD_LIMIT: '100000' })
+    // The races below upload a logo and save a round, hundreds of them when run as a loop.
+    s = await startServer(engine, { UPLOAD_LIMIT: '100000', TEMPLATE_SAVE_LIMIT: '100000' })
   })
   afterAll(() => s.close())
 
