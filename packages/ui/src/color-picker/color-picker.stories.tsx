@@ -46,10 +46,14 @@ const phone = { viewport: { value: 'phone', isRotated: false } }
 const code = (canvasElement: HTMLElement, name = 'Fill') =>
   within(canvasElement).getByRole<HTMLInputElement>('textbox', { name })
 
-/** Deletes the code key by key from its end and types `text`, as a person replacing it does. */
+/**
+ * Deletes the code key by key from its end and types `text`, as a person replacing it does. A whole code is
+ * applied and shown back in lower case.
+ */
 async function retype(field: HTMLInputElement, text: string) {
   await userEvent.click(field)
   await userEvent.keyboard(`{End}{Backspace>${field.value.length}/}${text}`)
+  await expect(field).toHaveValue(text.toLowerCase())
 }
 
 /** A typed code is applied once it is a whole `#rrggbb`, in lower case; the browser's picker follows. */
@@ -158,14 +162,21 @@ export const RightToLeft: Story = {
   },
 }
 
+/** The dark theme, with an error of the app's own: the field, the swatches and the message on the dark tokens. */
 export const Dark: Story = {
-  args: { palette: brand, paletteLabel: 'Brand colours' },
+  args: {
+    palette: brand,
+    paletteLabel: 'Brand colours',
+    value: '#111827',
+    error: 'Too dark on the dark page: pick a lighter colour.',
+  },
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
-    const field = code(canvasElement)
-    await retype(field, 'blue')
-    await userEvent.tab()
-    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(code(canvasElement)).toHaveAttribute('aria-invalid', 'true')
+    await expect(within(canvasElement).getByRole('button', { name: 'Ink' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
   },
 }
 
