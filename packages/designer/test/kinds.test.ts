@@ -85,9 +85,20 @@ describe('designer kinds', () => {
     expect(registry.scale(template, layer, 'square', 2)).toMatchObject({ number: 2 })
   })
 
-  it('refuse two kinds of one layer type and a layer of no kind', () => {
+  it('refuse two kinds of one layer type, a layer of no kind and two items placing an upload', () => {
     expect(() => createDesignerRegistry<Layer | Badge>([badgeKind, badgeKind])).toThrow(/one layer type/)
     expect(() => designerKinds.kindOf({ type: 'badge' })).toThrow(/no kind/)
+    const upload = designerKinds.uploadEntry
+    if (!upload) throw new Error('no Add menu item places an upload')
+    const uploadingBadge = {
+      ...badgeKind,
+      adds: [{ ...upload, id: 'badgeLogo' } as unknown as (typeof badgeKind.adds)[number]],
+    }
+    expect(() => createDesignerRegistry<Layer | Badge>([...designerKinds.kinds, uploadingBadge])).toThrow(
+      /place an upload/,
+    )
+    expect(designerKinds.addMenu(true).map((a) => a.id)).toContain(upload.id)
+    expect(designerKinds.addMenu(false).map((a) => a.id)).not.toContain(upload.id)
   })
 
   it('make each Add menu item a layer the model reads, named in the designer words', () => {
