@@ -223,5 +223,5 @@ describe.each(engines)('billing on %s', (engine) => {
     const history = await s.call('GET', '/credit/history', { token, query: { pageSize: 1 } })
     expect(history.total).toBe(7)
     expect(history.data[0]).toMatchObject({ delta: -1, reason: 'creation', balanceAfter: 100 })
-  })
+  }, 120_000)
 })

@@ -15,7 +15,8 @@ describe.each(engines)('the demo account on %s', (engine) => {
       body: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
     })
     token = login.data.token
-  })
+    // Seeding draws the demo's creations: a minute on a busy machine.
+  }, 120_000)
   afterAll(() => s.close())
 
   it('tells one story: its creations, purchases, credit history, balance and notifications agree', async () => {
