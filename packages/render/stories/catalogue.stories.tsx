@@ -34,7 +34,7 @@ const CAPTIONS: Record<string, string> = {
 const ORDER = ['en', 'zh-CN', 'long-text', 'arabic', 'missing-image']
 
 function TemplatePreviews({ id }: { id: string }) {
-  const t = templates[`../catalogue/templates/${id}.json`]
+  const t = templates[`../../catalogue/templates/${id}.json`]
   if (!t) return <p>No template “{id}” in the catalogue.</p>
   const variants = Object.entries(pictures)
     .filter(([path]) => path.startsWith(`../previews/${id}/`))
