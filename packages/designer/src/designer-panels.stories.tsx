@@ -455,3 +455,24 @@ export const TextFromList: Story = {
     )
   },
 }
+
+export const ColourTypedWrongInChinese: Story = {
+  name: 'A colour typed wrong is refused in the designer’s language (Chinese)',
+  tags: ['no-visual'],
+  args: { locale: 'zh-CN' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    const hex = await canvas.findByRole('textbox', { name: '颜色' })
+    const before = lastDocument(args.onChange)
+    await userEvent.clear(hex)
+    await userEvent.type(hex, '#12')
+    await userEvent.tab()
+    await waitFor(() =>
+      expect(canvas.getByText('请输入 # 加六位十六进制数字的颜色，例如 #1d4ed8。')).toBeVisible(),
+    )
+    await expect(hex).toHaveAttribute('aria-invalid', 'true')
+    // Nothing of what was typed reached the document.
+    await expect(lastDocument(args.onChange)).toBe(before)
+  },
+}

@@ -76,6 +76,8 @@ export interface DesignerWords {
   alignEnd: string
   color: string
   palette: string
+  /** Under a colour's hex field when what was typed is no colour. */
+  invalidColour: string
   shrinkToFit: string
   minSize: string
   maxLines: string
@@ -237,6 +239,7 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   alignEnd: 'End',
   color: 'Colour',
   palette: 'Brand colours',
+  invalidColour: 'Enter a colour as # and six hex digits, such as #1d4ed8.',
   shrinkToFit: 'Shrink to fit',
   minSize: 'Smallest size',
   maxLines: 'Max lines',
@@ -384,6 +387,7 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   alignEnd: '末尾',
   color: '颜色',
   palette: '品牌颜色',
+  invalidColour: '请输入 # 加六位十六进制数字的颜色，例如 #1d4ed8。',
   shrinkToFit: '缩小以适应',
   minSize: '最小字号',
   maxLines: '最多行数',

@@ -90,6 +90,7 @@ function drawControl(c: PropertyControl, index: number, form: PropertyFormProps)
           onChange={c.set}
           palette={palette}
           paletteLabel={strings.palette}
+          invalidMessage={strings.invalidColour}
           disabled={disabled}
         />
       )

@@ -208,11 +208,21 @@ export interface ColorInputProps {
   /** Brand colours offered as swatches. */
   palette?: string[]
   paletteLabel: string
+  /** Shown under the hex field when what was typed is no colour (in the designer's language). */
+  invalidMessage: string
   disabled?: boolean
 }
 
 /** A colour: the browser's picker and a hex field, with the brand's colours as one-click swatches. */
-export function ColorInput({ label, value, onChange, palette, paletteLabel, disabled }: ColorInputProps) {
+export function ColorInput({
+  label,
+  value,
+  onChange,
+  palette,
+  paletteLabel,
+  invalidMessage,
+  disabled,
+}: ColorInputProps) {
   const [session, next] = useEditSession()
   const alpha = value.slice(7)
   return (
@@ -222,6 +232,7 @@ export function ColorInput({ label, value, onChange, palette, paletteLabel, disa
       value={value.slice(0, 7)}
       palette={palette}
       paletteLabel={paletteLabel}
+      invalidHexMessage={invalidMessage}
       disabled={disabled}
       onFocus={next}
       // Each swatch click is an undo step of its own; typing or dragging in one visit is one step.

@@ -193,6 +193,7 @@ export function ColourField({
                   label={`${numbered(strings.option, n)}: ${strings.color}`}
                   value={typeof map[option] === 'string' ? (map[option] as string) : '#000000'}
                   paletteLabel={strings.palette}
+                  invalidMessage={strings.invalidColour}
                   disabled={readOnly}
                   onChange={(hex, c) => replace(setChoiceColor(t, layer.id, property, option, hex), c)}
                 />
