@@ -3,6 +3,7 @@ import { Button } from '@templet/ui/button'
 import { addChoiceOption, removeChoiceOption, updateField } from '../state/fields'
 import { DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, type DesignerWords } from '../strings'
 import { Row, Select, TextInput } from './controls'
+import { FieldEditor } from './field-editor'
 
 /** The words with their `{n}` filled in ("Option 2"). */
 export const numbered = (s: string, n: number) => s.replace('{n}', String(n))
@@ -15,6 +16,23 @@ export const firstOptions = () =>
       'zh-CN': numbered(DESIGNER_STRINGS_ZH_CN.option, n),
     },
   }))
+
+/**
+ * A choice field's editor with its options under it, each with this layer's value for it (`valueControl`);
+ * `note` stands between the field's settings and its options.
+ */
+export function ChoiceFieldEditor({
+  note,
+  ...options
+}: Parameters<typeof ChoiceOptions>[0] & { note?: React.ReactNode }) {
+  const { t, field, replace, strings, readOnly } = options
+  return (
+    <FieldEditor t={t} field={field} replace={replace} strings={strings} readOnly={readOnly}>
+      {note}
+      <ChoiceOptions {...options} />
+    </FieldEditor>
+  )
+}
 
 /** A choice's options: each one's labels and this layer's value for it; add, remove, the default. */
 export function ChoiceOptions({

@@ -5,9 +5,8 @@ import { fieldOfKind } from '../kinds/fields'
 import { getPath, markChoiceField, setChoiceValue, unmarkChoiceField } from '../state/fields'
 import { markTextChoice, textChoiceOf, unmarkTextChoice } from '../state/text-choices'
 import { DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, type DesignerWords } from '../strings'
-import { ChoiceOptions, firstOptions } from './choice-options'
+import { ChoiceFieldEditor, firstOptions } from './choice-options'
 import { Checkbox, Select } from './controls'
-import { FieldEditor } from './field-editor'
 import { layerName } from './layers-panel'
 
 type Replace = (document: Template, coalesce?: string) => void
@@ -50,19 +49,17 @@ export function TextListChoice({
         }
       />
       {list ? (
-        <FieldEditor t={t} field={list} replace={replace} strings={strings} readOnly={readOnly}>
-          <ChoiceOptions
-            t={t}
-            field={list}
-            replace={replace}
-            strings={strings}
-            readOnly={readOnly}
-            valueControl={() => null}
-            optionLabel={(n, language) =>
-              fill(language === 'en' ? strings.optionTextEn : strings.optionTextZh, { n })
-            }
-          />
-        </FieldEditor>
+        <ChoiceFieldEditor
+          t={t}
+          field={list}
+          replace={replace}
+          strings={strings}
+          readOnly={readOnly}
+          valueControl={() => null}
+          optionLabel={(n, language) =>
+            fill(language === 'en' ? strings.optionTextEn : strings.optionTextZh, { n })
+          }
+        />
       ) : null}
     </div>
   )
@@ -170,36 +167,34 @@ export function ImageSetChoice({
         }}
       />
       {set ? (
-        <FieldEditor t={t} field={set} replace={replace} strings={strings} readOnly={readOnly}>
-          <p style={{ margin: 0, fontSize: 12 }}>{strings.imageSetNote}</p>
-          <ChoiceOptions
-            t={t}
-            field={set}
-            replace={replace}
-            strings={strings}
-            readOnly={readOnly}
-            valueControl={(option, n) => {
-              const ref = bound?.map?.[option]
-              return (
-                <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-                  <Thumbnail
-                    image={ref ? images?.get(`src:${ref}`) : undefined}
-                    label={fill(strings.optionImage, { n })}
-                  />
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={readOnly || !uploadImage}
-                    data-option-image={option}
-                    onClick={() => pick(option)}
-                  >
-                    {fill(strings.replaceOptionImage, { n })}
-                  </Button>
-                </div>
-              )
-            }}
-          />
-        </FieldEditor>
+        <ChoiceFieldEditor
+          note={<p style={{ margin: 0, fontSize: 12 }}>{strings.imageSetNote}</p>}
+          t={t}
+          field={set}
+          replace={replace}
+          strings={strings}
+          readOnly={readOnly}
+          valueControl={(option, n) => {
+            const ref = bound?.map?.[option]
+            return (
+              <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+                <Thumbnail
+                  image={ref ? images?.get(`src:${ref}`) : undefined}
+                  label={fill(strings.optionImage, { n })}
+                />
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={readOnly || !uploadImage}
+                  data-option-image={option}
+                  onClick={() => pick(option)}
+                >
+                  {fill(strings.replaceOptionImage, { n })}
+                </Button>
+              </div>
+            )
+          }}
+        />
       ) : null}
     </div>
   )

@@ -11,7 +11,7 @@ import {
   unmarkColorField,
 } from '../state/fields'
 import type { DesignerWords } from '../strings'
-import { ChoiceOptions, firstOptions, numbered } from './choice-options'
+import { ChoiceFieldEditor, firstOptions, numbered } from './choice-options'
 import { ColorInput, Select } from './controls'
 import { FieldEditor } from './field-editor'
 import { layerName } from './layers-panel'
@@ -72,30 +72,28 @@ export function PropertyChoice({
         ]}
       />
       {choice ? (
-        <FieldEditor t={t} field={choice} replace={replace} strings={strings} readOnly={readOnly}>
-          <ChoiceOptions
-            t={t}
-            field={choice}
-            replace={replace}
-            strings={strings}
-            readOnly={readOnly}
-            valueControl={(option, n) => {
-              const map = (bound?.map ?? {}) as Record<string, unknown>
-              return (
-                <Select
-                  label={`${numbered(strings.option, n)}: ${what}`}
-                  value={String(map[option] ?? '')}
-                  disabled={readOnly}
-                  onChange={(v) => {
-                    const picked = values.find((x) => String(x.value) === v)?.value
-                    if (picked !== undefined) replace(setChoiceValue(t, layer.id, property, option, picked))
-                  }}
-                  options={values.map((x) => ({ value: String(x.value), label: x.label }))}
-                />
-              )
-            }}
-          />
-        </FieldEditor>
+        <ChoiceFieldEditor
+          t={t}
+          field={choice}
+          replace={replace}
+          strings={strings}
+          readOnly={readOnly}
+          valueControl={(option, n) => {
+            const map = (bound?.map ?? {}) as Record<string, unknown>
+            return (
+              <Select
+                label={`${numbered(strings.option, n)}: ${what}`}
+                value={String(map[option] ?? '')}
+                disabled={readOnly}
+                onChange={(v) => {
+                  const picked = values.find((x) => String(x.value) === v)?.value
+                  if (picked !== undefined) replace(setChoiceValue(t, layer.id, property, option, picked))
+                }}
+                options={values.map((x) => ({ value: String(x.value), label: x.label }))}
+              />
+            )
+          }}
+        />
       ) : null}
     </div>
   )
@@ -179,28 +177,26 @@ export function ColourField({
         <FieldEditor t={t} field={colour} replace={replace} strings={strings} readOnly={readOnly} />
       ) : null}
       {choice ? (
-        <FieldEditor t={t} field={choice} replace={replace} strings={strings} readOnly={readOnly}>
-          <ChoiceOptions
-            t={t}
-            field={choice}
-            replace={replace}
-            strings={strings}
-            readOnly={readOnly}
-            valueControl={(option, n) => {
-              const map = ((value as { map?: Record<string, unknown> }).map ?? {}) as Record<string, unknown>
-              return (
-                <ColorInput
-                  label={`${numbered(strings.option, n)}: ${strings.color}`}
-                  value={typeof map[option] === 'string' ? (map[option] as string) : '#000000'}
-                  paletteLabel={strings.palette}
-                  invalidMessage={strings.invalidColour}
-                  disabled={readOnly}
-                  onChange={(hex, c) => replace(setChoiceColor(t, layer.id, property, option, hex), c)}
-                />
-              )
-            }}
-          />
-        </FieldEditor>
+        <ChoiceFieldEditor
+          t={t}
+          field={choice}
+          replace={replace}
+          strings={strings}
+          readOnly={readOnly}
+          valueControl={(option, n) => {
+            const map = ((value as { map?: Record<string, unknown> }).map ?? {}) as Record<string, unknown>
+            return (
+              <ColorInput
+                label={`${numbered(strings.option, n)}: ${strings.color}`}
+                value={typeof map[option] === 'string' ? (map[option] as string) : '#000000'}
+                paletteLabel={strings.palette}
+                invalidMessage={strings.invalidColour}
+                disabled={readOnly}
+                onChange={(hex, c) => replace(setChoiceColor(t, layer.id, property, option, hex), c)}
+              />
+            )
+          }}
+        />
       ) : null}
     </div>
   )
