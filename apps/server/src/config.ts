@@ -121,6 +121,8 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: int(1, 300, 20),
   ABUSIVE_REFUSAL_DELAY_MS: int(0, 60_000, 1000),
   REQUEST_TIMEOUT_SECONDS: int(1, 3600, 120),
+  DRAIN_SECONDS: int(1, 3600, 30),
+  DRAIN_IDLE_SECONDS: int(1, 600, 5),
   STREAM_HEARTBEAT_SECONDS: int(1, 300, 20),
   STREAM_LIMIT_PER_USER: int(1, 100_000, 10),
   REGISTER_LIMIT: int(1, 1_000_000, 20),
@@ -238,8 +240,11 @@ export interface Config {
   loginThrottle: LoginThrottleConfig
   /** How long the answer to a body no client sends (past the JSON limits, more problems than listed) waits. */
   abusiveRefusalDelayMs: number
-  /** How long a client may take to send a request's headers, and the whole request (Node's defaults: 60 s, 300 s). */
-  http: { headersTimeoutMs: number; requestTimeoutMs: number }
+  /**
+   * How long a client may take to send a request's headers, and the whole request (Node's defaults: 60 s, 300 s);
+   * how long the rest of a body left unread by an early answer is read, in all and with no byte arriving.
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; drainMs: number; drainIdleMs: number }
   /** The live notification stream: how often a comment line keeps it open (and its session is checked again), and how many one user may hold open on one process. */
   stream: { heartbeatSeconds: number; perUserLimit: number }
   logLevel: LogLevel
@@ -391,6 +396,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      drainMs: e.DRAIN_SECONDS * 1000,
+      drainIdleMs: e.DRAIN_IDLE_SECONDS * 1000,
     },
     stream: { heartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS, perUserLimit: e.STREAM_LIMIT_PER_USER },
     logLevel: e.LOG_LEVEL,

@@ -4,6 +4,7 @@
 // heap, not the whole process's.
 import { parentPort, workerData } from 'node:worker_threads'
 import { DecodedImages, render, renderPdf, renderPreview } from '@templet/render'
+import { parseTemplate } from '@templet/template'
 
 if (!parentPort) throw new Error('render-thread.js runs as a worker thread')
 const port = parentPort
@@ -26,6 +27,39 @@ function image(renderId, ref) {
 
 /** A copy the main thread can take over (a Buffer may share a pool, or memory the thread cannot give away). */
 const own = (buffer) => new Uint8Array(buffer)
+
+/**
+ * A stamp-sized design in the built-in families: drawn once before the thread says it is ready, so a new
+ * thread's first render (the one after a stopped thread, most of all) is not charged, against its time limit,
+ * with registering those fonts and compiling the drawing code.
+ */
+const warmUp = parseTemplate({
+  id: 'warm-up',
+  typeId: 'warm-up',
+  name: { en: 'Warm-up', 'zh-CN': '预热' },
+  sizes: [{ id: 'stamp', width: 48, height: 48, label: { en: 'Stamp', 'zh-CN': '邮票' } }],
+  fields: [],
+  layers: [
+    {
+      id: 'shape',
+      type: 'shape',
+      fill: '#ffffff',
+      shadow: { color: '#000000', blur: 2 },
+      box: { x: 0, y: 0, w: 48, h: 48 },
+    },
+    ...['sans', 'serif', 'grotesk'].map((font, i) => ({
+      id: font,
+      type: 'text',
+      text: 'Aa 1',
+      font,
+      size: 12,
+      box: { x: 0, y: i * 16, w: 48, h: 16 },
+    })),
+  ],
+  samples: { en: {}, 'zh-CN': {} },
+})
+// Messages sent meanwhile wait on the port until its listener below is attached.
+await renderPreview(warmUp, {}, {})
 
 port.on('message', async (m) => {
   if (m.type === 'image') {

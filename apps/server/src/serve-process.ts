@@ -28,8 +28,7 @@ export function serveProcess(o: {
       fetch: o.fetch,
       port: config.port,
       hostname: config.host,
-      headersTimeoutMs: config.http.headersTimeoutMs,
-      requestTimeoutMs: config.http.requestTimeoutMs,
+      ...config.http,
     },
     (info) => log.info('listening', { url: `http://${info.address}:${info.port}`, ...o.describe }),
   )

@@ -10,17 +10,19 @@ export interface ListenOptions {
   headersTimeoutMs?: number
   /** Time a client has to send the whole request, body included (Node's default: 300 s). */
   requestTimeoutMs?: number
+  /** How long the rest of a body left unread by an early answer is read and dropped (default 30 s). */
+  drainMs?: number
+  /** How long that reading waits for the client's next byte (default 5 s). */
+  drainIdleMs?: number
 }
 
 /**
  * What the server reads and throws away of a body left unread by an answer sent early (a 401 before an
  * upload, a 413): a client is told its answer only if it can finish sending, as nginx's lingering close
- * allows. Past these bounds the connection is closed.
+ * allows (its lingering_time and lingering_timeout are the defaults of `drainMs` and `drainIdleMs`). Past
+ * these bounds the connection is closed.
  */
 const DRAIN_MAX_BYTES = 64 * 1024 * 1024
-const DRAIN_MAX_MS = 30_000
-/** No byte for this long: the client is not sending any more. */
-const DRAIN_IDLE_MS = 5_000
 /** After the server's FIN: how long bytes still arriving are read and dropped before the socket is destroyed. */
 const LINGER_MS = 5_000
 
@@ -48,9 +50,10 @@ export function listen(o: ListenOptions, onListening?: (info: AddressInfo) => vo
     },
     onListening,
   )
+  const drain = { totalMs: o.drainMs ?? 30_000, idleMs: o.drainIdleMs ?? 5_000 }
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     res.once('finish', () => {
-      if (!req.complete) drainUnread(req)
+      if (!req.complete) drainUnread(req, drain)
     })
   })
   return server
@@ -61,7 +64,7 @@ export function listen(o: ListenOptions, onListening?: (info: AddressInfo) => vo
  * reads the answer; the connection then serves the next request. A client sending more than the bounds allow
  * gets the connection closed the lingering way.
  */
-function drainUnread(req: IncomingMessage): void {
+function drainUnread(req: IncomingMessage, bounds: { totalMs: number; idleMs: number }): void {
   const socket = req.socket
   // A body reader (the web stream over the request) would keep buffering what follows: detach it.
   req.removeAllListeners('data')
@@ -80,8 +83,8 @@ function drainUnread(req: IncomingMessage): void {
     if (bytes > DRAIN_MAX_BYTES) giveUp()
     else idle.refresh()
   }
-  const idle = setTimeout(giveUp, DRAIN_IDLE_MS)
-  const total = setTimeout(giveUp, DRAIN_MAX_MS)
+  const idle = setTimeout(giveUp, bounds.idleMs)
+  const total = setTimeout(giveUp, bounds.totalMs)
   req.on('data', onData)
   req.once('end', stop)
   req.once('close', stop)

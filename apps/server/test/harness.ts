@@ -201,8 +201,7 @@ export async function startServer(
     fetch: hono.fetch,
     port: 0,
     hostname: '127.0.0.1',
-    headersTimeoutMs: config.http.headersTimeoutMs,
-    requestTimeoutMs: config.http.requestTimeoutMs,
+    ...config.http,
   })
   await new Promise<void>((resolve) =>
     server.listening ? resolve() : server.once('listening', () => resolve()),

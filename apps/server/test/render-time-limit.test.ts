@@ -43,16 +43,16 @@ describe.each(engines)('a render past its time limit, on %s', (engine) => {
   })
 
   /**
-   * Saves in the account a catalogue card with a 4096² size, a 320² one and 40 layers of wide shadows: within what
+   * Saves in the account a catalogue card with a 4096² size, a 160² one and 40 layers of wide shadows: within what
    * a save may cost (every size drawn once more per shadow stays under 1,000 megapixels); seconds to draw at 4096²,
-   * a fraction of one at 320².
+   * a fraction of one at 160².
    */
   const slowTemplate = async (token: string): Promise<number> => {
     const doc = (await s.call('GET', '/template/document', { token, query: { id: await boldQuote() } })).data
       .document as Doc
     const shadows = shadowLayers(40, { blur: 100, box: { x: 0, y: 0, w: 1080, h: 1080 } })
     const big = { id: 'big', width: 4096, height: 4096, label: { en: 'Big', 'zh-CN': '大' } }
-    const small = { id: 'small', width: 320, height: 320, label: { en: 'Small', 'zh-CN': '小' } }
+    const small = { id: 'small', width: 160, height: 160, label: { en: 'Small', 'zh-CN': '小' } }
     const saved = await s.call('POST', '/template/save', {
       token,
       body: {

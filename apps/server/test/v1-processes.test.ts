@@ -145,7 +145,7 @@ describe.skipIf(!adminUrl)('API and worker processes on one PostgreSQL', () => {
   }, 60_000)
 
   // A small batch shows the split; how fast rows go over several processes is `bench:batch`'s to measure.
-  it('a 40-row batch split over two API processes: 40 creations, none rendered twice, one notification', async () => {
+  it('a 40-row batch split over two API processes: 40 creations, each row settled once, one notification', async () => {
     const dev = await developerWith(40)
     const rows = Array.from({ length: 40 }, (_, i) => ({ values: {}, name: `row ${i + 1}` }))
     const r = await v1(apiB, 'POST', '/batches', {
@@ -162,11 +162,14 @@ describe.skipIf(!adminUrl)('API and worker processes on one PostgreSQL', () => {
     const creations = await sql.query('select count(*)::int as n from creations where user_id = $1', [
       dev.userId,
     ])
+    // One creation per row, whoever drew it: with this suite's 4 s job expiry (for the killed worker below), a
+    // busy machine may take a slow group for dead and draw a row again; the second drawing must settle nothing.
     expect(creations.rows[0].n).toBe(40)
-    const once = await sql.query('select max(attempts)::int as n from renders where batch_id = $1', [
-      r.body.id,
-    ])
-    expect(once.rows[0].n).toBe(1)
+    const settled = await sql.query(
+      'select count(distinct creation_id)::int as n from renders where batch_id = $1 and creation_id is not null',
+      [r.body.id],
+    )
+    expect(settled.rows[0].n).toBe(40)
     expect(await ledgerSum(dev.userId)).toBe(0)
     let notes = 0
     for (let i = 0; i < 40 && notes === 0; i += 1) {
