@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { Batch, BatchRowError, BatchValidation, TemplateDetail } from '@templet/api'
 import { isLanguageTag } from '@templet/api/contract'
 import { BATCH_CSV_MAX_BYTES, BATCH_MAX_ROWS } from '@templet/api/limits'
+import { fieldKinds } from '@templet/template'
 import { Badge } from '@templet/ui/badge'
 import { Button } from '@templet/ui/button'
 import {
@@ -439,10 +440,10 @@ function ColumnMapping(p: {
   const { t } = useTranslation()
   const locale = useLocale()
   const current = Object.fromEntries(p.checked.columns.map((c) => [c.header, c.target]))
-  // A language column can feed any text field's language; one the file already has is offered in any case.
+  // A language column can feed any typed field's language; one the file already has is offered in any case.
   const languageTargets = p.template.fields.filter(
     (f) =>
-      f.kind === 'text' &&
+      fieldKinds.typed(f) &&
       p.checked.columns.some((c) => c.target === f.key || c.target === languageColumn(f.key)),
   )
   return (

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CreationDetail, TemplateDetail } from '@templet/api'
+import { fieldKinds } from '@templet/template'
 import { Skeleton } from '@templet/ui/skeleton'
 import { ArrowLeft, FileQuestion, FileX, Layers } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
@@ -85,7 +86,8 @@ function DeletedCreation({ at }: { at: string }) {
 function reopenedValues(creation: CreationDetail, template: TemplateDetail): Record<string, string> {
   const values = { ...creation.values }
   for (const field of template.fields) {
-    if (field.kind === 'image' && values[field.key] && !creation.uploads[field.key]) values[field.key] = ''
+    if (fieldKinds.takesUpload(field) && values[field.key] && !creation.uploads[field.key])
+      values[field.key] = ''
   }
   return values
 }
