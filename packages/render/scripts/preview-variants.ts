@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { sampleImages } from '@templet/catalogue'
-import { type Locale, parseTemplate, type Template, type Values } from '@templet/template'
+import { fieldKinds, type Locale, parseTemplate, type Template, type Values } from '@templet/template'
 import { renderPreview } from '../src/index'
 
 export const PREVIEW_MAX_SIDE = 600
@@ -40,8 +40,8 @@ const cut = (text: string, n: number) => {
 function withTexts(t: Template, base: Values, fill: (maxLength: number) => string): Values {
   const out: Values = { ...base }
   for (const f of t.fields)
-    if (f.kind === 'text' && /\p{L}/u.test(base[f.key] ?? '') && [...(base[f.key] ?? '')].length > 3)
-      out[f.key] = fill(f.maxLength)
+    if (fieldKinds.typed(f) && /\p{L}/u.test(base[f.key] ?? '') && [...(base[f.key] ?? '')].length > 3)
+      out[f.key] = fill(fieldKinds.longestText(f))
   return out
 }
 
@@ -49,7 +49,10 @@ export function previewVariants(t: Template): Variant[] {
   const first = t.sizes[0]?.id ?? ''
   const en = t.samples.en
   const noImages = Object.fromEntries(
-    Object.entries(en).filter(([k]) => t.fields.find((f) => f.key === k)?.kind !== 'image'),
+    Object.entries(en).filter(([k]) => {
+      const f = t.fields.find((field) => field.key === k)
+      return !(f && fieldKinds.takesUpload(f))
+    }),
   )
   const variants: Variant[] = [
     { name: 'en', caption: 'English sample', locale: 'en', sizeId: first, values: en },
@@ -75,7 +78,7 @@ export function previewVariants(t: Template): Variant[] {
       values: withTexts(t, en, (n) => cut(ARABIC, Math.min(n, 60))),
     },
   ]
-  if (t.fields.some((f) => f.kind === 'image'))
+  if (t.fields.some((f) => fieldKinds.takesUpload(f)))
     variants.push({
       name: 'missing-image',
       caption: 'No image chosen',

@@ -65,11 +65,11 @@ function crossCheck(t: Template): TemplateIssue[] {
       const f = fields.get(b.field)
       if (!f) at(`${property}.field`, `no field "${b.field}"`)
       else if (b.map) {
-        if (f.kind !== 'choice')
-          at(`${property}.map`, `a map needs a choice field; "${b.field}" is ${f.kind}`)
+        const options = fieldKinds.values(f)
+        if (!options) at(`${property}.map`, `a map needs a choice field; "${b.field}" is ${f.kind}`)
         else
-          for (const o of f.options)
-            if (!(o.value in b.map)) at(`${property}.map`, `no entry for option "${o.value}" of "${b.field}"`)
+          for (const value of options)
+            if (!(value in b.map)) at(`${property}.map`, `no entry for option "${value}" of "${b.field}"`)
       } else if (f.kind !== kind)
         at(`${property}.field`, `"${b.field}" is a ${f.kind} field; bind a ${kind} field`)
     }

@@ -63,6 +63,8 @@ export interface FieldPlugin<F extends PlainField, Input, Rules, View extends Fi
   label?(f: F, value: string | undefined, locale: Locale): string | undefined
   /** The upload a value names, for a kind whose value is one of the customer's uploads. */
   upload?(value: string): string
+  /** Every value the field takes, for a kind of a fixed set (a choice's options): what a map must cover. */
+  values?(f: F): readonly string[]
 }
 
 /**

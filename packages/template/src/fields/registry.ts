@@ -35,6 +35,8 @@ export interface FieldRegistry<
   takesUpload(f: Pick<F, 'kind'>): boolean
   /** The upload a field's value names; undefined for a kind whose values are no uploads, or an empty value. */
   upload(f: Pick<F, 'kind'>, value: string | undefined): string | undefined
+  /** Every value a field of a fixed set takes (a choice's options); undefined for a kind of open values. */
+  values(f: F): readonly string[] | undefined
 }
 
 /**
@@ -79,5 +81,6 @@ export function createFieldRegistry<const Kinds extends readonly [AnyFieldPlugin
       const upload = of(f).upload
       return upload && value ? upload(value) : undefined
     },
+    values: (f) => of(f).values?.(f),
   }
 }

@@ -46,4 +46,5 @@ export const choiceField: FieldPlugin<
     const option = f.options.find((o) => o.value === value) ?? f.options.find((o) => o.value === f.default)
     return option?.label[locale]
   },
+  values: (f) => f.options.map((o) => o.value),
 }
