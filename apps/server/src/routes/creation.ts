@@ -1,5 +1,5 @@
 import { TRUNCATED_FIELDS_HEADER, truncatedFieldsHeader } from '@templet/api/contract'
-import type { Creations } from '../services/creations'
+import type { Creations } from '../features/creations/creations'
 import type { Handlers } from './api'
 
 export function creationHandlers(

@@ -1,5 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
-import type { Creations } from '../services/creations'
+import type { Creations } from '../features/creations/creations'
 import type { Renders } from '../services/renders'
 import type { Webhooks } from '../services/webhooks'
 import type { V1Env } from './env'

@@ -1,0 +1,26 @@
+import { printPixels, type Size, type Template } from '@templet/template'
+
+/** The files of one creation under its storage prefix. */
+export const CREATION_FILES = {
+  png: { name: 'image.png', contentType: 'image/png' },
+  jpeg: { name: 'image.jpg', contentType: 'image/jpeg' },
+  webp: { name: 'image.webp', contentType: 'image/webp' },
+  /** Only for a print size (A4, Letter, cards…): the PDF, the page trimmed to the sheet. */
+  pdf: { name: 'document.pdf', contentType: 'application/pdf' },
+  /** Beside it, the PDF a print shop takes: 3 mm bleed and crop marks (or what a `/v1` render asked for). */
+  pdfPrint: { name: 'print.pdf', contentType: 'application/pdf' },
+  /** When the template has several print sizes: one PDF with a page per size. */
+  pdfSizes: { name: 'sizes.pdf', contentType: 'application/pdf' },
+  thumb: { name: 'thumb.webp', contentType: 'image/webp' },
+} as const
+export type CreationFile = keyof typeof CREATION_FILES
+
+/** The storage keys of every file a creation under `prefix` may have. */
+export const creationFileKeys = (prefix: string): string[] =>
+  (Object.keys(CREATION_FILES) as CreationFile[]).map((f) => `${prefix}/${CREATION_FILES[f].name}`)
+
+/** The sizes of a template printed on paper, in its order: the pages of a creation's PDF of every size. */
+export const printSizesOf = (t: Template) => t.sizes.filter((s) => s.print !== undefined)
+
+/** The pixels of a size's raster files: its sheet at 300 dpi for a print size. */
+export const pixelSize = (size: Size) => (size.print ? printPixels(size.print) : size)
