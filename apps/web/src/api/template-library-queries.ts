@@ -4,6 +4,7 @@
  * keys start with the endpoint's name.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { TemplateSaveBody } from '@templet/api'
 import { api, unwrap } from './client'
 import { read } from './queries'
 
@@ -53,19 +54,11 @@ export function useDuplicateTemplate() {
   })
 }
 
-export interface SaveTemplateInput {
-  id?: number
-  /** The version the document was edited from: a save after someone else's answers 409. */
-  baseVersion?: number
-  name: string
-  document: Record<string, unknown>
-}
-
 /** Saves a document as the next version (`POST /template/save`); the caller says what a 400 or 409 means. */
 export function useSaveTemplate() {
   const invalidate = useInvalidateTemplates()
   return useMutation({
-    mutationFn: async (input: SaveTemplateInput) =>
+    mutationFn: async (input: TemplateSaveBody) =>
       unwrap(await api.call('templateSave', { body: input })).data,
     onError: () => undefined,
     onSettled: invalidate,

@@ -6,12 +6,11 @@ import {
   imageKey,
   isBrandFamily,
   layerKinds,
-  parseTemplate,
   sizeOrDefault,
   type Template,
   typesets,
 } from '@templet/template'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { fontListQuery } from '../api/brand-kit-queries'
 import { uploadDetailQuery } from '../api/queries'
 import { templateDocumentQuery } from '../api/template-library-queries'
@@ -23,19 +22,12 @@ import type { Locale } from './fields'
 const PREVIEW_SIDE = 640
 
 /**
- * The template's document for drawing in the browser: the version the editor shows, parsed by the model.
- * `failed` when it cannot be had (the editor then asks the server for pictures, as before).
+ * The template's document for drawing in the browser: the version the editor shows, as the server parsed it
+ * with the model. `failed` when it cannot be had (the editor then asks the server for pictures, as before).
  */
 export function useTemplateDocument(template: TemplateDetail): { document?: Template; failed: boolean } {
   const doc = useQuery(templateDocumentQuery(template.id, template.version))
-  return useMemo(() => {
-    if (!doc.data) return { failed: doc.isError }
-    try {
-      return { document: parseTemplate(doc.data.document), failed: false }
-    } catch {
-      return { failed: true }
-    }
-  }, [doc.data, doc.isError])
+  return { document: doc.data?.document, failed: doc.isError }
 }
 
 const usesBrandFonts = (t: Template) => typesets(t).some((s) => s.families.some(isBrandFamily))

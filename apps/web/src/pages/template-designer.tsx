@@ -120,15 +120,15 @@ export function TemplateDesignerPage() {
 
   const initial = useMemo(() => {
     if (!doc.data) return undefined
+    const saved = { template: doc.data.document, draft: undefined }
     const draft = templateId ? readDesignDraft(templateId) : undefined
-    const fromDraft = draft && !doc.data.readOnly ? draft : undefined
+    if (!draft || doc.data.readOnly) return saved
     try {
-      const template = parseTemplate(fromDraft?.document ?? doc.data.document)
-      return { template, draft: fromDraft }
+      // A draft is what this browser kept, of whatever release: the model parses it as the server would.
+      return { template: parseTemplate(draft.document), draft }
     } catch (e) {
       // A draft the model no longer takes is dropped; the saved version opens.
-      if (fromDraft && e instanceof TemplateError)
-        return { template: parseTemplate(doc.data.document), draft: undefined }
+      if (e instanceof TemplateError) return saved
       throw e
     }
   }, [doc.data, templateId])
@@ -190,7 +190,7 @@ export function TemplateDesignerPage() {
 function DesignerWorkspace(p: {
   id: number
   /** The version the server holds now, as it stored it (read again after each save). */
-  stored: { version: number; document: Record<string, unknown> }
+  stored: { version: number; document: Template }
   name: string
   readOnly: boolean
   template: Template
@@ -250,7 +250,7 @@ function DesignerWorkspace(p: {
       if (!changed(document, name)) return
       drafted.current = document
       const kept = writeDesignDraft(p.id, {
-        document: document as unknown as Record<string, unknown>,
+        document,
         name,
         baseVersion: base.current,
         savedAt: Date.now(),
@@ -269,7 +269,7 @@ function DesignerWorkspace(p: {
   // designer shows the server's copy, with its undo history and selection, unless it was changed since the save.
   useEffect(() => {
     if (!sent || p.stored.version !== sent.version) return
-    const stored = parseTemplate(p.stored.document)
+    const stored = p.stored.document
     const json = JSON.stringify(stored)
     if (json === sent.json || JSON.stringify(store.getDocument()) !== sent.json) return
     savedJson.current = json
@@ -303,7 +303,7 @@ function DesignerWorkspace(p: {
         id: p.id,
         baseVersion: base.current,
         name: trimmed,
-        document: document as unknown as Record<string, unknown>,
+        document,
       })
       base.current = saved.version
       savedJson.current = JSON.stringify(document)
@@ -336,7 +336,7 @@ function DesignerWorkspace(p: {
     try {
       const copy = await save.mutateAsync({
         name: `${name.trim() || p.name}`.slice(0, 80),
-        document: document as unknown as Record<string, unknown>,
+        document,
       })
       clearDesignDraft(p.id)
       savedJson.current = JSON.stringify(document)

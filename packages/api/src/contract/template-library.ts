@@ -1,3 +1,4 @@
+import type { Template, TemplateInput } from '@templet/template'
 import { z } from 'zod'
 import { bodyId, page, pageSize, queryId, searchText } from './media-fields'
 import { personName } from './user'
@@ -25,18 +26,35 @@ export const templateDocumentQuery = z.strictObject({
   /** Default: the current version. An old version of one's own deleted template still opens. */
   version: queryId('version').optional(),
 })
+const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
+
 /**
- * A template document of the model (`@templet/template`): sizes, fields, layers, samples. Checked by the
- * server with the model's own parser; a 400 names the layer and the property.
+ * A template document of the model (`@templet/template`), typed as the model types it: `T` is what
+ * `parseTemplate` returns in an answer and the schema's input in a body. At run time only "an object" is
+ * checked here, with the issue a record would give: the server judges the rest with the model's own parser,
+ * whose 400 names the layer and the property, and the contract stays free of the model's code (ADR 0178).
  */
-export const templateDocument = z.record(z.string(), z.unknown(), { error: 'document must be an object' })
+const templateDocument = <T extends object>() =>
+  z
+    .custom<T>()
+    .check((ctx) => {
+      if (!isPlainObject(ctx.value))
+        ctx.issues.push({
+          code: 'invalid_type',
+          expected: 'record',
+          input: ctx.value,
+          message: 'document must be an object',
+        })
+    })
+    // The OpenAPI generator cannot describe a custom schema; this says what it is.
+    .meta({ type: 'object', description: 'A template document of the model (@templet/template)' })
 export const templateDocumentData = z.object({
   id: z.number().int().positive(),
   version: z.number().int().positive(),
   name: z.string(),
   /** True for the catalogue's templates: duplicate one to change it. */
   readOnly: z.boolean(),
-  document: templateDocument,
+  document: templateDocument<Template>(),
 })
 export type TemplateDocumentData = z.infer<typeof templateDocumentData>
 
@@ -51,8 +69,10 @@ export const templateSaveBody = z.strictObject({
    */
   baseVersion: bodyId('baseVersion').optional(),
   name: templateName,
-  document: templateDocument,
+  /** The server names the document by the template's row: its `id` and `name` are replaced at the save. */
+  document: templateDocument<TemplateInput>(),
 })
+export type TemplateSaveBody = z.input<typeof templateSaveBody>
 export const templateVersionData = z.object({
   id: z.number().int().positive(),
   version: z.number().int().positive(),
