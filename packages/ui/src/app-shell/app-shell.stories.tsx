@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { DemoHeader, DemoPage, DemoRouter, DemoSidebar } from '../demo/demo-app'
+import { body, phoneViewport } from '../demo/story-parts'
 import { Toaster, toast } from '../toast'
 import { AppShell, type AppShellProps } from './app-shell'
 
@@ -25,9 +26,6 @@ const meta = {
 
 export default meta
 type Story = StoryObj<typeof meta>
-
-const phone = { viewport: { value: 'phone', isRotated: false } }
-const body = () => within(document.body)
 
 export const Desktop: Story = {
   play: async ({ canvasElement }) => {
@@ -130,7 +128,7 @@ export const DarkRightToLeftCollapsed: Story = {
 }
 
 export const Mobile: Story = {
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.queryByRole('complementary', { name: 'Sidebar' })).toBeNull()
@@ -143,7 +141,7 @@ export const Mobile: Story = {
 }
 
 export const MobileDrawerOpen: Story = {
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Toggle sidebar' }))
     const drawer = await body().findByRole('dialog', { name: 'Sidebar' })
@@ -155,7 +153,7 @@ export const MobileDrawerOpen: Story = {
 }
 
 export const MobileNavigationClosesDrawer: Story = {
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const toggle = within(canvasElement).getByRole('button', { name: 'Toggle sidebar' })
     await userEvent.click(toggle)
@@ -167,11 +165,11 @@ export const MobileNavigationClosesDrawer: Story = {
   },
 }
 
-export const MobileDark: Story = { globals: { ...phone, theme: 'dark' } }
+export const MobileDark: Story = { globals: { ...phoneViewport, theme: 'dark' } }
 
 export const MobileRightToLeft: Story = {
   args: { dir: 'rtl' },
-  globals: { ...phone, dir: 'rtl' },
+  globals: { ...phoneViewport, dir: 'rtl' },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Toggle sidebar' }))
     const drawer = await body().findByRole('dialog', { name: 'Sidebar' })

@@ -5,6 +5,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Badge } from '../badge'
 import { Button } from '../button'
 import { DemoLink, DemoRouter, demoUser } from '../demo/demo-app'
+import { body } from '../demo/story-parts'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../dialog'
 import { DropdownMenuGroup, DropdownMenuLabel } from '../dropdown-menu'
 import { AvatarMenu, AvatarMenuItem, AvatarMenuSeparator } from './avatar-menu'
@@ -37,7 +38,6 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-const body = () => within(document.body)
 const trigger = (canvasElement: HTMLElement) =>
   within(canvasElement).getByRole('button', { name: `Account menu, ${demoUser.name}` })
 

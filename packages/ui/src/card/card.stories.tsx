@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, within } from 'storybook/test'
 import { Button } from '../button'
+import { phoneViewport } from '../demo/story-parts'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card'
 
 const meta = {
@@ -149,7 +150,7 @@ export const LongText: Story = {
 
 /** On a phone the cards stack at the page's width. */
 export const Mobile: Story = {
-  globals: { viewport: { value: 'phone', isRotated: false } },
+  globals: phoneViewport,
   render: () => (
     <div className="grid gap-4 p-4 sm:grid-cols-2">
       {[

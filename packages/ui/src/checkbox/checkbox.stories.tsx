@@ -1,24 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
+import { formColumn, phoneViewport } from '../demo/story-parts'
 import { Checkbox } from './checkbox'
 
 const meta = {
   title: 'Forms/Checkbox',
   component: Checkbox,
   args: { label: 'Shrink text to fit', onCheckedChange: fn() },
-  decorators: [
-    (Story) => (
-      <div className="max-w-sm p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [formColumn],
 } satisfies Meta<typeof Checkbox>
 
 export default meta
 type Story = StoryObj<typeof meta>
 
-const phone = { viewport: { value: 'phone', isRotated: false } }
 const box = (canvasElement: HTMLElement, name = 'Shrink text to fit') =>
   within(canvasElement).getByRole('checkbox', { name })
 
@@ -106,7 +100,7 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   args: { defaultChecked: true, hint: 'Long names get smaller instead of wrapping.' },
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     await expect(box(canvasElement).getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth)
   },

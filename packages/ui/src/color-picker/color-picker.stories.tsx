@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useState } from 'react'
 import { expect, fn, userEvent, within } from 'storybook/test'
+import { formColumn, phoneViewport } from '../demo/story-parts'
 import { ColorPicker, type ColorPickerProps } from './color-picker'
 
 const brand = [
@@ -30,19 +31,12 @@ const meta = {
   component: ColorPicker,
   args: { label: 'Fill', value: '#1d4ed8', onChange: fn() },
   render: (args) => <ControlledColorPicker {...args} />,
-  decorators: [
-    (Story) => (
-      <div className="max-w-sm p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [formColumn],
 } satisfies Meta<typeof ColorPicker>
 
 export default meta
 type Story = StoryObj<typeof meta>
 
-const phone = { viewport: { value: 'phone', isRotated: false } }
 const code = (canvasElement: HTMLElement, name = 'Fill') =>
   within(canvasElement).getByRole<HTMLInputElement>('textbox', { name })
 
@@ -182,7 +176,7 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   args: { palette: brand, paletteLabel: 'Brand colours' },
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     await expect(code(canvasElement).getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth)
   },

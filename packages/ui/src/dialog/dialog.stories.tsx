@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Button } from '../button'
+import { body, phoneViewport } from '../demo/story-parts'
 import {
   Dialog,
   DialogClose,
@@ -54,8 +55,6 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-const body = () => within(document.body)
-
 export const Closed: Story = {}
 
 export const Open: Story = { args: { defaultOpen: true } }
@@ -89,5 +88,5 @@ export const Dark: Story = { args: { defaultOpen: true }, globals: { theme: 'dar
 
 export const MobileOpen: Story = {
   args: { defaultOpen: true },
-  globals: { viewport: { value: 'phone', isRotated: false } },
+  globals: phoneViewport,
 }

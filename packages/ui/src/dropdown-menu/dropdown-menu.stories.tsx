@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { CopyIcon, PencilIcon, Trash2Icon } from 'lucide-react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Button } from '../button'
+import { body } from '../demo/story-parts'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -55,8 +56,6 @@ const meta = {
 
 export default meta
 type Story = StoryObj<typeof meta>
-
-const body = () => within(document.body)
 
 export const Closed: Story = {}
 

@@ -3,6 +3,7 @@ import { SearchIcon } from 'lucide-react'
 import { expect, within } from 'storybook/test'
 import { Button } from '../button'
 import { DemoAvatarMenu, DemoLink, DemoRouter, DemoSidebar } from '../demo/demo-app'
+import { phoneViewport } from '../demo/story-parts'
 import { NotificationBell } from '../notification-bell'
 import { SidebarProvider } from '../sidebar'
 import { Header, HeaderTitle } from './header'
@@ -104,7 +105,7 @@ export const RightToLeft: Story = { globals: { dir: 'rtl' } }
 export const Dark: Story = { globals: { theme: 'dark' } }
 
 export const Mobile: Story = {
-  globals: { viewport: { value: 'phone', isRotated: false } },
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const toggle = within(canvasElement).getByRole('button', { name: 'Toggle sidebar' })
     // On a phone the toggle opens the drawer, which starts closed.

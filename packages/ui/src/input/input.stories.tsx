@@ -1,24 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
+import { formColumn, phoneViewport } from '../demo/story-parts'
 import { Input, Textarea } from './input'
 
 const meta = {
   title: 'Forms/Input',
   component: Input,
   args: { label: 'Project name', placeholder: 'Spring campaign', onChange: fn() },
-  decorators: [
-    (Story) => (
-      <div className="max-w-sm p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [formColumn],
 } satisfies Meta<typeof Input>
 
 export default meta
 type Story = StoryObj<typeof meta>
-
-const phone = { viewport: { value: 'phone', isRotated: false } }
 
 /** The label names the field; typing goes in and out through `onChange`. */
 export const Default: Story = {
@@ -118,7 +111,7 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   args: { defaultValue: 'Autumn catalogue', error: 'This name is taken.' },
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const input = within(canvasElement).getByLabelText('Project name')
     await expect(input.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth)

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { DemoLink, DemoRouter } from '../demo/demo-app'
+import { body } from '../demo/story-parts'
 import { NotificationBell } from './notification-bell'
 
 const meta = {
@@ -72,7 +73,7 @@ export const VisibleName: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.tab()
     await expect(bell(canvasElement)).toHaveFocus()
-    await expect(await within(document.body).findByRole('tooltip')).toHaveTextContent('Notifications')
+    await expect(await body().findByRole('tooltip')).toHaveTextContent('Notifications')
   },
 }
 

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { body, phoneViewport } from '../demo/story-parts'
 import { NativeSelect, Select } from './select'
 
 const sizes = [
@@ -26,9 +27,6 @@ const meta = {
 
 export default meta
 type Story = StoryObj<typeof meta>
-
-const phone = { viewport: { value: 'phone', isRotated: false } }
-const body = () => within(document.body)
 
 /**
  * For stories that end with the list open: Radix hides the rest of the page from screen readers then and keeps
@@ -156,7 +154,7 @@ export const Dark: Story = {
 
 export const Mobile: Story = {
   args: { defaultValue: 'a4', error: 'This format is not in your plan.' },
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     await expect(trigger(canvasElement).getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth)
   },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { Button } from '../button'
+import { body } from '../demo/story-parts'
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from './sheet'
 
 const meta = {
@@ -24,7 +25,6 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-const body = () => within(document.body)
 const open = async (canvasElement: HTMLElement) => {
   await userEvent.click(within(canvasElement).getByRole('button', { name: 'Open filters' }))
   return body().findByRole('dialog', { name: 'Filters' })

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { FolderIcon, LayoutDashboardIcon, PlusIcon } from 'lucide-react'
 import { expect, fn, userEvent, within } from 'storybook/test'
+import { body, phoneViewport } from '../demo/story-parts'
 import { Header, HeaderTitle } from '../header'
 import { TooltipProvider } from '../tooltip'
 import {
@@ -136,9 +137,9 @@ export const CollapsedHidesActionAndSubList: Story = {
 /** In the phone drawer the action and the sub-list are there, as on the desktop. */
 export const MobileDrawerWithActionAndSubList: Story = {
   args: { defaultOpen: true },
-  globals: { viewport: { value: 'phone', isRotated: false } },
+  globals: phoneViewport,
   play: async () => {
-    const drawer = within(await within(document.body).findByRole('dialog', { name: 'Sidebar' }))
+    const drawer = within(await body().findByRole('dialog', { name: 'Sidebar' }))
     await expect(drawer.getByRole('button', { name: 'New project' })).toBeVisible()
     await expect(drawer.getByRole('link', { name: 'Mobile app' })).toBeVisible()
   },

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { DemoPage, DemoRouter, DemoSidebar, longLabel } from '../demo/demo-app'
 import { movePointerAway } from '../demo/pointer'
+import { body, phoneViewport } from '../demo/story-parts'
 import { watchTimers } from '../demo/timers'
 import { Header, HeaderTitle } from '../header'
 import { DEFAULT_TOOLTIP_DELAY, TooltipProvider } from '../tooltip'
@@ -58,14 +59,11 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-const phone = { viewport: { value: 'phone', isRotated: false } }
-
 const getRail = (canvasElement: HTMLElement) =>
   within(canvasElement).getByRole('complementary', { name: 'Sidebar' })
 const getToggle = (canvasElement: HTMLElement) =>
   within(canvasElement).getByRole('button', { name: 'Toggle sidebar' })
 const widthOf = (element: Element) => Math.round(element.getBoundingClientRect().width)
-const body = () => within(document.body)
 
 export const Expanded: Story = {
   play: async ({ canvasElement }) => {
@@ -286,7 +284,7 @@ export const DarkCollapsed: Story = { args: { defaultCollapsed: true }, globals:
 // Phones: below 768 px the sidebar is a drawer.
 
 export const MobileDrawerClosed: Story = {
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const toggle = getToggle(canvasElement)
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
@@ -306,7 +304,7 @@ const openDrawer = async (canvasElement: HTMLElement) => {
 }
 
 export const MobileDrawerOpen: Story = {
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement, args }) => {
     const { drawer } = await openDrawer(canvasElement)
     await expect(args.onOpenChange).toHaveBeenLastCalledWith(true)
@@ -322,7 +320,7 @@ export const MobileDrawerOpen: Story = {
 }
 
 export const MobileEscapeCloses: Story = {
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const { toggle } = await openDrawer(canvasElement)
     await userEvent.keyboard('{Escape}')
@@ -333,7 +331,7 @@ export const MobileEscapeCloses: Story = {
 }
 
 export const MobileCloseButton: Story = {
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const { toggle, drawer } = await openDrawer(canvasElement)
     const close = within(drawer).getByRole('button', { name: 'Close sidebar' })
@@ -347,7 +345,7 @@ export const MobileCloseButton: Story = {
 }
 
 export const MobileFocusIsTrapped: Story = {
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const { drawer } = await openDrawer(canvasElement)
     for (let i = 0; i < 15; i++) {
@@ -360,7 +358,7 @@ export const MobileFocusIsTrapped: Story = {
 }
 
 export const MobileItemClosesDrawer: Story = {
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const { toggle, drawer } = await openDrawer(canvasElement)
     await userEvent.click(within(drawer).getByRole('link', { name: 'Reports' }))
@@ -378,7 +376,7 @@ export const MobileItemClosesDrawer: Story = {
 }
 
 export const MobileOutsideClickCloses: Story = {
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const { toggle } = await openDrawer(canvasElement)
     const overlay = document.querySelector('[data-slot=sheet-overlay]') as HTMLElement
@@ -389,7 +387,7 @@ export const MobileOutsideClickCloses: Story = {
 }
 
 export const MobileShortcutToggles: Story = {
-  globals: phone,
+  globals: phoneViewport,
   play: async () => {
     await userEvent.keyboard('{Control>}b{/Control}')
     await body().findByRole('dialog', { name: 'Sidebar' })
@@ -399,7 +397,7 @@ export const MobileShortcutToggles: Story = {
 }
 
 export const MobileDrawerRightToLeft: Story = {
-  globals: { ...phone, dir: 'rtl' },
+  globals: { ...phoneViewport, dir: 'rtl' },
   play: async ({ canvasElement }) => {
     const { drawer } = await openDrawer(canvasElement)
     // The start edge is on the right in right-to-left.
@@ -410,7 +408,7 @@ export const MobileDrawerRightToLeft: Story = {
 }
 
 export const MobileDrawerDark: Story = {
-  globals: { ...phone, theme: 'dark' },
+  globals: { ...phoneViewport, theme: 'dark' },
   play: async ({ canvasElement }) => {
     await openDrawer(canvasElement)
   },

@@ -1,24 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fn, userEvent, within } from 'storybook/test'
+import { formColumn, phoneViewport } from '../demo/story-parts'
 import { Slider } from './slider'
 
 const meta = {
   title: 'Forms/Slider',
   component: Slider,
   args: { label: 'Opacity', defaultValue: 40, onValueChange: fn(), formatValue: (value) => `${value} %` },
-  decorators: [
-    (Story) => (
-      <div className="max-w-sm p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [formColumn],
 } satisfies Meta<typeof Slider>
 
 export default meta
 type Story = StoryObj<typeof meta>
 
-const phone = { viewport: { value: 'phone', isRotated: false } }
 const thumb = (canvasElement: HTMLElement, name: string | RegExp = 'Opacity') =>
   within(canvasElement).getByRole('slider', { name })
 const shownValue = (canvasElement: HTMLElement) =>
@@ -114,7 +108,7 @@ export const Dark: Story = {
 }
 
 export const Mobile: Story = {
-  globals: phone,
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     await expect(thumb(canvasElement).getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth)
   },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { Badge } from '../badge'
+import { phoneViewport } from '../demo/story-parts'
 import {
   Table,
   TableBody,
@@ -215,7 +216,7 @@ export const LongText: Story = {
  * focusable region named by the caption, so a keyboard can reach and scroll it.
  */
 export const Mobile: Story = {
-  globals: { viewport: { value: 'phone', isRotated: false } },
+  globals: phoneViewport,
   render: () => (
     <div className="p-4">
       <InvoiceTable rows={longInvoices} total="$1,448.90" />

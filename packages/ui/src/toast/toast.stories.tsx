@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { useEffect } from 'react'
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import { Button } from '../button'
+import { body, phoneViewport } from '../demo/story-parts'
 import { watchTimers } from '../demo/timers'
 import { DEFAULT_TOAST_DURATION, Toaster } from './toast'
 import { toast } from './toast-store'
@@ -32,7 +33,7 @@ let counter = 0
 /** The toasts in view (a dismissed one leaves the DOM at once: the tests run with reduced motion). */
 const inView = () => Array.from(document.querySelectorAll<HTMLElement>('[data-slot=toast][data-state=open]'))
 const toastWith = (text: string) =>
-  within(document.body).getByText(text).closest<HTMLElement>('[data-slot=toast]') as HTMLElement
+  body().getByText(text).closest<HTMLElement>('[data-slot=toast]') as HTMLElement
 
 /** A toast appears 10 px from the top, in the middle, and leaves by itself when its 2 s have run. */
 export const LeavesAfterTwoSeconds: Story = {
@@ -51,7 +52,7 @@ export const LeavesAfterTwoSeconds: Story = {
       if (!started) throw new Error('no timer of the duration was set')
       return started
     })
-    await waitFor(() => expect(within(document.body).queryByText('Changes saved')).toBeNull(), {
+    await waitFor(() => expect(body().queryByText('Changes saved')).toBeNull(), {
       timeout: 10_000,
     })
     await expect(time.state).toBe('ran')
@@ -84,9 +85,9 @@ export const StackingPastThree: Story = {
     for (let i = 0; i < 3; i++) await userEvent.click(button)
     await waitFor(() => expect(inView()).toHaveLength(3))
     await userEvent.click(button)
-    await waitFor(() => expect(within(document.body).queryByText(`Message ${first}`)).toBeNull())
+    await waitFor(() => expect(body().queryByText(`Message ${first}`)).toBeNull())
     await expect(inView()).toHaveLength(3)
-    await expect(within(document.body).getByText(`Message ${first + 3}`)).toBeVisible()
+    await expect(body().getByText(`Message ${first + 3}`)).toBeVisible()
     await waitFor(() => expect(inView()).toHaveLength(0), { timeout: 5000 })
   },
 }
@@ -156,7 +157,7 @@ export const PausesOnFocus: Story = {
     await expect(item).toBeVisible()
     // Escape on a focused toast dismisses it.
     await userEvent.keyboard('{Escape}')
-    await waitFor(() => expect(within(document.body).queryByText('Changes saved')).toBeNull())
+    await waitFor(() => expect(body().queryByText('Changes saved')).toBeNull())
   },
 }
 
@@ -171,7 +172,7 @@ export const SwipeToDismiss: Story = {
     fireEvent.pointerDown(item, { ...at(0), pointerType: 'touch' })
     for (const dy of [-5, -20, -40, -70]) fireEvent.pointerMove(item, { ...at(dy), pointerType: 'touch' })
     fireEvent.pointerUp(item, { ...at(-70), pointerType: 'touch' })
-    await waitFor(() => expect(within(document.body).queryByText('Changes saved')).toBeNull(), {
+    await waitFor(() => expect(body().queryByText('Changes saved')).toBeNull(), {
       timeout: 1000,
     })
   },
@@ -224,7 +225,7 @@ export const FourthEvictsTheOldest: Story = {
   ),
   play: async () => {
     await waitFor(() => expect(inView()).toHaveLength(3))
-    await waitFor(() => expect(within(document.body).queryByText(staticMessages[0] as string)).toBeNull())
+    await waitFor(() => expect(body().queryByText(staticMessages[0] as string)).toBeNull())
     const tops = ['Payment received', 'Project archived', 'Report exported'].map(
       (text) => toastWith(text).getBoundingClientRect().top,
     )
@@ -242,7 +243,7 @@ export const Kinds: Story = {
   ),
   play: async () => {
     await waitFor(() => expect(inView()).toHaveLength(3))
-    await expect(within(document.body).getAllByRole('button', { name: 'Close' })).toHaveLength(3)
+    await expect(body().getAllByRole('button', { name: 'Close' })).toHaveLength(3)
   },
 }
 
@@ -292,7 +293,7 @@ export const Dark: Story = {
 
 /** On a phone the toasts are as wide as the screen allows and still 10 px from the top. */
 export const MobileStacked: Story = {
-  globals: { viewport: { value: 'phone', isRotated: false } },
+  globals: phoneViewport,
   render: (args) => (
     <div className="min-h-[28rem]">
       <Toaster {...args} />

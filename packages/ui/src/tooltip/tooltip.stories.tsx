@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Button } from '../button'
 import { movePointerAway } from '../demo/pointer'
+import { body } from '../demo/story-parts'
 import { watchTimers } from '../demo/timers'
 import {
   DEFAULT_TOOLTIP_DELAY,
@@ -40,7 +41,6 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-const body = () => within(document.body)
 const trigger = (canvasElement: HTMLElement) =>
   within(canvasElement).getByRole('button', { name: 'New project' })
 
