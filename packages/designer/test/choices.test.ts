@@ -11,20 +11,12 @@ import {
   unmarkChoiceField,
   unmarkTextChoice,
 } from '../src/index'
+import { optionLabel, squareCard } from './card'
 
-const template = parseTemplate({
-  id: 'choice-card',
-  typeId: 'social-posts',
-  name: { en: 'Card', 'zh-CN': '卡片' },
-  sizes: [{ id: 'square', width: 400, height: 400, label: { en: 'Square', 'zh-CN': '方形' } }],
-  fields: [],
-  layers: [
-    { id: 'title', name: 'Title', type: 'text', text: 'Dr', size: 40, box: { x: 10, y: 20, w: 200, h: 60 } },
-    { id: 'logo', name: 'Logo', type: 'image', src: '17', box: { x: 10, y: 100, w: 100, h: 100 } },
-  ],
-  samples: { en: {}, 'zh-CN': {} },
-})
-const labels = (n: number) => ({ en: `Option ${n}`, 'zh-CN': `选项 ${n}` })
+const template = squareCard('choice-card', [
+  { id: 'title', name: 'Title', type: 'text', text: 'Dr', size: 40, box: { x: 10, y: 20, w: 200, h: 60 } },
+  { id: 'logo', name: 'Logo', type: 'image', src: '17', box: { x: 10, y: 100, w: 100, h: 100 } },
+])
 
 describe('a text from a list', () => {
   it('makes a text layer’s words the first of a list, the layer showing the choice, and back', () => {
@@ -40,7 +32,7 @@ describe('a text from a list', () => {
         { value: 'option2', label: { en: 'Prof', 'zh-CN': '教授' } },
       ],
     })
-    const three = parseTemplate(addChoiceOption(t, 'title', labels(3)))
+    const three = parseTemplate(addChoiceOption(t, 'title', optionLabel(3)))
     expect(three.fields[0]).toMatchObject({ options: [{}, {}, { value: 'option3' }] })
     const back = unmarkTextChoice(t, 'title')
     expect(back.layers[0]).toMatchObject({ text: 'Dr' })
@@ -55,7 +47,7 @@ describe('a text from a list', () => {
       ...template,
       layers: template.layers.map((l) => (l.id === 'title' ? { ...l, text: 'Hi {{name}}' } : l)),
     }
-    expect(markTextChoice(withField as never, 'title', 'Title', labels(2))).toBe(withField)
+    expect(markTextChoice(withField as never, 'title', 'Title', optionLabel(2))).toBe(withField)
   })
 })
 
@@ -63,15 +55,15 @@ describe('an image from a set', () => {
   it('makes a fixed image a choice among the author’s images, each option its own, and back', () => {
     const t = parseTemplate(
       markChoiceField(template, 'logo', 'src', 'Logo', [
-        { label: labels(1) },
-        { label: labels(2), value: '17' },
+        { label: optionLabel(1) },
+        { label: optionLabel(2), value: '17' },
       ]),
     )
     expect(t.layers[1]).toMatchObject({ src: { field: 'logo_src', map: { option1: '17', option2: '17' } } })
     const dark = parseTemplate(setChoiceValue(t, 'logo', 'src', 'option2', '18'))
     expect(dark.layers[1]).toMatchObject({ src: { map: { option1: '17', option2: '18' } } })
     expect(fixedImageRefs(dark)).toEqual(['17', '18'])
-    const three = parseTemplate(addChoiceOption(dark, 'logo_src', labels(3)))
+    const three = parseTemplate(addChoiceOption(dark, 'logo_src', optionLabel(3)))
     expect(three.layers[1]).toMatchObject({ src: { map: { option3: '17' } } })
     const two = parseTemplate(removeChoiceOption(three, 'logo_src', 'option1'))
     expect(two.layers[1]).toMatchObject({ src: { map: { option2: '18', option3: '17' } } })
@@ -82,8 +74,8 @@ describe('an image from a set', () => {
 
   it('makes a text’s vertical alignment a choice; the document parses', () => {
     const t = markChoiceField(template, 'title', 'valign', 'Position', [
-      { label: labels(1) },
-      { label: labels(2), value: 'bottom' },
+      { label: optionLabel(1) },
+      { label: optionLabel(2), value: 'bottom' },
     ])
     expect(parseTemplate(t).layers[0]).toMatchObject({
       valign: { field: 'title_valign', map: { option1: 'top', option2: 'bottom' } },

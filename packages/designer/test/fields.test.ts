@@ -15,26 +15,19 @@ import {
   unmarkTextField,
   updateField,
 } from '../src/index'
+import { squareCard } from './card'
 
-const template = parseTemplate({
-  id: 'fields-card',
-  typeId: 'social-posts',
-  name: { en: 'Card', 'zh-CN': '卡片' },
-  sizes: [{ id: 'square', width: 400, height: 400, label: { en: 'Square', 'zh-CN': '方形' } }],
-  fields: [],
-  layers: [
-    { id: 'bg', type: 'shape', fill: '#ffffff' },
-    {
-      id: 'sub-title',
-      name: 'Subtitle',
-      type: 'text',
-      text: 'Hello there',
-      size: 40,
-      box: { x: 10, y: 20, w: 200, h: 60 },
-    },
-  ],
-  samples: { en: {}, 'zh-CN': {} },
-})
+const template = squareCard('fields-card', [
+  { id: 'bg', type: 'shape', fill: '#ffffff' },
+  {
+    id: 'sub-title',
+    name: 'Subtitle',
+    type: 'text',
+    text: 'Hello there',
+    size: 40,
+    box: { x: 10, y: 20, w: 200, h: 60 },
+  },
+])
 
 describe('fields the customer fills', () => {
   it('turns a text layer’s words into a text field the document still parses with, and back', () => {

@@ -1,4 +1,3 @@
-import { parseTemplate } from '@templet/template'
 import { describe, expect, it } from 'vitest'
 import {
   boxIn,
@@ -8,20 +7,13 @@ import {
   resizeBox,
   scaleBoxes,
 } from '../src/index'
+import { squareCard } from './card'
 
-const template = parseTemplate({
-  id: 'group-card',
-  typeId: 'social-posts',
-  name: { en: 'Card', 'zh-CN': '卡片' },
-  sizes: [{ id: 'square', width: 400, height: 400, label: { en: 'Square', 'zh-CN': '方形' } }],
-  fields: [],
-  layers: [
-    { id: 'a', type: 'shape', fill: '#ff0000', box: { x: 100, y: 100, w: 50, h: 50 } },
-    { id: 'b', type: 'shape', fill: '#00ff00', box: { x: 200, y: 150, w: 100, h: 50 } },
-    { id: 'pin', type: 'shape', fill: '#0000ff', locked: true, box: { x: 0, y: 0, w: 10, h: 10 } },
-  ],
-  samples: { en: {}, 'zh-CN': {} },
-})
+const template = squareCard('group-card', [
+  { id: 'a', type: 'shape', fill: '#ff0000', box: { x: 100, y: 100, w: 50, h: 50 } },
+  { id: 'b', type: 'shape', fill: '#00ff00', box: { x: 200, y: 150, w: 100, h: 50 } },
+  { id: 'pin', type: 'shape', fill: '#0000ff', locked: true, box: { x: 0, y: 0, w: 10, h: 10 } },
+])
 
 const run = (...actions: DesignerAction[]) => actions.reduce(designerReducer, initialState(template))
 const boxOf = (s: ReturnType<typeof run>, id: string) => {

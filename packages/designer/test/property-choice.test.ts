@@ -7,26 +7,18 @@ import {
   unmarkChoiceField,
   updateField,
 } from '../src/index'
+import { optionLabel, squareCard } from './card'
 
-const template = parseTemplate({
-  id: 'choice-card',
-  typeId: 'social-posts',
-  name: { en: 'Card', 'zh-CN': '卡片' },
-  sizes: [{ id: 'square', width: 400, height: 400, label: { en: 'Square', 'zh-CN': '方形' } }],
-  fields: [],
-  layers: [
-    { id: 'title', type: 'text', text: 'Hello', size: 40, weight: 700, box: { x: 10, y: 20, w: 200, h: 60 } },
-  ],
-  samples: { en: {}, 'zh-CN': {} },
-})
-const labels = (n: number) => ({ en: `Option ${n}`, 'zh-CN': `选项 ${n}` })
+const template = squareCard('choice-card', [
+  { id: 'title', type: 'text', text: 'Hello', size: 40, weight: 700, box: { x: 10, y: 20, w: 200, h: 60 } },
+])
 
 describe('choices of properties other than colours', () => {
   it('makes a weight a choice among options, each with this layer’s weight, and back', () => {
     const t = parseTemplate(
       markChoiceField(template, 'title', 'weight', 'Title weight', [
-        { label: labels(1) },
-        { label: labels(2), value: 400 },
+        { label: optionLabel(1) },
+        { label: optionLabel(2), value: 400 },
       ]),
     )
     expect(t.fields[0]).toMatchObject({ key: 'title_weight', kind: 'choice', default: 'option1' })
@@ -34,7 +26,7 @@ describe('choices of properties other than colours', () => {
       weight: { field: 'title_weight', map: { option1: 700, option2: 400 } },
     })
     const three = parseTemplate(
-      setChoiceValue(addChoiceOption(t, 'title_weight', labels(3)), 'title', 'weight', 'option3', 800),
+      setChoiceValue(addChoiceOption(t, 'title_weight', optionLabel(3)), 'title', 'weight', 'option3', 800),
     )
     expect(three.layers[0]).toMatchObject({ weight: { map: { option1: 700, option2: 400, option3: 800 } } })
     const back = unmarkChoiceField(
@@ -48,8 +40,8 @@ describe('choices of properties other than colours', () => {
 
   it('makes an alignment a choice; the document parses', () => {
     const t = markChoiceField(template, 'title', 'align', 'Alignment', [
-      { label: labels(1) },
-      { label: labels(2), value: 'center' },
+      { label: optionLabel(1) },
+      { label: optionLabel(2), value: 'center' },
     ])
     expect(parseTemplate(t).layers[0]).toMatchObject({
       align: { map: { option1: 'start', option2: 'center' } },

@@ -1,16 +1,11 @@
-import { parseTemplate } from '@templet/template'
 import { describe, expect, it } from 'vitest'
 import { designerReducer, initialState } from '../src/index'
+import { squareCard } from './card'
 
-const template = parseTemplate({
-  id: 'order-card',
-  typeId: 'social-posts',
-  name: { en: 'Card', 'zh-CN': '卡片' },
-  sizes: [{ id: 'square', width: 400, height: 400, label: { en: 'Square', 'zh-CN': '方形' } }],
-  fields: [],
-  layers: ['a', 'b', 'c', 'd'].map((id) => ({ id, type: 'shape', fill: '#ffffff' })),
-  samples: { en: {}, 'zh-CN': {} },
-})
+const template = squareCard(
+  'order-card',
+  ['a', 'b', 'c', 'd'].map((id) => ({ id, type: 'shape', fill: '#ffffff' })),
+)
 const ids = (s: ReturnType<typeof initialState>) => s.document.layers.map((l) => l.id)
 
 describe('reordering layers', () => {
