@@ -14,8 +14,7 @@ import {
   type TextLayer,
   validateValues,
 } from '../src/index'
-
-const label = (en: string, zh: string) => ({ en, 'zh-CN': zh })
+import { choiceField, label } from './choice-field'
 
 /** A card with a logo from the author's set (light or dark), a title from a list, and a text in a box. */
 const doc = () => ({
@@ -24,36 +23,18 @@ const doc = () => ({
   name: label('Choices', '选项'),
   sizes: [{ id: 'square', width: 100, height: 100, label: label('Square', '方形') }],
   fields: [
-    {
-      key: 'logo',
-      kind: 'choice',
-      label: label('Logo', '标志'),
-      default: 'light',
-      options: [
-        { value: 'light', label: label('Light', '浅色') },
-        { value: 'dark', label: label('Dark', '深色') },
-      ],
-    },
-    {
-      key: 'title',
-      kind: 'choice',
-      label: label('Title', '称谓'),
-      default: 'dr',
-      options: [
-        { value: 'dr', label: label('Dr', '博士') },
-        { value: 'prof', label: label('Prof', '教授') },
-      ],
-    },
-    {
-      key: 'place',
-      kind: 'choice',
-      label: label('Place', '位置'),
-      default: 'top',
-      options: [
-        { value: 'top', label: label('Top', '顶部') },
-        { value: 'bottom', label: label('Bottom', '底部') },
-      ],
-    },
+    choiceField('logo', label('Logo', '标志'), [
+      ['light', 'Light', '浅色'],
+      ['dark', 'Dark', '深色'],
+    ]),
+    choiceField('title', label('Title', '称谓'), [
+      ['dr', 'Dr', '博士'],
+      ['prof', 'Prof', '教授'],
+    ]),
+    choiceField('place', label('Place', '位置'), [
+      ['top', 'Top', '顶部'],
+      ['bottom', 'Bottom', '底部'],
+    ]),
   ] as Array<Record<string, unknown>>,
   layers: [
     {

@@ -1,6 +1,13 @@
-import { createCanvas } from '@napi-rs/canvas'
+import { type Canvas, createCanvas } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
-import { type DrawContext, drawLayer, type ImageLayer, imageKey, parseTemplate } from '../src/index'
+import {
+  type DrawContext,
+  drawLayer,
+  type ImageLayer,
+  imageKey,
+  parseTemplate,
+  type Template,
+} from '../src/index'
 
 const template = parseTemplate({
   id: 'draw-card',
@@ -23,25 +30,51 @@ const template = parseTemplate({
   samples: { en: {}, 'zh-CN': {} },
 })
 
-/** Draws the template's layers on a Skia canvas and returns the colour at (x, y). */
-function pixelAt(sizeId: string, values: Record<string, string>, x: number, y: number) {
-  const size = template.sizes.find((s) => s.id === sizeId)
+/** A template holding `layers` and `fields` (as the model's JSON) at one 100 × 100 square. */
+const squareCard = (id: string, layers: unknown[], fields: unknown[] = []) =>
+  parseTemplate({
+    id,
+    typeId: 'social-posts',
+    name: { en: 'Card', 'zh-CN': '卡片' },
+    sizes: [{ id: 'square', width: 100, height: 100, label: { en: 'Square', 'zh-CN': '方形' } }],
+    fields,
+    layers,
+    samples: { en: {}, 'zh-CN': {} },
+  })
+
+/** Draws `t`'s layers on a Skia canvas at one of its sizes (the square unless told); its context after. */
+function drawn(
+  t: Template,
+  options: {
+    sizeId?: string
+    values?: Record<string, string>
+    images?: Map<string, Canvas>
+    placeholders?: boolean
+  } = {},
+) {
+  const { sizeId = 'square', values = {}, images = new Map(), placeholders } = options
+  const size = t.sizes.find((s) => s.id === sizeId)
   if (!size) throw new Error(`no size ${sizeId}`)
-  const canvas = createCanvas(size.width, size.height)
-  const ctx = canvas.getContext('2d')
-  const d: DrawContext = {
+  const ctx = createCanvas(size.width, size.height).getContext('2d')
+  const d: DrawContext<Canvas> = {
     ctx,
     sizeId,
     width: size.width,
     height: size.height,
     locale: 'en',
     values,
-    images: new Map(),
+    images,
+    placeholders,
   }
-  for (const layer of template.layers) drawLayer(layer, d)
-  const [r, g, b, a] = ctx.getImageData(x, y, 1, 1).data
-  return [r, g, b, a]
+  for (const layer of t.layers) drawLayer(layer, d)
+  return ctx
 }
+
+/** The colour of the pixel at (x, y) as `[r, g, b, a]`. */
+const pixel = (ctx: ReturnType<typeof drawn>, x: number, y: number) => [...ctx.getImageData(x, y, 1, 1).data]
+
+const pixelAt = (sizeId: string, values: Record<string, string>, x: number, y: number) =>
+  pixel(drawn(template, { sizeId, values }), x, y)
 
 describe('drawLayer on a Canvas 2D context', () => {
   it('draws a layer bound to a colour field in that colour, where the size places it', () => {
@@ -53,57 +86,19 @@ describe('drawLayer on a Canvas 2D context', () => {
 
 describe('drawLayer without any of the surface hooks', () => {
   it('draws a text layer (a browser passes no font loader and no text callback)', () => {
-    const t = parseTemplate({
-      id: 'text-card',
-      typeId: 'social-posts',
-      name: { en: 'Text', 'zh-CN': '文字' },
-      sizes: [{ id: 'square', width: 100, height: 100, label: { en: 'Square', 'zh-CN': '方形' } }],
-      fields: [],
-      layers: [{ id: 'title', type: 'text', text: 'Hello', size: 40, color: '#000000' }],
-      samples: { en: {}, 'zh-CN': {} },
-    })
-    const canvas = createCanvas(100, 100)
-    const ctx = canvas.getContext('2d')
-    const d: DrawContext = {
-      ctx,
-      sizeId: 'square',
-      width: 100,
-      height: 100,
-      locale: 'en',
-      values: {},
-      images: new Map(),
-    }
-    for (const layer of t.layers) drawLayer(layer, d)
+    const ctx = drawn(
+      squareCard('text-card', [{ id: 'title', type: 'text', text: 'Hello', size: 40, color: '#000000' }]),
+    )
     const alpha = ctx.getImageData(0, 0, 100, 100).data.filter((_, i) => i % 4 === 3)
     expect(alpha.some((a) => a > 0)).toBe(true)
   })
 })
 
 describe('the designer’s layer properties', () => {
-  const card = (layers: unknown[]) =>
-    parseTemplate({
-      id: 'designer-card',
-      typeId: 'social-posts',
-      name: { en: 'Card', 'zh-CN': '卡片' },
-      sizes: [{ id: 'square', width: 100, height: 100, label: { en: 'Square', 'zh-CN': '方形' } }],
-      fields: [],
-      layers,
-      samples: { en: {}, 'zh-CN': {} },
-    })
-  const draw = (t: ReturnType<typeof card>) => {
-    const canvas = createCanvas(100, 100)
-    const ctx = canvas.getContext('2d')
-    const d: DrawContext = {
-      ctx,
-      sizeId: 'square',
-      width: 100,
-      height: 100,
-      locale: 'en',
-      values: {},
-      images: new Map(),
-    }
-    for (const layer of t.layers) drawLayer(layer, d)
-    return (x: number, y: number) => [...ctx.getImageData(x, y, 1, 1).data]
+  const card = (layers: unknown[]) => squareCard('designer-card', layers)
+  const draw = (t: Template) => {
+    const ctx = drawn(t)
+    return (x: number, y: number) => pixel(ctx, x, y)
   }
 
   it('rotates a layer about its box’s centre', () => {
@@ -155,35 +150,18 @@ describe('the designer’s layer properties', () => {
 
 describe('a QR code layer', () => {
   const qrCard = (data: string, fields: unknown[] = []) =>
-    parseTemplate({
-      id: 'qr-card',
-      typeId: 'social-posts',
-      name: { en: 'QR', 'zh-CN': '二维码' },
-      sizes: [{ id: 'square', width: 100, height: 100, label: { en: 'Square', 'zh-CN': '方形' } }],
+    squareCard(
+      'qr-card',
+      [{ id: 'code', type: 'qr', data, background: '#ffffff', box: { x: 0, y: 0, w: 100, h: 100 } }],
       fields,
-      layers: [{ id: 'code', type: 'qr', data, background: '#ffffff', box: { x: 0, y: 0, w: 100, h: 100 } }],
-      samples: { en: {}, 'zh-CN': {} },
-    })
-  const drawn = (t: ReturnType<typeof qrCard>, values: Record<string, string>) => {
-    const canvas = createCanvas(100, 100)
-    const ctx = canvas.getContext('2d')
-    const d: DrawContext = {
-      ctx,
-      sizeId: 'square',
-      width: 100,
-      height: 100,
-      locale: 'en',
-      values,
-      images: new Map(),
-    }
-    for (const layer of t.layers) drawLayer(layer, d)
-    return ctx.getImageData(0, 0, 100, 100).data
-  }
+    )
+  const qrPixels = (t: Template, values: Record<string, string>) =>
+    drawn(t, { values }).getImageData(0, 0, 100, 100).data
   const dark = (data: Uint8ClampedArray) =>
     data.filter((v, i) => i % 4 === 0 && v < 128 && (data[i + 3] ?? 0) > 0).length
 
   it('draws the finder patterns in the corners, the quiet zone clear', () => {
-    const data = drawn(qrCard('https://templet.example/a'), {})
+    const data = qrPixels(qrCard('https://templet.example/a'), {})
     // A version 2 code (25 modules) with a margin of 2: 29 cells of 100/29 px. The top-left finder's outer ring
     // starts at cell 2; cell 0 is the quiet zone.
     const at = (x: number, y: number) => data[(y * 100 + x) * 4]
@@ -198,43 +176,22 @@ describe('a QR code layer', () => {
     const t = qrCard('{{link}}', [
       { key: 'link', kind: 'text', label: { en: 'Link', 'zh-CN': '链接' }, default: '', maxLength: 200 },
     ])
-    expect(dark(drawn(t, { link: 'https://templet.example' }))).toBeGreaterThan(2000)
-    expect(dark(drawn(t, { link: '' }))).toBe(0)
+    expect(dark(qrPixels(t, { link: 'https://templet.example' }))).toBeGreaterThan(2000)
+    expect(dark(qrPixels(t, { link: '' }))).toBe(0)
     expect(() => qrCard('{{nope}}')).toThrow(/layer "code", property "data": no text field "nope"/)
   })
 })
 
 describe('a fixed image layer', () => {
   it('draws the image kept under its src key, whatever the values, and no placeholder without one', () => {
-    const t = parseTemplate({
-      id: 'logo-card',
-      typeId: 'social-posts',
-      name: { en: 'Logo', 'zh-CN': '标志' },
-      sizes: [{ id: 'square', width: 100, height: 100, label: { en: 'Square', 'zh-CN': '方形' } }],
-      fields: [],
-      layers: [{ id: 'logo', type: 'image', src: '7', fit: 'contain', box: { x: 0, y: 0, w: 40, h: 40 } }],
-      samples: { en: {}, 'zh-CN': {} },
-    })
+    const t = squareCard('logo-card', [
+      { id: 'logo', type: 'image', src: '7', fit: 'contain', box: { x: 0, y: 0, w: 40, h: 40 } },
+    ])
     const logo = createCanvas(10, 10)
     const lctx = logo.getContext('2d')
     lctx.fillStyle = '#0000ff'
     lctx.fillRect(0, 0, 10, 10)
-    const draw = (images: Map<string, typeof logo>) => {
-      const canvas = createCanvas(100, 100)
-      const ctx = canvas.getContext('2d')
-      const d: DrawContext<typeof logo> = {
-        ctx,
-        sizeId: 'square',
-        width: 100,
-        height: 100,
-        locale: 'en',
-        values: {},
-        images,
-        placeholders: false,
-      }
-      for (const layer of t.layers) drawLayer(layer, d)
-      return [...ctx.getImageData(20, 20, 1, 1).data]
-    }
+    const draw = (images: Map<string, Canvas>) => pixel(drawn(t, { images, placeholders: false }), 20, 20)
     expect(imageKey(t.layers[0] as ImageLayer)).toBe('src:7')
     expect(draw(new Map([['src:7', logo]]))).toEqual([0, 0, 255, 255])
     expect(draw(new Map())).toEqual([0, 0, 0, 0])

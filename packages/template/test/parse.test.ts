@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseTemplate, type TemplateInput, textStyle } from '../src/index'
+import { choiceField, label } from './choice-field'
 import { parseError } from './parse-error'
 
 const base = (): TemplateInput => ({
@@ -83,16 +84,12 @@ describe('parseTemplate', () => {
 
   it('takes a weight the customer chooses (a choice field mapped to weights) and names a weight that is none', () => {
     const t = base()
-    t.fields.push({
-      key: 'heft',
-      kind: 'choice',
-      label: { en: 'Weight', 'zh-CN': '字重' },
-      default: 'light',
-      options: [
-        { value: 'light', label: { en: 'Light', 'zh-CN': '细' } },
-        { value: 'heavy', label: { en: 'Heavy', 'zh-CN': '粗' } },
-      ],
-    })
+    t.fields.push(
+      choiceField('heft', label('Weight', '字重'), [
+        ['light', 'Light', '细'],
+        ['heavy', 'Heavy', '粗'],
+      ]),
+    )
     ;(t.layers[1] as { weight: unknown }).weight = { field: 'heft', map: { light: 400, heavy: 800 } }
     const title = parseTemplate(t).layers[1]
     expect(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { checkField } from '../src/fields/rules'
 import { effectiveValues, parseTemplate, type TemplateInput, validateValues } from '../src/index'
+import { choiceField, label } from './choice-field'
 
 const template = parseTemplate({
   id: 'values-card',
@@ -17,16 +18,10 @@ const template = parseTemplate({
       maxLength: 5,
     },
     { key: 'accent', kind: 'color', label: { en: 'Accent', 'zh-CN': '强调色' }, default: '#ff0000' },
-    {
-      key: 'mood',
-      kind: 'choice',
-      label: { en: 'Mood', 'zh-CN': '心情' },
-      default: 'calm',
-      options: [
-        { value: 'calm', label: { en: 'Calm', 'zh-CN': '平静' } },
-        { value: 'loud', label: { en: 'Loud', 'zh-CN': '热烈' } },
-      ],
-    },
+    choiceField('mood', label('Mood', '心情'), [
+      ['calm', 'Calm', '平静'],
+      ['loud', 'Loud', '热烈'],
+    ]),
     { key: 'photo', kind: 'image', label: { en: 'Photo', 'zh-CN': '照片' }, required: true },
   ],
   layers: [
