@@ -5,7 +5,7 @@ export default defineConfig({
     name: 'api',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // Every test waits for a real HTTP server; a hung one fails fast instead of stalling the suite.
-    testTimeout: 10_000,
+    // Every test waits for a real HTTP server; a hung one fails within this, a slow machine's does not.
+    testTimeout: 30_000,
   },
 })
