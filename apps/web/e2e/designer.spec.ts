@@ -153,6 +153,83 @@ test.describe('the designer in the app', () => {
     expect(made).toMatchObject({ templateId: ownId, templateVersion: 2 })
   })
 
+  test('a layer moves the whole way when dragged right after a resize and a rotation with the mouse', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server, 'Lynn Conway')
+    const id = await ownCopy(server, account.token, 'bold-quote')
+    await signIn(page, account, `/templates/${id}/design`)
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    const { document } = await documentOf(server, account.token, id)
+    const text = document.layers.find((l) => l.type === 'text' && l.box)
+    if (!text) throw new Error('bold-quote has no placed text layer')
+    const layer = page.locator(`[data-layer="${text.id}"]`)
+    await layer.click()
+
+    /** Presses the mouse at the middle of `target` and takes it `dx`, `dy` CSS px away in 10 steps. */
+    const drag = async (target: ReturnType<Page['locator']>, dx: number, dy: number) => {
+      const b = await target.boundingBox()
+      if (!b) throw new Error('nothing to drag on screen')
+      const x = b.x + b.width / 2
+      const y = b.y + b.height / 2
+      await page.mouse.move(x, y)
+      await page.mouse.down()
+      for (let step = 1; step <= 10; step++) await page.mouse.move(x + (dx * step) / 10, y + (dy * step) / 10)
+      await page.mouse.up()
+    }
+    // Alt: no snapping, so each gesture goes exactly where the mouse takes it.
+    await page.keyboard.down('Alt')
+    await drag(page.locator('[data-handle="se"]'), 30, 20)
+    await drag(page.locator('[data-handle="rotate"]'), 40, 0)
+    const before = await layer.boundingBox()
+    await drag(layer, 100, 0)
+    await page.keyboard.up('Alt')
+    const after = await layer.boundingBox()
+    // A press on a handle used to leave a text selection that turned the next drag into the browser's own
+    // drag of that text, cancelled after a step: the layer then moved a fifth of the way.
+    expect((after?.x ?? 0) - (before?.x ?? 0)).toBeCloseTo(100, -1)
+    expect(await page.evaluate(() => window.getSelection()?.toString() ?? '')).toBe('')
+  })
+
+  test('a drag over a full-bleed background draws a marquee that selects the layers on it; a click selects the layer under it', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server, 'Radia Perlman')
+    const id = await ownCopy(server, account.token, 'bold-quote')
+    await signIn(page, account, `/templates/${id}/design`)
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    const { document } = await documentOf(server, account.token, id)
+    const canvasBox = await designCanvas(page).boundingBox()
+    if (!canvasBox) throw new Error('the canvas is not on screen')
+    const zoom = canvasBox.width / (document.sizes[0]?.width ?? 1)
+    /** A point of the page (template px) on screen. */
+    const on = (x: number, y: number) => ({ x: canvasBox.x + x * zoom, y: canvasBox.y + y * zoom })
+    const background = page.locator('[data-layer="background"]')
+    const before = await background.boundingBox()
+
+    // From the page's corner (only the background there) across the quote and its author, not the handle.
+    const from = on(20, 20)
+    const to = on(1000, 960)
+    await page.mouse.move(from.x, from.y)
+    await page.mouse.down()
+    for (let step = 1; step <= 10; step++)
+      await page.mouse.move(from.x + ((to.x - from.x) * step) / 10, from.y + ((to.y - from.y) * step) / 10)
+    await page.mouse.up()
+    for (const inside of ['quote-mark', 'quote', 'rule', 'author', 'role'])
+      await expect(page.locator(`[data-layer="${inside}"]`)).toHaveAttribute('aria-pressed', 'true')
+    for (const outside of ['background', 'glow', 'handle'])
+      await expect(page.locator(`[data-layer="${outside}"]`)).toHaveAttribute('aria-pressed', 'false')
+    expect(await background.boundingBox()).toEqual(before)
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+
+    // A click there picks the top layer under it, the glow over the background.
+    await page.mouse.click(from.x, from.y)
+    await expect(page.locator('[data-layer="glow"]')).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.locator('[data-layer="quote"]')).toHaveAttribute('aria-pressed', 'false')
+  })
+
   test('a brand font is uploaded; a new text in it is snapped to the centre, nudged, undone and redone, made a field; a QR code added; saved, created, and the image has the text where the designer showed it', async ({
     page,
     server,

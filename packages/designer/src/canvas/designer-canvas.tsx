@@ -99,7 +99,14 @@ type Gesture =
       layers: Layer[]
     }
   | { gesture: 'rotate'; pointerId: number; id: string; start: Box }
-  | { gesture: 'marquee'; pointerId: number; from: { x: number; y: number }; toggle: boolean }
+  | {
+      gesture: 'marquee'
+      pointerId: number
+      from: { x: number; y: number }
+      toggle: boolean
+      /** The page-covering layer the press began on: a click selects it, a drag draws the marquee. */
+      pressed?: string
+    }
 
 /** Whether a layer can be picked on the canvas: drawn and not locked. */
 const pickable = (l: Layer) => !l.hidden && !l.locked
@@ -161,10 +168,22 @@ export function DesignerCanvas({
     if (g.gesture !== 'marquee') dispatch({ type: 'begin' })
   }
 
+  /** Whether a layer covers the whole page, as a background does: a drag over it selects what lies on it. */
+  const coversPage = (l: Layer) => {
+    if (!l.box && !l.bySize?.[size.id]?.box) return true
+    const b = boxIn(t, l, size.id)
+    return !l.rotation && b.x <= 0 && b.y <= 0 && b.x + b.w >= size.width && b.y + b.h >= size.height
+  }
+
   const onLayerPointerDown = (id: string) => (e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0) return
     e.stopPropagation()
     const selected = state.selection.includes(id)
+    const layer = t.layers.find((l) => l.id === id)
+    if (!selected && !e.shiftKey && layer && coversPage(layer)) {
+      start(e, { gesture: 'marquee', pointerId: e.pointerId, from: at(e), toggle: false, pressed: id })
+      return
+    }
     if (e.shiftKey) dispatch({ type: 'select', ids: [id], toggle: true })
     else if (!selected) dispatch({ type: 'select', ids: [id] })
     if (readOnly || e.shiftKey) return
@@ -186,6 +205,8 @@ export function DesignerCanvas({
   const onHandlePointerDown = (layer: Layer, handle: Handle | 'rotate') => (e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0 || readOnly) return
     e.stopPropagation()
+    // A handle takes no focus and starts no selection: the focus stays on the layer, for the arrow keys.
+    e.preventDefault()
     const box = boxIn(t, layer, size.id)
     if (handle === 'rotate') start(e, { gesture: 'rotate', pointerId: e.pointerId, id: layer.id, start: box })
     else
@@ -205,6 +226,7 @@ export function DesignerCanvas({
   const onGroupHandlePointerDown = (handle: Handle, layers: Layer[]) => (e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0 || readOnly) return
     e.stopPropagation()
+    e.preventDefault()
     const union = unionBox(layers.map((l) => boxIn(t, l, size.id)))
     if (!union) return
     start(e, {
@@ -274,9 +296,11 @@ export function DesignerCanvas({
       const m = boxFromCorners(g.from, at(e))
       const hit =
         m.w * zoom < CLICK_PX && m.h * zoom < CLICK_PX
-          ? []
+          ? g.pressed
+            ? [g.pressed]
+            : []
           : t.layers
-              .filter((l) => pickable(l) && (l.box || l.bySize?.[size.id]?.box))
+              .filter((l) => pickable(l) && !coversPage(l))
               .filter((l) => intersects(m, boxIn(t, l, size.id)))
               .map((l) => l.id)
       if (g.toggle) {
@@ -359,6 +383,10 @@ export function DesignerCanvas({
         width: size.width * zoom,
         height: size.height * zoom,
         touchAction: 'none',
+        // A press that drags must not select the page's text: the browser would turn the next drag into a
+        // drag of that selection and cancel the gesture after its first step.
+        userSelect: 'none',
+        WebkitUserSelect: 'none',
         boxShadow: '0 0 0 1px rgba(0,0,0,0.12), 0 1px 4px rgba(0,0,0,0.12)',
       }}
     >
