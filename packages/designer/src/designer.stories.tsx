@@ -213,3 +213,24 @@ export const FixedImageRefused: Story = {
     await expect(canvasElement.querySelector('[data-layer="logo"]')).toBeNull()
   },
 }
+
+export const SelectAllAndDelete: Story = {
+  name: 'Select all and delete: a blank page, and undo brings the layers back',
+  // An interaction: the blank page's look is the canvas's and the panel's line, shot in no other state.
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    layer(canvasElement, firstTextLayer).focus()
+    await userEvent.keyboard('{Control>}a{/Control}')
+    await userEvent.keyboard('{Delete}')
+    await waitFor(() => expect(canvasElement.querySelectorAll('[data-layer]')).toHaveLength(0))
+    await expect(canvas.getByText(/This page is blank/)).toBeVisible()
+    await userEvent.keyboard('{Control>}z{/Control}')
+    await waitFor(() =>
+      expect(canvasElement.querySelectorAll('[data-layer]')).toHaveLength(
+        document.layers.filter((l) => !l.hidden && !l.locked).length,
+      ),
+    )
+    await expect(canvas.queryByText(/This page is blank/)).toBeNull()
+  },
+}

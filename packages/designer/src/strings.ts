@@ -4,6 +4,7 @@ export interface DesignerWords {
   undo: string
   redo: string
   layers: string
+  noLayers: string
   size: string
   readOnly: string
   toolbar: string
@@ -166,6 +167,7 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   undo: 'Undo',
   redo: 'Redo',
   layers: 'Layers',
+  noLayers: 'This page is blank: add text, an image or a shape with Add.',
   size: 'Size',
   readOnly: 'This template opens read-only here: design on a larger screen.',
   toolbar: 'Design tools',
@@ -315,6 +317,7 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   undo: '撤销',
   redo: '重做',
   layers: '图层',
+  noLayers: '此页面是空白的：用“添加”加入文字、图片或形状。',
   size: '尺寸',
   readOnly: '此模板在这里只能查看：请在更大的屏幕上设计。',
   toolbar: '设计工具',

@@ -230,7 +230,7 @@ describe('loading another document', () => {
 })
 
 describe('deleting', () => {
-  it('takes the fields only the deleted layers used, keeps the last layer, and undoes as one step', () => {
+  it('takes the fields only the deleted layers used, and undoes as one step', () => {
     const s = run({
       type: 'add',
       layer: {
@@ -247,8 +247,16 @@ describe('deleting', () => {
     const deleted = designerReducer(s, { type: 'delete' })
     expect(deleted.document.fields).toEqual([])
     expect(designerReducer(deleted, { type: 'undo' }).document.fields.map((f) => f.key)).toEqual(['photo'])
+  })
+
+  it('deletes every layer at once, leaving a blank page that undo fills again', () => {
     const all = run({ type: 'select', ids: ['bg', 'title', 'badge'] }, { type: 'delete' })
-    expect(all.document.layers).toHaveLength(3)
-    expect(all.past).toHaveLength(0)
+    expect(all.document.layers).toEqual([])
+    expect(all.selection).toEqual([])
+    expect(designerReducer(all, { type: 'undo' }).document.layers.map((l) => l.id)).toEqual([
+      'bg',
+      'title',
+      'badge',
+    ])
   })
 })

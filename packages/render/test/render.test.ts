@@ -26,6 +26,19 @@ describe('render', () => {
     expect([meta[3]?.width, meta[3]?.height]).toEqual([384, 480])
   })
 
+  it('draws a design with no layers as a blank white page in every format', async () => {
+    const blank = { ...template('bold-quote'), layers: [] }
+    const out = await render(blank, {}, { sizeId: 'square' })
+    for (const file of [out.png, out.jpeg, out.webp]) {
+      const stats = await sharp(file).stats()
+      expect(stats.channels.slice(0, 3).map((c) => [c.min, c.max])).toEqual([
+        [255, 255],
+        [255, 255],
+        [255, 255],
+      ])
+    }
+  })
+
   it('renders a preview scaled to maxSide in the asked format', async () => {
     const t = template('bold-quote')
     const p = await renderPreview(t, {}, { maxSide: 320, format: 'webp', sizeId: 'story' })

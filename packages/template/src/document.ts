@@ -34,7 +34,8 @@ export const templateSchema = z
     name: localizedTextSchema,
     sizes: z.array(sizeSchema).min(1),
     fields: z.array(fieldSchema),
-    layers: z.array(layerSchema).min(1),
+    // A design may be empty for a while (everything deleted, a blank page); it draws as a blank page.
+    layers: z.array(layerSchema),
     samples: z.object({ en: valuesSchema, 'zh-CN': valuesSchema }).strict(),
   })
   .strict()

@@ -26,6 +26,12 @@ describe('parseTemplate', () => {
     expect(title?.type === 'text' && title.lineHeight).toBe(1.2)
   })
 
+  it('accepts a design with no layers yet (a blank page), keeping its fields', () => {
+    const t = parseTemplate({ ...base(), layers: [] })
+    expect(t.layers).toEqual([])
+    expect(t.fields.map((f) => f.key)).toEqual(['title', 'accent'])
+  })
+
   it('names the layer and the property of a wrong type', () => {
     const t = base()
     ;(t.layers[1] as { size: unknown }).size = 'big'

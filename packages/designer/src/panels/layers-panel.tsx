@@ -117,6 +117,11 @@ export function LayersPanel({ state, dispatch, strings, readOnly }: LayersPanelP
       style={{ display: 'grid', gap: 4, alignContent: 'start' }}
     >
       <h2 style={{ margin: 0, fontSize: 13, fontWeight: 600 }}>{strings.layers}</h2>
+      {layers.length === 0 ? (
+        <p style={{ margin: 0, fontSize: 13, color: 'var(--ui-muted-foreground, #71717a)' }}>
+          {strings.noLayers}
+        </p>
+      ) : null}
       <ol ref={listRef} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 }}>
         {layers.map((l, row) => {
           const selected = state.selection.includes(l.id)

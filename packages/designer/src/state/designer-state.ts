@@ -232,8 +232,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     }
     case 'delete': {
       const layers = t.layers.filter((l) => !state.selection.includes(l.id))
-      // A template keeps one layer at least (the model's rule).
-      if (layers.length === t.layers.length || layers.length === 0) return state
+      if (layers.length === t.layers.length) return state
       // The fields only the deleted layers used go with them, so the fill-in form asks for nothing unused.
       const orphans = t.fields.filter((f) => fieldInUse(t, f.key)).map((f) => f.key)
       const next = orphans.reduce(dropFieldIfUnused, { ...t, layers })
