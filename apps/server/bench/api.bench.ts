@@ -21,10 +21,10 @@ import { createApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import type { Engine } from '../src/db/connection'
 import { migrate } from '../src/db/migrations'
+import { createPasswords } from '../src/features/accounts/passwords'
+import { Sessions } from '../src/features/accounts/sessions'
+import { seedCatalogue } from '../src/features/templates/catalogue'
 import { securityHeaders } from '../src/security-headers'
-import { seedCatalogue } from '../src/services/catalogue'
-import { createPasswords } from '../src/services/passwords'
-import { Sessions } from '../src/services/sessions'
 import { freshDb } from '../test/harness'
 
 const USERS = 10_000

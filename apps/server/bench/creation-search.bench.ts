@@ -7,9 +7,9 @@
  * runs, in ms. A fresh database per engine, dropped after.
  */
 import type { Db } from '../src/db/connection'
-import { listCreations } from '../src/db/creations'
 import { migrate } from '../src/db/migrations'
 import { creationSearchText } from '../src/db/search-text'
+import { listCreations } from '../src/features/creations/creations.queries'
 import { engines, freshDb } from '../test/harness'
 
 const CREATIONS = Number(process.env.BENCH_CREATIONS ?? 20_000)

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { Seller } from '@templet/api/contract'
 import { DOCUMENT_LIMITS, type DocumentLimits } from '@templet/template'
 import { z } from 'zod'
-import type { LoginThrottleConfig } from './services/login-throttle'
+import type { LoginThrottleConfig } from './features/accounts/login-throttle'
 
 /** The repository root: this file sits in apps/server/src (or is bundled into apps/server/dist). */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')

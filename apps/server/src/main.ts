@@ -1,8 +1,8 @@
 import { ConfigError, loadConfig } from './config'
 import { openDb } from './db/connection'
 import { migrate } from './db/migrations'
+import { seedCatalogue } from './features/templates/catalogue'
 import { createLogger, errorFields } from './log'
-import { seedCatalogue } from './services/catalogue'
 
 /**
  * Starts the process: the database migrated and the catalogue seeded by whichever process comes first, then

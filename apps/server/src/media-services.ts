@@ -4,15 +4,15 @@ import type { Kysely } from 'kysely'
 import type { Config } from './config'
 import type { Database } from './db/schema'
 import { sharedSecret } from './db/server-secrets'
+import { BrandKit } from './features/brand-kit/brand-kit'
 import { Creations } from './features/creations/creations'
-import { BrandKit } from './services/brand-kit'
+import { Templates } from './features/templates/templates'
 import { FileUrls, newFileUrlSecret } from './services/file-urls'
 import { ImageWork } from './services/image-work'
 import type { RateLimiter } from './services/rate-limit'
 import { threadRenderer } from './services/render-threads'
 import { defaultRenderer, type Renderer } from './services/renderer'
 import { type MediaStorage, openStorage } from './services/storage'
-import { Templates } from './services/templates'
 
 export interface MediaOptions {
   storage?: MediaStorage

@@ -1,13 +1,13 @@
 import { createAppParts } from './app'
 import type { Config } from './config'
 import type { Db } from './db/connection'
+import { startAccountScheduler } from './features/accounts/account-deletion'
+import { DEMO_ACCOUNT, seedDemoAccount } from './features/accounts/demo'
+import { billingTick, startBillingScheduler } from './features/billing/billing-scheduler'
 import { errorFields, type Logger } from './log'
 import { fileUrlSecret } from './media'
 import { threadedRenderer } from './media-services'
 import { serveProcess } from './serve-process'
-import { startAccountScheduler } from './services/account-deletion'
-import { billingTick, startBillingScheduler } from './services/billing-scheduler'
-import { DEMO_ACCOUNT, seedDemoAccount } from './services/demo'
 import { scheduleOrphanSweep } from './services/media-sweep'
 
 /**

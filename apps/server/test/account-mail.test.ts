@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { Database } from '../src/db/schema'
+import { AccountMail } from '../src/features/accounts/account-mail'
 import { createLogger } from '../src/log'
-import { AccountMail } from '../src/services/account-mail'
 import type { Mail } from '../src/services/mail/mailer'
 
 /** A transport whose deliveries finish when the test says, one by one. */

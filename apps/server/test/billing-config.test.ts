@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'
-import { Offers } from '../src/services/offers'
-import { cardBrandName, cardOutcome } from '../src/services/sandbox-card'
-import { periodEnd } from '../src/services/subscriptions'
+import { Offers } from '../src/features/billing/offers'
+import { cardBrandName, cardOutcome } from '../src/features/billing/sandbox-card'
+import { periodEnd } from '../src/features/billing/subscriptions'
 
 describe('billing configuration', () => {
   it('defaults to groups main and promo, USD, the sandbox provider and the product’s credits', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_ACCOUNT, seedDemoAccount } from '../src/services/demo'
+import { DEMO_ACCOUNT, seedDemoAccount } from '../src/features/accounts/demo'
 import { engines, startServer, type TestServer } from './harness'
 
 const PAYS = '4242 4242 4242 4242'

@@ -1,7 +1,7 @@
 import type { Creation, TemplateDetail } from '@templet/api/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../src/db/migrations'
-import { grantCredits } from '../src/services/ledger'
+import { grantCredits } from '../src/features/billing/ledger'
 import { engines, freshDb, startServer, type TestServer } from './harness'
 import { allTemplates, detailOf } from './media/catalogue'
 

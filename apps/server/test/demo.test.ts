@@ -1,7 +1,7 @@
 import type { Notification } from '@templet/api/contract'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_ACCOUNT, seedDemoAccount } from '../src/services/demo'
+import { DEMO_ACCOUNT, seedDemoAccount } from '../src/features/accounts/demo'
 import { engines, startServer, type TestServer } from './harness'
 
 describe.each(engines)('the demo account on %s', (engine) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeDevice } from '../src/services/devices'
+import { describeDevice } from '../src/features/accounts/devices'
 
 describe('the device a session is listed as', () => {
   it.each([

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { readImageHeader } from '../src/services/image-header'
+import { readImageHeader } from '../src/features/uploads/image-header'
 import {
   blackPng,
   jfif,

@@ -1,7 +1,7 @@
 import { LOW_CREDITS_BELOW, type Notification } from '@templet/api/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { grantCredits, spendCredits } from '../src/services/ledger'
-import { notificationRow } from '../src/services/notifications'
+import { grantCredits, spendCredits } from '../src/features/billing/ledger'
+import { notificationRow } from '../src/features/notifications/notifications'
 import { engines, startServer, type TestServer } from './harness'
 
 const PAYS = { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }

@@ -1,6 +1,6 @@
 import type { Notification } from '@templet/api/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { grantCredits } from '../src/services/ledger'
+import { grantCredits } from '../src/features/billing/ledger'
 import { engines, startServer, type TestServer } from './harness'
 import { holdStream } from './sse-client'
 

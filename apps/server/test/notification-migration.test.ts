@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { migrate } from '../src/db/migrations'
 import type { NotificationRow } from '../src/db/schema'
-import { englishText } from '../src/services/notification-text'
-import { toNotification } from '../src/services/notifications'
+import { englishText } from '../src/features/notifications/notification-text'
+import { toNotification } from '../src/features/notifications/notifications'
 import { engines, freshDb } from './harness'
 
 /** Rows as the server stored them before notifications were a type and parameters: English sentences. */

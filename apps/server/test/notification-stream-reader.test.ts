@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readNotificationStream } from '../../web/src/live/notification-stream'
-import { insertNotifications } from '../src/db/notifications'
-import { notificationRow } from '../src/services/notifications'
+import { notificationRow } from '../src/features/notifications/notifications'
+import { insertNotifications } from '../src/features/notifications/notifications.queries'
 import { startServer, type TestServer } from './harness'
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertNotifications } from '../src/db/notifications'
-import { notificationRow } from '../src/services/notifications'
+import { notificationRow } from '../src/features/notifications/notifications'
+import { insertNotifications } from '../src/features/notifications/notifications.queries'
 import { engines, startServer, type TestServer } from './harness'
 import { type HeldStream, holdStream, refusal } from './sse-client'
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Db, openPostgres } from '../src/db/connection'
 import { migrate } from '../src/db/migrations'
 import { preparedQuery } from '../src/db/prepared'
-import { findSessionByHash } from '../src/db/sessions'
+import { findSessionByHash } from '../src/features/accounts/sessions.queries'
 import { engines, freshDb } from './harness'
 
 const userByIdAndEmail = preparedQuery(2, (db, email: string, id: number) =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type PaymentRecord, recordPurchase } from '../src/services/purchases'
+import { type PaymentRecord, recordPurchase } from '../src/features/billing/purchases'
 import { engines, startServer, type TestServer } from './harness'
 
 describe.each(engines)('recording a purchase on %s', (engine) => {

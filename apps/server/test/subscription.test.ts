@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { periodEnd } from '../src/services/subscriptions'
+import { periodEnd } from '../src/features/billing/subscriptions'
 import { engines, startServer, type TestServer } from './harness'
 
 const card = { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }

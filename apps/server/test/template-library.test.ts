@@ -2,7 +2,7 @@ import type { CreationDetail, OwnTemplateSummary, TemplateDetail } from '@temple
 import { loadCatalogue } from '@templet/catalogue'
 import { DOCUMENT_FORMAT } from '@templet/template'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedCatalogue } from '../src/services/catalogue'
+import { seedCatalogue } from '../src/features/templates/catalogue'
 import { engines, startServer, type TestServer } from './harness'
 
 describe.each(engines)("customers' templates on %s", (engine) => {

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertOwnTemplate, ownSlug, type TemplateFacts } from '../src/db/template-library'
+import {
+  insertOwnTemplate,
+  ownSlug,
+  type TemplateFacts,
+} from '../src/features/templates/template-library.queries'
+import { TemplateQuota, TemplateQuotaExceeded } from '../src/features/templates/template-quota'
 import { databaseRateLimitStore, RateLimiter } from '../src/services/rate-limit'
-import { TemplateQuota, TemplateQuotaExceeded } from '../src/services/template-quota'
 import { engines, startServer, type TestServer } from './harness'
 import { allTemplates } from './media/catalogue'
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'
 import { migrate } from '../src/db/migrations'
-import { seedCatalogue } from '../src/services/catalogue'
-import { DEMO_ACCOUNT, seedDemoAccount } from '../src/services/demo'
-import { TemplateTypes } from '../src/services/template-types'
+import { DEMO_ACCOUNT, seedDemoAccount } from '../src/features/accounts/demo'
+import { seedCatalogue } from '../src/features/templates/catalogue'
+import { TemplateTypes } from '../src/features/templates/template-types'
 import { engines, freshDb, startServer, type TestServer, testEnv } from './harness'
 
 type Type = {

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cleanImage } from '../src/features/uploads/uploads'
 import { WorkBudget } from '../src/services/image-work'
-import { cleanImage } from '../src/services/uploads'
 import { engines, startServer, type TestServer } from './harness'
 import {
   blackPng,

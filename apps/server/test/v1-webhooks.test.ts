@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { backoffMs, RETRY_FOR_MS } from '../src/services/webhooks'
+import { backoffMs, RETRY_FOR_MS } from '../src/features/developer/webhooks'
 import { engines, startServer, type TestServer } from './harness'
 import { developer, plainTemplate, v1 } from './v1-helpers'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MAX_ATTEMPTS } from '../src/features/developer/renders'
 import { defaultRenderer } from '../src/services/renderer'
-import { MAX_ATTEMPTS } from '../src/services/renders'
 import { engines, startServer, type TestServer } from './harness'
 import { balance, developer, plainTemplate, v1 } from './v1-helpers'
 

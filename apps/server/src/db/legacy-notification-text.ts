@@ -2,7 +2,7 @@ import type { NotificationEvent } from '@templet/api/contract'
 
 /**
  * The sentences notifications were stored as before they were a type and parameters, frozen here for migration
- * `0006_notification_params`: the English written today (services/notification-text.ts) may change, what is in
+ * `0006_notification_params`: the English written today (features/notifications/notification-text.ts) may change, what is in
  * old databases does not.
  */
 const FAILURE_TEXT = {

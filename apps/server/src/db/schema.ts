@@ -179,7 +179,7 @@ export interface RateLimitTable {
 }
 
 /**
- * Failed sign-ins by key (an account, an account from one address, a known device; services/login-throttle.ts):
+ * Failed sign-ins by key (an account, an account from one address, a known device; features/accounts/login-throttle.ts):
  * counted before each password check, forgotten on a success.
  */
 export interface LoginThrottleTable {

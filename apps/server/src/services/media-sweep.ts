@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { Config } from '../config'
-import { knownCreationPrefixes } from '../db/creations'
 import type { Database } from '../db/schema'
-import { deleteUnusedUploads, knownUploadKeys } from '../db/uploads'
+import { knownCreationPrefixes } from '../features/creations/creations.queries'
+import { deleteUnusedUploads, knownUploadKeys } from '../features/uploads/uploads.queries'
 import { errorFields, type Logger } from '../log'
 import type { MediaStorage, StoredObject } from './storage'
 

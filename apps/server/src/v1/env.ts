@@ -1,5 +1,5 @@
 import type { AppEnv } from '../app-env'
-import type { ApiCaller } from '../services/api-keys'
+import type { ApiCaller } from '../features/developer/api-keys'
 
 /** What `/v1`'s middleware hands its handlers: the caller its key speaks for. */
 export type V1Env = {

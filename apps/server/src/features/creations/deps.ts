@@ -4,13 +4,13 @@ import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Limit } from '../../config'
 import type { Database } from '../../db/schema'
-import type { BrandKit } from '../../services/brand-kit'
 import type { FileUrls } from '../../services/file-urls'
 import type { WorkBudget } from '../../services/image-work'
 import type { RateLimiter } from '../../services/rate-limit'
 import type { Renderer } from '../../services/renderer'
 import type { MediaStorage } from '../../services/storage'
-import type { Templates } from '../../services/templates'
+import type { BrandKit } from '../brand-kit/brand-kit'
+import type { Templates } from '../templates/templates'
 
 export interface CreationDeps {
   db: Kysely<Database>

@@ -1,5 +1,5 @@
-import { findCreation } from '../../db/creations'
 import { downloadName, sizeTag } from '../../services/download-names'
+import { findCreation } from './creations.queries'
 import type { CreationDeps } from './deps'
 import { type CreationFile, printSizesOf } from './files'
 

@@ -1,5 +1,8 @@
 import { Code, type Creation, type CreationDetail, type DeletedCreationData } from '@templet/api/contract'
 import { fieldKinds } from '@templet/template'
+import { creationSearchText, typedValues } from '../../db/search-text'
+import { AppError, notFound } from '../../errors'
+import { findOwnUpload } from '../uploads/uploads.queries'
 import {
   type CreationFilter,
   type CreationSort,
@@ -8,10 +11,7 @@ import {
   findOwnCreation,
   listCreations,
   renameOwnCreation,
-} from '../../db/creations'
-import { creationSearchText, typedValues } from '../../db/search-text'
-import { findOwnUpload } from '../../db/uploads'
-import { AppError, notFound } from '../../errors'
+} from './creations.queries'
 import type { CreationDeps } from './deps'
 import { creationFileKeys } from './files'
 import { creationView } from './view'

@@ -9,13 +9,13 @@ import {
   type Values,
 } from '@templet/template'
 import { typedValues } from '../../db/search-text'
-import { findUserWithCredits } from '../../db/users'
-import { type PdfOptions, PRINT_SHOP_PDF } from '../../services/pdf-options'
-import { catalogueFixedImages, fixedImageKeys } from '../../services/template-images'
-import { ownUploadKey } from '../../services/uploads'
+import { findUserWithCredits } from '../accounts/users.queries'
+import { catalogueFixedImages, fixedImageKeys } from '../templates/template-images'
+import { ownUploadKey } from '../uploads/uploads'
 import { type CreationDeps, type CreationRequest, withPixels } from './deps'
 import { pixelSize, printSizesOf } from './files'
 import { defaultCreationName } from './names'
+import { type PdfOptions, PRINT_SHOP_PDF } from './pdf-options'
 import { type PreparedCreation, prepareCreation } from './prepare'
 
 /** The longest side of a creation's thumbnail (what `render()` makes). */

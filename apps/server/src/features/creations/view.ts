@@ -1,8 +1,8 @@
 import type { Creation } from '@templet/api/contract'
 import type { CreationRow } from '../../db/schema'
 import type { FileUrls } from '../../services/file-urls'
-import { pdfOptionsOf } from '../../services/pdf-options'
 import type { CreationFile } from './files'
+import { pdfOptionsOf } from './pdf-options'
 
 /** A creation as the API shows it, its files as signed URLs. */
 export function creationView(urls: FileUrls, c: CreationRow): Creation {

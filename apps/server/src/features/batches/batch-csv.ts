@@ -1,0 +1,189 @@
+import { Code, type IssuesData } from '@templet/api/contract'
+import { BATCH_MAX_COLUMNS, BATCH_MAX_ROWS } from '@templet/api/limits'
+import { fieldKinds, type Locale, type Template, typesetsShowing } from '@templet/template'
+import { parse } from 'csv-parse/sync'
+import { AppError } from '../../errors'
+import { type BatchRequest, tooManyRows } from './batches'
+
+/** What a column feeds: a field's key, the language of a text field's value (`<key>.lang`), the creation's name, or nothing. */
+export type ColumnTarget = string | null
+export const NAME_COLUMN = 'name'
+
+/**
+ * A text field's language column: the language its value is written in (`ja`, `zh-TW` …), for the forms of
+ * its Han characters, as `valueLanguages` gives it to a creation. Field keys hold no dot, so it names no field.
+ */
+const LANGUAGE_SUFFIX = '.lang'
+export const languageColumn = (key: string) => `${key}${LANGUAGE_SUFFIX}`
+const languageOf = (target: string) =>
+  target.endsWith(LANGUAGE_SUFFIX) ? target.slice(0, -LANGUAGE_SUFFIX.length) : undefined
+
+/**
+ * The text fields a text layer draws: values whose Han characters have forms to choose, so a row may give
+ * their language (a link drawn only as a QR code has none).
+ */
+const drawnTextFields = (template: Pick<Template, 'fields' | 'layers'>) =>
+  template.fields.filter((f) => fieldKinds.typed(f) && typesetsShowing(template, f.key).length > 0)
+
+export interface BatchCsv {
+  headers: string[]
+  /** The cells of each row under the header, in order. */
+  records: string[][]
+}
+
+/** The refusal of a CSV that cannot be read, naming the line when the parser knows it. */
+function unreadable(at: 'csv' | 'body', reason: string, line?: number): AppError {
+  return new AppError(
+    Code.invalidInput,
+    `${at}: The CSV could not be read${line ? ` (line ${line})` : ''}: ${reason}`,
+    { issues: [{ path: [at], code: 'invalid_format', params: { format: 'csv' } }] } satisfies IssuesData,
+  )
+}
+
+const tooManyColumns = (at: 'csv' | 'body') =>
+  new AppError(
+    Code.invalidInput,
+    `${at}: At most ${BATCH_MAX_COLUMNS} columns in a batch CSV; leave out the columns no field takes`,
+    {
+      issues: [{ path: [at], code: 'too_big', params: { maximum: BATCH_MAX_COLUMNS, origin: 'columns' } }],
+    } satisfies IssuesData,
+  )
+
+/**
+ * Reads a CSV as uploaded: UTF-8 (a byte-order mark, as spreadsheets write, is skipped), a header row, blank
+ * lines ignored, cells trimmed. A malformed file is a 400 naming the line; so is a NUL character, which no
+ * field takes and PostgreSQL cannot store. The row and column caps are checked cell by cell as the parser
+ * goes, and the first one passed ends the parse: a 500 kB file of 250,000 short rows, or of one row of
+ * commas, costs milliseconds, not the seconds of reading it whole.
+ */
+export function readCsv(text: string, at: 'csv' | 'body' = 'csv'): BatchCsv {
+  if (text.includes('\u0000'))
+    throw new AppError(Code.invalidInput, `${at}: Must not contain NUL characters`, {
+      issues: [{ path: [at], code: 'invalid', params: {} }],
+    } satisfies IssuesData)
+  let records: string[][]
+  try {
+    records = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      // Thrown from the parser's hooks, a refusal stops it where it is.
+      cast: (cell: string, { index }) => {
+        if (index >= BATCH_MAX_COLUMNS) throw tooManyColumns(at)
+        return cell
+      },
+      on_record: (record: string[], { records: read }) => {
+        if (read > BATCH_MAX_ROWS + 1) throw tooManyRows()
+        return record
+      },
+    })
+  } catch (err) {
+    if (err instanceof AppError) throw err
+    throw unreadable(at, (err as Error).message, (err as { lines?: number }).lines)
+  }
+  const [headers, ...rows] = records
+  if (!headers || headers.every((h) => h === ''))
+    throw new AppError(Code.invalidInput, `${at}: The CSV has no header row`, {
+      issues: [{ path: [at], code: 'invalid_format', params: { format: 'csv' } }],
+    } satisfies IssuesData)
+  return { headers, records: rows }
+}
+
+const folded = (s: string) =>
+  s
+    .normalize('NFKC')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '')
+
+/**
+ * What each column feeds: the target `explicit` names, else the field whose key or label (in either language)
+ * is the header, give or take case, spaces and dashes; `name` (or 名称) is the creation's name; a text field's
+ * key or label followed by `.lang` is the language of its value. A target that is not a field of the
+ * template (or the language of one of its text fields) is a 400.
+ */
+export function columnTargets(
+  headers: string[],
+  template: Pick<Template, 'fields' | 'layers'>,
+  explicit: Record<string, ColumnTarget> = {},
+): ColumnTarget[] {
+  const keys = new Set([
+    ...template.fields.map((f) => f.key),
+    ...drawnTextFields(template).map((f) => languageColumn(f.key)),
+    NAME_COLUMN,
+  ])
+  for (const [header, target] of Object.entries(explicit))
+    if (target !== null && !keys.has(target))
+      throw new AppError(Code.invalidInput, `mapping: Column "${header}" names no field of this template`, {
+        issues: [
+          { path: ['mapping', header], code: 'invalid_value', params: { options: [...keys].join(',') } },
+        ],
+      } satisfies IssuesData)
+  const byHeader = new Map<string, string>()
+  for (const f of template.fields)
+    for (const h of [f.key, f.label.en, f.label['zh-CN']])
+      if (!byHeader.has(folded(h))) byHeader.set(folded(h), f.key)
+  for (const f of drawnTextFields(template))
+    for (const h of [f.key, f.label.en, f.label['zh-CN']])
+      if (!byHeader.has(folded(languageColumn(h))))
+        byHeader.set(folded(languageColumn(h)), languageColumn(f.key))
+  for (const h of [NAME_COLUMN, '名称', '名字'])
+    if (!byHeader.has(folded(h))) byHeader.set(folded(h), NAME_COLUMN)
+  const taken = new Set<string>()
+  return headers.map((h) => {
+    const target = h in explicit ? (explicit[h] ?? null) : (byHeader.get(folded(h)) ?? null)
+    // Two columns feeding one field: the first keeps it.
+    if (target === null || taken.has(target)) return null
+    taken.add(target)
+    return target
+  })
+}
+
+/**
+ * The rows of the CSV as a batch's rows; an empty cell leaves its field at the template's default (an empty
+ * language, the language its text shows). A language is passed on as written: the row's check refuses a
+ * malformed one, that row alone.
+ */
+export function rowsOf(csv: BatchCsv, targets: ColumnTarget[]): BatchRequest['rows'] {
+  return csv.records.map((cells) => {
+    const values: Record<string, string> = {}
+    const valueLanguages: Record<string, string> = {}
+    let name: string | undefined
+    cells.forEach((cell, i) => {
+      const target = targets[i]
+      if (!target || cell === '') return
+      const languageFor = languageOf(target)
+      if (target === NAME_COLUMN) name = cell
+      else if (languageFor !== undefined) valueLanguages[languageFor] = cell
+      else values[target] = cell
+    })
+    return {
+      values,
+      ...(name ? { name } : {}),
+      ...(Object.keys(valueLanguages).length > 0 ? { valueLanguages } : {}),
+    }
+  })
+}
+
+/** One CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+const cell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s)
+
+/**
+ * The CSV a customer fills for a template: a header of its field keys, each text field followed by its
+ * optional language column (`<key>.lang`), and `name`; one row of its sample values in `locale` (image fields
+ * empty: their value is one of the customer's own uploads; languages empty: each text's Han characters take
+ * the forms its text shows, else the template's). Written with a byte-order mark and CRLF, which spreadsheet
+ * programs read as UTF-8 (Chinese included).
+ */
+export function templateCsv(template: Template, locale: Locale): string {
+  const samples = template.samples[locale]
+  const withLanguage = new Set(drawnTextFields(template).map((f) => f.key))
+  const columns = template.fields.flatMap((f) => {
+    const value = { header: f.key, sample: fieldKinds.takesUpload(f) ? '' : (samples[f.key] ?? '') }
+    return withLanguage.has(f.key) ? [value, { header: languageColumn(f.key), sample: '' }] : [value]
+  })
+  const header = [...columns.map((c) => c.header), NAME_COLUMN]
+  const sample = [...columns.map((c) => c.sample), template.name[locale]]
+  return `\uFEFF${[header, sample].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`
+}

@@ -1,0 +1,155 @@
+import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import { Code, type IssuesData } from '@templet/api/contract'
+import type { Context } from 'hono'
+import { AppError } from '../../errors'
+import type { V1Env } from '../../v1/env'
+import type { idempotency } from '../../v1/idempotency'
+import { requireScope } from '../../v1/middleware'
+import { idempotencyHeader, ok, problems, SECURITY } from '../../v1/openapi-parts'
+import { Problem } from '../../v1/problem'
+import { Batch, BatchCreate, batchCsvQuery, idParam, pdfOptionsFrom } from '../../v1/schemas'
+import { batchView } from '../../v1/views'
+import { pdfOptionsOf } from '../creations/pdf-options'
+import type { RenderFormat } from '../developer/renders'
+import { readCsv, rowsOf } from './batch-csv'
+import type { Batches, BatchRequest } from './batches'
+
+const createRouteOf = (idem: ReturnType<typeof idempotency>) =>
+  createRoute({
+    operationId: 'createBatch',
+    method: 'post',
+    path: '/batches',
+    tags: ['batches'],
+    summary: 'Render one template once per row: JSON rows, or a CSV with one column per field',
+    description: [
+      'Every row’s credit is reserved at once (**402** when the balance cannot cover them all). Rows the template',
+      'refuses are reported in `errors` with their row numbers and refunded at once; the others render as jobs.',
+      'A CSV (`Content-Type: text/csv`, UTF-8) has a header of field keys (and optionally `name`, and `<key>.lang`',
+      'for the language of a text field’s value, as `value_languages` gives it; a malformed tag fails its row) and',
+      'takes `template_id`, `size_id`, `formats`, `pdf_options` and `locale` in the query; an empty cell leaves the',
+      'field at its default. With `pdf` among the formats (print sizes), the finished batch also has one PDF with a page per',
+      'completed row (`pdf_url`), a class’s certificates in one file; the batch turns `completed` once it is written.',
+      'Follow the batch with `GET /v1/batches/{id}`, or the `batch.completed` webhook.',
+    ].join(' '),
+    security: [{ [SECURITY]: [] }],
+    middleware: [requireScope('render'), idem] as const,
+    request: {
+      headers: idempotencyHeader,
+      query: batchCsvQuery,
+      body: {
+        required: false,
+        content: {
+          'application/json': { schema: BatchCreate },
+          'text/csv': {
+            schema: z.string().openapi({ example: 'title,name\nAda,Ada’s card\nGrace,\n' }),
+          },
+        },
+      },
+    },
+    responses: {
+      202: ok(Batch, 'Accepted: the rows are queued', {
+        Location: { description: 'The batch', schema: { type: 'string' } },
+      }),
+      ...problems(400, 402, 403, 404, 409, 413, 415),
+    },
+  })
+
+const get = createRoute({
+  operationId: 'getBatch',
+  method: 'get',
+  path: '/batches/{id}',
+  tags: ['batches'],
+  summary:
+    'A batch: its progress, the rows that failed and why, and the ZIP (and PDF) of results once finished',
+  security: [{ [SECURITY]: [] }],
+  middleware: [requireScope('read', 'render')] as const,
+  request: { params: idParam },
+  responses: { 200: ok(Batch, 'The batch'), ...problems(400, 403, 404) },
+})
+
+const cancel = createRoute({
+  operationId: 'cancelBatch',
+  method: 'post',
+  path: '/batches/{id}/cancel',
+  tags: ['batches'],
+  summary: 'Cancel the rows that have not started (refunded); rows already rendering finish',
+  security: [{ [SECURITY]: [] }],
+  middleware: [requireScope('render')] as const,
+  request: { params: idParam },
+  responses: { 200: ok(Batch, 'The batch'), ...problems(400, 403, 404) },
+})
+
+/**
+ * A CSV body as rows of values: the header names the fields (and `name`, and `<key>.lang` for a text value's
+ * language); empty cells are left out.
+ */
+function rowsOfCsv(text: string): BatchRequest['rows'] {
+  const csv = readCsv(text, 'body')
+  return rowsOf(
+    csv,
+    csv.headers.map((h) => h || null),
+  )
+}
+
+export function batchRoutes(
+  app: OpenAPIHono<V1Env>,
+  d: { batches: Batches; idempotency: ReturnType<typeof idempotency> },
+) {
+  const view = async (c: Context<V1Env>, id: number) => {
+    const found = await d.batches.get(c.get('caller').userId, id)
+    if (!found) throw new Problem('not_found', 'Batch not found')
+    const { batch, ...errors } = found
+    return batchView(batch, errors, d.batches.results(batch), new URL(c.req.url).origin)
+  }
+
+  app.openapi(createRouteOf(d.idempotency), async (c) => {
+    const caller = c.get('caller')
+    const csv = /^text\/csv\b/i.test(c.req.header('content-type') ?? '')
+    let request: BatchRequest
+    if (csv) {
+      const q = c.req.valid('query')
+      if (q.template_id === undefined)
+        throw new AppError(Code.invalidInput, 'template_id: Name the template in the query with a CSV body', {
+          issues: [{ path: ['template_id'], code: 'required', params: {} }],
+        } satisfies IssuesData)
+      request = {
+        templateId: q.template_id,
+        sizeId: q.size_id,
+        formats: (q.formats?.split(',') ?? ['png']) as RenderFormat[],
+        pdfOptions: q.pdf_options === undefined ? undefined : pdfOptionsOf(q.pdf_options),
+        locale: q.locale,
+        rows: rowsOfCsv(await c.req.text()),
+      }
+    } else {
+      const body = c.req.valid('json') as z.infer<typeof BatchCreate> | Record<string, never>
+      if (!('template_id' in body))
+        throw new AppError(Code.invalidInput, 'body: Send JSON rows or a text/csv body', {
+          issues: [{ path: ['template_id'], code: 'required', params: {} }],
+        } satisfies IssuesData)
+      request = {
+        templateId: body.template_id,
+        sizeId: body.size_id,
+        formats: body.formats ?? ['png'],
+        pdfOptions: pdfOptionsFrom(body.pdf_options),
+        locale: body.locale,
+        rows: body.rows.map((row) => ({
+          values: row.values,
+          name: row.name,
+          valueLanguages: row.value_languages,
+        })),
+      }
+    }
+    const batch = await d.batches.create({ userId: caller.userId, keyId: caller.keyId }, request)
+    return c.json(await view(c, batch.id), 202, { Location: `/v1/batches/${batch.id}` })
+  })
+
+  app.openapi(get, async (c) => c.json(await view(c, c.req.valid('param').id), 200))
+
+  app.openapi(cancel, async (c) => {
+    const id = c.req.valid('param').id
+    const found = await d.batches.get(c.get('caller').userId, id)
+    if (!found) throw new Problem('not_found', 'Batch not found')
+    await d.batches.cancel(c.get('caller').userId, id)
+    return c.json(await view(c, id), 200)
+  })
+}

@@ -1,0 +1,143 @@
+import {
+  type Batch,
+  type BatchCsvBody,
+  type BatchDetail,
+  type BatchRowError,
+  type BatchValidation,
+  MAX_ISSUES,
+} from '@templet/api/contract'
+import type { Locale } from '@templet/template'
+import type { Kysely } from 'kysely'
+import type { BatchRow, Database } from '../../db/schema'
+import { notFound } from '../../errors'
+import type { FileUrls } from '../../services/file-urls'
+import { templateOf } from '../../services/renderer'
+import { ledgerBalance } from '../billing/ledger.queries'
+import type { RenderError } from '../developer/renders'
+import { findUsableTemplate } from '../templates/templates.queries'
+import { columnTargets, readCsv, rowsOf, templateCsv } from './batch-csv'
+import type { Batches, BatchRequest, RowCheck } from './batches'
+import { templateNames } from './batches.queries'
+
+/** Rows of the CSV the validation answer shows as a preview. */
+const PREVIEW_ROWS = 100
+
+type CsvInput = Omit<BatchCsvBody, 'locale'> & { locale?: Locale | undefined }
+
+const rowError = (row: number, e: RenderError): BatchRowError => ({
+  row,
+  code: e.code,
+  message: e.message,
+  ...(e.issues && { issues: e.issues }),
+  ...(e.omitted && { omitted: e.omitted }),
+})
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+/**
+ * Bulk create in the app (`/api/batch/*`): the CSV a customer fills, read and checked before anything is spent,
+ * then started as a batch of the same `Batches` the developer API's `/v1/batches` uses.
+ */
+export class BulkCreate {
+  constructor(private readonly d: { db: Kysely<Database>; batches: Batches; urls: FileUrls }) {}
+
+  async csvTemplate(userId: number, templateId: number, locale: Locale) {
+    const row = await findUsableTemplate(this.d.db, templateId, userId)
+    if (!row) throw notFound('Template')
+    const template = templateOf(row.definition)
+    const base = template.name[locale].replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim() || 'template'
+    return { fileName: `${base}.csv`, csv: templateCsv(template, locale) }
+  }
+
+  /** The CSV as a batch request, and what each column feeds. */
+  private async request(userId: number, b: CsvInput) {
+    const row = await findUsableTemplate(this.d.db, b.templateId, userId)
+    if (!row) throw notFound('Template')
+    const csv = readCsv(b.csv)
+    const targets = columnTargets(csv.headers, templateOf(row.definition), b.mapping)
+    const request: BatchRequest = {
+      templateId: b.templateId,
+      sizeId: b.sizeId,
+      formats: ['png'],
+      locale: b.locale,
+      rows: rowsOf(csv, targets),
+    }
+    return { request, columns: csv.headers.map((header, i) => ({ header, target: targets[i] ?? null })) }
+  }
+
+  async validate(userId: number, b: CsvInput): Promise<BatchValidation> {
+    const { request, columns } = await this.request(userId, b)
+    const { checked } = await this.d.batches.check(userId, request)
+    const refused = checked.flatMap((c: RowCheck, i) => (c.ok ? [] : [{ row: i + 1, error: c.error }]))
+    // The previewed rows' errors mark them in the preview; of the rows after, the first few are listed.
+    const previewed = refused.filter((r) => r.row <= PREVIEW_ROWS)
+    const listed = [...previewed, ...refused.slice(previewed.length, previewed.length + MAX_ISSUES)]
+    return {
+      columns,
+      totalRows: request.rows.length,
+      rows: request.rows.slice(0, PREVIEW_ROWS).map((r, i) => ({
+        row: i + 1,
+        name: r.name ?? null,
+        values: r.values,
+        valueLanguages: r.valueLanguages ?? {},
+      })),
+      errors: listed.map((r) => rowError(r.row, r.error)),
+      ...(refused.length > listed.length && { errorsOmitted: refused.length - listed.length }),
+      refusedRows: refused.length,
+      cost: request.rows.length - refused.length,
+      balance: await ledgerBalance(this.d.db, userId),
+    }
+  }
+
+  async create(userId: number, b: CsvInput): Promise<BatchDetail> {
+    const { request } = await this.request(userId, b)
+    const batch = await this.d.batches.create({ userId, keyId: null }, request)
+    return this.detail(userId, batch.id)
+  }
+
+  async detail(userId: number, id: number): Promise<BatchDetail> {
+    const found = await this.d.batches.get(userId, id)
+    if (!found) throw notFound('Batch')
+    const names = await templateNames(this.d.db, found.batch.template_id)
+    return {
+      ...this.view({
+        ...found.batch,
+        template_name: names?.template_name ?? '',
+        template_name_zh: names?.template_name_zh ?? '',
+      }),
+      errors: found.errors.map((e) => rowError(e.row, e.error)),
+      ...(found.omitted > 0 && { errorsOmitted: found.omitted }),
+    }
+  }
+
+  async list(userId: number, page: { page: number; pageSize: number }) {
+    const { rows, total } = await this.d.batches.list(userId, page)
+    return { items: rows.map((b) => this.view(b)), total }
+  }
+
+  async cancel(userId: number, id: number): Promise<BatchDetail> {
+    await this.d.batches.cancel(userId, id)
+    return this.detail(userId, id)
+  }
+
+  private view(b: BatchRow & { template_name: string; template_name_zh: string }): Batch {
+    return {
+      id: b.id,
+      templateId: b.template_id,
+      templateName: { en: b.template_name, 'zh-CN': b.template_name_zh || b.template_name },
+      sizeId: b.size_id,
+      status: b.status,
+      totalRows: b.total_rows,
+      completedRows: b.completed_rows,
+      failedRows: b.failed_rows,
+      canceledRows: b.canceled_rows,
+      creditsSpent: b.total_rows - b.failed_rows - b.canceled_rows,
+      createdAt: new Date(b.created_at).toISOString(),
+      completedAt: iso(b.completed_at),
+      archiveUrl:
+        b.status !== 'running' && b.completed_rows > 0
+          ? this.d.urls.url({ kind: 'batch', id: b.id, variant: 'zip' })
+          : null,
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import type { Seller } from '@templet/api/contract'
+import type { Config } from '../../config'
+import type { Handlers } from '../../routes/api'
+import type { RateLimiter } from '../../services/rate-limit'
+import type { Accounts } from '../accounts/accounts'
+import type { BillingHistory } from './billing-history'
+import type { Checkouts } from './checkouts'
+import type { Offers } from './offers'
+import { receiptPdf, receiptPdfHeaders } from './receipt-pdf'
+import type { Subscriptions } from './subscriptions'
+
+type BillingHandlers = Pick<
+  Handlers,
+  | 'offerList'
+  | 'offerDetail'
+  | 'seller'
+  | 'checkoutCreate'
+  | 'checkoutPay'
+  | 'checkoutDetail'
+  | 'purchaseList'
+  | 'purchaseReceipt'
+  | 'purchaseReceiptPdf'
+  | 'creditHistory'
+  | 'subscriptionCurrent'
+  | 'subscriptionCancel'
+  | 'subscriptionResume'
+  | 'subscriptionSwitch'
+  | 'myInfo'
+>
+
+/**
+ * Receipt PDFs drawn per account and 10 minutes: each costs tens of milliseconds of CPU, and a year of monthly
+ * receipts downloaded twice still fits.
+ */
+const RECEIPT_PDF_LIMIT = { limit: 60, windowSeconds: 600 }
+
+/**
+ * Checkouts opened, card payments tried and subscription changes are counted per account before the work
+ * (a script trying stolen cards, or toggling a plan, meets a 429 within minutes).
+ */
+export function billingHandlers(
+  offers: Offers,
+  checkouts: Checkouts,
+  history: BillingHistory,
+  subscriptions: Subscriptions,
+  accounts: Accounts,
+  limits: { limiter: RateLimiter; rateLimits: Config['rateLimits'] },
+  seller: Seller,
+): BillingHandlers {
+  const { limiter, rateLimits } = limits
+  const planChange = (userId: number) => limiter.consume(`plan-change:${userId}`, rateLimits.planChange)
+  return {
+    offerList: async () => {
+      const items = offers.list()
+      return { items, total: items.length }
+    },
+    offerDetail: async ({ query }) => offers.detail(query.id),
+    seller: async () => seller,
+    checkoutCreate: async ({ session, body }) => {
+      await limiter.consume(`checkout:${session.userId}`, rateLimits.checkout)
+      return checkouts.create(session.userId, body)
+    },
+    checkoutPay: async ({ session, body }) => {
+      await limiter.consume(`payment:${session.userId}`, rateLimits.payment)
+      return checkouts.pay(session.userId, body)
+    },
+    checkoutDetail: ({ session, query }) => checkouts.detail(session.userId, query.id),
+    purchaseList: ({ session, query }) => history.purchases(session.userId, query),
+    purchaseReceipt: ({ session, query }) => history.receipt(session.userId, query.id),
+    // The same receipt (404 for anyone else's) drawn as a PDF, in the language the page is read in.
+    purchaseReceiptPdf: async ({ session, query }) => {
+      await limiter.consume(`receipt-pdf:${session.userId}`, RECEIPT_PDF_LIMIT)
+      const receipt = await history.receipt(session.userId, query.id)
+      const data = await receiptPdf(receipt, {
+        language: query.lang ?? (await accounts.user(session.userId)).locale,
+        timeZone: query.timeZone ?? 'UTC',
+        offerCredits: offers.find(receipt.offerId)?.credits,
+      })
+      return { data, contentType: 'application/pdf', headers: receiptPdfHeaders(receipt) }
+    },
+    creditHistory: ({ session, query }) => history.creditHistory(session.userId, query),
+    subscriptionCurrent: ({ session }) => subscriptions.current(session.userId),
+    subscriptionCancel: async ({ session }) => {
+      await planChange(session.userId)
+      return subscriptions.cancel(session.userId)
+    },
+    subscriptionResume: async ({ session }) => {
+      await planChange(session.userId)
+      return subscriptions.resume(session.userId)
+    },
+    subscriptionSwitch: async ({ session, body }) => {
+      await planChange(session.userId)
+      return subscriptions.switchTo(session.userId, body.offerId)
+    },
+    // The user with the subscription they really have.
+    myInfo: async ({ session }) => ({
+      ...(await accounts.user(session.userId)),
+      subscription: await subscriptions.summary(session.userId),
+    }),
+  }
+}

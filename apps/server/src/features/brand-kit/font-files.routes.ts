@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises'
+import { FAMILIES, facesOf } from '@templet/render'
+import { type Context, Hono } from 'hono'
+import type { AppEnv } from '../../routes/api'
+import type { FileUrls } from '../../services/file-urls'
+import type { MediaStorage } from '../../services/storage'
+import { bodyBytes } from '../../web/body'
+import { type BrandKit, FONT_CONTENT_TYPES } from './brand-kit'
+
+const gone = (c: Context<AppEnv>) => c.text('Not found', 404)
+const YEAR = 365 * 24 * 3600
+
+/** `400` or `700i`: a face's weight, and `i` for italic. */
+const faceFileName = (weight: number, italic: boolean) => `${weight}${italic ? 'i' : ''}`
+
+/**
+ * The manifest of the fonts the server draws with: each face name of the model (`runFaces`) with its files'
+ * weights and styles and their URLs. A browser loads the same files as `FontFace`s under the same names, so its
+ * canvas shapes text as the server's does.
+ */
+export function shippedFontManifest(base = '/api/fonts') {
+  return Object.fromEntries(
+    FAMILIES.map((family) => [
+      family,
+      facesOf(family).map((f) => ({
+        weight: f.weight,
+        italic: f.italic,
+        url: `${base}/${encodeURIComponent(family)}/${faceFileName(f.weight, f.italic)}`,
+      })),
+    ]),
+  )
+}
+
+/**
+ * The font files on the web: the shipped faces at `/api/fonts/<face>/<weight>[i]` (public, the same bytes for a
+ * package version: cached for a year, `immutable`), their manifest at `/api/fonts/manifest.json`, and a brand
+ * kit's files at `/api/file/font/<id>/file` behind a signed URL (private; the bytes of an id never change).
+ */
+export function fontFileRoutes(d: { kit: BrandKit; urls: FileUrls; storage: MediaStorage }) {
+  const shipped = new Hono<AppEnv>()
+  const manifest = JSON.stringify(shippedFontManifest())
+  shipped.get('/manifest.json', (c) =>
+    c.body(manifest, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=3600' }),
+  )
+  shipped.get('/:family/:face', async (c) => {
+    const { family, face } = c.req.param()
+    if (!FAMILIES.includes(family)) return gone(c)
+    const file = facesOf(family).find((f) => faceFileName(f.weight, f.italic) === face)
+    if (!file) return gone(c)
+    return c.body(bodyBytes(await readFile(file.file)), 200, {
+      'Content-Type': 'font/ttf',
+      'Cache-Control': `public, max-age=${YEAR}, immutable`,
+      'Access-Control-Allow-Origin': '*',
+      'X-Content-Type-Options': 'nosniff',
+    })
+  })
+
+  const brand = new Hono<AppEnv>()
+  brand.get('/:id/file', async (c) => {
+    const { id } = c.req.param()
+    if (!/^[1-9]\d{0,15}$/.test(id)) return gone(c)
+    const left = d.urls.verify(
+      { kind: 'font', id: Number(id), variant: 'file' },
+      c.req.query('exp'),
+      c.req.query('sig'),
+    )
+    if (left === undefined) return c.text('This link has expired or is not valid', 403)
+    const font = await d.kit.fileOf(Number(id))
+    if (!font) return gone(c)
+    const data = await d.storage.get(font.storage_key)
+    if (!data) return gone(c)
+    return c.body(bodyBytes(data), 200, {
+      'Content-Type': FONT_CONTENT_TYPES[font.format],
+      // The file of an id never changes; the URL's signature bounds how long it may be kept.
+      'Cache-Control': `private, max-age=${Math.floor(left)}, immutable`,
+      'X-Content-Type-Options': 'nosniff',
+    })
+  })
+  return { shipped, brand }
+}

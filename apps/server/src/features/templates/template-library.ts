@@ -1,0 +1,249 @@
+import {
+  boundedKey,
+  Code,
+  type IssuesData,
+  MAX_ISSUES,
+  type OwnTemplateSummary,
+  truncated,
+} from '@templet/api/contract'
+import { isSampleImage, sampleImages } from '@templet/catalogue'
+import {
+  DOCUMENT_FORMAT,
+  type DocumentLimits,
+  defaultSize,
+  documentOverLimits,
+  parseTemplate,
+  type Template,
+  TemplateError,
+  type TemplateIssue,
+} from '@templet/template'
+import type { Kysely } from 'kysely'
+import type { Database, TemplateRow } from '../../db/schema'
+import { AppError, notFound } from '../../errors'
+import type { BrandKit } from '../brand-kit/brand-kit'
+import { fixedImageGone, fixedImages, notYourUpload, ownFixedImageIds } from './template-images'
+import {
+  deleteOwnTemplate,
+  insertOwnTemplate,
+  listOwnTemplates,
+  MissingTemplateUpload,
+  ownSlug,
+  saveOwnVersion,
+  type TemplateFacts,
+} from './template-library.queries'
+import type { TemplateQuota } from './template-quota'
+import type { Templates } from './templates'
+
+/** The longest message of one issue of a refused document (a layer of 5,000 unknown keys names them all). */
+const ISSUE_MESSAGE_MAX_LENGTH = 200
+
+/**
+ * A refused document: `msg` names the first problems' layers and properties, `data.issues` the first
+ * {@link MAX_ISSUES} with their layer ids, properties and messages cut short, and `omitted` counts the rest,
+ * so the answer stays small whatever the document held.
+ */
+function invalidDocument(e: TemplateError): AppError {
+  const issues = e.issues.slice(0, MAX_ISSUES).map((i: TemplateIssue) => {
+    const layer = i.layer === undefined ? undefined : boundedKey(i.layer)
+    return {
+      path: ['document', ...(layer ? ['layers', layer] : []), ...i.property.split('.').map(boundedKey)],
+      code: 'invalid' as const,
+      params: {
+        ...(layer ? { layer } : {}),
+        property: boundedKey(i.property),
+        message: truncated(i.message, ISSUE_MESSAGE_MAX_LENGTH),
+      },
+    }
+  })
+  const omitted = e.issues.length - issues.length
+  return new AppError(Code.invalidInput, e.message.replace(/^template (".*?" )?is invalid: /, 'document: '), {
+    issues,
+    ...(omitted > 0 && { omitted }),
+  } satisfies IssuesData)
+}
+
+/**
+ * Customers' own templates: versioned documents of the model. A save is a new immutable version; the
+ * catalogue's templates are read-only and copied by `duplicate`.
+ */
+export class TemplateLibrary {
+  constructor(
+    private readonly d: {
+      db: Kysely<Database>
+      templates: Templates
+      /** What a saved document may cost to draw; the model's defaults when absent. */
+      documentLimits?: DocumentLimits
+      brandKit?: BrandKit
+      /** Stores an image as one of `userId`'s uploads and gives its id (a duplicate's catalogue images). */
+      storeImage?: (userId: number, bytes: Uint8Array) => Promise<number>
+      /** Saves per window and bytes kept, by plan; none when absent (tools, tests of other things). */
+      quota?: TemplateQuota
+      now: () => number
+    },
+  ) {}
+
+  async mine(userId: number, q: string | undefined, page: { page: number; pageSize: number }) {
+    const { rows, total } = await listOwnTemplates(this.d.db, userId, q, page)
+    return { items: rows.map((r) => this.summary(r)), total }
+  }
+
+  async document(userId: number, id: number, version?: number) {
+    const { row, template, version: drawn } = await this.d.templates.resolve(userId, id, version)
+    return { id: row.id, version: drawn, name: row.name, readOnly: row.owner_id === null, document: template }
+  }
+
+  /**
+   * Checks a document with the model's parser, the database's template types and `userId`'s brand kit (a
+   * family of anyone else's is refused), as `slug` and `name`.
+   */
+  private async facts(
+    userId: number,
+    slug: string,
+    name: string,
+    document: Record<string, unknown>,
+  ): Promise<TemplateFacts> {
+    let t: Template
+    try {
+      // The row names the template: the document carries its slug and the customer's name for it.
+      t = parseTemplate({ ...document, id: slug, name: { en: name, 'zh-CN': name } })
+    } catch (e) {
+      if (e instanceof TemplateError) throw invalidDocument(e)
+      throw e
+    }
+    // Every preview, creation and batch row draws the document again: what it may cost is bounded at its save.
+    // Versions saved before a limit was lowered still open and render.
+    const over = documentOverLimits(t, this.d.documentLimits)
+    if (over.length) throw invalidDocument(new TemplateError(slug, over))
+    const type = await this.d.db
+      .selectFrom('template_types')
+      .select('id')
+      .where('slug', '=', t.typeId)
+      .executeTakeFirst()
+    if (!type)
+      throw new AppError(Code.invalidInput, `document.typeId: no template type "${t.typeId}"`, {
+        issues: [{ path: ['document', 'typeId'], code: 'invalid_value', params: { typeId: t.typeId } }],
+      } satisfies IssuesData)
+    await this.d.brandKit?.checkDocument(userId, t)
+    const uploadIds = await ownFixedImageIds(this.d.db, userId, t)
+    const size = defaultSize(t)
+    return {
+      name,
+      typeId: type.id,
+      width: size.width,
+      height: size.height,
+      // A version names its format, so a later release knows which upgrades it needs (ADR 0167).
+      definition: JSON.stringify({ format: DOCUMENT_FORMAT, ...t }),
+      uploadIds,
+    }
+  }
+
+  /** Runs a save; an upload deleted between the check and the save's transaction is refused as not the saver's. */
+  private async saving<T>(facts: TemplateFacts, run: (facts: TemplateFacts) => Promise<T>): Promise<T> {
+    try {
+      return await run(facts)
+    } catch (e) {
+      if (!(e instanceof MissingTemplateUpload)) throw e
+      const t = JSON.parse(facts.definition) as Template
+      const at = fixedImages(t).find((f) => f.ref === String(e.uploadId))
+      throw notYourUpload(at?.layer ?? '?', String(e.uploadId), at?.property)
+    }
+  }
+
+  async save(
+    userId: number,
+    b: {
+      id?: number | undefined
+      baseVersion?: number | undefined
+      name: string
+      document: Record<string, unknown>
+    },
+  ) {
+    const now = this.d.now()
+    const guard = await this.d.quota?.saving(userId)
+    if (b.id === undefined) {
+      const slug = ownSlug()
+      return this.saving(await this.facts(userId, slug, b.name, b.document), (facts) =>
+        insertOwnTemplate(this.d.db, userId, slug, facts, now, guard),
+      )
+    }
+    const own = await this.d.db
+      .selectFrom('templates')
+      .select(['slug', 'version'])
+      .where('id', '=', b.id)
+      .where('owner_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+    if (!own) throw notFound('Template')
+    const saved = await this.saving(await this.facts(userId, own.slug, b.name, b.document), (facts) =>
+      saveOwnVersion(this.d.db, userId, b.id as number, facts, now, b.baseVersion, guard),
+    )
+    if (saved === 'conflict') {
+      const current = await this.d.db
+        .selectFrom('templates')
+        .select('version')
+        .where('id', '=', b.id)
+        .executeTakeFirst()
+      throw new AppError(
+        Code.conflict,
+        `This template was saved elsewhere since version ${b.baseVersion} (it is now at version ${current?.version ?? '?'}): reload it, or save yours as a copy`,
+        { version: current?.version ?? null },
+      )
+    }
+    if (!saved) throw notFound('Template')
+    return saved
+  }
+
+  /** A copy of a catalogue template (or one's own) as a new template of the caller's, at its current version. */
+  async duplicate(userId: number, id: number) {
+    const { row, template } = await this.d.templates.resolve(userId, id)
+    const name = row.owner_id === null ? row.name : `${row.name} (copy)`.slice(0, 80)
+    const slug = ownSlug()
+    const guard = await this.d.quota?.saving(userId)
+    const own = row.owner_id === null ? await this.ownCopiesOfImages(userId, template) : template
+    return this.saving(await this.facts(userId, slug, name, own), (facts) =>
+      insertOwnTemplate(this.d.db, userId, slug, facts, this.d.now(), guard),
+    )
+  }
+
+  /**
+   * A catalogue template with the catalogue's own fixed images (a logo, `sample:<name>`) made the customer's:
+   * each image becomes one of their uploads, which their template may keep, move or replace.
+   */
+  private async ownCopiesOfImages(userId: number, t: Template): Promise<Template> {
+    const copies = new Map<string, string>()
+    for (const { layer, ref } of fixedImages(t)) {
+      if (!isSampleImage(ref) || copies.has(ref)) continue
+      const bytes = await sampleImages(ref)
+      if (!bytes || !this.d.storeImage) throw fixedImageGone(layer)
+      copies.set(ref, String(await this.d.storeImage(userId, bytes)))
+    }
+    if (copies.size === 0) return t
+    const copied = (ref: string) => copies.get(ref) ?? ref
+    return {
+      ...t,
+      layers: t.layers.map((l) => {
+        if (l.type !== 'image' || l.src === undefined) return l
+        if (typeof l.src === 'string') return { ...l, src: copied(l.src) }
+        // An image set: each option's image.
+        const map = l.src.map && Object.fromEntries(Object.entries(l.src.map).map(([k, v]) => [k, copied(v)]))
+        return map ? { ...l, src: { ...l.src, map } } : l
+      }),
+    }
+  }
+
+  async delete(userId: number, id: number): Promise<void> {
+    if (!(await deleteOwnTemplate(this.d.db, userId, id, this.d.now()))) throw notFound('Template')
+  }
+
+  private summary(r: TemplateRow): OwnTemplateSummary {
+    return {
+      id: r.id,
+      name: r.name,
+      version: r.version,
+      width: r.width,
+      height: r.height,
+      thumbnailUrl: this.d.templates.thumbnailUrl(r, 'en'),
+      updatedAt: new Date(r.updated_at).toISOString(),
+    }
+  }
+}

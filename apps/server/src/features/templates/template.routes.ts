@@ -1,0 +1,33 @@
+import type { Handlers } from '../../routes/api'
+import type { TemplateLibrary } from './template-library'
+import type { Templates } from './templates'
+
+export function templateHandlers(
+  templates: Templates,
+  library: TemplateLibrary,
+): Pick<
+  Handlers,
+  | 'templateList'
+  | 'templateDetail'
+  | 'templateMine'
+  | 'templateDocument'
+  | 'templateSave'
+  | 'templateDuplicate'
+  | 'templateDelete'
+> {
+  return {
+    templateList: ({ query }) =>
+      templates.page({ typeId: query.typeId, q: query.q }, { page: query.page, pageSize: query.pageSize }),
+    templateDetail: ({ query, session }) =>
+      templates.detail(session?.userId ?? null, query.id, query.version),
+    templateMine: ({ query, session }) =>
+      library.mine(session.userId, query.q, { page: query.page, pageSize: query.pageSize }),
+    templateDocument: ({ query, session }) => library.document(session.userId, query.id, query.version),
+    templateSave: ({ body, session }) => library.save(session.userId, body),
+    templateDuplicate: ({ body, session }) => library.duplicate(session.userId, body.id),
+    templateDelete: async ({ body, session }) => {
+      await library.delete(session.userId, body.id)
+      return {}
+    },
+  }
+}
