@@ -22,12 +22,22 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         onChange={(event) => void setLanguage(event.target.value as Language)}
         className="h-9 cursor-pointer rounded-md border border-border bg-background px-2 text-sm text-foreground hover:bg-accent"
       >
-        {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>
-            {t(`languages.${language}`)}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </div>
+  )
+}
+
+/** The app's languages as a select's options, each named in the reader's language and marked with its own. */
+export function LanguageOptions() {
+  const { t } = useTranslation()
+  return (
+    <>
+      {LANGUAGES.map((language) => (
+        <option key={language} value={language} lang={language}>
+          {t(`languages.${language}`)}
+        </option>
+      ))}
+    </>
   )
 }

@@ -5,26 +5,24 @@ import { useTranslation } from 'react-i18next'
 export function Pager({
   page,
   pages,
-  label,
   onPage,
 }: {
   page: number
   pages: number
-  label: string
   onPage: (page: number) => void
 }) {
   const { t } = useTranslation()
   if (pages <= 1) return null
   return (
-    <nav aria-label={label} className="mt-6 flex items-center justify-between gap-3">
+    <nav aria-label={t('app.pages')} className="mt-6 flex items-center justify-between gap-3">
       <Button variant="outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('purchaseHistory.previous')}
+        {t('app.previousPage')}
       </Button>
       <span className="text-sm text-muted-foreground" aria-live="polite">
-        {t('purchaseHistory.page', { page, pages })}
+        {t('app.pageOf', { page, pages })}
       </span>
       <Button variant="outline" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('purchaseHistory.next')}
+        {t('app.nextPage')}
       </Button>
     </nav>
   )

@@ -1,19 +1,11 @@
 import type { Creation } from '@templet/api'
 import { CREATION_NAME_MAX_LENGTH } from '@templet/api/limits'
-import { Button } from '@templet/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@templet/ui/dialog'
 import { type FormEvent, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiFailureError } from '../api/client'
 import { useRenameCreation } from '../api/mutations'
 import { TextField } from '../components/field'
+import { FormDialog } from '../components/form-dialog'
 import { notifySuccess, reportError } from '../feedback/notify'
 
 /**
@@ -65,36 +57,32 @@ export function RenameCreationDialog({
   }
 
   return (
-    <Dialog open={creation !== undefined} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent closeLabel={t('app.close')}>
-        <form onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>{t('media.rename.title')}</DialogTitle>
-            <DialogDescription>{t('media.rename.body')}</DialogDescription>
-          </DialogHeader>
-          <TextField
-            className="mt-4"
-            label={t('media.rename.label')}
-            value={name}
-            maxLength={CREATION_NAME_MAX_LENGTH}
-            autoComplete="off"
-            error={error}
-            hint={t('media.rename.hint', { max: CREATION_NAME_MAX_LENGTH })}
-            onChange={(event) => {
-              setName(event.target.value)
-              setError(undefined)
-            }}
-          />
-          <DialogFooter className="mt-6">
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('media.history.cancel')}
-            </Button>
-            <Button type="submit" disabled={rename.isPending}>
-              {rename.isPending ? t('media.rename.saving') : t('media.rename.save')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={creation !== undefined}
+      onClose={onClose}
+      onSubmit={submit}
+      title={t('media.rename.title')}
+      description={t('media.rename.body')}
+      pending={rename.isPending}
+      labels={{
+        cancel: t('media.history.cancel'),
+        submit: t('media.rename.save'),
+        pending: t('media.rename.saving'),
+      }}
+    >
+      <TextField
+        className="mt-4"
+        label={t('media.rename.label')}
+        value={name}
+        maxLength={CREATION_NAME_MAX_LENGTH}
+        autoComplete="off"
+        error={error}
+        hint={t('media.rename.hint', { max: CREATION_NAME_MAX_LENGTH })}
+        onChange={(event) => {
+          setName(event.target.value)
+          setError(undefined)
+        }}
+      />
+    </FormDialog>
   )
 }

@@ -11,7 +11,6 @@ import type {
 } from '@templet/api'
 import { Badge } from '@templet/ui/badge'
 import { Button } from '@templet/ui/button'
-import { Skeleton } from '@templet/ui/skeleton'
 import type { TFunction } from 'i18next'
 import { Download, Laptop, MonitorSmartphone } from 'lucide-react'
 import { type ReactNode, useId, useState } from 'react'
@@ -24,11 +23,13 @@ import { queryClient as appQueryClient } from '../api/query-client'
 import { describeAuthFailure } from '../auth/auth-submit'
 import { EmptyState } from '../components/empty-state'
 import { PasswordField, TextField } from '../components/field'
+import { LanguageOptions } from '../components/language-switcher'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
+import { RowsSkeleton } from '../components/rows-skeleton'
 import { notifySuccess, reportError } from '../feedback/notify'
 import { ContractForm, useContractForm } from '../forms/contract-form'
-import { LANGUAGES, type Language, setLanguage } from '../i18n'
+import { type Language, setLanguage } from '../i18n'
 import { formatDate } from '../i18n/format'
 import { endSession, startSession } from '../session/session'
 
@@ -49,10 +50,7 @@ export function AccountPage() {
     <>
       <PageTitle title={t('account.settings.title')}>{t('account.settings.intro')}</PageTitle>
       {me.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-6">
-          <Skeleton className="h-48" />
-          <Skeleton className="h-48" />
-        </div>
+        <RowsSkeleton rowClassName="h-48" gap="gap-6" />
       ) : me.isError ? (
         <LoadError onRetry={() => void me.refetch()} />
       ) : (
@@ -137,11 +135,7 @@ function ProfileSection({ user }: { user: User }) {
             className="h-11 w-full rounded-md border border-input bg-background px-3 text-base"
             {...form.register('locale')}
           >
-            {LANGUAGES.map((language) => (
-              <option key={language} value={language} lang={language}>
-                {t(`languages.${language}`)}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
         </div>
       </ContractForm>
@@ -253,10 +247,7 @@ function SessionsSection() {
   return (
     <Section title={t('account.settings.sessions')} intro={t('account.settings.sessionsIntro')}>
       {sessions.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-3">
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
-        </div>
+        <RowsSkeleton rowClassName="h-14" gap="gap-3" />
       ) : sessions.isError ? (
         <LoadError onRetry={() => void sessions.refetch()} />
       ) : sessions.data.length === 0 ? (

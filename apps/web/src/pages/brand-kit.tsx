@@ -18,6 +18,7 @@ import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
+import { RowsSkeleton } from '../components/rows-skeleton'
 import { brandFaces, loadFaces } from '../designer/fonts'
 import { notifySuccess, reportError, showToast } from '../feedback/notify'
 
@@ -124,10 +125,7 @@ function Fonts() {
         </p>
       ) : null}
       {fonts.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-2">
-          <Skeleton className="h-16" />
-          <Skeleton className="h-16" />
-        </div>
+        <RowsSkeleton rowClassName="h-16" gap="gap-2" />
       ) : fonts.isError ? (
         <LoadError onRetry={() => void fonts.refetch()} />
       ) : fonts.data.length === 0 ? (

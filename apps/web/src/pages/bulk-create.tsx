@@ -36,11 +36,12 @@ import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
+import { Pager } from '../components/pager'
+import { RowsSkeleton } from '../components/rows-skeleton'
 import { saveFile } from '../components/save-file'
 import { notifySuccess, reportError } from '../feedback/notify'
 import { issueText } from '../forms/issues'
 import { formatDate, formatNumber } from '../i18n/format'
-import { Pager } from '../templates/pager'
 
 type Locale = 'en' | 'zh-CN'
 const useLocale = (): Locale => (useTranslation().i18n.language === 'zh-CN' ? 'zh-CN' : 'en')
@@ -727,10 +728,7 @@ function History() {
         {t('bulk.historyTitle')}
       </h2>
       {list.isPending ? (
-        <div aria-busy="true" className="flex flex-col gap-2">
-          <Skeleton className="h-14" />
-          <Skeleton className="h-14" />
-        </div>
+        <RowsSkeleton rowClassName="h-14" gap="gap-2" />
       ) : list.isError ? (
         <LoadError onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Creation } from '@templet/api'
 import { Button } from '@templet/ui/button'
-import { Skeleton } from '@templet/ui/skeleton'
 import { Images, Pencil, SearchX, TextCursorInput, Trash2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { ApiFailureError } from '../api/client'
 import { useDeleteCreation } from '../api/mutations'
 import {
   CREATION_PAGE_SIZE,
@@ -19,12 +17,14 @@ import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
+import { Pager } from '../components/pager'
+import { TilePicture } from '../components/tile-picture'
+import { useConfirmedDelete } from '../components/use-confirmed-delete'
 import { RenameCreationDialog } from '../creations/rename-creation-dialog'
 import { DownloadLinks } from '../editor/download-links'
-import { notifySuccess, reportError, showToast } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
-import { Pager } from '../templates/pager'
 import { SearchBox, useSearchQuery } from '../templates/search-box'
+import { TemplateGridSkeleton } from '../templates/template-card'
 
 const SORTS: readonly CreationSort[] = ['newest', 'oldest', 'name']
 const sortOf = (value: string | null): CreationSort => SORTS.find((s) => s === value) ?? 'newest'
@@ -46,9 +46,16 @@ export function CreationPage() {
   const [q, setQ] = useSearchQuery()
   const types = useQuery(templateTypeListQuery())
   const list = useQuery(creationListQuery({ typeId, q, sort, page }))
-  const [doomed, setDoomed] = useState<Creation | undefined>(undefined)
   const [renaming, setRenaming] = useState<Creation | undefined>(undefined)
-  const remove = useDeleteCreation()
+  const deletion = useConfirmedDelete<Creation>({
+    remove: useDeleteCreation(),
+    deleted: (creation) => t('media.history.deleted', { name: creation.name }),
+    failed: t('media.history.deleteFailed'),
+    afterDelete: () => {
+      // The last one of a page gone: the page before it.
+      if (list.data?.items.length === 1 && page > 1) setParam('page', String(page - 1))
+    },
+  })
   const filtered = Boolean(q || typeId)
 
   function setParam(name: string, value: string | undefined) {
@@ -58,23 +65,6 @@ export function CreationPage() {
       else out.delete(name)
       if (name !== 'page') out.delete('page')
       return out
-    })
-  }
-
-  function confirmDelete() {
-    if (!doomed) return
-    const { id, name } = doomed
-    remove.mutate(id, {
-      onSuccess: () => {
-        setDoomed(undefined)
-        notifySuccess(t('media.history.deleted', { name }))
-        // The last one of a page gone: the page before it.
-        if (list.data?.items.length === 1 && page > 1) setParam('page', String(page - 1))
-      },
-      onError: (error) => {
-        if (error instanceof ApiFailureError) showToast('error', t('media.history.deleteFailed'))
-        else reportError(error)
-      },
     })
   }
 
@@ -121,14 +111,7 @@ export function CreationPage() {
         {list.data && q ? t('media.history.found', { count: list.data.total, q }) : ''}
       </p>
       {list.isPending ? (
-        <ul aria-busy="true" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {[0, 1, 2, 3].map((n) => (
-            <li key={n}>
-              <Skeleton className="aspect-square" />
-              <Skeleton className="mt-2 h-4 w-2/3" />
-            </li>
-          ))}
-        </ul>
+        <TemplateGridSkeleton />
       ) : list.isError ? (
         <LoadError onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
@@ -161,16 +144,12 @@ export function CreationPage() {
           >
             {list.data.items.map((creation) => (
               <li key={creation.id} className="flex flex-col rounded-xl border border-border p-3">
-                <div className="grid aspect-square place-items-center overflow-hidden rounded-lg bg-muted">
-                  <img
-                    src={creation.thumbnailUrl}
-                    alt={creation.name}
-                    width={creation.width}
-                    height={creation.height}
-                    loading="lazy"
-                    className="h-auto max-h-full w-auto max-w-full"
-                  />
-                </div>
+                <TilePicture
+                  src={creation.thumbnailUrl}
+                  alt={creation.name}
+                  width={creation.width}
+                  height={creation.height}
+                />
                 <h2 className="mt-3 truncate font-medium">{creation.name}</h2>
                 <p className="text-xs text-muted-foreground tabular-nums">
                   {formatDate(new Date(creation.createdAt), 'moment', i18n.language)} · {creation.width}×
@@ -196,7 +175,7 @@ export function CreationPage() {
                   <Button
                     variant="ghost"
                     size="sm"
-                    onClick={() => setDoomed(creation)}
+                    onClick={() => deletion.ask(creation)}
                     aria-label={t('media.history.deleteNamed', { name: creation.name })}
                   >
                     <Trash2 aria-hidden="true" />
@@ -215,12 +194,12 @@ export function CreationPage() {
       )}
       <RenameCreationDialog creation={renaming} onClose={() => setRenaming(undefined)} />
       <ConfirmDeleteDialog
-        open={doomed !== undefined}
-        onCancel={() => setDoomed(undefined)}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
+        open={deletion.doomed !== undefined}
+        onCancel={deletion.cancel}
+        onConfirm={deletion.confirm}
+        pending={deletion.pending}
         title={t('media.history.confirmTitle')}
-        description={t('media.history.confirmBody', { name: doomed?.name ?? '' })}
+        description={t('media.history.confirmBody', { name: deletion.doomed?.name ?? '' })}
         labels={{
           cancel: t('media.history.cancel'),
           confirm: t('media.history.confirmDelete'),

@@ -13,7 +13,7 @@ import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
 import { ThumbnailLink } from '../components/thumbnail-link'
 import { formatDate, formatNumber } from '../i18n/format'
-import { TemplateCard, TemplateGridSkeleton, templateGridClass } from '../templates/template-card'
+import { TemplateGrid, TemplateGridSkeleton } from '../templates/template-card'
 
 type Locale = 'en' | 'zh-CN'
 const creationGridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6'
@@ -257,13 +257,7 @@ function StarredTypes({
                     <ChevronRight aria-hidden="true" className="size-4" />
                   </Link>
                 </div>
-                <ul className={templateGridClass}>
-                  {type.templates.map((template) => (
-                    <li key={template.id}>
-                      <TemplateCard template={template} locale={locale} />
-                    </li>
-                  ))}
-                </ul>
+                <TemplateGrid templates={type.templates} locale={locale} />
               </section>
             )
           })}

@@ -10,7 +10,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@templet/ui/dialog'
-import { Skeleton } from '@templet/ui/skeleton'
 import { Copy, ExternalLink, KeyRound } from 'lucide-react'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -19,6 +18,7 @@ import { EmptyState } from '../components/empty-state'
 import { TextField } from '../components/field'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
+import { RowsSkeleton } from '../components/rows-skeleton'
 import { apiKeyListQuery, useCreateApiKey, useRevokeApiKey } from '../developer/api-keys'
 import { notifySuccess, reportError, showToast } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
@@ -57,10 +57,7 @@ export function DeveloperPage() {
             {t('developer.listTitle')}
           </h2>
           {keys.isPending ? (
-            <div aria-busy="true" className="flex flex-col gap-3">
-              <Skeleton className="h-20" />
-              <Skeleton className="h-20" />
-            </div>
+            <RowsSkeleton rowClassName="h-20" gap="gap-3" />
           ) : keys.isError ? (
             <LoadError onRetry={() => void keys.refetch()} />
           ) : keys.data.length === 0 ? (

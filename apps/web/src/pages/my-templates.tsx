@@ -1,15 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { OwnTemplateSummary } from '@templet/api/contract'
 import { Button } from '@templet/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@templet/ui/dialog'
-import { Skeleton } from '@templet/ui/skeleton'
 import { LayoutTemplate, Palette, Pencil, Trash2 } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -23,13 +14,17 @@ import {
 } from '../api/template-library-queries'
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 import { EmptyState } from '../components/empty-state'
+import { FormDialog } from '../components/form-dialog'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
-import { notifySuccess, reportError, showToast } from '../feedback/notify'
+import { Pager } from '../components/pager'
+import { TilePicture } from '../components/tile-picture'
+import { useConfirmedDelete } from '../components/use-confirmed-delete'
+import { notifySuccess, reportError } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
-import { Pager } from '../templates/pager'
 import { SearchBox, useSearchQuery } from '../templates/search-box'
+import { TemplateGridSkeleton } from '../templates/template-card'
 
 function RenameDialog({
   template,
@@ -62,43 +57,39 @@ function RenameDialog({
   }
 
   return (
-    <Dialog open={template !== undefined} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent closeLabel={t('app.close')}>
-        <form onSubmit={(e) => void submit(e)} noValidate>
-          <DialogHeader>
-            <DialogTitle>{t('designer.mine.renameTitle')}</DialogTitle>
-            <DialogDescription>{t('designer.mine.renameBody')}</DialogDescription>
-          </DialogHeader>
-          <div className="my-4 flex flex-col gap-1.5">
-            <label htmlFor={inputId} className="text-sm font-medium">
-              {t('designer.page.name')}
-            </label>
-            <input
-              id={inputId}
-              name="name"
-              defaultValue={template?.name}
-              maxLength={80}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${inputId}-error` : undefined}
-              className="h-10 rounded-md border border-input bg-background px-3"
-            />
-            {error ? (
-              <p id={`${inputId}-error`} className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('designer.mine.cancel')}
-            </Button>
-            <Button type="submit" disabled={rename.isPending}>
-              {rename.isPending ? t('designer.page.saving') : t('designer.mine.rename')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={template !== undefined}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+      title={t('designer.mine.renameTitle')}
+      description={t('designer.mine.renameBody')}
+      pending={rename.isPending}
+      labels={{
+        cancel: t('designer.mine.cancel'),
+        submit: t('designer.mine.rename'),
+        pending: t('designer.page.saving'),
+      }}
+    >
+      <div className="mt-4 flex flex-col gap-1.5">
+        <label htmlFor={inputId} className="text-sm font-medium">
+          {t('designer.page.name')}
+        </label>
+        <input
+          id={inputId}
+          name="name"
+          defaultValue={template?.name}
+          maxLength={80}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          className="h-10 rounded-md border border-input bg-background px-3"
+        />
+        {error ? (
+          <p id={`${inputId}-error`} className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </FormDialog>
   )
 }
 
@@ -112,30 +103,21 @@ export function MyTemplatesPage() {
   const page = Math.max(1, Number(params.get('page')) || 1)
   const [q, setQ] = useSearchQuery()
   const list = useQuery(templateMineQuery({ q, page }))
-  const [doomed, setDoomed] = useState<OwnTemplateSummary | undefined>(undefined)
   const [renaming, setRenaming] = useState<OwnTemplateSummary | undefined>(undefined)
-  const remove = useDeleteTemplate()
+  const deletion = useConfirmedDelete<OwnTemplateSummary>({
+    remove: useDeleteTemplate(),
+    deleted: () => t('designer.mine.deleted'),
+    failed: t('designer.mine.deleteFailed'),
+    afterDelete: () => {
+      if (list.data?.items.length === 1 && page > 1) goTo(page - 1)
+    },
+  })
 
   function goTo(next: number) {
     const nextParams = new URLSearchParams(params)
     if (next > 1) nextParams.set('page', String(next))
     else nextParams.delete('page')
     setParams(nextParams)
-  }
-
-  function confirmDelete() {
-    if (!doomed) return
-    remove.mutate(doomed.id, {
-      onSuccess: () => {
-        setDoomed(undefined)
-        notifySuccess(t('designer.mine.deleted'))
-        if (list.data?.items.length === 1 && page > 1) goTo(page - 1)
-      },
-      onError: (error) => {
-        if (error instanceof ApiFailureError) showToast('error', t('designer.mine.deleteFailed'))
-        else reportError(error)
-      },
-    })
   }
 
   return (
@@ -158,14 +140,7 @@ export function MyTemplatesPage() {
         <SearchBox label={t('designer.mine.search')} value={q} onChange={setQ} />
       </div>
       {list.isPending ? (
-        <ul aria-busy="true" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {[0, 1, 2, 3].map((n) => (
-            <li key={n}>
-              <Skeleton className="aspect-square" />
-              <Skeleton className="mt-2 h-4 w-2/3" />
-            </li>
-          ))}
-        </ul>
+        <TemplateGridSkeleton />
       ) : list.isError ? (
         <LoadError onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
@@ -185,16 +160,12 @@ export function MyTemplatesPage() {
                   to={`/templates/${template.id}/design`}
                   className="group flex flex-col gap-2 rounded-lg focus-visible:outline-2"
                 >
-                  <div className="grid aspect-square place-items-center overflow-hidden rounded-lg bg-muted">
-                    <img
-                      src={template.thumbnailUrl}
-                      alt=""
-                      width={template.width}
-                      height={template.height}
-                      loading="lazy"
-                      className="h-auto max-h-full w-auto max-w-full"
-                    />
-                  </div>
+                  <TilePicture
+                    src={template.thumbnailUrl}
+                    alt=""
+                    width={template.width}
+                    height={template.height}
+                  />
                   <span className="truncate font-medium group-hover:underline">{template.name}</span>
                 </Link>
                 <p className="text-xs text-muted-foreground tabular-nums">
@@ -219,7 +190,7 @@ export function MyTemplatesPage() {
                   <Button
                     variant="ghost"
                     size="sm"
-                    onClick={() => setDoomed(template)}
+                    onClick={() => deletion.ask(template)}
                     aria-label={t('designer.mine.deleteOne', { name: template.name })}
                   >
                     <Trash2 aria-hidden="true" />
@@ -234,11 +205,11 @@ export function MyTemplatesPage() {
       )}
       <RenameDialog template={renaming} onClose={() => setRenaming(undefined)} />
       <ConfirmDeleteDialog
-        open={doomed !== undefined}
-        onCancel={() => setDoomed(undefined)}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
-        title={t('designer.mine.deleteTitle', { name: doomed?.name ?? '' })}
+        open={deletion.doomed !== undefined}
+        onCancel={deletion.cancel}
+        onConfirm={deletion.confirm}
+        pending={deletion.pending}
+        title={t('designer.mine.deleteTitle', { name: deletion.doomed?.name ?? '' })}
         description={t('designer.mine.deleteBody')}
         labels={{
           cancel: t('designer.mine.cancel'),

@@ -16,6 +16,7 @@ import { cx } from '../components/cx'
 import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
+import { Pager } from '../components/pager'
 import { notifySuccess } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
 import { notificationTarget, notificationText } from '../notifications/notification-text'
@@ -111,22 +112,7 @@ export function NotificationsPage() {
               <NotificationItem key={item.id} item={item} onRead={() => markRead.mutate(item.id)} />
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav
-              aria-label={t('notifications.pagination')}
-              className="mt-6 flex items-center justify-between gap-3"
-            >
-              <Button variant="outline" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
-                {t('notifications.previous')}
-              </Button>
-              <span className="text-sm text-muted-foreground" aria-live="polite">
-                {t('notifications.page', { page, pages })}
-              </span>
-              <Button variant="outline" disabled={page >= pages} onClick={() => go({ page: page + 1 })}>
-                {t('notifications.next')}
-              </Button>
-            </nav>
-          ) : null}
+          <Pager page={page} pages={pages} onPage={(next) => go({ page: next })} />
         </>
       )}
     </>

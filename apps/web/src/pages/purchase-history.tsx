@@ -3,6 +3,7 @@ import type { CreditEntry, Offer, Purchase, PurchaseStatus } from '@templet/api'
 import { Skeleton } from '@templet/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@templet/ui/table'
 import { Coins, Receipt } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { creditHistoryQuery, offerListQuery, purchaseListQuery } from '../api/queries'
@@ -117,35 +118,73 @@ function Purchases({ page, onPage }: { page: number; onPage: (page: number) => v
   ))
   return (
     <>
-      <div className="overflow-hidden rounded-xl border border-border">
-        <Table data-testid="purchase-list">
-          <TableHeader className="bg-muted max-md:hidden">
-            <TableRow>
-              <TableHead scope="col" className="px-4 py-2">
-                {t('purchaseHistory.date')}
-              </TableHead>
-              <TableHead scope="col" className="px-4 py-2">
-                {t('purchaseHistory.offer')}
-              </TableHead>
-              <TableHead scope="col" className="px-4 py-2 text-end">
-                {t('purchaseHistory.amount')}
-              </TableHead>
-              <TableHead scope="col" className="px-4 py-2">
-                {t('purchaseHistory.status')}
-              </TableHead>
-              <TableHead scope="col" className="px-4 py-2 text-end">
-                {t('purchaseHistory.creditsGranted')}
-              </TableHead>
-              <TableHead scope="col" className="px-4 py-2 text-end">
-                {t('purchaseHistory.receipt')}
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>{rows}</TableBody>
-        </Table>
-      </div>
-      <Pager page={page} pages={pages} label={t('purchaseHistory.pagination')} onPage={onPage} />
+      <HistoryTable
+        testId="purchase-list"
+        headerClassName="bg-muted max-md:hidden"
+        columns={[
+          [t('purchaseHistory.date')],
+          [t('purchaseHistory.offer')],
+          [t('purchaseHistory.amount'), 'text-end'],
+          [t('purchaseHistory.status')],
+          [t('purchaseHistory.creditsGranted'), 'text-end'],
+          [t('purchaseHistory.receipt'), 'text-end'],
+        ]}
+      >
+        {rows}
+      </HistoryTable>
+      <Pager page={page} pages={pages} onPage={onPage} />
     </>
+  )
+}
+
+/**
+ * A history in a bordered table: its header row names the columns, each with the classes its cell adds to the
+ * shared padding.
+ */
+function HistoryTable({
+  testId,
+  headerClassName,
+  columns,
+  children,
+}: {
+  testId: string
+  headerClassName: string
+  columns: readonly (readonly [name: string, className?: string])[]
+  children: ReactNode
+}) {
+  return (
+    <div className="overflow-hidden rounded-xl border border-border">
+      <Table data-testid={testId}>
+        <TableHeader className={headerClassName}>
+          <TableRow>
+            {columns.map(([name, className]) => (
+              <TableHead key={name} scope="col" className={cx('px-4 py-2', className)}>
+                {name}
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </div>
+  )
+}
+
+/** A purchase's cell: on a phone the cells stack and each says what it is, the header row being left out. */
+function LabelledCell({
+  label,
+  className,
+  children,
+}: {
+  label: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <TableCell className={cx('flex justify-between gap-3 px-4 py-1 md:table-cell md:py-3', className)}>
+      <span className="text-muted-foreground md:hidden">{label}</span>
+      {children}
+    </TableCell>
   )
 }
 
@@ -156,38 +195,31 @@ function Purchases({ page, onPage }: { page: number; onPage: (page: number) => v
 function PurchaseRow({ purchase, offers }: { purchase: Purchase; offers: readonly Offer[] | undefined }) {
   const { t } = useTranslation()
   const language = currentLanguage()
-  const cell = 'flex justify-between gap-3 px-4 py-1 md:table-cell md:py-3'
-  const label = 'text-muted-foreground md:hidden'
   return (
     <TableRow className="flex flex-col py-2 md:table-row md:py-0">
-      <TableCell className={cell}>
-        <span className={label}>{t('purchaseHistory.date')}</span>
+      <LabelledCell label={t('purchaseHistory.date')}>
         <time dateTime={purchase.createdAt}>
           {formatDate(new Date(purchase.createdAt), 'moment', language)}
         </time>
-      </TableCell>
-      <TableCell className={cell}>
-        <span className={label}>{t('purchaseHistory.offer')}</span>
+      </LabelledCell>
+      <LabelledCell label={t('purchaseHistory.offer')}>
         <span className="text-end md:text-start">
           {offerLabel(t, language, offers, purchase)}
           {purchase.source === 'renewal' ? (
             <span className="ms-2 text-muted-foreground">· {t('purchaseHistory.renewal')}</span>
           ) : null}
         </span>
-      </TableCell>
-      <TableCell className={cx(cell, 'tabular-nums md:text-end')}>
-        <span className={label}>{t('purchaseHistory.amount')}</span>
+      </LabelledCell>
+      <LabelledCell label={t('purchaseHistory.amount')} className="tabular-nums md:text-end">
         <span>
           {formatPrice(purchase.amount, language, purchase.currency)}{' '}
           <span className="text-muted-foreground">{purchase.currency}</span>
         </span>
-      </TableCell>
-      <TableCell className={cell}>
-        <span className={label}>{t('purchaseHistory.status')}</span>
+      </LabelledCell>
+      <LabelledCell label={t('purchaseHistory.status')}>
         <StatusBadge status={purchase.status} />
-      </TableCell>
-      <TableCell className={cx(cell, 'tabular-nums md:text-end')}>
-        <span className={label}>{t('purchaseHistory.creditsGranted')}</span>
+      </LabelledCell>
+      <LabelledCell label={t('purchaseHistory.creditsGranted')} className="tabular-nums md:text-end">
         <span>
           {purchase.credits > 0 ? `+${formatNumber(purchase.credits, language)}` : '0'}
           {purchase.refundedCredits > 0 ? (
@@ -196,16 +228,15 @@ function PurchaseRow({ purchase, offers }: { purchase: Purchase; offers: readonl
             </span>
           ) : null}
         </span>
-      </TableCell>
-      <TableCell className={cx(cell, 'md:text-end')}>
-        <span className={label}>{t('purchaseHistory.receipt')}</span>
+      </LabelledCell>
+      <LabelledCell label={t('purchaseHistory.receipt')} className="md:text-end">
         <Link
           to={`/purchase-history/${purchase.id}`}
           className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           {t('purchaseHistory.viewReceipt', { number: purchase.receiptNumber })}
         </Link>
-      </TableCell>
+      </LabelledCell>
     </TableRow>
   )
 }
@@ -227,29 +258,20 @@ function Credits({ page, onPage }: { page: number; onPage: (page: number) => voi
   }
   return (
     <>
-      <div className="overflow-hidden rounded-xl border border-border">
-        <Table data-testid="credit-list">
-          <TableHeader className="bg-muted">
-            <TableRow>
-              <TableHead scope="col" className="px-4 py-2">
-                {t('purchaseHistory.description')}
-              </TableHead>
-              <TableHead scope="col" className="px-4 py-2 text-end">
-                {t('purchaseHistory.change')}
-              </TableHead>
-              <TableHead scope="col" className="px-4 py-2 text-end max-sm:hidden">
-                {t('purchaseHistory.balanceAfter')}
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.data.items.map((entry) => (
-              <CreditRow key={entry.id} entry={entry} />
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <Pager page={page} pages={pages} label={t('purchaseHistory.pagination')} onPage={onPage} />
+      <HistoryTable
+        testId="credit-list"
+        headerClassName="bg-muted"
+        columns={[
+          [t('purchaseHistory.description')],
+          [t('purchaseHistory.change'), 'text-end'],
+          [t('purchaseHistory.balanceAfter'), 'text-end max-sm:hidden'],
+        ]}
+      >
+        {list.data.items.map((entry) => (
+          <CreditRow key={entry.id} entry={entry} />
+        ))}
+      </HistoryTable>
+      <Pager page={page} pages={pages} onPage={onPage} />
     </>
   )
 }

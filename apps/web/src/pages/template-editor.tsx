@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CreationDetail, TemplateDetail } from '@templet/api'
 import { fieldKinds } from '@templet/template'
 import { Skeleton } from '@templet/ui/skeleton'
-import { ArrowLeft, FileQuestion, FileX, Layers } from 'lucide-react'
+import { FileQuestion, FileX, Layers } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
 import { creationDetailQuery, templateDetailQuery, uploadDetailQuery } from '../api/queries'
 import { EmptyState } from '../components/empty-state'
@@ -15,6 +15,7 @@ import { CustomiseButton } from '../designer/customise-button'
 import { readDraft } from '../editor/draft'
 import { Editor } from '../editor/editor'
 import { formatDate } from '../i18n/format'
+import { BackToTemplates } from '../templates/back-to-templates'
 
 function EditorSkeleton() {
   return (
@@ -26,19 +27,6 @@ function EditorSkeleton() {
       </div>
       <Skeleton className="aspect-square order-first lg:order-last" />
     </div>
-  )
-}
-
-function BackToTemplates() {
-  const { t } = useTranslation()
-  return (
-    <Link
-      to="/templates"
-      className="mb-3 inline-flex items-center gap-1.5 rounded-md text-sm text-muted-foreground hover:text-foreground"
-    >
-      <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-      {t('media.templates.back')}
-    </Link>
   )
 }
 

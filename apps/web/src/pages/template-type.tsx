@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, SearchX } from 'lucide-react'
+import { SearchX } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { TEMPLATE_PAGE_SIZE, templateListQuery, templateTypeListQuery } from '../api/queries'
 import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
-import { Pager } from '../templates/pager'
+import { Pager } from '../components/pager'
+import { BackToTemplates } from '../templates/back-to-templates'
 import { SearchBox, useSearchQuery } from '../templates/search-box'
 import { StarButton } from '../templates/star-button'
-import { TemplateCard, TemplateGridSkeleton, templateGridClass } from '../templates/template-card'
+import { TemplateGrid, TemplateGridSkeleton } from '../templates/template-card'
 
 /** `/templates/:typeId`: every template of one type, searchable, in pages. */
 export function TemplateTypePage() {
@@ -43,13 +44,7 @@ export function TemplateTypePage() {
 
   return (
     <>
-      <Link
-        to="/templates"
-        className="mb-3 inline-flex items-center gap-1.5 rounded-md text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-        {t('media.templates.back')}
-      </Link>
+      <BackToTemplates />
       <PageTitle title={name ?? t('templates.title')}>
         {type ? t('templates.templateCount', { count: type.templateCount }) : t('app.loading')}
       </PageTitle>
@@ -67,13 +62,7 @@ export function TemplateTypePage() {
         </EmptyState>
       ) : (
         <>
-          <ul className={templateGridClass}>
-            {templates.data.items.map((template) => (
-              <li key={template.id}>
-                <TemplateCard template={template} locale={locale} />
-              </li>
-            ))}
-          </ul>
+          <TemplateGrid templates={templates.data.items} locale={locale} />
           <Pager
             page={page}
             pages={Math.ceil(templates.data.total / TEMPLATE_PAGE_SIZE)}

@@ -11,7 +11,7 @@ import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
 import { SearchBox, useSearchQuery } from '../templates/search-box'
 import { StarButton } from '../templates/star-button'
-import { TemplateCard, TemplateGridSkeleton, templateGridClass } from '../templates/template-card'
+import { TemplateGrid, TemplateGridSkeleton } from '../templates/template-card'
 
 /** How many templates of a type the overview shows before "See all". */
 const PER_TYPE = 4
@@ -83,13 +83,7 @@ export function TemplatesPage() {
                 ) : list.length === 0 ? (
                   <p className="text-sm text-muted-foreground">{t('media.templates.typeEmpty')}</p>
                 ) : (
-                  <ul className={templateGridClass}>
-                    {(q ? list : list.slice(0, PER_TYPE)).map((template) => (
-                      <li key={template.id}>
-                        <TemplateCard template={template} locale={locale} />
-                      </li>
-                    ))}
-                  </ul>
+                  <TemplateGrid templates={q ? list : list.slice(0, PER_TYPE)} locale={locale} />
                 )}
               </section>
             )

@@ -3,19 +3,19 @@ import type { UploadListItem } from '@templet/api/contract'
 import { Button } from '@templet/ui/button'
 import { Skeleton } from '@templet/ui/skeleton'
 import { ImageUp, Trash2 } from 'lucide-react'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { ApiFailureError } from '../api/client'
 import { UPLOAD_PAGE_SIZE, uploadListQuery, uploadUsageQuery, useDeleteUpload } from '../api/upload-queries'
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
-import { notifySuccess, reportError, showToast } from '../feedback/notify'
+import { Pager } from '../components/pager'
+import { TilePicture } from '../components/tile-picture'
+import { useConfirmedDelete } from '../components/use-confirmed-delete'
 import { formatDate, formatNumber } from '../i18n/format'
-import { Pager } from '../templates/pager'
+import { TemplateGridSkeleton } from '../templates/template-card'
 
 /** Megabytes with one decimal: `12.3`. */
 const megabytes = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10
@@ -65,26 +65,17 @@ export function UploadsPage() {
   const [params, setParams] = useSearchParams()
   const page = Math.max(1, Number(params.get('page')) || 1)
   const list = useQuery(uploadListQuery(page))
-  const [doomed, setDoomed] = useState<UploadListItem | undefined>(undefined)
-  const remove = useDeleteUpload()
+  const deletion = useConfirmedDelete<UploadListItem>({
+    remove: useDeleteUpload(),
+    deleted: () => t('uploads.deleted'),
+    failed: t('uploads.deleteFailed'),
+    afterDelete: () => {
+      if (list.data?.items.length === 1 && page > 1) goTo(page - 1)
+    },
+  })
 
   function goTo(next: number) {
     setParams(next > 1 ? { page: String(next) } : {})
-  }
-
-  function confirmDelete() {
-    if (!doomed) return
-    remove.mutate(doomed.id, {
-      onSuccess: () => {
-        setDoomed(undefined)
-        notifySuccess(t('uploads.deleted'))
-        if (list.data?.items.length === 1 && page > 1) goTo(page - 1)
-      },
-      onError: (error) => {
-        if (error instanceof ApiFailureError) showToast('error', t('uploads.deleteFailed'))
-        else reportError(error)
-      },
-    })
   }
 
   return (
@@ -92,14 +83,7 @@ export function UploadsPage() {
       <PageTitle title={t('uploads.title')}>{t('uploads.intro')}</PageTitle>
       <UsageBar />
       {list.isPending ? (
-        <ul aria-busy="true" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
-          {[0, 1, 2, 3].map((n) => (
-            <li key={n}>
-              <Skeleton className="aspect-square" />
-              <Skeleton className="mt-2 h-4 w-2/3" />
-            </li>
-          ))}
-        </ul>
+        <TemplateGridSkeleton />
       ) : list.isError ? (
         <LoadError onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
@@ -115,16 +99,12 @@ export function UploadsPage() {
           <ul data-testid="upload-list" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {list.data.items.map((upload) => (
               <li key={upload.id} className="flex flex-col rounded-xl border border-border p-3">
-                <div className="grid aspect-square place-items-center overflow-hidden rounded-lg bg-muted">
-                  <img
-                    src={upload.url}
-                    alt={t('uploads.imageAlt', { width: upload.width, height: upload.height })}
-                    width={upload.width}
-                    height={upload.height}
-                    loading="lazy"
-                    className="h-auto max-h-full w-auto max-w-full"
-                  />
-                </div>
+                <TilePicture
+                  src={upload.url}
+                  alt={t('uploads.imageAlt', { width: upload.width, height: upload.height })}
+                  width={upload.width}
+                  height={upload.height}
+                />
                 <p className="mt-2 text-xs text-muted-foreground tabular-nums">
                   {formatDate(new Date(upload.createdAt), 'moment', i18n.language)} · {upload.width}×
                   {upload.height} · {t('uploads.size', { size: megabytes(upload.bytes) })}
@@ -138,7 +118,7 @@ export function UploadsPage() {
                   variant="ghost"
                   size="sm"
                   className="mt-2 self-start"
-                  onClick={() => setDoomed(upload)}
+                  onClick={() => deletion.ask(upload)}
                   aria-label={t('uploads.deleteOne', { width: upload.width, height: upload.height })}
                 >
                   <Trash2 aria-hidden="true" />
@@ -151,14 +131,14 @@ export function UploadsPage() {
         </>
       )}
       <ConfirmDeleteDialog
-        open={doomed !== undefined}
-        onCancel={() => setDoomed(undefined)}
-        onConfirm={confirmDelete}
-        pending={remove.isPending}
+        open={deletion.doomed !== undefined}
+        onCancel={deletion.cancel}
+        onConfirm={deletion.confirm}
+        pending={deletion.pending}
         title={t('uploads.confirmTitle')}
         description={
-          doomed && doomed.creations > 0
-            ? t('uploads.confirmUsed', { count: doomed.creations })
+          deletion.doomed && deletion.doomed.creations > 0
+            ? t('uploads.confirmUsed', { count: deletion.doomed.creations })
             : t('uploads.confirmBody')
         }
         labels={{

@@ -18,6 +18,25 @@ export function TemplateCard({ template, locale }: { template: TemplateSummary; 
 
 export const templateGridClass = 'grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4'
 
+/** Templates as a grid of cards. */
+export function TemplateGrid({
+  templates,
+  locale,
+}: {
+  templates: readonly TemplateSummary[]
+  locale: 'en' | 'zh-CN'
+}) {
+  return (
+    <ul className={templateGridClass}>
+      {templates.map((template) => (
+        <li key={template.id}>
+          <TemplateCard template={template} locale={locale} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 export function TemplateGridSkeleton({ count = 4 }: { count?: number }) {
   return (
     <div aria-busy="true" className={templateGridClass}>
