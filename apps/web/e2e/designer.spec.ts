@@ -230,6 +230,37 @@ test.describe('the designer in the app', () => {
     await expect(page.locator('[data-layer="quote"]')).toHaveAttribute('aria-pressed', 'false')
   })
 
+  test('a family picked while designing is loaded and drawn at once, as a reload would draw it', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server, 'Adrian Frutiger')
+    const id = await ownCopy(server, account.token, 'bold-quote')
+    await signIn(page, account, `/templates/${id}/design`)
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    const grotesk = () =>
+      page.evaluate(() =>
+        // Chromium names a face of several words in quotes.
+        [...document.fonts].some(
+          (f) => f.family.replace(/"/g, '') === 'Templet Space Grotesk' && f.status === 'loaded',
+        ),
+      )
+    // bold-quote draws in Inter and Playfair Display only.
+    expect(await grotesk()).toBe(false)
+    await page.locator('[data-layer="quote"]').click()
+    await page.getByLabel('Font', { exact: true }).selectOption({ label: 'Space Grotesk' })
+    await expect.poll(grotesk).toBe(true)
+    await expect(page.getByTestId('save-state')).toHaveText(/draft kept/)
+    // The canvas draws again once the face is in: the picture a fresh page of the draft draws (whose first
+    // paint waits for its faces).
+    const drawn = (p: Page) => designCanvas(p).evaluate((c: HTMLCanvasElement) => c.toDataURL())
+    const fresh = await page.context().newPage()
+    await fresh.goto(`/templates/${id}/design`)
+    await expect(fresh.getByTestId('save-state')).toHaveText(/Unsaved changes/)
+    const reference = await drawn(fresh)
+    await expect.poll(() => drawn(page)).toBe(reference)
+  })
+
   test('a brand font is uploaded; a new text in it is snapped to the centre, nudged, undone and redone, made a field; a QR code added; saved, created, and the image has the text where the designer showed it', async ({
     page,
     server,

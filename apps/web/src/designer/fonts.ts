@@ -115,9 +115,14 @@ const added = new Map<string, Promise<void>>()
  * Loads the faces a template needs as `FontFace`s under the model's face names, from the same files the
  * server draws with (and the owner's brand files), so a canvas shapes its text as the server's render does.
  * A face is fetched once per page; a face that fails to load leaves the next face of its stack to draw.
+ * Resolves to whether any face was new to this page (a canvas drawn before then should draw again).
  */
-export async function loadFaces(requests: readonly FaceRequest[], brand: FontManifest = {}): Promise<void> {
+export async function loadFaces(
+  requests: readonly FaceRequest[],
+  brand: FontManifest = {},
+): Promise<boolean> {
   const shipped = await shippedFonts()
+  let fresh = false
   await Promise.all(
     requests.map((want) => {
       const file = nearest(brand[want.face] ?? shipped[want.face] ?? [], want)
@@ -125,6 +130,7 @@ export async function loadFaces(requests: readonly FaceRequest[], brand: FontMan
       const key = `${want.face}|${file.url}`
       let loading = added.get(key)
       if (!loading) {
+        fresh = true
         const face = new FontFace(want.face, `url("${file.url}")`, {
           weight: String(file.weight),
           style: file.italic ? 'italic' : 'normal',
@@ -144,6 +150,7 @@ export async function loadFaces(requests: readonly FaceRequest[], brand: FontMan
       return loading
     }),
   )
+  return fresh
 }
 
 /** Loads the faces a template draws with in `locale`: its sample values, and `values` when given. */
@@ -155,7 +162,7 @@ export function loadTemplateFonts(
     valueLanguages?: Readonly<Record<string, string>>
     brandFonts?: readonly BrandFont[]
   },
-): Promise<void> {
+): Promise<boolean> {
   const sets: Parameters<typeof facesNeeded>[1] = [{ locale: o.locale, values: t.samples[o.locale] }]
   if (o.values)
     sets.push({

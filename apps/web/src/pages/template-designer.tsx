@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { BrandFont } from '@templet/api/contract'
 import { createDesignerStore, DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, Designer } from '@templet/designer'
 import { parseTemplate, type Template, TemplateError } from '@templet/template'
 import { Button } from '@templet/ui/button'
@@ -179,6 +180,7 @@ export function TemplateDesignerPage() {
           template={initial.template}
           draft={initial.draft}
           fontsEpoch={fontsFor.length}
+          brandFonts={fonts.data ?? []}
           fonts={designerFonts(fonts.data ?? [], (family) => t('designer.brandFont', { family }))}
           palette={designerPalette(palette.data)}
         />
@@ -197,6 +199,8 @@ function DesignerWorkspace(p: {
   draft: DesignDraft | undefined
   /** Grows when another language's faces have loaded: the designer then draws again with them. */
   fontsEpoch: number
+  /** The brand kit's font files, for a brand family picked while designing. */
+  brandFonts: readonly BrandFont[]
   /** For the designer's font picker (the model's families and the brand kit's) and its colour swatches. */
   fonts: ReturnType<typeof designerFonts>
   palette: string[]
@@ -264,6 +268,20 @@ function DesignerWorkspace(p: {
   useEffect(() => {
     if (p.fontsEpoch > 1) store.fontsChanged()
   }, [p.fontsEpoch, store])
+
+  // A family picked or a script typed since the designer opened: its faces load now, and the canvas draws
+  // again once they are in (until then it shows the stack's next face).
+  useEffect(() => {
+    let live = true
+    loadTemplateFonts(document, { brandFonts: p.brandFonts, locale })
+      .then((fresh) => {
+        if (fresh && live) store.fontsChanged()
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [document, p.brandFonts, locale, store])
 
   // The server's copy of the version this page saved: where it wrote the design otherwise (normalised it), the
   // designer shows the server's copy, with its undo history and selection, unless it was changed since the save.
