@@ -109,23 +109,30 @@ async function untilHeard(act: () => unknown, heard: () => unknown) {
   )
 }
 
+/**
+ * Shows a toast that stays `LONG` with its timers watched: the toast, the countdown it set, and a check that
+ * no countdown of it runs.
+ */
+async function watchedToast() {
+  const timers = watchTimers()
+  toast.success('Changes saved', { duration: LONG })
+  const item = await waitFor(() => toastWith('Changes saved'))
+  const [time] = timers.of(LONG)
+  if (!time) throw new Error('the toast set no timer of its duration')
+  const stopped = () => expect(timers.like(time).filter((timer) => timer.state === 'pending')).toEqual([])
+  return { timers, item, time, stopped }
+}
+
 /** While the pointer rests on the toasts their time stands still; it runs again when it leaves. */
 export const PausesOnHover: Story = {
   tags: ['no-visual'],
   play: async () => {
-    const timers = watchTimers()
-    toast.success('Changes saved', { duration: LONG })
-    const item = await waitFor(() => toastWith('Changes saved'))
-    const [time] = timers.of(LONG)
-    if (!time) throw new Error('the toast set no timer of its duration')
+    const { timers, item, time, stopped } = await watchedToast()
     // Its countdown is stopped, and none runs while the pointer is there.
-    await untilHeard(
-      async () => {
-        await userEvent.unhover(item)
-        await userEvent.hover(item)
-      },
-      () => expect(timers.like(time).filter((timer) => timer.state === 'pending')).toEqual([]),
-    )
+    await untilHeard(async () => {
+      await userEvent.unhover(item)
+      await userEvent.hover(item)
+    }, stopped)
     await expect(item).toBeVisible()
     await userEvent.unhover(item)
     fireEvent.pointerLeave(item.closest('[role=region]') as HTMLElement)
@@ -142,18 +149,11 @@ export const PausesOnHover: Story = {
 export const PausesOnFocus: Story = {
   tags: ['no-visual'],
   play: async () => {
-    const timers = watchTimers()
-    toast.success('Changes saved', { duration: LONG })
-    const item = await waitFor(() => toastWith('Changes saved'))
-    const [time] = timers.of(LONG)
-    if (!time) throw new Error('the toast set no timer of its duration')
-    await untilHeard(
-      () => {
-        if (document.activeElement === item) item.blur()
-        item.focus()
-      },
-      () => expect(timers.like(time).filter((timer) => timer.state === 'pending')).toEqual([]),
-    )
+    const { item, stopped } = await watchedToast()
+    await untilHeard(() => {
+      if (document.activeElement === item) item.blur()
+      item.focus()
+    }, stopped)
     await expect(item).toBeVisible()
     // Escape on a focused toast dismisses it.
     await userEvent.keyboard('{Escape}')
@@ -202,14 +202,19 @@ const staticMessages = ['Invitation sent to Grace', 'Report exported', 'Project 
 // One array, not one per render: a new array would rerun ShowOnMount's effect and show all four again.
 const fourMessages = [...staticMessages, 'Payment received']
 
-/** Three toasts that stay (duration Infinity), to look at: the newest nearest the top. */
-export const Stacked: Story = {
-  render: (args) => (
+/** A story's page: the toaster, with `messages` shown once it is on the page and dismissed when it goes. */
+const showing =
+  (messages: string[]): Story['render'] =>
+  (args) => (
     <div className="min-h-[28rem]">
       <Toaster {...args} />
-      <ShowOnMount messages={staticMessages} />
+      <ShowOnMount messages={messages} />
     </div>
-  ),
+  )
+
+/** Three toasts that stay (duration Infinity), to look at: the newest nearest the top. */
+export const Stacked: Story = {
+  render: showing(staticMessages),
   play: async () => {
     await waitFor(() => expect(inView()).toHaveLength(3))
   },
@@ -217,12 +222,7 @@ export const Stacked: Story = {
 
 /** The fourth of four toasts that would stay pushes the oldest out: 3 remain, the newest on top. */
 export const FourthEvictsTheOldest: Story = {
-  render: (args) => (
-    <div className="min-h-[28rem]">
-      <Toaster {...args} />
-      <ShowOnMount messages={fourMessages} />
-    </div>
-  ),
+  render: showing(fourMessages),
   play: async () => {
     await waitFor(() => expect(inView()).toHaveLength(3))
     await waitFor(() => expect(body().queryByText(staticMessages[0] as string)).toBeNull())
@@ -263,12 +263,7 @@ function KindsOnMount() {
 export const RightToLeft: Story = {
   globals: { dir: 'rtl' },
   args: { position: 'top-end' },
-  render: (args) => (
-    <div className="min-h-[28rem]">
-      <Toaster {...args} />
-      <ShowOnMount messages={['تم حفظ التغييرات', 'تم إرسال الدعوة']} />
-    </div>
-  ),
+  render: showing(['تم حفظ التغييرات', 'تم إرسال الدعوة']),
   play: async () => {
     await waitFor(() => expect(inView()).toHaveLength(2))
     const toaster = document.querySelector('[data-slot=toaster]') as HTMLElement
@@ -278,28 +273,12 @@ export const RightToLeft: Story = {
   },
 }
 
-export const Dark: Story = {
-  globals: { theme: 'dark' },
-  render: (args) => (
-    <div className="min-h-[28rem]">
-      <Toaster {...args} />
-      <ShowOnMount messages={staticMessages} />
-    </div>
-  ),
-  play: async () => {
-    await waitFor(() => expect(inView()).toHaveLength(3))
-  },
-}
+export const Dark: Story = { ...Stacked, globals: { theme: 'dark' } }
 
 /** On a phone the toasts are as wide as the screen allows and still 10 px from the top. */
 export const MobileStacked: Story = {
   globals: phoneViewport,
-  render: (args) => (
-    <div className="min-h-[28rem]">
-      <Toaster {...args} />
-      <ShowOnMount messages={staticMessages} />
-    </div>
-  ),
+  render: showing(staticMessages),
   play: async () => {
     await waitFor(() => expect(inView()).toHaveLength(3))
     const newest = toastWith('Project archived').getBoundingClientRect()

@@ -27,12 +27,7 @@ const meta = {
   render: ({ children, ...args }) => (
     <div className="p-16">
       <Tooltip {...args}>
-        <TooltipTrigger asChild>
-          <Button size="icon" variant="outline" aria-label="New project">
-            <PlusIcon aria-hidden />
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{children}</TooltipContent>
+        <NewProjectButton tip={children} />
       </Tooltip>
     </div>
   ),
@@ -84,6 +79,20 @@ export const OnFocus: Story = {
   },
 }
 
+/** The stories' trigger, an icon button named "New project", and its tooltip saying `tip`. */
+function NewProjectButton({ tip }: { tip: React.ReactNode }) {
+  return (
+    <>
+      <TooltipTrigger asChild>
+        <Button size="icon" variant="outline" aria-label="New project">
+          <PlusIcon aria-hidden />
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent>{tip}</TooltipContent>
+    </>
+  )
+}
+
 /**
  * The tooltip with its state held by the story: Radix then calls `onOpenChange` in the very event that opens
  * or closes it, so a story can tell right after an event that it changed nothing.
@@ -100,12 +109,7 @@ function Controlled({ children, onOpenChange, ...args }: React.ComponentProps<ty
           setOpen(next)
         }}
       >
-        <TooltipTrigger asChild>
-          <Button size="icon" variant="outline" aria-label="New project">
-            <PlusIcon aria-hidden />
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>{children}</TooltipContent>
+        <NewProjectButton tip={children} />
       </Tooltip>
     </div>
   )
