@@ -15,6 +15,21 @@ const boxOf = (s: ReturnType<typeof run>, id: string) => {
   return boxIn(s.document, layer, s.sizeId)
 }
 
+/** Adds a photo layer with the image field it fills, as the Add menu does. */
+const addPhoto: DesignerAction = {
+  type: 'add',
+  layer: {
+    id: 'photo',
+    type: 'image',
+    field: 'photo',
+    fit: 'cover',
+    focus: { x: 0.5, y: 0.5 },
+    radius: 0,
+    placeholder: '#e7e5e4',
+  },
+  field: { key: 'photo', kind: 'image', label: { en: 'Photo', 'zh-CN': '照片' } },
+}
+
 describe('the designer state', () => {
   it('nudges the selection, each nudge one undo step', () => {
     const s = run(
@@ -202,19 +217,7 @@ describe('coalesced edits', () => {
   })
 
   it('adds a layer with the field it needs, both undone together', () => {
-    const s = run({
-      type: 'add',
-      layer: {
-        id: 'photo',
-        type: 'image',
-        field: 'photo',
-        fit: 'cover',
-        focus: { x: 0.5, y: 0.5 },
-        radius: 0,
-        placeholder: '#e7e5e4',
-      },
-      field: { key: 'photo', kind: 'image', label: { en: 'Photo', 'zh-CN': '照片' } },
-    })
+    const s = run(addPhoto)
     expect(s.document.fields.map((f) => f.key)).toEqual(['photo'])
     expect(designerReducer(s, { type: 'undo' }).document.fields).toEqual([])
   })
@@ -231,19 +234,7 @@ describe('loading another document', () => {
 
 describe('deleting', () => {
   it('takes the fields only the deleted layers used, and undoes as one step', () => {
-    const s = run({
-      type: 'add',
-      layer: {
-        id: 'photo',
-        type: 'image',
-        field: 'photo',
-        fit: 'cover',
-        focus: { x: 0.5, y: 0.5 },
-        radius: 0,
-        placeholder: '#e7e5e4',
-      },
-      field: { key: 'photo', kind: 'image', label: { en: 'Photo', 'zh-CN': '照片' } },
-    })
+    const s = run(addPhoto)
     const deleted = designerReducer(s, { type: 'delete' })
     expect(deleted.document.fields).toEqual([])
     expect(designerReducer(deleted, { type: 'undo' }).document.fields.map((f) => f.key)).toEqual(['photo'])
