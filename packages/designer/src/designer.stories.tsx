@@ -234,3 +234,24 @@ export const SelectAllAndDelete: Story = {
     await expect(canvas.queryByText(/This page is blank/)).toBeNull()
   },
 }
+
+export const AddThenNudge: Story = {
+  name: 'Add a text: it takes the focus, so the arrow keys move it at once',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const body = within(canvasElement.ownerDocument.body)
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
+    await userEvent.click(await body.findByRole('menuitem', { name: 'Text' }))
+    const added = await waitFor(() => {
+      const el = canvasElement.ownerDocument.activeElement
+      if (!(el instanceof HTMLElement) || !el.dataset.layer) throw new Error('no layer has the focus')
+      return el
+    })
+    await expect(added).toHaveAttribute('aria-pressed', 'true')
+    const x = left(added)
+    await userEvent.keyboard('{ArrowRight}')
+    // Zoom 0.5: one template pixel is half a CSS pixel.
+    await waitFor(() => expect(left(added)).toBeCloseTo(x + 0.5))
+  },
+}

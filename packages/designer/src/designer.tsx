@@ -136,6 +136,15 @@ function DesignerView({
   const fitted = useRef(initialZoom === 'fit-width')
   const viewportRef = useRef<HTMLDivElement>(null)
   const fileRef = useRef<HTMLInputElement>(null)
+  /** A layer just added: it takes the focus once drawn, so the arrow keys move it and Delete takes it. */
+  const focusAdded = useRef<string | undefined>(undefined)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the document with the new layer is what it waits for.
+  useEffect(() => {
+    const id = focusAdded.current
+    if (!id) return
+    focusAdded.current = undefined
+    viewportRef.current?.querySelector<HTMLElement>(`[data-layer="${CSS.escape(id)}"]`)?.focus()
+  }, [state.document])
   const fixed = useFixedImages(state.document, loadImage)
   const [upload, setUpload] = useState<{ busy: boolean; error?: string }>({ busy: false })
 
@@ -198,6 +207,7 @@ function DesignerView({
     if (!entry?.fromUpload || !up) return
     const upload = { ref: up.ref, width: up.bitmap.width, height: up.bitmap.height }
     const layer = entry.fromUpload(state.document, state.sizeId, upload)
+    focusAdded.current = layer.id
     dispatch({ type: 'add', layer: { ...layer, name: strings[entry.name] } })
   }
   /** An Add menu item chosen: its new layer added and selected, or its file asked for. */
@@ -209,6 +219,7 @@ function DesignerView({
       link: strings.qrLink,
       image: { en: DESIGNER_STRINGS_EN.addImage, 'zh-CN': DESIGNER_STRINGS_ZH_CN.addImage },
     })
+    focusAdded.current = layer.id
     dispatch({ type: 'add', layer: { ...layer, name: strings[entry.name] }, field })
   }
 

@@ -26,7 +26,7 @@ import {
   ZoomIn,
   ZoomOut,
 } from 'lucide-react'
-import type { Dispatch, ReactNode } from 'react'
+import { type Dispatch, type ReactNode, useRef } from 'react'
 import { designerKinds } from './kinds'
 import type { DesignerAction, DesignerState } from './state/designer-state'
 import type { AlignEdge } from './state/geometry'
@@ -137,6 +137,8 @@ export function Toolbar({
 }: ToolbarProps) {
   const n = state.selection.length
   const align = (edge: AlignEdge) => () => dispatch({ type: 'align', edge })
+  /** An Add item was chosen: the menu, closing, leaves the focus to the new layer. */
+  const chosen = useRef(false)
   return (
     <div
       role="toolbar"
@@ -170,9 +172,24 @@ export function Toolbar({
             {strings.add}
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="start">
+        <DropdownMenuContent
+          align="start"
+          onCloseAutoFocus={(e) => {
+            // The layer an item added takes the focus (the designer gives it), not this menu's button.
+            if (!chosen.current) return
+            chosen.current = false
+            e.preventDefault()
+          }}
+        >
           {designerKinds.addMenu(Boolean(fixedImage)).map((entry) => (
-            <DropdownMenuItem key={entry.id} icon={entry.icon} onSelect={() => onAdd(entry.id)}>
+            <DropdownMenuItem
+              key={entry.id}
+              icon={entry.icon}
+              onSelect={() => {
+                chosen.current = true
+                onAdd(entry.id)
+              }}
+            >
               {strings[entry.label]}
             </DropdownMenuItem>
           ))}
