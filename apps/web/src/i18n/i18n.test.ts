@@ -5,6 +5,18 @@ import { issueText } from '../forms/issues'
 import { currentLanguage, i18n, LANGUAGE_KEY, loadLanguage, setLanguage } from './index'
 import { zhCN } from './zh-CN'
 
+/** A single-line text field named Title, as the editor reads it, with the length limits given. */
+const titleField = (minLength: number, maxLength: number) => ({
+  key: 'title',
+  label: 'Title',
+  labels: { en: 'Title', 'zh-CN': '标题' },
+  kind: 'text' as const,
+  defaults: { en: '', 'zh-CN': '' },
+  minLength,
+  maxLength,
+  multiline: false,
+})
+
 describe('the app’s languages', () => {
   afterAll(async () => {
     localStorage.removeItem(LANGUAGE_KEY)
@@ -47,32 +59,14 @@ describe('the app’s languages', () => {
 
   it('words the editor’s rules with the field’s own limits', async () => {
     await loadLanguage('en')
-    const text = {
-      key: 'title',
-      label: 'Title',
-      labels: { en: 'Title', 'zh-CN': '标题' },
-      kind: 'text' as const,
-      defaults: { en: '', 'zh-CN': '' },
-      minLength: 3,
-      maxLength: 40,
-      multiline: false,
-    }
+    const text = titleField(3, 40)
     expect(errorText(i18n.t, text, { type: 'too_big' })).toBe('Must be at most 40 characters')
     expect(errorText(i18n.t, text, { type: 'too_small' })).toBe('Must be at least 3 characters')
     expect(errorText(i18n.t, text, { type: 'not_single_line' })).toBe('Must be a single line')
   })
 
   it('words a limit of one in the singular, in either language', async () => {
-    const one = {
-      key: 'title',
-      label: 'Title',
-      labels: { en: 'Title', 'zh-CN': '标题' },
-      kind: 'text' as const,
-      defaults: { en: '', 'zh-CN': '' },
-      minLength: 1,
-      maxLength: 40,
-      multiline: false,
-    }
+    const one = titleField(1, 40)
     await loadLanguage('en')
     expect(errorText(i18n.t, one, { type: 'too_small' })).toBe('Must be at least 1 character')
     expect(issueText(i18n.t, 'password', { type: 'too_small', params: { minimum: 1 } })).toBe(

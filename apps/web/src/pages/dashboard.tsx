@@ -64,17 +64,37 @@ export function DashboardPage() {
   )
 }
 
+/** A figure of the dashboard's summary: a region named by its small heading with an icon. */
+function SummaryCard({
+  headingId,
+  icon,
+  title,
+  children,
+}: {
+  headingId: string
+  icon: ReactNode
+  title: string
+  children: ReactNode
+}) {
+  return (
+    <Card role="region" aria-labelledby={headingId} className="block p-5">
+      <CardTitle id={headingId} className="flex items-center gap-2 text-sm font-normal text-muted-foreground">
+        {icon}
+        {title}
+      </CardTitle>
+      {children}
+    </Card>
+  )
+}
+
 function CreditsCard({ credits }: { credits: DashboardSummary['credits'] | undefined }) {
   const { t, i18n } = useTranslation()
   return (
-    <Card role="region" aria-labelledby="credits-heading" className="block p-5">
-      <CardTitle
-        id="credits-heading"
-        className="flex items-center gap-2 text-sm font-normal text-muted-foreground"
-      >
-        <Coins aria-hidden="true" className="size-4" />
-        {t('dashboard.credits')}
-      </CardTitle>
+    <SummaryCard
+      headingId="credits-heading"
+      icon={<Coins aria-hidden="true" className="size-4" />}
+      title={t('dashboard.credits')}
+    >
       {credits ? (
         <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="credits">
           {formatNumber(credits.balance, i18n.language)}
@@ -101,7 +121,7 @@ function CreditsCard({ credits }: { credits: DashboardSummary['credits'] | undef
       <LinkButton to="/pricing-plans" variant="outline" size="sm" className="mt-4">
         {t('dashboard.buyCredits')}
       </LinkButton>
-    </Card>
+    </SummaryCard>
   )
 }
 
@@ -109,14 +129,11 @@ function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
   const { t, i18n } = useTranslation()
   const date = plan ? formatDate(new Date(plan.currentPeriodEnd), 'long', i18n.language) : ''
   return (
-    <Card role="region" aria-labelledby="plan-heading" className="block p-5">
-      <CardTitle
-        id="plan-heading"
-        className="flex items-center gap-2 text-sm font-normal text-muted-foreground"
-      >
-        <CalendarClock aria-hidden="true" className="size-4" />
-        {t('dashboard.plan')}
-      </CardTitle>
+    <SummaryCard
+      headingId="plan-heading"
+      icon={<CalendarClock aria-hidden="true" className="size-4" />}
+      title={t('dashboard.plan')}
+    >
       {plan === undefined ? (
         // Shaped like the card without a plan (what a new customer gets), so nothing moves when it loads.
         <>
@@ -154,7 +171,7 @@ function PlanCard({ plan }: { plan: DashboardSummary['plan'] | undefined }) {
           </LinkButton>
         </>
       )}
-    </Card>
+    </SummaryCard>
   )
 }
 
