@@ -261,6 +261,30 @@ test.describe('the designer in the app', () => {
     await expect.poll(() => drawn(page)).toBe(reference)
   })
 
+  test('Ctrl+S saves a change once and makes no version when nothing changed', async ({ page, server }) => {
+    const account = await registerUser(server, 'Susan Kare')
+    const id = await ownCopy(server, account.token, 'bold-quote')
+    await signIn(page, account, `/templates/${id}/design`)
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    const saves: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/template/save') saves.push(r.method())
+    })
+    await page.locator('[data-layer="quote"]').focus()
+    await page.keyboard.press('Control+s')
+    await page.keyboard.press('ArrowRight')
+    await expect(page.getByTestId('save-state')).toHaveText(/Unsaved changes/)
+    const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/template/save', {
+      timeout: 0,
+    })
+    await page.keyboard.press('Control+s')
+    await answered
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 2')
+    // The first Ctrl+S, sent before the change, asked nothing of the server.
+    expect(saves).toEqual(['POST'])
+    expect((await documentOf(server, account.token, id)).version).toBe(2)
+  })
+
   test('a brand font is uploaded; a new text in it is snapped to the centre, nudged, undone and redone, made a field; a QR code added; saved, created, and the image has the text where the designer showed it', async ({
     page,
     server,

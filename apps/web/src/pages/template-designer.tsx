@@ -310,6 +310,8 @@ function DesignerWorkspace(p: {
   )
 
   async function saveNow() {
+    // Ctrl+S with nothing new (or a save on its way) makes no version, as the disabled button would not.
+    if (state.kind === 'saved' || state.kind === 'saving') return
     const trimmed = name.trim()
     if (!trimmed) {
       setState({ kind: 'error', message: t('designer.page.nameRequired') })
