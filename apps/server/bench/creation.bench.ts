@@ -25,7 +25,7 @@ import { migrate } from '../src/db/migrations'
 import { Sessions } from '../src/features/accounts/sessions'
 import { grantCredits } from '../src/features/billing/ledger'
 import { seedCatalogue } from '../src/features/templates/catalogue'
-import { fileUrlSecret } from '../src/media'
+import { fileUrlSecret } from '../src/media-services'
 import { listen } from '../src/server'
 import { freshDb } from '../test/harness'
 

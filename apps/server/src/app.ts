@@ -1,54 +1,38 @@
 import path from 'node:path'
-import { Code, notificationStream } from '@templet/api/contract'
+import { Code } from '@templet/api/contract'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { requestId } from 'hono/request-id'
 import type { Config } from './config'
 import type { Db } from './db/connection'
-import { developerApiParts, type Jobs } from './developer-api'
-import { accountHandlers } from './features/accounts/account.routes'
-import { AccountDeletion } from './features/accounts/account-deletion'
-import { accountExportRoute } from './features/accounts/account-export'
-import { AccountMail } from './features/accounts/account-mail'
-import { AccountSettings } from './features/accounts/account-settings'
-import { Accounts } from './features/accounts/accounts'
-import { EmailAddresses } from './features/accounts/email-addresses'
-import { LoginThrottle } from './features/accounts/login-throttle'
-import { PasswordCheck } from './features/accounts/password-check'
-import { PasswordReset } from './features/accounts/password-reset'
-import { createPasswords } from './features/accounts/passwords'
-import { Sessions } from './features/accounts/sessions'
-import { userHandlers } from './features/accounts/user.routes'
-import { billingHandlers } from './features/billing/billing.routes'
-import { BillingHistory } from './features/billing/billing-history'
-import { Checkouts } from './features/billing/checkouts'
-import { Offers } from './features/billing/offers'
-import {
-  type PaymentProvider,
-  type StripeClientOptions,
-  sandboxProvider,
-  stripeClient,
-  stripeProvider,
-} from './features/billing/payment-provider'
-import { StripeWebhook } from './features/billing/stripe-webhook'
-import { Subscriptions } from './features/billing/subscriptions'
-import { ContactMessages } from './features/contact/contact'
-import { contactHandlers } from './features/contact/contact.routes'
+import { accountsFeature } from './features/accounts'
+import type { AccountDeletion } from './features/accounts/account-deletion'
+import type { AccountMail } from './features/accounts/account-mail'
+import type { Accounts } from './features/accounts/accounts'
+import { batchesFeature } from './features/batches'
+import { billingFeature } from './features/billing'
+import type { Checkouts } from './features/billing/checkouts'
+import type { Offers } from './features/billing/offers'
+import type { StripeClientOptions } from './features/billing/payment-provider'
+import type { Subscriptions } from './features/billing/subscriptions'
+import { brandKitFeature } from './features/brand-kit'
+import { contactFeature } from './features/contact'
+import { creationsFeature } from './features/creations'
 import type { Creations } from './features/creations/creations'
-import { Dashboard } from './features/dashboard/dashboard'
-import { dashboardHandlers } from './features/dashboard/dashboard.routes'
-import { notificationHandlers } from './features/notifications/notification.routes'
-import { mountNotificationStream } from './features/notifications/notification-stream.routes'
-import { NotificationStreams } from './features/notifications/notification-streams'
-import { Notifications } from './features/notifications/notifications'
-import { catalogueImageRoutes } from './features/templates/catalogue-images.routes'
-import { templateTypeHandlers } from './features/templates/template-type.routes'
-import { TemplateTypes } from './features/templates/template-types'
+import { dashboardFeature } from './features/dashboard'
+import { developerFeature } from './features/developer'
+import { notificationsFeature } from './features/notifications'
+import type { NotificationStreams } from './features/notifications/notification-streams'
+import type { SharedDeps } from './features/shared-deps'
+import { templatesFeature } from './features/templates'
+import { uploadsFeature } from './features/uploads'
 import { healthRoutes } from './health'
+import type { Jobs } from './jobs'
 import { createLogger, errorFields, type Logger } from './log'
-import { type MediaOptions, mediaParts } from './media'
+import { type MediaOptions, mediaInfra } from './media-services'
 import { Metrics } from './metrics'
 import { type AppEnv, apiRouter, reply } from './routes/api'
+import { fileRoutes } from './routes/file'
 import { securityHeaders } from './security-headers'
 import type { JobQueue } from './services/jobs'
 import { createMailer, type Mailer } from './services/mail/mailer'
@@ -67,7 +51,7 @@ export interface AppOptions {
   log?: Logger
   /** Parse every success answer with the contract before sending it (for tests). */
   checkResponses?: boolean
-  /** Media storage, file URL key and renderer; defaults from `config` (see {@link mediaParts}). */
+  /** Media storage, file URL key and renderer; defaults from `config` (see {@link mediaInfra}). */
   media?: MediaOptions
   /** Where the Stripe client sends its requests (tests: a fake server on loopback). */
   stripeClientOptions?: StripeClientOptions
@@ -119,127 +103,58 @@ export function createApp(o: AppOptions): Hono<AppEnv> {
   return createAppParts(o).hono
 }
 
+/**
+ * The app composed from its features (src/features/, ADR 0177): each is built on the shared dependencies and
+ * gives its services and its routes. Billing comes before accounts (a deleted account's subscription is
+ * cancelled) and its handlers after them (they read the buyer).
+ */
 export function createAppParts(o: AppOptions): App {
   const { config } = o
   const now = o.now ?? Date.now
   const log = o.log ?? createLogger(config.logLevel)
-  const db = o.db.kysely
-  const sessions = new Sessions(db, {
-    ttlSeconds: config.sessionTtlSeconds,
-    graceSeconds: config.sessionGraceSeconds,
-    now,
-  })
-  const limiter = new RateLimiter(databaseRateLimitStore(o.db), now)
-  const passwords = createPasswords(config.argon2)
-  const throttle = new LoginThrottle({ db, now, config: config.loginThrottle })
-  const offers = new Offers(config.billing)
-  const stripe = config.billing.stripe
-    ? stripeClient(config.billing.stripe.secretKey, o.stripeClientOptions)
-    : undefined
-  const provider: PaymentProvider = stripe
-    ? stripeProvider(stripe, (err) => log.error('stripe request failed', errorFields(err)))
-    : sandboxProvider
-  const checkouts = new Checkouts({
-    db,
-    offers,
-    provider,
-    now,
-    log,
-    publicUrl: config.billing.publicUrl,
-    fault: o.fault,
-  })
-  const subscriptions = new Subscriptions({ db, offers, provider, now, log })
-  const stripeWebhook =
-    stripe && config.billing.stripe
-      ? new StripeWebhook({
-          stripe,
-          webhookSecret: config.billing.stripe.webhookSecret,
-          db,
-          checkouts,
-          offers,
-          now,
-          log,
-        })
-      : undefined
-
-  const lifecycle = { draining: false }
-  const streams = new NotificationStreams({
+  const shared: SharedDeps = {
     db: o.db,
-    sessions,
-    log,
-    heartbeatMs: config.stream.heartbeatSeconds * 1000,
-    perUserLimit: config.stream.perUserLimit,
-  })
-  const metrics = new Metrics()
-  const media = mediaParts({
-    db,
     config,
     now,
-    limiter,
-    planOf: async (userId) => (await subscriptions.summary(userId))?.tier ?? null,
+    log,
+    limiter: new RateLimiter(databaseRateLimitStore(o.db), now),
+  }
+  const metrics = new Metrics()
+  const media = mediaInfra({
+    config,
+    now,
     options: { ...o.media, renderer: metrics.timed(o.media?.renderer ?? defaultRenderer) },
   })
   const outboxDir = path.join(config.dataDir, 'outbox')
   const mailer =
     o.mailer ?? createMailer({ smtpUrl: config.account.smtpUrl, from: config.account.mailFrom, outboxDir })
-  const mail = new AccountMail({
-    db,
-    mailer,
-    log,
-    now,
-    publicUrl: config.billing.publicUrl,
-    ttlSeconds: {
-      reset_password: config.account.resetTokenTtlSeconds,
-      verify_email: config.account.verifyTokenTtlSeconds,
-      change_email: config.account.verifyTokenTtlSeconds,
-    },
+
+  const billing = billingFeature(shared, { stripeClientOptions: o.stripeClientOptions, fault: o.fault })
+  const planOf = async (userId: number) => (await billing.subscriptions.summary(userId))?.tier ?? null
+  const accounts = accountsFeature(shared, media, { subscriptions: billing.subscriptions, mailer })
+  const notifications = notificationsFeature(shared, { sessions: accounts.sessions })
+  const creations = creationsFeature(shared, media)
+  const uploads = uploadsFeature(shared, media, { planOf })
+  const templates = templatesFeature(shared, {
+    templates: creations.templates,
+    brandKit: creations.brandKit,
+    uploads: uploads.uploads,
+    planOf,
   })
-  const passwordCheck = new PasswordCheck({ passwords, limiter })
-  const mailLimit = config.account.mailLimit
-  const emails = new EmailAddresses({ db, limiter, mailLimit, mail, passwordCheck, now })
-  const accountDeletion = new AccountDeletion({
-    db,
-    storage: media.storage,
-    sessions,
-    subscriptions,
-    passwordCheck,
-    mail,
-    log,
-    graceDays: config.account.deletionGraceDays,
-    now,
-  })
-  const accounts = new Accounts({
-    db,
-    passwords,
-    sessions,
-    limiter,
-    rateLimits: config.rateLimits,
-    throttle,
-    now,
-    emails,
-    deletion: accountDeletion,
-  })
-  const account = accountHandlers({
-    accounts,
-    reset: new PasswordReset({ db, passwords, limiter, mailLimit, mail, throttle, now }),
-    emails,
-    settings: new AccountSettings({ db, passwords, passwordCheck, sessions, mail, now }),
-    deletion: accountDeletion,
-    urls: media.urls,
-    limiter,
-  })
-  const developer = developerApiParts({
-    db: o.db,
-    kysely: db,
-    config,
-    creations: media.creations,
-    storage: media.storage,
-    urls: media.urls,
-    now,
-    log,
+  const brandKit = brandKitFeature(media, { brandKit: creations.brandKit })
+  const developer = developerFeature(shared, media, {
+    creations: creations.creations,
     metrics,
-    ...(o.jobQueue ? { queue: o.jobQueue } : {}),
+    queue: o.jobQueue,
   })
+  const batches = batchesFeature(shared, media, { batches: developer.batches })
+  const contact = contactFeature(shared)
+  const dashboard = dashboardFeature(shared, {
+    creations: creations.creations,
+    subscriptions: billing.subscriptions,
+    offers: billing.offers,
+  })
+  const lifecycle = { draining: false }
   const app = new Hono<AppEnv>()
 
   // Every answer's common headers are set here, after its handler: the request id (a proxy's sane id is kept, so
@@ -276,50 +191,45 @@ export function createAppParts(o: AppOptions): App {
   app.route('/api', apiReference())
 
   // A finished batch's ZIP (developer API) is a signed file URL like the media's.
-  app.route('/api/file/batch', developer.archive)
-  app.route('/api/file/export', accountExportRoute({ db, storage: media.storage, urls: media.urls }))
+  app.route('/api/file/batch', batches.archive)
+  app.route('/api/file/export', accounts.exportRoute)
   // Fonts: the shipped faces (public) and the brand kit's files (signed), for the browser's canvas.
-  app.route('/api/file/font', media.fonts.brand)
-  app.route('/api/fonts', media.fonts.shipped)
-  app.route('/api/catalogue-images', catalogueImageRoutes())
-  app.route('/api/file', media.files)
-  // Stripe's signed event: the raw body (the signature covers its exact bytes) and Stripe's own answer format,
-  // so it sits outside the envelope's registry loop.
-  app.post('/api/webhook/stripe', async (c) => {
-    c.header('Cache-Control', 'no-store')
-    if (!stripeWebhook) return c.json({ error: 'Stripe is not configured on this server' }, 404)
-    const reply = await stripeWebhook.handle(c.req.raw.body, {
-      signature: c.req.header('stripe-signature'),
-      contentLength: c.req.header('content-length'),
-    })
-    return c.json(reply.body, reply.status)
-  })
+  app.route('/api/file/font', brandKit.fonts.brand)
+  app.route('/api/fonts', brandKit.fonts.shipped)
+  app.route('/api/catalogue-images', templates.catalogueImages)
+  app.route(
+    '/api/file',
+    fileRoutes({
+      creations: creations.creations,
+      uploads: uploads.uploads,
+      templates: creations.templates,
+      storage: media.storage,
+      urls: media.urls,
+      renderer: media.renderer,
+      pixelBudget: media.work.pixels,
+    }),
+  )
+  app.route('/api/webhook/stripe', billing.webhook)
 
-  mountNotificationStream(app, `/api${notificationStream.path}`, { streams, sessions })
+  notifications.mount(app)
   app.route(
     '/api',
     apiRouter({
       handlers: {
-        ...userHandlers(accounts, sessions),
-        ...account,
-        ...notificationHandlers(new Notifications(db)),
-        ...templateTypeHandlers(new TemplateTypes(db, now)),
-        ...contactHandlers(new ContactMessages({ db, limiter, limit: config.rateLimits.contact, now })),
-        ...media.handlers,
-        ...billingHandlers(
-          offers,
-          checkouts,
-          new BillingHistory(db, config.billing.seller),
-          subscriptions,
-          accounts,
-          { limiter, rateLimits: config.rateLimits },
-          config.billing.seller,
-        ),
-        ...dashboardHandlers(new Dashboard({ db, creations: media.creations, subscriptions, offers })),
+        ...accounts.handlers,
+        ...notifications.handlers,
+        ...contact.handlers,
+        ...templates.handlers,
+        ...uploads.handlers,
+        ...creations.handlers,
+        ...brandKit.handlers,
+        ...billing.handlers(accounts.accounts),
+        ...dashboard.handlers,
         ...developer.handlers,
+        ...batches.handlers,
       },
-      admission: media.admission,
-      sessions,
+      admission: uploads.admission,
+      sessions: accounts.sessions,
       trustProxy: config.trustProxy,
       secureCookies: config.billing.publicUrl.startsWith('https:'),
       refusalDelayMs: config.abusiveRefusalDelayMs,
@@ -351,16 +261,16 @@ export function createAppParts(o: AppOptions): App {
 
   return {
     hono: app,
-    accounts,
+    accounts: accounts.accounts,
     lifecycle,
     storage: media.storage,
-    checkouts,
-    subscriptions,
-    offers,
-    creations: media.creations,
-    streams,
+    checkouts: billing.checkouts,
+    subscriptions: billing.subscriptions,
+    offers: billing.offers,
+    creations: creations.creations,
+    streams: notifications.streams,
     jobs: developer.jobs,
-    accountDeletion,
-    mail,
+    accountDeletion: accounts.accountDeletion,
+    mail: accounts.mail,
   }
 }

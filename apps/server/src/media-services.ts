@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { DecodedImages } from '@templet/render'
 import type { Kysely } from 'kysely'
 import type { Config } from './config'
 import type { Database } from './db/schema'
 import { sharedSecret } from './db/server-secrets'
-import { BrandKit } from './features/brand-kit/brand-kit'
-import { Creations } from './features/creations/creations'
-import { Templates } from './features/templates/templates'
 import { FileUrls, newFileUrlSecret } from './services/file-urls'
 import { ImageWork } from './services/image-work'
-import type { RateLimiter } from './services/rate-limit'
 import { threadRenderer } from './services/render-threads'
 import { defaultRenderer, type Renderer } from './services/renderer'
 import { type MediaStorage, openStorage } from './services/storage'
@@ -62,18 +57,12 @@ export function threadedRenderer(config: Config) {
 }
 
 /**
- * What makes creations, without HTTP: storage, file URLs, templates, the brand kit, the renderer and the
- * pixels rendered at once. The app adds its handlers and file routes ({@link mediaParts}); a worker process
- * (`ROLE=worker`) needs only these.
+ * The media every feature that keeps files shares: storage, signed file URLs, the renderer, and the pixels and
+ * uploads this process works on at once. Creations, uploads, templates, the brand kit, account exports and
+ * batches are built on it.
  */
-export function mediaServices(a: {
-  db: Kysely<Database>
-  config: Config
-  now: () => number
-  limiter: RateLimiter
-  options: MediaOptions
-}) {
-  const { db, config, now } = a
+export function mediaInfra(a: { config: Config; now: () => number; options: MediaOptions }) {
+  const { config, now } = a
   const storage = a.options.storage ?? openStorage(config.media, config.dataDir)
   // Without a shared key (tests that build the app alone) URLs are valid in this process only.
   const secret = a.options.fileUrlSecret ?? config.media.fileUrlSecret ?? randomBytes(32).toString('hex')
@@ -85,24 +74,7 @@ export function mediaServices(a: {
     megapixelsAtOnce: imageWork.megapixelsAtOnce,
     maxWaitMs: imageWork.waitSeconds * 1000,
   })
-  const templates = new Templates(db, urls)
-  const brandKit = new BrandKit({ db, storage, urls, now })
-  const creations = new Creations({
-    db,
-    templates,
-    storage,
-    urls,
-    renderer,
-    limiter: a.limiter,
-    previewLimit: config.media.preview,
-    decodedImages:
-      config.media.decodedImageCacheBytes > 0
-        ? new DecodedImages(config.media.decodedImageCacheBytes)
-        : undefined,
-    pixelBudget: work.pixels,
-    refusalDelayMs: config.abusiveRefusalDelayMs,
-    brandKit,
-    now,
-  })
-  return { storage, urls, renderer, work, templates, brandKit, creations }
+  return { storage, urls, renderer, work }
 }
+
+export type MediaInfra = ReturnType<typeof mediaInfra>

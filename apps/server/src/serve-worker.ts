@@ -1,10 +1,11 @@
 import { Hono } from 'hono'
 import type { Config } from './config'
 import type { Db } from './db/connection'
+import { creationServices } from './features/creations/services'
 import { healthRoutes } from './health'
 import { jobParts } from './jobs'
 import { errorFields, type Logger } from './log'
-import { fileUrlSecret, mediaServices, threadedRenderer } from './media-services'
+import { fileUrlSecret, mediaInfra, threadedRenderer } from './media-services'
 import { Metrics } from './metrics'
 import { serveProcess } from './serve-process'
 import { databaseRateLimitStore, RateLimiter } from './services/rate-limit'
@@ -23,20 +24,22 @@ export async function serveWorker(config: Config, log: Logger, db: Db): Promise<
   // The renders in a thread of their own (its heap holds the renderer only), loaded before jobs are taken.
   const renderer = threadedRenderer(config)
   await renderer.start()
-  const media = mediaServices({
-    db: db.kysely,
+  const media = mediaInfra({
     config,
     now,
-    limiter: new RateLimiter(databaseRateLimitStore(db), now),
     options: {
       fileUrlSecret: await fileUrlSecret(db.kysely, config),
       renderer: metrics.timed(renderer),
     },
   })
+  const { creations } = creationServices(
+    { db, config, now, log, limiter: new RateLimiter(databaseRateLimitStore(db), now) },
+    media,
+  )
   const { jobs } = jobParts({
     db: db.kysely,
     config,
-    creations: media.creations,
+    creations,
     storage: media.storage,
     urls: media.urls,
     now,

@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config'
 import { type Db, type Engine, openPostgres, openSqlite } from '../src/db/connection'
 import { migrate } from '../src/db/migrations'
 import { seedCatalogue } from '../src/features/templates/catalogue'
-import { fileUrlSecret, type MediaOptions } from '../src/media'
+import { fileUrlSecret, type MediaOptions } from '../src/media-services'
 import { listen } from '../src/server'
 import { PgBossQueue } from '../src/services/jobs/pg-boss'
 import type { MediaStorage } from '../src/services/storage'
@@ -142,7 +142,7 @@ export interface StartOptions {
    */
   jobs?: boolean | 'queue'
   app?: Partial<AppOptions>
-  /** Media storage, file URL key and renderer (see `mediaParts`). */
+  /** Media storage, file URL key and renderer (see `mediaInfra`). */
   media?: MediaOptions
 }
 

@@ -1,0 +1,54 @@
+import { jobParts } from '../../jobs'
+import type { MediaInfra } from '../../media-services'
+import type { Metrics } from '../../metrics'
+import type { JobQueue } from '../../services/jobs'
+import { databaseRateLimitStore } from '../../services/rate-limit'
+import { v1App } from '../../v1'
+import type { Creations } from '../creations/creations'
+import type { SharedDeps } from '../shared-deps'
+import { apiKeyHandlers } from './api-key.routes'
+import { ApiKeys } from './api-keys'
+
+/**
+ * The developer API feature (docs/product.md#the-developer-api): API keys (the app's `/api` handlers), the `/v1`
+ * app, and the renders, batches and webhooks it runs on the job queue.
+ */
+export function developerFeature(
+  s: SharedDeps,
+  media: Pick<MediaInfra, 'storage' | 'urls'>,
+  d: {
+    creations: Creations
+    metrics: Metrics
+    /** The queue (tests: a pg-boss queue on their own database); default from `config`. */
+    queue?: JobQueue | undefined
+  },
+) {
+  const { config, now, log } = s
+  const db = s.db.kysely
+  const apiKeys = new ApiKeys({ db, now })
+  const { renders, batches, webhooks, jobs } = jobParts({
+    db,
+    config,
+    creations: d.creations,
+    storage: media.storage,
+    urls: media.urls,
+    now,
+    log,
+    metrics: d.metrics,
+    ...(d.queue ? { queue: d.queue } : {}),
+  })
+  const v1 = v1App({
+    db,
+    config,
+    apiKeys,
+    rateLimits: databaseRateLimitStore(s.db),
+    creations: d.creations,
+    renders,
+    batches,
+    webhooks,
+    urls: media.urls,
+    now,
+    log,
+  })
+  return { apiKeys, handlers: apiKeyHandlers(apiKeys), v1, renders, batches, jobs }
+}
