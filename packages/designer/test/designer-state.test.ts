@@ -144,6 +144,21 @@ describe('the designer’s layer actions', () => {
     const dup = run({ type: 'select', ids: ['title', 'badge'] }, { type: 'duplicate' })
     expect(dup.document.layers.map((l) => l.id)).toEqual(['bg', 'title', 'title-copy', 'badge', 'badge-copy'])
     expect(dup.selection).toEqual(['title-copy', 'badge-copy'])
+    // A copy of a named layer is named apart from it in the layers panel.
+    const named = designerReducer(
+      designerReducer(run({ type: 'update', id: 'title', patch: { name: 'Headline' } }), {
+        type: 'select',
+        ids: ['title'],
+      }),
+      { type: 'duplicate' },
+    )
+    expect(named.document.layers.map((l) => l.name)).toContain('Headline 2')
+    const again = designerReducer(named, { type: 'duplicate' })
+    expect(again.document.layers.filter((l) => l.name?.startsWith('Headline')).map((l) => l.name)).toEqual([
+      'Headline',
+      'Headline 2',
+      'Headline 3',
+    ])
     expect(boxOf(dup, 'title-copy')).toMatchObject({ x: 20, y: 30 })
     const del = designerReducer(dup, { type: 'delete' })
     expect(del.document.layers.map((l) => l.id)).toEqual(['bg', 'title', 'badge'])

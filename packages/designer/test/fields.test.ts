@@ -109,7 +109,8 @@ describe('new layers', () => {
     const withQr = { ...template, layers: [...template.layers, qr.layer] }
     const marked = markTextField(withQr, 'qr')
     expect(marked.layers.at(-1)).toMatchObject({ data: '{{qr}}' })
-    expect(marked.fields[0]).toMatchObject({ key: 'qr', default: 'https://example.com' })
+    // Room for a real link (a headline's field gets 40).
+    expect(marked.fields[0]).toMatchObject({ key: 'qr', default: 'https://example.com', maxLength: 300 })
     expect(() => parseTemplate(marked)).not.toThrow()
     expect(unmarkTextField(marked, 'qr').layers.at(-1)).toMatchObject({ data: 'https://example.com' })
   })

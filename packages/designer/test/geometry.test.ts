@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { stepZoom } from '../src/canvas/viewport'
 import {
   alignBox,
   boxFromCorners,
@@ -99,5 +100,14 @@ describe('marquee, align and distribute', () => {
     // Span 0–350, 200 px of boxes: two gaps of 75.
     expect(distributeBoxes(boxes, 'x').map((b) => b.x)).toEqual([300, 0, 125])
     expect(distributeBoxes(boxes.slice(0, 2), 'x')).toEqual(boxes.slice(0, 2))
+  })
+})
+
+describe('zoom steps', () => {
+  it('zooms out from 25 % through 20 % and 15 % to 10 %, and back in the same steps', () => {
+    const out = [0.25]
+    for (let i = 0; i < 3; i++) out.push(stepZoom(out.at(-1) ?? 1, -1))
+    expect(out).toEqual([0.25, 0.2, 0.15, 0.1])
+    expect(stepZoom(0.1, 1)).toBe(0.15)
   })
 })

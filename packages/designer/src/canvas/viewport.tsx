@@ -11,7 +11,7 @@ import {
 export const MIN_ZOOM = 0.05
 export const MAX_ZOOM = 8
 /** The steps the zoom buttons and Ctrl/Cmd +/- go through. */
-const STEPS = [0.05, 0.1, 0.25, 1 / 3, 0.5, 2 / 3, 0.75, 1, 1.5, 2, 3, 4, 6, 8]
+const STEPS = [0.05, 0.1, 0.15, 0.2, 0.25, 1 / 3, 0.5, 2 / 3, 0.75, 1, 1.5, 2, 3, 4, 6, 8]
 /** Room around the design in the viewport, so handles at its edges stay reachable. */
 export const VIEWPORT_PAD = 40
 

@@ -76,6 +76,8 @@ export interface LayerWords<L> {
   of(layer: L): string | LocalizedText
   /** The layer showing `words`; a kind that holds one text takes a localised one's English. */
   with(layer: L, words: string | LocalizedText): L
+  /** The fewest characters a field made of these words allows (default 40): a link needs more than a name. */
+  room?: number
 }
 
 /**

@@ -118,6 +118,14 @@ export function uniqueLayerId(t: Template, base: string): string {
   for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`
 }
 
+/** `name`, or `name 2`, `name 3` … : the first name no layer of the template shows. */
+export function uniqueLayerName(t: Template, name: string): string {
+  const taken = new Set(t.layers.map((l) => l.name ?? l.id))
+  if (!taken.has(name)) return name
+  const stem = name.replace(/ \d+$/, '') || name
+  for (let n = 2; ; n++) if (!taken.has(`${stem} ${n}`)) return `${stem} ${n}`
+}
+
 /** The selection without layers the document no longer has (after an undo of an add, a delete). */
 const existing = (t: Template, ids: string[]) => ids.filter((id) => t.layers.some((l) => l.id === id))
 
@@ -246,7 +254,8 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         if (!state.selection.includes(l.id)) continue
         const id = uniqueLayerId(next, `${l.id}-copy`)
         const b = boxIn(t, l, state.sizeId)
-        const copy = withBox(t, { ...l, id, locked: undefined } as Layer, state.sizeId, {
+        const name = l.name === undefined ? undefined : uniqueLayerName(next, l.name)
+        const copy = withBox(t, { ...l, id, name, locked: undefined } as Layer, state.sizeId, {
           ...b,
           x: b.x + 10,
           y: b.y + 10,

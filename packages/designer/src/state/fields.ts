@@ -65,7 +65,7 @@ const label = (name: string): LocalizedText => ({ en: name, 'zh-CN': name })
 /**
  * A text layer's words (a QR layer's text) become a text field the customer fills: the layer shows
  * `{{key}}`, the field's default is the words it showed, its label the layer's name, its limit room for
- * twice as many characters.
+ * twice as many characters (at least what the kind's words need: 40, a link's 300).
  */
 export function markTextField(t: Template, layerId: string): Template {
   const layer = t.layers.find((l) => l.id === layerId)
@@ -79,7 +79,7 @@ export function markTextField(t: Template, layerId: string): Template {
     kind: 'text',
     label: label(layer.name ?? layerId),
     default: words,
-    maxLength: Math.min(2000, Math.max(40, longest * 2)),
+    maxLength: Math.min(2000, Math.max(designerKinds.kindOf(layer).words?.room ?? 40, longest * 2)),
     multiline: texts.some((s) => s.includes('\n')) || undefined,
   }
   return {

@@ -79,6 +79,8 @@ export const qrKind: DesignerLayerKind<QrLayer> = {
     of: (layer) => layer.data,
     // A QR code encodes one text: a localised one gives it its English words.
     with: (layer, words) => ({ ...layer, data: typeof words === 'string' ? words : words.en }),
+    // Room for a link with its tracking parameters; a code that holds much more is hard to scan.
+    room: 300,
   },
   fieldKeys: (layer) => references(layer.data),
 }
