@@ -123,6 +123,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: int(1, 3600, 120),
   DRAIN_SECONDS: int(1, 3600, 30),
   DRAIN_IDLE_SECONDS: int(1, 600, 5),
+  KEEP_ALIVE_SECONDS: int(1, 3600, 65),
   STREAM_HEARTBEAT_SECONDS: int(1, 300, 20),
   STREAM_LIMIT_PER_USER: int(1, 100_000, 10),
   REGISTER_LIMIT: int(1, 1_000_000, 20),
@@ -242,9 +243,16 @@ export interface Config {
   abusiveRefusalDelayMs: number
   /**
    * How long a client may take to send a request's headers, and the whole request (Node's defaults: 60 s, 300 s);
-   * how long the rest of a body left unread by an early answer is read, in all and with no byte arriving.
+   * how long the rest of a body left unread by an early answer is read, in all and with no byte arriving; how
+   * long an idle kept-alive connection stays open.
    */
-  http: { headersTimeoutMs: number; requestTimeoutMs: number; drainMs: number; drainIdleMs: number }
+  http: {
+    headersTimeoutMs: number
+    requestTimeoutMs: number
+    drainMs: number
+    drainIdleMs: number
+    keepAliveMs: number
+  }
   /** The live notification stream: how often a comment line keeps it open (and its session is checked again), and how many one user may hold open on one process. */
   stream: { heartbeatSeconds: number; perUserLimit: number }
   logLevel: LogLevel
@@ -398,6 +406,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       drainMs: e.DRAIN_SECONDS * 1000,
       drainIdleMs: e.DRAIN_IDLE_SECONDS * 1000,
+      keepAliveMs: e.KEEP_ALIVE_SECONDS * 1000,
     },
     stream: { heartbeatSeconds: e.STREAM_HEARTBEAT_SECONDS, perUserLimit: e.STREAM_LIMIT_PER_USER },
     logLevel: e.LOG_LEVEL,

@@ -14,6 +14,8 @@ export interface ListenOptions {
   drainMs?: number
   /** How long that reading waits for the client's next byte (default 5 s). */
   drainIdleMs?: number
+  /** How long an idle kept-alive connection stays open (Node's default: 5 s). */
+  keepAliveMs?: number
 }
 
 /**
@@ -51,6 +53,10 @@ export function listen(o: ListenOptions, onListening?: (info: AddressInfo) => vo
     onListening,
   )
   const drain = { totalMs: o.drainMs ?? 30_000, idleMs: o.drainIdleMs ?? 5_000 }
+  // A client reuses a kept-alive connection until the idle time the server announces is nearly up; a client
+  // that is slow to send (a busy machine, a proxy pooling connections for 60 s) can write on one the server has
+  // just closed and get a reset instead of an answer. A longer idle time than its clients' keeps the close theirs.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = o.keepAliveMs ?? 65_000
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     res.once('finish', () => {
       if (!req.complete) drainUnread(req, drain)

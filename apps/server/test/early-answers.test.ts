@@ -145,6 +145,30 @@ describe('slow clients', () => {
     kept.end()
   })
 
+  it('keeps an idle connection open for KEEP_ALIVE_SECONDS (65 by default), and says so', async () => {
+    /** The Keep-Alive header of an answer to a request on a connection of its own. */
+    const keepAlive = (server: TestServer) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1')
+        let got = ''
+        socket.on('data', (d) => {
+          got += d.toString()
+          if (!got.includes('\r\n\r\n')) return
+          socket.destroy()
+          resolve(/^keep-alive: (.*)$/im.exec(got)?.[1]?.trim())
+        })
+        socket.on('error', reject)
+        socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n')
+      })
+    expect(await keepAlive(usual)).toBe('timeout=65')
+    const brief = await startServer('sqlite', { KEEP_ALIVE_SECONDS: '7' })
+    try {
+      expect(await keepAlive(brief)).toBe('timeout=7')
+    } finally {
+      await brief.close()
+    }
+  })
+
   it('closes a connection whose refused body stops arriving for DRAIN_IDLE_SECONDS, after its answer', async () => {
     const quick = await startServer('sqlite', { DRAIN_IDLE_SECONDS: '1' })
     const patient = await startServer('sqlite', { DRAIN_IDLE_SECONDS: '600' })
