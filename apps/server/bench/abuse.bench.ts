@@ -27,6 +27,8 @@ import { connect, createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { TemplateDetail } from '@templet/api'
+import { fieldKinds } from '@templet/template'
 import sharp from 'sharp'
 import { type Bomb, type BombTargets, bombs } from './bombs'
 
@@ -535,10 +537,8 @@ async function bombsBesideACustomer(url: string, pid: number) {
     `/api/template/document?id=${bySlug('bold-quote')}`,
   )
   const articleCard = bySlug('article-card')
-  const detail = await get<{ fields: { key: string; kind: string }[] }>(
-    `/api/template/detail?id=${articleCard}`,
-  )
-  const textKey = detail.fields.find((f) => f.kind === 'text')?.key
+  const detail = await get<Pick<TemplateDetail, 'fields'>>(`/api/template/detail?id=${articleCard}`)
+  const textKey = detail.fields.find((f) => fieldKinds.typed(f))?.key
   if (!textKey) throw new Error('article-card has no text field')
   const all = bombs({ document, templateId: articleCard, textKey })
 

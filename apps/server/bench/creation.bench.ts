@@ -16,7 +16,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadCatalogue, sampleImages } from '@templet/catalogue'
 import { render, renderPreview } from '@templet/render'
-import type { TemplateInput } from '@templet/template'
+import { fieldKinds, type TemplateInput } from '@templet/template'
 import sharp from 'sharp'
 import { createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'
@@ -123,7 +123,7 @@ async function serveEngine(engine: Engine) {
   const withPhoto = [template, ...templates]
     .map((t) => ({
       id: t.id,
-      field: (JSON.parse(t.definition) as TemplateInput).fields.find((f) => f.kind === 'image'),
+      field: (JSON.parse(t.definition) as TemplateInput).fields.find((f) => fieldKinds.takesUpload(f)),
     }))
     .find((t) => t.field)
   listen({ fetch: hono.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
