@@ -57,6 +57,26 @@ describe('fields the customer fills', () => {
     expect(back.samples['zh-CN']).toEqual({})
   })
 
+  it('labels a field of a layer the designer named in both languages, and one the author named in their words', () => {
+    const named = (name: string) => ({
+      ...template,
+      layers: template.layers.map((l) => (l.id === 'sub-title' ? { ...l, name } : l)),
+    })
+    // The Chinese designer's new text is "文字": its field is "Text" in English.
+    expect(markTextField(named('文字'), 'sub-title').fields[0]?.label).toEqual({
+      en: 'Text',
+      'zh-CN': '文字',
+    })
+    expect(markTextField(named('QR code'), 'sub-title').fields[0]?.label).toEqual({
+      en: 'QR code',
+      'zh-CN': '二维码',
+    })
+    expect(markTextField(named('Opening hours'), 'sub-title').fields[0]?.label).toEqual({
+      en: 'Opening hours',
+      'zh-CN': 'Opening hours',
+    })
+  })
+
   it('binds a colour to a colour field with the colour as its default, and back', () => {
     const marked = markColorField(template, 'bg', 'fill', 'Background')
     expect(marked.layers[0]).toMatchObject({ fill: { field: 'bg_fill' } })

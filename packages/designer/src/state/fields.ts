@@ -8,6 +8,7 @@ import {
 } from '@templet/template'
 import { designerKinds } from '../kinds'
 import { fieldOfKind } from '../kinds/fields'
+import { DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, type DesignerWords } from '../strings'
 import { uniqueFieldKey } from './new-layers'
 
 /**
@@ -60,7 +61,18 @@ export function dropFieldIfUnused(t: Template, key: string): Template {
   }
 }
 
-const label = (name: string): LocalizedText => ({ en: name, 'zh-CN': name })
+/**
+ * A field's label from a layer's or property's name: a name the designer gave (its word for a new text, a fill…)
+ * in either language is labelled in both; a name the author typed is both languages' label until they change it.
+ */
+const label = (name: string): LocalizedText => {
+  const word = (Object.keys(DESIGNER_STRINGS_EN) as Array<keyof DesignerWords>).find(
+    (k) => DESIGNER_STRINGS_EN[k] === name || DESIGNER_STRINGS_ZH_CN[k] === name,
+  )
+  return word
+    ? { en: DESIGNER_STRINGS_EN[word], 'zh-CN': DESIGNER_STRINGS_ZH_CN[word] }
+    : { en: name, 'zh-CN': name }
+}
 
 /**
  * A text layer's words (a QR layer's text) become a text field the customer fills: the layer shows
