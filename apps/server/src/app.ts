@@ -206,6 +206,7 @@ export function createAppParts(o: AppOptions): App {
       storage: media.storage,
       urls: media.urls,
       renderer: media.renderer,
+      brandKit: creations.brandKit,
       pixelBudget: media.work.pixels,
     }),
   )

@@ -141,7 +141,7 @@ describe.each(engines)('the brand kit on %s', (engine) => {
     expect((await fetch(`${s.url}${font.data.url}`)).status).toBe(404)
   })
 
-  it("draws the owner's brand font in their renders", async () => {
+  it("draws the owner's brand font in their renders and their templates' thumbnails", async () => {
     const { token } = await s.signUp()
     const font = await upload(token, GROTESK)
     const bq = loadCatalogue().templates.find((t) => t.id === 'bold-quote')
@@ -166,16 +166,30 @@ describe.each(engines)('the brand kit on %s', (engine) => {
         .raw()
         .toBuffer()
     }
-    const [brand, sans, grotesk] = await Promise.all([
-      save(font.data.familyKey).then(preview),
-      save('sans').then(preview),
-      save('grotesk').then(preview),
-    ])
+    /** The template's thumbnail in My templates, as pixels. */
+    const thumbnail = async (templateId: number) => {
+      const mine = await s.call<Array<{ id: number; thumbnailUrl: string }>>('GET', '/template/mine', {
+        token,
+      })
+      const url = mine.data.find((t) => t.id === templateId)?.thumbnailUrl
+      const res = await fetch(`${s.url}${url}`)
+      expect(res.headers.get('content-type')).toBe('image/webp')
+      return sharp(Buffer.from(await res.arrayBuffer()))
+        .raw()
+        .toBuffer()
+    }
+    const ids = await Promise.all([save(font.data.familyKey), save('sans'), save('grotesk')])
     // The brand family is Space Grotesk's bold: its picture is much nearer the shipped Space Grotesk's than
     // Inter's (the lighter layers take the bold too, so it is not the same picture).
     const distance = (x: Buffer, y: Buffer) => x.reduce((sum, v, i) => sum + Math.abs(v - (y[i] ?? 0)), 0)
-    expect(distance(brand, sans)).toBeGreaterThan(0)
-    expect(distance(brand, grotesk)).toBeLessThan(distance(brand, sans) / 2)
+    // Thumbnails first: a face registered by a render stays registered in that thread, so a thumbnail drawn after
+    // the previews would show the brand family even if it never asked for its files.
+    for (const draw of [thumbnail, preview]) {
+      const [brand, sans, grotesk] = await Promise.all(ids.map(draw))
+      if (!brand || !sans || !grotesk) throw new Error('a picture is missing')
+      expect(distance(brand, sans)).toBeGreaterThan(0)
+      expect(distance(brand, grotesk)).toBeLessThan(distance(brand, sans) / 2)
+    }
   })
 
   it('keeps a palette of brand colours per account, checked', async () => {

@@ -1,6 +1,7 @@
 import { sampleImages } from '@templet/catalogue'
-import type { Locale } from '@templet/template'
+import type { Locale, Template } from '@templet/template'
 import { type Context, Hono } from 'hono'
+import type { BrandKit } from '../features/brand-kit/brand-kit'
 import type { Creations } from '../features/creations/creations'
 import { CREATION_FILES, type CreationFile } from '../features/creations/files'
 import { definitionVersion, type Templates } from '../features/templates/templates'
@@ -20,6 +21,8 @@ export interface FileRouteDeps {
   storage: MediaStorage
   urls: FileUrls
   renderer: Renderer
+  /** A customer's template draws its thumbnail in their brand families, as its downloads do. */
+  brandKit: Pick<BrandKit, 'forRender'>
   /** Pixels rendered at once in this process (template thumbnails are renders too). */
   pixelBudget: WorkBudget
 }
@@ -114,8 +117,12 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
       // Customers make versions without end: the kept thumbnails are bounded, the oldest dropped first.
       if (thumbnails.size >= MAX_KEPT_THUMBNAILS) thumbnails.delete(thumbnails.keys().next().value as string)
       pending = d.pixelBudget.run(THUMBNAIL_SIDE * THUMBNAIL_SIDE, () =>
-        renderThumbnail(d.renderer, row.definition, locale, async (ref) =>
-          row.ownerId === null ? undefined : d.uploads.ownBytes(row.ownerId, ref),
+        renderThumbnail(
+          d.renderer,
+          row.definition,
+          locale,
+          async (ref) => (row.ownerId === null ? undefined : d.uploads.ownBytes(row.ownerId, ref)),
+          (t) => d.brandKit.forRender(row.ownerId, t),
         ),
       )
       thumbnails.set(cacheKey, pending)
@@ -147,8 +154,10 @@ async function renderThumbnail(
   definition: string,
   locale: Locale,
   ownerUpload: (ref: string) => Promise<Buffer | undefined>,
+  /** The document with its owner's brand families and their files (none for a catalogue template). */
+  ownerFonts: (t: Template) => ReturnType<BrandKit['forRender']>,
 ): Promise<Buffer> {
-  const t = templateOf(definition)
+  const { template: t, brandFonts } = await ownerFonts(templateOf(definition))
   // The samples' photos ship with @templet/catalogue ("sample:<name>"): a list shows the template as designed.
   // A fixed image (a logo) is one of the owner's uploads.
   const out = await renderer.renderPreview(t, t.samples[locale], {
@@ -156,6 +165,7 @@ async function renderThumbnail(
     maxSide: THUMBNAIL_SIDE,
     format: 'webp',
     images: async (ref) => (await sampleImages(ref)) ?? ownerUpload(ref),
+    brandFonts,
   })
   return out.data
 }
