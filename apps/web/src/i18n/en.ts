@@ -790,6 +790,10 @@ export const en = {
       conflict:
         'This template was saved from another tab or device meanwhile. Save yours as a copy, or reload to see theirs.',
       saveCopy: 'Save as a copy',
+      savesTooFast:
+        'Many saves in a short time: wait a few minutes, then save again. Your changes are kept here.',
+      quotaFull:
+        'This save would take your templates past the {{quota}} MB your plan keeps (every saved version counts). Delete templates you no longer use, or subscribe for more room.',
       restored: 'Your unsaved changes from {{when}} were restored.',
       readOnlyPhone: 'The designer needs a larger screen: this template opens read-only on a phone.',
       catalogueReadOnly: 'A catalogue template: customise it to change it.',

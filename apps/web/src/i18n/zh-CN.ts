@@ -751,6 +751,9 @@ export const zhCN: Messages = {
       saveFailed: '无法保存模板。你的更改仍保留在这里，请重试。',
       conflict: '此模板在此期间已从其他标签页或设备保存。请将你的版本另存为副本，或重新加载查看对方的版本。',
       saveCopy: '另存为副本',
+      savesTooFast: '短时间内保存次数过多：请等几分钟再保存。你的更改仍保留在这里。',
+      quotaFull:
+        '这次保存会使你的模板超过套餐可保留的 {{quota}} MB（每个已保存的版本都计算在内）。请删除不再使用的模板，或订阅以获得更多空间。',
       restored: '已恢复你在 {{when}} 未保存的更改。',
       readOnlyPhone: '设计器需要更大的屏幕：在手机上此模板以只读方式打开。',
       catalogueReadOnly: '模板库中的模板：定制后即可修改。',

@@ -25,6 +25,7 @@ import {
 import { readDesignerPanels, writeDesignerPanels } from '../designer/designer-panels'
 import { useDesignerImages } from '../designer/fixed-images'
 import { loadTemplateFonts } from '../designer/fonts'
+import { saveRefusal } from '../designer/save-refusal'
 import { reportError } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
 
@@ -340,7 +341,7 @@ function DesignerWorkspace(p: {
       if (error instanceof ApiFailureError)
         setState({
           kind: 'error',
-          message: error.code === 409 ? t('designer.page.conflict') : error.msg,
+          message: saveRefusal(t, i18n.language, error),
           conflict: error.code === 409,
         })
       else {
@@ -366,7 +367,10 @@ function DesignerWorkspace(p: {
     } catch (error) {
       setState({
         kind: 'error',
-        message: error instanceof ApiFailureError ? error.msg : t('designer.page.saveFailed'),
+        message:
+          error instanceof ApiFailureError
+            ? saveRefusal(t, i18n.language, error)
+            : t('designer.page.saveFailed'),
       })
     }
   }
