@@ -255,3 +255,21 @@ export const AddThenNudge: Story = {
     await waitFor(() => expect(left(added)).toBeCloseTo(x + 0.5))
   },
 }
+
+export const MobileStacked: Story = {
+  name: 'Mobile: read-only, the panels stacked under the canvas',
+  args: { readOnly: true, zoom: 'fit-width' },
+  // The designer's own width decides its layout: a phone's, or a narrow column of a host's page.
+  decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const designer = canvasElement.querySelector('[data-slot="designer"]')
+    await waitFor(() => expect(designer).toHaveAttribute('data-layout', 'stacked'))
+    const canvas = within(canvasElement)
+    await expect(canvas.getByRole('status')).toHaveTextContent(/read-only/)
+    // The canvas fits the column: nothing of the design is cut off at the right.
+    const frame = canvasElement.querySelector('[data-slot="designer-canvas"]')?.getBoundingClientRect()
+    await expect(frame?.right ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(
+      (designer?.getBoundingClientRect().right ?? 0) + 1,
+    )
+  },
+}

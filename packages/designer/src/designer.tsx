@@ -136,6 +136,18 @@ function DesignerView({
   const fitted = useRef(initialZoom === 'fit-width')
   const viewportRef = useRef<HTMLDivElement>(null)
   const fileRef = useRef<HTMLInputElement>(null)
+  const rootRef = useRef<HTMLDivElement>(null)
+  /** The designer's own width is a phone's or a narrow host's: its panels stack under the canvas. */
+  const [narrow, setNarrow] = useState(false)
+  useLayoutEffect(() => {
+    const el = rootRef.current
+    if (!el) return
+    const measure = () => setNarrow(el.clientWidth < NARROW_PX)
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
   /** A layer just added: it takes the focus once drawn, so the arrow keys move it and Delete takes it. */
   const focusAdded = useRef<string | undefined>(undefined)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the document with the new layer is what it waits for.
@@ -169,11 +181,11 @@ function DesignerView({
       setZoomState(fitWidthZoom(size.width, el.clientWidth))
     }
   }, [initialZoom, size.width])
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a panel shown or folded away changes the room, which a zoom fit-width chose follows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a panel shown or folded away, or the panels stacked, changes the room, which a zoom fit-width chose follows.
   useLayoutEffect(() => {
     const el = viewportRef.current
     if (el && fitted.current) setZoomState(fitWidthZoom(size.width, el.clientWidth))
-  }, [panels.layers, panels.properties])
+  }, [panels.layers, panels.properties, narrow])
   const togglePanel = (panel: keyof DesignerPanels) => {
     const next = { ...panels, [panel]: !panels[panel] }
     setPanels(next)
@@ -271,24 +283,25 @@ function DesignerView({
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the shortcuts of every control inside
     <div
+      ref={rootRef}
       data-slot="designer"
+      data-layout={narrow ? 'stacked' : 'columns'}
       onKeyDown={onKeyDown}
       style={{
         display: 'grid',
-        gridTemplateColumns: [
-          panels.layers ? 'minmax(240px, 280px)' : '',
-          'minmax(0, 1fr)',
-          panels.properties ? 'minmax(240px, 300px)' : '',
-        ].join(' '),
+        ...layout(panels, narrow),
         gap: 16,
         alignItems: 'start',
         color: 'var(--ui-foreground, #09090b)',
       }}
     >
       {panels.layers ? (
-        <LayersPanel state={state} dispatch={dispatch} strings={strings} readOnly={readOnly} />
+        <div style={{ gridArea: 'layers', minWidth: 0 }}>
+          <LayersPanel state={state} dispatch={dispatch} strings={strings} readOnly={readOnly} />
+        </div>
       ) : null}
-      <div style={{ display: 'grid', gap: 8, minWidth: 0 }}>
+      {/* The tools span the designer's width above the panels, so they keep to one row beside narrow panels. */}
+      <div style={{ gridArea: 'tools', display: 'grid', gap: 8, minWidth: 0 }}>
         {readOnly ? <p role="status">{strings.readOnly}</p> : null}
         <Toolbar
           state={state}
@@ -305,6 +318,8 @@ function DesignerView({
           panels={panels}
           onTogglePanel={togglePanel}
         />
+      </div>
+      <div style={{ gridArea: 'canvas', display: 'grid', gap: 8, minWidth: 0 }}>
         <input
           ref={fileRef}
           type="file"
@@ -356,18 +371,47 @@ function DesignerView({
         ) : null}
       </div>
       {panels.properties ? (
-        <PropertiesPanel
-          state={state}
-          dispatch={dispatch}
-          strings={strings}
-          locale={locale}
-          fonts={fonts}
-          palette={palette}
-          readOnly={readOnly}
-          uploadImage={uploadImage ? async (file) => (await uploadFixed(file))?.ref : undefined}
-          images={fixed.images}
-        />
+        <div style={{ gridArea: 'properties', minWidth: 0 }}>
+          <PropertiesPanel
+            state={state}
+            dispatch={dispatch}
+            strings={strings}
+            locale={locale}
+            fonts={fonts}
+            palette={palette}
+            readOnly={readOnly}
+            uploadImage={uploadImage ? async (file) => (await uploadFixed(file))?.ref : undefined}
+            images={fixed.images}
+          />
+        </div>
       ) : null}
     </div>
   )
+}
+
+/** Below this width of its own, the designer stacks the properties and the layers under the canvas. */
+const NARROW_PX = 720
+
+/**
+ * The designer's grid: the tools across the top, then the layers, the canvas and the properties side by side;
+ * or, narrow, each under the other with the canvas first (a phone reads the design before its panels).
+ */
+function layout(panels: DesignerPanels, narrow: boolean) {
+  if (narrow)
+    return {
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      gridTemplateAreas: ['tools', 'canvas', panels.properties && 'properties', panels.layers && 'layers']
+        .filter(Boolean)
+        .map((area) => `"${area}"`)
+        .join(' '),
+    }
+  const columns = [
+    panels.layers && { area: 'layers', width: 'minmax(240px, 280px)' },
+    { area: 'canvas', width: 'minmax(0, 1fr)' },
+    panels.properties && { area: 'properties', width: 'minmax(240px, 280px)' },
+  ].filter((c): c is { area: string; width: string } => Boolean(c))
+  return {
+    gridTemplateColumns: columns.map((c) => c.width).join(' '),
+    gridTemplateAreas: `"${columns.map(() => 'tools').join(' ')}" "${columns.map((c) => c.area).join(' ')}"`,
+  }
 }
