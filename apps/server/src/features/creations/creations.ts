@@ -1,5 +1,4 @@
 import type { Creation, CreationDetail } from '@templet/api/contract'
-import type { Locale, Values } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { CreationRow, Database } from '../../db/schema'
 import type { ResolvedTemplate } from '../templates/templates'
@@ -10,7 +9,7 @@ import type { CreationFile } from './files'
 import { deleteOwn, listOwnCreations, ownCreationDetail, renameOwn } from './library'
 import type { PdfOptions } from './pdf-options'
 import { prepareCreation } from './prepare'
-import { drawCreation, previewCreation, renderDocument } from './render'
+import { type DocumentRequest, drawCreation, previewCreation, renderDocument } from './render'
 import { checkBalance, type ProducedCreation, storeCreations, storePaid, writeCreation } from './store'
 import { creationView } from './view'
 
@@ -99,19 +98,7 @@ export class Creations {
   }
 
   /** One PDF with a page per row of values (a batch's completed rows); see {@link renderDocument}. */
-  documentOf(
-    userId: number,
-    r: {
-      templateId: number
-      templateVersion: number
-      sizeId: string
-      locale: Locale
-      rows: Values[]
-      /** Each row's value languages (its Han forms), by row. */
-      rowLanguages?: Record<string, string>[]
-      pdf: PdfOptions
-    },
-  ): Promise<Buffer> {
+  documentOf(userId: number, r: DocumentRequest): Promise<Buffer> {
     return renderDocument(this.d, userId, r)
   }
 

@@ -126,24 +126,23 @@ async function printPdfs(
   return { trimmed, printShop, sizes }
 }
 
+/** The rows of one version of a template in one size, for one PDF of them. */
+export interface DocumentRequest {
+  templateId: number
+  templateVersion: number
+  sizeId: string
+  locale: Locale
+  rows: Values[]
+  /** Each row's value languages (its Han forms), by row. */
+  rowLanguages?: Record<string, string>[]
+  pdf: PdfOptions
+}
+
 /**
  * One PDF with a page per row of values (a batch's completed rows), drawn like each row's own PDF, with the
  * caller's uploads the rows name. Nothing is checked or spent: every row was accepted and paid for already.
  */
-export async function renderDocument(
-  d: CreationDeps,
-  userId: number,
-  r: {
-    templateId: number
-    templateVersion: number
-    sizeId: string
-    locale: Locale
-    rows: Values[]
-    /** Each row's value languages (its Han forms), by row. */
-    rowLanguages?: Record<string, string>[]
-    pdf: PdfOptions
-  },
-): Promise<Buffer> {
+export async function renderDocument(d: CreationDeps, userId: number, r: DocumentRequest): Promise<Buffer> {
   const resolved = await d.templates.resolve(userId, r.templateId, r.templateVersion)
   const { template, brandFonts } = d.brandKit
     ? await d.brandKit.forRender(resolved.row.owner_id, resolved.template)
