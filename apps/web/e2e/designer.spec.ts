@@ -63,6 +63,15 @@ async function ownCopy(server: TempletServer, token: string, slug: string): Prom
   return (copy.data as { id: number }).id
 }
 
+/** Signs a new customer in on the designer of their own copy of bold-quote, once it says it is saved. */
+async function designOwnCopy(page: Page, server: TempletServer, name: string) {
+  const account = await registerUser(server, name)
+  const id = await ownCopy(server, account.token, 'bold-quote')
+  await signIn(page, account, `/templates/${id}/design`)
+  await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+  return { account, id }
+}
+
 async function documentOf(server: TempletServer, token: string, id: number) {
   const r = await apiAs(server, token, 'GET', `/template/document?id=${id}`)
   return r.data as { id: number; version: number; name: string; document: TemplateDoc }
@@ -157,10 +166,7 @@ test.describe('the designer in the app', () => {
     page,
     server,
   }) => {
-    const account = await registerUser(server, 'Lynn Conway')
-    const id = await ownCopy(server, account.token, 'bold-quote')
-    await signIn(page, account, `/templates/${id}/design`)
-    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    const { account, id } = await designOwnCopy(page, server, 'Lynn Conway')
     const { document } = await documentOf(server, account.token, id)
     const text = document.layers.find((l) => l.type === 'text' && l.box)
     if (!text) throw new Error('bold-quote has no placed text layer')
@@ -196,10 +202,7 @@ test.describe('the designer in the app', () => {
     page,
     server,
   }) => {
-    const account = await registerUser(server, 'Radia Perlman')
-    const id = await ownCopy(server, account.token, 'bold-quote')
-    await signIn(page, account, `/templates/${id}/design`)
-    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    const { account, id } = await designOwnCopy(page, server, 'Radia Perlman')
     const { document } = await documentOf(server, account.token, id)
     const canvasBox = await designCanvas(page).boundingBox()
     if (!canvasBox) throw new Error('the canvas is not on screen')
@@ -234,10 +237,7 @@ test.describe('the designer in the app', () => {
     page,
     server,
   }) => {
-    const account = await registerUser(server, 'Adrian Frutiger')
-    const id = await ownCopy(server, account.token, 'bold-quote')
-    await signIn(page, account, `/templates/${id}/design`)
-    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    const { id } = await designOwnCopy(page, server, 'Adrian Frutiger')
     const grotesk = () =>
       page.evaluate(() =>
         // Chromium names a face of several words in quotes.
@@ -262,10 +262,7 @@ test.describe('the designer in the app', () => {
   })
 
   test('Ctrl+S saves a change once and makes no version when nothing changed', async ({ page, server }) => {
-    const account = await registerUser(server, 'Susan Kare')
-    const id = await ownCopy(server, account.token, 'bold-quote')
-    await signIn(page, account, `/templates/${id}/design`)
-    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    const { account, id } = await designOwnCopy(page, server, 'Susan Kare')
     const saves: string[] = []
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/template/save') saves.push(r.method())

@@ -4,10 +4,10 @@ import { createDesignerStore, DESIGNER_STRINGS_EN, DESIGNER_STRINGS_ZH_CN, Desig
 import { parseTemplate, type Template, TemplateError } from '@templet/template'
 import { Button } from '@templet/ui/button'
 import { Skeleton } from '@templet/ui/skeleton'
-import { ArrowLeft, Copy, FileQuestion, LoaderCircle, Save } from 'lucide-react'
+import { Copy, FileQuestion, LoaderCircle, Save } from 'lucide-react'
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useBlocker, useNavigate, useParams } from 'react-router'
+import { useBlocker, useNavigate, useParams } from 'react-router'
 import { fontListQuery, paletteQuery } from '../api/brand-kit-queries'
 import { ApiFailureError } from '../api/client'
 import { templateDocumentQuery, useDuplicateTemplate, useSaveTemplate } from '../api/template-library-queries'
@@ -28,6 +28,7 @@ import { loadTemplateFonts } from '../designer/fonts'
 import { saveRefusal } from '../designer/save-refusal'
 import { reportError } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
+import { BackLink } from '../templates/back-to-templates'
 
 /**
  * The name's draft is written this long after its last key; the design's at the end of each change (the
@@ -151,13 +152,7 @@ export function TemplateDesignerPage() {
     return <NotFoundHere />
   return (
     <>
-      <Link
-        to="/templates/mine"
-        className="mb-3 inline-flex items-center gap-1.5 rounded-md text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-        {t('designer.mine.title')}
-      </Link>
+      <BackLink to="/templates/mine">{t('designer.mine.title')}</BackLink>
       {doc.isError ? (
         <LoadError onRetry={() => void doc.refetch()} />
       ) : !doc.data || !initial || !fontsReady ? (
