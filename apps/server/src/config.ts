@@ -47,6 +47,7 @@ const mediaEnv = {
   TEMPLATE_MAX_MEGAPIXELS: int(1, 1_000_000, DOCUMENT_LIMITS.megapixels),
   DECODED_IMAGE_CACHE_MB: int(0, 16_384, 64),
   RENDER_TIME_LIMIT_SECONDS: int(1, 3600, 60),
+  RENDER_MEMORY_LIMIT_MB: int(32, 65_536, 512),
   RENDER_THREADS: int(1, 64, 1),
   UPLOADS_AT_ONCE: int(1, 1000, 4),
   UPLOAD_LIMIT: int(1, 1_000_000, 60),
@@ -300,6 +301,8 @@ export interface MediaConfig {
   decodedImageCacheBytes: number
   /** Wall time one render (a creation's raster files) may take before its thread is stopped and it is refused. */
   renderTimeLimitSeconds: number
+  /** Heap of each render thread; a render that outgrows it alone is refused. */
+  renderMemoryLimitMb: number
   /** Worker threads a process renders in (each takes two renders at once; the rest wait, accounts in turn). */
   renderThreads: number
   preview: Limit
@@ -430,6 +433,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       decodedImageCacheBytes: e.DECODED_IMAGE_CACHE_MB * 2 ** 20,
       renderTimeLimitSeconds: e.RENDER_TIME_LIMIT_SECONDS,
+      renderMemoryLimitMb: e.RENDER_MEMORY_LIMIT_MB,
       renderThreads: e.RENDER_THREADS,
       preview: { limit: e.PREVIEW_LIMIT, windowSeconds: e.PREVIEW_WINDOW_SECONDS },
       uploadRate: { limit: e.UPLOAD_LIMIT, windowSeconds: e.UPLOAD_WINDOW_SECONDS },

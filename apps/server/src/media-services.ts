@@ -30,7 +30,8 @@ export async function fileUrlSecret(db: Kysely<Database>, config: Config): Promi
  * other request. Previews draw in a thread of their own: they are what a customer waits for while typing, so they
  * do not queue behind renders, and a costly one stalls no one else's request either. PDFs (a print creation's, a
  * batch's document) draw in the render threads too. A drawing past `RENDER_TIME_LIMIT_SECONDS` (a PDF: per page)
- * is refused and its thread stopped. Threads start with their first
+ * is refused and its thread stopped; one whose thread's heap outgrows `RENDER_MEMORY_LIMIT_MB` is drawn again alone,
+ * and refused if it outgrows it alone. Threads start with their first
  * drawing. The build puts the thread's script beside this module.
  */
 export function threadedRenderer(config: Config) {
@@ -39,6 +40,7 @@ export function threadedRenderer(config: Config) {
       script: new URL('./render-thread.js', import.meta.url),
       decodedImageCacheBytes: config.media.decodedImageCacheBytes,
       timeLimitSeconds: config.media.renderTimeLimitSeconds,
+      memoryLimitMb: config.media.renderMemoryLimitMb,
       threads,
     })
   const renders = pool(config.media.renderThreads)

@@ -21,6 +21,21 @@ export class RenderTooSlow extends AppError {
   }
 }
 
+/**
+ * A render whose thread ran out of its `RENDER_MEMORY_LIMIT_MB` while drawing it alone: the same design would
+ * run out again, so it is refused (422, not retried, nothing spent) with what the customer can change.
+ */
+export class RenderTooLarge extends AppError {
+  override name = 'RenderTooLarge'
+  constructor(readonly limitMb: number) {
+    super(
+      Code.unprocessable,
+      `This design needs more than ${limitMb} MB of memory to draw: use fewer sizes, layers or less text`,
+      { limitMb },
+    )
+  }
+}
+
 /** A preview as `renderPreview` answers it. */
 type Preview = Awaited<ReturnType<Renderer['renderPreview']>>
 
@@ -48,11 +63,14 @@ type FromThread =
   | Done
   | { type: 'failed'; id: number; error: { name?: string; code?: string; message: string; stack?: string } }
 
-/** One render thread: its worker, the promise of its renderer loaded, and its renders in flight by id. */
+/**
+ * One render thread: its worker, the promise of its renderer loaded, and its renders in flight by id (one alone
+ * when that render is being drawn again by itself, after a thread ran out of memory with it and others).
+ */
 interface Thread {
   worker: Worker
   ready: Promise<void>
-  waiting: Map<number, Waiting>
+  waiting: Map<number, Queued>
 }
 
 /** What a thread is asked to draw: a render or a preview of one set of values, or a PDF of rows of them. */
@@ -68,6 +86,10 @@ interface Queued {
   }
   limitSeconds: number | undefined
   waiting: Waiting
+  /** Whose render it is: the queue it waits in. */
+  account: number | undefined
+  /** Drawn with no other render in its thread: it was in flight when a thread ran out of memory. */
+  alone?: boolean
 }
 
 /**
@@ -91,10 +113,20 @@ export const RENDERS_PER_THREAD = 2
  *
  * A render still running `timeLimitSeconds` after its thread took it is refused with {@link RenderTooSlow}, and
  * the thread is stopped (terminating it is the one way to stop a drawing), so the next render starts a new one.
+ *
+ * A thread's heap is bounded by `memoryLimitMb`. A thread that runs out of it is gone with its renders in flight:
+ * each of them is drawn again alone in a thread, and one that runs out alone is refused with
+ * {@link RenderTooLarge}, so a costly design costs another account's render in the same thread nothing but time.
  */
 export function threadRenderer(
   renderer: Renderer,
-  o: { script: URL; decodedImageCacheBytes: number; timeLimitSeconds?: number; threads?: number },
+  o: {
+    script: URL
+    decodedImageCacheBytes: number
+    timeLimitSeconds?: number
+    memoryLimitMb?: number
+    threads?: number
+  },
 ): Renderer & { start(): Promise<void>; close(): Promise<void> } {
   const slots: (Thread | undefined)[] = Array.from({ length: Math.max(1, o.threads ?? 1) }, () => undefined)
   /** Renders waiting for a thread, by account, in the order the accounts take turns. */
@@ -105,8 +137,27 @@ export function threadRenderer(
   const fail = (t: Thread, err: Error) => {
     const slot = slots.indexOf(t)
     if (slot >= 0) slots[slot] = undefined
-    for (const w of t.waiting.values()) w.reject(err)
+    for (const q of t.waiting.values()) q.waiting.reject(err)
     t.waiting.clear()
+    pump()
+  }
+
+  /**
+   * The thread ran out of memory: a render drawn alone is refused, and renders drawn together are each queued
+   * again, first in their account's turn, to be drawn alone (which of them took the memory is unknown).
+   */
+  const outOfMemory = (t: Thread, limitMb: number) => {
+    const slot = slots.indexOf(t)
+    if (slot >= 0) slots[slot] = undefined
+    const inFlight = [...t.waiting.values()]
+    t.waiting.clear()
+    for (const q of inFlight) {
+      clearTimeout(q.waiting.timer)
+      if (q.alone || inFlight.length === 1) q.waiting.reject(new RenderTooLarge(limitMb))
+      else {
+        queues.set(q.account, [{ ...q, alone: true }, ...(queues.get(q.account) ?? [])])
+      }
+    }
     pump()
   }
 
@@ -115,13 +166,18 @@ export function threadRenderer(
     const job = t.waiting.get(id)
     if (!job) return
     t.waiting.delete(id)
-    job.reject(new RenderTooSlow(limitSeconds))
+    job.waiting.reject(new RenderTooSlow(limitSeconds))
     fail(t, new Error(`the render thread was stopped: a render in it ran past ${limitSeconds} s`))
     void t.worker.terminate()
   }
 
-  /** The next render to draw: the first waiting of the account whose turn it is, which then goes last. */
-  const nextQueued = (): Queued | undefined => {
+  /**
+   * The next render a thread with `inFlight` renders may take: the first waiting of the account whose turn it
+   * is, which then goes last. While a render waits to be drawn alone, a busy thread takes nothing more, so it
+   * soon becomes the idle thread that render needs.
+   */
+  const nextQueued = (inFlight: number): Queued | undefined => {
+    if (inFlight > 0 && [...queues.values()].some((queue) => queue[0]?.alone)) return undefined
     for (const [account, queue] of queues) {
       queues.delete(account)
       const next = queue.shift()
@@ -131,12 +187,16 @@ export function threadRenderer(
     return undefined
   }
 
+  /** Whether thread `t` (none yet: a new one) may take another render. */
+  const hasRoom = (t: Thread | undefined) =>
+    t === undefined || (t.waiting.size < RENDERS_PER_THREAD && ![...t.waiting.values()].some((q) => q.alone))
+
   /** Hands waiting renders to threads with room, starting threads as needed. */
   const pump = () => {
     for (let slot = 0; slot < slots.length && queues.size > 0; slot += 1) {
       let t = slots[slot]
-      while (queues.size > 0 && (t === undefined || t.waiting.size < RENDERS_PER_THREAD)) {
-        const q = nextQueued()
+      while (queues.size > 0 && hasRoom(t)) {
+        const q = nextQueued(t?.waiting.size ?? 0)
         if (!q) break
         if (!t) {
           t = start()
@@ -149,7 +209,7 @@ export function threadRenderer(
 
   const send = (t: Thread, q: Queued) => {
     const { id } = q
-    t.waiting.set(id, q.waiting)
+    t.waiting.set(id, q)
     // Keeps the process alive while a render is in flight.
     t.worker.ref()
     t.worker.postMessage(q.message)
@@ -165,7 +225,10 @@ export function threadRenderer(
   }
 
   const start = (): Thread => {
-    const w = new Worker(o.script, { workerData: { decodedImageCacheBytes: o.decodedImageCacheBytes } })
+    const w = new Worker(o.script, {
+      workerData: { decodedImageCacheBytes: o.decodedImageCacheBytes },
+      resourceLimits: o.memoryLimitMb === undefined ? undefined : { maxOldGenerationSizeMb: o.memoryLimitMb },
+    })
     // An idle thread does not keep the process alive.
     w.unref()
     const ready = new Promise<void>((resolve, reject) => {
@@ -183,12 +246,12 @@ export function threadRenderer(
       t.waiting.delete(id)
       if (t.waiting.size === 0) w.unref()
       pump()
-      return job
+      return job.waiting
     }
     w.on('message', (m: FromThread) => {
       if (m.type === 'ready') return
       if (m.type === 'image') {
-        const source = t.waiting.get(m.renderId)?.images
+        const source = t.waiting.get(m.renderId)?.waiting.images
         // A read that fails fails the render, as it would in this thread (not a creation without its photo).
         void Promise.resolve(source ? source(m.ref) : undefined).then(
           (bytes) => w.postMessage({ type: 'image', id: m.id, bytes }),
@@ -206,7 +269,11 @@ export function threadRenderer(
       if (m.type === 'done') job.resolve(m)
       else job.reject(errorOf(m.error))
     })
-    w.on('error', (err) => fail(t, err))
+    w.on('error', (err: Error & { code?: string }) => {
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY' && o.memoryLimitMb !== undefined)
+        outOfMemory(t, o.memoryLimitMb)
+      else fail(t, err)
+    })
     w.on('exit', (code) => fail(t, new Error(`the render thread stopped (exit code ${code})`)))
     return t
   }
@@ -238,7 +305,7 @@ export function threadRenderer(
         images,
       }
       const queue = queues.get(account) ?? []
-      queue.push({ id, message: { ...drawing, id, template, options: sent }, limitSeconds, waiting })
+      queue.push({ id, message: { ...drawing, id, template, options: sent }, limitSeconds, waiting, account })
       queues.set(account, queue)
       pump()
     })

@@ -22,6 +22,7 @@ export const problemTypes = {
   internal: { status: 500, title: 'Something went wrong on our side' },
   render_failed: { status: 500, title: 'The render failed' },
   render_too_slow: { status: 422, title: 'The design takes too long to draw' },
+  render_too_large: { status: 422, title: 'The design needs too much memory to draw' },
 } as const
 export type ProblemSlug = keyof typeof problemTypes
 
@@ -83,10 +84,14 @@ const slugOfCode: Partial<Record<number, ProblemSlug>> = {
   [Code.unprocessable]: 'render_too_slow',
 }
 
-/** The services' refusals (the app's business codes) as problems: the same message, issues and count of the rest. */
-export function problemOf(err: AppError): Problem {
+/**
+ * The services' refusals (the app's business codes) as problems: the same message, issues and count of the rest.
+ * A render that outgrew its thread's memory (`RenderTooLarge`) is the one 422 told apart by its name.
+ */
+export function problemOf(err: Pick<AppError, 'code' | 'message' | 'data' | 'name'>): Problem {
   const { issues, omitted } = (err.data ?? {}) as { issues?: FieldIssue[]; omitted?: number }
-  return new Problem(slugOfCode[err.code] ?? 'internal', err.message, { issues, omitted })
+  const slug = err.name === 'RenderTooLarge' ? 'render_too_large' : (slugOfCode[err.code] ?? 'internal')
+  return new Problem(slug, err.message, { issues, omitted })
 }
 
 export function toProblem(err: unknown): Problem | undefined {

@@ -2,7 +2,6 @@ import type { z } from '@hono/zod-openapi'
 import { Code } from '@templet/api/contract'
 import { type FieldView, fieldKinds } from '@templet/template'
 import type { BatchRow, CreationRow, RenderRow, TemplateRow } from '../db/schema'
-import { AppError } from '../errors'
 import type { RowErrors } from '../features/batches/batches'
 import type { Creations } from '../features/creations/creations'
 import { storedLanguages } from '../features/creations/library'
@@ -67,11 +66,16 @@ function fieldView(f: FieldView): z.infer<typeof TemplateField> {
 }
 
 /** A failed render's reason as a problem (a failure on our side is `render_failed`). */
-function errorView(e: StoredError): z.infer<typeof RenderError> {
+export function errorView(e: StoredError): z.infer<typeof RenderError> {
   const problem =
     e.code === Code.internal
       ? new Problem('render_failed', e.message)
-      : problemOf(new AppError(e.code as Code, e.message, { issues: e.issues, omitted: e.omitted }))
+      : problemOf({
+          code: e.code as Code,
+          message: e.message,
+          data: { issues: e.issues, omitted: e.omitted },
+          name: e.name ?? 'AppError',
+        })
   return problem.body()
 }
 

@@ -123,6 +123,8 @@ export function Editor({
           setServerError(t('media.editor.notes.fixFields'))
         } else if (error.code === 422 && typeof error.data.limitSeconds === 'number')
           setServerError(t('media.editor.tooSlow', { seconds: error.data.limitSeconds }))
+        else if (error.code === 422 && typeof error.data.limitMb === 'number')
+          setServerError(t('media.editor.tooLarge', { megabytes: error.data.limitMb }))
         else setServerError(t('media.editor.createFailed', { reason: error.msg }))
       } else reportError(error)
     }

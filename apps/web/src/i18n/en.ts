@@ -641,6 +641,8 @@ export const en = {
       createFailed: 'The image could not be created: {{reason}}',
       tooSlow:
         'This design took longer than {{seconds}} s to draw, so nothing was charged. Use fewer sizes, shadows or less text in it.',
+      tooLarge:
+        'This design needs more than {{megabytes}} MB of memory to draw, so nothing was charged. Use fewer sizes, layers or less text in it.',
       noCreditTitle: 'You are out of credits',
       noCreditBody:
         'Buy credits or subscribe to keep creating. Your values stay here for when you come back.',

@@ -608,6 +608,7 @@ export const zhCN: Messages = {
       creating: '正在生成…',
       createFailed: '图片未能生成：{{reason}}',
       tooSlow: '这个设计绘制超过了 {{seconds}} 秒，未扣点数。请减少其中的尺寸、阴影或文字。',
+      tooLarge: '这个设计绘制需要超过 {{megabytes}} MB 内存，未扣点数。请减少其中的尺寸、图层或文字。',
       noCreditTitle: '你的积分已用完',
       noCreditBody: '购买积分或订阅即可继续创作。你填写的内容会保留，回来就能接着用。',
       buyCredits: '购买积分',

@@ -54,12 +54,20 @@ export interface RenderError {
   issues?: FieldIssue[]
   /** How many more issues there were than `issues` lists. */
   omitted?: number
+  /** The refusal's class when it is not a plain AppError (`RenderTooLarge` has a problem type of its own). */
+  name?: string
 }
 
 /** A refusal as a render's (or a batch row's) stored reason: its code, message, issues and their count. */
 export function renderErrorOf(err: AppError): RenderError {
   const { issues, omitted } = (err.data ?? {}) as Partial<IssuesData>
-  return { code: err.code, message: err.message, ...(issues && { issues }), ...(omitted && { omitted }) }
+  return {
+    code: err.code,
+    message: err.message,
+    ...(issues && { issues }),
+    ...(omitted && { omitted }),
+    ...(err.name !== 'AppError' && { name: err.name }),
+  }
 }
 
 /**
