@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../../../chromium'
+import { expectNoAxeViolations } from './axe'
 import { apiAs, expect, registerUser, signIn, type TempletServer, test } from './fixtures'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
@@ -573,6 +574,42 @@ test.describe('the designer in the app', () => {
     ).toBeVisible()
     await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled()
     await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled()
+  })
+
+  test('New design starts a blank page of the size picked: a custom size out of bounds is refused, a Story opens in the designer, gets a text and saves', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server, 'Margaret Calvert')
+    await signIn(page, account, '/templates/mine')
+    await expect(page.getByText('No templates of your own yet')).toBeVisible()
+    await page.getByRole('button', { name: 'New design' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Start a new design' })
+    await dialog.getByLabel('Template name').fill('Spring story')
+    await dialog.getByRole('radio', { name: /Custom size/ }).check()
+    await dialog.getByLabel('Width (px)').fill('5')
+    await dialog.getByRole('button', { name: 'Create design' }).click()
+    await expect(dialog.getByText('Enter a whole number of pixels from 16 to 4096.')).toBeVisible()
+    await expect(dialog.getByLabel('Width (px)')).toHaveAttribute('aria-invalid', 'true')
+    await expectNoAxeViolations(page)
+
+    await dialog.getByRole('radio', { name: /Story/ }).check()
+    await dialog.getByRole('button', { name: 'Create design' }).click()
+    await expect(page).toHaveURL(/\/templates\/\d+\/design$/)
+    await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+    const id = Number(/templates\/(\d+)\/design/.exec(page.url())?.[1])
+    await expect(page.getByText('This page is blank: add text, an image or a shape with Add.')).toBeVisible()
+    const saved = await documentOf(server, account.token, id)
+    expect(saved.name).toBe('Spring story')
+    expect(saved.document.sizes).toEqual([
+      expect.objectContaining({ id: 'story', width: 1080, height: 1920 }),
+    ])
+    expect(saved.document.layers).toEqual([])
+
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Text', exact: true }).click()
+    await saveDesign(page, 2)
+    expect((await documentOf(server, account.token, id)).document.layers).toHaveLength(1)
   })
 
   test('My templates renames and deletes after confirming; search finds by name', async ({

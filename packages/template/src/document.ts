@@ -5,11 +5,15 @@ import { localizedTextSchema, slug, valuesSchema } from './primitives'
 import { aspectMismatch, printSizeSchema } from './print'
 import { DOCUMENT_FORMAT } from './upgrade'
 
+/** The smallest and largest side of a size, in pixels. */
+export const SIZE_PIXEL_BOUNDS = { min: 16, max: 4096 } as const
+const side = z.number().int().min(SIZE_PIXEL_BOUNDS.min).max(SIZE_PIXEL_BOUNDS.max)
+
 export const sizeSchema = z
   .object({
     id: slug,
-    width: z.number().int().min(16).max(4096),
-    height: z.number().int().min(16).max(4096),
+    width: side,
+    height: side,
     label: localizedTextSchema,
     /** The sheet this size is printed on; absent for screen sizes. The pixels keep the sheet's proportions. */
     print: printSizeSchema.optional(),

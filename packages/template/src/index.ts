@@ -7,6 +7,7 @@ export {
   documentOverLimits,
 } from './cost'
 export {
+  SIZE_PIXEL_BOUNDS,
   type Size,
   sizeSchema,
   type Template,
@@ -148,6 +149,12 @@ export {
   SCREEN_PX_PER_INCH,
 } from './print'
 export { graphemesOf, type Segment, wordsOf } from './segments'
+export {
+  blankTemplate,
+  customSize,
+  SIZE_PRESETS,
+  type SizePreset,
+} from './size-presets'
 export { defaultSize, sizeOf, sizeOrDefault, UnknownSizeError } from './sizes'
 export {
   DOCUMENT_FORMAT,

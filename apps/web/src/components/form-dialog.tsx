@@ -22,6 +22,8 @@ export interface FormDialogProps {
   labels: { cancel: string; submit: string; pending: string }
   /** The form's fields, between the title and the buttons. */
   children: ReactNode
+  /** Classes for the dialog's panel (a wider one for a form with a grid of choices). */
+  className?: string
 }
 
 /** A short form in a dialog (a rename): the fields the screen gives, Cancel and a submit button. */
@@ -29,7 +31,7 @@ export function FormDialog(p: FormDialogProps) {
   const { t } = useTranslation()
   return (
     <Dialog open={p.open} onOpenChange={(open) => (open ? null : p.onClose())}>
-      <DialogContent closeLabel={t('app.close')}>
+      <DialogContent closeLabel={t('app.close')} className={p.className}>
         <form onSubmit={p.onSubmit} noValidate>
           <DialogHeader>
             <DialogTitle>{p.title}</DialogTitle>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 type TemplateSize = TemplateDetail['sizes'][number]
 
 /** How big a size is to a customer: the sheet of a print size ("210 × 297 mm"), else its pixels. */
-export const sizeDetail = (s: TemplateSize) =>
+export const sizeDetail = (s: Pick<TemplateSize, 'width' | 'height' | 'print'>) =>
   s.print ? `${s.print.width} × ${s.print.height} ${s.print.unit}` : `${s.width}×${s.height}`
 
 const FORMAT_LABELS = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', pdf: 'PDF' } as const

@@ -21,6 +21,7 @@ import { PageTitle } from '../components/page-title'
 import { Pager } from '../components/pager'
 import { TilePicture } from '../components/tile-picture'
 import { useConfirmedDelete } from '../components/use-confirmed-delete'
+import { NewDesignButton } from '../designer/new-design'
 import { notifySuccess, reportError } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
 import { SearchBox, useSearchQuery } from '../templates/search-box'
@@ -95,7 +96,8 @@ function RenameDialog({
 
 /**
  * My templates (`/templates/mine`): the caller's own templates, latest change first, searchable by name; each
- * opens in the designer, and can be renamed or deleted (creations made from it keep re-opening).
+ * opens in the designer, and can be renamed or deleted (creations made from it keep re-opening). A new one
+ * starts blank ("New design") or as a copy of a catalogue template.
  */
 export function MyTemplatesPage() {
   const { t, i18n } = useTranslation()
@@ -130,7 +132,10 @@ export function MyTemplatesPage() {
               <Palette aria-hidden="true" />
               {t('designer.brand.title')}
             </LinkButton>
-            <LinkButton to="/templates">{t('designer.mine.fromCatalogue')}</LinkButton>
+            <LinkButton to="/templates" variant="outline">
+              {t('designer.mine.fromCatalogue')}
+            </LinkButton>
+            <NewDesignButton />
           </>
         }
       >
@@ -147,7 +152,16 @@ export function MyTemplatesPage() {
         <EmptyState
           icon={<LayoutTemplate className="size-6" />}
           title={q ? t('designer.mine.noMatchTitle') : t('designer.mine.emptyTitle')}
-          action={<LinkButton to="/templates">{t('designer.mine.fromCatalogue')}</LinkButton>}
+          action={
+            q ? undefined : (
+              <div className="flex flex-wrap justify-center gap-2">
+                <NewDesignButton />
+                <LinkButton to="/templates" variant="outline">
+                  {t('designer.mine.fromCatalogue')}
+                </LinkButton>
+              </div>
+            )
+          }
         >
           {q ? t('designer.mine.noMatchBody', { q }) : t('designer.mine.emptyBody')}
         </EmptyState>
