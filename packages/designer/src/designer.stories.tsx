@@ -273,3 +273,38 @@ export const MobileStacked: Story = {
     )
   },
 }
+
+export const ManageSizes: Story = {
+  name: 'Sizes: add one of the designer’s own pixels, remove it; a side out of bounds is refused',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const body = within(canvasElement.ownerDocument.body)
+    await userEvent.click(canvas.getByRole('button', { name: 'Sizes' }))
+    const dialog = await body.findByRole('dialog', { name: 'Sizes' })
+    const sizes = within(dialog).getByRole('list', { name: 'Sizes' })
+    await expect(within(sizes).getAllByRole('listitem')).toHaveLength(document.sizes.length)
+    // Story is in the design already: the presets offered are the others.
+    const form = within(within(dialog).getByRole('form', { name: 'Add a size' }))
+    const add = form.getByRole('combobox', { name: 'Add a size' })
+    await expect(within(add).queryByRole('option', { name: /^Story/ })).toBeNull()
+    await userEvent.selectOptions(add, 'custom')
+    const width = form.getByRole('textbox', { name: 'Width' })
+    await userEvent.clear(width)
+    await userEvent.type(width, '1500')
+    const height = form.getByRole('textbox', { name: 'Height' })
+    await userEvent.clear(height)
+    await userEvent.type(height, '500')
+    await userEvent.click(form.getByRole('button', { name: 'Add size' }))
+    // The new size is shown at once, laid out from the first (behind the dialog, hidden from its reader).
+    const shown = canvas.getByRole('combobox', { name: 'Size', hidden: true })
+    await waitFor(() => expect(shown).toHaveValue('custom'))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove 1500 × 500 px' }))
+    await waitFor(() => expect(within(sizes).getAllByRole('listitem')).toHaveLength(document.sizes.length))
+    await expect(shown).toHaveValue(document.sizes[0]?.id)
+    await userEvent.clear(width)
+    await userEvent.type(width, '5')
+    await userEvent.click(form.getByRole('button', { name: 'Add size' }))
+    await expect(form.getByText('Enter a whole number of pixels from 16 to 4096.')).toBeVisible()
+    await expect(width).toHaveAttribute('aria-invalid', 'true')
+  },
+}

@@ -15,6 +15,7 @@ import { designerKinds } from './kinds'
 import type { DesignerFont } from './kinds/kind'
 import { LayersPanel, layerName } from './panels/layers-panel'
 import { DEFAULT_FONTS, PropertiesPanel } from './panels/properties-panel'
+import { SizesDialog } from './panels/sizes-dialog'
 import { PreviewPanel } from './preview/preview-panel'
 import { createDesignerStore, type DesignerStore, onDocumentChange } from './state/designer-store'
 import {
@@ -159,6 +160,7 @@ function DesignerView({
   }, [state.document])
   const fixed = useFixedImages(state.document, loadImage)
   const [upload, setUpload] = useState<{ busy: boolean; error?: string }>({ busy: false })
+  const [sizesOpen, setSizesOpen] = useState(false)
 
   useEffect(() => (onChange ? onDocumentChange(store, onChange) : undefined), [store, onChange])
 
@@ -317,6 +319,15 @@ function DesignerView({
           fixedImage={uploadImage !== undefined}
           panels={panels}
           onTogglePanel={togglePanel}
+          onManageSizes={() => setSizesOpen(true)}
+        />
+        <SizesDialog
+          open={sizesOpen}
+          onOpenChange={setSizesOpen}
+          document={state.document}
+          dispatch={dispatch}
+          strings={strings}
+          locale={locale}
         />
       </div>
       <div style={{ gridArea: 'canvas', display: 'grid', gap: 8, minWidth: 0 }}>

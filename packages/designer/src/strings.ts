@@ -6,6 +6,19 @@ export interface DesignerWords {
   layers: string
   noLayers: string
   size: string
+  /** The sizes dialog: its title and the toolbar button that opens it. */
+  sizes: string
+  sizesIntro: string
+  addSize: string
+  addSizeButton: string
+  customSize: string
+  /** {size}: the size's label. */
+  resizeSize: string
+  removeSize: string
+  lastSize: string
+  /** {min}, {max}: the bounds of a side in pixels. */
+  sideRange: string
+  close: string
   readOnly: string
   toolbar: string
   add: string
@@ -169,6 +182,17 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   layers: 'Layers',
   noLayers: 'This page is blank: add text, an image or a shape with Add.',
   size: 'Size',
+  sizes: 'Sizes',
+  sizesIntro:
+    'Each size has a layout of its own. A size you add starts from the first size’s layout, centred and scaled to fit.',
+  addSize: 'Add a size',
+  addSizeButton: 'Add size',
+  customSize: 'Custom size',
+  resizeSize: 'Resize {size}',
+  removeSize: 'Remove {size}',
+  lastSize: 'A design keeps at least one size.',
+  sideRange: 'Enter a whole number of pixels from {min} to {max}.',
+  close: 'Close',
   readOnly: 'This template opens read-only here: design on a larger screen.',
   toolbar: 'Design tools',
   add: 'Add',
@@ -319,6 +343,16 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   layers: '图层',
   noLayers: '此页面是空白的：用“添加”加入文字、图片或形状。',
   size: '尺寸',
+  sizes: '尺寸管理',
+  sizesIntro: '每个尺寸都有自己的布局。新增的尺寸从第一个尺寸的布局开始，居中并缩放以适应。',
+  addSize: '添加尺寸',
+  addSizeButton: '添加',
+  customSize: '自定义尺寸',
+  resizeSize: '调整{size}的尺寸',
+  removeSize: '删除{size}',
+  lastSize: '设计至少要保留一个尺寸。',
+  sideRange: '请输入 {min} 到 {max} 之间的整数像素。',
+  close: '关闭',
   readOnly: '此模板在这里只能查看：请在更大的屏幕上设计。',
   toolbar: '设计工具',
   add: '添加',

@@ -21,6 +21,7 @@ import {
   PanelRight,
   Plus,
   Redo2,
+  Scaling,
   Trash2,
   Undo2,
   ZoomIn,
@@ -49,6 +50,8 @@ export interface ToolbarProps {
   /** Which side panels are shown; their switches sit at the toolbar's two ends. */
   panels: DesignerPanels
   onTogglePanel: (panel: keyof DesignerPanels) => void
+  /** Opens the sizes dialog (add, resize, remove sizes). */
+  onManageSizes: () => void
 }
 
 /** The designer's side panels, shown (true) or folded away to give the canvas their room. */
@@ -118,7 +121,7 @@ const separator = (
 
 /**
  * The design tools: the side panels' switches, undo and redo, add a layer, duplicate and delete, align and
- * distribute (for a multi-selection; one layer aligns to the canvas), zoom, and the size shown.
+ * distribute (for a multi-selection; one layer aligns to the canvas), zoom, the size shown and the sizes dialog.
  */
 export function Toolbar({
   state,
@@ -134,6 +137,7 @@ export function Toolbar({
   fixedImage,
   panels,
   onTogglePanel,
+  onManageSizes,
 }: ToolbarProps) {
   const n = state.selection.length
   const align = (edge: AlignEdge) => () => dispatch({ type: 'align', edge })
@@ -283,6 +287,9 @@ export function Toolbar({
           ))}
         </select>
       </label>
+      <Tool label={strings.sizes} disabled={readOnly} onClick={onManageSizes}>
+        <Scaling />
+      </Tool>
       {separator}
       <PanelSwitch
         label={strings.propertiesPanel}

@@ -3,6 +3,7 @@ import {
   defaultSize,
   type Field,
   type Layer,
+  type Size,
   sizeOrDefault,
   type Template,
 } from '@templet/template'
@@ -10,6 +11,7 @@ import { boxIn, unionBox, withBox } from './boxes'
 import { dropFieldIfUnused, fieldInUse } from './fields'
 import { type AlignEdge, alignBox, distributeBoxes, type Handle, scaleBoxes } from './geometry'
 import { scaleLayerStyle, styleScale } from './scale-layers'
+import { addSize, removeSize, resizeSize } from './sizes'
 
 /** What the designer holds: the document, the size shown, the selection and the undo history. */
 export interface DesignerState {
@@ -36,6 +38,12 @@ export type DesignerAction =
   /** Replace the selection, or with `toggle` add or remove the layers (Shift-click). */
   | { type: 'select'; ids: string[]; toggle?: boolean }
   | { type: 'showSize'; sizeId: string }
+  /** Adds a size, laid out from the default size (`sizes.ts`), and shows it. */
+  | { type: 'addSize'; size: Size }
+  /** Gives a screen size new pixels, its layout fitted to them. */
+  | { type: 'resizeSize'; sizeId: string; width: number; height: number }
+  /** Removes a size (never the last one); the next one becomes the default when it was the default. */
+  | { type: 'removeSize'; sizeId: string }
   /**
    * Start of a gesture (a drag, a resize): the document before it becomes one undo step, however many
    * `transient` changes follow; a gesture that changes nothing (a click) leaves no step.
@@ -126,6 +134,10 @@ export function uniqueLayerName(t: Template, name: string): string {
   for (let n = 2; ; n++) if (!taken.has(`${stem} ${n}`)) return `${stem} ${n}`
 }
 
+/** The size to show of `t`: `sizeId` while `t` has it (an undo may take it away), else the default size. */
+const shown = (t: Template, sizeId: string) =>
+  t.sizes.some((s) => s.id === sizeId) ? sizeId : defaultSize(t).id
+
 /** The selection without layers the document no longer has (after an undo of an add, a delete). */
 const existing = (t: Template, ids: string[]) => ids.filter((id) => t.layers.some((l) => l.id === id))
 
@@ -169,6 +181,16 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     }
     case 'showSize':
       return t.sizes.some((s) => s.id === action.sizeId) ? { ...state, sizeId: action.sizeId } : state
+    case 'addSize': {
+      const added = addSize(t, action.size)
+      return { ...change(state, added.document), sizeId: added.sizeId }
+    }
+    case 'resizeSize':
+      return change(state, resizeSize(t, action.sizeId, { width: action.width, height: action.height }))
+    case 'removeSize': {
+      const next = change(state, removeSize(t, action.sizeId))
+      return { ...next, sizeId: shown(next.document, state.sizeId) }
+    }
     case 'begin':
       return { ...state, gesture: true }
     case 'end':
@@ -289,7 +311,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       return {
         ...state,
         document: d,
-        sizeId: d.sizes.some((s) => s.id === state.sizeId) ? state.sizeId : defaultSize(d).id,
+        sizeId: shown(d, state.sizeId),
         selection: existing(d, state.selection),
         past: action.keepHistory ? state.past : [],
         future: action.keepHistory ? state.future : [],
@@ -303,6 +325,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       return {
         ...state,
         document: previous,
+        sizeId: shown(previous, state.sizeId),
         past: state.past.slice(0, -1),
         future: [t, ...state.future],
         coalesce: undefined,
@@ -315,6 +338,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       return {
         ...state,
         document: next,
+        sizeId: shown(next, state.sizeId),
         past: [...state.past, t],
         future: rest,
         coalesce: undefined,
