@@ -308,3 +308,25 @@ export const ManageSizes: Story = {
     await expect(width).toHaveAttribute('aria-invalid', 'true')
   },
 }
+
+export const CopyAndPaste: Story = {
+  name: 'Copy and paste a layer with the keyboard; cut takes it away',
+  tags: ['no-visual'],
+  play: async ({ canvasElement }) => {
+    const count = () => canvasElement.querySelectorAll('[data-layer]').length
+    const before = count()
+    layer(canvasElement, firstTextLayer).focus()
+    await userEvent.keyboard('{Control>}c{/Control}')
+    await userEvent.keyboard('{Control>}v{/Control}')
+    await waitFor(() => expect(count()).toBe(before + 1))
+    // The copy lies 10 px (5 CSS px at zoom 0.5) off the original, selected.
+    const copy = layer(canvasElement, `${firstTextLayer}-2`)
+    await expect(copy).toHaveAttribute('aria-pressed', 'true')
+    await expect(left(copy)).toBeCloseTo(left(layer(canvasElement, firstTextLayer)) + 5)
+    copy.focus()
+    await userEvent.keyboard('{Control>}x{/Control}')
+    await waitFor(() => expect(count()).toBe(before))
+    await userEvent.keyboard('{Control>}v{/Control}')
+    await waitFor(() => expect(count()).toBe(before + 1))
+  },
+}

@@ -17,6 +17,8 @@ import { LayersPanel, layerName } from './panels/layers-panel'
 import { DEFAULT_FONTS, PropertiesPanel } from './panels/properties-panel'
 import { SizesDialog } from './panels/sizes-dialog'
 import { PreviewPanel } from './preview/preview-panel'
+import { copyLayers } from './state/clipboard'
+import { readClip, writeClip } from './state/clipboard-storage'
 import { createDesignerStore, type DesignerStore, onDocumentChange } from './state/designer-store'
 import {
   DESIGNER_STRINGS_EN,
@@ -258,8 +260,25 @@ function DesignerView({
       e.preventDefault()
       return fit()
     }
+    // A read-only design (a catalogue template) may still be copied from.
+    if (mod && (key === 'c' || (key === 'x' && !readOnly))) {
+      const clip = copyLayers(state.document, state.sizeId, state.selection)
+      if (!clip) return
+      e.preventDefault()
+      writeClip(clip)
+      if (key === 'x') {
+        dispatch({ type: 'delete' })
+        viewportRef.current?.focus()
+      }
+      return
+    }
     if (readOnly) return
-    if (mod && key === 'z') {
+    if (mod && key === 'v') {
+      const clip = readClip()
+      if (!clip) return
+      e.preventDefault()
+      dispatch({ type: 'paste', clip })
+    } else if (mod && key === 'z') {
       e.preventDefault()
       dispatch({ type: e.shiftKey ? 'redo' : 'undo' })
     } else if (mod && key === 'y') {

@@ -25,7 +25,6 @@ export {
   designerReducer,
   HISTORY_LIMIT,
   initialState,
-  uniqueLayerId,
 } from './state/designer-state'
 export {
   createDesignerStore,
@@ -74,9 +73,12 @@ export { designerKinds }
 
 /** A new layer of an Add menu item (`text`, `rect`…), with the field it brings; see `designerKinds`. */
 export const newLayer = designerKinds.newLayer
+export { type Clip, copyLayers, isClip, pasteLayers } from './state/clipboard'
 export { scaleLayerStyle, styleScale } from './state/scale-layers'
+export { addSize, removeSize, resizeSize } from './state/sizes'
 export { type Guide, type SnapTargets, snapBox, snapResize, snapTargets } from './state/snap'
 export { markTextChoice, textChoiceOf, unmarkTextChoice } from './state/text-choices'
+export { uniqueLayerId, uniqueLayerName } from './state/uniques'
 export {
   DESIGNER_STRINGS_EN,
   DESIGNER_STRINGS_ZH_CN,

@@ -8,10 +8,12 @@ import {
   type Template,
 } from '@templet/template'
 import { boxIn, unionBox, withBox } from './boxes'
+import { type Clip, pasteLayers } from './clipboard'
 import { dropFieldIfUnused, fieldInUse } from './fields'
 import { type AlignEdge, alignBox, distributeBoxes, type Handle, scaleBoxes } from './geometry'
 import { scaleLayerStyle, styleScale } from './scale-layers'
 import { addSize, removeSize, resizeSize } from './sizes'
+import { uniqueLayerId, uniqueLayerName } from './uniques'
 
 /** What the designer holds: the document, the size shown, the selection and the undo history. */
 export interface DesignerState {
@@ -76,6 +78,8 @@ export type DesignerAction =
   | { type: 'add'; layer: Layer; field?: Field }
   /** Removes the selected layers (never the last one), and the fields only they used. */
   | { type: 'delete' }
+  /** Adds copied layers (of this design or another) on top, with the fields they use, and selects them. */
+  | { type: 'paste'; clip: Clip }
   /** Copies the selected layers just above each, 10 px down and right, and selects the copies. */
   | { type: 'duplicate' }
   /** Moves a layer one step up (drawn later) or down, to the top or the bottom, or to an index of `layers`. */
@@ -116,22 +120,6 @@ function change(state: DesignerState, next: Template, transient?: boolean, coale
   if (transient) return state.gesture ? step() : { ...state, document: next }
   if (coalesce !== undefined && coalesce === state.coalesce) return { ...state, document: next }
   return step()
-}
-
-/** `base`, or `base-2`, `base-3` … : the first id no layer of the template has. */
-export function uniqueLayerId(t: Template, base: string): string {
-  const taken = new Set(t.layers.map((l) => l.id))
-  const stem = base.replace(/-\d+$/, '') || 'layer'
-  if (!taken.has(base)) return base
-  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`
-}
-
-/** `name`, or `name 2`, `name 3` … : the first name no layer of the template shows. */
-export function uniqueLayerName(t: Template, name: string): string {
-  const taken = new Set(t.layers.map((l) => l.name ?? l.id))
-  if (!taken.has(name)) return name
-  const stem = name.replace(/ \d+$/, '') || name
-  for (let n = 2; ; n++) if (!taken.has(`${stem} ${n}`)) return `${stem} ${n}`
 }
 
 /** The size to show of `t`: `sizeId` while `t` has it (an undo may take it away), else the default size. */
@@ -267,6 +255,10 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       const orphans = t.fields.filter((f) => fieldInUse(t, f.key)).map((f) => f.key)
       const next = orphans.reduce(dropFieldIfUnused, { ...t, layers })
       return { ...change(state, next), selection: [] }
+    }
+    case 'paste': {
+      const pasted = pasteLayers(t, state.sizeId, action.clip)
+      return { ...change(state, pasted.document), selection: pasted.ids }
     }
     case 'duplicate': {
       if (state.selection.length === 0) return state
