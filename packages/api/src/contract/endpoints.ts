@@ -80,6 +80,8 @@ import {
   templateMineQuery,
   templateSaveBody,
   templateVersionData,
+  templateVersionsData,
+  templateVersionsQuery,
 } from './template-library'
 import { starBody, starData, templateTypeListData } from './template-type'
 import {
@@ -241,6 +243,17 @@ export const endpoints = {
     data: templateDocumentData,
     summary:
       "A template's document (the current version, or `version`): the catalogue's (read-only) or the caller's own (404 for anyone else's)",
+    codes: [404],
+    tag: 'template',
+  },
+  templateVersions: {
+    ...endpointRoutes.templateVersions,
+    auth: 'required',
+    query: templateVersionsQuery,
+    data: templateVersionsData,
+    list: true,
+    summary:
+      "The versions of one of the caller's own templates, latest first; `total` counts all pages (404 for a catalogue template, a deleted one, or anyone else's)",
     codes: [404],
     tag: 'template',
   },

@@ -40,6 +40,7 @@ export const endpointRoutes = {
   templateDetail: { method: 'GET', path: '/template/detail' },
   templateMine: { method: 'GET', path: '/template/mine' },
   templateDocument: { method: 'GET', path: '/template/document' },
+  templateVersions: { method: 'GET', path: '/template/versions' },
   templateSave: { method: 'POST', path: '/template/save' },
   templateDuplicate: { method: 'POST', path: '/template/duplicate' },
   templateDelete: { method: 'POST', path: '/template/delete' },

@@ -78,3 +78,15 @@ export const templateVersionData = z.object({
   version: z.number().int().positive(),
 })
 export const templateIdBody = z.strictObject({ id: bodyId('id') })
+
+/** Query of `GET /template/versions`: one of the caller's own templates, its versions a page at a time. */
+export const templateVersionsQuery = z.strictObject({ id: queryId('id'), page, pageSize })
+export const templateVersionSummary = z.object({
+  version: z.number().int().positive(),
+  /** When the save that made it came in. */
+  createdAt: z.string(),
+  /** The document's size: what it takes of the template quota. */
+  bytes: z.number().int().nonnegative(),
+})
+export type TemplateVersionSummary = z.infer<typeof templateVersionSummary>
+export const templateVersionsData = z.array(templateVersionSummary)

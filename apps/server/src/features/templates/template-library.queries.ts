@@ -95,6 +95,36 @@ export async function listOwnTemplates(
   return { rows, total: Number(count.n) }
 }
 
+/**
+ * One page of the versions of `userId`'s template `templateId` (not deleted), latest first, and their count;
+ * undefined when it is not theirs.
+ */
+export async function listOwnTemplateVersions(
+  db: Q,
+  userId: number,
+  templateId: number,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: { version: number; created_at: number; bytes: number }[]; total: number } | undefined> {
+  const own = await db
+    .selectFrom('templates')
+    .select('version')
+    .where('id', '=', templateId)
+    .where('owner_id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  if (!own) return undefined
+  const rows = await db
+    .selectFrom('template_versions')
+    .select(['version', 'created_at', 'bytes'])
+    .where('template_id', '=', templateId)
+    .orderBy('version', 'desc')
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize)
+    .execute()
+  // Versions are 1 to the current one, none ever removed: their count is the current version.
+  return { rows, total: Number(own.version) }
+}
+
 /** Makes a template owned by `userId` with its first version. The definition's id must be `slug`. */
 export async function insertOwnTemplate(
   db: Q,

@@ -26,6 +26,7 @@ import {
   deleteOwnTemplate,
   insertOwnTemplate,
   listOwnTemplates,
+  listOwnTemplateVersions,
   MissingTemplateUpload,
   ownSlug,
   saveOwnVersion,
@@ -85,6 +86,20 @@ export class TemplateLibrary {
   async mine(userId: number, q: string | undefined, page: { page: number; pageSize: number }) {
     const { rows, total } = await listOwnTemplates(this.d.db, userId, q, page)
     return { items: rows.map((r) => this.summary(r)), total }
+  }
+
+  /** One page of the versions of one of `userId`'s own templates, latest first. */
+  async versions(userId: number, id: number, page: { page: number; pageSize: number }) {
+    const found = await listOwnTemplateVersions(this.d.db, userId, id, page)
+    if (!found) throw notFound('Template')
+    return {
+      items: found.rows.map((r) => ({
+        version: Number(r.version),
+        createdAt: new Date(Number(r.created_at)).toISOString(),
+        bytes: Number(r.bytes),
+      })),
+      total: found.total,
+    }
   }
 
   async document(userId: number, id: number, version?: number) {

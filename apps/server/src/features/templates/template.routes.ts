@@ -11,6 +11,7 @@ export function templateHandlers(
   | 'templateDetail'
   | 'templateMine'
   | 'templateDocument'
+  | 'templateVersions'
   | 'templateSave'
   | 'templateDuplicate'
   | 'templateDelete'
@@ -23,6 +24,8 @@ export function templateHandlers(
     templateMine: ({ query, session }) =>
       library.mine(session.userId, query.q, { page: query.page, pageSize: query.pageSize }),
     templateDocument: ({ query, session }) => library.document(session.userId, query.id, query.version),
+    templateVersions: ({ query, session }) =>
+      library.versions(session.userId, query.id, { page: query.page, pageSize: query.pageSize }),
     templateSave: ({ body, session }) => library.save(session.userId, body),
     templateDuplicate: ({ body, session }) => library.duplicate(session.userId, body.id),
     templateDelete: async ({ body, session }) => {
