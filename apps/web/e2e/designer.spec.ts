@@ -612,6 +612,31 @@ test.describe('the designer in the app', () => {
     expect((await documentOf(server, account.token, id)).document.layers).toHaveLength(1)
   })
 
+  test('History lists the saved versions; an old one is previewed, restored as a change, and saved as the newest', async ({
+    page,
+    server,
+  }) => {
+    const { account, id } = await designOwnCopy(page, server, 'Beatrice Warde')
+    const first = await documentOf(server, account.token, id)
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByRole('menuitem', { name: 'Text', exact: true }).click()
+    await saveDesign(page, 2)
+
+    await page.getByRole('button', { name: 'History' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Version history' })
+    const versions = dialog.getByRole('list', { name: 'Version history' })
+    await expect(versions.getByRole('button')).toHaveText([/^Version 2 · current/, /^Version 1/])
+    await expect(dialog.getByRole('button', { name: 'Restore version 2' })).toBeDisabled()
+    await versions.getByRole('button', { name: /^Version 1/ }).click()
+    await expect(dialog.getByTestId('preview')).toHaveCSS('opacity', '1')
+    await dialog.getByRole('button', { name: 'Restore version 1' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('save-state')).toHaveText(/Unsaved changes/)
+    await saveDesign(page, 3)
+    const restored = await documentOf(server, account.token, id)
+    expect(restored.document.layers).toEqual(first.document.layers)
+  })
+
   test('My templates renames and deletes after confirming; search finds by name', async ({
     page,
     server,

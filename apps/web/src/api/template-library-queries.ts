@@ -1,6 +1,6 @@
 /**
  * The reads and writes of customers' own templates (docs/product.md#designing-templates: `/template/mine`, `/template/document`,
- * `/template/save`, `/template/duplicate`, `/template/delete`), in the manner of queries.ts and mutations.ts:
+ * `/template/versions`, `/template/save`, `/template/duplicate`, `/template/delete`), in the manner of queries.ts and mutations.ts:
  * keys start with the endpoint's name.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
@@ -34,12 +34,26 @@ export function templateDocumentQuery(id: number, version?: number) {
   })
 }
 
-/** After a write: My templates, the documents and the editor's details are read again. */
+export const TEMPLATE_VERSIONS_PAGE_SIZE = 20
+
+/** One page of the versions of one of the caller's templates (`GET /template/versions`), latest first. */
+export function templateVersionsQuery(id: number, page: number) {
+  return queryOptions({
+    queryKey: ['templateVersions', { id, page }],
+    queryFn: async ({ signal }) => {
+      const query = { id, page, pageSize: TEMPLATE_VERSIONS_PAGE_SIZE }
+      const result = await read('templateVersions', { query }, signal)
+      return { items: result.data, total: result.total ?? result.data.length }
+    },
+  })
+}
+
+/** After a write: My templates, the documents, the versions and the editor's details are read again. */
 function useInvalidateTemplates() {
   const queryClient = useQueryClient()
   return () =>
     Promise.all(
-      ['templateMine', 'templateDocument', 'templateDetail'].map((key) =>
+      ['templateMine', 'templateDocument', 'templateVersions', 'templateDetail'].map((key) =>
         queryClient.invalidateQueries({ queryKey: [key] }),
       ),
     )

@@ -747,6 +747,16 @@ export const en = {
     customiseHint: 'Make your own copy of this template and change anything in the designer.',
     nav: { mine: 'My templates', brandKit: 'Brand kit' },
     brandFont: '{{family}} (brand kit)',
+    history: {
+      button: 'History',
+      title: 'Version history',
+      body: 'Every save is a version. Pick one to see it; restoring it brings it into the designer as a change you can undo or save.',
+      version: 'Version {{version}}',
+      current: 'current',
+      loading: 'Loading the version…',
+      restore: 'Restore version {{version}}',
+      restored: 'Version {{version}} restored. Save to keep it as the newest version.',
+    },
     new: {
       button: 'New design',
       title: 'Start a new design',

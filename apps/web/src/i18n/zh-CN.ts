@@ -708,6 +708,16 @@ export const zhCN: Messages = {
     customiseHint: '复制一份属于你的模板，在设计器里随意修改。',
     nav: { mine: '我的模板', brandKit: '品牌套件' },
     brandFont: '{{family}}（品牌套件）',
+    history: {
+      button: '历史版本',
+      title: '版本历史',
+      body: '每次保存都是一个版本。选择一个版本即可查看；恢复后它会作为一次修改载入设计器，可以撤销或保存。',
+      version: '版本 {{version}}',
+      current: '当前',
+      loading: '正在载入版本…',
+      restore: '恢复版本 {{version}}',
+      restored: '已恢复版本 {{version}}。保存后它将成为最新版本。',
+    },
     new: {
       button: '新建设计',
       title: '开始新设计',

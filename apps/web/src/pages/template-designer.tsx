@@ -26,7 +26,8 @@ import { readDesignerPanels, writeDesignerPanels } from '../designer/designer-pa
 import { useDesignerImages } from '../designer/fixed-images'
 import { loadTemplateFonts } from '../designer/fonts'
 import { saveRefusal } from '../designer/save-refusal'
-import { reportError } from '../feedback/notify'
+import { VersionHistoryButton } from '../designer/version-history'
+import { notifySuccess, reportError } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
 import { BackLink } from '../templates/back-to-templates'
 
@@ -453,6 +454,17 @@ function DesignerWorkspace(p: {
                   {t('designer.page.saveCopy')}
                 </Button>
               ) : null}
+              {readOnly ? null : (
+                <VersionHistoryButton
+                  id={p.id}
+                  current={base.current}
+                  onRestore={(restored, version) => {
+                    // A change of the person's: undone like any other, kept by the next save as a new version.
+                    store.dispatch({ type: 'replace', document: restored })
+                    notifySuccess(t('designer.history.restored', { version }))
+                  }}
+                />
+              )}
               <Button
                 onClick={() => void saveNow()}
                 disabled={readOnly || state.kind === 'saving' || state.kind === 'saved'}
