@@ -330,3 +330,36 @@ export const CopyAndPaste: Story = {
     await waitFor(() => expect(count()).toBe(before + 1))
   },
 }
+
+export const EditTextOnCanvas: Story = {
+  name: 'Edit a text on the canvas: Enter opens it, Ctrl+Enter keeps the words, Escape drops them',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const body = within(canvasElement.ownerDocument.body)
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
+    await userEvent.click(await body.findByRole('menuitem', { name: 'Text' }))
+    const added = await waitFor(() => {
+      const el = canvasElement.ownerDocument.activeElement
+      if (!(el instanceof HTMLElement) || !el.dataset.layer) throw new Error('no layer has the focus')
+      return el
+    })
+    await userEvent.keyboard('{Enter}')
+    const editor = await canvas.findByRole('textbox', { name: 'Words of Text' })
+    await expect(editor).toHaveFocus()
+    await userEvent.keyboard('{Control>}a{/Control}Hello there')
+    await userEvent.keyboard('{Control>}{Enter}{/Control}')
+    await waitFor(() => expect(canvasElement.querySelector('[data-slot="text-editor"]')).toBeNull())
+    await expect(canvas.getByRole('textbox', { name: 'Text' })).toHaveValue('Hello there')
+    await expect(added).toHaveFocus()
+    // Escape drops what was typed.
+    await userEvent.dblClick(added)
+    await userEvent.keyboard('{Control>}a{/Control}Thrown away{Escape}')
+    await waitFor(() => expect(canvasElement.querySelector('[data-slot="text-editor"]')).toBeNull())
+    await expect(canvas.getByRole('textbox', { name: 'Text' })).toHaveValue('Hello there')
+    // The last state shot: the editor open over the text.
+    await userEvent.keyboard('{Enter}')
+    await expect(
+      await canvas.findByRole('textbox', { name: added.getAttribute('aria-label') ?? '' }),
+    ).toHaveValue('Hello there')
+  },
+}

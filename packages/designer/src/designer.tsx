@@ -383,6 +383,7 @@ function DesignerView({
             images={fixed.images}
             repaint={fontsEpoch}
             label={strings.canvas}
+            editTextLabel={strings.editText}
             layerLabel={(id) => {
               const l = state.document.layers.find((x) => x.id === id)
               return l ? layerName(l) : id

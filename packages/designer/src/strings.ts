@@ -5,6 +5,8 @@ export interface DesignerWords {
   redo: string
   layers: string
   noLayers: string
+  /** The name of a text's editor on the canvas; {name}: the layer's. */
+  editText: string
   size: string
   /** The sizes dialog: its title and the toolbar button that opens it. */
   sizes: string
@@ -181,6 +183,7 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   redo: 'Redo',
   layers: 'Layers',
   noLayers: 'This page is blank: add text, an image or a shape with Add.',
+  editText: 'Words of {name}',
   size: 'Size',
   sizes: 'Sizes',
   sizesIntro:
@@ -342,6 +345,7 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   redo: '重做',
   layers: '图层',
   noLayers: '此页面是空白的：用“添加”加入文字、图片或形状。',
+  editText: '{name}的文字',
   size: '尺寸',
   sizes: '尺寸管理',
   sizesIntro: '每个尺寸都有自己的布局。新增的尺寸从第一个尺寸的布局开始，居中并缩放以适应。',

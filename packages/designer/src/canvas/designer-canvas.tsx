@@ -21,6 +21,7 @@ import {
 } from '../state/geometry'
 import { type Guide, snapBox, snapResize, snapTargets } from '../state/snap'
 import { paintDocument } from './paint-document'
+import { editsOnCanvas, OnCanvasTextEditor, withWordsIn } from './text-editor'
 
 /** Snapping reaches this many screen pixels, whatever the zoom. */
 const SNAP_SCREEN_PX = 6
@@ -57,6 +58,8 @@ export interface DesignerCanvasProps {
   label: string
   /** A layer's accessible name (its name, else its id, by default). */
   layerLabel?: (id: string) => string
+  /** The name of a text's editor on the canvas; `{name}` is the layer's. */
+  editTextLabel?: string
   /** Decoded images by the key the model draws them under (fixed images: `src:<ref>`). */
   images?: Map<string, ImageBitmap>
   /** Grows when what the drawing uses besides the document changed (fonts came in): the canvas draws again. */
@@ -131,6 +134,7 @@ export function DesignerCanvas({
   readOnly,
   label,
   layerLabel,
+  editTextLabel = 'Words of {name}',
   images,
   repaint,
 }: DesignerCanvasProps) {
@@ -138,6 +142,8 @@ export function DesignerCanvas({
   const surfaceRef = useRef<HTMLDivElement>(null)
   const gesture = useRef<Gesture | undefined>(undefined)
   const [guides, setGuides] = useState<Guide[]>([])
+  /** The text layer whose words are being edited on the canvas (a double click, or Enter on it). */
+  const [editing, setEditing] = useState<string>()
   const [marquee, setMarquee] = useState<Box | undefined>(undefined)
   const [active, setActive] = useState<Gesture['gesture'] | undefined>(undefined)
   const t = state.document
@@ -406,6 +412,14 @@ export function DesignerCanvas({
             data-layer={layer.id}
             data-state={isSelected ? 'selected' : 'idle'}
             onPointerDown={onLayerPointerDown(layer.id)}
+            onDoubleClick={() => {
+              if (!readOnly && editsOnCanvas(layer)) setEditing(layer.id)
+            }}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter' || readOnly || !editsOnCanvas(layer)) return
+              e.preventDefault()
+              setEditing(layer.id)
+            }}
             onFocus={() => {
               if (!isSelected && gesture.current === undefined) dispatch({ type: 'select', ids: [layer.id] })
             }}
@@ -426,6 +440,27 @@ export function DesignerCanvas({
           </button>
         )
       })}
+      {(() => {
+        const layer = t.layers.find((l) => l.id === editing && pickable(l))
+        if (!layer) return null
+        return (
+          <OnCanvasTextEditor
+            key={layer.id}
+            layer={layer}
+            locale={locale}
+            frame={frame(boxIn(t, layer, size.id), layer.rotation)}
+            label={editTextLabel.replace('{name}', nameOf(layer))}
+            zoom={zoom}
+            onDone={(text) => {
+              setEditing(undefined)
+              if (text !== undefined)
+                dispatch({ type: 'update', id: layer.id, patch: withWordsIn(layer, locale, text) })
+              // Back to the layer, so the arrows move it and Enter edits it again.
+              surfaceRef.current?.querySelector<HTMLElement>(`[data-layer="${layer.id}"]`)?.focus()
+            }}
+          />
+        )
+      })()}
       {/* Layers selected in the layers panel that the canvas does not pick (locked): outlined only. */}
       {selected
         .filter((l) => l.locked)
@@ -441,7 +476,7 @@ export function DesignerCanvas({
             }}
           />
         ))}
-      {single ? (
+      {single && editing !== single.id ? (
         <div
           aria-hidden="true"
           data-slot="selection-frame"
