@@ -26,6 +26,19 @@ const left = (el: HTMLElement) => Number.parseFloat(el.style.left)
 const top = (el: HTMLElement) => Number.parseFloat(el.style.top)
 const firstTextLayer = document.layers.find((l) => 'text' in l && l.box)?.id ?? ''
 
+/** Adds a text from the Add menu; it takes the focus, and its layer's button is answered. */
+async function addText(canvasElement: HTMLElement): Promise<HTMLElement> {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Add' }))
+  await userEvent.click(
+    await within(canvasElement.ownerDocument.body).findByRole('menuitem', { name: 'Text' }),
+  )
+  return waitFor(() => {
+    const el = canvasElement.ownerDocument.activeElement
+    if (!(el instanceof HTMLElement) || !el.dataset.layer) throw new Error('no layer has the focus')
+    return el
+  })
+}
+
 export const Default: Story = {}
 
 export const NudgeAndUndo: Story = {
@@ -239,15 +252,7 @@ export const AddThenNudge: Story = {
   name: 'Add a text: it takes the focus, so the arrow keys move it at once',
   tags: ['no-visual'],
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement)
-    const body = within(canvasElement.ownerDocument.body)
-    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
-    await userEvent.click(await body.findByRole('menuitem', { name: 'Text' }))
-    const added = await waitFor(() => {
-      const el = canvasElement.ownerDocument.activeElement
-      if (!(el instanceof HTMLElement) || !el.dataset.layer) throw new Error('no layer has the focus')
-      return el
-    })
+    const added = await addText(canvasElement)
     await expect(added).toHaveAttribute('aria-pressed', 'true')
     const x = left(added)
     await userEvent.keyboard('{ArrowRight}')
@@ -335,14 +340,7 @@ export const EditTextOnCanvas: Story = {
   name: 'Edit a text on the canvas: Enter opens it, Ctrl+Enter keeps the words, Escape drops them',
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    const body = within(canvasElement.ownerDocument.body)
-    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
-    await userEvent.click(await body.findByRole('menuitem', { name: 'Text' }))
-    const added = await waitFor(() => {
-      const el = canvasElement.ownerDocument.activeElement
-      if (!(el instanceof HTMLElement) || !el.dataset.layer) throw new Error('no layer has the focus')
-      return el
-    })
+    const added = await addText(canvasElement)
     await userEvent.keyboard('{Enter}')
     const editor = await canvas.findByRole('textbox', { name: 'Words of Text' })
     await expect(editor).toHaveFocus()
