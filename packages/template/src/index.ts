@@ -152,6 +152,7 @@ export { graphemesOf, type Segment, wordsOf } from './segments'
 export {
   blankTemplate,
   customSize,
+  pixelSide,
   SIZE_PRESETS,
   type SizePreset,
 } from './size-presets'

@@ -1,4 +1,4 @@
-import type { Size, TemplateInput } from './document'
+import { SIZE_PIXEL_BOUNDS, type Size, type TemplateInput } from './document'
 import { MM_PER_INCH, PAPER_SIZES, type PrintSize } from './print'
 import { DOCUMENT_FORMAT } from './upgrade'
 
@@ -67,6 +67,13 @@ export const SIZE_PRESETS: readonly SizePreset[] = [
     { en: 'Business card', zh: '名片', typeId: 'business-cards' },
   ),
 ]
+
+/** A side typed by a person, in whole pixels within `SIZE_PIXEL_BOUNDS`; undefined when it is not one. */
+export function pixelSide(text: string): number | undefined {
+  const n = Number(text.trim())
+  const { min, max } = SIZE_PIXEL_BOUNDS
+  return text.trim() !== '' && Number.isInteger(n) && n >= min && n <= max ? n : undefined
+}
 
 /** A screen size of the customer's own: its pixels are its label. */
 export function customSize(width: number, height: number): Size {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { blankTemplate, customSize, parseTemplate, SIZE_PIXEL_BOUNDS, SIZE_PRESETS } from '../src/index'
+import {
+  blankTemplate,
+  customSize,
+  parseTemplate,
+  pixelSide,
+  SIZE_PIXEL_BOUNDS,
+  SIZE_PRESETS,
+} from '../src/index'
 
 describe('the sizes a new design starts from', () => {
   it('each makes a blank design the model accepts, with that one size and nothing on it', () => {
@@ -33,5 +40,10 @@ describe('the sizes a new design starts from', () => {
     })
     const tooWide = { size: customSize(SIZE_PIXEL_BOUNDS.max + 1, 100), typeId: 'banners' }
     expect(() => parseTemplate(blankTemplate(tooWide, 'Too wide'))).toThrow(/4096/)
+  })
+
+  it('reads a side typed in whole pixels within the bounds, and nothing else', () => {
+    expect(['16', ' 4096 ', '1080'].map(pixelSide)).toEqual([16, 4096, 1080])
+    expect(['', '15', '4097', '10.5', '1e3x', 'abc'].map(pixelSide)).toEqual(Array(6).fill(undefined))
   })
 })

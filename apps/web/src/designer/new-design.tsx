@@ -1,6 +1,7 @@
 import {
   blankTemplate,
   customSize,
+  pixelSide,
   SIZE_PIXEL_BOUNDS,
   SIZE_PRESETS,
   type SizePreset,
@@ -50,14 +51,9 @@ function NewDesignDialog({ onClose }: { onClose: () => void }) {
   const legendId = useId()
 
   /** The side typed in `field`, or why it cannot be one. */
-  const side = (form: FormData, field: 'width' | 'height'): number | string => {
-    const text = String(form.get(field) ?? '').trim()
-    const n = Number(text)
-    const { min, max } = SIZE_PIXEL_BOUNDS
-    if (text === '' || !Number.isInteger(n) || n < min || n > max)
-      return t('designer.new.sideRange', { min, max })
-    return n
-  }
+  const side = (form: FormData, field: 'width' | 'height'): number | string =>
+    pixelSide(String(form.get(field) ?? '')) ??
+    t('designer.new.sideRange', { min: SIZE_PIXEL_BOUNDS.min, max: SIZE_PIXEL_BOUNDS.max })
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()

@@ -1,4 +1,11 @@
-import { customSize, SIZE_PIXEL_BOUNDS, SIZE_PRESETS, type Size, type Template } from '@templet/template'
+import {
+  customSize,
+  pixelSide,
+  SIZE_PIXEL_BOUNDS,
+  SIZE_PRESETS,
+  type Size,
+  type Template,
+} from '@templet/template'
 import { Button } from '@templet/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@templet/ui/dialog'
 import { Input } from '@templet/ui/input'
@@ -25,11 +32,8 @@ const measure = (s: Size) =>
 
 /** The side typed, or why it is not one. */
 function side(text: string, strings: DesignerWords): number | string {
-  const n = Number(text.trim())
   const { min, max } = SIZE_PIXEL_BOUNDS
-  if (text.trim() === '' || !Number.isInteger(n) || n < min || n > max)
-    return strings.sideRange.replace('{min}', String(min)).replace('{max}', String(max))
-  return n
+  return pixelSide(text) ?? strings.sideRange.replace('{min}', String(min)).replace('{max}', String(max))
 }
 
 /** Width and height inputs for a screen size, with the message of a side out of bounds under each. */
