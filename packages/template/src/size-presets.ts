@@ -1,5 +1,5 @@
 import { SIZE_PIXEL_BOUNDS, type Size, type TemplateInput } from './document'
-import { MM_PER_INCH, PAPER_SIZES, type PrintSize } from './print'
+import { PAPER_SIZES, type PrintSize, printPixels } from './print'
 import { DOCUMENT_FORMAT } from './upgrade'
 
 /**
@@ -24,17 +24,11 @@ const sheet = (
   paper: PrintSize,
   o: { en: string; zh: string; typeId: string; landscape?: boolean },
 ): SizePreset => {
-  const [w, h] = o.landscape ? [paper.height, paper.width] : [paper.width, paper.height]
-  const inches = (n: number) => (paper.unit === 'in' ? n : n / MM_PER_INCH)
-  const dpi = Math.max(inches(w), inches(h)) * 150 < 1000 ? 300 : 150
+  const print = o.landscape ? { ...paper, width: paper.height, height: paper.width } : paper
+  const grid = printPixels(print, 150)
+  const { width, height } = Math.max(grid.width, grid.height) < 1000 ? printPixels(print, 300) : grid
   return {
-    size: {
-      id,
-      width: Math.round(inches(w) * dpi),
-      height: Math.round(inches(h) * dpi),
-      label: { en: o.en, 'zh-CN': o.zh },
-      print: { width: w, height: h, unit: paper.unit },
-    },
+    size: { id, width, height, label: { en: o.en, 'zh-CN': o.zh }, print: { ...print } },
     typeId: o.typeId,
   }
 }

@@ -1,5 +1,6 @@
 import {
   customSize,
+  formatPrintSize,
   pixelSide,
   SIZE_PIXEL_BOUNDS,
   SIZE_PRESETS,
@@ -27,8 +28,7 @@ interface SizesDialogProps {
 }
 
 /** How big a size is to a designer: its sheet when printed, else its pixels. */
-const measure = (s: Size) =>
-  s.print ? `${s.print.width} × ${s.print.height} ${s.print.unit}` : `${s.width} × ${s.height} px`
+const measure = (s: Size) => (s.print ? formatPrintSize(s.print) : `${s.width} × ${s.height} px`)
 
 /** The side typed, or why it is not one. */
 function side(text: string, strings: DesignerWords): number | string {
