@@ -28,7 +28,8 @@ export async function fileUrlSecret(db: Kysely<Database>, config: Config): Promi
  * The renderer a process serves with. A creation's raster render (creations, /v1 renders, batch rows) draws in
  * `RENDER_THREADS` worker threads (services/render-threads.ts), accounts taking turns, so a long render holds up no
  * other request. Previews draw in a thread of their own: they are what a customer waits for while typing, so they
- * do not queue behind renders, and a costly one stalls no one else's request either. PDFs (a print creation's, a
+ * do not queue behind renders, and a costly one stalls no one else's request either; an uploaded font is checked and
+ * re-encoded there too, for the same reasons. PDFs (a print creation's, a
  * batch's document) draw in the render threads too. A drawing past `RENDER_TIME_LIMIT_SECONDS` (a PDF: per page)
  * is refused and its thread stopped; one whose thread's heap outgrows `RENDER_MEMORY_LIMIT_MB` is drawn again alone,
  * and refused if it outgrows it alone. Threads start with their first
@@ -50,6 +51,8 @@ export function threadedRenderer(config: Config) {
     render: renders.render,
     renderPdf: renders.renderPdf,
     renderPreview: previews.renderPreview,
+    // A customer waits for their upload as for a preview.
+    sanitizeFont: previews.sanitizeFont,
     /** Starts the render threads (a worker process, before it takes jobs); the preview thread starts when used. */
     start: () => renders.start(),
     async close() {

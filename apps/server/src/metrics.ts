@@ -95,6 +95,7 @@ export class Metrics {
   /** The renderer, timed. */
   timed(renderer: Renderer): Renderer {
     return {
+      sanitizeFont: renderer.sanitizeFont,
       render: async (...args) => {
         const end = this.render.startTimer({ format: 'png+jpeg+webp+thumb' })
         try {

@@ -3,7 +3,7 @@
 // Its own heap holds only the renderer, so the collections that the images' memory sets off walk that small
 // heap, not the whole process's.
 import { parentPort, workerData } from 'node:worker_threads'
-import { DecodedImages, render, renderPdf, renderPreview } from '@templet/render'
+import { DecodedImages, render, renderPdf, renderPreview, sanitizeFont } from '@templet/render'
 import { parseTemplate } from '@templet/template'
 
 if (!parentPort) throw new Error('render-thread.js runs as a worker thread')
@@ -69,6 +69,16 @@ port.on('message', async (m) => {
     else wait?.resolve(m.bytes === undefined ? undefined : Buffer.from(m.bytes))
     return
   }
+  if (m.type === 'font') {
+    try {
+      const { facts, data } = await sanitizeFont(m.bytes)
+      const file = own(data)
+      port.postMessage({ type: 'done', id: m.id, font: { facts, data: file } }, [file.buffer])
+    } catch (err) {
+      failed(m.id, err)
+    }
+    return
+  }
   const options = {
     ...m.options,
     // A Buffer arrives as a Uint8Array.
@@ -100,13 +110,18 @@ port.on('message', async (m) => {
       Object.values(files).map((f) => f.buffer),
     )
   } catch (err) {
-    port.postMessage({
-      type: 'failed',
-      id: m.id,
-      error: { name: err?.name, code: err?.code, message: String(err?.message ?? err), stack: err?.stack },
-    })
+    failed(m.id, err)
   }
 })
+
+/** Tells the main thread that task `id` failed, with the error's class and code (it rebuilds the error). */
+function failed(id, err) {
+  port.postMessage({
+    type: 'failed',
+    id,
+    error: { name: err?.name, code: err?.code, message: String(err?.message ?? err), stack: err?.stack },
+  })
+}
 
 // The renderer is loaded: renders and previews can come.
 port.postMessage({ type: 'ready' })

@@ -1,13 +1,17 @@
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import type { BrandFont } from '@templet/api/contract'
-import { facesOf } from '@templet/render'
+import { checkFontLimits, facesOf } from '@templet/render'
 import type { Template } from '@templet/template'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BrandKit } from '../src/features/brand-kit/brand-kit'
 import type { FileUrls } from '../src/services/file-urls'
+import { defaultRenderer } from '../src/services/renderer'
 import { brotli, cmapTable, format4, tablesOf, withCmap, woff2 } from './font-bytes'
 import { engines, startServer, type TestServer } from './harness'
 
+const require = createRequire(import.meta.url)
+const INTER_WOFF2 = readFileSync(require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff2'))
 const GROTESK = readFileSync(facesOf('Templet Space Grotesk').find((f) => f.weight === 700)?.file ?? '')
 
 describe.each(engines)('brand font limits on %s', (engine) => {
@@ -62,24 +66,32 @@ describe.each(engines)('brand font limits on %s', (engine) => {
     )
   })
 
-  it('draws a font stored before these limits that exceeds them in sans, as a deleted one', async () => {
+  it('draws a font stored before these limits that exceeds them in sans, as a deleted one, and says so once', async () => {
     const { token, user } = await s.signUp()
     const form = new FormData()
     form.append('file', new Blob([new Uint8Array(GROTESK)]), 'brand.ttf')
     const up = await s.call<BrandFont>('POST', '/font/upload', { token, form })
     expect(up.code).toBe(0)
-    const kit = new BrandKit({ db: s.db.kysely, storage: s.storage, urls: {} as FileUrls, now: s.now })
+    const kitOf = () =>
+      new BrandKit({
+        db: s.db.kysely,
+        storage: s.storage,
+        urls: {} as FileUrls,
+        renderer: defaultRenderer,
+        now: s.now,
+      })
     const family = up.data.familyKey
     const t = {
       layers: [{ id: 'name', type: 'text', text: 'Ada', font: family, size: 40 }],
     } as unknown as Template
-    const kept = await kit.forRender(user.id, t)
+    const kept = await kitOf().forRender(user.id, t)
     expect(kept.brandFonts.map((f) => f.family)).toEqual([family])
-    // The stored bytes become a bomb, as an upload before the check could have stored them.
+    // The stored bytes become a bomb, kept as uploaded, as an upload before the checks could have kept them.
     const row = await s.db.kysely
-      .selectFrom('brand_fonts')
-      .select('storage_key')
+      .updateTable('brand_fonts')
+      .set({ sanitized: 0 })
       .where('id', '=', up.data.id)
+      .returning('storage_key')
       .executeTakeFirstOrThrow()
     const ranges = Array.from({ length: 1000 }, (): [number, number] => [0, 0xfffe])
     await s.storage.put(
@@ -87,21 +99,26 @@ describe.each(engines)('brand font limits on %s', (engine) => {
       Buffer.from(withCmap(GROTESK, cmapTable(format4(ranges)))),
       'font/ttf',
     )
-    const drawn = await new BrandKit({
-      db: s.db.kysely,
-      storage: s.storage,
-      urls: {} as FileUrls,
-      now: s.now,
-    }).forRender(user.id, t)
+    const drawn = await kitOf().forRender(user.id, t)
     expect(drawn.brandFonts).toEqual([])
     expect(drawn.template.layers[0]).toMatchObject({ font: 'sans' })
+    // Refused once for all: the next render, in any process, draws in sans without reading the file again.
+    const after = await s.db.kysely
+      .selectFrom('brand_fonts')
+      .select(['sanitized', 'storage_key'])
+      .where('id', '=', up.data.id)
+      .executeTakeFirstOrThrow()
+    expect(after).toEqual({ sanitized: -1, storage_key: row.storage_key })
+    await s.storage.delete([row.storage_key])
+    expect((await kitOf().forRender(user.id, t)).template.layers[0]).toMatchObject({ font: 'sans' })
   })
 
-  it('takes the same font as a WOFF2 built here, so the bombs above are refused for their sizes alone', async () => {
+  it('passes the WOFF2 built here, so the bombs above are refused for their sizes alone, and keeps a WOFF2 as the TrueType it holds', async () => {
+    expect(checkFontLimits(woff2(tablesOf(GROTESK)))).toMatchObject({ container: 'woff2' })
     const { token } = await s.signUp()
     const form = new FormData()
-    form.append('file', new Blob([new Uint8Array(woff2(tablesOf(GROTESK)))]), 'brand.woff2')
+    form.append('file', new Blob([new Uint8Array(INTER_WOFF2)]), 'brand.woff2')
     const r = await s.call<BrandFont>('POST', '/font/upload', { token, form })
-    expect(r.data).toMatchObject({ family: 'Space Grotesk', weight: 700, format: 'woff2' })
+    expect(r.data).toMatchObject({ family: 'Inter', weight: 400, format: 'ttf' })
   })
 })

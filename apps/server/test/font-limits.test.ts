@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { facesOf } from '@templet/render'
+import { checkFontLimits, FONT_LIMITS, FontLimitError, facesOf } from '@templet/render'
 import { describe, expect, it } from 'vitest'
-import { checkFontLimits, FONT_LIMITS, FontLimitError } from '../src/features/brand-kit/font-limits'
 import { brotli, cmapTable, format4, format12, sfnt, tablesOf, withCmap, woff, woff2 } from './font-bytes'
 
 const require = createRequire(import.meta.url)

@@ -25,6 +25,7 @@ function countingRenderer() {
     render: counted(defaultRenderer.render),
     renderPreview: counted(defaultRenderer.renderPreview),
     renderPdf: counted(defaultRenderer.renderPdf),
+    sanitizeFont: defaultRenderer.sanitizeFont,
   }
   return { renderer, counts }
 }

@@ -1,11 +1,21 @@
+import { readFileSync } from 'node:fs'
 import { loadCatalogue } from '@templet/catalogue'
-import { RenderError, render, renderPreview } from '@templet/render'
+import {
+  FontFileError,
+  FontLimitError,
+  facesOf,
+  RenderError,
+  render,
+  renderPreview,
+  sanitizeFont,
+} from '@templet/render'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'
 import { threadedRenderer } from '../src/media-services'
 import { RENDERS_PER_THREAD, threadRenderer } from '../src/services/render-threads'
 import { defaultRenderer } from '../src/services/renderer'
+import { cmapTable, format4, withCmap } from './font-bytes'
 import { testEnv } from './harness'
 
 const script = new URL('../src/render-thread.js', import.meta.url)
@@ -92,6 +102,21 @@ describe('renders in a worker thread (ROLE=worker)', () => {
     expect(inThread.data.equals(here.data)).toBe(true)
     expect(Buffer.isBuffer(inThread.data)).toBe(true)
     expect({ ...inThread, data: null }).toEqual({ ...here, data: null })
+  }, 60_000)
+
+  it('re-encodes a font file as sanitizeFont() does here, and its refusals arrive with their class and code', async () => {
+    const grotesk = readFileSync(facesOf('Templet Space Grotesk').find((f) => f.weight === 700)?.file ?? '')
+    const [inThread, here] = await Promise.all([threaded.sanitizeFont(grotesk), sanitizeFont(grotesk)])
+    expect(inThread.facts).toEqual(here.facts)
+    expect(Buffer.from(inThread.data).equals(Buffer.from(here.data))).toBe(true)
+
+    const notAFont = await threaded.sanitizeFont(new TextEncoder().encode('not a font')).catch((e) => e)
+    expect(notAFont).toBeInstanceOf(FontFileError)
+    expect((notAFont as FontFileError).code).toBe('unknown_format')
+    const ranges = Array.from({ length: 1000 }, (): [number, number] => [0, 0xfffe])
+    const bomb = await threaded.sanitizeFont(withCmap(grotesk, cmapTable(format4(ranges)))).catch((e) => e)
+    expect(bomb).toBeInstanceOf(FontLimitError)
+    expect((bomb as FontLimitError).code).toBe('too_many_characters')
   }, 60_000)
 })
 

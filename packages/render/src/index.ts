@@ -10,6 +10,13 @@ export {
 } from './brand-fonts'
 export { coverageOf, drawableText, uncoveredCharacters } from './coverage'
 export { DecodedImages } from './draw/images'
+export {
+  checkFontLimits,
+  FONT_LIMITS,
+  FontLimitError,
+  type FontLimitErrorCode,
+  type FontMeasures,
+} from './font-limits'
 export { FAMILIES, type FontFace, facesOf, loadFaces, registeredFamilies, registerFonts } from './fonts'
 export { drawPdf, MAX_PDF_PAGES, type PdfOptions, type PdfPageContext, renderPdf } from './pdf'
 export {
@@ -24,4 +31,5 @@ export {
   renderPreview,
   THUMBNAIL_SIDE,
 } from './render'
+export { type SanitizedFont, sanitizeFont } from './sanitize-font'
 export { validateValues } from './values'

@@ -444,6 +444,8 @@ export interface BrandFontTable {
   format: 'ttf' | 'otf' | 'woff2'
   bytes: number
   storage_key: string
+  /** 1: re-encoded before it was kept; 0: kept as uploaded by an earlier release; -1: refused when re-encoded. */
+  sanitized: Generated<number>
   created_at: number
 }
 

@@ -1,6 +1,13 @@
 import { Worker } from 'node:worker_threads'
 import { Code } from '@templet/api/contract'
-import { RenderError, type Rendered, type RenderOptions } from '@templet/render'
+import {
+  FontFileError,
+  FontLimitError,
+  RenderError,
+  type Rendered,
+  type RenderOptions,
+  type SanitizedFont,
+} from '@templet/render'
 import type { Template, Values } from '@templet/template'
 import { AppError } from '../errors'
 import type { AccountPdfOptions, AccountRenderOptions, PreviewOptions, Renderer } from './renderer'
@@ -39,7 +46,7 @@ export class RenderTooLarge extends AppError {
 /** A preview as `renderPreview` answers it. */
 type Preview = Awaited<ReturnType<Renderer['renderPreview']>>
 
-/** A finished drawing as the thread sends it: a render's files, a preview's one image, or a PDF. */
+/** A finished task as the thread sends it: a render's files, a preview's one image, a PDF, or a font file. */
 type Done =
   | {
       type: 'done'
@@ -48,6 +55,7 @@ type Done =
     }
   | { type: 'done'; id: number; preview: Preview & { data: Uint8Array } }
   | { type: 'done'; id: number; pdf: Uint8Array }
+  | { type: 'done'; id: number; font: SanitizedFont }
 
 type Waiting = {
   resolve: (done: Done) => void
@@ -76,17 +84,21 @@ interface Thread {
 /** What a thread is asked to draw: a render or a preview of one set of values, or a PDF of rows of them. */
 type Drawing = { type: 'render' | 'preview'; values: Values } | { type: 'pdf'; rows: Values[] }
 
-/** A drawing waiting for a thread, with what to send it and how long it may take once there. */
+/** What a thread is sent: a drawing of a template, or an uploaded font file to sanitise. */
+type Task =
+  | (Drawing & {
+      template: Template
+      options: Omit<PreviewOptions & AccountPdfOptions, 'images' | 'decodedImages' | 'account'>
+    })
+  | { type: 'font'; bytes: Uint8Array }
+
+/** A task waiting for a thread, with what to send it and how long it may take once there. */
 interface Queued {
   id: number
-  message: Drawing & {
-    id: number
-    template: Template
-    options: Omit<PreviewOptions & AccountPdfOptions, 'images' | 'decodedImages' | 'account'>
-  }
+  message: Task & { id: number }
   limitSeconds: number | undefined
   waiting: Waiting
-  /** Whose render it is: the queue it waits in. */
+  /** Whose task it is: the queue it waits in. */
   account: number | undefined
   /** Drawn with no other render in its thread: it was in flight when a thread ran out of memory. */
   alone?: boolean
@@ -287,11 +299,19 @@ export function threadRenderer(
     template: Template,
     options: PreviewOptions | AccountPdfOptions,
   ): Promise<Done> => {
-    const id = ++nextId
     // The decoded images this thread keeps are of no use to another: each thread keeps its own.
     const { images, account, decodedImages: _, ...sent }: PreviewOptions & AccountPdfOptions = options
     const pages = drawing.type === 'pdf' ? pdfPages(drawing.rows, sent) : 1
-    const limitSeconds = o.timeLimitSeconds === undefined ? undefined : o.timeLimitSeconds * pages
+    return queue({ ...drawing, template, options: sent }, { account, images, pages })
+  }
+
+  /** Queues a task in its account's turn; settles when a thread has done it, or refused it. */
+  const queue = (
+    task: Task,
+    turn: { account: number | undefined; images?: RenderOptions['images']; pages: number },
+  ): Promise<Done> => {
+    const id = ++nextId
+    const limitSeconds = o.timeLimitSeconds === undefined ? undefined : o.timeLimitSeconds * turn.pages
     return new Promise<Done>((resolve, reject) => {
       const waiting: Waiting = {
         resolve: (done) => {
@@ -302,11 +322,11 @@ export function threadRenderer(
           clearTimeout(waiting.timer)
           reject(err)
         },
-        images,
+        images: turn.images,
       }
-      const queue = queues.get(account) ?? []
-      queue.push({ id, message: { ...drawing, id, template, options: sent }, limitSeconds, waiting, account })
-      queues.set(account, queue)
+      const waitingOfAccount = queues.get(turn.account) ?? []
+      waitingOfAccount.push({ id, message: { ...task, id }, limitSeconds, waiting, account: turn.account })
+      queues.set(turn.account, waitingOfAccount)
       pump()
     })
   }
@@ -343,6 +363,12 @@ export function threadRenderer(
         return asBuffer(done.pdf)
       })
     },
+    sanitizeFont(bytes: Uint8Array, options: { account?: number } = {}) {
+      return queue({ type: 'font', bytes }, { account: options.account, pages: 1 }).then((done) => {
+        if (!('font' in done)) throw new Error('the render thread answered a font with a drawing')
+        return done.font
+      })
+    },
     async close() {
       const closed = new Error('the render threads were closed')
       for (const queue of queues.values()) for (const q of queue) q.waiting.reject(closed)
@@ -359,12 +385,19 @@ const pdfPages = (rows: Values[], o: AccountPdfOptions) => Math.max(1, rows.leng
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 
-/** The thread's error as this thread's: a RenderError keeps its class and code (callers tell them apart). */
+/**
+ * The thread's error as this thread's: a RenderError, FontFileError or FontLimitError keeps its class and code
+ * (callers tell them apart).
+ */
 function errorOf(e: { name?: string; code?: string; message: string; stack?: string }): Error {
   const err =
     e.name === 'RenderError'
       ? new RenderError(e.code as RenderError['code'], e.message)
-      : new Error(e.message)
+      : e.name === 'FontFileError'
+        ? new FontFileError(e.code as FontFileError['code'], e.message)
+        : e.name === 'FontLimitError'
+          ? new FontLimitError(e.code as FontLimitError['code'], e.message)
+          : new Error(e.message)
   if (e.stack) err.stack = e.stack
   return err
 }

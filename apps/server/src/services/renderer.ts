@@ -5,6 +5,8 @@ import {
   render,
   renderPdf,
   renderPreview,
+  type SanitizedFont,
+  sanitizeFont,
 } from '@templet/render'
 import { parseTemplate, type Template, type Values } from '@templet/template'
 
@@ -26,8 +28,10 @@ export interface Renderer {
     options?: PreviewOptions,
   ) => ReturnType<typeof renderPreview>
   renderPdf: (template: Template, rows: Values[], options?: AccountPdfOptions) => Promise<Buffer>
+  /** An uploaded font file checked and re-encoded for keeping (`account` takes its turn as a render's does). */
+  sanitizeFont: (bytes: Uint8Array, options?: { account?: number }) => Promise<SanitizedFont>
 }
-export const defaultRenderer: Renderer = { render, renderPreview, renderPdf }
+export const defaultRenderer: Renderer = { render, renderPreview, renderPdf, sanitizeFont }
 
 /** Parsed template definitions by their stored JSON text (parsing validates, so do it once per version). */
 const parsed = new Map<string, Template>()

@@ -23,6 +23,7 @@ import { migration as printPdfs } from './0090_print_pdfs'
 import { migration as valueLanguages } from './0100_value_languages'
 import { migration as templateUploads } from './0130_template_uploads'
 import { migration as templateVersionBytes } from './0140_template_version_bytes'
+import { migration as brandFontSanitized } from './0150_brand_font_sanitized'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -54,6 +55,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0100_value_languages': valueLanguages(),
     '0130_template_uploads': templateUploads(engine),
     '0140_template_version_bytes': templateVersionBytes(engine),
+    '0150_brand_font_sanitized': brandFontSanitized(),
   }
 }
 

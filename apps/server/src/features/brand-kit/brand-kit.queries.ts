@@ -15,6 +15,7 @@ export interface BrandFontRow {
   format: BrandFontTable['format']
   bytes: number
   storage_key: string
+  sanitized: number
   created_at: number
 }
 
@@ -31,6 +32,7 @@ const fontsWithFamily = (db: Q) =>
       'f.format',
       'f.bytes',
       'f.storage_key',
+      'f.sanitized',
       'f.created_at',
     ])
 
@@ -138,12 +140,38 @@ export function insertBrandFont(
         format: f.format,
         bytes: f.bytes,
         storage_key: f.storageKey,
+        sanitized: 1,
         created_at: f.now,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
     return { ok: true, id }
   })
+}
+
+/**
+ * Records font file `id`, kept as uploaded by an earlier release, as re-encoded into `file` (or, without one, as
+ * refused). Only while its row still names `storageKey`: false when another render re-encoded it first, or it
+ * was deleted meanwhile (the caller then drops its own new file).
+ */
+export async function recordSanitizedFont(
+  db: Q,
+  id: number,
+  storageKey: string,
+  file: { storageKey: string; format: BrandFontTable['format']; bytes: number } | undefined,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('brand_fonts')
+    .set(
+      file
+        ? { storage_key: file.storageKey, format: file.format, bytes: file.bytes, sanitized: 1 }
+        : { sanitized: -1 },
+    )
+    .where('id', '=', id)
+    .where('storage_key', '=', storageKey)
+    .where('sanitized', '=', 0)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 /** Removes one of `userId`'s font files; its storage key, or undefined when it was not theirs. */

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { BRAND_FONTS_MAX, type BrandFont, Code, FONT_MAX_BYTES, type IssuesData } from '@templet/api/contract'
-import { type BrandFontFile, FontFileError, inspectFont } from '@templet/render'
+import { type BrandFontFile, FontFileError, FontLimitError, type SanitizedFont } from '@templet/render'
 import { type BrandFamily, isBrandFamily, type Template } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { AppError, invalidInput, notFound } from '../../errors'
 import type { FileUrls } from '../../services/file-urls'
+import { RenderTooLarge, RenderTooSlow } from '../../services/render-threads'
+import type { Renderer } from '../../services/renderer'
 import type { MediaStorage } from '../../services/storage'
 import {
   type BrandFontRow,
@@ -17,9 +19,9 @@ import {
   listBrandFonts,
   ownFamilyKeys,
   readPalette,
+  recordSanitizedFont,
   writePalette,
 } from './brand-kit.queries'
-import { checkFontLimits, FontLimitError } from './font-limits'
 
 const CONTENT_TYPES = { ttf: 'font/ttf', otf: 'font/otf', woff2: 'font/woff2' } as const
 
@@ -38,18 +40,43 @@ export function brandFamiliesOf(t: Template): BrandFamily[] {
 const keyOf = (family: BrandFamily) => family.slice('brand-'.length)
 
 /**
- * The brand kit: a customer's fonts (parsed on upload, kept in media storage, served behind signed URLs) and
- * palette. A template names a family by its random key; only its owner's families are accepted in a saved
- * document, and a render loads only its owner's files.
+ * Why a font file was refused, as a 400 on `file` for the customer; undefined for an error that is not the
+ * file's fault (a thread closed with the server), which stays what it is.
+ */
+function fontRefusal(e: unknown): AppError | undefined {
+  const refused = (reason: string, why: string) =>
+    invalidInput(['file'], `The font was refused: ${why}`, {
+      code: 'invalid_format',
+      params: { format: 'ttf|otf|woff2', reason },
+    })
+  if (e instanceof FontFileError || e instanceof FontLimitError) return refused(e.code, e.message)
+  if (e instanceof RenderTooSlow)
+    return refused('too_slow', `reading it took longer than ${e.limitSeconds} s`)
+  if (e instanceof RenderTooLarge)
+    return refused('too_large', `reading it needs more than ${e.limitMb} MB of memory`)
+  return undefined
+}
+
+/**
+ * The brand kit: a customer's fonts (checked and re-encoded on upload in a render thread, kept in media storage,
+ * served behind signed URLs) and palette. A template names a family by its random key; only its owner's families
+ * are accepted in a saved document, and a render loads only its owner's files.
  */
 export class BrandKit {
   constructor(
-    private readonly d: { db: Kysely<Database>; storage: MediaStorage; urls: FileUrls; now: () => number },
+    private readonly d: {
+      db: Kysely<Database>
+      storage: MediaStorage
+      urls: FileUrls
+      renderer: Pick<Renderer, 'sanitizeFont'>
+      now: () => number
+    },
   ) {}
 
   /**
-   * Checks, stores and records one font file; a file that does not parse, or that would make its parsing
-   * expand past the font limits (checked first, on its headers), is a 400 that says why.
+   * Checks, re-encodes (`sanitizeFont`, in a render thread under its time limit), stores and records one font
+   * file; a file past the font limits (checked first, on its headers), one that does not parse or one too slow
+   * to read is a 400 that says why. Only the re-encoded file is kept.
    */
   async upload(userId: number, bytes: Uint8Array): Promise<BrandFont> {
     if (bytes.byteLength > FONT_MAX_BYTES)
@@ -57,27 +84,21 @@ export class BrandKit {
         Code.payloadTooLarge,
         `file: The font is larger than ${FONT_MAX_BYTES / 1024 / 1024} MB`,
       )
-    let facts: ReturnType<typeof inspectFont>
+    let font: SanitizedFont
     try {
-      checkFontLimits(bytes)
-      facts = inspectFont(bytes)
+      font = await this.d.renderer.sanitizeFont(bytes, { account: userId })
     } catch (e) {
-      if (e instanceof FontFileError || e instanceof FontLimitError)
-        throw invalidInput(['file'], `The font was refused: ${e.message}`, {
-          code: 'invalid_format',
-          params: { format: 'ttf|otf|woff2', reason: e.code },
-        })
-      throw e
+      throw fontRefusal(e) ?? e
     }
-    const storageKey = `fonts/${randomUUID()}.${facts.format}`
-    await this.d.storage.put(storageKey, Buffer.from(bytes), CONTENT_TYPES[facts.format])
+    const { facts, data } = font
+    const storageKey = await this.store(data, facts.format)
     const outcome = await insertBrandFont(this.d.db, {
       userId,
       family: facts.family,
       weight: facts.weight,
       style: facts.style,
       format: facts.format,
-      bytes: bytes.byteLength,
+      bytes: data.byteLength,
       storageKey,
       max: BRAND_FONTS_MAX,
       now: this.d.now(),
@@ -156,13 +177,12 @@ export class BrandKit {
   ): Promise<{ template: Template; brandFonts: BrandFontFile[] }> {
     const named = brandFamiliesOf(t)
     if (named.length === 0) return { template: t, brandFonts: [] }
-    const rows = owner === null ? [] : await brandFontsOfFamilies(this.d.db, owner, named.map(keyOf))
     const brandFonts: BrandFontFile[] = []
-    for (const r of rows) {
-      const data = await this.d.storage.get(r.storage_key)
-      if (data && this.withinLimits(r.id, data))
-        brandFonts.push({ id: r.id, family: `brand-${r.family_key}` as BrandFamily, data })
-    }
+    if (owner !== null)
+      for (const r of await brandFontsOfFamilies(this.d.db, owner, named.map(keyOf))) {
+        const data = await this.drawable(r, owner)
+        if (data) brandFonts.push({ id: r.id, family: `brand-${r.family_key}` as BrandFamily, data })
+      }
     const usable = new Set<string>(brandFonts.map((f) => f.family))
     if (named.every((f) => usable.has(f))) return { template: t, brandFonts }
     const sans = (font: unknown) =>
@@ -178,27 +198,44 @@ export class BrandKit {
     return { template: { ...t, layers }, brandFonts }
   }
 
-  /** Whether each stored font passed the upload's limits, by id (a font's bytes never change). */
-  private readonly checked = new Map<number, boolean>()
+  /** Puts a re-encoded font file in storage under a new key, which it returns. */
+  private async store(data: Uint8Array, format: SanitizedFont['facts']['format']): Promise<string> {
+    const storageKey = `fonts/${randomUUID()}.${format}`
+    await this.d.storage.put(
+      storageKey,
+      Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+      CONTENT_TYPES[format],
+    )
+    return storageKey
+  }
 
   /**
-   * Whether a stored font is within the limits an upload is checked against: one stored before them may be a
-   * bomb, which is then drawn as a deleted font is, in sans, instead of stalling every render that names it.
+   * A stored font's file as a render may draw it, or undefined to draw in sans (a file missing, or refused).
+   * A file kept as uploaded by an earlier release is re-encoded first, once, as an upload is now, and kept so:
+   * a bomb stored before the checks is refused then and drawn as a deleted font is, in sans, instead of
+   * stalling every render that names it.
    */
-  private withinLimits(id: number, data: Uint8Array): boolean {
-    let ok = this.checked.get(id)
-    if (ok === undefined) {
-      try {
-        checkFontLimits(data)
-        ok = true
-      } catch (e) {
-        if (!(e instanceof FontLimitError)) throw e
-        ok = false
-      }
-      if (this.checked.size >= 10_000) this.checked.clear()
-      this.checked.set(id, ok)
+  private async drawable(r: BrandFontRow, owner: number): Promise<Uint8Array | undefined> {
+    if (r.sanitized < 0) return undefined
+    const data = await this.d.storage.get(r.storage_key)
+    if (!data || r.sanitized > 0) return data ?? undefined
+    let font: SanitizedFont
+    try {
+      font = await this.d.renderer.sanitizeFont(data, { account: owner })
+    } catch (e) {
+      if (!fontRefusal(e)) throw e
+      await recordSanitizedFont(this.d.db, r.id, r.storage_key, undefined)
+      return undefined
     }
-    return ok
+    const storageKey = await this.store(font.data, font.facts.format)
+    const recorded = await recordSanitizedFont(this.d.db, r.id, r.storage_key, {
+      storageKey,
+      format: font.facts.format,
+      bytes: font.data.byteLength,
+    })
+    // Another render re-encoded it first, or it was deleted meanwhile: then this copy is the one not recorded.
+    await this.d.storage.delete([recorded ? r.storage_key : storageKey])
+    return font.data
   }
 
   /** A font file by id, for its signed URL (the signature was made for its owner's list). */

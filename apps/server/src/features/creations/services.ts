@@ -14,7 +14,13 @@ export function creationServices(s: SharedDeps, media: MediaInfra) {
   const { config, now } = s
   const db = s.db.kysely
   const templates = new Templates(db, media.urls)
-  const brandKit = new BrandKit({ db, storage: media.storage, urls: media.urls, now })
+  const brandKit = new BrandKit({
+    db,
+    storage: media.storage,
+    urls: media.urls,
+    renderer: media.renderer,
+    now,
+  })
   const creations = new Creations({
     db,
     templates,
