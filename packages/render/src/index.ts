@@ -9,7 +9,7 @@ export {
   registerBrandFonts,
 } from './brand-fonts'
 export { coverageOf, drawableText, uncoveredCharacters } from './coverage'
-export { DecodedImages } from './draw/images'
+export { DecodedImages, IMAGE_MAX_SIDE } from './draw/images'
 export {
   checkFontLimits,
   FONT_LIMITS,

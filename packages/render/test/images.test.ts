@@ -7,8 +7,9 @@ import { loadCatalogue } from '@templet/catalogue'
 import { parseTemplate, type TemplateInput } from '@templet/template'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { DecodedImages, decodeForDrawing, imageForDrawing } from '../src/draw/images'
+import { DecodedImages, decodeForDrawing, IMAGE_MAX_SIDE, imageForDrawing } from '../src/draw/images'
 import { render, renderPdf, renderPreview } from '../src/index'
+import { encodeForPdf } from '../src/pdf/images'
 import { drawPixels } from '../src/render'
 
 /** A JPEG of `width` × `height`: red left half, blue right half. */
@@ -85,6 +86,23 @@ describe('decoding an image for drawing', () => {
       1,
     )
     expect([pixels[0], pixels[1], pixels[2]]).toEqual([0, 255, 0])
+  })
+
+  it('does not decode an image with a side past IMAGE_MAX_SIDE (one kept before uploads were checked for it)', async () => {
+    const line = (width: number) =>
+      sharp({ create: { width, height: 1, channels: 3, background: '#ff0000' } })
+        .png()
+        .toBuffer()
+    const seen: [number, number][] = []
+    const tooWide = await decodeForDrawing(await line(IMAGE_MAX_SIDE + 1), (w, h) => {
+      seen.push([w, h])
+      return 1
+    })
+    expect(tooWide).toBeUndefined()
+    expect(seen).toEqual([])
+    expect(await encodeForPdf(await line(IMAGE_MAX_SIDE + 1), () => 1)).toBeUndefined()
+    const widest = await decodeForDrawing(await line(IMAGE_MAX_SIDE), () => 0.01)
+    expect([widest?.width, widest?.height]).toEqual([Math.ceil(IMAGE_MAX_SIDE * 0.01), 1])
   })
 
   it('with a cache, decodes an image once per size and reference, reads it no more, and draws the same pixels', async () => {

@@ -44,6 +44,18 @@ export class DecodedImages {
   }
 }
 
+/**
+ * The longest side of an image that is drawn, in pixels (uploads are refused past it too). A decoder works a strip
+ * of whole rows at a time, so its memory grows with the width whatever the pixel count: a 49,000,000 × 1 PNG took
+ * 2 GB to decode. An image past it, kept before uploads were checked for it, is not decoded: it draws as bytes
+ * that are no image do, its placeholder.
+ */
+export const IMAGE_MAX_SIDE = 16_384
+
+/** Whether an image of `width` × `height` (from its header) is one to decode: both sides within the limit. */
+export const isDrawableSize = (width: number, height: number) =>
+  width > 0 && height > 0 && width <= IMAGE_MAX_SIDE && height <= IMAGE_MAX_SIDE
+
 /** The pixels an image of `width` × `height` is decoded to: the largest it is drawn at, never more than it has. */
 export function decodedSize(
   width: number,
@@ -62,7 +74,8 @@ export function decodedSize(
  * by its EXIF orientation and, for a JPEG drawn at half its size or less (a phone's photo, usually), decodes
  * straight at a fraction of it. Measured by the bench: a 12-megapixel photo in a 960×720 box took 269 ms to
  * decode whole and draw with Skia on the event loop, 50 ms this way; a 1600×1200 JPEG drawn at 0.6 costs the
- * same either way. Undefined when the bytes are not an image libvips reads.
+ * same either way. Undefined when the bytes are not an image libvips reads, or one with a side past
+ * {@link IMAGE_MAX_SIDE} (read from its header, before any decode).
  */
 export async function decodeForDrawing(
   bytes: Buffer | Uint8Array,
@@ -71,7 +84,7 @@ export async function decodeForDrawing(
   try {
     const meta = await sharp(bytes, { autoOrient: true }).metadata()
     const { width, height } = meta.autoOrient
-    if (!(width > 0 && height > 0)) return undefined
+    if (!isDrawableSize(width, height)) return undefined
     const size = decodedSize(width, height, drawnScale)
     let image = sharp(bytes, { autoOrient: true })
     if (size.width !== width || size.height !== height)

@@ -1,6 +1,6 @@
 import { Image } from '@napi-rs/canvas'
 import sharp from 'sharp'
-import { decodedSize } from '../draw/images'
+import { decodedSize, isDrawableSize } from '../draw/images'
 import type { ImageSource } from '../render'
 
 /** The JPEG quality of a photo re-encoded for a PDF (it is printed, so higher than the screen outputs' 75). */
@@ -19,7 +19,7 @@ export async function encodeForPdf(
   try {
     const meta = await sharp(bytes, { autoOrient: true }).metadata()
     const { width, height } = meta.autoOrient
-    if (!(width > 0 && height > 0)) return undefined
+    if (!isDrawableSize(width, height)) return undefined
     const size = decodedSize(width, height, drawnScale)
     const same = size.width === width && size.height === height
     const photo = meta.format === 'jpeg' || (meta.format === 'webp' && !meta.hasAlpha)

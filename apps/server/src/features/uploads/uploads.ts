@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Code, UPLOAD_MAX_BYTES } from '@templet/api/contract'
+import { IMAGE_MAX_SIDE } from '@templet/render'
 import type { Kysely } from 'kysely'
 import sharp from 'sharp'
 import type { Limit } from '../../config'
@@ -35,11 +36,8 @@ const notAnImage = () =>
     params: { format: 'png|jpeg|webp' },
   })
 
-/**
- * The longest side of an upload, in pixels. A decoder works a strip of whole rows at a time, so its memory
- * grows with the width whatever the pixel count: a 49,000,000 × 1 PNG took 2 GB to decode.
- */
-const UPLOAD_MAX_SIDE = 16_384
+/** The longest side of an upload, in pixels: the longest the renderer draws (why: `IMAGE_MAX_SIDE`). */
+const UPLOAD_MAX_SIDE = IMAGE_MAX_SIDE
 
 /** Refuses a size over `maxPixels` in all, or over {@link UPLOAD_MAX_SIDE} on either side. */
 function assertSizeAccepted(width: number, height: number, maxPixels: number): void {
