@@ -26,7 +26,7 @@ async function fakeStripeApi(port = 0) {
       if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
         res.end(
           JSON.stringify({
-            id: `cs_test_${n}`,
+            id: `cs_test_${new URLSearchParams(raw).get('client_reference_id') ?? n}`,
             object: 'checkout.session',
             url: `https://checkout.example/cs_test_${n}`,
           }),
@@ -110,14 +110,22 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
       redirectUrl: r.data.redirectUrl,
     }
   }
-  const sessionCompleted = (checkoutId: string, extra: object) => ({
-    id: `cs_${checkoutId}`,
-    object: 'checkout.session',
-    client_reference_id: checkoutId,
-    payment_status: 'paid',
-    metadata: { checkoutId },
-    ...extra,
-  })
+  /** The completed session Stripe sends for the one opened for `checkoutId`, with its amount and currency. */
+  const sessionCompleted = (checkoutId: string, extra: object) => {
+    const opened = api.requests.find(
+      (r) => r.path === '/v1/checkout/sessions' && r.body.get('client_reference_id') === checkoutId,
+    )?.body
+    return {
+      id: `cs_test_${checkoutId}`,
+      object: 'checkout.session',
+      client_reference_id: checkoutId,
+      payment_status: 'paid',
+      amount_total: Number(opened?.get('line_items[0][price_data][unit_amount]')),
+      currency: opened?.get('line_items[0][price_data][currency]'),
+      metadata: { checkoutId },
+      ...extra,
+    }
+  }
 
   it('opens a Stripe Checkout Session and hands back its page; the sandbox card form is refused', async () => {
     const { token, checkoutId, redirectUrl } = await stripeCheckout('main/payment-49-9')
@@ -245,6 +253,21 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
       purchase: { credits: 220, variant: 'checkout1' },
     })
     expect((await s.call('GET', '/purchase/list', { token })).total).toBe(1)
+  })
+
+  it('grants nothing for a session naming the checkout with another amount, currency or session id', async () => {
+    const { token, checkoutId } = await stripeCheckout('main/payment-49-9')
+    const paid = sessionCompleted(checkoutId, { mode: 'payment', payment_intent: `pi_m_${checkoutId}` })
+    for (const other of [{ amount_total: 1 }, { currency: 'jpy' }, { id: 'cs_test_someone_else' }])
+      expect((await deliver('checkout.session.completed', { ...paid, ...other })).status).toBe(200)
+    expect(await balance(token)).toBe(5)
+    expect(
+      (await s.call('GET', '/checkout/detail', { token, query: { id: checkoutId } })).data,
+    ).toMatchObject({
+      status: 'open',
+    })
+    await deliver('checkout.session.completed', paid)
+    expect(await balance(token)).toBeGreaterThan(5)
   })
 
   it('a refund takes back only the credits of the purchase still unspent, once', async () => {

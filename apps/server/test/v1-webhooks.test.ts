@@ -233,6 +233,10 @@ describe('webhook addresses', () => {
     'http://10.1.2.3/hook',
     'http://[::1]:9/hook',
     'http://[::ffff:192.168.1.1]/hook',
+    'http://[::127.0.0.1]/hook',
+    'http://[::ffff:0:127.0.0.1]/hook',
+    'http://[2002:7f00:1::1]/hook',
+    'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
     'http://169.254.169.254/latest/meta-data',
   ])('refuses %s unless WEBHOOK_ALLOW_PRIVATE=1', async (url) => {
     const dev = await developer(s)

@@ -120,6 +120,27 @@ export class StripeWebhook {
       this.d.log.warn('stripe session for an unknown checkout', { session: session.id })
       return
     }
+    // The session must be the one this server opened for the checkout, for the offer's price: a session that
+    // names the checkout but was opened otherwise (another amount, another currency) grants nothing.
+    const offer = this.d.offers.find(checkout.offer_id)
+    const mismatch =
+      checkout.provider_ref !== null && checkout.provider_ref !== session.id
+        ? 'session'
+        : offer &&
+            (session.amount_total !== offer.cents ||
+              session.currency?.toLowerCase() !== offer.currency.toLowerCase())
+          ? 'amount'
+          : undefined
+    if (mismatch) {
+      this.d.log.error('stripe session does not match its checkout; nothing granted', {
+        session: session.id,
+        checkout: checkout.id,
+        mismatch,
+        amount: session.amount_total,
+        currency: session.currency,
+      })
+      return
+    }
     await markCheckoutCharged(
       this.d.db,
       checkout.id,

@@ -17,9 +17,14 @@ for (const [address, prefix] of [
   ['240.0.0.0', 4],
 ] as const)
   blocked.addSubnet(address, prefix, 'ipv4')
+// An IPv4 address can also hide in an IPv6 one other than the mapped form checked below: the deprecated
+// IPv4-compatible form (::127.0.0.1, in ::/96 with :: and ::1), the translated form (::ffff:0:127.0.0.1), 6to4
+// (2002:7f00:1::, deprecated) and Teredo (2001::/32). None is a public web host's address: all are refused whole.
 for (const [address, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
+  ['2002::', 16],
+  ['2001::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
