@@ -427,7 +427,7 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
   })
 
   it('says so when Stripe cannot be reached, and changes nothing', async () => {
-    const { token } = await s.signUp()
+    const { token, user } = await s.signUp()
     await api.close()
     try {
       const r = await s.call('POST', '/checkout/create', { token, body: { offerId: 'main/payment-49-9' } })
@@ -435,6 +435,13 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
         500,
         'The payment provider could not be reached; nothing was changed, please try again',
       ])
+      // No checkout is left open behind the refusal.
+      const left = await s.db.kysely
+        .selectFrom('checkouts')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .execute()
+      expect(left).toEqual([])
     } finally {
       api = await fakeStripeApi(api.options.port)
     }

@@ -21,6 +21,19 @@ export async function insertCheckout(
     .execute()
 }
 
+/**
+ * Removes checkout `id` while it is still open with no provider session: one the provider never opened, so that
+ * "nothing was changed" stays true (a live subscription check or a list would otherwise see it).
+ */
+export async function deleteUnopenedCheckout(db: Q, id: string): Promise<void> {
+  await db
+    .deleteFrom('checkouts')
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .where('provider_ref', 'is', null)
+    .execute()
+}
+
 export function setCheckoutProviderRef(db: Q, id: string, ref: string) {
   return db.updateTable('checkouts').set({ provider_ref: ref }).where('id', '=', id).execute()
 }

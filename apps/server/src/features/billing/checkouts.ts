@@ -12,6 +12,7 @@ import { AppError, notFound } from '../../errors'
 import { errorFields, type Logger } from '../../log'
 import { findUserWithCredits } from '../accounts/users.queries'
 import {
+  deleteUnopenedCheckout,
   findChargedCheckouts,
   findCheckout,
   insertCheckout,
@@ -72,14 +73,19 @@ export class Checkouts {
       provider: provider.name,
       now: now(),
     })
-    const opened = await provider.openCheckout({
-      checkoutId,
-      offer,
-      variant: body.variant,
-      userId,
-      customerEmail: user.email,
-      returnUrl: `${this.d.publicUrl}/${body.variant}/${offer.id}`,
-    })
+    const opened = await provider
+      .openCheckout({
+        checkoutId,
+        offer,
+        variant: body.variant,
+        userId,
+        customerEmail: user.email,
+        returnUrl: `${this.d.publicUrl}/${body.variant}/${offer.id}`,
+      })
+      .catch(async (err: unknown) => {
+        await deleteUnopenedCheckout(db, checkoutId)
+        throw err
+      })
     if (opened.providerRef) await setCheckoutProviderRef(db, checkoutId, opened.providerRef)
     return {
       checkoutId,
