@@ -8,7 +8,7 @@ import { PDFDocument, PDFName, PDFString } from 'pdf-lib'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { render, renderPdf } from '../src/index'
-import { finishPdf } from '../src/pdf/document'
+import { finishPdf, parseToUnicode, withCanonicalUnicode } from '../src/pdf/document'
 import { markTexts } from '../src/pdf/text'
 import { pdfBesidePng } from './pdf-pictures'
 
@@ -90,6 +90,39 @@ describe('PDF', () => {
     // A line of both directions: each run whole (not letter-spaced Latin broken into letters); the order of
     // the two runs is the reader's guess of the line's direction.
     expect(lines.some((l) => l.includes('مرحبا') && l.includes('STUDIO 42'))).toBe(true)
+  })
+
+  it('takes colour emoji, a lone one and a joined sequence, and they copy out as typed', async () => {
+    const values = { ...award.samples.en, recipient: 'Ada 👩🏾‍💻', citation: 'Launch 🚀 day' }
+    const lines = text(save(await renderPdf(award, [values])))
+      .split('\n')
+      .map((l) => l.trim())
+    expect(lines.some((l) => l.includes('Ada'))).toBe(true)
+    expect(lines.some((l) => l.includes('Launch') && l.includes('day'))).toBe(true)
+  })
+
+  it("reads a ToUnicode map's text only from its bfchar and bfrange sections, not from its code-space range", () => {
+    const cmap = [
+      '1 begincodespacerange',
+      '<00> <FF>',
+      'endcodespacerange',
+      '2 beginbfchar',
+      '<0003> <0041>',
+      '<0004> <FB01>',
+      'endbfchar',
+      '1 beginbfrange',
+      '<0010> <0011> <0061>',
+      'endbfrange',
+    ].join('\n')
+    const canonical = withCanonicalUnicode(cmap)
+    expect(canonical).toContain('<00> <FF>')
+    expect(canonical).toContain('<0004> <00660069>')
+    expect([...parseToUnicode(canonical)]).toEqual([
+      [3, 'A'],
+      [4, 'fi'],
+      [16, 'a'],
+      [17, 'b'],
+    ])
   })
 
   it('embeds every font as a subset with a ToUnicode map, and draws no text as pictures', async () => {

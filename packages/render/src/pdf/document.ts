@@ -21,29 +21,46 @@ const flate = (doc: PDFDocument, text: string) =>
 // ideographs, alphabetic (ﬁ) and Arabic presentation forms. Full-width forms are the customer's own choice.
 const STAND_INS = /[\u2e80-\u2fdf\uf900-\ufaff\ufb00-\ufdff\ufe70-\ufefe]|[\u{2f800}-\u{2fa1f}]/u
 
+/**
+ * The parts of a CMap between `begin<name>` and `end<name>` (`bfchar`, `bfrange`): only there do the pairs of hex
+ * strings map glyphs to text. A code-space range (`<00> <FF>` in the emoji font's map) has the same shape and is
+ * no text at all.
+ */
+const SECTION = (name: string) => new RegExp(`begin${name}\\s[\\s\\S]*?\\send${name}`, 'g')
+const sectionsOf = (cmap: string, name: string) => [...cmap.matchAll(SECTION(name))].map((m) => m[0])
+
+/** UTF-16BE hex as text; undefined for hex that is not whole UTF-16 code units. */
+const utf16Text = (hex: string) =>
+  hex.length % 4 === 0 ? Buffer.from(hex, 'hex').swap16().toString('utf16le') : undefined
+
 /** A ToUnicode CMap whose stand-in code points are replaced by the characters they stand for (NFKC). */
 export function withCanonicalUnicode(cmap: string): string {
-  return cmap.replace(/^(<[0-9A-Fa-f]+>) <([0-9A-Fa-f]+)>$/gm, (whole, glyph: string, hex: string) => {
-    const text = Buffer.from(hex, 'hex').swap16().toString('utf16le')
-    if (!STAND_INS.test(text)) return whole
-    const canonical = text.normalize('NFKC')
-    const utf16 = Buffer.from(canonical, 'utf16le').swap16().toString('hex').toUpperCase()
-    return `${glyph} <${utf16}>`
-  })
+  return cmap.replace(SECTION('bfchar'), (section) =>
+    section.replace(/^(<[0-9A-Fa-f]+>) <([0-9A-Fa-f]+)>$/gm, (whole, glyph: string, hex: string) => {
+      const text = utf16Text(hex)
+      if (text === undefined || !STAND_INS.test(text)) return whole
+      const canonical = text.normalize('NFKC')
+      const utf16 = Buffer.from(canonical, 'utf16le').swap16().toString('hex').toUpperCase()
+      return `${glyph} <${utf16}>`
+    }),
+  )
 }
 
 /** Glyph to text, from a ToUnicode CMap's bfchar and bfrange entries (Skia writes both). */
 export function parseToUnicode(cmap: string): Map<number, string> {
   const map = new Map<number, string>()
-  const text = (hex: string) => Buffer.from(hex, 'hex').swap16().toString('utf16le')
-  for (const m of cmap.matchAll(/^<([0-9A-Fa-f]+)> <([0-9A-Fa-f]+)>$/gm))
-    map.set(Number.parseInt(m[1] as string, 16), text(m[2] as string))
-  for (const m of cmap.matchAll(/^<([0-9A-Fa-f]+)> <([0-9A-Fa-f]+)> <([0-9A-Fa-f]{4})>$/gm)) {
-    const first = Number.parseInt(m[1] as string, 16)
-    const start = Number.parseInt(m[3] as string, 16)
-    for (let g = first; g <= Number.parseInt(m[2] as string, 16); g++)
-      map.set(g, String.fromCharCode(start + g - first))
-  }
+  for (const section of sectionsOf(cmap, 'bfchar'))
+    for (const m of section.matchAll(/^<([0-9A-Fa-f]+)> <([0-9A-Fa-f]+)>$/gm)) {
+      const text = utf16Text(m[2] as string)
+      if (text !== undefined) map.set(Number.parseInt(m[1] as string, 16), text)
+    }
+  for (const section of sectionsOf(cmap, 'bfrange'))
+    for (const m of section.matchAll(/^<([0-9A-Fa-f]+)> <([0-9A-Fa-f]+)> <([0-9A-Fa-f]{4})>$/gm)) {
+      const first = Number.parseInt(m[1] as string, 16)
+      const start = Number.parseInt(m[3] as string, 16)
+      for (let g = first; g <= Number.parseInt(m[2] as string, 16); g++)
+        map.set(g, String.fromCharCode(start + g - first))
+    }
   return map
 }
 
