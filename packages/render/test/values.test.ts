@@ -61,6 +61,11 @@ describe('characters the shipped fonts cannot draw', () => {
     expect(validateValues(t, { quote: text })).toEqual([])
   })
 
+  it("accepts Japanese words with kana's long-vowel mark, Han's 〆 and full-width digits and letters", () => {
+    for (const quote of ['ラーメン', 'コーヒー', 'ｺｰﾋｰ', '〆切は明日', '１２ＡＢ', 'Total ＄１２'])
+      expect(validateValues(t, { quote }), quote).toEqual([])
+  })
+
   it('reports a script none of the fonts has, naming the characters and the script', () => {
     // Ethiopic and Armenian are not shipped: they would come from whatever system fonts a machine has.
     expect(validateValues(t, { quote: 'ሰላም Բարեւ' })).toEqual([

@@ -17,6 +17,19 @@ const runsOf = (text: string, forms = hanForms(text)) =>
   scriptRuns(text, forms).map((r) => [text.slice(r.start, r.end), r.system])
 
 describe('writing-system runs', () => {
+  it("keeps kana's long-vowel mark, Han's 〆 and full-width forms in the CJK run they belong to", () => {
+    expect(runsOf('ラーメン')).toEqual([['ラーメン', 'ja']])
+    expect(runsOf('コーヒー')).toEqual([['コーヒー', 'ja']])
+    expect(runsOf('ｺｰﾋｰ')).toEqual([['ｺｰﾋｰ', 'ja']])
+    expect(runsOf('〆切')).toEqual([['〆切', 'zh-Hans']])
+    expect(runsOf('〆切', 'ja')).toEqual([['〆切', 'ja']])
+    expect(runsOf('１２ＡＢ')).toEqual([['１２ＡＢ', 'zh-Hans']])
+    expect(runsOf('Total: １２ＡＢ')).toEqual([
+      ['Total: ', 'latin'],
+      ['１２ＡＢ', 'zh-Hans'],
+    ])
+  })
+
   it('cuts a text where its script changes; spaces and punctuation go with the text before them', () => {
     expect(runsOf('Hello, Привет! Γειά 안녕 สวัสดี')).toEqual([
       ['Hello, ', 'latin'],

@@ -97,6 +97,8 @@ export interface ScriptRun {
 }
 
 const CJK: ReadonlySet<WritingSystem> = new Set(['zh-Hans', 'zh-Hant', 'ja', 'ko'])
+/** The full-width forms of ASCII (U+FF01–FF5E) and of the cent, pound, not, macron, broken bar, yen and won signs. */
+const FULL_WIDTH = /^[\uff01-\uff5e\uffe0-\uffe6]/
 const isText = (s: WritingSystem | 'ascii' | undefined): s is WritingSystem =>
   s !== undefined && s !== 'ascii' && s !== 'emoji'
 
@@ -105,6 +107,8 @@ function systemOf(g: string, forms: HanForms): WritingSystem | 'ascii' | undefin
   const c = g.codePointAt(0) ?? 0
   if (c < 0x80 && !/[A-Za-z]/.test(g)) return isEmojiCluster(g) ? 'emoji' : g === ' ' ? undefined : 'ascii'
   if (isEmojiCluster(g)) return 'emoji'
+  // Full-width Latin letters, digits and signs (Ａ, １, ＄) are CJK type: only the CJK faces draw them.
+  if (FULL_WIDTH.test(g)) return forms
   for (const [re, sys] of SCRIPTS) {
     if (!re.test(g)) continue
     if (sys === 'han') return forms
@@ -113,9 +117,14 @@ function systemOf(g: string, forms: HanForms): WritingSystem | 'ascii' | undefin
     if (sys === 'bopomofo') return 'zh-Hant'
     return sys
   }
+  if (!/^\p{L}/u.test(g)) return undefined
+  // A letter common to scripts but used by some only (the long-vowel mark ー of kana, the 〆 of Han) goes with
+  // them, as its Script_Extensions say.
+  if (/^[\p{scx=Hiragana}\p{scx=Katakana}]/u.test(g)) return 'ja'
+  if (/^\p{scx=Han}/u.test(g)) return forms
   // A letter of a script we have no face for (Armenian, Ethiopic…) is its own run: the family's face and
   // the last resorts are tried, and the server refuses what none of them has.
-  return /^\p{L}/u.test(g) ? 'latin' : undefined
+  return 'latin'
 }
 
 /**
