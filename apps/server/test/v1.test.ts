@@ -281,6 +281,35 @@ describe.each(engines)('the developer API (/v1) on %s', (engine) => {
     expect(renders).toHaveLength(2)
   })
 
+  it('keeps no refusal under an Idempotency-Key: a fixed body, or the same one once credits are bought, runs', async () => {
+    const dev = await developer(s)
+    const t = await plainTemplate(s, dev.key)
+    const send = (body: object, key: string) =>
+      v1(s, 'POST', '/renders', { key: dev.key, body, headers: { 'idempotency-key': key } })
+    expect((await send({ template_id: t.id, name: 'a\u202eb' }, 'fix-1')).status).toBe(400)
+    const fixed = await send({ template_id: t.id, name: 'Fixed' }, 'fix-1')
+    expect(fixed.status).toBe(201)
+    expect(fixed.headers.get('idempotent-replayed')).toBeNull()
+
+    for (let i = 0; i < 4; i += 1) expect((await send({ template_id: t.id }, `spend-${i}`)).status).toBe(201)
+    expect((await send({ template_id: t.id, name: 'Later' }, 'pay-1')).status).toBe(402)
+    const c = await s.call('POST', '/checkout/create', {
+      token: dev.token,
+      body: { offerId: 'main/payment-49-9', variant: 'checkout' },
+    })
+    const paid = await s.call('POST', '/checkout/pay', {
+      token: dev.token,
+      body: { checkoutId: c.data.checkoutId, cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
+    })
+    expect(paid.code, paid.msg).toBe(0)
+    const after = await send({ template_id: t.id, name: 'Later' }, 'pay-1')
+    expect(after.status).toBe(201)
+    // Now a success is kept: the same request again is its replay.
+    const replayed = await send({ template_id: t.id, name: 'Later' }, 'pay-1')
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true')
+    expect(replayed.body.id).toBe(after.body.id)
+  })
+
   it('deletes a render and its files', async () => {
     const dev = await developer(s)
     const t = await plainTemplate(s, dev.key)

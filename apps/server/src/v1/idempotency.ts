@@ -61,10 +61,12 @@ function replay(c: Parameters<MiddlewareHandler<V1Env>>[0], row: IdempotencyKeyR
 }
 
 /**
- * `Idempotency-Key` on a POST: the first request with a key runs and its answer (anything but a 5xx) is kept
- * for 24 hours; a repeat with the same method, path and body gets that answer again without running (so
- * nothing is charged twice), also while the first is still running (it waits for it); the same key with
- * another request is a 409. The claim is one insert on the key's primary key, so it holds across processes.
+ * `Idempotency-Key` on a POST: the first request with a key runs and its answer, when it succeeded, is kept for
+ * 24 hours; a repeat with the same method, path and body gets that answer again without running (so nothing is
+ * charged twice), also while the first is still running (it waits for it); the same key with another request is
+ * a 409. A refusal (4xx) changed nothing and a 5xx may be ours, so either releases the key: the request can be
+ * sent again with the same key once the caller has fixed its body or bought credits. The claim is one insert on
+ * the key's primary key, so it holds across processes.
  */
 export function idempotency(d: { db: Kysely<Database>; now: () => number }): MiddlewareHandler<V1Env> {
   return async (c, next) => {
@@ -139,7 +141,7 @@ export function idempotency(d: { db: Kysely<Database>; now: () => number }): Mid
       throw err
     }
     const res = c.res
-    if (res.status >= 500) {
+    if (res.status >= 400) {
       await releaseIdempotencyKey(d.db, userId, key)
       return
     }

@@ -49,7 +49,8 @@ const DESCRIPTION = `The developer API of Templet: render templates from your ow
   \`status\`, \`detail\`, and for a 400 the \`issues\` by key (the same as the app's).
 - **Idempotency**: send \`Idempotency-Key\` on any POST; for 24 hours the same key and body answers the first answer
   again (nothing is run or charged twice, even when both requests arrive at once); the same key with another body
-  is a 409. A replayed answer carries \`Idempotent-Replayed: true\`.
+  is a 409. Only a success is kept: after a 4xx or 5xx the same key may be sent again, with a fixed body or once
+  credits are bought. A replayed answer carries \`Idempotent-Replayed: true\`.
 - **Rate limits**: every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`
   (seconds); beyond the limit a 429 with \`Retry-After\`.
 - **Paging**: lists take \`limit\` (1 to 100) and \`starting_after\` (the last id you have) and answer
