@@ -310,6 +310,18 @@ describe.each(engines)('the developer API (/v1) on %s', (engine) => {
     expect(replayed.body.id).toBe(after.body.id)
   })
 
+  it('answers a known path asked with another method 405 with Allow, and an unknown path 404', async () => {
+    const dev = await developer(s)
+    const put = await v1(s, 'PUT', '/renders', { key: dev.key, body: {} })
+    expect(put.status).toBe(405)
+    expect(put.headers.get('allow')).toBe('GET, POST')
+    expect(put.body.type).toBe('https://templet.app/problems/method_not_allowed')
+    const patch = await v1(s, 'PATCH', '/renders/123', { key: dev.key, body: {} })
+    expect(patch.status).toBe(405)
+    expect(patch.headers.get('allow')).toBe('GET, DELETE')
+    expect((await v1(s, 'GET', '/nothing-here', { key: dev.key })).status).toBe(404)
+  })
+
   it('deletes a render and its files', async () => {
     const dev = await developer(s)
     const t = await plainTemplate(s, dev.key)

@@ -126,7 +126,16 @@ export function v1App(d: V1Deps) {
     })
   app.route('/', apiReference({ base: '/v1', title: 'Templet developer API reference', document }) as never)
 
+  const allowed = methodsByPath(document())
   app.all('*', (c) => {
+    const path = c.req.path.replace(/^\/v1(?=\/|$)/, '')
+    const allow = allowed.find((p) => p.pattern.test(path))?.methods
+    if (allow)
+      throw new Problem(
+        'method_not_allowed',
+        `${c.req.path} takes ${allow.join(', ')}, not ${c.req.method}; see /v1/docs`,
+        { allow },
+      )
     throw new Problem('not_found', `No endpoint ${c.req.method} ${c.req.path}; see /v1/docs`)
   })
 
@@ -155,4 +164,22 @@ function fromHttpException(err: unknown): Problem | undefined {
     })
   if (err.status === 413) return new Problem('payload_too_large', 'The request body is too large')
   return undefined
+}
+
+/**
+ * The methods each documented path takes, its `{id}` parts matching any one segment: a known path asked with
+ * another method is a 405 that says which it takes, not a 404.
+ */
+function methodsByPath(doc: { paths?: Record<string, object | undefined> }) {
+  const methods = ['get', 'post', 'put', 'patch', 'delete']
+  const literal = (part: string) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return Object.entries(doc.paths ?? {}).map(([path, item]) => ({
+    pattern: new RegExp(
+      `^${path
+        .split(/\{[^}]+\}/)
+        .map(literal)
+        .join('[^/]+')}$`,
+    ),
+    methods: methods.filter((m) => item && m in item).map((m) => m.toUpperCase()),
+  }))
 }

@@ -13,6 +13,7 @@ export const problemTypes = {
   insufficient_credits: { status: 402, title: 'Not enough credits' },
   forbidden: { status: 403, title: 'The API key may not do this' },
   not_found: { status: 404, title: 'Not found' },
+  method_not_allowed: { status: 405, title: 'The endpoint does not take this method' },
   conflict: { status: 409, title: 'Conflict' },
   idempotency_key_reused: { status: 409, title: 'This Idempotency-Key was used with another request' },
   idempotency_key_in_use: { status: 409, title: 'A request with this Idempotency-Key is still running' },
@@ -50,6 +51,8 @@ export class Problem extends Error {
       omitted?: number | undefined
       retryAfterSeconds?: number
       balance?: number
+      /** The methods the endpoint takes, for a 405's `Allow`. */
+      allow?: string[]
     } = {},
   ) {
     super(detail)
@@ -111,6 +114,7 @@ export function sendProblem(c: Context<V1Env>, p: Problem, headers: Record<strin
       ...(p.extra.retryAfterSeconds !== undefined
         ? { 'Retry-After': String(p.extra.retryAfterSeconds) }
         : {}),
+      ...(p.extra.allow ? { Allow: p.extra.allow.join(', ') } : {}),
       ...headers,
     },
   })

@@ -299,7 +299,7 @@ export interface components {
         /** @description An RFC 9457 problem (`application/problem+json`). */
         Problem: {
             /**
-             * @description What kind of problem: `https://templet.app/problems/` and one of `invalid_request`, `unauthorized`, `insufficient_credits`, `forbidden`, `not_found`, `conflict`, `idempotency_key_reused`, `idempotency_key_in_use`, `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal`, `render_failed`, `render_too_slow`, `render_too_large`
+             * @description What kind of problem: `https://templet.app/problems/` and one of `invalid_request`, `unauthorized`, `insufficient_credits`, `forbidden`, `not_found`, `method_not_allowed`, `conflict`, `idempotency_key_reused`, `idempotency_key_in_use`, `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal`, `render_failed`, `render_too_slow`, `render_too_large`
              * @example https://templet.app/problems/invalid_request
              */
             type: string;
