@@ -42,6 +42,18 @@ describe.each(engines)('limits on checkouts, payments and plan changes on %s', (
     expect((await s.call('GET', '/purchase/list', { token })).total).toBe(4)
   })
 
+  it('counts no replay of a paid checkout against the payment limit: the next purchase still goes through', async () => {
+    const { token } = await s.signUp()
+    const { checkoutId } = (await open(token)).data
+    const pay = (id: string) => s.call('POST', '/checkout/pay', { token, body: { checkoutId: id, ...PAYS } })
+    const first = await pay(checkoutId)
+    expect(first.data.status).toBe('paid')
+    // A double-click resent the payment five times: each answers the same purchase, and no card is tried.
+    for (let i = 0; i < 5; i++) expect((await pay(checkoutId)).data.purchase.id).toBe(first.data.purchase.id)
+    const next = (await open(token)).data.checkoutId
+    expect((await pay(next)).data.status).toBe('paid')
+  })
+
   it('limits the checkouts one account opens', async () => {
     const { token } = await s.signUp()
     const other = await s.signUp()

@@ -60,10 +60,11 @@ export function billingHandlers(
       await limiter.consume(`checkout:${session.userId}`, rateLimits.checkout)
       return checkouts.create(session.userId, body)
     },
-    checkoutPay: async ({ session, body }) => {
-      await limiter.consume(`payment:${session.userId}`, rateLimits.payment)
-      return checkouts.pay(session.userId, body)
-    },
+    // Only a card tried counts against the limit: a replay of a paid checkout (a double-click resent) tries none.
+    checkoutPay: ({ session, body }) =>
+      checkouts.pay(session.userId, body, () =>
+        limiter.consume(`payment:${session.userId}`, rateLimits.payment),
+      ),
     checkoutDetail: ({ session, query }) => checkouts.detail(session.userId, query.id),
     purchaseList: ({ session, query }) => history.purchases(session.userId, query),
     purchaseReceipt: ({ session, query }) => history.receipt(session.userId, query.id),

@@ -155,9 +155,14 @@ export class Checkouts {
    * conditional `open -> charged` update) and exactly one grants (`charged -> paid`, plus the ledger's unique
    * key); every caller gets the same purchase. A declined card charges nothing and records a failed attempt.
    */
+  /**
+   * Pays an open checkout with the sandbox card, or answers a checkout already paid with its purchase again;
+   * `beforeCardTried` runs (and may refuse) only when a card is about to be tried.
+   */
   async pay(
     userId: number,
     body: { checkoutId: string; cardNumber: string; expiry: string; cvc: string },
+    beforeCardTried?: () => Promise<void>,
   ): Promise<CheckoutPayData> {
     const { db, now } = this.d
     const checkout = await this.#ownCheckout(userId, body.checkoutId)
@@ -165,6 +170,7 @@ export class Checkouts {
     if (checkout.provider !== 'sandbox' || this.d.provider.name !== 'sandbox')
       throw new AppError(Code.conflict, 'This checkout is paid on the payment provider’s page')
     if (checkout.status !== 'open') return this.#paid(userId, await this.complete(checkout))
+    await beforeCardTried?.()
     assertNotExpired(body.expiry, now())
     const offer = this.d.offers.get(checkout.offer_id)
     const card = { brand: cardBrandName(body.cardNumber), last4: body.cardNumber.slice(-4) }
