@@ -214,7 +214,12 @@ describe.each(engines)('cancelling a batch on %s', (engine) => {
       body: { template_id: t.id, rows: Array.from({ length: 4 }, () => ({ values: {} })) },
     })
     expect(await balance(s, dev.token)).toBe(1)
-    const canceled = await v1(s, 'POST', `/batches/${r.body.id}/cancel`, { key: dev.key })
+    const cancel = () =>
+      v1(s, 'POST', `/batches/${r.body.id}/cancel`, {
+        key: dev.key,
+        headers: { 'idempotency-key': `cancel-${r.body.id}` },
+      })
+    const canceled = await cancel()
     expect(canceled.status).toBe(200)
     expect(canceled.body).toMatchObject({
       status: 'canceled',
@@ -223,6 +228,10 @@ describe.each(engines)('cancelling a batch on %s', (engine) => {
       archive_url: null,
     })
     expect(await balance(s, dev.token)).toBe(5)
+    // The same cancel with its Idempotency-Key is its first answer replayed.
+    const replayed = await cancel()
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true')
+    expect(replayed.body).toEqual(canceled.body)
     const again = await v1(s, 'POST', `/batches/${r.body.id}/cancel`, { key: dev.key })
     expect(again.body.canceled_rows).toBe(4)
     expect(await balance(s, dev.token)).toBe(5)

@@ -145,6 +145,29 @@ describe.each(engines)('webhooks on %s', (engine) => {
     }
   })
 
+  it('queues a test ping sent twice with one Idempotency-Key once', async () => {
+    const hook = await receiver([])
+    try {
+      const dev = await developer(s)
+      const made = await v1(s, 'POST', '/webhook_endpoints', {
+        key: dev.key,
+        body: { url: hook.url, events: ['render.completed'] },
+      })
+      const ping = () =>
+        v1(s, 'POST', `/webhook_endpoints/${made.body.id}/test`, {
+          key: dev.key,
+          headers: { 'idempotency-key': 'ping-once' },
+        })
+      const first = await ping()
+      const again = await ping()
+      expect(first.status).toBe(202)
+      expect(again.headers.get('idempotent-replayed')).toBe('true')
+      expect(again.body.event_id).toBe(first.body.event_id)
+    } finally {
+      await hook.close()
+    }
+  })
+
   it('gives up after 24 hours of failures', async () => {
     const hook = await receiver(Array(100).fill(500))
     try {

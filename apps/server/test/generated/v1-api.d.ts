@@ -2366,7 +2366,10 @@ export interface operations {
     cancelBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID): for 24 hours, the same key with the same body answers the first answer again, without running (or charging) twice; the same key with another body is a 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2489,6 +2492,29 @@ export interface operations {
                      *       "title": "Not found (or not yours)",
                      *       "status": 404,
                      *       "detail": "Not found (or not yours)"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: an `Idempotency-Key` reused with another request or still running, or a state that forbids it */
+            409: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "Conflict: an `Idempotency-Key` reused with another request or still running, or a state that forbids it"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -3253,7 +3279,10 @@ export interface operations {
     sendTestWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique string (a UUID): for 24 hours, the same key with the same body answers the first answer again, without running (or charging) twice; the same key with another body is a 409. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3376,6 +3405,29 @@ export interface operations {
                      *       "title": "Not found (or not yours)",
                      *       "status": 404,
                      *       "detail": "Not found (or not yours)"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: an `Idempotency-Key` reused with another request or still running, or a state that forbids it */
+            409: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "Conflict: an `Idempotency-Key` reused with another request or still running, or a state that forbids it"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

@@ -67,17 +67,18 @@ const get = createRoute({
   responses: { 200: ok(Batch, 'The batch'), ...problems(400, 403, 404) },
 })
 
-const cancel = createRoute({
-  operationId: 'cancelBatch',
-  method: 'post',
-  path: '/batches/{id}/cancel',
-  tags: ['batches'],
-  summary: 'Cancel the rows that have not started (refunded); rows already rendering finish',
-  security: [{ [SECURITY]: [] }],
-  middleware: [requireScope('render')] as const,
-  request: { params: idParam },
-  responses: { 200: ok(Batch, 'The batch'), ...problems(400, 403, 404) },
-})
+const cancelRouteOf = (idem: ReturnType<typeof idempotency>) =>
+  createRoute({
+    operationId: 'cancelBatch',
+    method: 'post',
+    path: '/batches/{id}/cancel',
+    tags: ['batches'],
+    summary: 'Cancel the rows that have not started (refunded); rows already rendering finish',
+    security: [{ [SECURITY]: [] }],
+    middleware: [requireScope('render'), idem] as const,
+    request: { params: idParam, headers: idempotencyHeader },
+    responses: { 200: ok(Batch, 'The batch'), ...problems(400, 403, 404, 409) },
+  })
 
 /**
  * A CSV body as rows of values: the header names the fields (and `name`, and `<key>.lang` for a text value's
@@ -145,7 +146,7 @@ export function batchRoutes(
 
   app.openapi(get, async (c) => c.json(await view(c, c.req.valid('param').id), 200))
 
-  app.openapi(cancel, async (c) => {
+  app.openapi(cancelRouteOf(d.idempotency), async (c) => {
     const id = c.req.valid('param').id
     const found = await d.batches.get(c.get('caller').userId, id)
     if (!found) throw new Problem('not_found', 'Batch not found')

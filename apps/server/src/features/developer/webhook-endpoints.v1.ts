@@ -101,20 +101,21 @@ const remove = createRoute({
   responses: { 204: { description: 'Deleted' }, ...problems(400, 403, 404) },
 })
 
-const test = createRoute({
-  operationId: 'sendTestWebhook',
-  method: 'post',
-  path: '/webhook_endpoints/{id}/test',
-  tags: ['webhooks'],
-  summary: 'Send a `ping` event to the endpoint now (signed like every delivery)',
-  security: [{ [SECURITY]: [] }],
-  middleware: [requireScope('render')] as const,
-  request: { params: idParam },
-  responses: {
-    202: ok(z.object({ event_id: z.string() }).openapi('WebhookTest'), 'Queued for delivery'),
-    ...problems(400, 403, 404),
-  },
-})
+const testRouteOf = (idem: ReturnType<typeof idempotency>) =>
+  createRoute({
+    operationId: 'sendTestWebhook',
+    method: 'post',
+    path: '/webhook_endpoints/{id}/test',
+    tags: ['webhooks'],
+    summary: 'Send a `ping` event to the endpoint now (signed like every delivery)',
+    security: [{ [SECURITY]: [] }],
+    middleware: [requireScope('render'), idem] as const,
+    request: { params: idParam, headers: idempotencyHeader },
+    responses: {
+      202: ok(z.object({ event_id: z.string() }).openapi('WebhookTest'), 'Queued for delivery'),
+      ...problems(400, 403, 404, 409),
+    },
+  })
 
 export function webhookEndpointRoutes(
   app: OpenAPIHono<V1Env>,
@@ -137,7 +138,7 @@ export function webhookEndpointRoutes(
     await d.webhooks.delete(c.get('caller').userId, c.req.valid('param').id)
     return c.body(null, 204)
   })
-  app.openapi(test, async (c) => {
+  app.openapi(testRouteOf(d.idempotency), async (c) => {
     const userId = c.get('caller').userId
     const { endpoint } = await d.webhooks.get(userId, c.req.valid('param').id)
     const eventId = await d.db.transaction().execute((trx) =>
