@@ -148,6 +148,24 @@ describe.each(engines)('batches on %s', (engine) => {
     expect(await balance(s, dev.token)).toBe(5)
   })
 
+  it('refuses a CSV with a column the template does not have, naming it and the columns it takes', async () => {
+    const dev = await developer(s)
+    const t = await plainTemplate(s, dev.key)
+    const keys = t.fields.map((f) => f.key)
+    const text = t.fields.find((f) => f.kind === 'text')?.key ?? ''
+    const r = await v1(s, 'POST', `/batches?template_id=${t.id}`, {
+      key: dev.key,
+      rawBody: `${text},titel,name,${text}.lang\nHello,Hallo,first,en\n`,
+      headers: { 'content-type': 'text/csv' },
+    })
+    expect(r.status).toBe(400)
+    expect(r.body.detail).toBe(
+      `body: The template has no column "titel"; its columns are ${[...keys, 'name'].join(', ')}`,
+    )
+    expect(r.body.issues).toEqual([{ path: ['csv', 'titel'], code: 'unrecognized_key', params: {} }])
+    expect(await balance(s, dev.token)).toBe(5)
+  })
+
   it('fails alone a CSV row whose name has a line break or a text-direction override', async () => {
     const dev = await developer(s)
     const t = await plainTemplate(s, dev.key)

@@ -52,6 +52,34 @@ export interface BatchRequest {
     /** Text field key to the language its value is written in (its Han forms). */
     valueLanguages?: Record<string, string> | undefined
   }[]
+  /** A CSV's column names: each must be a field's key, `name` or `<key>.lang`, checked before any row. */
+  columns?: string[] | undefined
+}
+
+/**
+ * Refuses a CSV with a column the template has no use for (a misspelt or renamed field), naming it and the
+ * columns it takes: every row would otherwise fail on it.
+ */
+function assertKnownColumns(columns: string[], keys: string[]): void {
+  const known = new Set(['name', ...keys, ...keys.map((k) => `${k}.lang`)])
+  const unknown = columns.filter((c) => !known.has(c))
+  if (unknown.length === 0) return
+  throw new AppError(
+    Code.invalidInput,
+    `body: The template has no column ${unknown
+      .slice(0, 5)
+      .map((c) => `"${c.slice(0, 40)}"`)
+      .join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}; its columns are ${[
+      ...keys,
+      'name',
+    ].join(', ')}`,
+    {
+      issues: unknown
+        .slice(0, 20)
+        .map((c) => ({ path: ['csv', c.slice(0, 40)], code: 'unrecognized_key', params: {} })),
+      ...(unknown.length > 20 && { omitted: unknown.length - 20 }),
+    } satisfies IssuesData,
+  )
 }
 
 /** The refusal of a batch of more rows than one batch holds (a CSV's is refused as it is read). */
@@ -150,7 +178,13 @@ export class Batches {
     if (r.rows.length > BATCH_MAX_ROWS) throw tooManyRows()
     const template = await findUsableTemplate(this.d.db, r.templateId, userId)
     if (!template) throw notFound('Template')
-    const sizeId = requestedSize(templateOf(template.definition), r.sizeId, 'size_id').id
+    const document = templateOf(template.definition)
+    if (r.columns)
+      assertKnownColumns(
+        r.columns,
+        document.fields.map((f) => f.key),
+      )
+    const sizeId = requestedSize(document, r.sizeId, 'size_id').id
     // Read once for all the rows (one query, not one per row), so every row is checked against one version.
     const resolved = await this.d.creations.resolve(userId, r.templateId)
     const checked: RowCheck[] = []

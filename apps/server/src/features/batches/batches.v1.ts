@@ -84,12 +84,10 @@ const cancelRouteOf = (idem: ReturnType<typeof idempotency>) =>
  * A CSV body as rows of values: the header names the fields (and `name`, and `<key>.lang` for a text value's
  * language); empty cells are left out.
  */
-function rowsOfCsv(text: string): BatchRequest['rows'] {
+function rowsOfCsv(text: string): Pick<BatchRequest, 'rows' | 'columns'> {
   const csv = readCsv(text, 'body')
-  return rowsOf(
-    csv,
-    csv.headers.map((h) => h || null),
-  )
+  const columns = csv.headers.map((h) => h || null)
+  return { rows: rowsOf(csv, columns), columns: columns.filter((h) => h !== null) }
 }
 
 export function batchRoutes(
@@ -119,7 +117,7 @@ export function batchRoutes(
         formats: (q.formats?.split(',') ?? ['png']) as RenderFormat[],
         pdfOptions: q.pdf_options === undefined ? undefined : pdfOptionsOf(q.pdf_options),
         locale: q.locale,
-        rows: rowsOfCsv(await c.req.text()),
+        ...rowsOfCsv(await c.req.text()),
       }
     } else {
       const body = c.req.valid('json') as z.infer<typeof BatchCreate> | Record<string, never>
