@@ -2,7 +2,7 @@ import { BATCH_CSV_MAX_BYTES, BATCH_MAX_COLUMNS, BATCH_MAX_ROWS } from '@templet
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
-import { balance, developer, plainTemplate } from './v1-helpers'
+import { balance, developer, plainTemplate, v1 } from './v1-helpers'
 
 async function grant(s: TestServer, userId: number, credits: number) {
   await s.db.kysely
@@ -77,6 +77,27 @@ describe.each(engines)('bulk create in the app on %s', (engine) => {
     expect(
       (await s.call('GET', '/batch/csv-template', { token: c.token, query: { templateId: 999_999 } })).code,
     ).toBe(404)
+  })
+
+  it('takes a choice by the label the form shows, in either language, as well as by its value', async () => {
+    const c = await customer(s)
+    const all = await v1(s, 'GET', '/templates?limit=100', { key: c.key })
+    const badge = all.body.data.find((t: { fields: { key: string; kind: string }[] }) =>
+      t.fields.some((f) => f.key === 'role' && f.kind === 'choice'),
+    )
+    const csv = 'Badge type,name\r\nSpeaker,one\r\n演讲嘉宾,two\r\nstaff,three\r\nJuggler,four\r\n'
+    const r = await s.call('POST', '/batch/validate', { token: c.token, body: { templateId: badge.id, csv } })
+    expect(r.code, r.msg).toBe(0)
+    expect(r.data.rows.map((row: { values: { role?: string } }) => row.values.role)).toEqual([
+      'speaker',
+      'speaker',
+      'staff',
+      'Juggler',
+    ])
+    const refused = r.data.errors.filter((e: { issues?: { path: string[] }[] }) =>
+      e.issues?.some((i) => i.path.join('.') === 'values.role'),
+    )
+    expect(refused.map((e: { row: number }) => e.row)).toEqual([4])
   })
 
   it('checks a CSV before spending: BOM, Chinese headers and text, the bad row by number, the cost', async () => {

@@ -141,11 +141,26 @@ export function columnTargets(
 }
 
 /**
+ * A choice cell as the option it names: the option's value, or its label in either language as the form shows
+ * it (give or take case, spaces and dashes); anything else as written, for the row's check to refuse.
+ */
+function choiceValue(options: ReadonlyArray<{ value: string; label: Record<string, string> }>, cell: string) {
+  if (options.some((o) => o.value === cell)) return cell
+  const wanted = folded(cell)
+  return options.find((o) => Object.values(o.label).some((l) => folded(l) === wanted))?.value ?? cell
+}
+
+/**
  * The rows of the CSV as a batch's rows; an empty cell leaves its field at the template's default (an empty
  * language, the language its text shows). A language is passed on as written: the row's check refuses a
- * malformed one, that row alone.
+ * malformed one, that row alone. With the template's `fields`, a choice cell may name its option by label.
  */
-export function rowsOf(csv: BatchCsv, targets: ColumnTarget[]): BatchRequest['rows'] {
+export function rowsOf(
+  csv: BatchCsv,
+  targets: ColumnTarget[],
+  fields: Template['fields'] = [],
+): BatchRequest['rows'] {
+  const choices = new Map(fields.flatMap((f) => (f.kind === 'choice' ? [[f.key, f.options] as const] : [])))
   return csv.records.map((cells) => {
     const values: Record<string, string> = {}
     const valueLanguages: Record<string, string> = {}
@@ -156,7 +171,10 @@ export function rowsOf(csv: BatchCsv, targets: ColumnTarget[]): BatchRequest['ro
       const languageFor = languageOf(target)
       if (target === NAME_COLUMN) name = cell
       else if (languageFor !== undefined) valueLanguages[languageFor] = cell
-      else values[target] = cell
+      else {
+        const options = choices.get(target)
+        values[target] = options ? choiceValue(options, cell) : cell
+      }
     })
     return {
       values,

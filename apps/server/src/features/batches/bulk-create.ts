@@ -54,13 +54,14 @@ export class BulkCreate {
     const row = await findUsableTemplate(this.d.db, b.templateId, userId)
     if (!row) throw notFound('Template')
     const csv = readCsv(b.csv)
-    const targets = columnTargets(csv.headers, templateOf(row.definition), b.mapping)
+    const template = templateOf(row.definition)
+    const targets = columnTargets(csv.headers, template, b.mapping)
     const request: BatchRequest = {
       templateId: b.templateId,
       sizeId: b.sizeId,
       formats: ['png'],
       locale: b.locale,
-      rows: rowsOf(csv, targets),
+      rows: rowsOf(csv, targets, template.fields),
     }
     return { request, columns: csv.headers.map((header, i) => ({ header, target: targets[i] ?? null })) }
   }
