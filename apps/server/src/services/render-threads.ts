@@ -302,11 +302,11 @@ export function threadRenderer(
     // The decoded images this thread keeps are of no use to another: each thread keeps its own.
     const { images, account, decodedImages: _, ...sent }: PreviewOptions & AccountPdfOptions = options
     const pages = drawing.type === 'pdf' ? pdfPages(drawing.rows, sent) : 1
-    return queue({ ...drawing, template, options: sent }, { account, images, pages })
+    return enqueue({ ...drawing, template, options: sent }, { account, images, pages })
   }
 
   /** Queues a task in its account's turn; settles when a thread has done it, or refused it. */
-  const queue = (
+  const enqueue = (
     task: Task,
     turn: { account: number | undefined; images?: RenderOptions['images']; pages: number },
   ): Promise<Done> => {
@@ -364,7 +364,7 @@ export function threadRenderer(
       })
     },
     sanitizeFont(bytes: Uint8Array, options: { account?: number } = {}) {
-      return queue({ type: 'font', bytes }, { account: options.account, pages: 1 }).then((done) => {
+      return enqueue({ type: 'font', bytes }, { account: options.account, pages: 1 }).then((done) => {
         if (!('font' in done)) throw new Error('the render thread answered a font with a drawing')
         return done.font
       })

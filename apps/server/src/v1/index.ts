@@ -126,9 +126,11 @@ export function v1App(d: V1Deps) {
     })
   app.route('/', apiReference({ base: '/v1', title: 'Templet developer API reference', document }) as never)
 
-  const allowed = methodsByPath(document())
+  // Built from the document on the first unknown request, not at start-up.
+  let allowed: ReturnType<typeof methodsByPath> | undefined
   app.all('*', (c) => {
     const path = c.req.path.replace(/^\/v1(?=\/|$)/, '')
+    allowed ??= methodsByPath(document())
     const allow = allowed.find((p) => p.pattern.test(path))?.methods
     if (allow)
       throw new Problem(
