@@ -1,4 +1,4 @@
-import { Code, type FieldIssue, type IssuesData, MAX_ISSUES } from '@templet/api/contract'
+import { boundedKey, Code, type FieldIssue, type IssuesData, MAX_ISSUES } from '@templet/api/contract'
 import { BATCH_MAX_ROWS } from '@templet/api/limits'
 import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
@@ -68,16 +68,16 @@ function assertKnownColumns(columns: string[], keys: string[]): void {
     Code.invalidInput,
     `body: The template has no column ${unknown
       .slice(0, 5)
-      .map((c) => `"${c.slice(0, 40)}"`)
+      .map((c) => `"${boundedKey(c)}"`)
       .join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}; its columns are ${[
       ...keys,
       'name',
     ].join(', ')}`,
     {
       issues: unknown
-        .slice(0, 20)
-        .map((c) => ({ path: ['csv', c.slice(0, 40)], code: 'unrecognized_key', params: {} })),
-      ...(unknown.length > 20 && { omitted: unknown.length - 20 }),
+        .slice(0, MAX_ISSUES)
+        .map((c) => ({ path: ['csv', boundedKey(c)], code: 'unrecognized_key', params: {} })),
+      ...(unknown.length > MAX_ISSUES && { omitted: unknown.length - MAX_ISSUES }),
     } satisfies IssuesData,
   )
 }

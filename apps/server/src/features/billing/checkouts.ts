@@ -154,10 +154,8 @@ export class Checkouts {
    * Pays a sandbox checkout by card. Of concurrent payments of one checkout exactly one charges (the
    * conditional `open -> charged` update) and exactly one grants (`charged -> paid`, plus the ledger's unique
    * key); every caller gets the same purchase. A declined card charges nothing and records a failed attempt.
-   */
-  /**
-   * Pays an open checkout with the sandbox card, or answers a checkout already paid with its purchase again;
-   * `beforeCardTried` runs (and may refuse) only when a card is about to be tried.
+   * A checkout already paid answers its purchase again; `beforeCardTried` (the payment limit) runs, and may
+   * refuse, only when a card is about to be tried.
    */
   async pay(
     userId: number,
