@@ -16,6 +16,14 @@ const decodedImages = cacheBytes > 0 ? new DecodedImages(cacheBytes) : undefined
 const imageWaits = new Map()
 let nextImage = 0
 
+/**
+ * An image the main thread could not read (storage, an upload deleted meanwhile): not the design's fault, so the
+ * render is tried again, unlike an error of the drawing itself.
+ */
+class ImageReadError extends Error {
+  name = 'ImageReadError'
+}
+
 /** Asks the main thread for an image (it reads the caller's uploads from storage). */
 function image(renderId, ref) {
   const id = ++nextImage
@@ -65,7 +73,7 @@ port.on('message', async (m) => {
   if (m.type === 'image') {
     const wait = imageWaits.get(m.id)
     imageWaits.delete(m.id)
-    if (m.error !== undefined) wait?.reject(new Error(m.error))
+    if (m.error !== undefined) wait?.reject(new ImageReadError(m.error))
     else wait?.resolve(m.bytes === undefined ? undefined : Buffer.from(m.bytes))
     return
   }
@@ -110,16 +118,25 @@ port.on('message', async (m) => {
       Object.values(files).map((f) => f.buffer),
     )
   } catch (err) {
-    failed(m.id, err)
+    failed(m.id, err, true)
   }
 })
 
-/** Tells the main thread that task `id` failed, with the error's class and code (it rebuilds the error). */
-function failed(id, err) {
+/**
+ * Tells the main thread that task `id` failed, with the error's class and code (it rebuilds the error) and
+ * whether it was thrown while drawing (the same design would throw it again).
+ */
+function failed(id, err, drawing = false) {
   port.postMessage({
     type: 'failed',
     id,
-    error: { name: err?.name, code: err?.code, message: String(err?.message ?? err), stack: err?.stack },
+    error: {
+      name: err?.name,
+      code: err?.code,
+      message: String(err?.message ?? err),
+      stack: err?.stack,
+      drawing,
+    },
   })
 }
 

@@ -13,7 +13,7 @@ import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../src/config'
 import { threadedRenderer } from '../src/media-services'
-import { RENDERS_PER_THREAD, threadRenderer } from '../src/services/render-threads'
+import { RENDERS_PER_THREAD, RenderNotDrawable, threadRenderer } from '../src/services/render-threads'
 import { defaultRenderer } from '../src/services/renderer'
 import { cmapTable, format4, withCmap } from './font-bytes'
 import { testEnv } from './harness'
@@ -78,6 +78,23 @@ describe('renders in a worker thread (ROLE=worker)', () => {
     expect(inThread).toBeInstanceOf(Error)
     expect((inThread as Error).message).toContain('storage unavailable')
     expect((here as Error).message).toBe('storage unavailable')
+    // Not the design's fault: the render is tried again, not refused.
+    expect(inThread).not.toBeInstanceOf(RenderNotDrawable)
+  }, 60_000)
+
+  it('a drawing that throws is refused as RenderNotDrawable (422, naming the error): the same design would throw again', async () => {
+    // A document the model would refuse, sent past its parser: its text layer's words are a number.
+    const broken = {
+      ...template,
+      layers: template.layers.map((l) => (l.type === 'text' ? { ...l, text: 42 } : l)),
+    } as unknown as typeof template
+    const here = await render(broken, {}).catch((e: unknown) => e as Error)
+    const inThread = await threaded.render(broken, {}).catch((e: unknown) => e)
+    expect(inThread).toBeInstanceOf(RenderNotDrawable)
+    expect(inThread).toMatchObject({ code: 422 })
+    expect((inThread as Error).message).toContain(here.message)
+    // The thread is still there: the next render is drawn.
+    expect((await threaded.render(template, { title: 'After' })).png.length).toBeGreaterThan(0)
   }, 60_000)
 
   it("a renderer's refusal arrives as the RenderError it is, with its code", async () => {

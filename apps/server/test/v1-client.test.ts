@@ -46,7 +46,7 @@ describe.each(engines)('a client generated from /v1/openapi.json on %s', (engine
     const renderError = (doc as { components?: { schemas?: Record<string, { description?: string }> } })
       .components?.schemas?.RenderError
     expect(renderError?.description).toMatch(
-      /`render_too_slow` \(422\).*`render_too_large` \(422\).*`render_failed` \(500\)/,
+      /`render_too_slow` \(422\).*`render_too_large` \(422\).*`render_not_drawable` \(422\).*`render_failed` \(500\)/,
     )
     const source = `${astToString(await openapiTS(doc as never))}`
     const header =

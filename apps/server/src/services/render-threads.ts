@@ -43,6 +43,22 @@ export class RenderTooLarge extends AppError {
   }
 }
 
+/**
+ * A drawing that threw in its thread: the renderer is deterministic, so the same design and values would throw
+ * again. It is refused once (422, not retried, nothing spent), naming what failed, rather than tried again and
+ * answered as a failure on our side. Two failures are not the design's and are retried as before: an image the
+ * main thread could not read, and memory the process could not get at the time.
+ */
+export class RenderNotDrawable extends AppError {
+  override name = 'RenderNotDrawable'
+  constructor(reason: string) {
+    super(
+      Code.unprocessable,
+      `This design could not be drawn (${reason.slice(0, 200)}): change or remove the layer or size it names, or tell support which design it is`,
+    )
+  }
+}
+
 /** A preview as `renderPreview` answers it. */
 type Preview = Awaited<ReturnType<Renderer['renderPreview']>>
 
@@ -69,7 +85,10 @@ type FromThread =
   | { type: 'ready' }
   | { type: 'image'; renderId: number; id: number; ref: string }
   | Done
-  | { type: 'failed'; id: number; error: { name?: string; code?: string; message: string; stack?: string } }
+  | { type: 'failed'; id: number; error: ThreadError }
+
+/** An error as a thread reports it; `drawing`: thrown by the renderer while drawing. */
+type ThreadError = { name?: string; code?: string; message: string; stack?: string; drawing?: boolean }
 
 /**
  * One render thread: its worker, the promise of its renderer loaded, and its renders in flight by id (one alone
@@ -387,9 +406,9 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 
 /**
  * The thread's error as this thread's: a RenderError, FontFileError or FontLimitError keeps its class and code
- * (callers tell them apart).
+ * (callers tell them apart); one the drawing threw is {@link RenderNotDrawable} unless it is not the design's.
  */
-function errorOf(e: { name?: string; code?: string; message: string; stack?: string }): Error {
+function errorOf(e: ThreadError): Error {
   const err =
     e.name === 'RenderError'
       ? new RenderError(e.code as RenderError['code'], e.message)
@@ -397,7 +416,9 @@ function errorOf(e: { name?: string; code?: string; message: string; stack?: str
         ? new FontFileError(e.code as FontFileError['code'], e.message)
         : e.name === 'FontLimitError'
           ? new FontLimitError(e.code as FontLimitError['code'], e.message)
-          : new Error(e.message)
+          : e.drawing && e.name !== 'ImageReadError' && !/memory/i.test(e.message)
+            ? new RenderNotDrawable(e.message)
+            : new Error(e.message)
   if (e.stack) err.stack = e.stack
   return err
 }

@@ -24,6 +24,7 @@ export const problemTypes = {
   render_failed: { status: 500, title: 'The render failed' },
   render_too_slow: { status: 422, title: 'The design takes too long to draw' },
   render_too_large: { status: 422, title: 'The design needs too much memory to draw' },
+  render_not_drawable: { status: 422, title: 'The design cannot be drawn' },
 } as const
 export type ProblemSlug = keyof typeof problemTypes
 
@@ -87,13 +88,20 @@ const slugOfCode: Partial<Record<number, ProblemSlug>> = {
   [Code.unprocessable]: 'render_too_slow',
 }
 
+/** The 422s that are not too slow, by the refusal's class. */
+const slugOfName: Partial<Record<string, ProblemSlug>> = {
+  RenderTooLarge: 'render_too_large',
+  RenderNotDrawable: 'render_not_drawable',
+}
+
 /**
  * The services' refusals (the app's business codes) as problems: the same message, issues and count of the rest.
- * A render that outgrew its thread's memory (`RenderTooLarge`) is the one 422 told apart by its name.
+ * A render that outgrew its thread's memory (`RenderTooLarge`) or that the renderer failed to draw
+ * (`RenderNotDrawable`) is a 422 told apart by its name.
  */
 export function problemOf(err: Pick<AppError, 'code' | 'message' | 'data' | 'name'>): Problem {
   const { issues, omitted } = (err.data ?? {}) as { issues?: FieldIssue[]; omitted?: number }
-  const slug = err.name === 'RenderTooLarge' ? 'render_too_large' : (slugOfCode[err.code] ?? 'internal')
+  const slug = slugOfName[err.name] ?? slugOfCode[err.code] ?? 'internal'
   return new Problem(slug, err.message, { issues, omitted })
 }
 

@@ -277,7 +277,7 @@ export const RenderError = z
   })
   .openapi('RenderError', {
     description:
-      'Why a render failed, as a problem (its credit was refunded): `render_too_slow` (422) when the design took longer than the server allows to draw (fewer sizes, shadows or less text make it faster), `render_too_large` (422) when drawing it needed more memory than the server allows (fewer sizes, layers or less text), `render_failed` (500) for any other failure.',
+      'Why a render failed, as a problem (its credit was refunded): `render_too_slow` (422) when the design took longer than the server allows to draw (fewer sizes, shadows or less text make it faster), `render_too_large` (422) when drawing it needed more memory than the server allows (fewer sizes, layers or less text), `render_not_drawable` (422) when the renderer failed on this design (the detail names what failed; the same design fails again), `render_failed` (500) for any other failure.',
     example: {
       type: 'https://templet.app/problems/render_too_slow',
       title: 'The design takes too long to draw',

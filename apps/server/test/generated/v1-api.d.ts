@@ -299,7 +299,7 @@ export interface components {
         /** @description An RFC 9457 problem (`application/problem+json`). */
         Problem: {
             /**
-             * @description What kind of problem: `https://templet.app/problems/` and one of `invalid_request`, `unauthorized`, `insufficient_credits`, `forbidden`, `not_found`, `method_not_allowed`, `conflict`, `idempotency_key_reused`, `idempotency_key_in_use`, `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal`, `render_failed`, `render_too_slow`, `render_too_large`
+             * @description What kind of problem: `https://templet.app/problems/` and one of `invalid_request`, `unauthorized`, `insufficient_credits`, `forbidden`, `not_found`, `method_not_allowed`, `conflict`, `idempotency_key_reused`, `idempotency_key_in_use`, `payload_too_large`, `unsupported_media_type`, `rate_limited`, `internal`, `render_failed`, `render_too_slow`, `render_too_large`, `render_not_drawable`
              * @example https://templet.app/problems/invalid_request
              */
             type: string;
@@ -425,7 +425,7 @@ export interface components {
             pdf?: string;
         } | null;
         /**
-         * @description Why a render failed, as a problem (its credit was refunded): `render_too_slow` (422) when the design took longer than the server allows to draw (fewer sizes, shadows or less text make it faster), `render_too_large` (422) when drawing it needed more memory than the server allows (fewer sizes, layers or less text), `render_failed` (500) for any other failure.
+         * @description Why a render failed, as a problem (its credit was refunded): `render_too_slow` (422) when the design took longer than the server allows to draw (fewer sizes, shadows or less text make it faster), `render_too_large` (422) when drawing it needed more memory than the server allows (fewer sizes, layers or less text), `render_not_drawable` (422) when the renderer failed on this design (the detail names what failed; the same design fails again), `render_failed` (500) for any other failure.
          * @example {
          *       "type": "https://templet.app/problems/render_too_slow",
          *       "title": "The design takes too long to draw",
