@@ -65,7 +65,7 @@ export function bombs(t: BombTargets): Bomb[] {
         },
       ],
     }),
-    save('template save: 9 A2 sizes and 3 layers with shadows', /megapixels.*at most 1,000 are accepted/s, {
+    save('template save: 9 A2 sizes and 3 layers with shadows', /megapixels.*at most 250 are accepted/s, {
       ...t.document,
       sizes: [...t.document.sizes, ...Array.from({ length: 9 }, (_, i) => a2Sheet(i))],
       layers: [...t.document.layers, ...shadowLayers(3)],

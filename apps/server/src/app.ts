@@ -129,7 +129,11 @@ export function createAppParts(o: AppOptions): App {
   const mailer =
     o.mailer ?? createMailer({ smtpUrl: config.account.smtpUrl, from: config.account.mailFrom, outboxDir })
 
-  const billing = billingFeature(shared, { stripeClientOptions: o.stripeClientOptions, fault: o.fault })
+  const billing = billingFeature(shared, {
+    stripeClientOptions: o.stripeClientOptions,
+    fault: o.fault,
+    renderReceipt: media.renderer.renderReceipt,
+  })
   const planOf = async (userId: number) => (await billing.subscriptions.summary(userId))?.tier ?? null
   const accounts = accountsFeature(shared, media, { subscriptions: billing.subscriptions, mailer })
   const notifications = notificationsFeature(shared, { sessions: accounts.sessions })

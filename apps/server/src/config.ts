@@ -15,12 +15,12 @@ const int = (min: number, max: number, fallback: number) =>
     .min(min, { error: `must be at least ${min}` })
     .max(max, { error: `must be at most ${max}` })
     .default(fallback)
-/** Three whole numbers of MB, one per tier 49.9, 84.9 and 139.9 in that order. */
-const megabytesByTier = (fallback: string) =>
+/** Three whole numbers of `unit` (MB, megapixels), one per tier 49.9, 84.9 and 139.9 in that order. */
+const byTier = (unit: string, fallback: string) =>
   z
     .string()
     .regex(/^\s*[1-9]\d{0,7}\s*,\s*[1-9]\d{0,7}\s*,\s*[1-9]\d{0,7}\s*$/, {
-      error: 'must be three whole numbers of MB, e.g. 1024,2048,5120',
+      error: `must be three whole numbers of ${unit}, e.g. ${fallback}`,
     })
     .default(fallback)
     .transform((v) => v.split(',').map((n) => Number(n.trim())) as [number, number, number])
@@ -44,21 +44,23 @@ const mediaEnv = {
   TEMPLATE_MAX_SIZES: int(1, 1000, DOCUMENT_LIMITS.sizes),
   TEMPLATE_MAX_LAYER_TEXT: int(1, 1_000_000, DOCUMENT_LIMITS.layerText),
   TEMPLATE_MAX_TEXT: int(1, 10_000_000, DOCUMENT_LIMITS.totalText),
-  TEMPLATE_MAX_MEGAPIXELS: int(1, 1_000_000, DOCUMENT_LIMITS.megapixels),
+  TEMPLATE_MAX_MEGAPIXELS_FREE: int(1, 1_000_000, 250),
+  TEMPLATE_MAX_MEGAPIXELS_PLANS: byTier('megapixels', '500,1000,2000'),
   DECODED_IMAGE_CACHE_MB: int(0, 16_384, 64),
   RENDER_TIME_LIMIT_SECONDS: int(1, 3600, 60),
   RENDER_MEMORY_LIMIT_MB: int(32, 65_536, 512),
   RENDER_THREADS: int(1, 64, 1),
+  RENDER_RSS_LIMIT_MB: int(64, 1_048_576, 1024),
   UPLOADS_AT_ONCE: int(1, 1000, 4),
   UPLOAD_LIMIT: int(1, 1_000_000, 60),
   UPLOAD_WINDOW_SECONDS: int(1, 86_400, 3600),
   UPLOAD_QUOTA_MB_FREE: int(1, 10_000_000, 100),
-  UPLOAD_QUOTA_MB_PLANS: megabytesByTier('1024,2048,5120'),
+  UPLOAD_QUOTA_MB_PLANS: byTier('MB', '1024,2048,5120'),
   UPLOAD_RETENTION_DAYS: int(1, 36_500, 30),
   TEMPLATE_SAVE_LIMIT: int(1, 1_000_000, 60),
   TEMPLATE_SAVE_WINDOW_SECONDS: int(1, 86_400, 600),
   TEMPLATE_QUOTA_MB_FREE: int(1, 10_000_000, 50),
-  TEMPLATE_QUOTA_MB_PLANS: megabytesByTier('200,500,1000'),
+  TEMPLATE_QUOTA_MB_PLANS: byTier('MB', '200,500,1000'),
   IMAGE_MEGAPIXELS_AT_ONCE: int(1, 10_000, 48),
   IMAGE_WAIT_SECONDS: int(0, 300, 10),
   PREVIEW_LIMIT: int(1, 1_000_000, 600),
@@ -295,8 +297,13 @@ export interface MediaConfig {
   /** The key of file URL signatures; when unset the server makes one and keeps it in the database. */
   fileUrlSecret: string | undefined
   uploadMaxPixels: number
-  /** What a saved template's document may cost to draw (the model's `documentOverLimits`). */
-  documentLimits: DocumentLimits
+  /**
+   * What a saved template's document may cost to draw (the model's `documentOverLimits`); its megapixels are
+   * `documentMegapixels`' for the saving account's plan.
+   */
+  documentLimits: Omit<DocumentLimits, 'megapixels'>
+  /** Megapixels a saved document may draw, by plan: without a subscription, and with the tiers 49.9, 84.9, 139.9. */
+  documentMegapixels: { free: number; plans: [number, number, number] }
   /** Bytes of customers' photos kept decoded between renders (0: none), so live previews do not decode them again. */
   decodedImageCacheBytes: number
   /** Wall time one render (a creation's raster files) may take before its thread is stopped and it is refused. */
@@ -305,6 +312,11 @@ export interface MediaConfig {
   renderMemoryLimitMb: number
   /** Worker threads a process renders in (each takes two renders at once; the rest wait, accounts in turn). */
   renderThreads: number
+  /**
+   * The process's resident memory past which a drawing starts only when none is in flight: the threads' heap
+   * limit does not bound what Skia and the encoders hold outside it.
+   */
+  renderRssLimitMb: number
   preview: Limit
   /**
    * One process's image work at once: upload bodies being read and checked, and megapixels being decoded or
@@ -429,12 +441,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         sizes: e.TEMPLATE_MAX_SIZES,
         layerText: e.TEMPLATE_MAX_LAYER_TEXT,
         totalText: e.TEMPLATE_MAX_TEXT,
-        megapixels: e.TEMPLATE_MAX_MEGAPIXELS,
       },
+      documentMegapixels: { free: e.TEMPLATE_MAX_MEGAPIXELS_FREE, plans: e.TEMPLATE_MAX_MEGAPIXELS_PLANS },
       decodedImageCacheBytes: e.DECODED_IMAGE_CACHE_MB * 2 ** 20,
       renderTimeLimitSeconds: e.RENDER_TIME_LIMIT_SECONDS,
       renderMemoryLimitMb: e.RENDER_MEMORY_LIMIT_MB,
       renderThreads: e.RENDER_THREADS,
+      renderRssLimitMb: e.RENDER_RSS_LIMIT_MB,
       preview: { limit: e.PREVIEW_LIMIT, windowSeconds: e.PREVIEW_WINDOW_SECONDS },
       uploadRate: { limit: e.UPLOAD_LIMIT, windowSeconds: e.UPLOAD_WINDOW_SECONDS },
       uploadQuota: {

@@ -29,7 +29,7 @@ export async function fileUrlSecret(db: Kysely<Database>, config: Config): Promi
  * `RENDER_THREADS` worker threads (services/render-threads.ts), accounts taking turns, so a long render holds up no
  * other request. Previews draw in a thread of their own: they are what a customer waits for while typing, so they
  * do not queue behind renders, and a costly one stalls no one else's request either; an uploaded font is checked and
- * re-encoded there too, for the same reasons. PDFs (a print creation's, a
+ * re-encoded there too, for the same reasons, and a purchase's receipt is drawn there. PDFs (a print creation's, a
  * batch's document) draw in the render threads too. A drawing past `RENDER_TIME_LIMIT_SECONDS` (a PDF: per page)
  * is refused and its thread stopped; one whose thread's heap outgrows `RENDER_MEMORY_LIMIT_MB` is drawn again alone,
  * and refused if it outgrows it alone. Threads start with their first
@@ -42,6 +42,7 @@ export function threadedRenderer(config: Config) {
       decodedImageCacheBytes: config.media.decodedImageCacheBytes,
       timeLimitSeconds: config.media.renderTimeLimitSeconds,
       memoryLimitMb: config.media.renderMemoryLimitMb,
+      rssLimitMb: config.media.renderRssLimitMb,
       threads,
     })
   const renders = pool(config.media.renderThreads)
@@ -50,6 +51,8 @@ export function threadedRenderer(config: Config) {
     ...defaultRenderer,
     render: renders.render,
     renderPdf: renders.renderPdf,
+    // A receipt is a page the customer waits for, as for a preview.
+    renderReceipt: previews.renderReceipt,
     renderPreview: previews.renderPreview,
     // A customer waits for their upload as for a preview.
     sanitizeFont: previews.sanitizeFont,

@@ -120,6 +120,14 @@ export class Metrics {
           end()
         }
       },
+      renderReceipt: async (...args) => {
+        const end = this.render.startTimer({ format: 'receipt-pdf' })
+        try {
+          return await renderer.renderReceipt(...args)
+        } finally {
+          end()
+        }
+      },
     }
   }
 

@@ -3,7 +3,7 @@
 // Its own heap holds only the renderer, so the collections that the images' memory sets off walk that small
 // heap, not the whole process's.
 import { parentPort, workerData } from 'node:worker_threads'
-import { DecodedImages, render, renderPdf, renderPreview, sanitizeFont } from '@templet/render'
+import { DecodedImages, render, renderPdf, renderPreview, renderReceipt, sanitizeFont } from '@templet/render'
 import { parseTemplate } from '@templet/template'
 
 if (!parentPort) throw new Error('render-thread.js runs as a worker thread')
@@ -84,6 +84,15 @@ port.on('message', async (m) => {
       port.postMessage({ type: 'done', id: m.id, font: { facts, data: file } }, [file.buffer])
     } catch (err) {
       failed(m.id, err)
+    }
+    return
+  }
+  if (m.type === 'receipt') {
+    try {
+      const pdf = own(await renderReceipt(m.sheet))
+      port.postMessage({ type: 'done', id: m.id, pdf }, [pdf.buffer])
+    } catch (err) {
+      failed(m.id, err, true)
     }
     return
   }

@@ -28,6 +28,7 @@ describe('configuration', () => {
       corsOrigins: [],
     })
     expect(c.webDist.endsWith(path.join('apps', 'web', 'dist'))).toBe(true)
+    expect(c.media.documentMegapixels).toEqual({ free: 250, plans: [500, 1000, 2000] })
   })
 
   it('reads every setting from the environment and treats empty values as unset', () => {
@@ -61,9 +62,23 @@ describe('configuration', () => {
     ['REGISTER_LIMIT', '0'],
     ['METRICS_TOKEN', 'short'],
     ['METRICS_TOKEN', 'a token with spaces in it'],
+    ['TEMPLATE_MAX_MEGAPIXELS_FREE', '0'],
+    ['TEMPLATE_MAX_MEGAPIXELS_PLANS', '500,1000'],
   ])('rejects %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`))
+  })
+
+  it('reads the megapixels a saved template may draw by plan, and says a malformed list is of megapixels', () => {
+    const c = loadConfig({ TEMPLATE_MAX_MEGAPIXELS_FREE: '5', TEMPLATE_MAX_MEGAPIXELS_PLANS: ' 10, 20 ,40 ' })
+    expect(c.media.documentMegapixels).toEqual({ free: 5, plans: [10, 20, 40] })
+    expect(() => loadConfig({ TEMPLATE_MAX_MEGAPIXELS_PLANS: '500,1000,2k' })).toThrow(
+      'TEMPLATE_MAX_MEGAPIXELS_PLANS="500,1000,2k": must be three whole numbers of megapixels, e.g. 500,1000,2000',
+    )
+    // The storage lists keep saying MB.
+    expect(() => loadConfig({ TEMPLATE_QUOTA_MB_PLANS: '200;500;1000' })).toThrow(
+      'TEMPLATE_QUOTA_MB_PLANS="200;500;1000": must be three whole numbers of MB, e.g. 200,500,1000',
+    )
   })
 
   it('makes the server exit with code 1 and a clear message on a bad value', () => {

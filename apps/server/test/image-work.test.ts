@@ -25,6 +25,7 @@ function countingRenderer() {
     render: counted(defaultRenderer.render),
     renderPreview: counted(defaultRenderer.renderPreview),
     renderPdf: counted(defaultRenderer.renderPdf),
+    renderReceipt: defaultRenderer.renderReceipt,
     sanitizeFont: defaultRenderer.sanitizeFont,
   }
   return { renderer, counts }

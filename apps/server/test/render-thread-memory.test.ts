@@ -10,14 +10,15 @@ const script = new URL('./threads/memory-hungry-thread.js', import.meta.url)
 const [template] = loadCatalogue().templates
 if (!template) throw new Error('the catalogue is empty')
 
-/** Pools of one thread whose heap may hold 64 MB, closed after each test. */
+/** Pools of one thread (unless told) whose heap may hold 64 MB, closed after each test. */
 const pools: ReturnType<typeof threadRenderer>[] = []
-const pool = () => {
+const pool = (o: { threads?: number; rssLimitMb?: number } = {}) => {
   const p = threadRenderer(defaultRenderer, {
     script,
     decodedImageCacheBytes: 0,
     memoryLimitMb: 64,
     threads: 1,
+    ...o,
   })
   pools.push(p)
   return p
@@ -64,6 +65,37 @@ describe('a render thread that runs out of memory', () => {
     expect(await Promise.all([other, hungry])).toEqual(['kept 1 MB', 'too large (64 MB)'])
     // The other render was drawn twice: once with the hungry one, and once alone after its thread was gone.
     expect(asked).toBe(2)
+  }, 60_000)
+
+  it('past its resident-memory limit, starts a task only when none is in flight', async () => {
+    /**
+     * The order two previews end in, in two threads: the first waits for its photo until the second has ended
+     * (or 5 s at most), so the second ends first when both run at once, and last when it waits its turn.
+     */
+    const order = async (rssLimitMb: number | undefined) => {
+      const p = pool({ threads: 2, ...(rssLimitMb && { rssLimitMb }) })
+      const ended: string[] = []
+      let secondEnded = () => {}
+      const secondDone = new Promise<void>((resolve) => {
+        secondEnded = resolve
+      })
+      const images = () =>
+        Promise.race([secondDone, new Promise((resolve) => setTimeout(resolve, 5000))]).then(() =>
+          Buffer.alloc(0),
+        )
+      const first = p
+        .renderPreview(template, { photo: 'photo' }, { account: 1, images })
+        .then(() => ended.push('first'))
+      const second = p.renderPreview(template, {}, { account: 2 }).then(() => {
+        ended.push('second')
+        secondEnded()
+      })
+      await Promise.all([first, second])
+      return ended
+    }
+    expect(await order(undefined)).toEqual(['second', 'first'])
+    // Any process is past 1 MB: the second waits for the first.
+    expect(await order(1)).toEqual(['first', 'second'])
   }, 60_000)
 
   it("is a failed /v1 render's reason of its own, render_too_large, once stored", () => {

@@ -4,9 +4,11 @@ import {
   FontFileError,
   FontLimitError,
   facesOf,
+  type ReceiptSheet,
   RenderError,
   render,
   renderPreview,
+  renderReceipt,
   sanitizeFont,
 } from '@templet/render'
 import sharp from 'sharp'
@@ -88,7 +90,7 @@ describe('renders in a worker thread (ROLE=worker)', () => {
       ...template,
       layers: template.layers.map((l) => (l.type === 'text' ? { ...l, text: 42 } : l)),
     } as unknown as typeof template
-    const here = await render(broken, {}).catch((e: unknown) => e as Error)
+    const here = (await render(broken, {}).catch((e: unknown) => e)) as Error
     const inThread = await threaded.render(broken, {}).catch((e: unknown) => e)
     expect(inThread).toBeInstanceOf(RenderNotDrawable)
     expect(inThread).toMatchObject({ code: 422 })
@@ -101,6 +103,30 @@ describe('renders in a worker thread (ROLE=worker)', () => {
     const err = await threaded.render(template, {}, { sizeId: 'no-such-size' }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(RenderError)
     expect((err as RenderError).code).toBe('UNKNOWN_SIZE')
+  }, 60_000)
+
+  it('draws a receipt as renderReceipt() does here', async () => {
+    const sheet: ReceiptSheet = {
+      language: 'zh-CN',
+      title: '收据',
+      receiptNumber: 'R-2026-000042',
+      status: 'paid',
+      banner: '已付款',
+      seller: { label: '销售方', name: 'Templet Ltd', lines: ['1 Market Street', 'billing@templet.app'] },
+      buyer: { label: '付款人', name: '王小明', lines: ['wang@example.com'] },
+      facts: [{ label: '状态', value: '已付款', status: true }],
+      columns: { description: '项目', credits: '发放积分', amount: '金额' },
+      item: { description: '100 积分包', credits: '100', amount: 'US$49.90' },
+      total: { label: '实付合计', amount: 'US$49.90' },
+      currencyNote: '所有金额均以 USD 计。',
+      closing: '感谢你的购买。',
+      questions: '关于此收据的问题请联系：billing@templet.app',
+      page: '收据 R-2026-000042 · 第 1 页，共 1 页',
+      author: 'Templet Ltd',
+    }
+    const [inThread, here] = await Promise.all([threaded.renderReceipt(sheet), renderReceipt(sheet)])
+    expect(inThread.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(inThread.equals(here)).toBe(true)
   }, 60_000)
 
   it('draws a preview as renderPreview() does here, the photo read through the main thread', async () => {

@@ -18,7 +18,16 @@ export {
   type FontMeasures,
 } from './font-limits'
 export { FAMILIES, type FontFace, facesOf, loadFaces, registeredFamilies, registerFonts } from './fonts'
-export { drawPdf, MAX_PDF_PAGES, type PdfOptions, type PdfPageContext, renderPdf } from './pdf'
+export {
+  drawPdf,
+  MAX_PDF_PAGES,
+  type PdfOptions,
+  type PdfPageContext,
+  type ReceiptParty,
+  type ReceiptSheet,
+  renderPdf,
+  renderReceipt,
+} from './pdf'
 export {
   type ImageSource,
   outputPixels,

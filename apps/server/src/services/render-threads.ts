@@ -3,6 +3,7 @@ import { Code } from '@templet/api/contract'
 import {
   FontFileError,
   FontLimitError,
+  type ReceiptSheet,
   RenderError,
   type Rendered,
   type RenderOptions,
@@ -62,7 +63,7 @@ export class RenderNotDrawable extends AppError {
 /** A preview as `renderPreview` answers it. */
 type Preview = Awaited<ReturnType<Renderer['renderPreview']>>
 
-/** A finished task as the thread sends it: a render's files, a preview's one image, a PDF, or a font file. */
+/** A finished task as the thread sends it: a render's files, a preview's one image, a PDF (a receipt's too), or a font file. */
 type Done =
   | {
       type: 'done'
@@ -103,12 +104,13 @@ interface Thread {
 /** What a thread is asked to draw: a render or a preview of one set of values, or a PDF of rows of them. */
 type Drawing = { type: 'render' | 'preview'; values: Values } | { type: 'pdf'; rows: Values[] }
 
-/** What a thread is sent: a drawing of a template, or an uploaded font file to sanitise. */
+/** What a thread is sent: a drawing of a template, a receipt to lay out, or an uploaded font file to sanitise. */
 type Task =
   | (Drawing & {
       template: Template
       options: Omit<PreviewOptions & AccountPdfOptions, 'images' | 'decodedImages' | 'account'>
     })
+  | { type: 'receipt'; sheet: ReceiptSheet }
   | { type: 'font'; bytes: Uint8Array }
 
 /** A task waiting for a thread, with what to send it and how long it may take once there. */
@@ -148,6 +150,7 @@ export const RENDERS_PER_THREAD = 2
  * A thread's heap is bounded by `memoryLimitMb`. A thread that runs out of it is gone with its renders in flight:
  * each of them is drawn again alone in a thread, and one that runs out alone is refused with
  * {@link RenderTooLarge}, so a costly design costs another account's render in the same thread nothing but time.
+ * Memory outside the heaps (pixels, encoders) is bounded by `rssLimitMb`: past it, tasks start one at a time.
  */
 export function threadRenderer(
   renderer: Renderer,
@@ -156,6 +159,8 @@ export function threadRenderer(
     decodedImageCacheBytes: number
     timeLimitSeconds?: number
     memoryLimitMb?: number
+    /** The process's resident memory past which a task starts only when none is in flight. */
+    rssLimitMb?: number
     threads?: number
   },
 ): Renderer & { start(): Promise<void>; close(): Promise<void> } {
@@ -222,11 +227,21 @@ export function threadRenderer(
   const hasRoom = (t: Thread | undefined) =>
     t === undefined || (t.waiting.size < RENDERS_PER_THREAD && ![...t.waiting.values()].some((q) => q.alone))
 
+  /**
+   * Whether another task may start: always when none is in flight (work goes on, one task at a time), else while
+   * the process's resident memory is under `rssLimitMb`. The threads' heap limit does not bound what Skia and the
+   * encoders hold outside it; this does, by drawing fewer at once until tasks in flight have let it go.
+   */
+  const mayStart = () =>
+    o.rssLimitMb === undefined ||
+    slots.every((t) => !t || t.waiting.size === 0) ||
+    process.memoryUsage.rss() < o.rssLimitMb * 2 ** 20
+
   /** Hands waiting renders to threads with room, starting threads as needed. */
   const pump = () => {
     for (let slot = 0; slot < slots.length && queues.size > 0; slot += 1) {
       let t = slots[slot]
-      while (queues.size > 0 && hasRoom(t)) {
+      while (queues.size > 0 && hasRoom(t) && mayStart()) {
         const q = nextQueued(t?.waiting.size ?? 0)
         if (!q) break
         if (!t) {
@@ -379,6 +394,12 @@ export function threadRenderer(
     renderPdf(template: Template, rows: Values[], options: AccountPdfOptions = {}) {
       return draw({ type: 'pdf', rows }, template, options).then((done) => {
         if (!('pdf' in done)) throw new Error('the render thread answered a PDF with another drawing')
+        return asBuffer(done.pdf)
+      })
+    },
+    renderReceipt(sheet: ReceiptSheet, options: { account?: number } = {}) {
+      return enqueue({ type: 'receipt', sheet }, { account: options.account, pages: 1 }).then((done) => {
+        if (!('pdf' in done)) throw new Error('the render thread answered a receipt with another task')
         return asBuffer(done.pdf)
       })
     },

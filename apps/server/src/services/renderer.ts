@@ -1,10 +1,12 @@
 import {
   type PdfOptions,
+  type ReceiptSheet,
   type Rendered,
   type RenderOptions,
   render,
   renderPdf,
   renderPreview,
+  renderReceipt,
   type SanitizedFont,
   sanitizeFont,
 } from '@templet/render'
@@ -28,10 +30,12 @@ export interface Renderer {
     options?: PreviewOptions,
   ) => ReturnType<typeof renderPreview>
   renderPdf: (template: Template, rows: Values[], options?: AccountPdfOptions) => Promise<Buffer>
+  /** A purchase's receipt as a PDF (`account` takes its turn as a render's does). */
+  renderReceipt: (sheet: ReceiptSheet, options?: { account?: number }) => Promise<Buffer>
   /** An uploaded font file checked and re-encoded for keeping (`account` takes its turn as a render's does). */
   sanitizeFont: (bytes: Uint8Array, options?: { account?: number }) => Promise<SanitizedFont>
 }
-export const defaultRenderer: Renderer = { render, renderPreview, renderPdf, sanitizeFont }
+export const defaultRenderer: Renderer = { render, renderPreview, renderPdf, renderReceipt, sanitizeFont }
 
 /** Parsed template definitions by their stored JSON text (parsing validates, so do it once per version). */
 const parsed = new Map<string, Template>()

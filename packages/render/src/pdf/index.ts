@@ -6,6 +6,7 @@ import { PdfImages } from './images'
 import { drawCropMarks, type PageOptions, pageGeometry, withBleed } from './page'
 
 export { drawPdf, type PdfPageContext } from './drawn'
+export { type ReceiptParty, type ReceiptSheet, renderReceipt } from './receipt'
 
 export interface PdfOptions extends Omit<RenderOptions, 'decodedImages'>, PageOptions {
   /** Several sizes of the template: each row gets a page per size, in this order. Default: `[sizeId]`. */

@@ -2,11 +2,12 @@ import type { Seller } from '@templet/api/contract'
 import type { Config } from '../../config'
 import type { Handlers } from '../../routes/api'
 import type { RateLimiter } from '../../services/rate-limit'
+import type { Renderer } from '../../services/renderer'
 import type { Accounts } from '../accounts/accounts'
 import type { BillingHistory } from './billing-history'
 import type { Checkouts } from './checkouts'
 import type { Offers } from './offers'
-import { receiptPdf, receiptPdfHeaders } from './receipt-pdf'
+import { receiptPdfHeaders, receiptSheet } from './receipt-sheet'
 import type { Subscriptions } from './subscriptions'
 
 type BillingHandlers = Pick<
@@ -46,6 +47,7 @@ export function billingHandlers(
   accounts: Accounts,
   limits: { limiter: RateLimiter; rateLimits: Config['rateLimits'] },
   seller: Seller,
+  renderReceipt: Renderer['renderReceipt'],
 ): BillingHandlers {
   const { limiter, rateLimits } = limits
   const planChange = (userId: number) => limiter.consume(`plan-change:${userId}`, rateLimits.planChange)
@@ -72,11 +74,12 @@ export function billingHandlers(
     purchaseReceiptPdf: async ({ session, query }) => {
       await limiter.consume(`receipt-pdf:${session.userId}`, RECEIPT_PDF_LIMIT)
       const receipt = await history.receipt(session.userId, query.id)
-      const data = await receiptPdf(receipt, {
+      const sheet = receiptSheet(receipt, {
         language: query.lang ?? (await accounts.user(session.userId)).locale,
         timeZone: query.timeZone ?? 'UTC',
         offerCredits: offers.find(receipt.offerId)?.credits,
       })
+      const data = await renderReceipt(sheet, { account: session.userId })
       return { data, contentType: 'application/pdf', headers: receiptPdfHeaders(receipt) }
     },
     creditHistory: ({ session, query }) => history.creditHistory(session.userId, query),

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { errorFields } from '../../log'
 import type { AppEnv } from '../../routes/api'
+import type { Renderer } from '../../services/renderer'
 import type { Accounts } from '../accounts/accounts'
 import type { SharedDeps } from '../shared-deps'
 import { billingHandlers } from './billing.routes'
@@ -29,6 +30,8 @@ export function billingFeature(
     stripeClientOptions?: StripeClientOptions | undefined
     /** Test-only fault injection (`crash-after-charge`); see checkouts.ts. */
     fault?: string | undefined
+    /** Draws a receipt's PDF (in a render thread, when the process has them). */
+    renderReceipt: Renderer['renderReceipt']
   },
 ) {
   const { config, now, log } = s
@@ -85,6 +88,7 @@ export function billingFeature(
       accounts,
       { limiter: s.limiter, rateLimits: config.rateLimits },
       config.billing.seller,
+      o.renderReceipt,
     )
   return { offers, checkouts, subscriptions, webhook, handlers }
 }

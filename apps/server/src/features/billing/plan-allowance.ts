@@ -10,16 +10,26 @@ export interface BytesByPlan {
   planBytes: [number, number, number]
 }
 
+/**
+ * An allowance by plan: `plans` holds the tiers' in `TIERS`' order, and an account without a live subscription
+ * (or with a tier no longer offered) has `free`'s.
+ */
+export function byPlan<T>(
+  tier: OfferTier | null,
+  free: T,
+  plans: readonly [T, T, T],
+): { plan: AllowancePlan; value: T } {
+  const value = tier ? plans[TIERS.findIndex((t) => t.tier === tier)] : undefined
+  return tier && value !== undefined ? { plan: tier, value } : { plan: 'free', value: free }
+}
+
 /** The bytes an account with a live subscription of `tier` (or none) may keep. */
 export function allowanceFor(
   tier: OfferTier | null,
   quota: BytesByPlan,
 ): { plan: AllowancePlan; quotaBytes: number } {
-  const index = tier ? TIERS.findIndex((t) => t.tier === tier) : -1
-  const planBytes = quota.planBytes[index]
-  return tier && planBytes !== undefined
-    ? { plan: tier, quotaBytes: planBytes }
-    : { plan: 'free', quotaBytes: quota.freeBytes }
+  const { plan, value } = byPlan(tier, quota.freeBytes, quota.planBytes)
+  return { plan, quotaBytes: value }
 }
 
 /** A size as a customer reads it in a refusal: megabytes to one decimal. */

@@ -11,8 +11,9 @@ import { TemplateTypes } from './template-types'
 import type { Templates } from './templates'
 
 /**
- * The templates feature: the library customers save and browse (its rate and quota by plan), the template types,
- * their `/api` handlers and the catalogue's images. `Templates` itself is made with the creations' services.
+ * The templates feature: the library customers save and browse (its rate, and by plan its quota and what a
+ * document may draw), the template types, their `/api` handlers and the catalogue's images. `Templates` itself is
+ * made with the creations' services.
  */
 export function templatesFeature(
   s: SharedDeps,
@@ -21,7 +22,7 @@ export function templatesFeature(
     brandKit: BrandKit
     /** Where a template's images are stored: the saving customer's uploads. */
     uploads: Uploads
-    /** The tier of the user's live subscription (their template storage depends on it), or null. */
+    /** The tier of the user's live subscription (their template storage and drawing depend on it), or null. */
     planOf: (userId: number) => Promise<OfferTier | null>
   },
 ) {
@@ -30,6 +31,8 @@ export function templatesFeature(
   const library = new TemplateLibrary({
     db,
     documentLimits: config.media.documentLimits,
+    documentMegapixels: config.media.documentMegapixels,
+    planOf: d.planOf,
     templates: d.templates,
     brandKit: d.brandKit,
     storeImage: async (userId, bytes) => (await d.uploads.store(userId, bytes)).id,

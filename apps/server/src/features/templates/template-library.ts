@@ -3,14 +3,17 @@ import {
   Code,
   type IssuesData,
   MAX_ISSUES,
+  type OfferTier,
   type OwnTemplateSummary,
   truncated,
 } from '@templet/api/contract'
 import { isSampleImage, sampleImages } from '@templet/catalogue'
 import {
   DOCUMENT_FORMAT,
+  DOCUMENT_LIMITS,
   type DocumentLimits,
   defaultSize,
+  documentCost,
   documentOverLimits,
   parseTemplate,
   type Template,
@@ -20,6 +23,7 @@ import {
 import type { Kysely } from 'kysely'
 import type { Database, TemplateRow } from '../../db/schema'
 import { AppError, notFound } from '../../errors'
+import { byPlan } from '../billing/plan-allowance'
 import type { BrandKit } from '../brand-kit/brand-kit'
 import { fixedImageGone, fixedImages, notYourUpload, ownFixedImageIds } from './template-images'
 import {
@@ -39,11 +43,11 @@ import type { Templates } from './templates'
 const ISSUE_MESSAGE_MAX_LENGTH = 200
 
 /**
- * A refused document: `msg` names the first problems' layers and properties, `data.issues` the first
- * {@link MAX_ISSUES} with their layer ids, properties and messages cut short, and `omitted` counts the rest,
- * so the answer stays small whatever the document held.
+ * A refused document: `msg` names the first problems' layers and properties (then `hint`, when given),
+ * `data.issues` the first {@link MAX_ISSUES} with their layer ids, properties and messages cut short, and
+ * `omitted` counts the rest, so the answer stays small whatever the document held.
  */
-function invalidDocument(e: TemplateError): AppError {
+function invalidDocument(e: TemplateError, hint?: string): AppError {
   const issues = e.issues.slice(0, MAX_ISSUES).map((i: TemplateIssue) => {
     const layer = i.layer === undefined ? undefined : boundedKey(i.layer)
     return {
@@ -57,7 +61,8 @@ function invalidDocument(e: TemplateError): AppError {
     }
   })
   const omitted = e.issues.length - issues.length
-  return new AppError(Code.invalidInput, e.message.replace(/^template (".*?" )?is invalid: /, 'document: '), {
+  const msg = e.message.replace(/^template (".*?" )?is invalid: /, 'document: ')
+  return new AppError(Code.invalidInput, hint ? `${msg}; ${hint}` : msg, {
     issues,
     ...(omitted > 0 && { omitted }),
   } satisfies IssuesData)
@@ -72,8 +77,15 @@ export class TemplateLibrary {
     private readonly d: {
       db: Kysely<Database>
       templates: Templates
-      /** What a saved document may cost to draw; the model's defaults when absent. */
-      documentLimits?: DocumentLimits
+      /** What a saved document may cost to draw, but for its megapixels; the model's defaults when absent. */
+      documentLimits?: Omit<DocumentLimits, 'megapixels'>
+      /**
+       * The megapixels a saved document may draw, by the saver's plan: without a subscription and with each of the
+       * tiers 49.9, 84.9, 139.9; the model's default for everyone when absent.
+       */
+      documentMegapixels?: { free: number; plans: [number, number, number] }
+      /** The tier of the user's live subscription (what their documents may draw depends on it), or null. */
+      planOf?: (userId: number) => Promise<OfferTier | null>
       brandKit?: BrandKit
       /** Stores an image as one of `userId`'s uploads and gives its id (a duplicate's catalogue images). */
       storeImage?: (userId: number, bytes: Uint8Array) => Promise<number>
@@ -125,10 +137,21 @@ export class TemplateLibrary {
       if (e instanceof TemplateError) throw invalidDocument(e)
       throw e
     }
-    // Every preview, creation and batch row draws the document again: what it may cost is bounded at its save.
-    // Versions saved before a limit was lowered still open and render.
-    const over = documentOverLimits(t, this.d.documentLimits)
-    if (over.length) throw invalidDocument(new TemplateError(slug, over))
+    // Every preview, creation and batch row draws the document again: what it may cost is bounded at its save,
+    // its megapixels by the saver's plan. Versions saved before a limit was lowered (or the saver's subscription
+    // ended) still open and render.
+    const { plan, value: megapixels } = await this.megapixelsFor(userId)
+    const over = documentOverLimits(t, { ...DOCUMENT_LIMITS, ...this.d.documentLimits, megapixels })
+    if (over.length) {
+      // A free account whose document draws too much is told the least subscription that would draw it.
+      const cost = documentCost(t).megapixels
+      const enough =
+        plan === 'free' && cost > megapixels && this.d.documentMegapixels?.plans.find((mp) => cost <= mp)
+      throw invalidDocument(
+        new TemplateError(slug, over),
+        enough ? `a subscription allows up to ${enough.toLocaleString('en')} megapixels` : undefined,
+      )
+    }
     const type = await this.d.db
       .selectFrom('template_types')
       .select('id')
@@ -150,6 +173,13 @@ export class TemplateLibrary {
       definition: JSON.stringify({ format: DOCUMENT_FORMAT, ...t }),
       uploadIds,
     }
+  }
+
+  /** The megapixels `userId`'s documents may draw, and the plan that allows them. */
+  private async megapixelsFor(userId: number) {
+    const mp = this.d.documentMegapixels
+    if (!mp) return { plan: 'free' as const, value: DOCUMENT_LIMITS.megapixels }
+    return byPlan((await this.d.planOf?.(userId)) ?? null, mp.free, mp.plans)
   }
 
   /** Runs a save; an upload deleted between the check and the save's transaction is refused as not the saver's. */
