@@ -107,6 +107,29 @@ export const TextProperties: Story = {
   },
 }
 
+export const TextEffects: Story = {
+  name: 'Properties of a text: outline and shadow',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Outline' }))
+    const width = await canvas.findByLabelText('Outline width')
+    await userEvent.clear(width)
+    await userEvent.type(width, '4')
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Shadow' }))
+    const blur = await canvas.findByLabelText('Shadow blur')
+    await userEvent.clear(blur)
+    await userEvent.type(blur, '10')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({
+        // The headline is white: its outline starts black.
+        outline: { color: '#000000', width: 4 },
+        shadow: { color: '#00000059', x: 0, blur: 10 },
+      }),
+    )
+  },
+}
+
 export const ShapeProperties: Story = {
   name: 'Properties of a shape: fill, gradient, radius, outline, shadow',
   play: async ({ canvasElement, args }) => {

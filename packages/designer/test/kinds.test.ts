@@ -6,6 +6,7 @@ import {
   DESIGNER_STRINGS_EN,
   type DesignerLayerKind,
   designerKinds,
+  type PropertyControl,
 } from '../src/index'
 import { twoSizeCard } from './card'
 
@@ -128,5 +129,79 @@ describe('designer kinds', () => {
         expect(section).toBe(kind.section)
         expect(controls.length).toBeGreaterThan(0)
       }
+  })
+})
+
+describe("a text's outline and shadow in the designer", () => {
+  const registry = designerKinds
+  const text = parseTemplate({
+    ...template,
+    layers: [{ id: 'title', type: 'text', text: 'Hello', size: 40, box: { x: 10, y: 10, w: 200, h: 60 } }],
+  }).layers[0] as Extract<Layer, { type: 'text' }>
+  /** The text's controls, and the patches they make when set. */
+  const controlsOf = (layer: Layer) => {
+    const patches: Record<string, unknown>[] = []
+    const { controls } = registry.properties(layer, {
+      t: template,
+      sizeId: 'square',
+      strings: DESIGNER_STRINGS_EN,
+      locale: 'en',
+      fonts: DEFAULT_FONTS,
+      update: (patch) => patches.push(patch as Record<string, unknown>),
+      disabled: false,
+    })
+    return { controls, patches }
+  }
+  const checkbox = (controls: ReturnType<typeof controlsOf>['controls'], label: string) => {
+    const c = controls.find((x) => x.control === 'checkbox' && x.label === label)
+    if (c?.control !== 'checkbox') throw new Error(`no ${label} checkbox`)
+    return c
+  }
+
+  it('ticking Outline and Shadow gives the text ones drawn to its size, which the model reads', () => {
+    const { controls, patches } = controlsOf(text)
+    checkbox(controls, 'Outline').set(true)
+    checkbox(controls, 'Shadow').set(true)
+    expect(patches).toEqual([
+      { outline: { color: '#ffffff', width: 2 } },
+      { shadow: { color: '#00000059', x: 0, y: 2, blur: 4 } },
+    ])
+    const styled = { ...text, ...patches[0], ...patches[1] }
+    expect(() => parseTemplate({ ...template, layers: [styled] })).not.toThrow()
+    // With them, their colour, width, offset and blur are offered; a customer may be given the outline's colour to pick.
+    const labelOf = (c: PropertyControl): string[] =>
+      c.control === 'row' ? c.controls.flatMap(labelOf) : 'label' in c ? [c.label] : []
+    const labels = controlsOf(styled as Layer).controls.flatMap(labelOf)
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'Outline: Colour',
+        'Outline width',
+        'Shadow: Colour',
+        'Shadow X',
+        'Shadow Y',
+        'Shadow blur',
+      ]),
+    )
+    const textKind = registry.kinds.find((k) => k.type === 'text') as DesignerLayerKind<Layer>
+    expect(textKind.colours?.(styled as Layer)).toEqual(['color', 'outline.color'])
+  })
+
+  it('starts an outline in black around light letters, white around dark ones', () => {
+    const light = controlsOf({ ...text, color: '#f5efe6' } as Layer)
+    checkbox(light.controls, 'Outline').set(true)
+    expect(light.patches).toEqual([{ outline: { color: '#000000', width: 2 } }])
+  })
+
+  it('scales them with the text in the first size', () => {
+    const styled = {
+      ...text,
+      outline: { color: '#ffffff', width: 2 },
+      shadow: { color: '#000000', x: 1, y: 2, blur: 4 },
+    } as Layer
+    expect(registry.scale(template, styled, 'square', 1.5)).toMatchObject({
+      size: 60,
+      outline: { width: 3 },
+      shadow: { x: 1.5, y: 3, blur: 6 },
+    })
   })
 })

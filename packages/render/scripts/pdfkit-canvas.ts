@@ -183,6 +183,10 @@ export class PdfkitCanvas implements Canvas2D {
     return this.#measure.measureText(text)
   }
 
+  // The bench card has no outlined text: the peer need not draw one.
+  lineJoin = 'miter'
+  strokeText(_text: string, _x: number, _y: number) {}
+
   fillText(text: string, x: number, y: number) {
     const m = /(\d+)\s+([\d.]+)px\s+(.*)$/.exec(this.#state.font)
     if (!m) return

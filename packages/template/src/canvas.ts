@@ -40,8 +40,10 @@ export interface Canvas2D<Image extends Drawable = Drawable> {
   fillStyle: unknown
   strokeStyle: unknown
   lineWidth: number
+  lineJoin: string
   measureText(text: string): TextMetricsLike
   fillText(text: string, x: number, y: number): void
+  strokeText(text: string, x: number, y: number): void
   beginPath(): void
   closePath(): void
   rect(x: number, y: number, w: number, h: number): void

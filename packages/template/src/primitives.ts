@@ -61,6 +61,16 @@ const radialGradient = z
   .strict()
 export const gradientSchema = z.discriminatedUnion('type', [linearGradient, radialGradient])
 export const paintSchema = z.union([colorSchema, gradientSchema])
+
+/** A drop shadow: its colour, offset and blur in px (bounded: a shadow's cost grows with its blur). */
+export const shadowSchema = z
+  .object({
+    color: colorSchema,
+    x: z.number().min(-200).max(200).default(0),
+    y: z.number().min(-200).max(200).default(4),
+    blur: z.number().min(0).max(200).default(8),
+  })
+  .strict()
 export type Paint = z.infer<typeof paintSchema>
 export type Gradient = z.infer<typeof gradientSchema>
 

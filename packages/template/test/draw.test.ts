@@ -2,6 +2,7 @@ import { type Canvas, createCanvas } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
 import {
   type DrawContext,
+  documentCost,
   drawLayer,
   type ImageLayer,
   imageKey,
@@ -195,5 +196,46 @@ describe('a fixed image layer', () => {
     expect(imageKey(t.layers[0] as ImageLayer)).toBe('src:7')
     expect(draw(new Map([['src:7', logo]]))).toEqual([0, 0, 255, 255])
     expect(draw(new Map())).toEqual([0, 0, 0, 0])
+  })
+})
+
+describe("a text's outline and shadow", () => {
+  const text = (extra: Record<string, unknown>) =>
+    squareCard(
+      'effects',
+      [
+        {
+          id: 'words',
+          type: 'text',
+          text: 'II',
+          size: 60,
+          color: '#000000',
+          box: { x: 10, y: 10, w: 80, h: 80 },
+          ...extra,
+        },
+      ],
+      [{ key: 'accent', kind: 'color', label: { en: 'Accent', 'zh-CN': '强调色' }, default: '#00ff00' }],
+    )
+
+  it('parses with its defaults; an outline of no width, or wider than 100 px, is refused', () => {
+    const [layer] = text({ shadow: { color: '#000000' }, outline: { color: '#ffffff', width: 2 } }).layers
+    expect(layer).toMatchObject({ shadow: { color: '#000000', x: 0, y: 4, blur: 8 }, outline: { width: 2 } })
+    expect(() => text({ outline: { color: '#ffffff', width: 0 } })).toThrow(/outline\.width/)
+    expect(() => text({ outline: { color: '#ffffff', width: 101 } })).toThrow(/outline\.width/)
+    // A text saved before the effects existed parses as it was: nothing is added to it.
+    expect(Object.keys(text({}).layers[0] ?? {})).not.toContain('outline')
+    expect(Object.keys(text({}).layers[0] ?? {})).not.toContain('shadow')
+  })
+
+  it('draws its outline in a colour bound to a field, and counts its shadow in what it costs to draw', () => {
+    const outlined = text({ outline: { color: { field: 'accent' }, width: 4 } })
+    const ctx = drawn(outlined, { values: { accent: '#0000ff' } })
+    const data = ctx.getImageData(0, 0, 100, 100).data
+    let blue = 0
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i + 2] === 255 && data[i] === 0 && data[i + 3] === 255) blue++
+    expect(blue).toBeGreaterThan(50)
+    expect(documentCost(text({ shadow: { color: '#000000' } })).shadows).toBe(1)
+    expect(documentCost(outlined).shadows).toBe(0)
   })
 })

@@ -34,12 +34,13 @@ export interface DrawnText {
 let marker: Canvas | undefined
 
 /**
- * Brackets every fillText of a PDF page's context between two marker draws and records what it drew.
+ * Brackets every fillText and strokeText of a PDF page's context between two marker draws and records what it drew.
  * `at` is a point inside every clip a text is drawn under (the page's centre), so Skia never culls a marker.
  */
 export function markTexts(
   ctx: {
     fillText(text: string, x: number, y: number): void
+    strokeText(text: string, x: number, y: number): void
     save(): void
     restore(): void
     setTransform(a: number, b: number, c: number, d: number, e: number, f: number): void
@@ -68,6 +69,15 @@ export function markTexts(
     drawn.push({ text, font: ctx.font })
     mark()
     fillText(text, x, y)
+    mark()
+  }
+  // An outline is drawn under the same words' fill: Skia writes it as text in a Type 3 font, which a reader would
+  // copy out a second time, so its span's ActualText is empty.
+  const strokeText = ctx.strokeText.bind(ctx)
+  ctx.strokeText = (text: string, x: number, y: number) => {
+    drawn.push({ text: '', font: ctx.font })
+    mark()
+    strokeText(text, x, y)
     mark()
   }
   return drawn

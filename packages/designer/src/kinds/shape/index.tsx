@@ -2,12 +2,12 @@ import { layerSchema, type ShapeLayer } from '@templet/template'
 import { Circle, Minus, Square } from 'lucide-react'
 import { centredBox, shortSide } from '../box'
 import { type PropertyControl, when } from '../controls'
+import { scaleShadow, shadowControls } from '../effects'
 import type { AddEntry, DesignerLayerKind, PropertyContext } from '../kind'
-import { clamp, tenth } from '../scale'
+import { tenth } from '../scale'
 import { paintControls } from './paint'
 
 const stroke = { color: '#111111', width: 2 }
-const shadow = { color: '#00000040', x: 0, y: 4, blur: 12 }
 
 /** A rectangle or an ellipse: a grey third of the shorter side. */
 const filled = (shape: 'rect' | 'ellipse', id: string): AddEntry<ShapeLayer>['make'] =>
@@ -57,46 +57,6 @@ function strokeControls(
           ]
         : [],
     }),
-  ]
-}
-
-function shadowControls(
-  layer: ShapeLayer,
-  { strings, update }: PropertyContext<ShapeLayer>,
-): PropertyControl[] {
-  const current = layer.shadow
-  const offset = (label: string, key: 'x' | 'y' | 'blur', min: number): PropertyControl => ({
-    control: 'number',
-    label,
-    value: current?.[key],
-    min,
-    max: 200,
-    set: (v, c) => current && update({ shadow: { ...current, [key]: v } }, c),
-  })
-  return [
-    {
-      control: 'checkbox',
-      label: strings.shadow,
-      checked: Boolean(current),
-      set: (v) => update({ shadow: v ? shadow : undefined }),
-    },
-    ...when(
-      current !== undefined,
-      {
-        control: 'colour',
-        label: `${strings.shadow}: ${strings.color}`,
-        value: current?.color,
-        set: (hex, c) => current && update({ shadow: { ...current, color: hex } }, c),
-      },
-      {
-        control: 'row',
-        controls: [
-          offset(strings.shadowX, 'x', -200),
-          offset(strings.shadowY, 'y', -200),
-          offset(strings.shadowBlur, 'blur', 0),
-        ],
-      },
-    ),
   ]
 }
 
@@ -175,15 +135,7 @@ export const shapeKind: DesignerLayerKind<ShapeLayer> = {
       ...layer,
       radius: tenth(layer.radius * k),
       ...(stroke && { stroke: { ...stroke, width: Math.max(0.1, tenth(stroke.width * k)) } }),
-      // The model bounds a shadow's offset and blur to 200 px.
-      ...(shadow && {
-        shadow: {
-          ...shadow,
-          x: clamp(tenth(shadow.x * k), -200, 200),
-          y: clamp(tenth(shadow.y * k), -200, 200),
-          blur: clamp(tenth(shadow.blur * k), 0, 200),
-        },
-      }),
+      ...(shadow && { shadow: scaleShadow(shadow, k) }),
     }
   },
   colours: (layer) => (layer.shape === 'line' ? [] : ['fill']).concat(layer.stroke ? ['stroke.color'] : []),

@@ -3,9 +3,10 @@ import { Type } from 'lucide-react'
 import { type LayoutUpdate, TextLayoutControls } from '../../panels/layout-extras'
 import { centredBox, shortSide } from '../box'
 import { type PropertyControl, when } from '../controls'
+import { scaleShadow, shadowControls } from '../effects'
 import type { DesignerLayerKind, PropertyContext } from '../kind'
 import { references } from '../references'
-import { tenth } from '../scale'
+import { clamp, tenth } from '../scale'
 import { fontControls } from './font-controls'
 import { alignOptions, valignOptions } from './options'
 
@@ -43,6 +44,61 @@ function wordControls(layer: TextLayer, { strings, update }: PropertyContext<Tex
       value: text['zh-CN'],
       set: (v, c) => v && update({ text: { ...text, 'zh-CN': v } }, c),
     },
+  ]
+}
+
+/**
+ * An outline's first colour: black around light letters, white around dark ones (an outline the letters' own
+ * colour would only thicken them). A colour bound to a field counts as dark.
+ */
+function contrasting(color: TextLayer['color']): string {
+  const hex = typeof color === 'string' ? /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(color) : null
+  if (!hex) return '#ffffff'
+  const [r, g, b] = hex.slice(1).map((h) => Number.parseInt(h, 16)) as [number, number, number]
+  // Perceived lightness (ITU-R BT.601 weights), 0-255.
+  return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? '#000000' : '#ffffff'
+}
+
+/** The letters' outline: a checkbox, then its colour and width while it has one (a twentieth of the size at first). */
+function outlineControls(
+  layer: TextLayer,
+  { strings, update }: PropertyContext<TextLayer>,
+): PropertyControl[] {
+  const current = layer.outline
+  return [
+    {
+      control: 'checkbox',
+      label: strings.stroke,
+      checked: Boolean(current),
+      set: (v) =>
+        update({
+          outline: v
+            ? { color: contrasting(layer.color), width: Math.max(1, tenth(layer.size / 20)) }
+            : undefined,
+        }),
+    },
+    ...when(current !== undefined, {
+      control: 'row',
+      controls: current
+        ? [
+            {
+              control: 'colour',
+              label: `${strings.stroke}: ${strings.color}`,
+              value: current.color,
+              set: (hex, c) => update({ outline: { ...current, color: hex } }, c),
+            },
+            {
+              control: 'number',
+              label: strings.strokeWidth,
+              value: current.width,
+              min: 0.5,
+              max: 100,
+              step: 0.5,
+              set: (v, c) => update({ outline: { ...current, width: v } }, c),
+            },
+          ]
+        : [],
+    }),
   ]
 }
 
@@ -148,6 +204,14 @@ function textProperties(layer: TextLayer, ctx: PropertyContext<TextLayer>): Prop
       placeholder: '—',
       set: (v, c) => update({ maxLines: Math.round(v) }, c),
     },
+    ...outlineControls(layer, ctx),
+    // A text's first shadow is drawn to its size: a little below the letters, softened by a tenth of their size.
+    ...shadowControls(layer, ctx, {
+      color: '#00000059',
+      x: 0,
+      y: clamp(tenth(layer.size / 20), 1, 200),
+      blur: clamp(tenth(layer.size / 10), 1, 200),
+    }),
     {
       control: 'custom',
       key: 'layout',
@@ -198,12 +262,20 @@ export const textKind: DesignerLayerKind<TextLayer> = {
     const shrinkToFit = layer.shrinkToFit && {
       minSize: Math.min(size, Math.max(1, tenth(layer.shrinkToFit.minSize * k))),
     }
-    // Letter spacing is in em and line height a multiple of the size: both scale with it already.
-    return { ...layer, size, ...(shrinkToFit && { shrinkToFit }) }
+    const { outline, shadow } = layer
+    // Letter spacing is in em and line height a multiple of the size: both scale with it already. The outline
+    // and shadow the model keeps once for every size: they scale in the first size only.
+    return {
+      ...layer,
+      size,
+      ...(shrinkToFit && { shrinkToFit }),
+      ...(outline && { outline: { ...outline, width: clamp(tenth(outline.width * k), 0.1, 100) } }),
+      ...(shadow && { shadow: scaleShadow(shadow, k) }),
+    }
   },
   words: { what: 'text', of: (layer) => layer.text, with: (layer, words) => ({ ...layer, text: words }) },
   fieldKeys: (layer) => layerTexts(layer).flatMap(references),
-  colours: () => ['color'],
+  colours: (layer) => ['color'].concat(layer.outline ? ['outline.color'] : []),
   choices(layer, strings, fonts) {
     const family = typeof layer.font === 'string' ? layer.font : undefined
     const weights = fonts.find((f) => f.family === family)?.weights ?? [400, 500, 600, 700, 800]

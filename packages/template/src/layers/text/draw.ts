@@ -87,6 +87,7 @@ export function textStyle(
   }
 }
 
+const TRANSPARENT = 'rgba(0,0,0,0)'
 const LRO = '\u202D'
 const RLO = '\u202E'
 const PDF = '\u202C'
@@ -169,6 +170,19 @@ function drawLines(
   ctx.fillStyle = resolveColor(layer.color, d.values)
   ctx.textBaseline = 'alphabetic'
   ctx.textAlign = 'left'
+  const { shadow, outline } = layer
+  const shadowColor = shadow && resolveColor(shadow.color, d.values)
+  if (shadow) {
+    ctx.shadowBlur = shadow.blur
+    ctx.shadowOffsetX = shadow.x
+    ctx.shadowOffsetY = shadow.y
+  }
+  if (outline) {
+    // Centred on the letters' edge and drawn under the fill: what shows is `width` outside them.
+    ctx.strokeStyle = resolveColor(outline.color, d.values)
+    ctx.lineWidth = outline.width * 2
+    ctx.lineJoin = 'round'
+  }
   layout.placed.forEach((line, i) => {
     const pieces = linePieces(m, line)
     const width = pieces.reduce((w, pc) => w + pc.width, 0)
@@ -180,7 +194,14 @@ function drawLines(
       applyRunFont(ctx, style, layout.size, pc.run.system, pc.run.emphasis)
       ctx.letterSpacing = `${style.letterSpacing * layout.size}px`
       ctx.direction = pc.rtl ? 'rtl' : 'ltr'
+      // One shadow, cast by what is drawn first: the outline when there is one, else the letters.
+      if (shadowColor) ctx.shadowColor = shadowColor
+      if (outline) {
+        ctx.strokeText(pc.text, x, baseline)
+        if (shadowColor) ctx.shadowColor = TRANSPARENT
+      }
       ctx.fillText(pc.text, x, baseline)
+      if (shadowColor) ctx.shadowColor = TRANSPARENT
       x += pc.width
     }
   })
@@ -214,6 +235,8 @@ export function drawText<Image extends Drawable>(
 /** The properties of a text layer that may be bound to a field, with the kind of field they take. */
 export const textBindings = (layer: TextLayer): Array<[string, unknown, 'color' | 'choice']> => [
   ['color', layer.color, 'color'],
+  ['shadow.color', layer.shadow?.color, 'color'],
+  ['outline.color', layer.outline?.color, 'color'],
   ['font', layer.font, 'choice'],
   ['weight', layer.weight, 'choice'],
   ['align', layer.align, 'choice'],

@@ -20,6 +20,7 @@ export const textLayer: LayerPlugin<TextLayer, z.input<typeof textLayerSchema>> 
       problems.push({ property: 'shrinkToFit.minSize', message: 'is greater than size' })
     return problems
   },
+  shadowed: (layer) => layer.shadow !== undefined,
   typeset: (layer) => ({
     texts: layerTexts(layer),
     families: typeof layer.font === 'string' ? [layer.font] : fontFamilies,

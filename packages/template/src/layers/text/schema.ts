@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { type FontFamily, isFontFamily } from '../../fonts'
-import { bound, colorSchema, localizedTextSchema } from '../../primitives'
+import { bound, colorSchema, localizedTextSchema, shadowSchema } from '../../primitives'
 import { alignSchema, layerBase } from '../base'
 
 export const textLayerSchema = z
@@ -63,6 +63,13 @@ export const textLayerSchema = z
     maxLines: z.number().int().positive().optional(),
     /** Shrink the font (not below `minSize` px) until the text fits its box and `maxLines`. */
     shrinkToFit: z.object({ minSize: z.number().positive() }).strict().optional(),
+    /** A drop shadow under the letters (under their outline, when they have one). */
+    shadow: shadowSchema.optional(),
+    /** A line of `width` px drawn around each letter, outside it, under the fill. */
+    outline: z
+      .object({ color: colorSchema, width: z.number().positive().max(100) })
+      .strict()
+      .optional(),
   })
   .strict()
 export type TextLayer = z.infer<typeof textLayerSchema>
