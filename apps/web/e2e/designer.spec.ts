@@ -810,6 +810,30 @@ test.describe('the browser draws what the server renders', () => {
         ],
       }),
     },
+    {
+      // A text with an outline and a drop shadow: both drawn by the browser as by the server.
+      name: 'an outlined, shadowed text',
+      locale: 'en' as const,
+      values: undefined,
+      focus: { x: 80, y: 80, w: 800, h: 120 },
+      extend: (d) => ({
+        ...d,
+        layers: [
+          ...d.layers,
+          {
+            id: 'outlined',
+            type: 'text',
+            text: 'Outlined',
+            size: 80,
+            weight: 700,
+            color: '#ffffff',
+            outline: { color: '#e4572e', width: 4 },
+            shadow: { color: '#00000080', x: 4, y: 6, blur: 8 },
+            box: { x: 80, y: 80, w: 800, h: 120 },
+          } as TemplateDoc['layers'][number],
+        ],
+      }),
+    },
   ]
   // In a Chromium with the server's text gamma, where only each rasteriser's edge coverage differs. Chromium as
   // built (customers' browsers) draws text edges with more contrast: at the canvas' fitted size in a 1280 px
