@@ -83,6 +83,10 @@ export function markTexts(
   return drawn
 }
 
+// The embeddings, overrides and isolates a line is drawn with (its runs' resolved directions): a reader copying
+// the line wants its characters, not them.
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g
+
 const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u
 // The characters a right-to-left face draws in a line: its script's letters, marks, digits and punctuation.
 const RTL_RUN = /[\p{Script_Extensions=Arabic}\p{Script_Extensions=Hebrew}]+/gu
@@ -251,7 +255,7 @@ export function withActualText(
         // Poppler places an ActualText with the graphics state in force at its EMC, so the span opens and
         // closes inside the q … Q group the text is drawn in (by its BT … ET), not around the group.
         if (whole && !opened) {
-          out.push(span(current, language))
+          out.push(span(current.replace(BIDI_CONTROLS, ''), language))
           opened = true
         }
         if (!whole) {
