@@ -85,3 +85,18 @@ describe('a value’s own language', () => {
     ])
   })
 })
+
+describe('capitals by the rules of the text’s language', () => {
+  const caps = (lang?: string) => ({ ...line, transform: 'uppercase' as const, ...(lang && { lang }) })
+  const shown = (layer: typeof line, values: Record<string, string>, valueLanguages = {}) =>
+    joinPieces(layerPieces(layer, { locale: 'en', values, valueLanguages })).text
+
+  it('drops the accents of Greek letters, whatever the render’s language', () => {
+    expect(shown(caps(), { name: 'Καλημέρα', note: 'ώρα' })).toBe('致 ΚΑΛΗΜΕΡΑ：ΩΡΑ')
+  })
+
+  it('dots the capital i of a Turkish value or layer, and of no other', () => {
+    expect(shown(caps(), { name: 'istanbul', note: 'izmir' }, { name: 'tr' })).toBe('致 İSTANBUL：IZMIR')
+    expect(shown(caps('tr'), { name: 'istanbul', note: 'izmir' })).toBe('致 İSTANBUL：İZMİR')
+  })
+})

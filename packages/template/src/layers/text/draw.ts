@@ -34,7 +34,10 @@ export function layerPieces(
   const pieces: TextPiece[] = []
   const add = (text: string, lang: string | undefined) => {
     if (!text) return
-    const shown = layer.transform === 'uppercase' ? text.toLocaleUpperCase(d.locale) : text
+    const shown =
+      layer.transform === 'uppercase'
+        ? text.toLocaleUpperCase(capitalsLanguage(text, lang ?? layer.lang, d.locale))
+        : text
     const last = pieces[pieces.length - 1]
     if (last && last.lang === lang) last.text += shown
     else pieces.push(lang ? { text: shown, lang } : { text: shown })
@@ -49,6 +52,13 @@ export function layerPieces(
   add(raw.slice(at), undefined)
   return pieces
 }
+
+/**
+ * The language whose rules make `text` capitals: the one declared for it (Turkish and Azeri dot their capital
+ * i: İSTANBUL), else Greek for Greek letters (their accents drop: ΚΑΛΗΜΕΡΑ), else the render's.
+ */
+const capitalsLanguage = (text: string, declared: string | undefined, locale: string) =>
+  declared ?? (/\p{Script=Greek}/u.test(text) ? 'el' : locale)
 
 /** Pieces as one text, with the spans of those written in a declared language. */
 export function joinPieces(pieces: readonly TextPiece[]): { text: string; spans: LangSpan[] } {
