@@ -36,6 +36,21 @@ describe('layoutText', () => {
     expect(breakPieces('(one) two!')).toEqual(['(one) ', 'two!'])
   })
 
+  it('keeps a hyphen with the word before it, a currency sign with its figure, guillemets with their words', () => {
+    expect(breakPieces('Fitzgerald-Ávila and Санкт-Петербург')).toEqual([
+      'Fitzgerald-',
+      'Ávila ',
+      'and ',
+      'Санкт-',
+      'Петербург',
+    ])
+    // After a space a hyphen may start a line (a minus sign, a dash).
+    expect(breakPieces('down -5 degrees')).toEqual(['down ', '-', '5 ', 'degrees'])
+    expect(breakPieces('only €12.50 or US$ 10')).toEqual(['only ', '€12.50 ', 'or ', 'US$ ', '10'])
+    expect(breakPieces('il dit « bonjour » et part')).toEqual(['il ', 'dit ', '« bonjour » ', 'et ', 'part'])
+    expect(breakPieces('sie sagte »Hallo« und ging')).toEqual(['sie ', 'sagte ', '»Hallo« ', 'und ', 'ging'])
+  })
+
   it('takes a paragraph’s direction from its first strong character', () => {
     expect(textDirection('123 مرحبا hello')).toBe('rtl')
     expect(textDirection('hello مرحبا')).toBe('ltr')

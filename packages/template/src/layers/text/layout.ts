@@ -35,19 +35,46 @@ const NO_START = new Set([
 ])
 const NO_END = new Set([...'([{「『【〔〈《“‘'])
 
-/** The pieces a paragraph may break between: words with their trailing spaces, punctuation glued on. */
+// Hyphens and dashes a line may end with but not start with after a word (UAX #14's HY and BA, rule LB21).
+const HYPHENS = new Set([...'-\u2010\u2012\u2013'])
+// Guillemets: « opens and » closes in French (spaced), the other way round in German (unspaced).
+const GUILLEMETS = new Set([...'«»‹›'])
+const CURRENCY = /^\p{Sc}$/u
+const SPACE = /^\s$/
+/** The last character of a segment (a whole segment of spaces, when it is one). */
+const lastOf = (s: string | undefined) => (s === undefined ? '' : (s[s.length - 1] ?? ''))
+
+/**
+ * The pieces a paragraph may break between: words with their trailing spaces, punctuation glued on. Besides
+ * the no-start and no-end sets, a word keeps the hyphen after it (Fitzgerald-|Ávila), a currency sign keeps
+ * the word or figure on either side it touches (€12.50, US$), and a guillemet stays with its words: unspaced
+ * (German »Text«) on both sides; spaced (French « mot »), an opening one with the word after it and a closing
+ * one with the word before. Each segment is judged by its neighbours alone, so the time is linear in the text.
+ */
 export function breakPieces(paragraph: string): string[] {
   const pieces: string[] = []
-  for (const { segment } of wordsOf(paragraph)) {
+  const segments = [...wordsOf(paragraph)].map((w) => w.segment)
+  segments.forEach((segment, i) => {
     const last = pieces.length - 1
-    const prev = pieces[last]
-    if (
-      prev !== undefined &&
-      (/^\s+$/.test(segment) || NO_START.has(segment[0] ?? '') || NO_END.has(prev[prev.length - 1] ?? ''))
-    )
-      pieces[last] = prev + segment
+    const before = lastOf(segments[i - 1])
+    const first = segment[0] ?? ''
+    const spaced = SPACE.test(before)
+    const next = segments[i + 1]
+    const glued =
+      last >= 0 &&
+      (/^\s+$/.test(segment) ||
+        NO_START.has(first) ||
+        NO_END.has(before) ||
+        (!spaced && (HYPHENS.has(first) || GUILLEMETS.has(first) || CURRENCY.test(first))) ||
+        (!spaced && (CURRENCY.test(before) || GUILLEMETS.has(before))) ||
+        // Spaced, as French sets them, » closes (it may not start a line) and « opens (it may not end one).
+        (spaced && (segment === '»' || segment === '›') && (next === undefined || /^\s/.test(next))) ||
+        (spaced &&
+          (segments[i - 2] === '«' || segments[i - 2] === '‹') &&
+          (i < 3 || SPACE.test(lastOf(segments[i - 3])))))
+    if (glued) pieces[last] += segment
     else pieces.push(segment)
-  }
+  })
   return pieces
 }
 
