@@ -92,42 +92,28 @@ export class Metrics {
     }
   }
 
-  /** The renderer, timed. */
+  /** The renderer, timed: each drawing's seconds by what it made. */
   timed(renderer: Renderer): Renderer {
+    /** `call`, its time observed under `format` (or what it names for the call's arguments). */
+    const timing =
+      <A extends unknown[], R>(call: (...args: A) => Promise<R>, format: string | ((...args: A) => string)) =>
+      async (...args: A): Promise<R> => {
+        const end = this.render.startTimer({ format: typeof format === 'string' ? format : format(...args) })
+        try {
+          return await call(...args)
+        } finally {
+          end()
+        }
+      }
     return {
       sanitizeFont: renderer.sanitizeFont,
-      render: async (...args) => {
-        const end = this.render.startTimer({ format: 'png+jpeg+webp+thumb' })
-        try {
-          return await renderer.render(...args)
-        } finally {
-          end()
-        }
-      },
-      renderPreview: async (...args) => {
-        const end = this.render.startTimer({ format: `preview-${args[2]?.format ?? 'webp'}` })
-        try {
-          return await renderer.renderPreview(...args)
-        } finally {
-          end()
-        }
-      },
-      renderPdf: async (...args) => {
-        const end = this.render.startTimer({ format: 'pdf' })
-        try {
-          return await renderer.renderPdf(...args)
-        } finally {
-          end()
-        }
-      },
-      renderReceipt: async (...args) => {
-        const end = this.render.startTimer({ format: 'receipt-pdf' })
-        try {
-          return await renderer.renderReceipt(...args)
-        } finally {
-          end()
-        }
-      },
+      render: timing(renderer.render.bind(renderer), 'png+jpeg+webp+thumb'),
+      renderPreview: timing(
+        renderer.renderPreview.bind(renderer),
+        (_t, _v, o) => `preview-${o?.format ?? 'webp'}`,
+      ),
+      renderPdf: timing(renderer.renderPdf.bind(renderer), 'pdf'),
+      renderReceipt: timing(renderer.renderReceipt.bind(renderer), 'receipt-pdf'),
     }
   }
 

@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config'
 import { threadedRenderer } from '../src/media-services'
 import type { AccountRenderOptions } from '../src/services/renderer'
 import { engines, startServer, type TestServer, testEnv } from './harness'
-import { balance, developer, plainTemplate, v1 } from './v1-helpers'
+import { balance, developer, plainTemplate, settledRender, v1 } from './v1-helpers'
 
 /**
  * A design the renderer throws on in its thread (a renderer's defect, like the colour-emoji PDFs of an earlier
@@ -66,11 +66,7 @@ describe.each(engines)('a drawing that throws in its thread, on %s', (engine) =>
       headers: { prefer: 'respond-async' },
     })
     expect(r.status).toBe(202)
-    let render = r.body
-    for (let i = 0; i < 600 && render.status !== 'failed' && render.status !== 'completed'; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      render = (await v1(s, 'GET', `/renders/${r.body.id}`, { key: dev.key })).body
-    }
+    const render = await settledRender(s, dev.key, r.body.id)
     expect(render).toMatchObject({
       status: 'failed',
       credits_spent: 0,

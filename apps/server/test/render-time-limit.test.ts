@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config'
 import { threadedRenderer } from '../src/media-services'
 import { shadowLayers } from './costly-documents'
 import { engines, startServer, type TestServer, testEnv } from './harness'
-import { balance, developer, v1 } from './v1-helpers'
+import { balance, developer, settledRender, v1 } from './v1-helpers'
 
 type Doc = Record<string, unknown> & { sizes: unknown[]; layers: unknown[] }
 
@@ -117,11 +117,7 @@ describe.each(engines)('a render past its time limit, on %s', (engine) => {
       headers: { prefer: 'respond-async' },
     })
     expect(r.status).toBe(202)
-    let render = r.body
-    while (render.status !== 'failed' && render.status !== 'completed') {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      render = (await v1(s, 'GET', `/renders/${r.body.id}`, { key: dev.key })).body
-    }
+    const render = await settledRender(s, dev.key, r.body.id)
     expect(render).toMatchObject({
       status: 'failed',
       credits_spent: 0,

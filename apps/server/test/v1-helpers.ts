@@ -35,6 +35,16 @@ export async function developer(s: TestServer, scopes: ('read' | 'render')[] = [
   return { ...account, key: made.data.key as string, keyId: made.data.id as number }
 }
 
+/** Render `id` once it has completed or failed (polled for a minute at most). */
+export async function settledRender(s: TestServer, key: string, id: number) {
+  let render = (await v1(s, 'GET', `/renders/${id}`, { key })).body
+  for (let i = 0; i < 600 && render.status !== 'failed' && render.status !== 'completed'; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    render = (await v1(s, 'GET', `/renders/${id}`, { key })).body
+  }
+  return render
+}
+
 export async function balance(s: TestServer, token: string): Promise<number> {
   return (await s.call('GET', '/user/my-info', { token })).data.credits
 }

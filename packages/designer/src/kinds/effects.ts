@@ -6,6 +6,9 @@ import { clamp, tenth } from './scale'
 /** A drop shadow as the model keeps it (a shape's and a text's are alike). */
 export type Shadow = NonNullable<ShapeLayer['shadow']>
 
+/** An outline as the model keeps it: a shape's `stroke`, a text's `outline`. */
+export type Outline = { color: string | { field: string }; width: number }
+
 /** A layer that may cast a shadow. */
 type Shadowed = { shadow?: Shadow | undefined }
 
@@ -62,3 +65,47 @@ export const scaleShadow = (shadow: Shadow, k: number): Shadow => ({
   y: clamp(tenth(shadow.y * k), -200, 200),
   blur: clamp(tenth(shadow.blur * k), 0, 200),
 })
+
+/**
+ * An outline's checkbox (`fresh` when ticked), then its colour and width while it has one: `property` is where the
+ * layer keeps it.
+ */
+export function outlineControls<L>(
+  current: Outline | undefined,
+  { strings, update }: Pick<PropertyContext<L>, 'strings' | 'update'>,
+  o: { property: string; fresh: Outline; max: number; step?: number; disabled?: boolean },
+): PropertyControl[] {
+  const set = (outline: Outline | undefined, coalesce?: string) =>
+    update({ [o.property]: outline } as Partial<L>, coalesce)
+  return [
+    {
+      control: 'checkbox',
+      label: strings.stroke,
+      checked: Boolean(current),
+      ...(o.disabled && { disabled: true }),
+      set: (v) => set(v ? o.fresh : undefined),
+    },
+    ...when(current !== undefined, {
+      control: 'row',
+      controls: current
+        ? [
+            {
+              control: 'colour',
+              label: `${strings.stroke}: ${strings.color}`,
+              value: current.color,
+              set: (hex, c) => set({ ...current, color: hex }, c),
+            },
+            {
+              control: 'number',
+              label: strings.strokeWidth,
+              value: current.width,
+              min: 0.5,
+              max: o.max,
+              ...(o.step && { step: o.step }),
+              set: (v, c) => set({ ...current, width: v }, c),
+            },
+          ]
+        : [],
+    }),
+  ]
+}

@@ -1,9 +1,9 @@
 import { layerSchema, type ShapeLayer } from '@templet/template'
 import { Circle, Minus, Square } from 'lucide-react'
 import { centredBox, shortSide } from '../box'
-import { type PropertyControl, when } from '../controls'
-import { scaleShadow, shadowControls } from '../effects'
-import type { AddEntry, DesignerLayerKind, PropertyContext } from '../kind'
+import { when } from '../controls'
+import { outlineControls, scaleShadow, shadowControls } from '../effects'
+import type { AddEntry, DesignerLayerKind } from '../kind'
 import { tenth } from '../scale'
 import { paintControls } from './paint'
 
@@ -22,43 +22,6 @@ const filled = (shape: 'rect' | 'ellipse', id: string): AddEntry<ShapeLayer>['ma
     })
     return { layer: layer as ShapeLayer }
   }
-
-function strokeControls(
-  layer: ShapeLayer,
-  { strings, update }: PropertyContext<ShapeLayer>,
-): PropertyControl[] {
-  const current = layer.stroke
-  return [
-    {
-      control: 'checkbox',
-      label: strings.stroke,
-      checked: Boolean(current),
-      disabled: layer.shape === 'line',
-      set: (v) => update({ stroke: v ? stroke : undefined }),
-    },
-    ...when(current !== undefined, {
-      control: 'row',
-      controls: current
-        ? [
-            {
-              control: 'colour',
-              label: `${strings.stroke}: ${strings.color}`,
-              value: current.color,
-              set: (hex, c) => update({ stroke: { ...current, color: hex } }, c),
-            },
-            {
-              control: 'number',
-              label: strings.strokeWidth,
-              value: current.width,
-              min: 0.5,
-              max: 500,
-              set: (v, c) => update({ stroke: { ...current, width: v } }, c),
-            },
-          ]
-        : [],
-    }),
-  ]
-}
 
 export const shapeKind: DesignerLayerKind<ShapeLayer> = {
   type: 'shape',
@@ -123,7 +86,12 @@ export const shapeKind: DesignerLayerKind<ShapeLayer> = {
         max: 5000,
         set: (v, c) => update({ radius: v }, c),
       }),
-      ...strokeControls(layer, ctx),
+      ...outlineControls(layer.stroke, ctx, {
+        property: 'stroke',
+        fresh: stroke,
+        max: 500,
+        disabled: layer.shape === 'line',
+      }),
       ...shadowControls(layer, ctx),
     ]
   },

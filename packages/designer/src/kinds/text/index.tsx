@@ -3,7 +3,7 @@ import { Type } from 'lucide-react'
 import { type LayoutUpdate, TextLayoutControls } from '../../panels/layout-extras'
 import { centredBox, shortSide } from '../box'
 import { type PropertyControl, when } from '../controls'
-import { scaleShadow, shadowControls } from '../effects'
+import { outlineControls, scaleShadow, shadowControls } from '../effects'
 import type { DesignerLayerKind, PropertyContext } from '../kind'
 import { references } from '../references'
 import { clamp, tenth } from '../scale'
@@ -57,49 +57,6 @@ function contrasting(color: TextLayer['color']): string {
   const [r, g, b] = hex.slice(1).map((h) => Number.parseInt(h, 16)) as [number, number, number]
   // Perceived lightness (ITU-R BT.601 weights), 0-255.
   return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? '#000000' : '#ffffff'
-}
-
-/** The letters' outline: a checkbox, then its colour and width while it has one (a twentieth of the size at first). */
-function outlineControls(
-  layer: TextLayer,
-  { strings, update }: PropertyContext<TextLayer>,
-): PropertyControl[] {
-  const current = layer.outline
-  return [
-    {
-      control: 'checkbox',
-      label: strings.stroke,
-      checked: Boolean(current),
-      set: (v) =>
-        update({
-          outline: v
-            ? { color: contrasting(layer.color), width: Math.max(1, tenth(layer.size / 20)) }
-            : undefined,
-        }),
-    },
-    ...when(current !== undefined, {
-      control: 'row',
-      controls: current
-        ? [
-            {
-              control: 'colour',
-              label: `${strings.stroke}: ${strings.color}`,
-              value: current.color,
-              set: (hex, c) => update({ outline: { ...current, color: hex } }, c),
-            },
-            {
-              control: 'number',
-              label: strings.strokeWidth,
-              value: current.width,
-              min: 0.5,
-              max: 100,
-              step: 0.5,
-              set: (v, c) => update({ outline: { ...current, width: v } }, c),
-            },
-          ]
-        : [],
-    }),
-  ]
 }
 
 function textProperties(layer: TextLayer, ctx: PropertyContext<TextLayer>): PropertyControl[] {
@@ -204,7 +161,13 @@ function textProperties(layer: TextLayer, ctx: PropertyContext<TextLayer>): Prop
       placeholder: '—',
       set: (v, c) => update({ maxLines: Math.round(v) }, c),
     },
-    ...outlineControls(layer, ctx),
+    // An outline starts a twentieth of the size wide, in the colour that stands out from the letters'.
+    ...outlineControls(layer.outline, ctx, {
+      property: 'outline',
+      fresh: { color: contrasting(layer.color), width: Math.max(1, tenth(layer.size / 20)) },
+      max: 100,
+      step: 0.5,
+    }),
     // A text's first shadow is drawn to its size: a little below the letters, softened by a tenth of their size.
     ...shadowControls(layer, ctx, {
       color: '#00000059',
