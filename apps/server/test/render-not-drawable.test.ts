@@ -53,6 +53,8 @@ describe.each(engines)('a drawing that throws in its thread, on %s', (engine) =>
     })
     expect(r.code).toBe(422)
     expect(r.msg).toMatch(/^This design could not be drawn \(.+\): change or remove the layer or size/)
+    // The error itself, for a client that words the refusal in its reader's language.
+    expect(r.data).toEqual({ reason: expect.stringMatching(/.+/) })
     expect(await balance(s, dev.token)).toBe(5)
   }, 60_000)
 

@@ -56,6 +56,8 @@ export class RenderNotDrawable extends AppError {
     super(
       Code.unprocessable,
       `This design could not be drawn (${reason.slice(0, 200)}): change or remove the layer or size it names, or tell support which design it is`,
+      // For a client that words the refusal in its reader's language.
+      { reason: reason.slice(0, 200) },
     )
   }
 }

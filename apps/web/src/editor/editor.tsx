@@ -12,7 +12,7 @@ import { CanvasPreview, useTemplateDocument } from './canvas-preview'
 import { choicePresentation, useChoiceThumbnails } from './choice-presentation'
 import { CreatePanel, CreationResult } from './create-panel'
 import { clearDraft, writeDraft } from './draft'
-import { issueOfField, serverIssueText } from './field-notes'
+import { createFailureText, issueOfField, serverIssueText } from './field-notes'
 import { type EditorForm, type Locale, SizeSwitch, ValueField } from './fields'
 import { useLivePreview } from './live-preview'
 import { SizeFormats, sizeDetail } from './size-formats'
@@ -121,11 +121,7 @@ export function Editor({
         else if (error.code === 400 && error.issues.some((i) => i.path[0] === 'values')) {
           setCreateIssues(error.issues)
           setServerError(t('media.editor.notes.fixFields'))
-        } else if (error.code === 422 && typeof error.data.limitSeconds === 'number')
-          setServerError(t('media.editor.tooSlow', { seconds: error.data.limitSeconds }))
-        else if (error.code === 422 && typeof error.data.limitMb === 'number')
-          setServerError(t('media.editor.tooLarge', { megabytes: error.data.limitMb }))
-        else setServerError(t('media.editor.createFailed', { reason: error.msg }))
+        } else setServerError(createFailureText(t, error))
       } else reportError(error)
     }
   }

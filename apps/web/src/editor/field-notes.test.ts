@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiFailureError } from '../api/client'
 import { i18n, loadLanguage, setLanguage } from '../i18n'
-import { scriptLabel, serverIssueText, uploadFailureText } from './field-notes'
+import { createFailureText, scriptLabel, serverIssueText, uploadFailureText } from './field-notes'
 import { toggleMark } from './markup-buttons'
 
 describe('the editor’s notes beside a field', () => {
@@ -52,6 +52,28 @@ describe('why an upload failed', () => {
     await setLanguage('zh-CN')
     expect(uploadFailureText(i18n.t, refused('pixels', 50_000_000))).toBe(
       '这张图片像素过多（最多 50 百万像素）。请缩小后重新上传。',
+    )
+    await setLanguage('en')
+  })
+
+  it('says why a creation was not made, in either language, and that nothing was charged', async () => {
+    const refusal = (data: Record<string, unknown>) =>
+      new ApiFailureError(422, 'This design could not be drawn (x)', undefined, [], data)
+    await loadLanguage('en')
+    expect(createFailureText(i18n.t, refusal({ reason: 'Invalid glyph run' }))).toBe(
+      'This design could not be drawn (Invalid glyph run), so nothing was charged. Change or remove the layer or size it names, or tell support which design it is.',
+    )
+    expect(createFailureText(i18n.t, refusal({ limitSeconds: 60 }))).toMatch(
+      /^This design took longer than 60 s/,
+    )
+    expect(createFailureText(i18n.t, refusal({ limitMb: 512 }))).toMatch(/more than 512 MB of memory/)
+    // Any other refusal in the server's words.
+    expect(createFailureText(i18n.t, new ApiFailureError(409, 'The template changed'))).toBe(
+      'The image could not be created: The template changed',
+    )
+    await setLanguage('zh-CN')
+    expect(createFailureText(i18n.t, refusal({ reason: 'Invalid glyph run' }))).toBe(
+      '这个设计无法绘制（Invalid glyph run），未扣点数。请修改或删除出错的图层或尺寸，或告诉客服是哪个设计。',
     )
     await setLanguage('en')
   })

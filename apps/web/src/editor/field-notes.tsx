@@ -94,6 +94,23 @@ export function TruncatedNote({ id }: { id: string }) {
   )
 }
 
+/**
+ * Why a creation was not made and what to do, beside the Create button: a design too slow, too large or that
+ * cannot be drawn is said in the reader's language (nothing was charged); any other refusal with the server's words.
+ */
+export function createFailureText(
+  t: ReturnType<typeof useTranslation>['t'],
+  failure: ApiFailureError,
+): string {
+  const { limitSeconds, limitMb, reason } = failure.data
+  if (failure.code === 422 && typeof limitSeconds === 'number')
+    return t('media.editor.tooSlow', { seconds: limitSeconds })
+  if (failure.code === 422 && typeof limitMb === 'number')
+    return t('media.editor.tooLarge', { megabytes: limitMb })
+  if (failure.code === 422 && typeof reason === 'string') return t('media.editor.notDrawable', { reason })
+  return t('media.editor.createFailed', { reason: failure.msg })
+}
+
 /** Why an upload failed and what to do, for the message beside the upload button. */
 export function uploadFailureText(t: ReturnType<typeof useTranslation>['t'], failure: unknown): string {
   if (!(failure instanceof ApiFailureError)) return t('media.editor.notes.uploadFailed')

@@ -643,6 +643,8 @@ export const en = {
         'This design took longer than {{seconds}} s to draw, so nothing was charged. Use fewer sizes, shadows or less text in it.',
       tooLarge:
         'This design needs more than {{megabytes}} MB of memory to draw, so nothing was charged. Use fewer sizes, layers or less text in it.',
+      notDrawable:
+        'This design could not be drawn ({{reason}}), so nothing was charged. Change or remove the layer or size it names, or tell support which design it is.',
       noCreditTitle: 'You are out of credits',
       noCreditBody:
         'Buy credits or subscribe to keep creating. Your values stay here for when you come back.',

@@ -609,6 +609,8 @@ export const zhCN: Messages = {
       createFailed: '图片未能生成：{{reason}}',
       tooSlow: '这个设计绘制超过了 {{seconds}} 秒，未扣点数。请减少其中的尺寸、阴影或文字。',
       tooLarge: '这个设计绘制需要超过 {{megabytes}} MB 内存，未扣点数。请减少其中的尺寸、图层或文字。',
+      notDrawable:
+        '这个设计无法绘制（{{reason}}），未扣点数。请修改或删除出错的图层或尺寸，或告诉客服是哪个设计。',
       noCreditTitle: '你的积分已用完',
       noCreditBody: '购买积分或订阅即可继续创作。你填写的内容会保留，回来就能接着用。',
       buyCredits: '购买积分',
