@@ -107,7 +107,6 @@ describe.each(engines)('the template quota on %s', (engine) => {
         quota: { freeBytes: 1500, planBytes: [1500, 1500, 1500] },
         rate: { limit: 100, windowSeconds: 60 },
         limiter: new RateLimiter(databaseRateLimitStore(server.db), Date.now),
-        planOf: async () => null,
       })
     const typeId = (await s.db.kysely.selectFrom('template_types').select('id').executeTakeFirstOrThrow()).id
     /** A 1 kB template saved with the quota's check, held open 300 ms after it so the other save's check comes. */
@@ -121,7 +120,7 @@ describe.each(engines)('the template quota on %s', (engine) => {
         definition: JSON.stringify({ id: slug, pad: 'x'.repeat(1000) }),
         uploadIds: [],
       }
-      const guard = await quota(server).saving(user.id)
+      const guard = await quota(server).saving(user.id, null)
       return insertOwnTemplate(server.db.kysely, user.id, slug, facts, Date.now(), async (trx, bytes) => {
         await guard(trx, bytes)
         await new Promise((resolve) => setTimeout(resolve, 300))

@@ -40,7 +40,6 @@ export function templatesFeature(
       quota: config.media.templateQuota,
       rate: config.media.templateSaveRate,
       limiter: s.limiter,
-      planOf: d.planOf,
     }),
     now,
   })

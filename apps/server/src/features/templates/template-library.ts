@@ -84,7 +84,7 @@ export class TemplateLibrary {
        * tiers 49.9, 84.9, 139.9; the model's default for everyone when absent.
        */
       documentMegapixels?: { free: number; plans: [number, number, number] }
-      /** The tier of the user's live subscription (what their documents may draw depends on it), or null. */
+      /** The tier of the user's live subscription (its template storage and what its documents may draw), or null. */
       planOf?: (userId: number) => Promise<OfferTier | null>
       brandKit?: BrandKit
       /** Stores an image as one of `userId`'s uploads and gives its id (a duplicate's catalogue images). */
@@ -125,6 +125,7 @@ export class TemplateLibrary {
    */
   private async facts(
     userId: number,
+    tier: OfferTier | null,
     slug: string,
     name: string,
     document: Record<string, unknown>,
@@ -140,7 +141,7 @@ export class TemplateLibrary {
     // Every preview, creation and batch row draws the document again: what it may cost is bounded at its save,
     // its megapixels by the saver's plan. Versions saved before a limit was lowered (or the saver's subscription
     // ended) still open and render.
-    const { plan, value: megapixels } = await this.megapixelsFor(userId)
+    const { plan, value: megapixels } = this.megapixelsFor(tier)
     const over = documentOverLimits(t, { ...DOCUMENT_LIMITS, ...this.d.documentLimits, megapixels })
     if (over.length) {
       // A free account whose document draws too much is told the least subscription that would draw it.
@@ -175,11 +176,16 @@ export class TemplateLibrary {
     }
   }
 
-  /** The megapixels `userId`'s documents may draw, and the plan that allows them. */
-  private async megapixelsFor(userId: number) {
+  /** The megapixels the documents of a subscriber of `tier` (null: none) may draw, and the plan that allows them. */
+  private megapixelsFor(tier: OfferTier | null) {
     const mp = this.d.documentMegapixels
     if (!mp) return { plan: 'free' as const, value: DOCUMENT_LIMITS.megapixels }
-    return byPlan((await this.d.planOf?.(userId)) ?? null, mp.free, mp.plans)
+    return byPlan(tier, mp.free, mp.plans)
+  }
+
+  /** The tier of `userId`'s live subscription, or null: read once per save, for its quota and what it may draw. */
+  private async tierOf(userId: number): Promise<OfferTier | null> {
+    return (await this.d.planOf?.(userId)) ?? null
   }
 
   /** Runs a save; an upload deleted between the check and the save's transaction is refused as not the saver's. */
@@ -204,10 +210,11 @@ export class TemplateLibrary {
     },
   ) {
     const now = this.d.now()
-    const guard = await this.d.quota?.saving(userId)
+    const tier = await this.tierOf(userId)
+    const guard = await this.d.quota?.saving(userId, tier)
     if (b.id === undefined) {
       const slug = ownSlug()
-      return this.saving(await this.facts(userId, slug, b.name, b.document), (facts) =>
+      return this.saving(await this.facts(userId, tier, slug, b.name, b.document), (facts) =>
         insertOwnTemplate(this.d.db, userId, slug, facts, now, guard),
       )
     }
@@ -219,7 +226,7 @@ export class TemplateLibrary {
       .where('deleted_at', 'is', null)
       .executeTakeFirst()
     if (!own) throw notFound('Template')
-    const saved = await this.saving(await this.facts(userId, own.slug, b.name, b.document), (facts) =>
+    const saved = await this.saving(await this.facts(userId, tier, own.slug, b.name, b.document), (facts) =>
       saveOwnVersion(this.d.db, userId, b.id as number, facts, now, b.baseVersion, guard),
     )
     if (saved === 'conflict') {
@@ -243,9 +250,10 @@ export class TemplateLibrary {
     const { row, template } = await this.d.templates.resolve(userId, id)
     const name = row.owner_id === null ? row.name : `${row.name} (copy)`.slice(0, 80)
     const slug = ownSlug()
-    const guard = await this.d.quota?.saving(userId)
+    const tier = await this.tierOf(userId)
+    const guard = await this.d.quota?.saving(userId, tier)
     const own = row.owner_id === null ? await this.ownCopiesOfImages(userId, template) : template
-    return this.saving(await this.facts(userId, slug, name, own), (facts) =>
+    return this.saving(await this.facts(userId, tier, slug, name, own), (facts) =>
       insertOwnTemplate(this.d.db, userId, slug, facts, this.d.now(), guard),
     )
   }

@@ -32,15 +32,16 @@ export class TemplateQuota {
       quota: BytesByPlan
       rate: Limit
       limiter: RateLimiter
-      /** The tier of the user's live subscription, or null. */
-      planOf: (userId: number) => Promise<OfferTier | null>
     },
   ) {}
 
-  /** Counts the save against the rate (a 429 past it) and gives the check its transaction runs first. */
-  async saving(userId: number): Promise<SaveGuard> {
+  /**
+   * Counts the save against the rate (a 429 past it) and gives the check its transaction runs first; `tier` is
+   * the user's live subscription's, or null.
+   */
+  async saving(userId: number, tier: OfferTier | null): Promise<SaveGuard> {
     await this.d.limiter.consume(`template-save:${userId}`, this.d.rate)
-    const { plan, quotaBytes } = allowanceFor(await this.d.planOf(userId), this.d.quota)
+    const { plan, quotaBytes } = allowanceFor(tier, this.d.quota)
     return async (trx, bytes) => {
       await lockUserCredits(trx, userId)
       const used = await templateUsage(trx, userId)
