@@ -52,12 +52,13 @@ export class RenderTooLarge extends AppError {
  */
 export class RenderNotDrawable extends AppError {
   override name = 'RenderNotDrawable'
-  constructor(reason: string) {
+  constructor(error: string) {
+    const reason = error.slice(0, 200)
     super(
       Code.unprocessable,
-      `This design could not be drawn (${reason.slice(0, 200)}): change or remove the layer or size it names, or tell support which design it is`,
+      `This design could not be drawn (${reason}): change or remove the layer or size it names, or tell support which design it is`,
       // For a client that words the refusal in its reader's language.
-      { reason: reason.slice(0, 200) },
+      { reason },
     )
   }
 }

@@ -13,7 +13,7 @@ export type Outline = { color: string | { field: string }; width: number }
 type Shadowed = { shadow?: Shadow | undefined }
 
 /** The shadow a layer gets when its checkbox is ticked: soft, a little below. */
-export const NEW_SHADOW: Shadow = { color: '#00000040', x: 0, y: 4, blur: 12 }
+const NEW_SHADOW: Shadow = { color: '#00000040', x: 0, y: 4, blur: 12 }
 
 /** A shadow's checkbox, then its colour, offset and blur while it has one. */
 export function shadowControls<L extends Shadowed>(
