@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { nodeSuite } from '../../vitest.node'
 
 export default defineConfig({
   test: {
+    ...nodeSuite,
     name: 'api',
     environment: 'node',
     include: ['src/**/*.test.ts'],

@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { nodeSuite } from '../../vitest.node'
 
 export default defineConfig({
   test: {
+    ...nodeSuite,
     name: 'designer',
     environment: 'node',
     include: ['test/**/*.test.ts'],
