@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { BrandFont } from '@templet/api/contract'
 import { loadCatalogue } from '@templet/catalogue'
-import { facesOf, inspectFont } from '@templet/render'
+import { facesOf, inspectFont, uncoveredCharacters as serverUncovered } from '@templet/render'
+import { CodePointRanges, familyFaces, uncoveredCharacters } from '@templet/template'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
@@ -76,6 +77,30 @@ describe.each(engines)('the brand kit on %s', (engine) => {
     expect(Buffer.from(await res.arrayBuffer()).equals(TTF)).toBe(true)
     expect((await fetch(`${s.url}/api/fonts/Templet%20Inter/300`)).status).toBe(404)
     expect((await fetch(`${s.url}/api/fonts/Arial/400`)).status).toBe(404)
+  })
+
+  it('serves what each shipped face can draw as code point ranges, which answer as the server checks values', async () => {
+    const ranges = async (face: string) => {
+      const res = await fetch(`${s.url}/api/fonts/${encodeURIComponent(face)}/coverage.json`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=3600')
+      return new CodePointRanges((await res.json()) as number[])
+    }
+    const inter = await ranges('Templet Inter')
+    const arabic = await ranges('Templet Noto Sans Arabic')
+    for (const ch of 'Aé€Ж') expect(inter.has(ch.codePointAt(0) as number), ch).toBe(true)
+    for (const ch of 'ش中ሰ') expect(inter.has(ch.codePointAt(0) as number), ch).toBe(false)
+    expect(arabic.has('ش'.codePointAt(0) as number)).toBe(true)
+    // The browser's check with the ranges of every face of a family names what the server's own check names.
+    const served = new Map<string, CodePointRanges>()
+    for (const face of familyFaces('sans')) served.set(face, await ranges(face))
+    const inBrowser = (text: string) => uncoveredCharacters(text, 'sans', undefined, (f) => served.get(f))
+    for (const text of ['Hello ሰላም', 'مرحبا ሰ and 中文', 'ラーメン ꦲꦤ', 'Ж€ ✓ 🚀'])
+      expect(inBrowser(text), text).toEqual(serverUncovered(text, 'sans'))
+    expect(inBrowser('Hello ሰላም')).toEqual(['ሰ', 'ላ', 'ም'])
+    // A face the browser has no ranges of (a brand face) leaves its characters to the server.
+    expect(uncoveredCharacters('Hello ሰላም', 'sans', undefined, () => undefined)).toEqual([])
+    expect((await fetch(`${s.url}/api/fonts/Arial/coverage.json`)).status).toBe(404)
   })
 
   it('refuses a file that is not a font, a cut one and an oversized one, saying why', async () => {

@@ -52,6 +52,34 @@ test.describe('the editor says what it found, beside the field', () => {
     await expect(note).toHaveCount(0)
   })
 
+  test('typing 30 characters asks the server nothing, and the notes still come beside the fields', async ({
+    page,
+    server,
+  }) => {
+    await openEditor(page, server, 'Exhibition poster')
+    const title = page.getByLabel('Exhibition title')
+    // The preview has painted with its fonts, and what the Latin faces can draw is known.
+    await expect(page.getByTestId('preview')).toHaveAttribute('data-painted', /\d/)
+    await title.fill('W'.repeat(20))
+    const asked: string[] = []
+    page.on('request', (request) => {
+      if (request.url().startsWith(server.url)) asked.push(new URL(request.url()).pathname)
+    })
+    // Two lines hold 40 of these at the smallest size: the 50 typed are cut.
+    await title.pressSequentially('W'.repeat(30))
+    await expect(title).toHaveValue('W'.repeat(50))
+    // Before, this note came with the server's preview of these values: its showing is the answer of the
+    // browser's own layout, so no request of the typing is still on its way when the list is read.
+    await expect(page.getByText('This text does not fit, even at the smallest size')).toBeVisible()
+    expect(asked).toEqual([])
+    // A script no font has: the note names it without a preview from the server.
+    await page.getByLabel('Artist').fill('ሰላም')
+    await expect(
+      page.getByText('This template has no letters for these characters (Ethiopic): ሰላም.'),
+    ).toBeVisible()
+    expect(asked.filter((p) => !p.startsWith('/api/fonts/'))).toEqual([])
+  })
+
   test('characters no font has are named with their script; in Chinese too', async ({ page, server }) => {
     await openEditor(page, server, 'Exhibition poster')
     await page.getByLabel('Artist').fill('ሰላም')

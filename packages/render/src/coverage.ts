@@ -1,5 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs'
-import { type FontFamily, hanForms, runFaces, scriptRuns } from '@templet/template'
+import { codePointRanges, type FontFamily, uncoveredCharacters as uncoveredWith } from '@templet/template'
 import { brandCoverage, isBrandFace } from './brand-fonts'
 import { facesOf } from './fonts'
 
@@ -106,27 +106,19 @@ export function coverageOf(family: string): Pick<CodePoints, 'has'> {
   return set
 }
 
-// Characters that draw nothing themselves: spaces, controls, joiners, direction marks, variation selectors.
-const SPACE_CONTROL_FORMAT = /[\s\p{Cc}\p{Cf}]/u
-const isInvisible = (ch: string, cp: number) =>
-  SPACE_CONTROL_FORMAT.test(ch) || (cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)
+/** The characters of a text that none of the faces it draws with has (`uncoveredCharacters` of the model). */
+export const uncoveredCharacters = (text: string, family: FontFamily, lang?: string): string[] =>
+  uncoveredWith(text, family, lang, coverageOf)
 
-/**
- * The characters of a text that none of the faces its writing-system run draws with has, each once: the
- * same cut into runs and the same faces as drawing (`runFaces`), so what passes here draws whole. `lang`
- * picks the Han forms as drawing does (a layer's `lang`, else detected from the text).
- */
-export function uncoveredCharacters(text: string, family: FontFamily, lang?: string): string[] {
-  const missing = new Set<string>()
-  for (const run of scriptRuns(text, hanForms(text, lang))) {
-    const faces = runFaces(family, run.system)
-    for (const ch of text.slice(run.start, run.end)) {
-      const cp = ch.codePointAt(0) ?? 0
-      if (isInvisible(ch, cp) || missing.has(ch)) continue
-      if (!faces.some((f) => coverageOf(f).has(cp))) missing.add(ch)
-    }
+const rangesOfFace = new Map<string, number[]>()
+/** What a shipped face can draw, as the ranges a browser is sent (`GET /api/fonts/coverage.json`). */
+export function coverageRanges(face: string): number[] {
+  let ranges = rangesOfFace.get(face)
+  if (!ranges) {
+    ranges = codePointRanges(coverageOf(face))
+    rangesOfFace.set(face, ranges)
   }
-  return [...missing]
+  return ranges
 }
 
 /**

@@ -8,7 +8,7 @@ export {
   inspectFont,
   registerBrandFonts,
 } from './brand-fonts'
-export { coverageOf, drawableText, uncoveredCharacters } from './coverage'
+export { coverageOf, coverageRanges, drawableText, uncoveredCharacters } from './coverage'
 export { DecodedImages, IMAGE_MAX_SIDE } from './draw/images'
 export {
   checkFontLimits,

@@ -7,6 +7,13 @@ export {
   documentOverLimits,
 } from './cost'
 export {
+  CodePointRanges,
+  type CoverageOf,
+  codePointRanges,
+  type FaceCoverage,
+  uncoveredCharacters,
+} from './coverage'
+export {
   SIZE_PIXEL_BOUNDS,
   type Size,
   sizeSchema,
@@ -167,6 +174,7 @@ export {
 export {
   choiceLabels,
   effectiveValues,
+  fieldsShownBy,
   typesets,
   typesetsShowing,
   type ValueRules,

@@ -24,6 +24,20 @@ export const typesetsShowing = (t: Pick<Template, 'layers'>, key: string): Types
   typesets(t).filter((s) => s.texts.some((text) => fieldReferences(text).includes(key)))
 
 /**
+ * The fields shown by the text layers `layerIds` (those a drawing's `onText` reported cut with "…"), in the
+ * template's order: the fields whose note says their text does not fit.
+ */
+export function fieldsShownBy(t: Pick<Template, 'layers' | 'fields'>, layerIds: Iterable<string>): string[] {
+  const cut = new Set(layerIds)
+  const keys = new Set(
+    t.layers.flatMap((l) =>
+      cut.has(l.id) ? (layerKinds.typeset(l)?.texts.flatMap(fieldReferences) ?? []) : [],
+    ),
+  )
+  return t.fields.filter((f) => keys.has(f.key)).map((f) => f.key)
+}
+
+/**
  * The font families (every family when a layer's font is a choice) and languages of the text layers that
  * show a field.
  */

@@ -82,7 +82,8 @@ function useValueImages(t: Template, values: Record<string, string>): Map<string
 /**
  * The editor's preview drawn in the browser with the model's own layout and drawing code (`paintDocument`),
  * on the same font files as the server: each keystroke repaints here, without a round trip. The server still
- * renders what is bought. Faces a newly typed script needs are loaded, then the preview repaints.
+ * renders what is bought. Faces a newly typed script needs are loaded, then the preview repaints. Each paint
+ * tells which texts were cut to fit, for the notes beside their fields.
  */
 export function CanvasPreview(p: {
   document: Template
@@ -92,11 +93,16 @@ export function CanvasPreview(p: {
   sizeId: string | undefined
   locale: Locale
   alt: string
+  /** Told after each paint which text layers were cut with "…" (their ids, in drawing order). */
+  onTruncated?: (layerIds: string[]) => void
 }) {
   const canvas = useRef<HTMLCanvasElement>(null)
   const brand = useQuery({ ...fontListQuery(), enabled: usesBrandFonts(p.document) })
   const images = useValueImages(p.document, p.values)
   const [fontsLoaded, setFontsLoaded] = useState(0)
+  // The newest callback, without painting again when only its identity changes.
+  const onTruncated = useRef(p.onTruncated)
+  onTruncated.current = p.onTruncated
   // A preview only: a size id the document lacks (stale while a newer version loads) shows the default size.
   const size = sizeOrDefault(p.document, p.sizeId)
   const sizeId = size.id
@@ -123,7 +129,7 @@ export function CanvasPreview(p: {
   useEffect(() => {
     const el = canvas.current
     if (!el || fontsLoaded === 0) return
-    paintDocument(el, p.document, {
+    const { truncated } = paintDocument(el, p.document, {
       sizeId,
       locale: p.locale,
       values: p.values,
@@ -132,6 +138,7 @@ export function CanvasPreview(p: {
       images,
     })
     el.dataset.painted = String(performance.now())
+    onTruncated.current?.(truncated)
   }, [p.document, p.values, p.valueLanguages, p.locale, sizeId, scale, images, fontsLoaded])
 
   return (

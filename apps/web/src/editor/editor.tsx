@@ -1,5 +1,5 @@
 import type { Creation, FieldIssue, TemplateDetail } from '@templet/api'
-import { fieldKinds } from '@templet/template'
+import { fieldKinds, fieldsShownBy } from '@templet/template'
 import { sizeOrDefault } from '@templet/template/sizes'
 import { ImageOff, LoaderCircle } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
@@ -9,6 +9,7 @@ import { ApiFailureError } from '../api/client'
 import { useCreateCreation } from '../api/mutations'
 import { reportError } from '../feedback/notify'
 import { CanvasPreview, useTemplateDocument } from './canvas-preview'
+import { useCharacterIssues } from './character-notes'
 import { choicePresentation, useChoiceThumbnails } from './choice-presentation'
 import { CreatePanel, CreationResult } from './create-panel'
 import { clearDraft, writeDraft } from './draft'
@@ -82,20 +83,29 @@ export function Editor({
   const valid = Object.keys(errors).length === 0
   // The version shown is the version drawn and bought (a creation re-opened from an older one keeps it).
   const templateVersion = template.version
-  // Drawn in the browser with the template's document at each keystroke; the server's pictures are shown only
-  // when the document cannot be had. The server's preview still answers after a pause, for what only it knows:
-  // characters its fonts lack and text cut to fit (the notes beside the fields).
+  // Drawn in the browser with the template's document at each keystroke, and the notes beside the fields (text
+  // cut to fit, characters no font has) found by the same model code: typing asks the server nothing. The
+  // server's pictures and notes are asked for only when the document cannot be had.
   const drawn = useTemplateDocument(template)
   const thumbnails = useChoiceThumbnails(drawn.document)
   const preview = useLivePreview(
-    valid ? { templateId: template.id, templateVersion, values, sizeId, locale, valueLanguages } : undefined,
+    valid && drawn.failed
+      ? { templateId: template.id, templateVersion, values, sizeId, locale, valueLanguages }
+      : undefined,
   )
+  const characterIssues = useCharacterIssues(drawn.document, values, valueLanguages)
+  const [cutLayers, setCutLayers] = useState('')
+  const truncated = useMemo(
+    () => (drawn.document ? fieldsShownBy(drawn.document, cutLayers.split(' ')) : preview.truncated),
+    [drawn.document, cutLayers, preview.truncated],
+  )
+  const previewIssues = drawn.document ? characterIssues : preview.issues
   // Shown only: the size sent is the form's `sizeId`, which the server checks (an unknown one is refused).
   const size = sizeOrDefault(template, sizeId)
-  const serverIssues = preview.issues.length > 0 ? preview.issues : createIssues
+  const valueIssues = previewIssues.length > 0 ? previewIssues : createIssues
 
   function fieldIssueText(field: TemplateDetail['fields'][number]) {
-    const issue = issueOfField(serverIssues, field.key)
+    const issue = issueOfField(valueIssues, field.key)
     return issue && serverIssueText(t, locale, field.kind, issue)
   }
 
@@ -149,6 +159,7 @@ export function Editor({
               sizeId={sizeId}
               locale={locale}
               alt={t('media.editor.previewAlt', { name: template.names[locale] })}
+              onTruncated={(layerIds) => setCutLayers(layerIds.join(' '))}
             />
           ) : preview.src ? (
             <img
@@ -174,7 +185,7 @@ export function Editor({
           ) : null}
         </div>
         <p className="mt-2 text-center text-xs text-muted-foreground" aria-live="polite">
-          {!valid || preview.issues.length > 0
+          {!valid || previewIssues.length > 0
             ? t('media.editor.previewInvalid')
             : preview.failed && preview.src
               ? t('media.editor.previewStale')
@@ -198,7 +209,7 @@ export function Editor({
             register={form.register}
             error={errors[field.key]}
             value={values[field.key] ?? ''}
-            truncated={preview.truncated.includes(field.key)}
+            truncated={truncated.includes(field.key)}
             language={languages[field.key]}
             serverIssue={fieldIssueText(field)}
             choice={

@@ -34,9 +34,11 @@ export interface LivePreview {
 const NONE: string[] = []
 
 /**
- * The editor's live preview: `POST /creation/preview` at once after a quiet moment, else ~100 ms after the
- * last change of a burst; the request of older values aborted when newer ones arrive (the last answer wins), and the new image swapped in only once it has
- * decoded, so the picture never blanks or flickers between two renders.
+ * The editor's preview from the server, for a template whose document the browser cannot have (else the
+ * browser draws it and finds the notes itself): `POST /creation/preview` at once after a quiet moment, else
+ * ~100 ms after the last change of a burst; the request of older values aborted when newer ones arrive (the
+ * last answer wins), and the new image swapped in only once it has decoded, so the picture never blanks or
+ * flickers between two renders.
  */
 export function useLivePreview(input: PreviewInput | undefined): LivePreview {
   const [state, setState] = useState<LivePreview>({

@@ -12,7 +12,8 @@ import {
 /**
  * Draws a template on a browser canvas with the model's own drawing code, at `scale` CSS px per template px
  * and the screen's pixel ratio: what the server renders, drawn here without a round trip. Images are drawn
- * as their layers' placeholders until the host passes decoded ones.
+ * as their layers' placeholders until the host passes decoded ones. Answers the text layers whose words did not
+ * fit even at their smallest size and were cut with "…" (the render's `truncated`).
  */
 export function paintDocument(
   canvas: HTMLCanvasElement,
@@ -26,7 +27,7 @@ export function paintDocument(
     scale: number
     images?: Map<string, ImageBitmap>
   },
-) {
+): { truncated: string[] } {
   const size = sizeOrDefault(t, o.sizeId)
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1
   const width = Math.max(1, Math.round(size.width * o.scale * ratio))
@@ -34,7 +35,8 @@ export function paintDocument(
   if (canvas.width !== width) canvas.width = width
   if (canvas.height !== height) canvas.height = height
   const ctx = canvas.getContext('2d')
-  if (!ctx) return
+  const truncated: string[] = []
+  if (!ctx) return { truncated }
   ctx.setTransform(o.scale * ratio, 0, 0, o.scale * ratio, 0, 0)
   ctx.imageSmoothingQuality = 'high'
   // An opaque base, as the server's outputs have.
@@ -51,6 +53,10 @@ export function paintDocument(
     labels: choiceLabels(t, values, o.locale),
     images: o.images ?? new Map<string, ImageBitmap>(),
     ...(o.valueLanguages && { valueLanguages: o.valueLanguages }),
+    onText: (layerId, drawn) => {
+      if (drawn.truncated) truncated.push(layerId)
+    },
   }
   for (const layer of t.layers) drawLayer(layer, d)
+  return { truncated }
 }

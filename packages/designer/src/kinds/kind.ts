@@ -17,7 +17,7 @@ export interface NewLayerWords {
 
 /** A font the host offers: its family (one of the model's families) and the weights and styles it has. */
 export interface DesignerFont {
-  /** The model's family name (`sans`, `serif`, `grotesk`). */
+  /** The model's family name (`sans`, `serif`, `grotesk`, or a brand kit's `brand-…`). */
   family: string
   /** What the font menu shows (the family by default). */
   label?: string

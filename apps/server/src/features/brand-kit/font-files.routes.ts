@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { FAMILIES, facesOf } from '@templet/render'
+import { coverageRanges, FAMILIES, facesOf } from '@templet/render'
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../routes/api'
 import type { FileUrls } from '../../services/file-urls'
@@ -33,8 +33,10 @@ export function shippedFontManifest(base = '/api/fonts') {
 
 /**
  * The font files on the web: the shipped faces at `/api/fonts/<face>/<weight>[i]` (public, the same bytes for a
- * package version: cached for a year, `immutable`), their manifest at `/api/fonts/manifest.json`, and a brand
- * kit's files at `/api/file/font/<id>/file` behind a signed URL (private; the bytes of an id never change).
+ * package version: cached for a year, `immutable`), their manifest at `/api/fonts/manifest.json`, what a face
+ * can draw at `/api/fonts/<face>/coverage.json` (its code points as ranges, read from its character map once: the
+ * editor names characters no font has without asking the server), and a brand kit's files at
+ * `/api/file/font/<id>/file` behind a signed URL (private; the bytes of an id never change).
  */
 export function fontFileRoutes(d: { kit: BrandKit; urls: FileUrls; storage: MediaStorage }) {
   const shipped = new Hono<AppEnv>()
@@ -42,6 +44,11 @@ export function fontFileRoutes(d: { kit: BrandKit; urls: FileUrls; storage: Medi
   shipped.get('/manifest.json', (c) =>
     c.body(manifest, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=3600' }),
   )
+  shipped.get('/:family/coverage.json', (c) => {
+    const { family } = c.req.param()
+    if (!FAMILIES.includes(family)) return gone(c)
+    return c.json(coverageRanges(family), 200, { 'Cache-Control': 'public, max-age=3600' })
+  })
   shipped.get('/:family/:face', async (c) => {
     const { family, face } = c.req.param()
     if (!FAMILIES.includes(family)) return gone(c)

@@ -1,13 +1,5 @@
 import type { BrandFontFile, Rendered } from '@templet/render'
-import {
-  fieldKinds,
-  fieldReferences,
-  type Locale,
-  layerKinds,
-  sizeOf,
-  type Template,
-  type Values,
-} from '@templet/template'
+import { fieldKinds, fieldsShownBy, type Locale, sizeOf, type Template, type Values } from '@templet/template'
 import { typedValues } from '../../db/search-text'
 import { findUserWithCredits } from '../accounts/users.queries'
 import { catalogueFixedImages, fixedImageKeys } from '../templates/template-images'
@@ -180,17 +172,6 @@ export async function renderDocument(d: CreationDeps, userId: number, r: Documen
   )
 }
 
-/** The fields shown by the text layers `layerIds` (the render's `truncated`), in the template's order. */
-function truncatedFields(template: Template, layerIds: string[]): string[] {
-  const cut = new Set(layerIds)
-  const keys = new Set(
-    template.layers.flatMap((l) =>
-      cut.has(l.id) ? (layerKinds.typeset(l)?.texts.flatMap(fieldReferences) ?? []) : [],
-    ),
-  )
-  return template.fields.filter((f) => keys.has(f.key)).map((f) => f.key)
-}
-
 /**
  * A small preview in one format: no credit, nothing stored, rate-limited per user. A required photo may
  * still be empty (its placeholder shows where it goes). `truncated` names the fields whose text did not fit
@@ -221,6 +202,6 @@ export async function previewCreation(
   return {
     data: out.data,
     contentType: out.contentType,
-    truncated: truncatedFields(template, out.truncated),
+    truncated: fieldsShownBy(template, out.truncated),
   }
 }
