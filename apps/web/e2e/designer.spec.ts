@@ -502,7 +502,11 @@ test.describe('the designer in the app', () => {
       buffer: await makePng(120, 60, '#0000ff'),
     })
     await properties.getByRole('textbox', { name: 'Option 2: Label (English)' }).fill('Dark')
-    await expect(properties.getByRole('img', { name: 'Option 2: image' })).toBeVisible()
+    // The blue image is in the design once its thumbnail draws it: a save before then would not hold it.
+    await expect(properties.getByRole('img', { name: 'Option 2: image' })).toHaveAttribute(
+      'data-state',
+      'drawn',
+    )
     await saveDesign(page, 2)
     const saved = await documentOf(server, account.token, ownId)
     const logo = saved.document.layers.find((l) => l.id === 'logo') as

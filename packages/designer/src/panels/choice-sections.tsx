@@ -1,6 +1,6 @@
 import type { Layer, Template } from '@templet/template'
 import { Button } from '@templet/ui/button'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { fieldOfKind } from '../kinds/fields'
 import { getPath, markChoiceField, setChoiceValue, unmarkChoiceField } from '../state/fields'
 import { markTextChoice, textChoiceOf, unmarkTextChoice } from '../state/text-choices'
@@ -85,6 +85,7 @@ function Thumbnail({ image, label }: { image: ImageBitmap | undefined; label: st
       height={48}
       role="img"
       aria-label={label}
+      data-state={image ? 'drawn' : 'empty'}
       style={{ width: 48, height: 48, border: '1px solid var(--ui-border, #e4e4e7)', borderRadius: 4 }}
     />
   )
@@ -118,6 +119,8 @@ export function ImageSetChoice({
   latest.current = t
   const fileRef = useRef<HTMLInputElement>(null)
   const pending = useRef<string | undefined>(undefined)
+  // The option whose image is on its way: its button says so, and a save made meanwhile does not hold it.
+  const [uploading, setUploading] = useState<string | undefined>(undefined)
   if (layer.type !== 'image' || layer.src === undefined) return null
   const src = layer.src
   const bound = typeof src === 'object' ? src : undefined
@@ -162,8 +165,13 @@ export function ImageSetChoice({
           e.target.value = ''
           const option = pending.current
           if (!file || !option || !uploadImage) return
-          const ref = await uploadImage(file)
-          if (ref) replace(setChoiceValue(latest.current, layer.id, 'src', option, ref))
+          setUploading(option)
+          try {
+            const ref = await uploadImage(file)
+            if (ref) replace(setChoiceValue(latest.current, layer.id, 'src', option, ref))
+          } finally {
+            setUploading(undefined)
+          }
         }}
       />
       {set ? (
@@ -185,11 +193,14 @@ export function ImageSetChoice({
                 <Button
                   variant="outline"
                   size="sm"
-                  disabled={readOnly || !uploadImage}
+                  disabled={readOnly || !uploadImage || uploading !== undefined}
+                  aria-busy={uploading === option}
                   data-option-image={option}
                   onClick={() => pick(option)}
                 >
-                  {fill(strings.replaceOptionImage, { n })}
+                  {uploading === option
+                    ? strings.fixedImageUploading
+                    : fill(strings.replaceOptionImage, { n })}
                 </Button>
               </div>
             )
