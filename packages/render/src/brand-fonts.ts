@@ -122,7 +122,5 @@ export function registerBrandFonts(files: readonly BrandFontFile[]) {
   }
 }
 
-export const isBrandFace = (face: string) => face.startsWith('Templet Brand ')
-
 /** What a brand face can draw (nothing before its files are registered). */
 export const brandCoverage = (face: string): ReadonlySet<number> => coverage.get(face) ?? new Set()

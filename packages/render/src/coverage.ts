@@ -1,6 +1,11 @@
 import { closeSync, openSync, readSync } from 'node:fs'
-import { codePointRanges, type FontFamily, uncoveredCharacters as uncoveredWith } from '@templet/template'
-import { brandCoverage, isBrandFace } from './brand-fonts'
+import {
+  codePointRanges,
+  type FontFamily,
+  isBrandFace,
+  uncoveredCharacters as uncoveredWith,
+} from '@templet/template'
+import { brandCoverage } from './brand-fonts'
 import { facesOf } from './fonts'
 
 /** Reads `length` bytes at `offset` of an open file. */

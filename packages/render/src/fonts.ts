@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { GlobalFonts } from '@napi-rs/canvas'
-import { isBrandFace } from './brand-fonts'
+import { isBrandFace } from '@templet/template'
 import { joinedEmojiFont } from './emoji'
 
 /** One font file shipped by an npm package, registered under a Templet-only family name. */

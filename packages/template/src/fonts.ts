@@ -16,8 +16,11 @@ export type BrandFamily = `brand-${string}`
 export const BRAND_KEY = /^[a-z0-9]{8,40}$/
 export const isBrandFamily = (family: string): family is BrandFamily =>
   family.startsWith('brand-') && BRAND_KEY.test(family.slice('brand-'.length))
+const BRAND_FACE = 'Templet Brand '
 /** The face a brand family's files are loaded under, on every surface. */
-export const brandFace = (family: BrandFamily) => `Templet Brand ${family.slice('brand-'.length)}`
+export const brandFace = (family: BrandFamily) => `${BRAND_FACE}${family.slice('brand-'.length)}`
+/** A face of a customer's brand family (not one of the shipped faces). */
+export const isBrandFace = (face: string) => face.startsWith(BRAND_FACE)
 
 export type FontFamily = BuiltInFamily | BrandFamily
 export const isFontFamily = (family: string): family is FontFamily =>

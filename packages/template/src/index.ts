@@ -52,6 +52,7 @@ export {
   familyFaces,
   fontFamilies,
   fontWeights,
+  isBrandFace,
   isBrandFamily,
   isFontFamily,
   OLD_STYLE_FIGURES,
