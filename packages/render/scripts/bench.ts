@@ -3,27 +3,30 @@
  * 1080×1080 card (bench/card.json: gradient, a photo decoded on every render, a Latin and a Chinese line).
  * Prints ms per output (p50/p99), all four outputs of one creation, renders per second pinned to one
  * core, RSS over 1,000 renders, and the ratios. Env: BENCH_N (renders per Templet line, default 200),
- * BENCH_REF_N (per reference line, default 100), BENCH_RSS_N (default 1000).
+ * BENCH_REF_N (per reference line, default 100), BENCH_RSS_N (default 1000), BENCH_SCRIPT_N (rounds of the
+ * bench card in six scripts, default 20), BENCH_PICTURES (a folder for those cards as each pipeline draws them).
  */
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { createCanvas, Image } from '@napi-rs/canvas'
+import { type Canvas, createCanvas, GlobalFonts, Image, ImageData } from '@napi-rs/canvas'
 import { Resvg } from '@resvg/resvg-js'
 import { Renderer } from '@takumi-rs/core'
 import { SAMPLES_DIR, sampleImages } from '@templet/catalogue'
-import { parseTemplate } from '@templet/template'
+import { effectiveValues, parseTemplate } from '@templet/template'
 import satori from 'satori'
 import sharp from 'sharp'
+import { Surfaces } from '../src/draw/surfaces'
 import { render } from '../src/index'
-import { drawPixels, thumbnailPixels } from '../src/render'
+import { drawPixels, drawTemplate, pickSize, thumbnailPixels } from '../src/render'
 
 const N = Number(process.env.BENCH_N ?? 200)
 const REF_N = Number(process.env.BENCH_REF_N ?? 100)
 const RSS_N = Number(process.env.BENCH_RSS_N ?? 1000)
+const SCRIPT_N = Number(process.env.BENCH_SCRIPT_N ?? 20)
 const WARM = 20
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url))
 const template = parseTemplate(JSON.parse(readFileSync(here('../bench/card.json'), 'utf8')))
@@ -80,11 +83,29 @@ const photo = await readFile(`${SAMPLES_DIR}/dusk.jpg`)
 const require = createRequire(import.meta.url)
 const fontFile = (pkg: string, file: string) =>
   readFileSync(require.resolve(`@expo-google-fonts/${pkg}/${file}`))
-const fontBytes = {
-  inter400: fontFile('inter', '400Regular/Inter_400Regular.ttf'),
-  inter700: fontFile('inter', '700Bold/Inter_700Bold.ttf'),
-  sc400: fontFile('noto-sans-sc', '400Regular/NotoSansSC_400Regular.ttf'),
-}
+// The faces each reference is given: the bench card's, then those of the other scripts' cards.
+const noto = (family: string, pkg: string, file: string, weight: number) => ({
+  name: family,
+  data: fontFile(pkg, file),
+  weight,
+})
+const cardFonts = [
+  noto('Inter', 'inter', '400Regular/Inter_400Regular.ttf', 400),
+  noto('Inter', 'inter', '700Bold/Inter_700Bold.ttf', 700),
+  noto('Noto Sans SC', 'noto-sans-sc', '400Regular/NotoSansSC_400Regular.ttf', 400),
+]
+const scriptFonts = [
+  ...cardFonts,
+  noto('Noto Sans SC', 'noto-sans-sc', '700Bold/NotoSansSC_700Bold.ttf', 700),
+  noto('Noto Sans Arabic', 'noto-sans-arabic', '400Regular/NotoSansArabic_400Regular.ttf', 400),
+  noto('Noto Sans Arabic', 'noto-sans-arabic', '700Bold/NotoSansArabic_700Bold.ttf', 700),
+  noto('Noto Sans Devanagari', 'noto-sans-devanagari', '400Regular/NotoSansDevanagari_400Regular.ttf', 400),
+  noto('Noto Sans Devanagari', 'noto-sans-devanagari', '700Bold/NotoSansDevanagari_700Bold.ttf', 700),
+  noto('Noto Sans Thai', 'noto-sans-thai', '400Regular/NotoSansThai_400Regular.ttf', 400),
+  noto('Noto Sans Thai', 'noto-sans-thai', '700Bold/NotoSansThai_700Bold.ttf', 700),
+  noto('Noto Color Emoji', 'noto-color-emoji', '400Regular/NotoColorEmoji_400Regular.ttf', 400),
+]
+const families = (fonts: typeof scriptFonts) => [...new Set(fonts.map((f) => f.name))].join(', ')
 
 // ---- the references: the same card as a flexbox tree ----
 const PHOTO_URL = `data:image/jpeg;base64,${photo.toString('base64')}`
@@ -98,7 +119,7 @@ const el = (
   type,
   props: { style, children, ...extra },
 })
-const card = (src: string): El =>
+const card = (src: string, text?: { title: string; line: string }): El =>
   el(
     'div',
     {
@@ -108,7 +129,7 @@ const card = (src: string): El =>
       flexDirection: 'column',
       padding: 60,
       backgroundImage: 'linear-gradient(180deg, #1e1b4b, #4c1d95)',
-      fontFamily: 'Inter, Noto Sans SC',
+      fontFamily: families(text ? scriptFonts : cardFonts),
     },
     [
       el('img', { width: 960, height: 640, objectFit: 'cover', borderRadius: 32 }, undefined, {
@@ -119,30 +140,54 @@ const card = (src: string): El =>
       el(
         'div',
         { display: 'flex', marginTop: 20, height: 100, fontSize: 72, fontWeight: 700, color: '#ffffff' },
-        TITLE,
+        text?.title ?? TITLE,
       ),
-      el('div', { display: 'flex', marginTop: 20, height: 60, fontSize: 40, color: '#ddd6fe' }, LINE),
+      el(
+        'div',
+        { display: 'flex', marginTop: 20, height: 60, fontSize: 40, color: '#ddd6fe' },
+        text?.line ?? LINE,
+      ),
     ],
   )
 
-const satoriFonts = [
-  { name: 'Inter', data: fontBytes.inter400, weight: 400 as const, style: 'normal' as const },
-  { name: 'Inter', data: fontBytes.inter700, weight: 700 as const, style: 'normal' as const },
-  { name: 'Noto Sans SC', data: fontBytes.sc400, weight: 400 as const, style: 'normal' as const },
-]
-const satoriPixels = async () => {
-  const svg = await satori(card(PHOTO_URL) as never, { width: W, height: H, fonts: satoriFonts })
+// satori reads no colour font: an emoji is an image it asks for, here drawn once per emoji by Skia (as an
+// app would fetch Twemoji's SVGs once and keep them). The other faces are parsed on every call, as satori does.
+const forSatori = (fonts: typeof scriptFonts) =>
+  fonts
+    .filter((f) => f.name !== 'Noto Color Emoji')
+    .map((f) => ({ ...f, weight: f.weight as 400 | 700, style: 'normal' as const }))
+const satoriFonts = { card: forSatori(cardFonts), scripts: forSatori(scriptFonts) }
+const emojiImages = new Map<string, string>()
+GlobalFonts.register(fontFile('noto-color-emoji', '400Regular/NotoColorEmoji_400Regular.ttf'), 'BenchEmoji')
+const emojiImage = (segment: string) => {
+  let url = emojiImages.get(segment)
+  if (!url) {
+    const c = createCanvas(128, 128)
+    const ctx = c.getContext('2d')
+    ctx.font = '108px BenchEmoji'
+    ctx.textBaseline = 'middle'
+    ctx.fillText(segment, 4, 64)
+    url = c.toDataURL('image/png')
+    emojiImages.set(segment, url)
+  }
+  return url
+}
+const satoriPixels = async (text?: { title: string; line: string }) => {
+  const svg = await satori(card(PHOTO_URL, text) as never, {
+    width: W,
+    height: H,
+    fonts: text ? satoriFonts.scripts : satoriFonts.card,
+    loadAdditionalAsset: async (code: string, segment: string) =>
+      code === 'emoji' ? emojiImage(segment) : [],
+  })
   const r = new Resvg(svg).render()
   return { png: r.asPng(), pixels: Buffer.from(r.pixels), width: r.width, height: r.height }
 }
 
 const takumi = new Renderer({ cacheMaxBytes: 0 })
-for (const f of [
-  { name: 'Inter', data: fontBytes.inter400, weight: 400 },
-  { name: 'Inter', data: fontBytes.inter700, weight: 700 },
-  { name: 'Noto Sans SC', data: fontBytes.sc400, weight: 400 },
-])
-  await takumi.registerFont(f)
+for (const f of cardFonts) await takumi.registerFont(f)
+const takumiScripts = new Renderer({ cacheMaxBytes: 0 })
+for (const f of scriptFonts) await takumiScripts.registerFont(f)
 const toTakumi = (e: El): unknown => {
   const { style, children, src } = e.props as {
     style: Record<string, unknown>
@@ -156,8 +201,11 @@ const toTakumi = (e: El): unknown => {
 }
 const takumiNode = toTakumi(card('photo'))
 const takumiImages = [{ src: 'photo', data: photo, cache: 'none' as const }]
-const takumiRender = (format: 'png' | 'jpeg' | 'webp' | 'raw', quality?: number) =>
-  takumi.render(takumiNode as never, { width: W, height: H, format, quality, images: takumiImages })
+const takumiRender = (
+  format: 'png' | 'jpeg' | 'webp' | 'raw',
+  quality?: number,
+  o: { renderer: Renderer; node: unknown } = { renderer: takumi, node: takumiNode },
+) => o.renderer.render(o.node as never, { width: W, height: H, format, quality, images: takumiImages })
 
 // ---- encoders: ours (the settings render() uses) and the libraries' defaults ----
 const raw = (pixels: Buffer) => sharp(pixels, { raw: { width: W, height: H, channels: 4 } }).removeAlpha()
@@ -194,10 +242,31 @@ console.log('Templet (@napi-rs/canvas -> raw pixels -> sharp)')
 await row('  draw to pixels (incl. photo decode)', () =>
   drawPixels(template, values, { images: sampleImages }, 1),
 )
+// What a kept surface saves (see Surfaces): the card's background and text drawn and read back on one, and on a
+// fresh surface each time, as every render did before.
+const cardSize = pickSize(template, undefined)
+const drawCard = (canvas: Canvas) => {
+  const ctx = canvas.getContext('2d')
+  drawTemplate(ctx, template, cardSize, 'en', effectiveValues(template, {}, 'en'), new Map(), {
+    placeholders: false,
+  })
+  return ctx.getImageData(0, 0, W, H)
+}
+const kept = new Surfaces(W * H * 4)
+await row('  background and text, on a kept surface', async () => {
+  const canvas = kept.take(W, H)
+  drawCard(canvas)
+  kept.give(canvas)
+})
+await row('  background and text, on a fresh surface (before)', async () => drawCard(createCanvas(W, H)))
 for (const k of ['png', 'jpeg', 'webp'] as const) await row(`  ${k} encode`, () => encodeOurs[k](ourPixels))
 const drawn = await drawPixels(template, values, { images: sampleImages }, 1)
+const drawnCanvas = createCanvas(drawn.width, drawn.height)
+drawnCanvas
+  .getContext('2d')
+  .putImageData(new ImageData(new Uint8ClampedArray(drawn.pixels), drawn.width, drawn.height), 0, 0)
 await row('  thumbnail: Skia scales the canvas, WebP encode', () => {
-  const small = thumbnailPixels(drawn.canvas)
+  const small = thumbnailPixels(drawnCanvas)
   return sharp(small.pixels, { raw: { width: small.width, height: small.height, channels: 4 } })
     .removeAlpha()
     .webp({ quality: 75, effort: 2 })
@@ -277,6 +346,78 @@ ratio('satori + resvg + sharp, as commonly built', satoriCommon)
 ratio('satori + resvg + sharp, our encoders', satoriTuned)
 ratio('takumi, its own encoders', takumiOwn)
 ratio('takumi pixels, our encoders', takumiTuned)
+
+// The bench card with its two lines in each script, against the same pipelines (as commonly built), in turns.
+const SCRIPTS: Record<string, { title: string; line: string }> = {
+  Latin: { title: TITLE, line: 'October 24 · Lakeside Park · Free entry' },
+  Chinese: { title: '秋日灯光节', line: LINE },
+  Arabic: { title: 'مهرجان أضواء الخريف', line: '٢٤ أكتوبر · حديقة البحيرة · الدخول مجاني' },
+  Devanagari: { title: 'शरद प्रकाश उत्सव', line: '24 अक्टूबर · झील पार्क · प्रवेश निःशुल्क' },
+  Thai: { title: 'เทศกาลแสงฤดูใบไม้ร่วง', line: '24 ตุลาคม · สวนริมทะเลสาบ · เข้าฟรี' },
+  emoji: { title: 'Autumn Lights 🍂✨', line: 'October 24 🎉 · Lakeside Park 🌊 · Free 👍🏽' },
+}
+const scriptPipelines = (text: { title: string; line: string }) => {
+  const node = toTakumi(card('photo', text))
+  return {
+    templet: () => render(template, { ...values, ...text }, { images: sampleImages }),
+    satori: async () => {
+      const r = await satoriPixels(text)
+      for (const enc of Object.values(encodeDefault)) await enc(r.pixels)
+    },
+    takumi: async () => {
+      const o = { renderer: takumiScripts, node }
+      await takumiRender('png', undefined, o)
+      await takumiRender('jpeg', 75, o)
+      await takumiRender('webp', 75, o)
+      const thumb = await takumiRender('raw', undefined, o)
+      await raw(Buffer.from(thumb)).resize(480, 480).webp({ quality: 75 }).toBuffer()
+    },
+  }
+}
+const scriptRuns = Object.entries(SCRIPTS).flatMap(([script, text]) =>
+  Object.entries(scriptPipelines(text)).map(([pipeline, fn]) => ({ key: `${script} ${pipeline}`, fn })),
+)
+const scriptSamples = new Map<string, number[]>(scriptRuns.map((r) => [r.key, []]))
+for (let round = -2; round < SCRIPT_N; round++)
+  for (const { key, fn } of scriptRuns) {
+    const t = performance.now()
+    await fn()
+    if (round >= 0) scriptSamples.get(key)?.push(performance.now() - t)
+  }
+const p50 = (key: string) => stats(scriptSamples.get(key) ?? []).p50
+console.log(`\nthe bench card in six scripts, all four outputs, ${SCRIPT_N} rounds, pipelines in turns (p50)`)
+console.log(
+  `  ${'script'.padEnd(12)} ${'Templet ms'.padStart(10)} ${'÷ Latin'.padStart(8)} ${'satori ÷ Templet'.padStart(17)} ${'takumi ÷ Templet'.padStart(17)}`,
+)
+for (const script of Object.keys(SCRIPTS)) {
+  const ours = p50(`${script} templet`)
+  console.log(
+    `  ${script.padEnd(12)} ${ours.toFixed(1).padStart(10)} ${`${(ours / p50('Latin templet')).toFixed(2)}×`.padStart(8)} ${`${(p50(`${script} satori`) / ours).toFixed(2)}×`.padStart(17)} ${`${(p50(`${script} takumi`) / ours).toFixed(2)}×`.padStart(17)}`,
+  )
+}
+// BENCH_PICTURES=<dir>: each pipeline's card in each script as a PNG, to see what each draws.
+if (process.env.BENCH_PICTURES) {
+  const dir = process.env.BENCH_PICTURES
+  mkdirSync(dir, { recursive: true })
+  for (const [script, text] of Object.entries(SCRIPTS)) {
+    const name = script.toLowerCase()
+    writeFileSync(
+      `${dir}/${name}-templet.png`,
+      (await render(template, { ...values, ...text }, { images: sampleImages })).png,
+    )
+    writeFileSync(`${dir}/${name}-satori.png`, (await satoriPixels(text)).png)
+    writeFileSync(
+      `${dir}/${name}-takumi.png`,
+      Buffer.from(
+        await takumiRender('png', undefined, {
+          renderer: takumiScripts,
+          node: toTakumi(card('photo', text)),
+        }),
+      ),
+    )
+  }
+  console.log(`  pictures in ${dir}`)
+}
 
 console.log('\npinned to one core (taskset -c 0), render() all four outputs')
 try {

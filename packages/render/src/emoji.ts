@@ -159,13 +159,18 @@ export function withCmapMappings(font: Buffer, extra: Array<[number, number]>): 
   return out
 }
 
+const joining = new WeakSet<object>()
+
 /**
  * Makes a Skia context draw and measure the split sequences whole: its `fillText` and `measureText` take
- * the text with them replaced (a no-op for a text without ZWJ).
+ * the text with them replaced (a no-op for a text without ZWJ). A context made so already is left as it is
+ * (a kept surface's context is handed out again).
  */
 export function joiningEmoji<
   C extends { fillText(t: string, x: number, y: number): void; measureText(t: string): unknown },
 >(ctx: C): C {
+  if (joining.has(ctx)) return ctx
+  joining.add(ctx)
   const fill = ctx.fillText.bind(ctx)
   const measure = ctx.measureText.bind(ctx)
   ctx.fillText = (t: string, x: number, y: number) => fill(joinSplitEmoji(t), x, y)

@@ -1,4 +1,4 @@
-import { type Canvas, createCanvas } from '@napi-rs/canvas'
+import type { Canvas } from '@napi-rs/canvas'
 import {
   type Canvas2D,
   choiceLabels,
@@ -22,6 +22,7 @@ import sharp, { type Sharp } from 'sharp'
 import { type BrandFontFile, registerBrandFonts } from './brand-fonts'
 import { drawableText } from './coverage'
 import { type DecodedImages, imageForDrawing } from './draw/images'
+import { surfaces } from './draw/surfaces'
 import { joiningEmoji } from './emoji'
 import { loadFaces } from './fonts'
 
@@ -202,21 +203,32 @@ export function drawTemplate<Image extends Drawable>(
   return truncated
 }
 
+/** Raw RGBA pixels, opaque. */
+export interface Pixels {
+  width: number
+  height: number
+  pixels: Buffer
+}
+
 /** Draws a template into raw RGBA pixels at `scale` (1 = the size's own layout pixels). */
 export function drawPixels(t: Template, values: Values, o: RenderOptions, scale: number) {
   const size = pickSize(t, o.sizeId)
   const width = Math.max(1, Math.round(size.width * scale))
   const height = Math.max(1, Math.round(size.height * scale))
-  return drawTo(t, values, o, { width, height, scaleX: scale, scaleY: scale })
+  return drawTo(t, values, o, { width, height, scaleX: scale, scaleY: scale }, pixelsOf)
 }
 
-/** Draws a template into raw RGBA pixels of `target`'s size, the layout scaled by `scaleX` and `scaleY`. */
-async function drawTo(
+/**
+ * Draws a template on a kept surface (see Surfaces) of `target`'s size, the layout scaled by `scaleX` and
+ * `scaleY`, and returns what `read` takes from the surface before it is given back.
+ */
+async function drawTo<Read>(
   t: Template,
   values: Values,
   o: RenderOptions,
   target: { width: number; height: number; scaleX: number; scaleY: number },
-) {
+  read: (surface: Canvas) => Read,
+): Promise<Read & { truncated: string[] }> {
   const size = pickSize(t, o.sizeId)
   const locale = o.locale ?? 'en'
   const effective = effectiveValues(t, values, locale)
@@ -227,41 +239,54 @@ async function drawTo(
         imageForDrawing(ref, source, drawnScale, o.decodedImages),
       )
     : new Map<string, Canvas>()
-  const canvas = createCanvas(width, height)
-  const ctx = joiningEmoji(canvas.getContext('2d'))
-  ctx.imageSmoothingQuality = 'high'
-  ctx.scale(scaleX, scaleY)
-  registerBrandFonts(o.brandFonts ?? [])
-  const truncated = drawTemplate(ctx, t, size, locale, effective, images, {
-    lang: o.lang,
-    valueLanguages: o.valueLanguages,
-    placeholders: o.placeholders,
-  })
-  return { width, height, pixels: rgba(canvas), canvas, truncated }
+  const canvas = surfaces.take(width, height)
+  try {
+    const ctx = joiningEmoji(canvas.getContext('2d'))
+    ctx.imageSmoothingQuality = 'high'
+    ctx.scale(scaleX, scaleY)
+    registerBrandFonts(o.brandFonts ?? [])
+    const truncated = drawTemplate(ctx, t, size, locale, effective, images, {
+      lang: o.lang,
+      valueLanguages: o.valueLanguages,
+      placeholders: o.placeholders,
+    })
+    return { ...read(canvas), truncated }
+  } finally {
+    surfaces.give(canvas)
+  }
 }
 
-const rgba = (canvas: Canvas) => {
+/** A surface's pixels, copied out. */
+const pixelsOf = (canvas: Canvas): Pixels => {
   const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data
-  return Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+  return {
+    width: canvas.width,
+    height: canvas.height,
+    pixels: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+  }
 }
 
 /**
  * The thumbnail's pixels, scaled down by Skia from the drawn canvas (mipmapped, high quality): measured
  * here about 2 ms against about 20 ms for a lanczos resize of the full pixels in libvips.
  */
-export function thumbnailPixels(canvas: Canvas) {
+export function thumbnailPixels(canvas: Canvas): Pixels {
   const scale = Math.min(1, THUMBNAIL_SIDE / Math.max(canvas.width, canvas.height))
   const width = Math.max(1, Math.round(canvas.width * scale))
   const height = Math.max(1, Math.round(canvas.height * scale))
-  const small = createCanvas(width, height)
-  const ctx = small.getContext('2d')
-  ctx.imageSmoothingQuality = 'high'
-  ctx.drawImage(canvas, 0, 0, width, height)
-  return { width, height, pixels: rgba(small) }
+  const small = surfaces.take(width, height)
+  try {
+    const ctx = small.getContext('2d')
+    ctx.imageSmoothingQuality = 'high'
+    ctx.drawImage(canvas, 0, 0, width, height)
+    return pixelsOf(small)
+  } finally {
+    surfaces.give(small)
+  }
 }
 
 // A new pipeline per output, not clone(): sharp's clone() deep-copies its input, here 4.7 MB of pixels.
-const fromPixels = (p: { width: number; height: number; pixels: Buffer }) =>
+const fromPixels = (p: Pixels) =>
   sharp(p.pixels, { raw: { width: p.width, height: p.height, channels: 4 } }).removeAlpha()
 
 /**
@@ -283,6 +308,7 @@ export async function render(t: Template, values: Values, o: RenderOptions = {})
       scaleX: width / size.width,
       scaleY: height / size.height,
     },
+    (surface) => ({ ...pixelsOf(surface), thumbnail: thumbnailPixels(surface) }),
   )
   // A print size's PNG and JPEG say they are 300 dpi, so a print dialog or a print shop sizes them right.
   const dpi = size.print ? PRINT_DPI : undefined
@@ -291,7 +317,7 @@ export async function render(t: Template, values: Values, o: RenderOptions = {})
     sized(fromPixels(p)).png(PNG).toBuffer(),
     sized(fromPixels(p)).jpeg(JPEG).toBuffer(),
     fromPixels(p).webp(WEBP).toBuffer(),
-    fromPixels(thumbnailPixels(p.canvas)).webp(WEBP).toBuffer(),
+    fromPixels(p.thumbnail).webp(WEBP).toBuffer(),
   ])
   return {
     width: p.width,

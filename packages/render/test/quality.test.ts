@@ -1,8 +1,17 @@
+import { createCanvas, ImageData } from '@napi-rs/canvas'
 import { loadCatalogue, sampleImages } from '@templet/catalogue'
 import sharp, { type OutputInfo } from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type Rendered, render } from '../src/index'
-import { drawPixels, thumbnailPixels } from '../src/render'
+import { drawPixels, type Pixels, thumbnailPixels } from '../src/render'
+
+/** A canvas holding drawn pixels again, for the thumbnail's scaling. */
+function canvasOf(p: Pixels) {
+  const canvas = createCanvas(p.width, p.height)
+  const data = new ImageData(new Uint8ClampedArray(p.pixels), p.width, p.height)
+  canvas.getContext('2d').putImageData(data, 0, 0)
+  return canvas
+}
 
 /** The luminance quantisation table (DQT id 0) of a baseline JPEG, in zig-zag order. */
 function lumaTable(jpeg: Buffer): number[] {
@@ -73,7 +82,7 @@ describe('lossy outputs are at quality 75', () => {
     const t = loadCatalogue().templates.find((x) => x.id === 'photo-feature')
     if (!t) throw new Error('no photo-feature')
     const drawn = await drawPixels(t, t.samples.en, { images: sampleImages }, 1)
-    const small = thumbnailPixels(drawn.canvas)
+    const small = thumbnailPixels(canvasOf(drawn))
     expect([small.width, small.height]).toEqual([meta.width, meta.height])
     const at = (quality: number) =>
       sharp(small.pixels, { raw: { width: small.width, height: small.height, channels: 4 } })
