@@ -117,12 +117,10 @@ port.on('message', async (m) => {
       return
     }
     const out = await render(m.template, m.values, options)
-    const files = {
-      png: own(out.png),
-      jpeg: own(out.jpeg),
-      webp: own(out.webp),
-      thumbnail: own(out.thumbnail),
-    }
+    // The files asked for (see `formats`) and the thumbnail.
+    const files = Object.fromEntries(
+      ['png', 'jpeg', 'webp', 'thumbnail'].flatMap((f) => (out[f] ? [[f, own(out[f])]] : [])),
+    )
     port.postMessage(
       { type: 'done', id: m.id, rendered: { ...out, ...files } },
       Object.values(files).map((f) => f.buffer),

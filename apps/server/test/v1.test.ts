@@ -96,6 +96,23 @@ describe.each(engines)('the developer API (/v1) on %s', (engine) => {
     expect(got.body.status).toBe('completed')
     const list = await v1(s, 'GET', '/renders', { key: dev.key })
     expect(list.body.data.map((x: { id: number }) => x.id)).toEqual([r.body.id])
+
+    // Only the asked files were encoded and kept: the creation offers those, and storage holds no JPEG.
+    const made = await s.call('GET', '/creation/list', { token: dev.token })
+    expect(made.data).toHaveLength(1)
+    const rasters = (keys: string[]) => keys.filter((k) => ['png', 'jpeg', 'webp'].includes(k)).sort()
+    expect(rasters(Object.keys(made.data[0].files))).toEqual(['png', 'webp'])
+    const creation = await s.db.kysely
+      .selectFrom('creations')
+      .select(['storage_prefix', 'raster_formats'])
+      .where('user_id', '=', dev.user.id)
+      .executeTakeFirstOrThrow()
+    expect(creation.raster_formats).toBe('png,webp')
+    const kept: string[] = []
+    for await (const o of s.storage.list(`${creation.storage_prefix}/`))
+      kept.push(o.key.split('/').pop() ?? '')
+    expect(kept.filter((k) => k.startsWith('image.')).sort()).toEqual(['image.png', 'image.webp'])
+    expect(kept).toContain('thumb.webp')
   })
 
   it('answers 202 at once with Prefer: respond-async, and the render completes', async () => {
@@ -115,6 +132,33 @@ describe.each(engines)('the developer API (/v1) on %s', (engine) => {
       status = (await v1(s, 'GET', `/renders/${r.body.id}`, { key: dev.key })).body.status
     }
     expect(status).toBe('completed')
+  })
+
+  it('tells the balance and the credits spent this month, to a read key too', async () => {
+    const dev = await developer(s)
+    const reader = await s.call('POST', '/key/create', {
+      token: dev.token,
+      body: { name: 'reader', scopes: ['read'] },
+    })
+    const t = await plainTemplate(s, dev.key)
+    const start = await v1(s, 'GET', '/balance', { key: reader.data.key })
+    expect(start.status).toBe(200)
+    expect(start.body).toMatchObject({
+      object: 'balance',
+      credits: await balance(s, dev.token),
+      spent_this_month: 0,
+    })
+    const month = new Date(start.body.month_started_at)
+    expect([month.getUTCDate(), month.getUTCHours(), month.getTime() <= s.now()]).toEqual([1, 0, true])
+
+    for (const name of ['One', 'Two'])
+      expect(
+        (await v1(s, 'POST', '/renders', { key: dev.key, body: { template_id: t.id, name } })).status,
+      ).toBe(201)
+    const after = await v1(s, 'GET', '/balance', { key: dev.key })
+    expect(after.body).toMatchObject({ credits: start.body.credits - 2, spent_this_month: 2 })
+    // Another account's spending is not counted.
+    expect((await v1(s, 'GET', '/balance', { key: (await developer(s)).key })).body.spent_this_month).toBe(0)
   })
 
   it('a read key cannot render (403), a revoked key is refused at once (401)', async () => {

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { sampleImages } from '@templet/catalogue'
 import { parseTemplate, type Template } from '@templet/template'
-import { type Rendered, render } from '../src/index'
+import { type RenderedEveryFormat, render } from '../src/index'
 
 export const SAVED_DOCUMENTS_DIR = fileURLToPath(new URL('../test/saved-documents/', import.meta.url))
 
@@ -27,7 +27,7 @@ export const openSaved = (name: string): Template =>
  * A saved document rendered as the server renders a creation (`render()`, the first size, in English), with the
  * document's own English samples as the values; their images are the catalogue's `sample:` pictures.
  */
-export const renderSaved = (t: Template): Promise<Rendered> =>
+export const renderSaved = (t: Template): Promise<RenderedEveryFormat> =>
   render(t, t.samples.en, { sizeId: t.sizes[0]?.id, locale: 'en', images: sampleImages })
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -60,23 +60,35 @@ export interface RenderOptions {
    * without files draws in sans.
    */
   brandFonts?: readonly BrandFontFile[]
+  /**
+   * `render()` only: the files to encode (default all three); the others are not made. The thumbnail always is.
+   */
+  formats?: readonly RasterFormat[]
 }
+
+/** The raster files `render()` makes. */
+export const RASTER_FORMATS = ['png', 'jpeg', 'webp'] as const
+export type RasterFormat = (typeof RASTER_FORMATS)[number]
 
 export interface Rendered {
   width: number
   height: number
   /** Set for a print size: the resolution written into the PNG and the JPEG (300). */
   dpi?: number
-  png: Buffer
+  /** Each file is there when `formats` asked for it (by default). */
+  png?: Buffer
   /** Quality 75. */
-  jpeg: Buffer
+  jpeg?: Buffer
   /** Quality 75. */
-  webp: Buffer
+  webp?: Buffer
   /** WebP at quality 75, longest side 480 px. */
   thumbnail: Buffer
   /** The text layers whose text did not fit even at their smallest size and were cut with "…". */
   truncated: string[]
 }
+
+/** What `render()` makes when no `formats` are named: every file. */
+export type RenderedEveryFormat = Rendered & Record<RasterFormat, Buffer>
 
 /** The quality of every lossy output (the product's default image quality). */
 export const QUALITY = 75
@@ -239,21 +251,21 @@ async function drawTo<Read>(
         imageForDrawing(ref, source, drawnScale, o.decodedImages),
       )
     : new Map<string, Canvas>()
+  registerBrandFonts(o.brandFonts ?? [])
   const canvas = surfaces.take(width, height)
-  try {
-    const ctx = joiningEmoji(canvas.getContext('2d'))
-    ctx.imageSmoothingQuality = 'high'
-    ctx.scale(scaleX, scaleY)
-    registerBrandFonts(o.brandFonts ?? [])
-    const truncated = drawTemplate(ctx, t, size, locale, effective, images, {
-      lang: o.lang,
-      valueLanguages: o.valueLanguages,
-      placeholders: o.placeholders,
-    })
-    return { ...read(canvas), truncated }
-  } finally {
-    surfaces.give(canvas)
-  }
+  const ctx = joiningEmoji(canvas.getContext('2d'))
+  ctx.save()
+  ctx.imageSmoothingQuality = 'high'
+  ctx.scale(scaleX, scaleY)
+  const truncated = drawTemplate(ctx, t, size, locale, effective, images, {
+    lang: o.lang,
+    valueLanguages: o.valueLanguages,
+    placeholders: o.placeholders,
+  })
+  const drawn = { ...read(canvas), truncated }
+  ctx.restore()
+  surfaces.give(canvas)
+  return drawn
 }
 
 /** A surface's pixels, copied out. */
@@ -275,14 +287,14 @@ export function thumbnailPixels(canvas: Canvas): Pixels {
   const width = Math.max(1, Math.round(canvas.width * scale))
   const height = Math.max(1, Math.round(canvas.height * scale))
   const small = surfaces.take(width, height)
-  try {
-    const ctx = small.getContext('2d')
-    ctx.imageSmoothingQuality = 'high'
-    ctx.drawImage(canvas, 0, 0, width, height)
-    return pixelsOf(small)
-  } finally {
-    surfaces.give(small)
-  }
+  const ctx = small.getContext('2d')
+  ctx.save()
+  ctx.imageSmoothingQuality = 'high'
+  ctx.drawImage(canvas, 0, 0, width, height)
+  const pixels = pixelsOf(small)
+  ctx.restore()
+  surfaces.give(small)
+  return pixels
 }
 
 // A new pipeline per output, not clone(): sharp's clone() deep-copies its input, here 4.7 MB of pixels.
@@ -290,10 +302,16 @@ const fromPixels = (p: Pixels) =>
   sharp(p.pixels, { raw: { width: p.width, height: p.height, channels: 4 } }).removeAlpha()
 
 /**
- * Renders a template with values: PNG, JPEG and WebP (quality 75) at the size's pixels and a WebP
- * thumbnail. Missing values draw the field's default in `locale`; unknown keys are ignored. The four
- * encodes run concurrently on libvips' threads.
+ * Renders a template with values: PNG, JPEG and WebP (quality 75) at the size's pixels, or those of them
+ * `formats` names, and a WebP thumbnail. Missing values draw the field's default in `locale`; unknown keys
+ * are ignored. The encodes run concurrently on libvips' threads.
  */
+export async function render(
+  t: Template,
+  values: Values,
+  o?: RenderOptions & { formats?: undefined },
+): Promise<RenderedEveryFormat>
+export async function render(t: Template, values: Values, o?: RenderOptions): Promise<Rendered>
 export async function render(t: Template, values: Values, o: RenderOptions = {}): Promise<Rendered> {
   const size = pickSize(t, o.sizeId)
   // A print size's sheet at 300 dpi has the layout's proportions within 1 %: each axis takes its own scale.
@@ -313,19 +331,21 @@ export async function render(t: Template, values: Values, o: RenderOptions = {})
   // A print size's PNG and JPEG say they are 300 dpi, so a print dialog or a print shop sizes them right.
   const dpi = size.print ? PRINT_DPI : undefined
   const sized = (img: Sharp) => (dpi ? img.withMetadata({ density: dpi }) : img)
-  const [png, jpeg, webp, thumbnail] = await Promise.all([
-    sized(fromPixels(p)).png(PNG).toBuffer(),
-    sized(fromPixels(p)).jpeg(JPEG).toBuffer(),
-    fromPixels(p).webp(WEBP).toBuffer(),
+  const encoders: Record<RasterFormat, () => Promise<Buffer>> = {
+    png: () => sized(fromPixels(p)).png(PNG).toBuffer(),
+    jpeg: () => sized(fromPixels(p)).jpeg(JPEG).toBuffer(),
+    webp: () => fromPixels(p).webp(WEBP).toBuffer(),
+  }
+  const asked = RASTER_FORMATS.filter((f) => !o.formats || o.formats.includes(f))
+  const [thumbnail, ...files] = await Promise.all([
     fromPixels(p.thumbnail).webp(WEBP).toBuffer(),
+    ...asked.map((f) => encoders[f]()),
   ])
   return {
     width: p.width,
     height: p.height,
     ...(dpi && { dpi }),
-    png,
-    jpeg,
-    webp,
+    ...Object.fromEntries(asked.map((f, i) => [f, files[i]])),
     thumbnail,
     truncated: p.truncated,
   }

@@ -2,7 +2,7 @@ import { createCanvas, ImageData } from '@napi-rs/canvas'
 import { loadCatalogue, sampleImages } from '@templet/catalogue'
 import sharp, { type OutputInfo } from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type Rendered, render } from '../src/index'
+import { type RenderedEveryFormat, render } from '../src/index'
 import { drawPixels, type Pixels, thumbnailPixels } from '../src/render'
 
 /** A canvas holding drawn pixels again, for the thumbnail's scaling. */
@@ -46,7 +46,7 @@ const tableAt = (q: number) => {
 }
 
 describe('lossy outputs are at quality 75', () => {
-  let out: Rendered
+  let out: RenderedEveryFormat
   let pixels: { data: Buffer; info: OutputInfo }
   beforeAll(async () => {
     const t = loadCatalogue().templates.find((x) => x.id === 'photo-feature')

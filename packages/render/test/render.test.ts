@@ -26,6 +26,21 @@ describe('render', () => {
     expect([meta[3]?.width, meta[3]?.height]).toEqual([384, 480])
   })
 
+  it('encodes only the formats asked for, each the same file as when all are made', async () => {
+    const t = template('photo-feature')
+    const o = { images: sampleImages, sizeId: 'square' }
+    const all = await render(t, t.samples.en, o)
+    const png = await render(t, t.samples.en, { ...o, formats: ['png'] })
+    const jpegWebp = await render(t, t.samples.en, { ...o, formats: ['webp', 'jpeg'] })
+    expect([png.png?.equals(all.png), png.jpeg, png.webp]).toEqual([true, undefined, undefined])
+    expect([jpegWebp.png, jpegWebp.jpeg?.equals(all.jpeg), jpegWebp.webp?.equals(all.webp)]).toEqual([
+      undefined,
+      true,
+      true,
+    ])
+    for (const out of [png, jpegWebp]) expect(out.thumbnail.equals(all.thumbnail)).toBe(true)
+  })
+
   it('draws a design with no layers as a blank white page in every format', async () => {
     const blank = { ...template('bold-quote'), layers: [] }
     const out = await render(blank, {}, { sizeId: 'square' })

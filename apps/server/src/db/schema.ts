@@ -271,6 +271,8 @@ export interface CreationTable {
   has_pdf: Generated<number>
   /** 0 for a creation asked for as a PDF alone: no PNG, JPEG or WebP (migration 0090_print_pdfs). */
   has_raster: Generated<number>
+  /** The raster files it keeps, e.g. `png` (those asked for); null for all three (migration 0160). */
+  raster_formats: Generated<string | null>
   /** The options of its PDF for print shops (`print.pdf`), e.g. `bleed,crop_marks`; null when it has none. */
   print_pdf: string | null
   /** Pages of its PDF of every print size of its template (`sizes.pdf`); 0 when it has none. */

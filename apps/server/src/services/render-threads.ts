@@ -3,6 +3,8 @@ import { Code } from '@templet/api/contract'
 import {
   FontFileError,
   FontLimitError,
+  RASTER_FORMATS,
+  type RasterFormat,
   type ReceiptSheet,
   RenderError,
   type Rendered,
@@ -71,7 +73,8 @@ type Done =
   | {
       type: 'done'
       id: number
-      rendered: Rendered & Record<'png' | 'jpeg' | 'webp' | 'thumbnail', Uint8Array>
+      rendered: Omit<Rendered, RasterFormat | 'thumbnail'> &
+        Partial<Record<RasterFormat, Uint8Array>> & { thumbnail: Uint8Array }
     }
   | { type: 'done'; id: number; preview: Preview & { data: Uint8Array } }
   | { type: 'done'; id: number; pdf: Uint8Array }
@@ -379,13 +382,18 @@ export function threadRenderer(
       return draw({ type: 'render', values }, template, options).then((done) => {
         if (!('rendered' in done)) throw new Error('the render thread answered a render with a preview')
         const r = done.rendered
-        return {
-          ...r,
-          png: asBuffer(r.png),
-          jpeg: asBuffer(r.jpeg),
-          webp: asBuffer(r.webp),
+        const out: Rendered = {
+          width: r.width,
+          height: r.height,
+          ...(r.dpi && { dpi: r.dpi }),
           thumbnail: asBuffer(r.thumbnail),
+          truncated: r.truncated,
         }
+        for (const f of RASTER_FORMATS) {
+          const bytes = r[f]
+          if (bytes) out[f] = asBuffer(bytes)
+        }
+        return out
       })
     },
     renderPreview(template: Template, values: Values, options: PreviewOptions = {}) {

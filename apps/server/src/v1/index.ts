@@ -7,6 +7,7 @@ import type { Config } from '../config'
 import type { Database } from '../db/schema'
 import type { Batches } from '../features/batches/batches'
 import { batchRoutes } from '../features/batches/batches.v1'
+import { balanceRoutes } from '../features/billing/balance.v1'
 import type { Creations } from '../features/creations/creations'
 import type { ApiKeys } from '../features/developer/api-keys'
 import type { Renders } from '../features/developer/renders'
@@ -102,6 +103,7 @@ export function v1App(d: V1Deps) {
 
   const idem = idempotency({ db: d.db, now: d.now })
   templateRoutes(app, { db: d.db, urls: d.urls })
+  balanceRoutes(app, { db: d.db, now: d.now })
   renderRoutes(app, {
     renders: d.renders,
     creations: d.creations,

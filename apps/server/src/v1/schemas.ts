@@ -530,3 +530,22 @@ export const WebhookEndpoint = z
   .openapi('WebhookEndpoint')
 
 export const WebhookEndpointList = listOf(WebhookEndpoint, 'WebhookEndpointList')
+
+export const Balance = z
+  .object({
+    object: z.literal('balance'),
+    credits: z.number().int().openapi({ description: 'Credits to spend now: one per render or batch row' }),
+    spent_this_month: z.number().int().openapi({
+      description:
+        'Credits spent since the start of this calendar month (UTC), in the app and through the API, refunds deducted',
+    }),
+    month_started_at: z.iso.datetime(),
+  })
+  .openapi('Balance', {
+    example: {
+      object: 'balance',
+      credits: 412,
+      spent_this_month: 88,
+      month_started_at: '2026-11-01T00:00:00.000Z',
+    },
+  })

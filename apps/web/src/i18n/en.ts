@@ -246,8 +246,8 @@ export const en = {
     },
     creationReady: {
       title: '“{{name}}” is ready',
-      body: 'Made from the template “{{template}}”, as PNG, JPEG and WebP.',
-      bodyNoTemplate: 'Made as PNG, JPEG and WebP.',
+      body: 'Made from the template “{{template}}”. Download it from Creation History.',
+      bodyNoTemplate: 'Download it from Creation History.',
       groupTitle: '{{count}} creations are ready',
       groupBody: 'The latest is “{{name}}”. Open Creation History to see them all.',
     },

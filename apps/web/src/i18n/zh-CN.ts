@@ -242,8 +242,8 @@ export const zhCN: Messages = {
     },
     creationReady: {
       title: '「{{name}}」已生成',
-      body: '由模板「{{template}}」生成，含 PNG、JPEG 和 WebP 格式。',
-      bodyNoTemplate: '已生成 PNG、JPEG 和 WebP 格式。',
+      body: '由模板「{{template}}」生成，可在作品历史中下载。',
+      bodyNoTemplate: '可在作品历史中下载。',
       groupTitle: '{{count}} 个作品已生成',
       groupBody: '最新的是「{{name}}」。打开作品历史查看全部。',
     },

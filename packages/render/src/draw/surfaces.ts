@@ -4,8 +4,11 @@ import { type Canvas, createCanvas } from '@napi-rs/canvas'
  * Drawing surfaces kept between renders of the same pixels. A fresh surface's memory is faulted in page by page
  * the first time it is drawn on: measured on the reference machine, 17–18 ms for a 1080² surface, against 2 ms
  * to draw and read back the bench card's background and text on a kept one (`bench` prints both). A surface is
- * lent to one drawing at a time: `take` removes it from the kept ones, `give` puts it back, cleared on its next
- * `take`.
+ * lent to one drawing at a time: `take` removes it from the kept ones, `give` puts it back.
+ *
+ * The context is given back in the state it was taken in (a drawing restores every `save()`); `take` only
+ * clears the pixels. The context's `reset()` would do both, but it allocates the surface again, which is the
+ * cost this saves.
  */
 export class Surfaces {
   /** Free surfaces by their pixels: the pixels least recently given first, each list oldest first. */
@@ -23,11 +26,14 @@ export class Surfaces {
     if (!canvas) return createCanvas(width, height)
     if (kept?.length === 0) this.#free.delete(key)
     this.#bytes -= bytesOf(canvas)
-    canvas.getContext('2d').reset()
+    canvas.getContext('2d').clearRect(0, 0, width, height)
     return canvas
   }
 
-  /** Returns a surface taken from here; past the budget, those of the pixels least recently given go first. */
+  /**
+   * Returns a surface taken from here, its context in the state it was taken in; past the budget, those of the
+   * pixels least recently given go first. A drawing that failed half way does not give its surface back.
+   */
   give(canvas: Canvas): void {
     const bytes = bytesOf(canvas)
     if (bytes > this.maxBytes) return

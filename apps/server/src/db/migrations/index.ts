@@ -24,6 +24,7 @@ import { migration as valueLanguages } from './0100_value_languages'
 import { migration as templateUploads } from './0130_template_uploads'
 import { migration as templateVersionBytes } from './0140_template_version_bytes'
 import { migration as brandFontSanitized } from './0150_brand_font_sanitized'
+import { migration as rasterFormats } from './0160_raster_formats'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -56,6 +57,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0130_template_uploads': templateUploads(engine),
     '0140_template_version_bytes': templateVersionBytes(engine),
     '0150_brand_font_sanitized': brandFontSanitized(),
+    '0160_raster_formats': rasterFormats(),
   }
 }
 

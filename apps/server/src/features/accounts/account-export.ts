@@ -5,7 +5,7 @@ import type { AppEnv } from '../../routes/api'
 import type { FileUrls } from '../../services/file-urls'
 import type { MediaStorage } from '../../services/storage'
 import { type ZipEntry, zipDownload } from '../../services/zip-download'
-import { CREATION_FILES, type CreationFile } from '../creations/files'
+import { CREATION_FILES, type CreationFile, keptRasterFormats } from '../creations/files'
 import { storedLanguages } from '../creations/library'
 import { accountExportRows } from './account-export.queries'
 
@@ -28,7 +28,7 @@ async function exportEntries(db: Kysely<Database>, userId: number): Promise<ZipE
   const r = await accountExportRows(db, userId)
   if (!r.user) return undefined
   const creationFiles = (c: (typeof r.creations)[number]) =>
-    (['png', 'jpeg', 'webp', ...(c.has_pdf ? ['pdf'] : [])] as CreationFile[]).map((f) => ({
+    ([...keptRasterFormats(c), ...(c.has_pdf ? ['pdf'] : [])] as CreationFile[]).map((f) => ({
       name: `creations/${c.id}/${CREATION_FILES[f].name}`,
       key: `${c.storage_prefix}/${CREATION_FILES[f].name}`,
     }))

@@ -29,6 +29,26 @@ export async function ledgerBalance(db: Q, userId: number): Promise<number> {
   return Number(row?.balance ?? 0)
 }
 
+/**
+ * Credits spent since `since` (ms): creations and renders, less the refunds of those that failed or were
+ * cancelled (a refund of a payment takes back bought credits, and is not spending).
+ */
+export async function creditsSpentSince(db: Q, userId: number, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('delta'), eb.lit(0)).as('net'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>=', since)
+    .where((eb) =>
+      eb.or([
+        eb('reason', '=', 'creation'),
+        eb.and([eb('reason', '=', 'refund'), eb('purchase_id', 'is', null)]),
+      ]),
+    )
+    .executeTakeFirst()
+  return Math.max(0, -Number(row?.net ?? 0))
+}
+
 // Spending: check-then-act in one transaction, with the user's row locked on PostgreSQL.
 
 /** Thrown inside the spend's transaction when the balance is short; the transaction rolls back. */

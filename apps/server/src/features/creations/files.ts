@@ -1,3 +1,5 @@
+import type { CreationFormat } from '@templet/api/contract'
+import { RASTER_FORMATS, type RasterFormat } from '@templet/render'
 import { printPixels, type Size, type Template } from '@templet/template'
 
 /** The files of one creation under its storage prefix. */
@@ -24,3 +26,14 @@ export const printSizesOf = (t: Template) => t.sizes.filter((s) => s.print !== u
 
 /** The pixels of a size's raster files: its sheet at 300 dpi for a print size. */
 export const pixelSize = (size: Size) => (size.print ? printPixels(size.print) : size)
+
+/** The raster files a request asks for, in their order: all three when it names no formats. */
+export const rasterFormatsAsked = (formats: readonly CreationFormat[] | undefined): RasterFormat[] =>
+  RASTER_FORMATS.filter((f) => !formats || formats.includes(f))
+
+/** The raster files a creation keeps: those of `raster_formats`, all three when it is null, none for a PDF alone. */
+export function keptRasterFormats(c: { has_raster: number; raster_formats: string | null }): RasterFormat[] {
+  if (!c.has_raster) return []
+  const kept = c.raster_formats?.split(',')
+  return RASTER_FORMATS.filter((f) => !kept || kept.includes(f))
+}

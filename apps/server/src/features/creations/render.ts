@@ -5,7 +5,7 @@ import { findUserWithCredits } from '../accounts/users.queries'
 import { catalogueFixedImages, fixedImageKeys } from '../templates/template-images'
 import { ownUploadKey } from '../uploads/uploads'
 import { type CreationDeps, type CreationRequest, withPixels } from './deps'
-import { pixelSize, printSizesOf } from './files'
+import { pixelSize, printSizesOf, rasterFormatsAsked } from './files'
 import { defaultCreationName } from './names'
 import { type PdfOptions, PRINT_SHOP_PDF } from './pdf-options'
 import { type PreparedCreation, prepareCreation } from './prepare'
@@ -49,14 +49,20 @@ export async function drawCreation(
     brandFonts,
     valueLanguages,
   }
-  // Asked for as a PDF alone (`/v1`): no raster files, and the thumbnail is the PDF's first page, drawn by the
-  // same code at the thumbnail's size.
-  const rasters = !r.formats || r.formats.some((f) => f !== 'pdf')
-  const raster = rasters
-    ? await withPixels(d, pixels, () =>
-        d.renderer.render(template, r.values, { ...drawing, account: r.userId }),
-      )
-    : undefined
+  // Only the raster files asked for are encoded (all three when none are named: the editor's creations). Asked
+  // for as a PDF alone (`/v1`): no raster files, and the thumbnail is the PDF's first page, drawn by the same
+  // code at the thumbnail's size.
+  const formats = rasterFormatsAsked(r.formats)
+  const raster =
+    formats.length > 0
+      ? await withPixels(d, pixels, () =>
+          d.renderer.render(template, r.values, {
+            ...drawing,
+            account: r.userId,
+            ...(r.formats && { formats }),
+          }),
+        )
+      : undefined
   const thumbnail =
     raster?.thumbnail ??
     (

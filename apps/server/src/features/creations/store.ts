@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { Code } from '@templet/api/contract'
+import { RASTER_FORMATS } from '@templet/render'
 import type { Kysely } from 'kysely'
 import { isForeignKeyViolation } from '../../db/connection'
 import type { Database } from '../../db/schema'
@@ -10,7 +11,7 @@ import { ledgerBalance } from '../billing/ledger.queries'
 import { notifyCreationReady } from '../notifications/notifications'
 import { insertCreations, insertCreationUploads, type NewCreation } from './creations.queries'
 import type { CreationDeps, CreationRequest } from './deps'
-import { CREATION_FILES, type CreationFile, pixelSize } from './files'
+import { CREATION_FILES, type CreationFile, pixelSize, rasterFormatsAsked } from './files'
 import { pdfOptionsText } from './pdf-options'
 import type { DrawnCreation } from './render'
 
@@ -56,7 +57,7 @@ export async function writeCreation(
   checkImagesRead()
   const prefix = `creations/${randomUUID()}`
   const bytes: Partial<Record<CreationFile, Buffer>> = {
-    ...(out && { png: out.png, jpeg: out.jpeg, webp: out.webp }),
+    ...(out && Object.fromEntries(RASTER_FORMATS.flatMap((f) => (out[f] ? [[f, out[f]]] : [])))),
     thumb: thumbnail,
     ...(pdfs && { pdf: pdfs.trimmed, pdfPrint: pdfs.printShop }),
     ...(pdfs?.sizes && { pdfSizes: pdfs.sizes.bytes }),
@@ -93,6 +94,7 @@ export async function writeCreation(
       created_at: now,
       has_pdf: pdfs ? 1 : 0,
       has_raster: out ? 1 : 0,
+      raster_formats: out && r.formats ? rasterFormatsAsked(r.formats).join(',') : null,
       print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
       sizes_pdf: pdfs?.sizes?.pages ?? 0,
       search_text: creationSearchText(name, typed),

@@ -1,7 +1,7 @@
 import type { Creation } from '@templet/api/contract'
 import type { CreationRow } from '../../db/schema'
 import type { FileUrls } from '../../services/file-urls'
-import type { CreationFile } from './files'
+import { type CreationFile, keptRasterFormats } from './files'
 import { pdfOptionsOf } from './pdf-options'
 
 /** A creation as the API shows it, its files as signed URLs. */
@@ -19,7 +19,7 @@ export function creationView(urls: FileUrls, c: CreationRow): Creation {
     createdAt: new Date(c.created_at).toISOString(),
     thumbnailUrl: url('thumb'),
     files: {
-      ...(c.has_raster ? { png: url('png'), jpeg: url('jpeg'), webp: url('webp') } : {}),
+      ...Object.fromEntries(keptRasterFormats(c).map((f) => [f, url(f)])),
       ...(c.has_pdf ? { pdf: url('pdf') } : {}),
       ...(c.print_pdf ? { pdfPrint: url('pdfPrint') } : {}),
       ...(c.sizes_pdf > 0 ? { pdfSizes: url('pdfSizes') } : {}),

@@ -60,7 +60,7 @@ export function englishText(e: NotificationEvent): { title: string; content: str
           }
         : {
             title: 'Your creation is ready',
-            content: `“${e.params.name}” was rendered as PNG, JPEG and WebP.`,
+            content: `“${e.params.name}” is ready to download from Creation History.`,
           }
     case 'batch_completed':
       return {
