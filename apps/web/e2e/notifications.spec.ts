@@ -75,7 +75,7 @@ test.describe('notifications in the reader’s language', () => {
     const ready = page.getByTestId('notification-list').getByRole('link', { name: '「Autumn offer」已生成' })
     await expect(ready).toBeVisible()
     await expect(page.getByTestId('notification-list')).toContainText(
-      '由模板「季节促销」生成，含 PNG、JPEG 和 WebP 格式。',
+      '由模板「季节促销」生成，可在作品历史中下载。',
     )
     await ready.click()
     await expect(page).toHaveURL(new RegExp(`/creation/${creationId}/edit$`))

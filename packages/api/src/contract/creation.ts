@@ -61,7 +61,10 @@ export const createCreationBody = z.strictObject({
 export type CreateCreationBody = z.input<typeof createCreationBody>
 
 export const creationFiles = z.object({
-  /** PNG, JPEG and WebP: every creation but one a developer asked for as a PDF alone (`/v1`). */
+  /**
+   * PNG, JPEG and WebP: those a creation keeps. One made in the editor keeps all three; one made through `/v1` or
+   * the bulk form, those asked for (none for a PDF alone).
+   */
   png: z.string().optional(),
   jpeg: z.string().optional(),
   webp: z.string().optional(),
