@@ -3,7 +3,15 @@
 // Its own heap holds only the renderer, so the collections that the images' memory sets off walk that small
 // heap, not the whole process's.
 import { parentPort, workerData } from 'node:worker_threads'
-import { DecodedImages, render, renderPdf, renderPreview, renderReceipt, sanitizeFont } from '@templet/render'
+import {
+  DecodedImages,
+  RASTER_FORMATS,
+  render,
+  renderPdf,
+  renderPreview,
+  renderReceipt,
+  sanitizeFont,
+} from '@templet/render'
 import { parseTemplate } from '@templet/template'
 
 if (!parentPort) throw new Error('render-thread.js runs as a worker thread')
@@ -119,7 +127,7 @@ port.on('message', async (m) => {
     const out = await render(m.template, m.values, options)
     // The files asked for (see `formats`) and the thumbnail.
     const files = Object.fromEntries(
-      ['png', 'jpeg', 'webp', 'thumbnail'].flatMap((f) => (out[f] ? [[f, own(out[f])]] : [])),
+      [...RASTER_FORMATS, 'thumbnail'].flatMap((f) => (out[f] ? [[f, own(out[f])]] : [])),
     )
     port.postMessage(
       { type: 'done', id: m.id, rendered: { ...out, ...files } },

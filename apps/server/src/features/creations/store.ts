@@ -11,7 +11,7 @@ import { ledgerBalance } from '../billing/ledger.queries'
 import { notifyCreationReady } from '../notifications/notifications'
 import { insertCreations, insertCreationUploads, type NewCreation } from './creations.queries'
 import type { CreationDeps, CreationRequest } from './deps'
-import { CREATION_FILES, type CreationFile, pixelSize, rasterFormatsAsked } from './files'
+import { CREATION_FILES, type CreationFile, pixelSize } from './files'
 import { pdfOptionsText } from './pdf-options'
 import type { DrawnCreation } from './render'
 
@@ -56,8 +56,10 @@ export async function writeCreation(
   const sizeId = size.id
   checkImagesRead()
   const prefix = `creations/${randomUUID()}`
+  // The raster files the render made (those asked for): what is written, and what the row says it keeps.
+  const rasters = out ? RASTER_FORMATS.filter((f) => out[f]) : []
   const bytes: Partial<Record<CreationFile, Buffer>> = {
-    ...(out && Object.fromEntries(RASTER_FORMATS.flatMap((f) => (out[f] ? [[f, out[f]]] : [])))),
+    ...Object.fromEntries(rasters.map((f) => [f, out?.[f]])),
     thumb: thumbnail,
     ...(pdfs && { pdf: pdfs.trimmed, pdfPrint: pdfs.printShop }),
     ...(pdfs?.sizes && { pdfSizes: pdfs.sizes.bytes }),
@@ -94,7 +96,7 @@ export async function writeCreation(
       created_at: now,
       has_pdf: pdfs ? 1 : 0,
       has_raster: out ? 1 : 0,
-      raster_formats: out && r.formats ? rasterFormatsAsked(r.formats).join(',') : null,
+      raster_formats: rasters.length > 0 && rasters.length < RASTER_FORMATS.length ? rasters.join(',') : null,
       print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
       sizes_pdf: pdfs?.sizes?.pages ?? 0,
       search_text: creationSearchText(name, typed),
