@@ -91,6 +91,85 @@ describe.each(engines)('batches on %s', (engine) => {
     expect((await fetch(b.archive_url.replace(`/batch/${b.id}/`, `/batch/${b.id + 1}/`))).status).toBe(404)
   }, 120_000)
 
+  it('lists a batch’s rows in row order, page by page both ways, and only its failed ones when asked', async () => {
+    const dev = await developer(s)
+    await grant(s, dev.user.id, 10)
+    const t = await plainTemplate(s, dev.key)
+    const text = t.fields.find((f) => f.kind === 'text' && f.max_length !== undefined)
+    if (!text?.max_length) throw new Error('no text field')
+    const rows = Array.from({ length: 12 }, (_, i) => ({ values: { [text.key]: `Row ${i + 1}` } }))
+    rows[2] = { values: { [text.key]: 'x'.repeat(text.max_length + 1) } }
+    rows[9] = { values: { nope: 'x' } }
+    const r = await v1(s, 'POST', '/batches', { key: dev.key, body: { template_id: t.id, rows } })
+    expect(r.status).toBe(202)
+    await settled(s, dev.key, r.body.id)
+
+    const rowsOf = (query: string) => v1(s, 'GET', `/batches/${r.body.id}/rows?${query}`, { key: dev.key })
+    const first = await rowsOf('limit=5')
+    expect(first.status).toBe(200)
+    expect(first.body.object).toBe('list')
+    expect(first.body.data.map((x: { row: number }) => x.row)).toEqual([1, 2, 3, 4, 5])
+    expect(first.body.has_more).toBe(true)
+    expect(first.body.data[0]).toMatchObject({ object: 'render', status: 'completed', batch_id: r.body.id })
+    expect((await fetch(first.body.data[0].files.png)).status).toBe(200)
+    expect(first.body.data[2]).toMatchObject({ status: 'failed', files: null, credits_spent: 0 })
+    expect(first.body.data[2].error.issues[0]).toMatchObject({ path: ['values', text.key], code: 'too_big' })
+
+    const second = await rowsOf(`limit=5&starting_after=${first.body.data[4].id}`)
+    expect(second.body.data.map((x: { row: number }) => x.row)).toEqual([6, 7, 8, 9, 10])
+    const third = await rowsOf(`limit=5&starting_after=${second.body.data[4].id}`)
+    expect(third.body.data.map((x: { row: number }) => x.row)).toEqual([11, 12])
+    expect(third.body.has_more).toBe(false)
+    // Back from the third page: the second again, in the same order, with more before it.
+    const back = await rowsOf(`limit=5&ending_before=${third.body.data[0].id}`)
+    expect(back.body.data).toEqual(second.body.data)
+    expect(back.body.has_more).toBe(true)
+    const start = await rowsOf(`limit=5&ending_before=${second.body.data[0].id}`)
+    expect(start.body.data.map((x: { row: number }) => x.row)).toEqual([1, 2, 3, 4, 5])
+    expect(start.body.has_more).toBe(false)
+
+    const failed = await rowsOf('status=failed&limit=100')
+    expect(failed.body.data.map((x: { row: number }) => x.row)).toEqual([3, 10])
+    expect(failed.body.data[1].error.issues[0]).toMatchObject({ path: ['values', 'nope'] })
+
+    const both = await rowsOf(`starting_after=1&ending_before=9`)
+    expect(both.status).toBe(400)
+    expect(both.body.issues[0].path).toEqual(['ending_before'])
+    expect((await rowsOf('status=done')).status).toBe(400)
+    const other = await developer(s)
+    expect((await v1(s, 'GET', `/batches/${r.body.id}/rows`, { key: other.key })).status).toBe(404)
+  }, 120_000)
+
+  it('lists the caller’s batches newest first, and no one else’s', async () => {
+    const dev = await developer(s)
+    const t = await plainTemplate(s, dev.key)
+    const ids: number[] = []
+    for (let i = 0; i < 3; i += 1)
+      ids.push(
+        (
+          await v1(s, 'POST', '/batches', {
+            key: dev.key,
+            body: { template_id: t.id, rows: [{ values: {} }] },
+          })
+        ).body.id,
+      )
+    await developer(s).then((other) =>
+      v1(s, 'POST', '/batches', { key: other.key, body: { template_id: t.id, rows: [{ values: {} }] } }),
+    )
+    const page = await v1(s, 'GET', '/batches?limit=2', { key: dev.key })
+    expect(page.status).toBe(200)
+    expect(page.body.data.map((b: { id: number }) => b.id)).toEqual([ids[2], ids[1]])
+    expect(page.body.data[0]).toMatchObject({ object: 'batch', total_rows: 1 })
+    expect(page.body.has_more).toBe(true)
+    const rest = await v1(s, 'GET', `/batches?limit=2&starting_after=${ids[1]}`, { key: dev.key })
+    expect(rest.body.data.map((b: { id: number }) => b.id)).toEqual([ids[0]])
+    expect(rest.body.has_more).toBe(false)
+    const before = await v1(s, 'GET', `/batches?limit=2&ending_before=${ids[0]}`, { key: dev.key })
+    expect(before.body.data.map((b: { id: number }) => b.id)).toEqual([ids[2], ids[1]])
+    expect(before.body.has_more).toBe(false)
+    for (const id of ids) await settled(s, dev.key, id)
+  }, 60_000)
+
   it('takes a CSV with a header of field keys', async () => {
     const dev = await developer(s)
     const t = await plainTemplate(s, dev.key)

@@ -57,6 +57,10 @@ describe.each(engines)('the developer API (/v1) on %s', (engine) => {
     expect(t.thumbnail_url).toMatch(new RegExp(`^${s.url}/api/file/template/`))
     const next = await v1(s, 'GET', `/templates?limit=2&starting_after=${first.body.data[1].id}`, { key })
     expect(next.body.data[0].id).toBeGreaterThan(first.body.data[1].id)
+    const previous = await v1(s, 'GET', `/templates?limit=2&ending_before=${next.body.data[0].id}`, { key })
+    // The first page again; nothing lies before it.
+    expect(previous.body.data).toEqual(first.body.data)
+    expect(previous.body.has_more).toBe(false)
     const one = await v1(s, 'GET', `/templates/${t.id}`, { key })
     expect(one.body).toEqual(t)
     expect((await v1(s, 'GET', '/templates/999999', { key })).status).toBe(404)

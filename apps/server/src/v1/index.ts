@@ -54,8 +54,9 @@ const DESCRIPTION = `The developer API of Templet: render templates from your ow
   credits are bought. A replayed answer carries \`Idempotent-Replayed: true\`.
 - **Rate limits**: every answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`
   (seconds); beyond the limit a 429 with \`Retry-After\`.
-- **Paging**: lists take \`limit\` (1 to 100) and \`starting_after\` (the last id you have) and answer
-  \`{object: "list", data, has_more}\`.
+- **Paging**: lists take \`limit\` (1 to 100) and either \`starting_after\` (the last id of the page you have,
+  for the next page) or \`ending_before\` (its first id, for the page before), and answer
+  \`{object: "list", data, has_more}\`; \`has_more\` says whether more lie in the direction asked.
 - **Credits**: one per render (or batch row), reserved when accepted and refunded when it fails or is cancelled.
 - Fields are snake_case; times are ISO 8601 in UTC; file URLs are signed and expire (read the render again for
   fresh ones).`
@@ -111,7 +112,7 @@ export function v1App(d: V1Deps) {
     webhooks: d.webhooks,
     idempotency: idem,
   })
-  batchRoutes(app, { batches: d.batches, idempotency: idem })
+  batchRoutes(app, { batches: d.batches, renders: d.renders, creations: d.creations, idempotency: idem })
   webhookEndpointRoutes(app, { webhooks: d.webhooks, idempotency: idem, db: d.db })
 
   app.openAPIRegistry.registerComponent('securitySchemes', SECURITY, {

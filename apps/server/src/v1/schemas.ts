@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { creationName, isLanguageTag, issueCodes, MAX_ISSUES } from '@templet/api/contract'
+import type { IdCursor } from '../db/id-pages'
 import { PROBLEM_BASE, problemTypes } from './problem'
 
 // The public API's payloads (docs/product.md#the-developer-api): snake_case fields, each a named component of the OpenAPI document.
@@ -17,7 +18,7 @@ export const idParam = z.object({
     .string()
     .regex(/^[1-9]\d{0,15}$/, { error: 'Must be a positive whole number' })
     .transform(Number)
-    .openapi({ param: { name: 'id', in: 'path' }, example: '42', type: 'string' }),
+    .openapi({ param: { name: 'id', in: 'path' }, example: 42, type: 'integer', minimum: 1 }),
 })
 
 /**
@@ -151,27 +152,62 @@ export const listOf = <T extends z.ZodType>(item: T, name: string) =>
     .object({
       object: z.literal('list'),
       data: z.array(item),
-      has_more: z.boolean().openapi({ description: 'More items follow: ask again with `starting_after`' }),
+      has_more: z.boolean().openapi({
+        description:
+          'More items lie beyond this page in the direction asked: after it (ask again with `starting_after`), or before it with `ending_before`',
+      }),
     })
     .openapi(name)
 
 export const TemplateList = listOf(Template, 'TemplateList')
 
-export const pageQuery = z.strictObject({
+const cursorId = (description: string, example: number) =>
+  z.coerce
+    .number({ error: 'Must be an id' })
+    .int({ error: 'Must be an id' })
+    .positive({ error: 'Must be an id' })
+    .optional()
+    .openapi({ description, example, type: 'integer', minimum: 1 })
+
+/** A list's paging: `limit`, and `starting_after` (the next page) or `ending_before` (the previous one). */
+const pageFields = {
   limit: z.coerce
     .number({ error: 'Must be a number' })
     .int({ error: 'Must be a whole number' })
     .min(1, { error: 'Must be between 1 and 100' })
     .max(100, { error: 'Must be between 1 and 100' })
     .default(10)
-    .openapi({ description: 'Items per page (1 to 100, default 10)', example: 10, type: 'integer' }),
-  starting_after: z.coerce
-    .number({ error: 'Must be an id' })
-    .int()
-    .positive({ error: 'Must be an id' })
-    .optional()
-    .openapi({ description: 'The last id of the previous page', example: 40, type: 'integer' }),
+    .openapi({ description: 'Items per page', example: 10, type: 'integer', minimum: 1, maximum: 100 }),
+  starting_after: cursorId('The last id of the page you have: answers the page after it', 40),
+  ending_before: cursorId('The first id of the page you have: answers the page before it', 51),
+}
+
+const onePageCursor = <T extends z.ZodObject>(query: T) =>
+  query.refine((q) => q.starting_after === undefined || q.ending_before === undefined, {
+    error: 'Send starting_after or ending_before, not both',
+    path: ['ending_before'],
+  })
+
+export const pageQuery = onePageCursor(z.strictObject(pageFields))
+
+/** A page query as the lists' cursor. */
+export const cursorOf = (q: z.infer<typeof pageQuery>): IdCursor => ({
+  limit: q.limit,
+  startingAfter: q.starting_after,
+  endingBefore: q.ending_before,
 })
+
+export const batchRowsQuery = onePageCursor(
+  z.strictObject({
+    ...pageFields,
+    status: z
+      .enum(['queued', 'running', 'completed', 'failed', 'canceled'], {
+        error: 'Must be queued, running, completed, failed or canceled',
+      })
+      .optional()
+      .openapi({ description: 'Only the rows in this state', example: 'failed' }),
+  }),
+)
 
 export const PdfOptions = z
   .strictObject({
@@ -475,6 +511,8 @@ export const Batch = z
       completed_at: '2026-11-25T10:01:10.000Z',
     },
   })
+
+export const BatchList = listOf(Batch, 'BatchList')
 
 export const webhookEvents = ['render.completed', 'render.failed', 'batch.completed'] as const
 

@@ -97,13 +97,34 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Your batches, newest first */
+        get: operations["listBatches"];
         put?: never;
         /**
          * Render one template once per row: JSON rows, or a CSV with one column per field
          * @description Every row’s credit is reserved at once (**402** when the balance cannot cover them all). Rows the template refuses are reported in `errors` with their row numbers and refunded at once; the others render as jobs. A CSV (`Content-Type: text/csv`, UTF-8) has a header of field keys (and optionally `name`, and `<key>.lang` for the language of a text field’s value, as `value_languages` gives it; a malformed tag fails its row) and takes `template_id`, `size_id`, `formats`, `pdf_options` and `locale` in the query; an empty cell leaves the field at its default. With `pdf` among the formats (print sizes), the finished batch also has one PDF with a page per completed row (`pdf_url`), a class’s certificates in one file; the batch turns `completed` once it is written. Follow the batch with `GET /v1/batches/{id}`, or the `batch.completed` webhook.
          */
         post: operations["createBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/batches/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch’s rows in row order, each a render with its status, files and error
+         * @description Every row of the batch, the refused ones included (`failed`, with the issues of their values). Ask for `status=failed` to see only what went wrong: 1,000 rows are ten requests of 100, not a thousand.
+         */
+        get: operations["listBatchRows"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -215,7 +236,7 @@ export interface components {
             /** @enum {string} */
             object: "list";
             data: components["schemas"]["Template"][];
-            /** @description More items follow: ask again with `starting_after` */
+            /** @description More items lie beyond this page in the direction asked: after it (ask again with `starting_after`), or before it with `ending_before` */
             has_more: boolean;
         };
         Template: {
@@ -533,7 +554,14 @@ export interface components {
             /** @enum {string} */
             object: "list";
             data: components["schemas"]["Render"][];
-            /** @description More items follow: ask again with `starting_after` */
+            /** @description More items lie beyond this page in the direction asked: after it (ask again with `starting_after`), or before it with `ending_before` */
+            has_more: boolean;
+        };
+        BatchList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Batch"][];
+            /** @description More items lie beyond this page in the direction asked: after it (ask again with `starting_after`), or before it with `ending_before` */
             has_more: boolean;
         };
         /**
@@ -732,7 +760,7 @@ export interface components {
             /** @enum {string} */
             object: "list";
             data: components["schemas"]["WebhookEndpoint"][];
-            /** @description More items follow: ask again with `starting_after` */
+            /** @description More items lie beyond this page in the direction asked: after it (ask again with `starting_after`), or before it with `ending_before` */
             has_more: boolean;
         };
         WebhookTest: {
@@ -750,10 +778,12 @@ export interface operations {
     listTemplates: {
         parameters: {
             query?: {
-                /** @description Items per page (1 to 100, default 10) */
+                /** @description Items per page */
                 limit?: number;
-                /** @description The last id of the previous page */
+                /** @description The last id of the page you have: answers the page after it */
                 starting_after?: number;
+                /** @description The first id of the page you have: answers the page before it */
+                ending_before?: number;
             };
             header?: never;
             path?: never;
@@ -913,7 +943,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -1212,10 +1242,12 @@ export interface operations {
     listRenders: {
         parameters: {
             query?: {
-                /** @description Items per page (1 to 100, default 10) */
+                /** @description Items per page */
                 limit?: number;
-                /** @description The last id of the previous page */
+                /** @description The last id of the page you have: answers the page after it */
                 starting_after?: number;
+                /** @description The first id of the page you have: answers the page before it */
+                ending_before?: number;
             };
             header?: never;
             path?: never;
@@ -1674,7 +1706,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -1855,7 +1887,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -1991,6 +2023,169 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "Conflict: an `Idempotency-Key` reused with another request or still running, or a state that forbids it"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests: wait `Retry-After` seconds"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/internal",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "Something went wrong on our side"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listBatches: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The last id of the page you have: answers the page after it */
+                starting_after?: number;
+                /** @description The first id of the page you have: answers the page before it */
+                ending_before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of batches */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchList"];
+                };
+            };
+            /** @description Invalid request: `issues` lists each problem by key (the same issues as the app) */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "values.title: Must be at most 80 characters",
+                     *       "issues": [
+                     *         {
+                     *           "path": [
+                     *             "values",
+                     *             "title"
+                     *           ],
+                     *           "code": "too_big",
+                     *           "params": {
+                     *             "maximum": 80,
+                     *             "origin": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unauthorized",
+                     *       "title": "No API key, or an unknown or revoked one",
+                     *       "status": 401,
+                     *       "detail": "No API key, or an unknown or revoked one"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope this needs */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/forbidden",
+                     *       "title": "The API key lacks the scope this needs",
+                     *       "status": 403,
+                     *       "detail": "The API key lacks the scope this needs"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
@@ -2337,12 +2532,202 @@ export interface operations {
             };
         };
     };
+    listBatchRows: {
+        parameters: {
+            query?: {
+                /** @description Items per page */
+                limit?: number;
+                /** @description The last id of the page you have: answers the page after it */
+                starting_after?: number;
+                /** @description The first id of the page you have: answers the page before it */
+                ending_before?: number;
+                /** @description Only the rows in this state */
+                status?: "queued" | "running" | "completed" | "failed" | "canceled";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the batch’s rows */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenderList"];
+                };
+            };
+            /** @description Invalid request: `issues` lists each problem by key (the same issues as the app) */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "values.title: Must be at most 80 characters",
+                     *       "issues": [
+                     *         {
+                     *           "path": [
+                     *             "values",
+                     *             "title"
+                     *           ],
+                     *           "code": "too_big",
+                     *           "params": {
+                     *             "maximum": 80,
+                     *             "origin": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unauthorized",
+                     *       "title": "No API key, or an unknown or revoked one",
+                     *       "status": 401,
+                     *       "detail": "No API key, or an unknown or revoked one"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope this needs */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/forbidden",
+                     *       "title": "The API key lacks the scope this needs",
+                     *       "status": 403,
+                     *       "detail": "The API key lacks the scope this needs"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/not_found",
+                     *       "title": "Not found (or not yours)",
+                     *       "status": 404,
+                     *       "detail": "Not found (or not yours)"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests: wait `Retry-After` seconds"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/internal",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "Something went wrong on our side"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getBatch: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -2526,7 +2911,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -3082,7 +3467,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -3263,7 +3648,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };
@@ -3439,7 +3824,7 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
-                id: string;
+                id: number;
             };
             cookie?: never;
         };

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely'
+import { type IdCursor, type IdPage, pageById } from '../../db/id-pages'
 import type { BatchRow, BatchTable, Database, RenderRow } from '../../db/schema'
 
 type Q = Kysely<Database>
@@ -127,6 +128,11 @@ export async function settledRunningBatchIds(db: Q): Promise<number[]> {
     )
     .execute()
   return rows.map((r) => r.id)
+}
+
+/** A page of a user's batches, newest first (the developer API's list). */
+export function pageOwnBatches(db: Q, userId: number, cursor: IdCursor): Promise<IdPage<BatchRow>> {
+  return pageById(db.selectFrom('batches').selectAll().where('user_id', '=', userId), 'id', 'desc', cursor)
 }
 
 /** A user's batches newest first, with their template's names; `total` over all pages. */

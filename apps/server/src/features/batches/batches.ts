@@ -2,6 +2,7 @@ import { boundedKey, Code, type FieldIssue, type IssuesData, MAX_ISSUES } from '
 import { BATCH_MAX_ROWS } from '@templet/api/limits'
 import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
+import type { IdCursor, IdPage } from '../../db/id-pages'
 import type { BatchRow, Database, RenderRow } from '../../db/schema'
 import { AppError, notFound, requestedSize } from '../../errors'
 import { errorFields, type Logger } from '../../log'
@@ -21,7 +22,7 @@ import {
   type Renders,
   renderErrorOf,
 } from '../developer/renders'
-import { insertRenders } from '../developer/renders.queries'
+import { insertRenders, listBatchRenders } from '../developer/renders.queries'
 import { notificationRow } from '../notifications/notifications'
 import { insertNotifications } from '../notifications/notifications.queries'
 import { findUsableTemplate } from '../templates/templates.queries'
@@ -35,6 +36,7 @@ import {
   finishBatch,
   insertBatch,
   listOwnBatches,
+  pageOwnBatches,
   setBatchPdfPages,
   settledRunningBatchIds,
 } from './batches.queries'
@@ -300,6 +302,25 @@ export class Batches {
     const batch = await findOwnBatch(this.d.db, id, userId)
     if (!batch) return undefined
     return { batch, ...(await rowErrorsOf(this.d.db, id)) }
+  }
+
+  /** A page of the user's batches, newest first, each with its failed rows as {@link get} gives them. */
+  async page(userId: number, cursor: IdCursor) {
+    const page = await pageOwnBatches(this.d.db, userId, cursor)
+    const items = []
+    for (const batch of page.items) items.push({ batch, ...(await rowErrorsOf(this.d.db, batch.id)) })
+    return { items, hasMore: page.hasMore }
+  }
+
+  /** A page of one of the user's batches' rows in row order (undefined for a batch not theirs). */
+  async rows(
+    userId: number,
+    id: number,
+    status: RenderRow['status'] | undefined,
+    cursor: IdCursor,
+  ): Promise<IdPage<RenderRow> | undefined> {
+    if (!(await findOwnBatch(this.d.db, id, userId))) return undefined
+    return listBatchRenders(this.d.db, id, status, cursor)
   }
 
   /**

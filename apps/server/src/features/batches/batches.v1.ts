@@ -7,10 +7,22 @@ import type { idempotency } from '../../v1/idempotency'
 import { requireScope } from '../../v1/middleware'
 import { idempotencyHeader, ok, problems, SECURITY } from '../../v1/openapi-parts'
 import { Problem } from '../../v1/problem'
-import { Batch, BatchCreate, batchCsvQuery, idParam, pdfOptionsFrom } from '../../v1/schemas'
-import { batchView } from '../../v1/views'
+import {
+  Batch,
+  BatchCreate,
+  BatchList,
+  batchCsvQuery,
+  batchRowsQuery,
+  cursorOf,
+  idParam,
+  pageQuery,
+  pdfOptionsFrom,
+  RenderList,
+} from '../../v1/schemas'
+import { batchView, renderView } from '../../v1/views'
+import type { Creations } from '../creations/creations'
 import { pdfOptionsOf } from '../creations/pdf-options'
-import type { RenderFormat } from '../developer/renders'
+import type { RenderFormat, Renders } from '../developer/renders'
 import { readCsv, rowsOf } from './batch-csv'
 import type { Batches, BatchRequest } from './batches'
 
@@ -67,6 +79,32 @@ const get = createRoute({
   responses: { 200: ok(Batch, 'The batch'), ...problems(400, 403, 404) },
 })
 
+const list = createRoute({
+  operationId: 'listBatches',
+  method: 'get',
+  path: '/batches',
+  tags: ['batches'],
+  summary: 'Your batches, newest first',
+  security: [{ [SECURITY]: [] }],
+  middleware: [requireScope('read', 'render')] as const,
+  request: { query: pageQuery },
+  responses: { 200: ok(BatchList, 'One page of batches'), ...problems(400, 403) },
+})
+
+const rows = createRoute({
+  operationId: 'listBatchRows',
+  method: 'get',
+  path: '/batches/{id}/rows',
+  tags: ['batches'],
+  summary: 'A batch’s rows in row order, each a render with its status, files and error',
+  description:
+    'Every row of the batch, the refused ones included (`failed`, with the issues of their values). Ask for `status=failed` to see only what went wrong: 1,000 rows are ten requests of 100, not a thousand.',
+  security: [{ [SECURITY]: [] }],
+  middleware: [requireScope('read', 'render')] as const,
+  request: { params: idParam, query: batchRowsQuery },
+  responses: { 200: ok(RenderList, 'One page of the batch’s rows'), ...problems(400, 403, 404) },
+})
+
 const cancelRouteOf = (idem: ReturnType<typeof idempotency>) =>
   createRoute({
     operationId: 'cancelBatch',
@@ -92,7 +130,12 @@ function rowsOfCsv(text: string): Pick<BatchRequest, 'rows' | 'columns'> {
 
 export function batchRoutes(
   app: OpenAPIHono<V1Env>,
-  d: { batches: Batches; idempotency: ReturnType<typeof idempotency> },
+  d: {
+    batches: Batches
+    renders: Renders
+    creations: Creations
+    idempotency: ReturnType<typeof idempotency>
+  },
 ) {
   const view = async (c: Context<V1Env>, id: number) => {
     const found = await d.batches.get(c.get('caller').userId, id)
@@ -100,6 +143,39 @@ export function batchRoutes(
     const { batch, ...errors } = found
     return batchView(batch, errors, d.batches.results(batch), new URL(c.req.url).origin)
   }
+
+  app.openapi(list, async (c) => {
+    const page = await d.batches.page(c.get('caller').userId, cursorOf(c.req.valid('query')))
+    const origin = new URL(c.req.url).origin
+    return c.json(
+      {
+        object: 'list' as const,
+        data: page.items.map(({ batch, ...errors }) =>
+          batchView(batch, errors, d.batches.results(batch), origin),
+        ),
+        has_more: page.hasMore,
+      },
+      200,
+    )
+  })
+
+  app.openapi(rows, async (c) => {
+    const q = c.req.valid('query')
+    const page = await d.batches.rows(c.get('caller').userId, c.req.valid('param').id, q.status, cursorOf(q))
+    if (!page) throw new Problem('not_found', 'Batch not found')
+    const made = await d.renders.creationsOf(page.items)
+    const origin = new URL(c.req.url).origin
+    return c.json(
+      {
+        object: 'list' as const,
+        data: page.items.map((r) =>
+          renderView(r, r.creation_id === null ? undefined : made.get(r.creation_id), d.creations, origin),
+        ),
+        has_more: page.hasMore,
+      },
+      200,
+    )
+  })
 
   app.openapi(createRouteOf(d.idempotency), async (c) => {
     const caller = c.get('caller')

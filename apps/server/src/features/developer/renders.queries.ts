@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely'
+import { type IdCursor, type IdPage, pageById } from '../../db/id-pages'
 import type { CreationRow, Database, RenderRow, RenderTable } from '../../db/schema'
 
 type Q = Kysely<Database>
@@ -21,18 +22,23 @@ export function findOwnRender(db: Q, id: number, userId: number): Promise<Render
     .executeTakeFirst()
 }
 
-/** The user's single renders (not batch rows), newest first, after the cursor; one more than `limit`. */
-export function listOwnRenders(
+/** A page of the user's single renders (not batch rows), newest first. */
+export function listOwnRenders(db: Q, userId: number, cursor: IdCursor): Promise<IdPage<RenderRow>> {
+  const q = db.selectFrom('renders').selectAll().where('user_id', '=', userId).where('batch_id', 'is', null)
+  return pageById(q, 'id', 'desc', cursor)
+}
+
+/** A page of a batch's rows (its renders) in row order, those of one status when `status` is given. */
+export function listBatchRenders(
   db: Q,
-  userId: number,
-  page: { limit: number; startingAfter?: number | undefined },
-): Promise<RenderRow[]> {
-  let q = db.selectFrom('renders').selectAll().where('user_id', '=', userId).where('batch_id', 'is', null)
-  if (page.startingAfter !== undefined) q = q.where('id', '<', page.startingAfter)
-  return q
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1)
-    .execute()
+  batchId: number,
+  status: RenderRow['status'] | undefined,
+  cursor: IdCursor,
+): Promise<IdPage<RenderRow>> {
+  let q = db.selectFrom('renders').selectAll().where('batch_id', '=', batchId)
+  if (status !== undefined) q = q.where('status', '=', status)
+  // A batch's rows are inserted together in row order, so their ids run in row order too.
+  return pageById(q, 'id', 'asc', cursor)
 }
 
 /**

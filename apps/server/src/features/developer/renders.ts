@@ -1,6 +1,7 @@
 import { Code, creationName, type FieldIssue, type IssuesData, toFieldIssues } from '@templet/api/contract'
 import type { Locale } from '@templet/template'
 import type { Kysely } from 'kysely'
+import type { IdCursor, IdPage } from '../../db/id-pages'
 import type { CreationRow, Database, RenderRow } from '../../db/schema'
 import { AppError, notFound } from '../../errors'
 import { errorFields, type Logger } from '../../log'
@@ -219,9 +220,8 @@ export class Renders {
     return findOwnRender(this.d.db, id, userId)
   }
 
-  async list(userId: number, page: { limit: number; startingAfter?: number | undefined }) {
-    const rows = await listOwnRenders(this.d.db, userId, page)
-    return { items: rows.slice(0, page.limit), hasMore: rows.length > page.limit }
+  list(userId: number, cursor: IdCursor): Promise<IdPage<RenderRow>> {
+    return listOwnRenders(this.d.db, userId, cursor)
   }
 
   /** The creations holding completed renders' files, by creation id. */

@@ -4,7 +4,15 @@ import type { idempotency } from '../../v1/idempotency'
 import { requireScope } from '../../v1/middleware'
 import { idempotencyHeader, ok, problems, SECURITY } from '../../v1/openapi-parts'
 import { Problem } from '../../v1/problem'
-import { idParam, pageQuery, pdfOptionsFrom, Render, RenderCreate, RenderList } from '../../v1/schemas'
+import {
+  cursorOf,
+  idParam,
+  pageQuery,
+  pdfOptionsFrom,
+  Render,
+  RenderCreate,
+  RenderList,
+} from '../../v1/schemas'
 import { renderView } from '../../v1/views'
 import type { Creations } from '../creations/creations'
 import type { Renders } from './renders'
@@ -152,10 +160,7 @@ export function renderRoutes(
 
   app.openapi(list, async (c) => {
     const q = c.req.valid('query')
-    const page = await d.renders.list(c.get('caller').userId, {
-      limit: q.limit,
-      startingAfter: q.starting_after,
-    })
+    const page = await d.renders.list(c.get('caller').userId, cursorOf(q))
     const made = await d.renders.creationsOf(page.items)
     const origin = new URL(c.req.url).origin
     return c.json(

@@ -1,16 +1,14 @@
 import type { Kysely } from 'kysely'
+import { type IdCursor, type IdPage, pageById } from '../../db/id-pages'
 import type { Database, TemplateRow } from '../../db/schema'
 
-/**
- * The templates `userId` may render, by id after the cursor: the catalogue's active ones and their own that
- * are not deleted; one more than `limit` (to tell whether more follow).
- */
-export function usableTemplatesAfter(
+/** A page of the templates `userId` may render, by id: the catalogue's active ones and their own not deleted. */
+export function usableTemplatesPage(
   db: Kysely<Database>,
   userId: number,
-  page: { limit: number; startingAfter?: number | undefined },
-): Promise<TemplateRow[]> {
-  let q = db
+  cursor: IdCursor,
+): Promise<IdPage<TemplateRow>> {
+  const q = db
     .selectFrom('templates')
     .selectAll()
     .where((eb) =>
@@ -19,9 +17,5 @@ export function usableTemplatesAfter(
         eb.and([eb('owner_id', '=', userId), eb('deleted_at', 'is', null)]),
       ]),
     )
-  if (page.startingAfter !== undefined) q = q.where('id', '>', page.startingAfter)
-  return q
-    .orderBy('id')
-    .limit(page.limit + 1)
-    .execute()
+  return pageById(q, 'id', 'asc', cursor)
 }

@@ -6,9 +6,9 @@ import type { V1Env } from '../../v1/env'
 import { requireScope } from '../../v1/middleware'
 import { ok, problems, SECURITY } from '../../v1/openapi-parts'
 import { Problem } from '../../v1/problem'
-import { idParam, pageQuery, Template, TemplateList } from '../../v1/schemas'
+import { cursorOf, idParam, pageQuery, Template, TemplateList } from '../../v1/schemas'
 import { templateView } from '../../v1/views'
-import { usableTemplatesAfter } from './template-pages.queries'
+import { usableTemplatesPage } from './template-pages.queries'
 import { findUsableTemplate } from './templates.queries'
 
 const list = createRoute({
@@ -37,17 +37,13 @@ const detail = createRoute({
 
 export function templateRoutes(app: OpenAPIHono<V1Env>, d: { db: Kysely<Database>; urls: FileUrls }) {
   app.openapi(list, async (c) => {
-    const q = c.req.valid('query')
-    const rows = await usableTemplatesAfter(d.db, c.get('caller').userId, {
-      limit: q.limit,
-      startingAfter: q.starting_after,
-    })
+    const page = await usableTemplatesPage(d.db, c.get('caller').userId, cursorOf(c.req.valid('query')))
     const origin = new URL(c.req.url).origin
     return c.json(
       {
         object: 'list' as const,
-        data: rows.slice(0, q.limit).map((r) => templateView(r, origin, d.urls)),
-        has_more: rows.length > q.limit,
+        data: page.items.map((r) => templateView(r, origin, d.urls)),
+        has_more: page.hasMore,
       },
       200,
     )
