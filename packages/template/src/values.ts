@@ -4,7 +4,7 @@ import type { ValueIssue } from './fields/issue'
 import type { FontFamily } from './fonts'
 import { layerKinds } from './layers'
 import type { Typeset } from './layers/kind'
-import { fieldReferences, scriptName } from './layers/text'
+import { fieldReferences, hyphenationLanguage, scriptName } from './layers/text'
 import type { Locale, Values } from './primitives'
 
 export interface ValueRules {
@@ -18,6 +18,32 @@ export interface ValueRules {
 /** What the template's layers set in type, in the order they are drawn (hidden ones too). */
 export const typesets = (t: Pick<Template, 'layers'>): Typeset[] =>
   t.layers.flatMap((l) => layerKinds.typeset(l) ?? [])
+
+/**
+ * The languages whose hyphenation patterns drawing the template may read (`loadHyphenation` loads them before a
+ * surface draws): for each text layer that hyphenates, its language (the layer's, else `lang`, else `locale`)
+ * and the languages declared for the values it shows. None when no layer hyphenates.
+ */
+export function hyphenationLanguages(
+  t: Pick<Template, 'layers'>,
+  o: {
+    locale: string
+    lang?: string | undefined
+    valueLanguages?: Readonly<Record<string, string>> | undefined
+  },
+): string[] {
+  const langs = new Set<string>()
+  for (const s of typesets(t)) {
+    if (!s.hyphenate) continue
+    const own = hyphenationLanguage(s, o)
+    if (own) langs.add(own)
+    for (const key of s.texts.flatMap(fieldReferences)) {
+      const declared = o.valueLanguages?.[key]
+      if (declared) langs.add(declared)
+    }
+  }
+  return [...langs]
+}
 
 /** The layers' typesets that show a field's value (`{{key}}`). */
 export const typesetsShowing = (t: Pick<Template, 'layers'>, key: string): Typeset[] =>

@@ -18,9 +18,39 @@ async function packagesOf(entry: string) {
 }
 
 describe('the package in a browser', () => {
-  it('bundles for the browser with zod, bidi-js and uqr (QR codes) as its only dependencies (no Node built-in, no native module)', async () => {
-    // platform: 'browser' fails the build on any node: import.
-    expect(new Set(await packagesOf('index.ts'))).toEqual(new Set(['zod', 'bidi-js', 'uqr']))
+  it('bundles for the browser with zod, bidi-js, uqr (QR codes) and hyphen (patterns loaded on demand) as its only dependencies (no Node built-in, no native module)', async () => {
+    // platform: 'browser' fails the build on any node: import. hyphen's patterns are imported on demand.
+    expect(new Set(await packagesOf('index.ts'))).toEqual(new Set(['zod', 'bidi-js', 'uqr', 'hyphen']))
+  })
+
+  it('loads hyphenation (its core and each language’s patterns) in chunks of their own, on first use', async () => {
+    const result = await build({
+      entryPoints: [new URL('../src/index.ts', import.meta.url).pathname],
+      bundle: true,
+      splitting: true,
+      outdir: 'out',
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      metafile: true,
+      logLevel: 'silent',
+    })
+    const { outputs: byPath } = result.metafile
+    const outputs = Object.values(byPath)
+    // What a page that lays text out loads: the entry and the chunks it imports statically.
+    const loaded = new Set<string>()
+    const visit = (path: string) => {
+      if (loaded.has(path)) return
+      loaded.add(path)
+      for (const i of byPath[path]?.imports ?? []) if (i.kind === 'import-statement') visit(i.path)
+    }
+    visit(Object.keys(byPath).find((path) => byPath[path]?.entryPoint?.endsWith('src/index.ts')) ?? '')
+    const inputs = [...loaded].flatMap((path) => Object.keys(byPath[path]?.inputs ?? {}))
+    expect(inputs.filter((f) => f.includes('node_modules/hyphen/'))).toEqual([])
+    const english = outputs.find((o) =>
+      Object.keys(o.inputs).some((f) => f.endsWith('hyphen/patterns/en-us.js')),
+    )
+    expect(Object.keys(english?.inputs ?? {})).toHaveLength(1)
   })
 
   it('gives screens the value rules and image values without zod', async () => {

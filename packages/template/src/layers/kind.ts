@@ -29,6 +29,8 @@ export interface Typeset {
   lang: string | undefined
   /** `**bold**` and `*italic*` in the text and values are read as markup. */
   markup: boolean
+  /** Words are hyphenated by their language's patterns (absent: not). */
+  hyphenate?: boolean
 }
 
 /** An image a layer draws for these values: the key of `DrawContext.images` it is drawn from, and how. */

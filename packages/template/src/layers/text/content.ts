@@ -26,6 +26,11 @@ export interface TextStyle {
   balance?: boolean
   /** `**bold**` and `*italic*` in the text set words in bold and italics (default true). */
   markup?: boolean
+  /**
+   * Hyphenation by language patterns: the language (BCP 47) of the text outside the values that declare their
+   * own; absent, nothing is hyphenated but at soft hyphens (U+00AD) the text itself holds.
+   */
+  hyphenate?: string | undefined
 }
 
 /** A stretch of a text written in a language of its own (a value the customer declared); UTF-16 offsets. */
@@ -51,32 +56,73 @@ export interface TextContent {
   forms: HanForms
   runs: ScriptRun[]
   paragraphs: Paragraph[]
+  /**
+   * Where the text had a soft hyphen (U+00AD), removed from `text`: a line may break before each offset, and
+   * then ends in a hyphen. In order.
+   */
+  softHyphens: number[]
+  /** The stretches written in a language of their own (the values that declared one), in `text`'s offsets. */
+  langs: LangSpan[]
 }
 
-/**
- * The spans of `source` whose language names Han forms, carried over to the text without its markers
- * (`origin`: each unit's offset in the source).
- */
-function formsSpans(
-  spans: readonly LangSpan[],
-  origin: Uint32Array | undefined,
-  length: number,
-): FormsSpan[] {
+/** The spans whose language names Han forms, with those forms. */
+function formsSpans(spans: readonly LangSpan[]): FormsSpan[] {
   const out: FormsSpan[] = []
   for (const span of spans) {
     const forms = formsOfTag(span.lang)
-    if (!forms) continue
-    if (!origin) {
-      out.push({ start: span.start, end: span.end, forms })
-      continue
-    }
+    if (forms) out.push({ start: span.start, end: span.end, forms })
+  }
+  return out
+}
+
+/** Spans of the source carried over to the text made of it (`origin`: each unit's offset in the source). */
+function carriedSpans(
+  spans: readonly LangSpan[],
+  origin: Uint32Array | undefined,
+  length: number,
+): LangSpan[] {
+  if (!origin) return [...spans]
+  const out: LangSpan[] = []
+  for (const span of spans) {
     let start = 0
     while (start < length && (origin[start] ?? 0) < span.start) start++
     let end = start
     while (end < length && (origin[end] ?? 0) < span.end) end++
-    if (end > start) out.push({ start, end, forms })
+    if (end > start) out.push({ start, end, lang: span.lang })
   }
   return out
+}
+
+const SOFT_HYPHEN = '\u00AD'
+
+/** A text without its soft hyphens: where each was, and each remaining unit's offset in the source. */
+function withoutSoftHyphens(marked: {
+  text: string
+  emphasis: Uint8Array
+  origin?: Uint32Array | undefined
+}) {
+  const { text, emphasis, origin } = marked
+  if (!text.includes(SOFT_HYPHEN)) return { ...marked, softHyphens: [] }
+  let kept = ''
+  const keptEmphasis: number[] = []
+  const keptOrigin: number[] = []
+  const softHyphens: number[] = []
+  for (let i = 0; i < text.length; i++) {
+    const unit = text[i] as string
+    if (unit === SOFT_HYPHEN) {
+      if (softHyphens[softHyphens.length - 1] !== kept.length) softHyphens.push(kept.length)
+      continue
+    }
+    kept += unit
+    keptEmphasis.push(emphasis[i] ?? 0)
+    keptOrigin.push(origin ? (origin[i] ?? i) : i)
+  }
+  return {
+    text: kept,
+    emphasis: Uint8Array.from(keptEmphasis),
+    origin: Uint32Array.from(keptOrigin),
+    softHyphens,
+  }
 }
 
 /** The text outside the spans: what the forms of the rest are told from when no language is declared. */
@@ -92,13 +138,16 @@ function outside(text: string, spans: readonly FormsSpan[]): string {
 
 /**
  * A text made ready to set. `spans` (offsets in `source`) are the stretches written in a language of their
- * own, each value the customer declared one for: their Han characters take that language's forms; the rest
- * takes the style's language, else what the rest of the text shows.
+ * own, each value the customer declared one for: their Han characters take that language's forms (and their
+ * words its hyphenation); the rest takes the style's language, else what the rest of the text shows. Soft
+ * hyphens are taken out of the text and kept as places a line may break (`softHyphens`).
  */
 export function prepareText(source: string, style: TextStyle, spans: readonly LangSpan[] = []): TextContent {
-  const { text, emphasis, origin } =
-    style.markup === false ? { text: source, emphasis: new Uint8Array(source.length) } : parseMarkup(source)
-  const declared = formsSpans(spans, origin, text.length)
+  const { text, emphasis, origin, softHyphens } = withoutSoftHyphens(
+    style.markup === false ? { text: source, emphasis: new Uint8Array(source.length) } : parseMarkup(source),
+  )
+  const langs = carriedSpans(spans, origin, text.length)
+  const declared = formsSpans(langs)
   const forms = hanForms(outside(text, declared), style.lang)
   const paragraphs: Paragraph[] = []
   let start = 0
@@ -108,7 +157,7 @@ export function prepareText(source: string, style: TextStyle, spans: readonly La
     paragraphs.push({ start, end, bidi: paragraphBidi(text.slice(start, end), style.direction ?? 'auto') })
     start += part.length + 1
   }
-  return { text, emphasis, forms, runs: scriptRuns(text, forms, declared), paragraphs }
+  return { text, emphasis, forms, runs: scriptRuns(text, forms, declared), paragraphs, softHyphens, langs }
 }
 
 /** Every face a content draws with, so a surface can load them before measuring. */
@@ -138,6 +187,9 @@ export function styledRuns(content: TextContent, start: number, end: number): St
   }
   return out
 }
+
+/** What a line broken inside a word ends in: the hyphen-minus, which every face of the model draws. */
+export const HYPHEN = '-'
 
 /** Bold inside a text: 700, or 800 when the text is already semibold or heavier. */
 const boldWeight = (weight: number) => (weight >= 600 ? 800 : 700)
@@ -202,7 +254,16 @@ export class Measurer {
 
   /** The width of an ellipsis after the character before `at`, in that character's font. */
   ellipsisWidth(at: number): number {
+    return this.markWidth('…', at)
+  }
+
+  /** The width of the hyphen a line broken inside a word at `at` ends in, in the font of the character before. */
+  hyphenWidth(at: number): number {
+    return this.markWidth(HYPHEN, at)
+  }
+
+  private markWidth(mark: string, at: number): number {
     const [run] = styledRuns(this.content, Math.max(0, at - 1), Math.max(1, at))
-    return this.runWidth('…', run?.system ?? 'latin', run?.emphasis ?? 0)
+    return this.runWidth(mark, run?.system ?? 'latin', run?.emphasis ?? 0)
   }
 }

@@ -6,6 +6,7 @@ import { visualRuns } from './bidi'
 import {
   applyRunFont,
   contentFaces,
+  HYPHEN,
   type LangSpan,
   Measurer,
   prepareText,
@@ -78,7 +79,7 @@ export const layerText = (layer: TextLayer, d: Pick<DrawContext, 'locale' | 'val
 /** The text style a text layer resolves to for these values and this size. */
 export function textStyle(
   layer: TextLayer,
-  d: Pick<DrawContext, 'values' | 'sizeId'> & { lang?: string | undefined },
+  d: Pick<DrawContext, 'values' | 'sizeId'> & { lang?: string | undefined; locale?: string | undefined },
 ): TextStyle {
   return {
     family: resolveBound(layer.font, d.values, 'sans'),
@@ -94,8 +95,18 @@ export function textStyle(
     lang: layer.lang ?? d.lang,
     balance: layer.balance,
     markup: layer.markup,
+    ...(layer.hyphenate && { hyphenate: hyphenationLanguage(layer, d) }),
   }
 }
+
+/**
+ * The language a text layer that hyphenates is hyphenated in where no value declares its own: the layer's,
+ * else the values', else the render's locale.
+ */
+export const hyphenationLanguage = (
+  layer: Pick<TextLayer, 'lang'>,
+  d: { lang?: string | undefined; locale?: string | undefined },
+): string | undefined => layer.lang ?? d.lang ?? d.locale
 
 const TRANSPARENT = 'rgba(0,0,0,0)'
 const LRO = '\u202D'
@@ -113,7 +124,8 @@ interface Piece {
 /**
  * A line's pieces from left to right: its level runs in visual order (UAX #9 from the paragraph's levels),
  * each cut into runs of one font, those in reverse inside a right-to-left run. The shaper orders the
- * characters inside each piece by its direction. A cut line's "…" goes at the paragraph's end side.
+ * characters inside each piece by its direction. A cut line's "…" and a hyphenated line's hyphen go at the
+ * paragraph's end side.
  */
 function linePieces(m: Measurer, line: TextLine): Piece[] {
   const { content } = m
@@ -131,12 +143,14 @@ function linePieces(m: Measurer, line: TextLine): Piece[] {
       pieces.push({ text, run: r, rtl, width: m.runWidth(text, r.system, r.emphasis) })
     }
   }
-  if (line.ellipsis) {
+  // A cut line's "…", or the hyphen of a line broken inside a word, in the font of the line's last character.
+  const mark = line.ellipsis ? '…' : line.hyphen ? HYPHEN : undefined
+  if (mark) {
     const [last] = styledRuns(content, Math.max(p.start, line.end - 1), Math.max(p.start + 1, line.end))
     const run = { system: last?.system ?? 'latin', emphasis: last?.emphasis ?? 0 }
-    const ellipsis = { text: '…', run, rtl: base === 1, width: m.runWidth('…', run.system, run.emphasis) }
-    if (base === 1) pieces.unshift(ellipsis)
-    else pieces.push(ellipsis)
+    const end = { text: mark, run, rtl: base === 1, width: m.runWidth(mark, run.system, run.emphasis) }
+    if (base === 1) pieces.unshift(end)
+    else pieces.push(end)
   }
   return pieces
 }

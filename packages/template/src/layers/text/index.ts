@@ -2,6 +2,7 @@ export { type LevelRun, type ParagraphBidi, paragraphBidi, textDirection, visual
 export { contentFaces, type LangSpan, prepareText, type TextContent, type TextStyle } from './content'
 export {
   drawText,
+  hyphenationLanguage,
   joinPieces,
   layerPieces,
   layerText,
@@ -10,6 +11,7 @@ export {
   textBindings,
   textStyle,
 } from './draw'
+export { hyphenationLoaded, hyphenationPatterns, hyphenationPoints, loadHyphenation } from './hyphenation'
 export { textLayer } from './kind'
 export { breakPieces, layoutText, type TextLayout, type TextLine } from './layout'
 export { BOLD, ITALIC, type Marked, parseMarkup } from './markup'

@@ -26,5 +26,6 @@ export const textLayer: LayerPlugin<TextLayer, z.input<typeof textLayerSchema>> 
     families: typeof layer.font === 'string' ? [layer.font] : fontFamilies,
     lang: layer.lang,
     markup: layer.markup,
+    ...(layer.hyphenate && { hyphenate: true }),
   }),
 }

@@ -1,6 +1,7 @@
 import type { Canvas2D } from '../../canvas'
 import { graphemesOf, textLength, wordsOf } from '../../segments'
-import { Measurer, type Paragraph, prepareText, type TextContent, type TextStyle } from './content'
+import { HYPHEN, Measurer, type Paragraph, prepareText, type TextContent, type TextStyle } from './content'
+import { hyphenationPoints } from './hyphenation'
 
 export interface TextLine {
   /** UTF-16 offsets in the content's text of what the line shows (trailing spaces left out). */
@@ -10,6 +11,8 @@ export interface TextLine {
   paragraph: number
   /** The line was cut and ends in "…". */
   ellipsis: boolean
+  /** The line breaks inside a word (at a soft hyphen, a hyphenation point, or a cut by force) and ends in a hyphen it adds. */
+  hyphen: boolean
   /** Px at the layout's size. */
   width: number
 }
@@ -17,7 +20,7 @@ export interface TextLine {
 export interface TextLayout {
   /** The font size the text is drawn at (smaller than asked when shrink-to-fit shrank it). */
   size: number
-  /** Each line's text as shown (markers removed, "…" where cut). */
+  /** Each line's text as shown (markers and soft hyphens removed, "…" where cut, "-" where hyphenated). */
   lines: string[]
   /** Each line as the content's offsets, for drawing. */
   placed: TextLine[]
@@ -83,9 +86,11 @@ interface Piece {
   /** Where its trailing spaces start. */
   trimEnd: number
   end: number
+  /** Where a line may break inside it with a hyphen (soft hyphens, then the language's patterns), once asked. */
+  soft?: number[]
 }
 
-type Range = { start: number; end: number }
+type Range = { start: number; end: number; hyphen?: boolean }
 
 function piecesOf(content: TextContent, p: Paragraph): Piece[] {
   let at = p.start
@@ -97,36 +102,131 @@ function piecesOf(content: TextContent, p: Paragraph): Piece[] {
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+/** The letters of scripts written with spaces between words, whose words a forced cut hyphenates. */
+const SPACED_LETTER = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]$/u
+/** A letter's marks (a decomposed é) end a grapheme as the letter would. */
+const MARK = /^\p{M}$/u
+/** An address (a URL, an e-mail, a path) is cut without a hyphen, which a reader would take as part of it. */
+const ADDRESS = /[/@]|:\/\/|\.\p{L}/u
+
+/** The text between the spaces around a piece: a whole address, which the segmenter cuts into pieces. */
+function spaceless(text: string, pc: Piece): string {
+  let start = pc.start
+  while (start > 0 && !SPACE.test(text[start - 1] ?? ' ')) start--
+  let end = pc.trimEnd
+  while (end < text.length && !SPACE.test(text[end] ?? ' ')) end++
+  return text.slice(start, end)
+}
+
+/** The language a stretch starting at `at` is written in: a value's declared one, else the text's. */
+function languageAt(content: TextContent, at: number, fallback: string | undefined) {
+  return content.langs.find((s) => s.start <= at && at < s.end)?.lang ?? fallback
+}
 
 /**
- * Greedy lines of a paragraph at a width, and whether a word had to be split because it is wider than the
- * box alone (a long URL, a long German word: split between graphemes).
+ * Where a piece may break with a hyphen: at its soft hyphens, and, with hyphenation on, where its language's
+ * patterns allow. Asked only of a piece that does not fit, and kept on it.
  */
-function greedyLines(m: Measurer, pieces: Piece[], maxWidth: number) {
+function softBreaks(m: Measurer, pc: Piece, hyphenate: string | undefined): number[] {
+  if (pc.soft) return pc.soft
+  const { softHyphens, text } = m.content
+  const marked = softHyphens.filter((at) => at > pc.start && at < pc.trimEnd)
+  let soft = marked
+  // A word with soft hyphens breaks at those alone, as a browser's `hyphens: auto` does.
+  if (hyphenate && marked.length === 0) {
+    const word = text.slice(pc.start, pc.trimEnd)
+    soft = hyphenationPoints(word, languageAt(m.content, pc.start, hyphenate)).map((at) => pc.start + at)
+  }
+  pc.soft = soft
+  return soft
+}
+
+/** The last soft break of a piece after `from` at which the part from `from`, with its hyphen, is `room` wide or less. */
+function softCut(m: Measurer, pc: Piece, from: number, room: number, hyphenate: string | undefined) {
+  const breaks = softBreaks(m, pc, hyphenate)
+  for (let i = breaks.length - 1; i >= 0; i--) {
+    const at = breaks[i] as number
+    if (at <= from) return undefined
+    if (m.width(from, at) + m.hyphenWidth(at) <= room) return at
+  }
+  return undefined
+}
+
+/**
+ * Where a word wider than the box alone is cut by force, from `from`: after as many graphemes as fit (one at
+ * least), with the hyphen the cut gets between two letters of a script written with spaces (not in an
+ * address); never before a character that may not start a line nor after one that may not end it (「キャッシュ」は
+ * leaves キャッシュ」 together), unless that would leave nothing on the line.
+ */
+function forcedCut(m: Measurer, pc: Piece, from: number, maxWidth: number): Range {
+  const text = m.content.text
+  const word = text.slice(from, pc.trimEnd)
+  const address = ADDRESS.test(spaceless(text, pc))
+  const before = (at: number) => {
+    let i = at - 1
+    while (i > 0 && MARK.test(text[i] ?? '')) i--
+    return text[i] ?? ''
+  }
+  const hyphenAt = (at: number) =>
+    !address && SPACED_LETTER.test(before(at)) && SPACED_LETTER.test(text[at] ?? '')
+  const cuts: number[] = []
+  let fit = -1
+  for (const { index } of graphemesOf(word)) {
+    const at = from + index
+    if (at === from) continue
+    cuts.push(at)
+    if (m.width(from, at) + (hyphenAt(at) ? m.hyphenWidth(at) : 0) > maxWidth) break
+    fit = cuts.length - 1
+  }
+  if (cuts.length === 0) return { start: from, end: pc.trimEnd }
+  if (fit < 0) fit = 0
+  let i = fit
+  const startsBadly = (at: number) => NO_START.has(text[at] ?? '') || NO_END.has(text[at - 1] ?? '')
+  while (i > 0 && startsBadly(cuts[i] as number)) i--
+  const end = (startsBadly(cuts[i] as number) ? cuts[fit] : cuts[i]) ?? pc.trimEnd
+  return { start: from, end, hyphen: hyphenAt(end) }
+}
+
+/**
+ * Greedy lines of a paragraph at a width, and whether a word had to be cut by force because it is wider than
+ * the box alone (a long URL, a long German word: cut between graphemes). A word that does not fit where the
+ * line is at breaks at a soft hyphen or (with `hyphenate`) a hyphenation point that fits, with a hyphen; that
+ * is not a cut by force.
+ */
+function greedyLines(m: Measurer, pieces: Piece[], maxWidth: number, hyphenate: string | undefined) {
   const lines: Range[] = []
   let split = false
   let line: { start: number; end: number; full: number } | undefined
   for (const pc of pieces) {
-    const trimmed = m.width(pc.start, pc.trimEnd)
-    const full = pc.trimEnd === pc.end ? trimmed : m.width(pc.start, pc.end)
-    if (line && line.full + trimmed <= maxWidth) {
-      line.end = pc.trimEnd
-      line.full += full
-      continue
-    }
-    if (line) lines.push({ start: line.start, end: line.end })
-    line = { start: pc.start, end: pc.trimEnd, full }
-    if (trimmed <= maxWidth) continue
-    split = true
-    let chunk = pc.start
-    for (const { segment, index } of graphemesOf(m.content.text.slice(pc.start, pc.trimEnd))) {
-      const g = pc.start + index
-      if (g > chunk && m.width(chunk, g + segment.length) > maxWidth) {
-        lines.push({ start: chunk, end: g })
-        chunk = g
+    let from = pc.start
+    for (;;) {
+      const trimmed = m.width(from, pc.trimEnd)
+      if (line && line.full + trimmed <= maxWidth) {
+        line.end = pc.trimEnd
+        line.full += pc.trimEnd === pc.end ? trimmed : m.width(from, pc.end)
+        break
       }
+      if (!line && trimmed <= maxWidth) {
+        line = { start: from, end: pc.trimEnd, full: pc.trimEnd === pc.end ? trimmed : m.width(from, pc.end) }
+        break
+      }
+      const cut = softCut(m, pc, from, maxWidth - (line?.full ?? 0), hyphenate)
+      if (cut !== undefined) {
+        lines.push({ start: line?.start ?? from, end: cut, hyphen: true })
+        line = undefined
+        from = cut
+        continue
+      }
+      if (line) {
+        lines.push({ start: line.start, end: line.end })
+        line = undefined
+        continue
+      }
+      split = true
+      const forced = forcedCut(m, pc, from, maxWidth)
+      lines.push(forced)
+      from = forced.end
     }
-    line = { start: chunk, end: pc.trimEnd, full: m.width(chunk, pc.end) }
   }
   if (line) lines.push({ start: line.start, end: line.end })
   return { lines, split }
@@ -168,21 +268,24 @@ function avoidWidow(m: Measurer, pieces: Piece[], lines: Range[], maxWidth: numb
  * lines, as CSS's `text-wrap: balance`), then without a widow.
  */
 function wrapParagraph(m: Measurer, p: Paragraph, maxWidth: number, style: TextStyle) {
-  const whole = { start: p.start, end: p.start + m.content.text.slice(p.start, p.end).trimEnd().length }
+  const whole: Range = {
+    start: p.start,
+    end: p.start + m.content.text.slice(p.start, p.end).trimEnd().length,
+  }
   if (!style.wrap || m.width(whole.start, whole.end) <= maxWidth) return { lines: [whole], split: false }
   const pieces = piecesOf(m.content, p)
-  let { lines, split } = greedyLines(m, pieces, maxWidth)
+  let { lines, split } = greedyLines(m, pieces, maxWidth, style.hyphenate)
   if (split) return { lines, split }
   if (style.balance) {
     let lo = 0
     let hi = maxWidth
     for (let i = 0; i < 12 && hi - lo > 1; i++) {
       const mid = (lo + hi) / 2
-      const at = greedyLines(m, pieces, mid)
+      const at = greedyLines(m, pieces, mid, style.hyphenate)
       if (!at.split && at.lines.length === lines.length) hi = mid
       else lo = mid
     }
-    lines = greedyLines(m, pieces, hi).lines
+    lines = greedyLines(m, pieces, hi, style.hyphenate).lines
   }
   return { lines: avoidWidow(m, pieces, lines, maxWidth), split }
 }
@@ -194,8 +297,15 @@ function linesAt(ctx: Canvas2D, content: TextContent, style: TextStyle, size: nu
   content.paragraphs.forEach((p, paragraph) => {
     const wrapped = wrapParagraph(m, p, maxWidth, style)
     split ||= wrapped.split
-    for (const r of wrapped.lines)
-      lines.push({ ...r, paragraph, ellipsis: false, width: m.width(r.start, r.end) })
+    for (const { start, end, hyphen = false } of wrapped.lines)
+      lines.push({
+        start,
+        end,
+        paragraph,
+        ellipsis: false,
+        hyphen,
+        width: m.width(start, end) + (hyphen ? m.hyphenWidth(end) : 0),
+      })
   })
   return { lines, split, m }
 }
@@ -209,7 +319,8 @@ const lineBudget = (style: TextStyle, size: number, boxHeight: number) => {
 const widest = (lines: TextLine[]) => Math.max(0, ...lines.map((l) => l.width))
 
 /**
- * Breaks text into lines for a box: wraps at word boundaries (any CJK character boundary), keeps
+ * Breaks text into lines for a box: wraps at word boundaries (any CJK character boundary) and, inside a word
+ * that does not fit, at its soft hyphens and (`style.hyphenate`) its language's hyphenation points, keeps
  * punctuation off line starts and single words off paragraph ends, and with `minSize` set shrinks the font
  * (largest whole px size that fits) until every line fits the box and maxLines. What still does not fit is
  * cut with an ellipsis, and the layout says so (`truncated`).
@@ -261,7 +372,7 @@ export function layoutText(
   }
   return {
     size,
-    lines: lines.map((l) => content.text.slice(l.start, l.end) + (l.ellipsis ? '…' : '')),
+    lines: lines.map((l) => content.text.slice(l.start, l.end) + (l.ellipsis ? '…' : l.hyphen ? HYPHEN : '')),
     placed: lines,
     content,
     lineHeightPx: size * style.lineHeight,
@@ -279,5 +390,11 @@ function ellipsize(m: Measurer, line: TextLine, maxWidth: number): TextLine {
   while (end > line.start && m.width(line.start, trimmed(end)) + m.ellipsisWidth(trimmed(end)) > maxWidth)
     end = cuts.filter((c) => c < end).pop() ?? line.start
   end = trimmed(end)
-  return { ...line, end, ellipsis: true, width: m.width(line.start, end) + m.ellipsisWidth(end) }
+  return {
+    ...line,
+    end,
+    ellipsis: true,
+    hyphen: false,
+    width: m.width(line.start, end) + m.ellipsisWidth(end),
+  }
 }

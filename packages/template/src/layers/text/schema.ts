@@ -58,6 +58,13 @@ export const textLayerSchema = z
     wrap: z.boolean().default(true),
     /** Lines made as even as they can be (a short headline), instead of filling each before the next. */
     balance: z.boolean().default(false),
+    /**
+     * Words that do not fit at a line's end are hyphenated by their language's patterns (a value's declared
+     * language, else `lang`, else the render's): en, de, fr, es, it, nl, pt, ru and 30 more; a language without
+     * patterns is not hyphenated. Absent (as in every document saved before it existed) means off. Soft hyphens
+     * (U+00AD) in the text break with a hyphen either way.
+     */
+    hyphenate: z.boolean().optional(),
     /** `**bold**` and `*italic*` in the text and values set words in bold and italics. */
     markup: z.boolean().default(true),
     maxLines: z.number().int().positive().optional(),
