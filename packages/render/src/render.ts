@@ -7,9 +7,11 @@ import {
   effectiveValues,
   fieldKinds,
   fitScale,
+  hyphenationLanguages,
   type Locale,
   layerBox,
   layerKinds,
+  loadHyphenation,
   PRINT_DPI,
   printPixels,
   type Size,
@@ -252,6 +254,8 @@ async function drawTo<Read>(
       )
     : new Map<string, Canvas>()
   registerBrandFonts(o.brandFonts ?? [])
+  // Nothing to wait for unless a text layer hyphenates; each language's patterns load once per process.
+  await loadHyphenation(hyphenationLanguages(t, { locale, lang: o.lang, valueLanguages: o.valueLanguages }))
   const canvas = surfaces.take(width, height)
   const ctx = joiningEmoji(canvas.getContext('2d'))
   ctx.save()

@@ -1,4 +1,11 @@
-import { effectiveValues, type Locale, type Template, type Values } from '@templet/template'
+import {
+  effectiveValues,
+  hyphenationLanguages,
+  type Locale,
+  loadHyphenation,
+  type Template,
+  type Values,
+} from '@templet/template'
 import { registerBrandFonts } from '../brand-fonts'
 import { drawTemplate, loadImages, outputPixels, pickSize, RenderError, type RenderOptions } from '../render'
 import { PdfWriter } from './drawn'
@@ -58,6 +65,8 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
       const pixels = outputPixels(size)
       const drawnScale = Math.max(pixels.width / size.width, pixels.height / size.height)
       const decoded = images ? await loadImages(bled, size, drawnScale, effective, images.load) : new Map()
+      const valueLanguages = o.rowLanguages?.[row] ?? o.valueLanguages
+      await loadHyphenation(hyphenationLanguages(t, { locale, lang: o.lang, valueLanguages }))
       writer.page(g, (ctx) => {
         if (o.cropMarks) {
           // Nothing of the design reaches into the marks: it stops at the bleed.
@@ -77,7 +86,7 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
         // What is printed never shows a placeholder (see RenderOptions.placeholders).
         drawTemplate(ctx, bled, size, locale, effective, decoded, {
           lang: o.lang,
-          valueLanguages: o.rowLanguages?.[row] ?? o.valueLanguages,
+          valueLanguages,
           placeholders: o.placeholders ?? false,
         })
         ctx.restore()
