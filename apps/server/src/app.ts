@@ -148,6 +148,7 @@ export function createAppParts(o: AppOptions): App {
   const brandKit = brandKitFeature(media, { brandKit: creations.brandKit })
   const developer = developerFeature(shared, media, {
     creations: creations.creations,
+    uploads: uploads.uploads,
     metrics,
     queue: o.jobQueue,
   })

@@ -85,6 +85,8 @@ const developerApiEnv = {
   JOB_EXPIRE_SECONDS: int(1, 86_400, 300),
   JOB_MAINTENANCE_SECONDS: int(1, 3600, 60),
   WEBHOOK_ALLOW_PRIVATE: flag,
+  IMAGE_URL_ALLOW_PRIVATE: flag,
+  IMAGE_URL_TIMEOUT_MS: int(100, 60_000, 10_000),
   WEBHOOK_SCHEDULER_SECONDS: int(1, 3600, 5),
   WEBHOOK_TIMEOUT_MS: int(100, 60_000, 10_000),
   METRICS_TOKEN: z
@@ -284,6 +286,10 @@ export interface DeveloperApiConfig {
   jobMaintenanceSeconds: number
   /** Allow webhook deliveries to private and loopback addresses (tests, a local receiver). */
   webhookAllowPrivate: boolean
+  /** Allow images given by URL to be fetched from private and loopback addresses, over http too (tests). */
+  imageUrlAllowPrivate: boolean
+  /** How long fetching one image given by URL may take, redirects included. */
+  imageUrlTimeoutMs: number
   /** How often due webhook deliveries are sent. */
   webhookSchedulerSeconds: number
   webhookTimeoutMs: number
@@ -505,6 +511,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       jobExpireSeconds: e.JOB_EXPIRE_SECONDS,
       jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
       webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === '1',
+      imageUrlAllowPrivate: e.IMAGE_URL_ALLOW_PRIVATE === '1',
+      imageUrlTimeoutMs: e.IMAGE_URL_TIMEOUT_MS,
       webhookSchedulerSeconds: e.WEBHOOK_SCHEDULER_SECONDS,
       webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
       metricsToken: e.METRICS_TOKEN,

@@ -80,7 +80,7 @@ describe.each(engines)('a client generated from /v1/openapi.json on %s', (engine
     expect(made.data.status).toBe('completed')
     expect(made.data.files?.png).toMatch(/^http/)
 
-    const read = await client.GET('/renders/{id}', { params: { path: { id: String(made.data.id) } } })
+    const read = await client.GET('/renders/{id}', { params: { path: { id: made.data.id } } })
     expect(read.data?.id).toBe(made.data.id)
 
     const bad = await client.POST('/renders', {
@@ -92,14 +92,14 @@ describe.each(engines)('a client generated from /v1/openapi.json on %s', (engine
     expect(bad.response.status).toBe(400)
     expect(bad.error.issues?.[0]).toEqual({ path: ['values', 'nope'], code: 'unrecognized_key', params: {} })
 
-    const missing = await client.GET('/renders/{id}', { params: { path: { id: '999999999' } } })
+    const missing = await client.GET('/renders/{id}', { params: { path: { id: 999999999 } } })
     expect(missing.response.status).toBe(404)
     expect(missing.error?.type).toBe('https://templet.app/problems/not_found')
 
     const list = await client.GET('/renders', {})
     expect(list.data?.data.map((r) => r.id)).toEqual([made.data.id])
 
-    const gone = await client.DELETE('/renders/{id}', { params: { path: { id: String(made.data.id) } } })
+    const gone = await client.DELETE('/renders/{id}', { params: { path: { id: made.data.id } } })
     expect(gone.response.status).toBe(204)
   })
 })

@@ -15,8 +15,10 @@ import { renderRoutes } from '../features/developer/renders.v1'
 import { webhookEndpointRoutes } from '../features/developer/webhook-endpoints.v1'
 import type { Webhooks } from '../features/developer/webhooks'
 import { templateRoutes } from '../features/templates/templates.v1'
+import type { Uploads } from '../features/uploads/uploads'
+import { uploadRoutes } from '../features/uploads/uploads.v1'
 import { errorFields, type Logger } from '../log'
-import { type AppEnv, describeIssues } from '../routes/api'
+import { type AppEnv, describeIssues, MULTIPART_LIMIT_BYTES } from '../routes/api'
 import type { FileUrls } from '../services/file-urls'
 import type { RateLimitStore } from '../services/rate-limit'
 import { apiReference } from '../web/api-reference'
@@ -36,6 +38,7 @@ export interface V1Deps {
   renders: Renders
   batches: Batches
   webhooks: Webhooks
+  uploads: Uploads
   urls: FileUrls
   now: () => number
   log: Logger
@@ -94,10 +97,12 @@ export function v1App(d: V1Deps) {
     }),
   )
   app.on(['POST', 'PUT', 'PATCH'], '*', async (c, next) => {
+    // An image sent to /v1/uploads may be as large as the app's uploads; every other body is JSON or CSV.
+    const file = c.req.path === '/v1/uploads'
     return bodyLimit({
-      maxSize: API_JSON_LIMITS.maxBytes,
+      maxSize: file ? MULTIPART_LIMIT_BYTES : API_JSON_LIMITS.maxBytes,
       onError: () => {
-        throw new Problem('payload_too_large', 'The request body is larger than 1 MB')
+        throw new Problem('payload_too_large', `The request body is larger than ${file ? '10' : '1'} MB`)
       },
     })(c, next)
   })
@@ -105,14 +110,22 @@ export function v1App(d: V1Deps) {
   const idem = idempotency({ db: d.db, now: d.now })
   templateRoutes(app, { db: d.db, urls: d.urls })
   balanceRoutes(app, { db: d.db, now: d.now })
+  uploadRoutes(app, { uploads: d.uploads, idempotency: idem })
   renderRoutes(app, {
     renders: d.renders,
     creations: d.creations,
+    uploads: d.uploads,
     renderWaitMs: d.config.developerApi.renderWaitMs,
     webhooks: d.webhooks,
     idempotency: idem,
   })
-  batchRoutes(app, { batches: d.batches, renders: d.renders, creations: d.creations, idempotency: idem })
+  batchRoutes(app, {
+    batches: d.batches,
+    renders: d.renders,
+    creations: d.creations,
+    uploads: d.uploads,
+    idempotency: idem,
+  })
   webhookEndpointRoutes(app, { webhooks: d.webhooks, idempotency: idem, db: d.db })
 
   app.openAPIRegistry.registerComponent('securitySchemes', SECURITY, {

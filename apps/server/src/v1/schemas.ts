@@ -123,7 +123,7 @@ export const TemplateField = z
   })
   .openapi('TemplateField', {
     description:
-      'A value the template takes. `values` of a render maps `key` to a string: text, `#rrggbb` for a colour, an option `value` for a choice, the id of one of your uploads for an image.',
+      'A value the template takes. `values` of a render maps `key` to a string: text, `#rrggbb` for a colour, an option `value` for a choice, the id of one of your uploads (`POST /v1/uploads`) or a public https:// URL of the image (fetched once when the request is accepted) for an image.',
   })
 
 export const Template = z
@@ -587,3 +587,44 @@ export const Balance = z
       month_started_at: '2026-11-01T00:00:00.000Z',
     },
   })
+
+export const Upload = z
+  .object({
+    object: z.literal('upload'),
+    id: id('upload'),
+    width: z.number().int(),
+    height: z.number().int(),
+    url: z.url().openapi({ description: 'The image as kept (cleaned of metadata); signed, expires' }),
+  })
+  .openapi('Upload', {
+    description:
+      'An image of yours: give its id as an image field’s value. Kept while a creation uses it, else for the retention days of your plan.',
+    example: {
+      object: 'upload',
+      id: 17,
+      width: 1200,
+      height: 800,
+      url: 'https://templet.example/api/file/upload/17/image?exp=1767225600&sig=…',
+    },
+  })
+
+export const UploadFromUrl = z
+  .strictObject({
+    url: z
+      .url({ protocol: /^https?$/, error: 'Must be an https:// URL' })
+      .max(2048, { error: 'Must be at most 2048 characters' })
+      .openapi({
+        description:
+          'Where to fetch the image: a public https:// address (no private networks), at most 10 MB',
+        example: 'https://images.example.com/team/ada.jpg',
+      }),
+  })
+  .openapi('UploadFromUrl')
+
+export const UploadFile = z
+  .object({
+    file: z
+      .custom<File>((v) => v instanceof File, { error: 'Send the image as the form’s file part' })
+      .openapi({ type: 'string', format: 'binary', description: 'A PNG, JPEG or WebP image, at most 10 MB' }),
+  })
+  .openapi('UploadFile')

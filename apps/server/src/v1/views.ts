@@ -14,7 +14,7 @@ import type { Batch, formats, PdfOptions as PdfOptionsSchema, Render, RenderErro
 import { TemplateField } from './schemas'
 
 /** `/api/file/…` and other server paths as absolute URLs on the host the request was sent to. */
-const absolute = (origin: string, url: string) => (url.startsWith('/') ? `${origin}${url}` : url)
+export const absolute = (origin: string, url: string) => (url.startsWith('/') ? `${origin}${url}` : url)
 
 export function templateView(row: TemplateRow, origin: string, urls: FileUrls): z.infer<typeof Template> {
   const t = templateDetailOf(row)

@@ -51,6 +51,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an image (a file, or a public https:// URL we fetch once) to use as an image field’s value
+         * @description PNG, JPEG or WebP, at most 10 MB and 50 megapixels; kept cleaned of its metadata (location, camera). A URL is fetched once, from a public address only (private networks and this server are refused), within 10 s and 3 redirects. Uploads count toward your plan’s storage and its uploads per hour (**429** beyond). Instead of uploading first, a render’s or batch row’s image value may also be an https:// URL.
+         */
+        post: operations["createUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your uploads, with a fresh signed URL */
+        get: operations["getUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/renders": {
         parameters: {
             query?: never;
@@ -312,7 +349,7 @@ export interface components {
              */
             formats: ("png" | "jpeg" | "webp" | "pdf")[];
         };
-        /** @description A value the template takes. `values` of a render maps `key` to a string: text, `#rrggbb` for a colour, an option `value` for a choice, the id of one of your uploads for an image. */
+        /** @description A value the template takes. `values` of a render maps `key` to a string: text, `#rrggbb` for a colour, an option `value` for a choice, the id of one of your uploads (`POST /v1/uploads`) or a public https:// URL of the image (fetched once when the request is accepted) for an image. */
         TemplateField: {
             /** @example title */
             key: string;
@@ -383,6 +420,47 @@ export interface components {
             spent_this_month: number;
             /** Format: date-time */
             month_started_at: string;
+        };
+        /**
+         * @description An image of yours: give its id as an image field’s value. Kept while a creation uses it, else for the retention days of your plan.
+         * @example {
+         *       "object": "upload",
+         *       "id": 17,
+         *       "width": 1200,
+         *       "height": 800,
+         *       "url": "https://templet.example/api/file/upload/17/image?exp=1767225600&sig=…"
+         *     }
+         */
+        Upload: {
+            /** @enum {string} */
+            object: "upload";
+            /**
+             * @description The upload's id
+             * @example 42
+             */
+            id: number;
+            width: number;
+            height: number;
+            /**
+             * Format: uri
+             * @description The image as kept (cleaned of metadata); signed, expires
+             */
+            url: string;
+        };
+        UploadFile: {
+            /**
+             * Format: binary
+             * @description A PNG, JPEG or WebP image, at most 10 MB
+             */
+            file: string;
+        };
+        UploadFromUrl: {
+            /**
+             * Format: uri
+             * @description Where to fetch the image: a public https:// address (no private networks), at most 10 MB
+             * @example https://images.example.com/team/ada.jpg
+             */
+            url: string;
         };
         /**
          * @example {
@@ -1184,6 +1262,399 @@ export interface operations {
                      *       "title": "The API key lacks the scope this needs",
                      *       "status": 403,
                      *       "detail": "The API key lacks the scope this needs"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests: wait `Retry-After` seconds"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/internal",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "Something went wrong on our side"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createUpload: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): for 24 hours, the same key with the same body answers the first answer again, without running (or charging) twice; the same key with another body is a 409. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadFile"];
+                "application/json": components["schemas"]["UploadFromUrl"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description The upload */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            /** @description Invalid request: `issues` lists each problem by key (the same issues as the app) */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "values.title: Must be at most 80 characters",
+                     *       "issues": [
+                     *         {
+                     *           "path": [
+                     *             "values",
+                     *             "title"
+                     *           ],
+                     *           "code": "too_big",
+                     *           "params": {
+                     *             "maximum": 80,
+                     *             "origin": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unauthorized",
+                     *       "title": "No API key, or an unknown or revoked one",
+                     *       "status": 401,
+                     *       "detail": "No API key, or an unknown or revoked one"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope this needs */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/forbidden",
+                     *       "title": "The API key lacks the scope this needs",
+                     *       "status": 403,
+                     *       "detail": "The API key lacks the scope this needs"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/payload_too_large",
+                     *       "title": "The body is too large",
+                     *       "status": 413,
+                     *       "detail": "The body is too large"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body’s Content-Type is not accepted here */
+            415: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unsupported_media_type",
+                     *       "title": "The body’s Content-Type is not accepted here",
+                     *       "status": 415,
+                     *       "detail": "The body’s Content-Type is not accepted here"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: wait `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/rate_limited",
+                     *       "title": "Too many requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests: wait `Retry-After` seconds"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/internal",
+                     *       "title": "Something went wrong on our side",
+                     *       "status": 500,
+                     *       "detail": "Something went wrong on our side"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload */
+            200: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            /** @description Invalid request: `issues` lists each problem by key (the same issues as the app) */
+            400: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/invalid_request",
+                     *       "title": "Invalid request",
+                     *       "status": 400,
+                     *       "detail": "values.title: Must be at most 80 characters",
+                     *       "issues": [
+                     *         {
+                     *           "path": [
+                     *             "values",
+                     *             "title"
+                     *           ],
+                     *           "code": "too_big",
+                     *           "params": {
+                     *             "maximum": 80,
+                     *             "origin": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/unauthorized",
+                     *       "title": "No API key, or an unknown or revoked one",
+                     *       "status": 401,
+                     *       "detail": "No API key, or an unknown or revoked one"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The API key lacks the scope this needs */
+            403: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/forbidden",
+                     *       "title": "The API key lacks the scope this needs",
+                     *       "status": 403,
+                     *       "detail": "The API key lacks the scope this needs"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours) */
+            404: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/not_found",
+                     *       "title": "Not found (or not yours)",
+                     *       "status": 404,
+                     *       "detail": "Not found (or not yours)"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];

@@ -23,6 +23,8 @@ import { batchView, renderView } from '../../v1/views'
 import type { Creations } from '../creations/creations'
 import { pdfOptionsOf } from '../creations/pdf-options'
 import type { RenderFormat, Renders } from '../developer/renders'
+import { hasUrlValues, uploadImageUrls } from '../uploads/image-urls'
+import type { Uploads } from '../uploads/uploads'
 import { readCsv, rowsOf } from './batch-csv'
 import type { Batches, BatchRequest } from './batches'
 
@@ -134,6 +136,7 @@ export function batchRoutes(
     batches: Batches
     renders: Renders
     creations: Creations
+    uploads: Uploads
     idempotency: ReturnType<typeof idempotency>
   },
 ) {
@@ -213,6 +216,18 @@ export function batchRoutes(
           valueLanguages: row.value_languages,
         })),
       }
+    }
+    const values = request.rows.map((row) => row.values)
+    if (hasUrlValues(values)) {
+      const { template } = await d.creations.resolve(caller.userId, request.templateId)
+      const uploaded = await uploadImageUrls(
+        d.uploads,
+        caller.userId,
+        template.fields,
+        values,
+        (row, key) => ['rows', row, 'values', key],
+      )
+      request.rows = request.rows.map((row, i) => ({ ...row, values: uploaded[i] ?? row.values }))
     }
     const batch = await d.batches.create({ userId: caller.userId, keyId: caller.keyId }, request)
     return c.json(await view(c, batch.id), 202, { Location: `/v1/batches/${batch.id}` })

@@ -6,6 +6,7 @@ import { databaseRateLimitStore } from '../../services/rate-limit'
 import { v1App } from '../../v1'
 import type { Creations } from '../creations/creations'
 import type { SharedDeps } from '../shared-deps'
+import type { Uploads } from '../uploads/uploads'
 import { apiKeyHandlers } from './api-key.routes'
 import { ApiKeys } from './api-keys'
 
@@ -18,6 +19,7 @@ export function developerFeature(
   media: Pick<MediaInfra, 'storage' | 'urls'>,
   d: {
     creations: Creations
+    uploads: Uploads
     metrics: Metrics
     /** The queue (tests: a pg-boss queue on their own database); default from `config`. */
     queue?: JobQueue | undefined
@@ -46,6 +48,7 @@ export function developerFeature(
     renders,
     batches,
     webhooks,
+    uploads: d.uploads,
     urls: media.urls,
     now,
     log,

@@ -15,6 +15,8 @@ import {
 } from '../../v1/schemas'
 import { renderView } from '../../v1/views'
 import type { Creations } from '../creations/creations'
+import { hasUrlValues, uploadImageUrls } from '../uploads/image-urls'
+import type { Uploads } from '../uploads/uploads'
 import type { Renders } from './renders'
 import type { Webhooks } from './webhooks'
 
@@ -100,6 +102,7 @@ export function renderRoutes(
     creations: Creations
     renderWaitMs: number
     webhooks: Webhooks
+    uploads: Uploads
     idempotency: ReturnType<typeof idempotency>
   },
 ) {
@@ -126,13 +129,24 @@ export function renderRoutes(
           issues: [{ path: ['webhook_url'], code: 'invalid', params: { reason: 'unknown_endpoint' } }],
         },
       )
+    let values = body.values ?? {}
+    if (hasUrlValues([values])) {
+      const { template } = await d.creations.resolve(caller.userId, body.template_id, body.template_version)
+      ;[values = values] = await uploadImageUrls(
+        d.uploads,
+        caller.userId,
+        template.fields,
+        [values],
+        (_, key) => ['values', key],
+      )
+    }
     const accepted = await d.renders.create(
       { userId: caller.userId, keyId: caller.keyId },
       {
         templateId: body.template_id,
         templateVersion: body.template_version,
         sizeId: body.size_id,
-        values: body.values ?? {},
+        values,
         valueLanguages: body.value_languages,
         formats: body.formats ?? ['png'],
         pdfOptions: pdfOptionsFrom(body.pdf_options),

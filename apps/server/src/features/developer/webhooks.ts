@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely'
 import type { Database, WebhookDeliveryRow, WebhookEndpointRow } from '../../db/schema'
 import { AppError, notFound } from '../../errors'
 import { errorFields, type Logger } from '../../log'
+import { publicOnlyLookup, resolvesToPublic } from '../../services/public-address'
 import { lockUserCredits } from '../billing/ledger'
-import { publicOnlyLookup, resolvesToPublic } from './webhook-address'
 import {
   claimDueDeliveries,
   deleteOwnWebhookEndpoint,

@@ -27,6 +27,11 @@ export function uploadsFeature(
     limiter: s.limiter,
     rate: config.media.uploadRate,
     retentionDays: config.media.uploadRetentionDays,
+    imageUrls: {
+      allowPrivate: config.developerApi.imageUrlAllowPrivate,
+      timeoutMs: config.developerApi.imageUrlTimeoutMs,
+    },
+    slots: media.work.uploads,
     now: s.now,
   })
   // An upload's body is read only once the account may upload (rate, storage) and it has a place among the

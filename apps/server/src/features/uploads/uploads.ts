@@ -10,6 +10,7 @@ import type { FileUrls } from '../../services/file-urls'
 import type { WorkBudget } from '../../services/image-work'
 import type { RateLimiter } from '../../services/rate-limit'
 import type { MediaStorage } from '../../services/storage'
+import { fetchImage, type ImageFetchOptions } from './image-fetch'
 import { readImageHeader } from './image-header'
 import { IMAGE_QUALITY } from './image-quality'
 import type { UploadQuota } from './upload-quota'
@@ -104,7 +105,18 @@ export interface UploadDeps {
   rate: Limit
   /** Days an upload no creation uses is kept. */
   retentionDays: number
+  /** How images named by URL are fetched. */
+  imageUrls: ImageFetchOptions
+  /** Places among the uploads this process takes at once. */
+  slots?: WorkBudget
   now: () => number
+}
+
+export interface StoredUpload {
+  id: number
+  width: number
+  height: number
+  url: string
 }
 
 /** Customers' uploaded images: stored cleaned, shown to their owner only, each with a signed URL. */
@@ -124,7 +136,7 @@ export class Uploads {
    * The file first, then its row if it fits the plan's storage (a file without a row is never served; the
    * sweep removes it, and a refused one is removed at once).
    */
-  async store(userId: number, file: Uint8Array) {
+  async store(userId: number, file: Uint8Array): Promise<StoredUpload> {
     const image = await cleanImage(file, this.d.maxPixels, this.d.pixelBudget)
     const storageKey = `uploads/${randomUUID()}.${FORMATS[image.format].ext}`
     await this.d.storage.put(storageKey, image.data, image.contentType)
@@ -146,6 +158,25 @@ export class Uploads {
       throw err
     }
     return { id, width: image.width, height: image.height, url: this.#url(id) }
+  }
+
+  /**
+   * An image from the developer API, its bytes sent or named by URL: admitted as the app's uploads are (the rate,
+   * the plan's storage, a place among the uploads this process takes at once), then fetched and stored.
+   */
+  async storeFrom(
+    userId: number,
+    source: { bytes: Uint8Array } | { url: string; path: (string | number)[] },
+  ): Promise<StoredUpload> {
+    await this.admit(userId)
+    const release = await this.d.slots?.acquire(1)
+    try {
+      const bytes =
+        'bytes' in source ? source.bytes : await fetchImage(source.url, source.path, this.d.imageUrls)
+      return await this.store(userId, bytes)
+    } finally {
+      release?.()
+    }
   }
 
   async list(userId: number, page: { page: number; pageSize: number }) {

@@ -1,7 +1,7 @@
 import dns from 'node:dns'
 import net from 'node:net'
 
-/** Addresses a webhook may not reach: this machine, private networks, link-local, and other special ranges. */
+/** Addresses a request we make for a customer (a webhook, an image by URL) may not reach: this machine, private networks, link-local, and other special ranges. */
 const blocked = new net.BlockList()
 for (const [address, prefix] of [
   ['0.0.0.0', 8],
