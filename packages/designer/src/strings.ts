@@ -102,6 +102,8 @@ export interface DesignerWords {
   wrapLines: string
   /** A wrapped headline's lines made even in length. */
   evenLines: string
+  /** The switch that hyphenates a text's words by its language at line ends. */
+  hyphenate: string
   /** The font size and alignment a text takes in the size shown ({size}: its label), over its own. */
   sizeInSize: string
   alignInSize: string
@@ -275,6 +277,7 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   capitals: 'Capitals',
   wrapLines: 'Wrap lines',
   evenLines: 'Even lines',
+  hyphenate: 'Hyphenate',
   sizeInSize: 'Font size in {size}',
   alignInSize: 'Alignment in {size}',
   asDesigned: 'As designed',
@@ -435,6 +438,7 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   capitals: '全部大写',
   wrapLines: '自动换行',
   evenLines: '各行等长',
+  hyphenate: '自动断词加连字符',
   sizeInSize: '{size}中的字号',
   alignInSize: '{size}中的对齐',
   asDesigned: '与设计相同',

@@ -3,17 +3,24 @@ import {
   type DrawContext,
   drawLayer,
   effectiveValues,
+  hyphenationLanguages,
+  hyphenationLoaded,
   type Locale,
+  loadHyphenation,
   sizeOrDefault,
   type Template,
   type Values,
 } from '@templet/template'
 
+/** Each canvas's latest paint: a paint waiting for hyphenation patterns repaints only if no other came after it. */
+const latest = new WeakMap<HTMLCanvasElement, object>()
+
 /**
  * Draws a template on a browser canvas with the model's own drawing code, at `scale` CSS px per template px
  * and the screen's pixel ratio: what the server renders, drawn here without a round trip. Images are drawn
  * as their layers' placeholders until the host passes decoded ones. Answers the text layers whose words did not
- * fit even at their smallest size and were cut with "…" (the render's `truncated`).
+ * fit even at their smallest size and were cut with "…" (the render's `truncated`). A text layer that hyphenates
+ * is drawn unhyphenated until its language's patterns have loaded (the first time only), then painted again.
  */
 export function paintDocument(
   canvas: HTMLCanvasElement,
@@ -28,6 +35,14 @@ export function paintDocument(
     images?: Map<string, ImageBitmap>
   },
 ): { truncated: string[] } {
+  const paint = {}
+  latest.set(canvas, paint)
+  const langs = hyphenationLanguages(t, { locale: o.locale, valueLanguages: o.valueLanguages })
+  if (!hyphenationLoaded(langs))
+    loadHyphenation(langs).then(
+      () => latest.get(canvas) === paint && paintDocument(canvas, t, o),
+      () => undefined,
+    )
   const size = sizeOrDefault(t, o.sizeId)
   const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1
   const width = Math.max(1, Math.round(size.width * o.scale * ratio))

@@ -28,7 +28,7 @@ interface ExtrasProps<L extends Layer> {
 type Override = NonNullable<Layer['bySize']>[string]
 
 /**
- * A text's setting the catalogue uses beside its font: capitals, wrapping, even lines, and in a size other
+ * A text's setting the catalogue uses beside its font: capitals, wrapping, even lines, hyphenation, and in a size other
  * than the first its own font size and alignment there (the size's override; its box is the canvas's).
  */
 export function TextLayoutControls({ t, layer, sizeId, strings, update, disabled }: ExtrasProps<TextLayer>) {
@@ -64,6 +64,13 @@ export function TextLayoutControls({ t, layer, sizeId, strings, update, disabled
           checked={layer.balance}
           disabled={disabled}
           onChange={(v) => update({ balance: v })}
+        />
+        <Checkbox
+          label={strings.hyphenate}
+          checked={layer.hyphenate === true}
+          disabled={disabled}
+          // Off leaves no property behind, so the document reads as one saved before the switch existed.
+          onChange={(v) => update({ hyphenate: v ? true : undefined })}
         />
       </Row>
       {ownSize ? null : (
