@@ -205,6 +205,49 @@ export const Fields: Story = {
   },
 }
 
+export const ColumnNames: Story = {
+  name: 'Column names: a field’s follows its label until typed, a taken or malformed one is refused with the reason',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }))
+    await userEvent.click(
+      await within(canvasElement.ownerDocument.body).findByRole('menuitem', { name: 'Text' }),
+    )
+    await userEvent.click(await canvas.findByRole('checkbox', { name: 'The customer fills this in: Text' }))
+    const group = within(await canvas.findByRole('group', { name: 'Field text' }))
+    await userEvent.clear(group.getByLabelText('Label (English)'))
+    await userEvent.type(group.getByLabelText('Label (English)'), 'Big Headline')
+    const column = group.getByRole('textbox', { name: 'Column name' })
+    await waitFor(() => expect(column).toHaveValue('big_headline'))
+    // From the Chinese label, the keyboard reaches the column name next.
+    group.getByLabelText('Label (Chinese)').focus()
+    await userEvent.tab()
+    await expect(column).toHaveFocus()
+    await userEvent.clear(column)
+    await expect(group.getByText('Give the field a column name.')).toBeVisible()
+    await userEvent.type(column, 'Title')
+    await expect(group.getByText(/Use lowercase letters, digits and _/)).toBeVisible()
+    await userEvent.clear(column)
+    await userEvent.type(column, 'name')
+    await expect(group.getByText(/“name” is the column of each image’s name/)).toBeVisible()
+    // The sample's headline field has that key: taken.
+    await userEvent.clear(column)
+    await userEvent.type(column, 'headline')
+    await expect(group.getByText('Another field already has this column name.')).toBeVisible()
+    await userEvent.clear(column)
+    await userEvent.type(column, 'subtitle')
+    await waitFor(() =>
+      expect(lastDocument(args.onChange).fields.find((f) => f.key === 'text')).toMatchObject({
+        column: 'subtitle',
+      }),
+    )
+    // A typed name stays when the label changes.
+    await userEvent.clear(group.getByLabelText('Label (English)'))
+    await userEvent.type(group.getByLabelText('Label (English)'), 'Tagline')
+    await expect(column).toHaveValue('subtitle')
+  },
+}
+
 export const PreviewStates: Story = {
   name: 'Preview states beside the design: long text, Chinese, Arabic, missing image',
   args: { previews: true },

@@ -136,6 +136,13 @@ export interface DesignerWords {
   customerFills: string
   labelEn: string
   labelZh: string
+  /** A field's column name: its header in the bulk CSV and its name in the API's values. */
+  columnName: string
+  columnNameHint: string
+  columnNameEmpty: string
+  columnNameFormat: string
+  columnNameReserved: string
+  columnNameTaken: string
   maxLength: string
   /** The fewest characters a text field takes (0: it may be left empty). */
   minLength: string
@@ -307,6 +314,12 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   customerFills: 'The customer fills this in',
   labelEn: 'Label (English)',
   labelZh: 'Label (Chinese)',
+  columnName: 'Column name',
+  columnNameHint: 'The header of this field in the bulk CSV, and its name in the API. Kept once saved.',
+  columnNameEmpty: 'Give the field a column name.',
+  columnNameFormat: 'Use lowercase letters, digits and _, starting with a letter (at most 40).',
+  columnNameReserved: '“name” is the column of each image’s name; choose another.',
+  columnNameTaken: 'Another field already has this column name.',
   maxLength: 'Max length',
   minLength: 'Min length',
   defaultValue: 'Default',
@@ -468,6 +481,12 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   customerFills: '由客户填写',
   labelEn: '标签（英文）',
   labelZh: '标签（中文）',
+  columnName: '列名',
+  columnNameHint: '此字段在批量 CSV 中的表头，也是它在 API 中的名称。保存后不再改变。',
+  columnNameEmpty: '请填写字段的列名。',
+  columnNameFormat: '请使用小写字母、数字和 _，以字母开头（最多 40 个字符）。',
+  columnNameReserved: '“name”是每张图片名称所在的列，请换一个。',
+  columnNameTaken: '已有其他字段使用此列名。',
   maxLength: '最大长度',
   minLength: '最小长度',
   defaultValue: '默认值',

@@ -26,6 +26,16 @@ export {
 export { type Field, type FieldKind, type FieldView, fieldKinds, fieldSchema } from './fields'
 export type { ChoiceField, ChoiceFieldView } from './fields/choice'
 export type { ColorField, ColorFieldView } from './fields/color'
+export {
+  type ColumnedField,
+  type ColumnNameProblem,
+  columnNameProblem,
+  columnNames,
+  RESERVED_COLUMNS,
+  suggestedColumnName,
+  valuesByKey,
+  withColumnNames,
+} from './fields/columns'
 export type { ImageField, ImageFieldView } from './fields/image'
 export type {
   AnyFieldPlugin,

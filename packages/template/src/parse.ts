@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { type Template, templateSchema } from './document'
 import { type Field, fieldKinds } from './fields'
+import { columnNameProblem } from './fields/columns'
 import { layerKinds } from './layers'
 import { TemplateError, type TemplateIssue } from './template-error'
 import { upgradeDocument } from './upgrade'
@@ -32,6 +33,11 @@ function zodIssues(json: unknown, error: z.ZodError): TemplateIssue[] {
   })
 }
 
+const COLUMN_PROBLEMS = {
+  taken: (name: string) => `column name "${name}" is another field's column or key`,
+  reserved: (name: string) => `column name "${name}" is the creation's name column`,
+}
+
 /** Checks what the schema alone cannot: ids unique, bindings pointing at fields of the right kind. */
 function crossCheck(t: Template): TemplateIssue[] {
   const issues: TemplateIssue[] = []
@@ -45,6 +51,9 @@ function crossCheck(t: Template): TemplateIssue[] {
   for (const [i, s] of t.sizes.entries()) duplicate('size', s.id, `sizes[${i}].id`)
   t.fields.forEach((f, i) => {
     duplicate('field', f.key, `fields[${i}].key`)
+    const column = f.column === undefined ? undefined : columnNameProblem(t.fields, f.key, f.column)
+    if (column === 'taken' || column === 'reserved')
+      issues.push({ property: `fields[${i}].column`, message: COLUMN_PROBLEMS[column](f.column ?? '') })
     for (const p of fieldKinds.check(f))
       issues.push({ property: `fields[${i}].${p.property}`, message: p.message })
   })

@@ -10,6 +10,14 @@ export type LocalizedText = z.infer<typeof localizedTextSchema>
 
 export const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'a lowercase slug (a-z, 0-9, -)')
 export const fieldKey = z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, 'a field key (letters, digits, _)')
+/** The longest column name of a field. */
+export const COLUMN_NAME_MAX = 40
+/** A field's column name as its CSV header and `values` key (`fields/columns.ts`). */
+export const COLUMN_NAME = /^[a-z][a-z0-9_]*$/
+export const columnName = z
+  .string()
+  .max(COLUMN_NAME_MAX)
+  .regex(COLUMN_NAME, 'a column name (lowercase letters, digits, _; a letter first)')
 
 /** #rrggbb, or #rrggbbaa for a colour with transparency. */
 export const hexColor = z

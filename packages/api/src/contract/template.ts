@@ -47,7 +47,13 @@ export const templateSize = z.object({
   formats: z.array(creationFormat),
 })
 
-const fieldBase = { key: z.string(), label: z.string(), labels: localizedText }
+const fieldBase = {
+  key: z.string(),
+  /** Its header in the bulk CSV and its name in `/v1` values (the key is taken as well). */
+  column: z.string().optional(),
+  label: z.string(),
+  labels: localizedText,
+}
 export const templateField = z.discriminatedUnion('kind', [
   z.object({
     ...fieldBase,

@@ -1,9 +1,78 @@
-import type { Field, Locale, Template } from '@templet/template'
+import {
+  type ColumnNameProblem,
+  columnNameProblem,
+  columnNames,
+  type Field,
+  type Locale,
+  type Template,
+} from '@templet/template'
+import { Input } from '@templet/ui/input'
+import { useEffect, useRef, useState } from 'react'
 import { designerFieldKinds } from '../kinds/fields'
 import { PropertyForm } from '../kinds/property-form'
 import { setSample, updateField } from '../state/fields'
 import type { DesignerWords } from '../strings'
-import { Row, TextInput } from './controls'
+import { Row, TextInput, useEditSession } from './controls'
+
+const problemWords = (strings: DesignerWords): Record<ColumnNameProblem, string> => ({
+  empty: strings.columnNameEmpty,
+  format: strings.columnNameFormat,
+  reserved: strings.columnNameReserved,
+  taken: strings.columnNameTaken,
+})
+
+/**
+ * A field's column name: the saved one, or the default its label gives until it is saved (ADR 0186). A name
+ * typed is kept only when it may be the field's; otherwise the box says why and the field keeps its name, which
+ * the box shows again when it loses focus.
+ */
+function ColumnNameInput({
+  t,
+  field,
+  strings,
+  disabled,
+  onChange,
+}: {
+  t: Template
+  field: Field
+  strings: DesignerWords
+  disabled?: boolean | undefined
+  onChange: (column: string, coalesce: string) => void
+}) {
+  const value = columnNames(t.fields).get(field.key) ?? field.key
+  const [session, next] = useEditSession()
+  const [draft, setDraft] = useState(value)
+  const focused = useRef(false)
+  useEffect(() => {
+    if (!focused.current) setDraft(value)
+  }, [value])
+  const problem = draft === value ? undefined : columnNameProblem(t.fields, field.key, draft)
+  return (
+    <Input
+      label={strings.columnName}
+      size="sm"
+      value={draft}
+      disabled={disabled}
+      spellCheck={false}
+      autoComplete="off"
+      hint={strings.columnNameHint}
+      error={problem && problemWords(strings)[problem]}
+      onFocus={() => {
+        focused.current = true
+        next()
+      }}
+      onBlur={() => {
+        focused.current = false
+        setDraft(value)
+      }}
+      onChange={(e) => {
+        const typed = e.target.value
+        setDraft(typed)
+        if (!columnNameProblem(t.fields, field.key, typed)) onChange(typed, session)
+      }}
+    />
+  )
+}
 
 /**
  * One field's editor: its labels in English and Chinese, then its kind's settings, what the layer adds (a
@@ -57,6 +126,13 @@ export function FieldEditor({
           onChange={(v, c) => v.trim() && set({ label: { ...field.label, 'zh-CN': v } }, c)}
         />
       </Row>
+      <ColumnNameInput
+        t={t}
+        field={field}
+        strings={strings}
+        disabled={readOnly}
+        onChange={(column, c) => set({ column }, c)}
+      />
       <PropertyForm {...form} controls={kind.settings?.(field, ctx) ?? []} />
       {children}
       <PropertyForm {...form} controls={kind.closing?.(field, ctx) ?? []} />

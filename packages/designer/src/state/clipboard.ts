@@ -1,4 +1,11 @@
-import { type Box, type Field, type Layer, sizeOrDefault, type Template } from '@templet/template'
+import {
+  type Box,
+  columnNameProblem,
+  type Field,
+  type Layer,
+  sizeOrDefault,
+  type Template,
+} from '@templet/template'
 import { boxIn, withBox } from './boxes'
 import { fieldInUse } from './fields'
 import { uniqueFieldKey } from './new-layers'
@@ -65,6 +72,13 @@ function renameField(value: unknown, from: string, to: string): unknown {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
+/** A pasted field keeps its column name when the design has it free; else it takes a default (ADR 0186). */
+function withFreeColumn(t: Template, field: Field): Field {
+  if (field.column === undefined || !columnNameProblem(t.fields, field.key, field.column)) return field
+  const { column: _taken, ...rest } = field
+  return rest as Field
+}
+
 /**
  * `t` with the clip's layers added on top, in the size shown, and their ids: each layer's id and name made unique;
  * a field the design has alike is shared, one it has otherwise is added under a new key (the layers renamed to
@@ -81,7 +95,7 @@ export function pasteLayers(t: Template, sizeId: string, clip: Clip): { document
     if (key !== field.key) layers = layers.map((l) => renameField(l, field.key, key) as Layer)
     next = {
       ...next,
-      fields: [...next.fields, { ...field, key }],
+      fields: [...next.fields, withFreeColumn(next, { ...field, key })],
       samples: {
         en: { ...next.samples.en, ...sample(clip.samples.en, field.key, key) },
         'zh-CN': { ...next.samples['zh-CN'], ...sample(clip.samples['zh-CN'], field.key, key) },

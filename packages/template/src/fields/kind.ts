@@ -8,6 +8,8 @@ export interface PlainField {
   key: string
   kind: string
   label: LocalizedText
+  /** The field's column name as saved (`fields/columns.ts` gives one to a field saved without). */
+  column?: string | undefined
 }
 
 /** The rules of a kind's values, without zod (`fields/<kind>/rules.ts`), so a form can apply them as one types. */

@@ -9,6 +9,7 @@ import {
 } from '@templet/api/contract'
 import { isSampleImage, sampleImages } from '@templet/catalogue'
 import {
+  columnNames,
   DOCUMENT_FORMAT,
   DOCUMENT_LIMITS,
   type DocumentLimits,
@@ -19,10 +20,12 @@ import {
   type Template,
   TemplateError,
   type TemplateIssue,
+  withColumnNames,
 } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database, TemplateRow } from '../../db/schema'
 import { AppError, notFound } from '../../errors'
+import { templateOf } from '../../services/renderer'
 import { byPlan } from '../billing/plan-allowance'
 import type { BrandKit } from '../brand-kit/brand-kit'
 import { fixedImageGone, fixedImages, notYourUpload, ownFixedImageIds } from './template-images'
@@ -129,6 +132,7 @@ export class TemplateLibrary {
     slug: string,
     name: string,
     document: Record<string, unknown>,
+    previous?: string,
   ): Promise<TemplateFacts> {
     let t: Template
     try {
@@ -137,6 +141,15 @@ export class TemplateLibrary {
     } catch (e) {
       if (e instanceof TemplateError) throw invalidDocument(e)
       throw e
+    }
+    // Every field's column name is written down, so a label changed later leaves it as customers know it; a
+    // field saved without one keeps the previous version's (ADR 0186).
+    t = {
+      ...t,
+      fields: withColumnNames(
+        t.fields,
+        previous === undefined ? undefined : columnNames(templateOf(previous).fields),
+      ),
     }
     // Every preview, creation and batch row draws the document again: what it may cost is bounded at its save,
     // its megapixels by the saver's plan. Versions saved before a limit was lowered (or the saver's subscription
@@ -220,13 +233,14 @@ export class TemplateLibrary {
     }
     const own = await this.d.db
       .selectFrom('templates')
-      .select(['slug', 'version'])
+      .select(['slug', 'version', 'definition'])
       .where('id', '=', b.id)
       .where('owner_id', '=', userId)
       .where('deleted_at', 'is', null)
       .executeTakeFirst()
     if (!own) throw notFound('Template')
-    const saved = await this.saving(await this.facts(userId, tier, own.slug, b.name, b.document), (facts) =>
+    const facts = await this.facts(userId, tier, own.slug, b.name, b.document, own.definition)
+    const saved = await this.saving(facts, (facts) =>
       saveOwnVersion(this.d.db, userId, b.id as number, facts, now, b.baseVersion, guard),
     )
     if (saved === 'conflict') {

@@ -1,5 +1,12 @@
 import type { TemplateDetail, TemplateSummary } from '@templet/api/contract'
-import { type FieldView, fieldKinds, type Locale, type Template, typesets } from '@templet/template'
+import {
+  columnNames,
+  type FieldView,
+  fieldKinds,
+  type Locale,
+  type Template,
+  typesets,
+} from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database, TemplateRow } from '../../db/schema'
 import { notFound } from '../../errors'
@@ -137,6 +144,7 @@ export function templateDetailOf(
   version = row.version,
 ): TemplateDetail & { fields: FieldView[] } {
   const typeset = typesets(t)
+  const columns = columnNames(t.fields)
   return {
     ...templateSummaryOf(row),
     version,
@@ -150,7 +158,7 @@ export function templateDetailOf(
       ...(s.print && { print: s.print }),
       formats: s.print ? ['png', 'jpeg', 'webp', 'pdf'] : ['png', 'jpeg', 'webp'],
     })),
-    fields: t.fields.map((f) => fieldKinds.project(f, typeset)),
+    fields: t.fields.map((f) => ({ ...fieldKinds.project(f, typeset), column: columns.get(f.key) ?? f.key })),
     samples: t.samples,
   }
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod'
-import { fieldKey, localizedTextSchema } from '../../primitives'
+import { columnName, fieldKey, localizedTextSchema } from '../../primitives'
 
 export const imageFieldSchema = z
   .object({
     key: fieldKey,
     kind: z.literal('image'),
     label: localizedTextSchema,
+    column: columnName.optional(),
     required: z.boolean().optional(),
   })
   .strict()
