@@ -19,6 +19,7 @@ async function customer(s: TestServer, credits = 0) {
   const detail = await s.call('GET', '/template/detail', { token: dev.token, query: { id: plain.id } })
   const text = detail.data.fields.find((f: { kind: string }) => f.kind === 'text') as {
     key: string
+    column: string
     maxLength: number
     labels: { en: string; 'zh-CN': string }
   }
@@ -47,7 +48,7 @@ describe.each(engines)('bulk create in the app on %s', (engine) => {
     await idle.close()
   })
 
-  it('hands out a CSV of the field keys and a sample row, with a BOM, in the asked language', async () => {
+  it('hands out a CSV headed by the fields’ column names with a sample row, with a BOM, in the asked language', async () => {
     const c = await customer(s)
     const en = await s.call('GET', '/batch/csv-template', {
       token: c.token,
@@ -57,7 +58,7 @@ describe.each(engines)('bulk create in the app on %s', (engine) => {
     expect(en.data.fileName).toMatch(/\.csv$/)
     expect(en.data.csv.startsWith('\uFEFF')).toBe(true)
     const [header, sample, rest] = en.data.csv.slice(1).split('\r\n')
-    expect(header.split(',')).toContain(c.text.key)
+    expect(header.split(',')).toContain(c.text.column)
     expect(header.split(',').at(-1)).toBe('name')
     expect(sample.length).toBeGreaterThan(0)
     expect(rest).toBe('')

@@ -142,8 +142,8 @@ describe.each(engines)('an image from the author’s set and a text from a list 
       body: { templateId: id, values: { backdrop: 'blue', honorific: 'mx' } },
     })
     expect(app.code).toBe(400)
-    expect(app.msg).toContain('values.backdrop: Must be one of light, dark')
-    expect(app.msg).toContain('values.honorific: Must be one of dr, prof')
+    expect(app.msg).toContain('values.backdrop: Must be one of Light, Dark (or their values: light, dark)')
+    expect(app.msg).toContain('values.honorific: Must be one of Dr, Prof (or their values: dr, prof)')
     expect(app.data.issues).toEqual(
       expect.arrayContaining([
         { path: ['values', 'backdrop'], code: 'invalid_value', params: { options: 'light, dark' } },

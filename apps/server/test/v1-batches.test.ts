@@ -230,7 +230,9 @@ describe.each(engines)('batches on %s', (engine) => {
   it('refuses a CSV with a column the template does not have, naming it and the columns it takes', async () => {
     const dev = await developer(s)
     const t = await plainTemplate(s, dev.key)
-    const keys = t.fields.map((f) => f.key)
+    // The error names the columns the CSV template is headed by (a field's column name; its key is taken too).
+    const detail = await s.call('GET', '/template/detail', { token: dev.token, query: { id: t.id } })
+    const columns = detail.data.fields.map((f: { column: string }) => f.column)
     const text = t.fields.find((f) => f.kind === 'text')?.key ?? ''
     const r = await v1(s, 'POST', `/batches?template_id=${t.id}`, {
       key: dev.key,
@@ -239,7 +241,7 @@ describe.each(engines)('batches on %s', (engine) => {
     })
     expect(r.status).toBe(400)
     expect(r.body.detail).toBe(
-      `body: The template has no column "titel"; its columns are ${[...keys, 'name'].join(', ')}`,
+      `body: The template has no column "titel"; its columns are ${[...columns, 'name'].join(', ')}`,
     )
     expect(r.body.issues).toEqual([{ path: ['csv', 'titel'], code: 'unrecognized_key', params: {} }])
     expect(await balance(s, dev.token)).toBe(5)

@@ -1,6 +1,13 @@
 import { Code, type IssuesData } from '@templet/api/contract'
 import { BATCH_MAX_COLUMNS, BATCH_MAX_ROWS } from '@templet/api/limits'
-import { fieldKinds, type Locale, type Template, typesetsShowing } from '@templet/template'
+import {
+  columnNames,
+  fieldKinds,
+  type Locale,
+  type Template,
+  typesetsShowing,
+  valuesByKey,
+} from '@templet/template'
 import { parse } from 'csv-parse/sync'
 import { AppError } from '../../errors'
 import { type BatchRequest, tooManyRows } from './batches'
@@ -98,10 +105,10 @@ const folded = (s: string) =>
     .replace(/[\s_-]+/g, '')
 
 /**
- * What each column feeds: the target `explicit` names, else the field whose key or label (in either language)
- * is the header, give or take case, spaces and dashes; `name` (or 名称) is the creation's name; a text field's
- * key or label followed by `.lang` is the language of its value. A target that is not a field of the
- * template (or the language of one of its text fields) is a 400.
+ * What each column feeds: the target `explicit` names, else the field whose column name, key or label (in
+ * either language) is the header, in that order, give or take case, spaces and dashes; `name` (or 名称) is the
+ * creation's name; a text field's column name, key or label followed by `.lang` is the language of its value.
+ * A target that is not a field of the template (or the language of one of its text fields) is a 400.
  */
 export function columnTargets(
   headers: string[],
@@ -120,16 +127,21 @@ export function columnTargets(
           { path: ['mapping', header], code: 'invalid_value', params: { options: [...keys].join(',') } },
         ],
       } satisfies IssuesData)
+  const names = columnNames(template.fields)
+  const headersOf = (f: Template['fields'][number]) => [f.label.en, f.label['zh-CN']]
   const byHeader = new Map<string, string>()
-  for (const f of template.fields)
-    for (const h of [f.key, f.label.en, f.label['zh-CN']])
-      if (!byHeader.has(folded(h))) byHeader.set(folded(h), f.key)
-  for (const f of drawnTextFields(template))
-    for (const h of [f.key, f.label.en, f.label['zh-CN']])
-      if (!byHeader.has(folded(languageColumn(h))))
-        byHeader.set(folded(languageColumn(h)), languageColumn(f.key))
-  for (const h of [NAME_COLUMN, '名称', '名字'])
-    if (!byHeader.has(folded(h))) byHeader.set(folded(h), NAME_COLUMN)
+  const claim = (header: string, target: string) => {
+    if (!byHeader.has(folded(header))) byHeader.set(folded(header), target)
+  }
+  // A column name first, then a key (what earlier CSVs are headed by), then a label.
+  for (const f of template.fields) claim(names.get(f.key) ?? f.key, f.key)
+  for (const f of template.fields) claim(f.key, f.key)
+  for (const f of template.fields) for (const h of headersOf(f)) claim(h, f.key)
+  const texts = drawnTextFields(template)
+  for (const f of texts) claim(languageColumn(names.get(f.key) ?? f.key), languageColumn(f.key))
+  for (const f of texts) claim(languageColumn(f.key), languageColumn(f.key))
+  for (const f of texts) for (const h of headersOf(f)) claim(languageColumn(h), languageColumn(f.key))
+  for (const h of [NAME_COLUMN, '名称', '名字']) claim(h, NAME_COLUMN)
   const taken = new Set<string>()
   return headers.map((h) => {
     const target = h in explicit ? (explicit[h] ?? null) : (byHeader.get(folded(h)) ?? null)
@@ -150,6 +162,46 @@ function choiceValue(options: ReadonlyArray<{ value: string; label: Record<strin
   return options.find((o) => Object.values(o.label).some((l) => folded(l) === wanted))?.value ?? cell
 }
 
+const choicesOf = (fields: Template['fields']) =>
+  new Map(fields.flatMap((f) => (f.kind === 'choice' ? [[f.key, f.options] as const] : [])))
+
+/**
+ * A batch request as its rows name fields by key: values and languages given under a field's column name (a
+ * `/v1` CSV's header, a JSON row's `values`) move to its key, the CSV's columns too (one the template has no
+ * use for stays, for the batch to refuse by name); with `choiceLabels` (a CSV's cells), a choice cell may name
+ * its option by label. Keys stay accepted: requests written before column names existed keep working.
+ */
+export function keyedByColumnName(
+  request: BatchRequest,
+  fields: Template['fields'],
+  o: { choiceLabels: boolean },
+): BatchRequest {
+  const names = columnNames(fields)
+  const keyOf = new Map(fields.map((f) => [names.get(f.key) ?? f.key, f.key]))
+  const keys = new Set(fields.map((f) => f.key))
+  const columnKey = (column: string) => {
+    const language = languageOf(column)
+    const bare = language ?? column
+    const key = keys.has(bare) ? bare : (keyOf.get(bare) ?? bare)
+    return language === undefined ? key : languageColumn(key)
+  }
+  const choices = o.choiceLabels ? choicesOf(fields) : new Map()
+  return {
+    ...request,
+    ...(request.columns && { columns: request.columns.map(columnKey) }),
+    rows: request.rows.map((row) => {
+      const values = valuesByKey(fields, row.values)
+      for (const [key, options] of choices)
+        if (values[key] !== undefined) values[key] = choiceValue(options, values[key])
+      return {
+        ...row,
+        values,
+        ...(row.valueLanguages && { valueLanguages: valuesByKey(fields, row.valueLanguages) }),
+      }
+    }),
+  }
+}
+
 /**
  * The rows of the CSV as a batch's rows; an empty cell leaves its field at the template's default (an empty
  * language, the language its text shows). A language is passed on as written: the row's check refuses a
@@ -160,7 +212,7 @@ export function rowsOf(
   targets: ColumnTarget[],
   fields: Template['fields'] = [],
 ): BatchRequest['rows'] {
-  const choices = new Map(fields.flatMap((f) => (f.kind === 'choice' ? [[f.key, f.options] as const] : [])))
+  const choices = choicesOf(fields)
   return csv.records.map((cells) => {
     const values: Record<string, string> = {}
     const valueLanguages: Record<string, string> = {}
@@ -188,18 +240,25 @@ export function rowsOf(
 const cell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s)
 
 /**
- * The CSV a customer fills for a template: a header of its field keys, each text field followed by its
- * optional language column (`<key>.lang`), and `name`; one row of its sample values in `locale` (image fields
- * empty: their value is one of the customer's own uploads; languages empty: each text's Han characters take
- * the forms its text shows, else the template's). Written with a byte-order mark and CRLF, which spreadsheet
- * programs read as UTF-8 (Chinese included).
+ * The CSV a customer fills for a template: a header of its fields' column names, each text field followed by
+ * its optional language column (`<column>.lang`), and `name`; one row of its sample values in `locale` (image
+ * fields empty: their value is one of the customer's own uploads; a choice as its option's label in `locale`;
+ * languages empty: each text's Han characters take the forms its text shows, else the template's). Written with
+ * a byte-order mark and CRLF, which spreadsheet programs read as UTF-8 (Chinese included).
  */
 export function templateCsv(template: Template, locale: Locale): string {
   const samples = template.samples[locale]
+  const names = columnNames(template.fields)
   const withLanguage = new Set(drawnTextFields(template).map((f) => f.key))
   const columns = template.fields.flatMap((f) => {
-    const value = { header: f.key, sample: fieldKinds.takesUpload(f) ? '' : (samples[f.key] ?? '') }
-    return withLanguage.has(f.key) ? [value, { header: languageColumn(f.key), sample: '' }] : [value]
+    const header = names.get(f.key) ?? f.key
+    const sample = fieldKinds.takesUpload(f)
+      ? ''
+      : f.kind === 'choice'
+        ? (fieldKinds.label(f, samples[f.key] ?? f.default, locale) ?? '')
+        : (samples[f.key] ?? '')
+    const value = { header, sample }
+    return withLanguage.has(f.key) ? [value, { header: languageColumn(header), sample: '' }] : [value]
   })
   const header = [...columns.map((c) => c.header), NAME_COLUMN]
   const sample = [...columns.map((c) => c.sample), template.name[locale]]

@@ -1,6 +1,6 @@
 import { boundedKey, Code, type FieldIssue, type IssuesData, MAX_ISSUES } from '@templet/api/contract'
 import { BATCH_MAX_ROWS } from '@templet/api/limits'
-import type { Locale } from '@templet/template'
+import { columnNames, type Locale, type Template } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { IdCursor, IdPage } from '../../db/id-pages'
 import type { BatchRow, Database, RenderRow } from '../../db/schema'
@@ -54,7 +54,10 @@ export interface BatchRequest {
     /** Text field key to the language its value is written in (its Han forms). */
     valueLanguages?: Record<string, string> | undefined
   }[]
-  /** A CSV's column names: each must be a field's key, `name` or `<key>.lang`, checked before any row. */
+  /**
+   * A CSV's column names as keys (`keyedByColumnName`): each must be a field's key, `name` or `<key>.lang`,
+   * checked before any row.
+   */
   columns?: string[] | undefined
 }
 
@@ -62,7 +65,8 @@ export interface BatchRequest {
  * Refuses a CSV with a column the template has no use for (a misspelt or renamed field), naming it and the
  * columns it takes: every row would otherwise fail on it.
  */
-function assertKnownColumns(columns: string[], keys: string[]): void {
+function assertKnownColumns(columns: string[], fields: Template['fields']): void {
+  const keys = fields.map((f) => f.key)
   const known = new Set(['name', ...keys, ...keys.map((k) => `${k}.lang`)])
   const unknown = columns.filter((c) => !known.has(c))
   if (unknown.length === 0) return
@@ -71,10 +75,9 @@ function assertKnownColumns(columns: string[], keys: string[]): void {
     `body: The template has no column ${unknown
       .slice(0, 5)
       .map((c) => `"${boundedKey(c)}"`)
-      .join(', ')}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}; its columns are ${[
-      ...keys,
-      'name',
-    ].join(', ')}`,
+      .join(
+        ', ',
+      )}${unknown.length > 5 ? ` and ${unknown.length - 5} more` : ''}; its columns are ${[...columnNames(fields).values(), 'name'].join(', ')}`,
     {
       issues: unknown
         .slice(0, MAX_ISSUES)
@@ -181,11 +184,7 @@ export class Batches {
     const template = await findUsableTemplate(this.d.db, r.templateId, userId)
     if (!template) throw notFound('Template')
     const document = templateOf(template.definition)
-    if (r.columns)
-      assertKnownColumns(
-        r.columns,
-        document.fields.map((f) => f.key),
-      )
+    if (r.columns) assertKnownColumns(r.columns, document.fields)
     const sizeId = requestedSize(document, r.sizeId, 'size_id').id
     // Read once for all the rows (one query, not one per row), so every row is checked against one version.
     const resolved = await this.d.creations.resolve(userId, r.templateId)

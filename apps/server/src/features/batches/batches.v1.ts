@@ -25,7 +25,7 @@ import { pdfOptionsOf } from '../creations/pdf-options'
 import type { RenderFormat, Renders } from '../developer/renders'
 import { hasUrlValues, uploadImageUrls } from '../uploads/image-urls'
 import type { Uploads } from '../uploads/uploads'
-import { readCsv, rowsOf } from './batch-csv'
+import { keyedByColumnName, readCsv, rowsOf } from './batch-csv'
 import type { Batches, BatchRequest } from './batches'
 
 const createRouteOf = (idem: ReturnType<typeof idempotency>) =>
@@ -121,8 +121,9 @@ const cancelRouteOf = (idem: ReturnType<typeof idempotency>) =>
   })
 
 /**
- * A CSV body as rows of values: the header names the fields (and `name`, and `<key>.lang` for a text value's
- * language); empty cells are left out.
+ * A CSV body as rows of values: the header names the fields by column name or key (and `name`, and
+ * `<column>.lang` for a text value's language), turned into keys with the template (`keyedByColumnName`);
+ * empty cells are left out.
  */
 function rowsOfCsv(text: string): Pick<BatchRequest, 'rows' | 'columns'> {
   const csv = readCsv(text, 'body')
@@ -217,9 +218,11 @@ export function batchRoutes(
         })),
       }
     }
+    // Rows may name fields by column name or by key; from here on they name keys.
+    const { template } = await d.creations.resolve(caller.userId, request.templateId)
+    request = keyedByColumnName(request, template.fields, { choiceLabels: csv })
     const values = request.rows.map((row) => row.values)
     if (hasUrlValues(values)) {
-      const { template } = await d.creations.resolve(caller.userId, request.templateId)
       const uploaded = await uploadImageUrls(
         d.uploads,
         caller.userId,

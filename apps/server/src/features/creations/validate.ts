@@ -71,8 +71,24 @@ const LISTED_CHARACTERS = 20
 const characters = (p: Record<string, unknown>) =>
   Array.isArray(p.characters) ? p.characters.slice(0, LISTED_CHARACTERS).join('') : ''
 
+/**
+ * What a choice takes, in words: its options' labels (English, as the message is), and their values, which the
+ * API takes as well, when they differ.
+ */
+function choiceOptions(template: Template, key: string, values: unknown): string {
+  const field = template.fields.find((f) => f.key === key)
+  if (field?.kind !== 'choice') return Array.isArray(values) ? values.join(', ') : 'the options'
+  const labels = field.options.map((o) => o.label.en)
+  const ids = field.options.map((o) => o.value)
+  const same = labels.every((l, n) => l === ids[n])
+  return `${labels.join(', ')}${same ? '' : ` (or their values: ${ids.join(', ')})`}`
+}
+
 /** A sentence per problem code of `validateValues`, for the 400's `msg`. */
-function describeIssue(i: { path: string; code: string; params?: Record<string, unknown> }): string {
+function describeIssue(
+  template: Template,
+  i: { path: string; code: string; params?: Record<string, unknown> },
+): string {
   const p = i.params ?? {}
   const what: Record<string, string> = {
     unknown_field: 'Unknown field',
@@ -80,7 +96,7 @@ function describeIssue(i: { path: string; code: string; params?: Record<string, 
     too_long: `Must be at most ${String(p.max)} characters`,
     not_single_line: 'Must be a single line',
     invalid_color: 'Must be a colour like #1a2b3c',
-    invalid_choice: `Must be one of ${Array.isArray(p.options) ? p.options.join(', ') : 'the options'}`,
+    invalid_choice: `Must be one of ${choiceOptions(template, i.path, p.options)}`,
     required: 'An image is required',
     invalid_focus: 'The focal point must be inside the image: two fractions from 0 to 1, as 17@0.25,0.6',
     unsupported_characters: `Cannot draw ${characters(p)} (${String(p.script)} script): no font of this template has them; remove them or write the text in another script`,
@@ -168,7 +184,10 @@ export async function checkValues(
   if (issues.length > 0) {
     const refusal = new AppError(
       Code.invalidInput,
-      issues.slice(0, 5).map(describeIssue).join('; '),
+      issues
+        .slice(0, 5)
+        .map((i) => describeIssue(template, i))
+        .join('; '),
       valueIssuesData(issues),
     )
     // More problems than an answer lists: the editor never sends that.
