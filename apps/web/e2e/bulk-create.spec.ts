@@ -4,6 +4,7 @@ import { apiAs, expect, registerUser, signIn, test } from './fixtures'
 
 interface Field {
   key: string
+  column: string
   kind: string
   required?: boolean
   maxLength?: number
@@ -41,17 +42,18 @@ test.describe('Bulk create', () => {
     await expect(page).toHaveURL(new RegExp(`/bulk\\?template=${template.id}$`))
     await expect(page.getByRole('heading', { level: 1, name: 'Bulk create' })).toBeVisible()
 
-    // The CSV template: the field keys and a name column, one sample row.
+    // The CSV template: the fields' column names and a name column, one sample row.
     const downloading = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Download CSV template' }).click()
     const download = await downloading
     expect(download.suggestedFilename()).toMatch(/\.csv$/)
     const csvTemplate = readFileSync(await download.path(), 'utf8')
     const [header, sample] = csvTemplate.replace(/^\uFEFF/, '').split('\r\n')
-    expect(header?.split(',')).toEqual(expect.arrayContaining([template.text.key, 'name']))
+    expect(header?.split(',')).toEqual(expect.arrayContaining([template.text.column, 'name']))
     expect(sample?.length).toBeGreaterThan(0)
 
-    // Three rows; the second is longer than the field allows. Chinese text and a BOM, as a spreadsheet saves.
+    // Three rows headed by the field's key, as earlier CSV templates were; the second is longer than the field
+    // allows. Chinese text and a BOM, as a spreadsheet saves.
     const max = template.text.maxLength ?? 60
     const rows = [`你好,第一张`, `${'x'.repeat(max + 1)},too long`, `Hello,third`]
     const before = (await apiAs(server, account.token, 'GET', '/user/my-info')).data as { credits: number }
@@ -84,7 +86,8 @@ test.describe('Bulk create', () => {
     await expect(page.getByRole('progressbar')).toBeVisible()
     await expect(page.getByTestId('bulk-status')).toHaveText('Completed', { timeout: 60_000 })
     await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100')
-    await expect(page.getByTestId('bulk-progress-text')).toHaveText('2 of 3 made')
+    await expect(page.getByTestId('bulk-progress-text')).toHaveText('3 of 3 rows done')
+    await expect(page.getByTestId('bulk-progress-made')).toHaveText('2 made')
     await expect(page.getByTestId('bulk-errors')).toContainText('Row 2:')
 
     // The bad row was not charged.
@@ -111,7 +114,7 @@ test.describe('Bulk create', () => {
   }) => {
     const account = await registerUser(server)
     const template = await plainTemplate(server, account.token)
-    const { key, labels } = template.text
+    const { key, column: columnName, labels } = template.text
     await signIn(page, account, `/bulk?template=${template.id}`)
 
     // The CSV template has the text field's language column right after it, empty in the sample.
@@ -123,7 +126,7 @@ test.describe('Bulk create', () => {
         .replace(/^\uFEFF/, '')
         .split('\r\n')[0]
         ?.split(',') ?? []
-    expect(header[header.indexOf(key) + 1]).toBe(`${key}.lang`)
+    expect(header[header.indexOf(columnName) + 1]).toBe(`${columnName}.lang`)
 
     // 骨直海 in Japanese forms; the second row's tag is no language.
     await page.getByTestId('bulk-file').setInputFiles({
@@ -147,7 +150,8 @@ test.describe('Bulk create', () => {
     await page.getByRole('button', { name: 'Create 1 image', exact: true }).click()
     await page.getByRole('dialog', { name: 'Create 1 image?' }).getByRole('button', { name: 'Start' }).click()
     await expect(page.getByTestId('bulk-status')).toHaveText('Completed', { timeout: 60_000 })
-    await expect(page.getByTestId('bulk-progress-text')).toHaveText('1 of 2 made')
+    await expect(page.getByTestId('bulk-progress-text')).toHaveText('2 of 2 rows done')
+    await expect(page.getByTestId('bulk-progress-made')).toHaveText('1 made')
 
     // The creation made from the row carries its language, as one made in the editor does.
     const made = (await apiAs(server, account.token, 'GET', '/creation/list')).data as {

@@ -141,6 +141,11 @@ function rowErrorText(
     }
     const key = issue.path[0] === 'values' ? String(issue.path[1]) : undefined
     const field = template.fields.find((f) => f.key === key)
+    // A choice names its options as the form shows them, in the reader's language.
+    if (field?.kind === 'choice' && issue.code === 'invalid_value') {
+      const options = field.options.map((o) => o.labels[locale]).join(locale === 'zh-CN' ? '、' : ', ')
+      return [`${field.labels[locale]}: ${t('bulk.choiceOptions', { options })}`]
+    }
     const text =
       field &&
       issueText(t, `media.${field.kind}`, {
@@ -625,9 +630,12 @@ function BatchProgress({ id }: { id: number }) {
     return <LoadError onRetry={() => void batch.refetch()} />
   }
   const b = batch.data
+  // The bar and the words count the same rows: those finished, made or not; the bar shows the made ones apart.
   const settled = b.completedRows + b.failedRows + b.canceledRows
-  const percent = b.totalRows === 0 ? 100 : Math.round((settled / b.totalRows) * 100)
-  const progress = t('bulk.progress', { done: b.completedRows, total: b.totalRows })
+  const share = (n: number) => (b.totalRows === 0 ? 100 : Math.round((n / b.totalRows) * 100))
+  const percent = share(settled)
+  const progress = t('bulk.progress', { done: settled, total: b.totalRows })
+  const made = t('bulk.progressMade', { count: b.completedRows })
   return (
     <section aria-labelledby="bulk-progress" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -646,13 +654,21 @@ function BatchProgress({ id }: { id: number }) {
           aria-valuenow={percent}
           aria-valuemin={0}
           aria-valuemax={100}
-          aria-valuetext={progress}
-          className="h-3 overflow-hidden rounded-full bg-muted"
+          aria-valuetext={`${progress}, ${made}`}
+          className="flex h-3 overflow-hidden rounded-full bg-muted"
         >
-          <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+          <div
+            className="h-full bg-primary transition-[width]"
+            style={{ width: `${share(b.completedRows)}%` }}
+          />
+          <div
+            className="h-full bg-muted-foreground/40 transition-[width]"
+            style={{ width: `${percent - share(b.completedRows)}%` }}
+          />
         </div>
         <p className="mt-2 flex flex-wrap gap-x-4 text-sm tabular-nums" aria-live="polite">
           <span data-testid="bulk-progress-text">{progress}</span>
+          <span data-testid="bulk-progress-made">{made}</span>
           {b.failedRows > 0 ? (
             <span className="text-destructive">{t('bulk.progressFailed', { count: b.failedRows })}</span>
           ) : null}
