@@ -92,6 +92,30 @@ describe('copy and paste of layers', () => {
     expect(document.samples.en).toEqual({ name2: 'Grace' })
   })
 
+  it('a pasted field keeps its column name where the design has it free, else takes a default', () => {
+    const named = parseTemplate({
+      ...source,
+      fields: [{ ...nameField, column: 'guest' }],
+      samples: { en: {}, 'zh-CN': {} },
+    })
+    const clip = copyLayers(named, 'square', ['title'])
+    if (!clip) throw new Error('nothing copied')
+    const free = pasteLayers(squareCard('free', []), 'square', clip)
+    expect(free.document.fields.map((f) => f.column)).toEqual(['guest'])
+    const taken = parseTemplate({
+      ...source,
+      fields: [{ ...nameField, label: { en: 'Guest', 'zh-CN': '来宾' }, column: 'guest' }],
+      layers: [],
+      samples: { en: {}, 'zh-CN': {} },
+    })
+    const { document } = pasteLayers(taken, 'square', clip)
+    expect(document.fields.map((f) => [f.key, f.column])).toEqual([
+      ['name', 'guest'],
+      ['name2', undefined],
+    ])
+    expect(() => parseTemplate(document)).not.toThrow()
+  })
+
   it('pasted into the design it came from, moves 10 px off the original; one undo step, the copies selected', () => {
     const copied = designerReducer(initialState(source), { type: 'select', ids: ['title'] })
     const clip = copyLayers(copied.document, copied.sizeId, copied.selection)
