@@ -8,6 +8,8 @@ declare module 'autocannon' {
   export interface Result {
     requests: Histogram & { total: number }
     latency: Histogram
+    /** Bytes received. */
+    throughput: Histogram & { total: number }
     non2xx: number
     errors: number
     timeouts: number

@@ -245,6 +245,7 @@ export function createAppParts(o: AppOptions): App {
 
   // The developer API: its own errors (problem+json), keys, rate limits and OpenAPI document.
   app.route('/v1', developer.v1.hono)
+  app.route('/r', developer.signedImages as never)
 
   if (config.account.outboxPage) app.route('/dev/outbox', outboxPage(outboxDir))
   mountWebApp(app, config.webDist, directOrigins(config.media))

@@ -56,5 +56,10 @@ export async function plainTemplate(s: TestServer, key: string) {
     x.fields.every((f) => !(f.kind === 'image' && f.required)),
   )
   if (!t) throw new Error('no template renders without an upload')
-  return t as { id: number; version: string; fields: { key: string; kind: string; max_length?: number }[] }
+  return t as {
+    id: number
+    version: string
+    sizes: { id: string }[]
+    fields: { key: string; kind: string; max_length?: number }[]
+  }
 }

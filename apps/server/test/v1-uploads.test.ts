@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
 import { templateWith } from './media/catalogue'
 import { form, solidImage } from './media/images'
-import { balance, developer, settledRender, v1 } from './v1-helpers'
+import { balance, developer, settledRender, type V1Answer, v1 } from './v1-helpers'
 
 /** A web host on the loopback serving a photo, a redirect to it, a 404 and a text; counts the photo's GETs. */
 async function imageHost() {
@@ -25,7 +25,7 @@ async function imageHost() {
   return { base, hits, close: () => new Promise((resolve) => server.close(resolve)) }
 }
 
-async function uploadFile(s: TestServer, key: string, file: Buffer) {
+async function uploadFile(s: TestServer, key: string, file: Buffer): Promise<V1Answer> {
   const res = await fetch(`${s.url}/v1/uploads`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}` },

@@ -22,7 +22,11 @@ test.describe('Developer settings', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Your new key' })
     await expect(dialog).toBeVisible()
-    const key = await dialog.getByLabel('API key').inputValue()
+    const key = await dialog.getByRole('textbox', { name: 'API key' }).inputValue()
+    // The secret that signs the key's image URLs is shown beside it, once.
+    await expect(dialog.getByRole('textbox', { name: 'Image URL secret' })).toHaveValue(
+      /^tk_url_[0-9a-f]{64}$/,
+    )
     expect(key).toMatch(/^tk_live_[\w-]{43}$/)
     await dialog.getByRole('button', { name: 'Done, I have copied it' }).click()
     await expect(dialog).toBeHidden()

@@ -297,6 +297,15 @@ export interface ServerSecretTable {
 }
 
 /** A developer API key (`/v1`); `key_hash` is the SHA-256 of the key, which is never stored. */
+export interface SignedImageTable {
+  api_key_id: number
+  /** SHA-256 (hex) of the URL's canonical form: its path and its sorted query without the signature. */
+  digest: string
+  /** Null while the first request makes it (or after the render was deleted). */
+  render_id: number | null
+  claimed_at: number
+}
+
 export interface ApiKeyTable {
   id: Generated<number>
   user_id: number
@@ -481,6 +490,7 @@ export interface Database {
   subscriptions: SubscriptionTable
   purchases: PurchaseTable
   api_keys: ApiKeyTable
+  signed_images: SignedImageTable
   idempotency_keys: IdempotencyKeyTable
   renders: RenderTable
   batches: BatchTable

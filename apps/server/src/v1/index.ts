@@ -61,6 +61,14 @@ const DESCRIPTION = `The developer API of Templet: render templates from your ow
   for the next page) or \`ending_before\` (its first id, for the page before), and answer
   \`{object: "list", data, has_more}\`; \`has_more\` says whether more lie in the direction asked.
 - **Credits**: one per render (or batch row), reserved when accepted and refunded when it fails or is cancelled.
+- **Signed image URLs** (for e-mail images and Open Graph cards, outside \`/v1\`):
+  \`GET /r/<key_id>/<template_id>.<png|jpg|webp>?<field>=<value>&size=<size_id>&s=<signature>\`. The signature is
+  the hex HMAC-SHA256, keyed by the key's image URL secret (shown with the key when it is made), of the path and
+  the query without \`s\`: each name and value encoded as \`encodeURIComponent\` does, the pairs \`name=value\`
+  sorted and joined by \`&\` after a \`?\` (nothing after the path when there are none). The first request renders
+  (one credit; a render key is needed) and answers the image; the same URL again is served from storage with
+  \`Cache-Control: public, max-age=31536000, immutable\` and an \`ETag\` (304 on \`If-None-Match\`). A render still
+  running after 5 s answers 202 with \`Retry-After\`; a bad signature or a revoked key is a 403.
 - Fields are snake_case; times are ISO 8601 in UTC; file URLs are signed and expire (read the render again for
   fresh ones).`
 

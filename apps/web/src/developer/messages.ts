@@ -25,7 +25,7 @@ const en = {
   createdTitle: 'Your new key',
   createdNote: 'Copy it now: it is shown this once. Templet keeps only a fingerprint of it.',
   copy: 'Copy',
-  copied: 'Key copied',
+  copied: 'Copied',
   copyFailed: 'Could not copy; select the key and copy it yourself.',
   done: 'Done, I have copied it',
   listTitle: 'Your keys',
@@ -40,6 +40,9 @@ const en = {
   cancel: 'Cancel',
   revoked: 'Key revoked',
   keyLabel: 'API key',
+  urlSecretLabel: 'Image URL secret',
+  urlSecretNote:
+    'Signs image URLs (/r/…) for e-mails and social cards: an HMAC-SHA256 of the URL’s path and sorted query. See the API reference.',
 }
 type Messages = typeof en
 
@@ -63,7 +66,7 @@ const zhCN: Messages = {
   createdTitle: '您的新密钥',
   createdNote: '请立即复制：密钥只显示这一次，Templet 只保存它的指纹。',
   copy: '复制',
-  copied: '密钥已复制',
+  copied: '已复制',
   copyFailed: '无法复制，请手动选中密钥并复制。',
   done: '完成，我已复制',
   listTitle: '您的密钥',
@@ -78,6 +81,9 @@ const zhCN: Messages = {
   cancel: '取消',
   revoked: '密钥已撤销',
   keyLabel: 'API 密钥',
+  urlSecretLabel: '图片链接签名密钥',
+  urlSecretNote:
+    '用于为邮件和社交卡片的图片链接（/r/…）签名：对链接路径和排序后的查询参数做 HMAC-SHA256。详见 API 文档。',
 }
 
 i18n.addResourceBundle('en', 'translation', { developer: en }, true, true)

@@ -218,22 +218,9 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void 
   )
 }
 
-/** The key shown once, with a copy button; closing it is a deliberate step. */
+/** The key and its image URL secret shown once, each with a copy button; closing it is a deliberate step. */
 function NewKeyDialog({ created, onDone }: { created: ApiKeyCreated | undefined; onDone: () => void }) {
   const { t } = useTranslation()
-  const inputRef = useRef<HTMLInputElement>(null)
-
-  async function copy() {
-    if (!created) return
-    try {
-      await navigator.clipboard.writeText(created.key)
-      notifySuccess(t('developer.copied'))
-    } catch {
-      inputRef.current?.select()
-      showToast('error', t('developer.copyFailed'))
-    }
-  }
-
   return (
     <Dialog open={created !== undefined} onOpenChange={(open) => (open ? null : onDone())}>
       <DialogContent
@@ -245,21 +232,13 @@ function NewKeyDialog({ created, onDone }: { created: ApiKeyCreated | undefined;
           <DialogTitle>{t('developer.createdTitle')}</DialogTitle>
           <DialogDescription>{t('developer.createdNote')}</DialogDescription>
         </DialogHeader>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <input
-            ref={inputRef}
-            readOnly
-            aria-label={t('developer.keyLabel')}
-            value={created?.key ?? ''}
-            onFocus={(event) => event.target.select()}
-            className="h-11 min-w-0 flex-1 rounded-md border border-input bg-muted px-3 font-mono text-sm"
-            data-testid="new-api-key"
-          />
-          <Button onClick={() => void copy()} className="h-11">
-            <Copy aria-hidden="true" />
-            {t('developer.copy')}
-          </Button>
-        </div>
+        <SecretToCopy label={t('developer.keyLabel')} value={created?.key ?? ''} testId="new-api-key" />
+        <SecretToCopy
+          label={t('developer.urlSecretLabel')}
+          note={t('developer.urlSecretNote')}
+          value={created?.urlSecret ?? ''}
+          testId="new-url-secret"
+        />
         <DialogFooter>
           <Button variant="outline" onClick={onDone}>
             {t('developer.done')}
@@ -267,6 +246,49 @@ function NewKeyDialog({ created, onDone }: { created: ApiKeyCreated | undefined;
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  )
+}
+
+function SecretToCopy(p: { label: string; note?: string; value: string; testId: string }) {
+  const { t } = useTranslation()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const noteId = useId()
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(p.value)
+      notifySuccess(t('developer.copied'))
+    } catch {
+      inputRef.current?.select()
+      showToast('error', t('developer.copyFailed'))
+    }
+  }
+
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-1.5">
+      <legend className="mb-1.5 text-sm font-medium">{p.label}</legend>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          ref={inputRef}
+          readOnly
+          aria-label={p.label}
+          aria-describedby={p.note ? noteId : undefined}
+          value={p.value}
+          onFocus={(event) => event.target.select()}
+          className="h-11 w-full min-w-0 rounded-md border border-input bg-muted px-3 font-mono text-sm sm:flex-1"
+          data-testid={p.testId}
+        />
+        <Button onClick={() => void copy()} className="h-11">
+          <Copy aria-hidden="true" />
+          {t('developer.copy')}
+        </Button>
+      </div>
+      {p.note ? (
+        <p id={noteId} className="text-xs text-muted-foreground">
+          {p.note}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }
 

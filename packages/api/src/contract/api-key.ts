@@ -37,8 +37,11 @@ export const apiKey = z.object({
 })
 export type ApiKey = z.infer<typeof apiKey>
 
-/** The new key with its secret, `key`, shown in this answer only: the server keeps a hash. */
-export const apiKeyCreateData = apiKey.extend({ key: z.string(), ...resetTokenField })
+/**
+ * The new key with its secret, `key`, shown in this answer only: the server keeps a hash. Beside it, `urlSecret`
+ * signs the key's image URLs (`/r/…`).
+ */
+export const apiKeyCreateData = apiKey.extend({ key: z.string(), urlSecret: z.string(), ...resetTokenField })
 export type ApiKeyCreated = z.infer<typeof apiKeyCreateData>
 
 export const apiKeyListData = z.array(apiKey)

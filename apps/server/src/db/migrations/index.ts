@@ -25,6 +25,7 @@ import { migration as templateUploads } from './0130_template_uploads'
 import { migration as templateVersionBytes } from './0140_template_version_bytes'
 import { migration as brandFontSanitized } from './0150_brand_font_sanitized'
 import { migration as rasterFormats } from './0160_raster_formats'
+import { migration as signedImages } from './0170_signed_images'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -58,6 +59,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0140_template_version_bytes': templateVersionBytes(engine),
     '0150_brand_font_sanitized': brandFontSanitized(),
     '0160_raster_formats': rasterFormats(),
+    '0170_signed_images': signedImages(engine),
   }
 }
 

@@ -63,6 +63,10 @@ export async function accountFiles(db: Q, userId: number): Promise<{ prefixes: s
  * on the tombstone and without the card's brand and last digits.
  */
 export async function deleteAccountRows(db: Q, userId: number): Promise<void> {
+  await db
+    .deleteFrom('signed_images')
+    .where('api_key_id', 'in', db.selectFrom('api_keys').select('id').where('user_id', '=', userId))
+    .execute()
   await db.deleteFrom('renders').where('user_id', '=', userId).execute()
   await db.deleteFrom('batches').where('user_id', '=', userId).execute()
   await db.deleteFrom('creations').where('user_id', '=', userId).execute()

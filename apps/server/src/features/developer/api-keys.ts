@@ -56,7 +56,14 @@ function view(row: ApiKeyRow): ApiKey {
 
 /** Developer API keys: made in the app, shown once, kept hashed, scoped, revocable at once. */
 export class ApiKeys {
-  constructor(private readonly d: { db: Kysely<Database>; now: () => number }) {}
+  constructor(
+    private readonly d: {
+      db: Kysely<Database>
+      now: () => number
+      /** The secret the key's image URLs are signed with, shown with the key. */
+      urlSecret: (keyId: number) => Promise<string>
+    },
+  ) {}
 
   /** A new key; at most {@link API_KEYS_PER_ACCOUNT} live ones, counted under the user's lock. */
   async create(userId: number, r: { name: string; scopes: ApiKeyScope[] }): Promise<ApiKeyCreated> {
@@ -80,7 +87,7 @@ export class ApiKeys {
         now,
       })
     })
-    return { ...view(row), key }
+    return { ...view(row), key, urlSecret: await this.d.urlSecret(row.id) }
   }
 
   async list(userId: number): Promise<{ items: ApiKey[]; total: number }> {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import { sharedSecret } from '../../db/server-secrets'
 import { jobParts } from '../../jobs'
 import type { MediaInfra } from '../../media-services'
 import type { Metrics } from '../../metrics'
@@ -9,6 +11,8 @@ import type { SharedDeps } from '../shared-deps'
 import type { Uploads } from '../uploads/uploads'
 import { apiKeyHandlers } from './api-key.routes'
 import { ApiKeys } from './api-keys'
+import { SignedImages } from './signed-images'
+import { signedImageRoutes } from './signed-images.routes'
 
 /**
  * The developer API feature (docs/product.md#the-developer-api): API keys (the app's `/api` handlers), the `/v1`
@@ -27,7 +31,12 @@ export function developerFeature(
 ) {
   const { config, now, log } = s
   const db = s.db.kysely
-  const apiKeys = new ApiKeys({ db, now })
+  // Every key's image URL secret is derived from this one; made once, shared by every process of the database.
+  let secret: Promise<string> | undefined
+  const signedImageSecret = () => {
+    secret ??= sharedSecret(db, 'signed-image-urls', () => randomBytes(32).toString('hex'))
+    return secret
+  }
   const { renders, batches, webhooks, jobs } = jobParts({
     db,
     config,
@@ -39,6 +48,17 @@ export function developerFeature(
     metrics: d.metrics,
     ...(d.queue ? { queue: d.queue } : {}),
   })
+  const signedImages = new SignedImages({
+    db,
+    renders,
+    creations: d.creations,
+    uploads: d.uploads,
+    storage: media.storage,
+    secret: signedImageSecret,
+    waitMs: config.developerApi.renderWaitMs,
+    now,
+  })
+  const apiKeys = new ApiKeys({ db, now, urlSecret: (keyId) => signedImages.urlSecret(keyId) })
   const v1 = v1App({
     db,
     config,
@@ -53,5 +73,13 @@ export function developerFeature(
     now,
     log,
   })
-  return { apiKeys, handlers: apiKeyHandlers(apiKeys), v1, renders, batches, jobs }
+  return {
+    apiKeys,
+    handlers: apiKeyHandlers(apiKeys),
+    v1,
+    signedImages: signedImageRoutes(signedImages, log),
+    renders,
+    batches,
+    jobs,
+  }
 }
