@@ -60,6 +60,6 @@ export async function plainTemplate(s: TestServer, key: string) {
     id: number
     version: string
     sizes: { id: string }[]
-    fields: { key: string; kind: string; max_length?: number }[]
+    fields: { key: string; column: string; kind: string; max_length?: number }[]
   }
 }

@@ -119,6 +119,24 @@ describe.each(engines)('the developer API (/v1) on %s', (engine) => {
     expect(kept).toContain('thumb.webp')
   })
 
+  it('takes values by a field’s column name as by its key, and keeps them by key', async () => {
+    const dev = await developer(s)
+    const t = await plainTemplate(s, dev.key)
+    const text = t.fields.find((f) => f.kind === 'text') as { key: string; column: string }
+    expect(text.column).toMatch(/^[a-z][a-z0-9_]*$/)
+    const byColumn = await v1(s, 'POST', '/renders', {
+      key: dev.key,
+      body: { template_id: t.id, values: { [text.column]: 'By column' } },
+    })
+    expect(byColumn.status).toBe(201)
+    expect(byColumn.body.values).toEqual({ [text.key]: 'By column' })
+    const byKey = await v1(s, 'POST', '/renders', {
+      key: dev.key,
+      body: { template_id: t.id, values: { [text.key]: 'By key' } },
+    })
+    expect(byKey.body.values).toEqual({ [text.key]: 'By key' })
+  })
+
   it('answers 202 at once with Prefer: respond-async, and the render completes', async () => {
     const dev = await developer(s)
     const t = await plainTemplate(s, dev.key)

@@ -104,6 +104,11 @@ export const TemplateSize = z
 export const TemplateField = z
   .object({
     key: z.string().openapi({ example: 'title' }),
+    column: z.string().openapi({
+      description:
+        'Its column name: what a batch CSV’s header and `values` may call it instead of `key` (unique in the template)',
+      example: 'headline',
+    }),
     kind: z.enum(['text', 'image', 'color', 'choice']),
     label: z.string(),
     labels: localized,
@@ -123,7 +128,7 @@ export const TemplateField = z
   })
   .openapi('TemplateField', {
     description:
-      'A value the template takes. `values` of a render maps `key` to a string: text, `#rrggbb` for a colour, an option `value` for a choice, the id of one of your uploads (`POST /v1/uploads`) or a public https:// URL of the image (fetched once when the request is accepted) for an image.',
+      'A value the template takes. `values` of a render maps `key` (or `column`) to a string: text, `#rrggbb` for a colour, an option `value` for a choice, the id of one of your uploads (`POST /v1/uploads`) or a public https:// URL of the image (fetched once when the request is accepted) for an image.',
   })
 
 export const Template = z

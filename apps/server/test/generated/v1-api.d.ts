@@ -349,10 +349,15 @@ export interface components {
              */
             formats: ("png" | "jpeg" | "webp" | "pdf")[];
         };
-        /** @description A value the template takes. `values` of a render maps `key` to a string: text, `#rrggbb` for a colour, an option `value` for a choice, the id of one of your uploads (`POST /v1/uploads`) or a public https:// URL of the image (fetched once when the request is accepted) for an image. */
+        /** @description A value the template takes. `values` of a render maps `key` (or `column`) to a string: text, `#rrggbb` for a colour, an option `value` for a choice, the id of one of your uploads (`POST /v1/uploads`) or a public https:// URL of the image (fetched once when the request is accepted) for an image. */
         TemplateField: {
             /** @example title */
             key: string;
+            /**
+             * @description Its column name: what a batch CSV’s header and `values` may call it instead of `key` (unique in the template)
+             * @example headline
+             */
+            column: string;
             /** @enum {string} */
             kind: "text" | "image" | "color" | "choice";
             label: string;

@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
+import { valuesByKey } from '@templet/template'
 import type { V1Env } from '../../v1/env'
 import type { idempotency } from '../../v1/idempotency'
 import { requireScope } from '../../v1/middleware'
@@ -129,17 +130,17 @@ export function renderRoutes(
           issues: [{ path: ['webhook_url'], code: 'invalid', params: { reason: 'unknown_endpoint' } }],
         },
       )
-    let values = body.values ?? {}
-    if (hasUrlValues([values])) {
-      const { template } = await d.creations.resolve(caller.userId, body.template_id, body.template_version)
-      ;[values = values] = await uploadImageUrls(
+    // Values may name fields by column name or by key; from here on they name keys.
+    const { template } = await d.creations.resolve(caller.userId, body.template_id, body.template_version)
+    let values = valuesByKey(template.fields, body.values ?? {})
+    if (hasUrlValues([values]))
+      [values = values] = await uploadImageUrls(
         d.uploads,
         caller.userId,
         template.fields,
         [values],
         (_, key) => ['values', key],
       )
-    }
     const accepted = await d.renders.create(
       { userId: caller.userId, keyId: caller.keyId },
       {
@@ -147,7 +148,7 @@ export function renderRoutes(
         templateVersion: body.template_version,
         sizeId: body.size_id,
         values,
-        valueLanguages: body.value_languages,
+        valueLanguages: body.value_languages && valuesByKey(template.fields, body.value_languages),
         formats: body.formats ?? ['png'],
         pdfOptions: pdfOptionsFrom(body.pdf_options),
         name: body.name,

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
+import { valuesByKey } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { AppError } from '../../errors'
@@ -167,17 +168,18 @@ export class SignedImages {
     let values: Record<string, string> = {}
     for (const [name, value] of r.query) if (name !== SIGNATURE && name !== SIZE) values[name] = value
     try {
-      // A photo by URL (a profile picture on a card) is fetched once, as a /v1 render's would be.
-      if (hasUrlValues([values])) {
-        const { template } = await this.d.creations.resolve(userId, r.templateId)
-        ;[values = values] = await uploadImageUrls(
+      // Values by column name or key, as a /v1 render takes them; a photo by URL (a profile picture on a card) is
+      // fetched once, as a /v1 render's would be.
+      const { template } = await this.d.creations.resolve(userId, r.templateId)
+      values = valuesByKey(template.fields, values)
+      if (hasUrlValues([values]))
+        [values = values] = await uploadImageUrls(
           this.d.uploads,
           userId,
           template.fields,
           [values],
           (_, key) => [key],
         )
-      }
       const row = await this.d.renders.create(
         { userId, keyId: r.keyId },
         {
