@@ -59,7 +59,7 @@ if [ -n "$pg_url" ]; then export TEST_DATABASE_URL="$pg_url"
 else echo "PostgreSQL did not start:"; cat "$REPORTS/pg-start.log"; echo '{"passed":0,"failed":1}' >"$REPORTS/postgres.json"; echo 1 >"$REPORTS/postgres.rc"; fi
 
 run vitest-scripts vitest_in . vitest-scripts --config scripts/vitest.config.mjs
-for pkg in packages/api packages/template packages/catalogue packages/render packages/designer apps/server packages/ui apps/web \
+for pkg in packages/api packages/template packages/catalogue packages/render packages/designer packages/sdk apps/server packages/ui apps/web \
   tools/catalogue-designer; do
   [ -f "$pkg/vitest.config.ts" ] && run "vitest-$(basename "$pkg")" vitest_in "$pkg" "vitest-$(basename "$pkg")"
 done

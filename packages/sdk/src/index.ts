@@ -1,0 +1,20 @@
+export {
+  type Balance,
+  type Batch,
+  type BatchCreate,
+  createTemplet,
+  type PageQuery,
+  type Render,
+  type RenderCreate,
+  type Sent,
+  type Template,
+  type Templet,
+  type TempletOptions,
+  type Upload,
+  type WaitOptions,
+  type WebhookEndpoint,
+} from './client'
+export { type Problem, TempletError } from './errors'
+export type { components, paths } from './generated/v1-api'
+export { type ImageUrlRequest, signImageUrl } from './image-urls'
+export { verifyWebhook, WebhookSignatureError } from './webhooks'
