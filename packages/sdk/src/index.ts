@@ -15,6 +15,6 @@ export {
   type WebhookEndpoint,
 } from './client'
 export { type Problem, TempletError } from './errors'
-export type { components, paths } from './generated/v1-api'
+export type { components, paths, webhooks } from './generated/v1-api'
 export { type ImageUrlRequest, signImageUrl } from './image-urls'
-export { verifyWebhook, WebhookSignatureError } from './webhooks'
+export { verifyWebhook, type WebhookEvent, WebhookSignatureError } from './webhooks'

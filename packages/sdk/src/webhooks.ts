@@ -1,4 +1,13 @@
+import type { components } from './generated/v1-api'
 import { hmacHex, sameHex } from './hmac'
+
+type Schemas = components['schemas']
+/** Every event a webhook endpoint receives: tell them apart by `type`. */
+export type WebhookEvent =
+  | Schemas['RenderCompletedEvent']
+  | Schemas['RenderFailedEvent']
+  | Schemas['BatchCompletedEvent']
+  | Schemas['PingEvent']
 
 /** Events older (or newer) than this are refused by default: a replayed delivery is one captured long ago. */
 const DEFAULT_TOLERANCE_SECONDS = 300
@@ -13,7 +22,7 @@ export class WebhookSignatureError extends Error {
  * received: a body parsed and serialised again no longer matches. Throws {@link WebhookSignatureError} for a
  * missing, malformed or wrong signature, or one outside `toleranceSeconds` of now.
  */
-export async function verifyWebhook<Event = unknown>(
+export async function verifyWebhook<Event = WebhookEvent>(
   body: string,
   header: string | null | undefined,
   secret: string,

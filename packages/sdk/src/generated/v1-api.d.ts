@@ -266,9 +266,475 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "render.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A render completed: `data.object` is the render with its files
+         * @description POSTed to each endpoint subscribed to it, after what it reports has committed. Check `Templet-Signature` (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the endpoint’s secret) before trusting it; answer 2xx within 10 s, or it is retried with growing pauses for 24 hours (the same `id` each time).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "templet-signature": string;
+                    "templet-event-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["RenderCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges it; anything else (or no answer in 10 s) is retried */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "render.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A render failed after its attempts: `data.object` is the render with its `error` (refunded)
+         * @description POSTed to each endpoint subscribed to it, after what it reports has committed. Check `Templet-Signature` (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the endpoint’s secret) before trusting it; answer 2xx within 10 s, or it is retried with growing pauses for 24 hours (the same `id` each time).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "templet-signature": string;
+                    "templet-event-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["RenderFailedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges it; anything else (or no answer in 10 s) is retried */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "batch.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A batch finished: `data.object` is the batch with its counts, ZIP and PDF
+         * @description POSTed to each endpoint subscribed to it, after what it reports has committed. Check `Templet-Signature` (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the endpoint’s secret) before trusting it; answer 2xx within 10 s, or it is retried with growing pauses for 24 hours (the same `id` each time).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "templet-signature": string;
+                    "templet-event-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["BatchCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges it; anything else (or no answer in 10 s) is retried */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent by `POST /webhook_endpoints/{id}/test` to that endpoint alone
+         * @description POSTed to each endpoint subscribed to it, after what it reports has committed. Check `Templet-Signature` (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the endpoint’s secret) before trusting it; answer 2xx within 10 s, or it is retried with growing pauses for 24 hours (the same `id` each time).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "templet-signature": string;
+                    "templet-event-id": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["PingEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges it; anything else (or no answer in 10 s) is retried */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
+        RenderCompletedEvent: {
+            /**
+             * @description The event’s id: the same in every retry of it
+             * @example evt_5f0c…
+             */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** @enum {string} */
+            type: "render.completed";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                object: components["schemas"]["Render"];
+            };
+        };
+        /**
+         * @example {
+         *       "object": "render",
+         *       "id": 42,
+         *       "status": "completed",
+         *       "template_id": 3,
+         *       "template_version": 2,
+         *       "size_id": "square",
+         *       "formats": [
+         *         "png"
+         *       ],
+         *       "name": "Autumn sale",
+         *       "values": {
+         *         "title": "Autumn sale"
+         *       },
+         *       "value_languages": {},
+         *       "files": {
+         *         "png": "https://templet.example/api/file/creation/7/png?exp=1767225600&sig=…"
+         *       },
+         *       "thumbnail_url": "https://templet.example/api/file/creation/7/thumb?exp=1767225600&sig=…",
+         *       "width": 1080,
+         *       "height": 1080,
+         *       "credits_spent": 1,
+         *       "error": null,
+         *       "batch_id": null,
+         *       "row": null,
+         *       "created_at": "2026-11-25T10:00:00.000Z",
+         *       "completed_at": "2026-11-25T10:00:01.200Z"
+         *     }
+         */
+        Render: {
+            /** @enum {string} */
+            object: "render";
+            /**
+             * @description The render's id
+             * @example 42
+             */
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed" | "canceled";
+            template_id: number;
+            template_version: number;
+            size_id: string;
+            formats: ("png" | "jpeg" | "webp" | "pdf")[];
+            pdf_options?: components["schemas"]["PdfOptions"];
+            name: string | null;
+            values: {
+                [key: string]: string;
+            };
+            /** @description The languages declared for text values (`{}` when none) */
+            value_languages: {
+                [key: string]: string;
+            };
+            files: components["schemas"]["RenderFiles"];
+            /** Format: uri */
+            thumbnail_url: string | null;
+            width: number | null;
+            height: number | null;
+            /** @description 1 while reserved or spent; 0 once refunded */
+            credits_spent: number;
+            error: components["schemas"]["RenderError"];
+            batch_id: number | null;
+            /** @description The row of its batch, from 1 */
+            row: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        /**
+         * @description What a print shop asks of the PDF. Without them the page is the sheet, trimmed.
+         * @example {
+         *       "bleed": true,
+         *       "crop_marks": true
+         *     }
+         */
+        PdfOptions: {
+            /** @description A 3 mm bleed on each side: the media box grows by 3 mm a side, the trim box stays the sheet, and backgrounds that reach an edge run into the bleed */
+            bleed?: boolean;
+            /** @description Hairline crop marks at the corners, outside the sheet (the page grows to hold them) */
+            crop_marks?: boolean;
+        };
+        /** @description Signed URLs of the formats asked for; they expire (1 hour by default): read the render again for fresh ones. */
+        RenderFiles: {
+            /** Format: uri */
+            png?: string;
+            /** Format: uri */
+            jpeg?: string;
+            /** Format: uri */
+            webp?: string;
+            /**
+             * Format: uri
+             * @description Vector, text as text with its fonts embedded; the page is the sheet in points (A4: 595.28 × 841.89), with the bleed and crop marks asked for
+             */
+            pdf?: string;
+        } | null;
+        /**
+         * @description Why a render failed, as a problem (its credit was refunded): `render_too_slow` (422) when the design took longer than the server allows to draw (fewer sizes, shadows or less text make it faster), `render_too_large` (422) when drawing it needed more memory than the server allows (fewer sizes, layers or less text), `render_not_drawable` (422) when the renderer failed on this design (the detail names what failed; the same design fails again), `render_failed` (500) for any other failure.
+         * @example {
+         *       "type": "https://templet.app/problems/render_too_slow",
+         *       "title": "The design takes too long to draw",
+         *       "status": 422,
+         *       "detail": "This design took longer than 60 s to draw: use fewer sizes, shadows or less text"
+         *     }
+         */
+        RenderError: {
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            issues?: components["schemas"]["FieldIssue"][];
+            /** @description How many more issues there were than `issues` lists (at most 20) */
+            omitted?: number;
+        } | null;
+        /** @description One problem with one field, by key: the same `issues` the app answers (`path` into the body or query, `code`, `params`). A choice's value that is none of its options is `invalid_value` with `params.options`, the values it takes, comma-separated. */
+        FieldIssue: {
+            /**
+             * @example [
+             *       "values",
+             *       "title"
+             *     ]
+             */
+            path: (string | number)[];
+            /** @enum {string} */
+            code: "required" | "too_small" | "too_big" | "invalid_format" | "invalid_type" | "invalid_value" | "unrecognized_key" | "malformed_json" | "invalid" | "unsupported_characters";
+            params: {
+                [key: string]: string | number | boolean;
+            };
+        };
+        RenderFailedEvent: {
+            /**
+             * @description The event’s id: the same in every retry of it
+             * @example evt_5f0c…
+             */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** @enum {string} */
+            type: "render.failed";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                object: components["schemas"]["Render"];
+            };
+        };
+        BatchCompletedEvent: {
+            /**
+             * @description The event’s id: the same in every retry of it
+             * @example evt_5f0c…
+             */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** @enum {string} */
+            type: "batch.completed";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                object: components["schemas"]["Batch"];
+            };
+        };
+        /**
+         * @example {
+         *       "object": "batch",
+         *       "id": 7,
+         *       "status": "completed",
+         *       "template_id": 3,
+         *       "size_id": "square",
+         *       "formats": [
+         *         "png"
+         *       ],
+         *       "total_rows": 50,
+         *       "completed_rows": 47,
+         *       "failed_rows": 3,
+         *       "canceled_rows": 0,
+         *       "credits_reserved": 50,
+         *       "credits_refunded": 3,
+         *       "errors": [
+         *         {
+         *           "row": 12,
+         *           "type": "https://templet.app/problems/invalid_request",
+         *           "detail": "values.title: Must be at most 80 characters",
+         *           "issues": [
+         *             {
+         *               "path": [
+         *                 "values",
+         *                 "title"
+         *               ],
+         *               "code": "too_big",
+         *               "params": {
+         *                 "maximum": 80,
+         *                 "origin": "string"
+         *               }
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "archive_url": "https://templet.example/api/file/batch/7/zip?exp=1767225600&sig=…",
+         *       "pdf_url": null,
+         *       "created_at": "2026-11-25T10:00:00.000Z",
+         *       "completed_at": "2026-11-25T10:01:10.000Z"
+         *     }
+         */
+        Batch: {
+            /** @enum {string} */
+            object: "batch";
+            /**
+             * @description The batch's id
+             * @example 42
+             */
+            id: number;
+            /** @enum {string} */
+            status: "running" | "completed" | "canceled";
+            template_id: number;
+            size_id: string;
+            formats: ("png" | "jpeg" | "webp" | "pdf")[];
+            pdf_options?: components["schemas"]["PdfOptions"];
+            total_rows: number;
+            completed_rows: number;
+            failed_rows: number;
+            canceled_rows: number;
+            /** @description One per row, reserved when accepted */
+            credits_reserved: number;
+            /** @description Given back for failed and cancelled rows */
+            credits_refunded: number;
+            /** @description Why rows failed: the first failed rows in row order, at most 20 (fewer when their errors are long) */
+            errors: components["schemas"]["BatchRowError"][];
+            /** @description How many more rows failed than `errors` lists */
+            errors_omitted?: number;
+            /**
+             * Format: uri
+             * @description A ZIP of the completed rows’ files once the batch is finished (signed, expires)
+             */
+            archive_url: string | null;
+            /**
+             * Format: uri
+             * @description With `pdf` among the formats: one PDF with a page per completed row, in row order, once the batch is finished (signed, expires). The batch turns `completed` when it is written
+             */
+            pdf_url: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        BatchRowError: {
+            /** @description The row number, from 1 (a CSV’s first row after its header is 1) */
+            row: number;
+            type: string;
+            detail: string;
+            issues?: components["schemas"]["FieldIssue"][];
+            /** @description How many more issues there were than `issues` lists (at most 20) */
+            omitted?: number;
+        };
+        PingEvent: {
+            /**
+             * @description The event’s id: the same in every retry of it
+             * @example evt_5f0c…
+             */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** @enum {string} */
+            type: "ping";
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                object: {
+                    /** @enum {string} */
+                    object: "ping";
+                    endpoint_id: number;
+                };
+            };
+        };
         TemplateList: {
             /** @enum {string} */
             object: "list";
@@ -393,21 +859,6 @@ export interface components {
             /** @description How many more issues there were than `issues` lists (at most 20) */
             omitted?: number;
         };
-        /** @description One problem with one field, by key: the same `issues` the app answers (`path` into the body or query, `code`, `params`). A choice's value that is none of its options is `invalid_value` with `params.options`, the values it takes, comma-separated. */
-        FieldIssue: {
-            /**
-             * @example [
-             *       "values",
-             *       "title"
-             *     ]
-             */
-            path: (string | number)[];
-            /** @enum {string} */
-            code: "required" | "too_small" | "too_big" | "invalid_format" | "invalid_type" | "invalid_value" | "unrecognized_key" | "malformed_json" | "invalid" | "unsupported_characters";
-            params: {
-                [key: string]: string | number | boolean;
-            };
-        };
         /**
          * @example {
          *       "object": "balance",
@@ -467,120 +918,6 @@ export interface components {
              */
             url: string;
         };
-        /**
-         * @example {
-         *       "object": "render",
-         *       "id": 42,
-         *       "status": "completed",
-         *       "template_id": 3,
-         *       "template_version": 2,
-         *       "size_id": "square",
-         *       "formats": [
-         *         "png"
-         *       ],
-         *       "name": "Autumn sale",
-         *       "values": {
-         *         "title": "Autumn sale"
-         *       },
-         *       "value_languages": {},
-         *       "files": {
-         *         "png": "https://templet.example/api/file/creation/7/png?exp=1767225600&sig=…"
-         *       },
-         *       "thumbnail_url": "https://templet.example/api/file/creation/7/thumb?exp=1767225600&sig=…",
-         *       "width": 1080,
-         *       "height": 1080,
-         *       "credits_spent": 1,
-         *       "error": null,
-         *       "batch_id": null,
-         *       "row": null,
-         *       "created_at": "2026-11-25T10:00:00.000Z",
-         *       "completed_at": "2026-11-25T10:00:01.200Z"
-         *     }
-         */
-        Render: {
-            /** @enum {string} */
-            object: "render";
-            /**
-             * @description The render's id
-             * @example 42
-             */
-            id: number;
-            /** @enum {string} */
-            status: "queued" | "running" | "completed" | "failed" | "canceled";
-            template_id: number;
-            template_version: number;
-            size_id: string;
-            formats: ("png" | "jpeg" | "webp" | "pdf")[];
-            pdf_options?: components["schemas"]["PdfOptions"];
-            name: string | null;
-            values: {
-                [key: string]: string;
-            };
-            /** @description The languages declared for text values (`{}` when none) */
-            value_languages: {
-                [key: string]: string;
-            };
-            files: components["schemas"]["RenderFiles"];
-            /** Format: uri */
-            thumbnail_url: string | null;
-            width: number | null;
-            height: number | null;
-            /** @description 1 while reserved or spent; 0 once refunded */
-            credits_spent: number;
-            error: components["schemas"]["RenderError"];
-            batch_id: number | null;
-            /** @description The row of its batch, from 1 */
-            row: number | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            completed_at: string | null;
-        };
-        /**
-         * @description What a print shop asks of the PDF. Without them the page is the sheet, trimmed.
-         * @example {
-         *       "bleed": true,
-         *       "crop_marks": true
-         *     }
-         */
-        PdfOptions: {
-            /** @description A 3 mm bleed on each side: the media box grows by 3 mm a side, the trim box stays the sheet, and backgrounds that reach an edge run into the bleed */
-            bleed?: boolean;
-            /** @description Hairline crop marks at the corners, outside the sheet (the page grows to hold them) */
-            crop_marks?: boolean;
-        };
-        /** @description Signed URLs of the formats asked for; they expire (1 hour by default): read the render again for fresh ones. */
-        RenderFiles: {
-            /** Format: uri */
-            png?: string;
-            /** Format: uri */
-            jpeg?: string;
-            /** Format: uri */
-            webp?: string;
-            /**
-             * Format: uri
-             * @description Vector, text as text with its fonts embedded; the page is the sheet in points (A4: 595.28 × 841.89), with the bleed and crop marks asked for
-             */
-            pdf?: string;
-        } | null;
-        /**
-         * @description Why a render failed, as a problem (its credit was refunded): `render_too_slow` (422) when the design took longer than the server allows to draw (fewer sizes, shadows or less text make it faster), `render_too_large` (422) when drawing it needed more memory than the server allows (fewer sizes, layers or less text), `render_not_drawable` (422) when the renderer failed on this design (the detail names what failed; the same design fails again), `render_failed` (500) for any other failure.
-         * @example {
-         *       "type": "https://templet.app/problems/render_too_slow",
-         *       "title": "The design takes too long to draw",
-         *       "status": 422,
-         *       "detail": "This design took longer than 60 s to draw: use fewer sizes, shadows or less text"
-         *     }
-         */
-        RenderError: {
-            type: string;
-            title: string;
-            status: number;
-            detail: string;
-            issues?: components["schemas"]["FieldIssue"][];
-            /** @description How many more issues there were than `issues` lists (at most 20) */
-            omitted?: number;
-        } | null;
         RenderCreate: {
             /** @example 3 */
             template_id: number;
@@ -646,98 +983,6 @@ export interface components {
             data: components["schemas"]["Batch"][];
             /** @description More items lie beyond this page in the direction asked: after it (ask again with `starting_after`), or before it with `ending_before` */
             has_more: boolean;
-        };
-        /**
-         * @example {
-         *       "object": "batch",
-         *       "id": 7,
-         *       "status": "completed",
-         *       "template_id": 3,
-         *       "size_id": "square",
-         *       "formats": [
-         *         "png"
-         *       ],
-         *       "total_rows": 50,
-         *       "completed_rows": 47,
-         *       "failed_rows": 3,
-         *       "canceled_rows": 0,
-         *       "credits_reserved": 50,
-         *       "credits_refunded": 3,
-         *       "errors": [
-         *         {
-         *           "row": 12,
-         *           "type": "https://templet.app/problems/invalid_request",
-         *           "detail": "values.title: Must be at most 80 characters",
-         *           "issues": [
-         *             {
-         *               "path": [
-         *                 "values",
-         *                 "title"
-         *               ],
-         *               "code": "too_big",
-         *               "params": {
-         *                 "maximum": 80,
-         *                 "origin": "string"
-         *               }
-         *             }
-         *           ]
-         *         }
-         *       ],
-         *       "archive_url": "https://templet.example/api/file/batch/7/zip?exp=1767225600&sig=…",
-         *       "pdf_url": null,
-         *       "created_at": "2026-11-25T10:00:00.000Z",
-         *       "completed_at": "2026-11-25T10:01:10.000Z"
-         *     }
-         */
-        Batch: {
-            /** @enum {string} */
-            object: "batch";
-            /**
-             * @description The batch's id
-             * @example 42
-             */
-            id: number;
-            /** @enum {string} */
-            status: "running" | "completed" | "canceled";
-            template_id: number;
-            size_id: string;
-            formats: ("png" | "jpeg" | "webp" | "pdf")[];
-            pdf_options?: components["schemas"]["PdfOptions"];
-            total_rows: number;
-            completed_rows: number;
-            failed_rows: number;
-            canceled_rows: number;
-            /** @description One per row, reserved when accepted */
-            credits_reserved: number;
-            /** @description Given back for failed and cancelled rows */
-            credits_refunded: number;
-            /** @description Why rows failed: the first failed rows in row order, at most 20 (fewer when their errors are long) */
-            errors: components["schemas"]["BatchRowError"][];
-            /** @description How many more rows failed than `errors` lists */
-            errors_omitted?: number;
-            /**
-             * Format: uri
-             * @description A ZIP of the completed rows’ files once the batch is finished (signed, expires)
-             */
-            archive_url: string | null;
-            /**
-             * Format: uri
-             * @description With `pdf` among the formats: one PDF with a page per completed row, in row order, once the batch is finished (signed, expires). The batch turns `completed` when it is written
-             */
-            pdf_url: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            completed_at: string | null;
-        };
-        BatchRowError: {
-            /** @description The row number, from 1 (a CSV’s first row after its header is 1) */
-            row: number;
-            type: string;
-            detail: string;
-            issues?: components["schemas"]["FieldIssue"][];
-            /** @description How many more issues there were than `issues` lists (at most 20) */
-            omitted?: number;
         };
         BatchCreate: {
             /** @example 3 */

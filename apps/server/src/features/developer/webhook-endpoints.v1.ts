@@ -4,7 +4,14 @@ import type { V1Env } from '../../v1/env'
 import type { idempotency } from '../../v1/idempotency'
 import { requireScope } from '../../v1/middleware'
 import { idempotencyHeader, ok, problems, SECURITY } from '../../v1/openapi-parts'
-import { idParam, WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointList } from '../../v1/schemas'
+import {
+  Batch,
+  idParam,
+  Render,
+  WebhookEndpoint,
+  WebhookEndpointCreate,
+  WebhookEndpointList,
+} from '../../v1/schemas'
 import type { WebhookEvent, Webhooks } from './webhooks'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
@@ -117,10 +124,74 @@ const testRouteOf = (idem: ReturnType<typeof idempotency>) =>
     },
   })
 
+/** An event as every delivery carries it, with its own object in `data.object`. */
+const eventOf = (type: string, object: z.ZodType, name: string) =>
+  z
+    .object({
+      id: z
+        .string()
+        .openapi({ description: 'The event’s id: the same in every retry of it', example: 'evt_5f0c…' }),
+      object: z.literal('event'),
+      type: z.literal(type),
+      created_at: z.iso.datetime(),
+      data: z.object({ object }),
+    })
+    .openapi(name)
+
+const EVENTS = [
+  {
+    type: 'render.completed',
+    summary: 'A render completed: `data.object` is the render with its files',
+    schema: eventOf('render.completed', Render, 'RenderCompletedEvent'),
+  },
+  {
+    type: 'render.failed',
+    summary: 'A render failed after its attempts: `data.object` is the render with its `error` (refunded)',
+    schema: eventOf('render.failed', Render, 'RenderFailedEvent'),
+  },
+  {
+    type: 'batch.completed',
+    summary: 'A batch finished: `data.object` is the batch with its counts, ZIP and PDF',
+    schema: eventOf('batch.completed', Batch, 'BatchCompletedEvent'),
+  },
+  {
+    type: 'ping',
+    summary: 'Sent by `POST /webhook_endpoints/{id}/test` to that endpoint alone',
+    schema: eventOf(
+      'ping',
+      z.object({ object: z.literal('ping'), endpoint_id: z.number().int() }),
+      'PingEvent',
+    ),
+  },
+]
+
+/** The events sent to webhook endpoints, in the document's `webhooks` section: what a receiver must accept. */
+function documentEvents(app: OpenAPIHono<V1Env>) {
+  for (const e of EVENTS)
+    app.openAPIRegistry.registerWebhook({
+      method: 'post',
+      path: e.type,
+      summary: e.summary,
+      description:
+        'POSTed to each endpoint subscribed to it, after what it reports has committed. Check `Templet-Signature` (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, keyed with the endpoint’s secret) before trusting it; answer 2xx within 10 s, or it is retried with growing pauses for 24 hours (the same `id` each time).',
+      request: {
+        headers: z.object({
+          'templet-signature': z.string().openapi({ example: 't=1767225600,v1=5257a869…' }),
+          'templet-event-id': z.string(),
+        }),
+        body: { content: { 'application/json': { schema: e.schema } } },
+      },
+      responses: {
+        200: { description: 'Any 2xx acknowledges it; anything else (or no answer in 10 s) is retried' },
+      },
+    })
+}
+
 export function webhookEndpointRoutes(
   app: OpenAPIHono<V1Env>,
   d: { webhooks: Webhooks; idempotency: ReturnType<typeof idempotency>; db: Parameters<Webhooks['emit']>[0] },
 ) {
+  documentEvents(app)
   app.openapi(createRouteOf(d.idempotency), async (c) => {
     const body = c.req.valid('json')
     const { endpoint, secret } = await d.webhooks.createEndpoint(c.get('caller').userId, body)
