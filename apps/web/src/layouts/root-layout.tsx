@@ -7,7 +7,7 @@ import { AppToaster } from '../feedback/toaster'
 /** A new path starts at the top of the page. */
 function ScrollToTop() {
   const { pathname } = useLocation()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls on every new path.
+  // `pathname` is the dependency on purpose: each new path scrolls to the top.
   useEffect(() => {
     window.scrollTo(0, 0)
   }, [pathname])
