@@ -19,10 +19,11 @@ import {
   pdfOptionsFrom,
   RenderList,
 } from '../../v1/schemas'
-import { batchView, renderView } from '../../v1/views'
+import { batchView } from '../../v1/views'
 import type { Creations } from '../creations/creations'
 import { pdfOptionsOf } from '../creations/pdf-options'
 import type { RenderFormat, Renders } from '../developer/renders'
+import { renderViews } from '../developer/renders.v1'
 import { hasUrlValues, uploadImageUrls } from '../uploads/image-urls'
 import type { Uploads } from '../uploads/uploads'
 import { keyedByColumnName, readCsv, rowsOf } from './batch-csv'
@@ -167,18 +168,8 @@ export function batchRoutes(
     const q = c.req.valid('query')
     const page = await d.batches.rows(c.get('caller').userId, c.req.valid('param').id, q.status, cursorOf(q))
     if (!page) throw new Problem('not_found', 'Batch not found')
-    const made = await d.renders.creationsOf(page.items)
-    const origin = new URL(c.req.url).origin
-    return c.json(
-      {
-        object: 'list' as const,
-        data: page.items.map((r) =>
-          renderView(r, r.creation_id === null ? undefined : made.get(r.creation_id), d.creations, origin),
-        ),
-        has_more: page.hasMore,
-      },
-      200,
-    )
+    const data = await renderViews(d, page.items, new URL(c.req.url).origin)
+    return c.json({ object: 'list' as const, data, has_more: page.hasMore }, 200)
   })
 
   app.openapi(createRouteOf(d.idempotency), async (c) => {

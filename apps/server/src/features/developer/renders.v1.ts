@@ -1,5 +1,6 @@
 import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi'
 import { valuesByKey } from '@templet/template'
+import type { RenderRow } from '../../db/schema'
 import type { V1Env } from '../../v1/env'
 import type { idempotency } from '../../v1/idempotency'
 import { requireScope } from '../../v1/middleware'
@@ -96,6 +97,18 @@ const remove = createRoute({
   responses: { 204: { description: 'Deleted' }, ...problems(400, 403, 404, 409) },
 })
 
+/** Renders as `/v1` shows them, each with the files of the creation holding them (one query for all). */
+export async function renderViews(
+  d: { renders: Renders; creations: Creations },
+  rows: RenderRow[],
+  origin: string,
+) {
+  const made = await d.renders.creationsOf(rows)
+  return rows.map((r) =>
+    renderView(r, r.creation_id === null ? undefined : made.get(r.creation_id), d.creations, origin),
+  )
+}
+
 export function renderRoutes(
   app: OpenAPIHono<V1Env>,
   d: {
@@ -107,15 +120,7 @@ export function renderRoutes(
     idempotency: ReturnType<typeof idempotency>
   },
 ) {
-  const view = async (origin: string, row: Parameters<typeof renderView>[0]) => {
-    const made = await d.renders.creationsOf([row])
-    return renderView(
-      row,
-      row.creation_id === null ? undefined : made.get(row.creation_id),
-      d.creations,
-      origin,
-    )
-  }
+  const view = async (origin: string, row: RenderRow) => (await renderViews(d, [row], origin))[0]
 
   app.openapi(createRouteOf(d.idempotency), async (c) => {
     const body = c.req.valid('json')
@@ -176,18 +181,8 @@ export function renderRoutes(
   app.openapi(list, async (c) => {
     const q = c.req.valid('query')
     const page = await d.renders.list(c.get('caller').userId, cursorOf(q))
-    const made = await d.renders.creationsOf(page.items)
-    const origin = new URL(c.req.url).origin
-    return c.json(
-      {
-        object: 'list' as const,
-        data: page.items.map((r) =>
-          renderView(r, r.creation_id === null ? undefined : made.get(r.creation_id), d.creations, origin),
-        ),
-        has_more: page.hasMore,
-      },
-      200,
-    )
+    const data = await renderViews(d, page.items, new URL(c.req.url).origin)
+    return c.json({ object: 'list' as const, data, has_more: page.hasMore }, 200)
   })
 
   app.openapi(remove, async (c) => {
