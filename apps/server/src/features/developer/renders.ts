@@ -154,8 +154,13 @@ export class Renders {
   }
 
   /** Accepts a render: its credit reserved and its job queued in one transaction (402 without credit). */
-  async create(caller: { userId: number; keyId: number | null }, r: RenderRequest): Promise<RenderRow> {
-    const { sizeId, templateVersion, valueLanguages } = await this.check(caller.userId, r)
+  async create(
+    caller: { userId: number; keyId: number | null },
+    r: RenderRequest,
+    /** The template, when the caller has read it already (the version `r` names). */
+    resolved?: ResolvedTemplate,
+  ): Promise<RenderRow> {
+    const { sizeId, templateVersion, valueLanguages } = await this.check(caller.userId, r, resolved)
     const now = this.d.now()
     const { result: row } = await spendCredits(
       this.d.db,

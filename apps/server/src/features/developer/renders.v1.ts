@@ -136,7 +136,8 @@ export function renderRoutes(
         },
       )
     // Values may name fields by column name or by key; from here on they name keys.
-    const { template } = await d.creations.resolve(caller.userId, body.template_id, body.template_version)
+    const resolved = await d.creations.resolve(caller.userId, body.template_id, body.template_version)
+    const { template } = resolved
     let values = valuesByKey(template.fields, body.values ?? {})
     if (hasUrlValues([values]))
       [values = values] = await uploadImageUrls(
@@ -160,6 +161,7 @@ export function renderRoutes(
         locale: body.locale,
         webhookUrl,
       },
+      resolved,
     )
     const async = /(^|[\s,;])respond-async\b/i.test(c.req.header('prefer') ?? '')
     const row = async ? accepted : ((await d.renders.waitFor(accepted.id, d.renderWaitMs)) ?? accepted)

@@ -170,7 +170,8 @@ export class SignedImages {
     try {
       // Values by column name or key, as a /v1 render takes them; a photo by URL (a profile picture on a card) is
       // fetched once, as a /v1 render's would be.
-      const { template } = await this.d.creations.resolve(userId, r.templateId)
+      const resolved = await this.d.creations.resolve(userId, r.templateId)
+      const { template } = resolved
       values = valuesByKey(template.fields, values)
       if (hasUrlValues([values]))
         [values = values] = await uploadImageUrls(
@@ -188,6 +189,7 @@ export class SignedImages {
           values,
           formats: [format],
         },
+        resolved,
       )
       await setSignedImageRender(this.d.db, r.keyId, digest, row.id)
     } catch (err) {
