@@ -25,6 +25,7 @@ describe.each(engines)('developer API keys on %s', (engine) => {
       id: made.data.id,
       name: 'CI',
       scopes: ['read', 'render'],
+      mode: 'live',
       hint: `${made.data.key.slice(0, 12)}…${made.data.key.slice(-4)}`,
       createdAt: made.data.createdAt,
       lastUsedAt: null,
@@ -33,6 +34,30 @@ describe.each(engines)('developer API keys on %s', (engine) => {
     // Only a hash is stored.
     const rows = await s.db.kysely.selectFrom('api_keys').selectAll().execute()
     expect(JSON.stringify(rows)).not.toContain(made.data.key.slice(12))
+  })
+
+  it('makes a test key (tk_test_…) when asked, and lists each key with its mode', async () => {
+    const { token } = await s.signUp()
+    const test = await s.call('POST', '/key/create', {
+      token,
+      body: { name: 'Sandbox', scopes: ['render'], mode: 'test' },
+    })
+    expect(test.code).toBe(0)
+    expect(test.data.key).toMatch(/^tk_test_[\w-]{43}$/)
+    expect(test.data).toMatchObject({ mode: 'test', hint: expect.stringMatching(/^tk_test_\S{4}…\S{4}$/) })
+    expect(test.data.urlSecret).toMatch(/^tk_url_[0-9a-f]{64}$/)
+    await s.call('POST', '/key/create', { token, body: { name: 'Shop', scopes: ['read'] } })
+    const listed = await s.call('GET', '/key/list', { token })
+    expect(listed.data.map((k: { name: string; mode: string }) => [k.name, k.mode])).toEqual([
+      ['Shop', 'live'],
+      ['Sandbox', 'test'],
+    ])
+    const bad = await s.call('POST', '/key/create', {
+      token,
+      body: { name: 'x', scopes: ['read'], mode: 'demo' },
+    })
+    expect(bad.code).toBe(400)
+    expect(bad.data.issues[0].path).toEqual(['mode'])
   })
 
   it('refuses a key without a name or with an unknown scope, naming the field', async () => {

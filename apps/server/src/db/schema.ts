@@ -319,6 +319,8 @@ export interface ApiKeyTable {
   /** Updated at most once a minute per key. */
   last_used_at: number | null
   revoked_at: number | null
+  /** `test`: its renders are watermarked and spend nothing (migration 0190). */
+  mode: Generated<'live' | 'test'>
 }
 
 /** The first answer to a `/v1` POST with an `Idempotency-Key`, kept 24 hours per user and key. */
@@ -372,6 +374,8 @@ export interface RenderTable {
   created_at: number
   started_at: number | null
   completed_at: number | null
+  /** 0 for a test key's render: watermarked, free (migration 0190). */
+  livemode: Generated<number>
 }
 
 export type BatchStatus = 'running' | 'completed' | 'canceled'
@@ -400,6 +404,8 @@ export interface BatchTable {
   pdf_options: string | null
   /** Pages of its PDF of every completed row (`batches/<id>/document.pdf`); 0 while it has none. */
   pdf_pages: Generated<number>
+  /** 0 for a test key's batch: its rows and PDF watermarked, free (migration 0190). */
+  livemode: Generated<number>
 }
 
 /** Where an account's events are sent (`/v1/webhook_endpoints`); `secret` signs them. */

@@ -1,6 +1,7 @@
 import '../developer/messages'
 import { useQuery } from '@tanstack/react-query'
-import type { ApiKey, ApiKeyCreated, ApiKeyScope } from '@templet/api'
+import type { ApiKey, ApiKeyCreated, ApiKeyMode, ApiKeyScope } from '@templet/api'
+import { Badge } from '@templet/ui/badge'
 import { Button } from '@templet/ui/button'
 import {
   Dialog,
@@ -25,6 +26,7 @@ import { formatDate } from '../i18n/format'
 
 const NAME_MAX = 60
 const SCOPES: readonly ApiKeyScope[] = ['read', 'render']
+const MODES: readonly ApiKeyMode[] = ['live', 'test']
 
 /** Developer settings: API keys for `/v1` (create, shown once, list with last use, revoke). */
 export function DeveloperPage() {
@@ -108,13 +110,14 @@ export function DeveloperPage() {
   )
 }
 
-/** Name and scopes; checked here for the common mistakes, and by the server for everything. */
+/** Name, scopes and mode; checked here for the common mistakes, and by the server for everything. */
 function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void }) {
   const { t } = useTranslation()
   const create = useCreateApiKey()
   const nameRef = useRef<HTMLInputElement>(null)
   const [name, setName] = useState('')
   const [scopes, setScopes] = useState<ApiKeyScope[]>(['read', 'render'])
+  const [mode, setMode] = useState<ApiKeyMode>('live')
   const [errors, setErrors] = useState<{ name?: string; scopes?: string; form?: string }>({})
   const scopesErrorId = useId()
 
@@ -134,10 +137,11 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void 
     if (found.name) return nameRef.current?.focus()
     if (found.scopes) return
     create.mutate(
-      { name: name.trim(), scopes },
+      { name: name.trim(), scopes, mode },
       {
         onSuccess: (key) => {
           setName('')
+          setMode('live')
           onCreated(key)
         },
         onError: (error) => {
@@ -204,6 +208,35 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void 
               {errors.scopes}
             </p>
           ) : null}
+        </fieldset>
+        <fieldset>
+          <legend className="mb-1.5 text-sm font-medium">{t('developer.mode')}</legend>
+          {/* Native radios sharing a name: one tab stop, the arrow keys move the choice. */}
+          <div className="flex flex-col gap-2">
+            {MODES.map((m) => (
+              <label
+                key={m}
+                className="flex min-h-11 cursor-pointer items-start gap-3 rounded-md border border-border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+              >
+                <input
+                  type="radio"
+                  name="api-key-mode"
+                  value={m}
+                  className="mt-1 size-4 accent-primary"
+                  checked={mode === m}
+                  onChange={() => setMode(m)}
+                />
+                <span>
+                  <span className="block font-medium">
+                    {m === 'live' ? t('developer.modeLive') : t('developer.modeTest')}
+                  </span>
+                  <span className="block text-sm text-muted-foreground">
+                    {m === 'live' ? t('developer.modeLiveHint') : t('developer.modeTestHint')}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
         </fieldset>
         {errors.form ? (
           <p role="alert" className="text-sm text-destructive">
@@ -298,7 +331,10 @@ function KeyItem({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void })
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-border p-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <p className="font-semibold break-words">{apiKey.name}</p>
+        <p className="flex flex-wrap items-center gap-2 font-semibold break-words">
+          {apiKey.name}
+          {apiKey.mode === 'test' ? <Badge variant="secondary">{t('developer.testBadge')}</Badge> : null}
+        </p>
         <p className="mt-0.5 font-mono text-sm break-all text-muted-foreground">{apiKey.hint}</p>
         <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted-foreground">
           <span>

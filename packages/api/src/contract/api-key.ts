@@ -7,6 +7,14 @@ export const apiKeyScopes = ['read', 'render'] as const
 export const apiKeyScope = z.enum(apiKeyScopes, { error: 'A scope is read or render' })
 export type ApiKeyScope = z.infer<typeof apiKeyScope>
 
+/**
+ * A key's mode: a `test` key (`tk_test_…`) renders watermarked and spends nothing, and sees only what test keys
+ * made, as a `live` key (`tk_live_…`) sees only what live keys made.
+ */
+export const apiKeyModes = ['live', 'test'] as const
+export const apiKeyMode = z.enum(apiKeyModes, { error: 'A mode is live or test' })
+export type ApiKeyMode = z.infer<typeof apiKeyMode>
+
 /** An account holds at most this many live keys; revoking one makes room. */
 export const API_KEYS_PER_ACCOUNT = 25
 
@@ -21,6 +29,8 @@ export const apiKeyCreateBody = z.strictObject({
     .min(1, { error: 'Choose read, render or both' })
     .max(2)
     .refine((s) => new Set(s).size === s.length, { error: 'Name each scope once' }),
+  /** Default `live`. */
+  mode: apiKeyMode.optional(),
 })
 export type ApiKeyCreateBody = z.input<typeof apiKeyCreateBody>
 
@@ -29,6 +39,7 @@ export const apiKey = z.object({
   id: z.number().int().positive(),
   name: z.string(),
   scopes: z.array(apiKeyScope),
+  mode: apiKeyMode,
   /** `tk_live_AbC…xYz9`: enough to tell keys apart, never enough to use one. */
   hint: z.string(),
   createdAt: z.iso.datetime(),

@@ -5,7 +5,15 @@ type Q = Kysely<Database>
 
 export async function insertApiKey(
   db: Q,
-  k: { userId: number; name: string; scopes: string; keyHash: string; hint: string; now: number },
+  k: {
+    userId: number
+    name: string
+    scopes: string
+    mode: 'live' | 'test'
+    keyHash: string
+    hint: string
+    now: number
+  },
 ): Promise<ApiKeyRow> {
   return db
     .insertInto('api_keys')
@@ -13,6 +21,7 @@ export async function insertApiKey(
       user_id: k.userId,
       name: k.name,
       scopes: k.scopes,
+      mode: k.mode,
       key_hash: k.keyHash,
       hint: k.hint,
       created_at: k.now,

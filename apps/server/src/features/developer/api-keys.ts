@@ -3,6 +3,7 @@ import {
   API_KEYS_PER_ACCOUNT,
   type ApiKey,
   type ApiKeyCreated,
+  type ApiKeyMode,
   type ApiKeyScope,
   apiKeyScopes,
   Code,
@@ -20,21 +21,28 @@ import {
   touchApiKey,
 } from './api-keys.queries'
 
-/** Every key starts so, so that secret scanners (and people) recognise one in a log or a repository. */
-export const API_KEY_PREFIX = 'tk_live_'
+/**
+ * Every key starts so, by its mode, so that secret scanners (and people) recognise one in a log or a repository,
+ * and tell a test key from a live one at a glance.
+ */
+const API_KEY_PREFIXES: Record<ApiKeyMode, string> = { live: 'tk_live_', test: 'tk_test_' }
 /** `last_used_at` is written at most this often per key. */
 const TOUCH_EVERY_MS = 60_000
 
 /** 32 random bytes: as strong as a session token, and like it stored only as a SHA-256. */
-const newKey = () => `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`
+const newKey = (mode: ApiKeyMode) => `${API_KEY_PREFIXES[mode]}${randomBytes(32).toString('base64url')}`
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex')
-const hintOf = (key: string) => `${key.slice(0, API_KEY_PREFIX.length + 4)}…${key.slice(-4)}`
+const hintOf = (key: string, mode: ApiKeyMode) =>
+  `${key.slice(0, API_KEY_PREFIXES[mode].length + 4)}…${key.slice(-4)}`
+const hasKeyPrefix = (key: string) => Object.values(API_KEY_PREFIXES).some((p) => key.startsWith(p))
 
 /** Who a `/v1` request speaks for. */
 export interface ApiCaller {
   keyId: number
   userId: number
   scopes: ReadonlySet<ApiKeyScope>
+  /** False for a test key: what it makes is watermarked, free, and seen by test keys only. */
+  livemode: boolean
 }
 
 /** A key as presented: the caller it speaks for, or why it speaks for no one. */
@@ -48,6 +56,7 @@ function view(row: ApiKeyRow): ApiKey {
     id: row.id,
     name: row.name,
     scopes: scopesOf(row),
+    mode: row.mode,
     hint: row.hint,
     createdAt: new Date(row.created_at).toISOString(),
     lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
@@ -66,8 +75,12 @@ export class ApiKeys {
   ) {}
 
   /** A new key; at most {@link API_KEYS_PER_ACCOUNT} live ones, counted under the user's lock. */
-  async create(userId: number, r: { name: string; scopes: ApiKeyScope[] }): Promise<ApiKeyCreated> {
-    const key = newKey()
+  async create(
+    userId: number,
+    r: { name: string; scopes: ApiKeyScope[]; mode?: ApiKeyMode | undefined },
+  ): Promise<ApiKeyCreated> {
+    const mode = r.mode ?? 'live'
+    const key = newKey(mode)
     const now = this.d.now()
     // Scopes in a fixed order, so a list reads alike whatever order they were ticked in.
     const scopes = apiKeyScopes.filter((s) => r.scopes.includes(s)).join(',')
@@ -82,8 +95,9 @@ export class ApiKeys {
         userId,
         name: r.name,
         scopes,
+        mode,
         keyHash: hashApiKey(key),
-        hint: hintOf(key),
+        hint: hintOf(key, mode),
         now,
       })
     })
@@ -107,11 +121,19 @@ export class ApiKeys {
    * only if the owner keeps the account.
    */
   async authenticate(key: string): Promise<KeyCheck> {
-    if (!key.startsWith(API_KEY_PREFIX)) return { ok: false, reason: 'unknown' }
+    if (!hasKeyPrefix(key)) return { ok: false, reason: 'unknown' }
     const row = await findLiveApiKey(this.d.db, hashApiKey(key))
     if (!row) return { ok: false, reason: 'unknown' }
     if (row.delete_after !== null) return { ok: false, reason: 'account_deleted' }
     await touchApiKey(this.d.db, row.id, this.d.now(), TOUCH_EVERY_MS)
-    return { ok: true, caller: { keyId: row.id, userId: row.user_id, scopes: new Set(scopesOf(row)) } }
+    return {
+      ok: true,
+      caller: {
+        keyId: row.id,
+        userId: row.user_id,
+        scopes: new Set(scopesOf(row)),
+        livemode: row.mode !== 'test',
+      },
+    }
   }
 }
