@@ -25,6 +25,7 @@ import { type BrandFontFile, registerBrandFonts } from './brand-fonts'
 import { drawableText } from './coverage'
 import { type DecodedImages, imageForDrawing } from './draw/images'
 import { surfaces } from './draw/surfaces'
+import { drawWatermark } from './draw/watermark'
 import { joiningEmoji } from './emoji'
 import { loadFaces } from './fonts'
 
@@ -66,6 +67,11 @@ export interface RenderOptions {
    * `render()` only: the files to encode (default all three); the others are not made. The thumbnail always is.
    */
   formats?: readonly RasterFormat[]
+  /**
+   * Marks the output as not real: "TEMPLET TEST" across it, over every layer (a test-mode API key's renders).
+   * Without it the output is as before, byte for byte.
+   */
+  watermark?: boolean
 }
 
 /** The raster files `render()` makes. */
@@ -191,6 +197,7 @@ export function drawTemplate<Image extends Drawable>(
     lang?: string | undefined
     valueLanguages?: Readonly<Record<string, string>> | undefined
     placeholders?: boolean | undefined
+    watermark?: boolean | undefined
   } = {},
 ): string[] {
   // An opaque base: outputs carry no alpha, so PNG, JPEG, WebP and PDF show the same picture.
@@ -214,6 +221,7 @@ export function drawTemplate<Image extends Drawable>(
     onText: (id: string, drawn: { truncated: boolean }) => drawn.truncated && truncated.push(id),
   }
   for (const layer of t.layers) drawLayer(layer, d)
+  if (o.watermark) drawWatermark(ctx, size.width, size.height)
   return truncated
 }
 
@@ -265,6 +273,7 @@ async function drawTo<Read>(
     lang: o.lang,
     valueLanguages: o.valueLanguages,
     placeholders: o.placeholders,
+    watermark: o.watermark,
   })
   const drawn = { ...read(canvas), truncated }
   ctx.restore()

@@ -88,6 +88,7 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
           lang: o.lang,
           valueLanguages,
           placeholders: o.placeholders ?? false,
+          watermark: o.watermark,
         })
         ctx.restore()
         if (o.cropMarks) {
