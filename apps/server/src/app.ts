@@ -152,7 +152,7 @@ export function createAppParts(o: AppOptions): App {
     metrics,
     queue: o.jobQueue,
   })
-  const batches = batchesFeature(shared, media, { batches: developer.batches })
+  const batches = batchesFeature(shared, media, { batches: developer.batches, uploads: uploads.uploads })
   const contact = contactFeature(shared)
   const dashboard = dashboardFeature(shared, {
     creations: creations.creations,

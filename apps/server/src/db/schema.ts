@@ -236,6 +236,8 @@ export interface UploadTable {
   height: number
   bytes: number
   created_at: number
+  /** The name it was stored under (the file's, or the last segment of its URL); null before migration 0180. */
+  name: string | null
 }
 
 /** Which uploads a creation draws (migration 0011): an upload no creation uses is swept after the retention. */

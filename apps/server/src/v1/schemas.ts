@@ -597,6 +597,11 @@ export const Upload = z
   .object({
     object: z.literal('upload'),
     id: id('upload'),
+    name: z.string().nullable().openapi({
+      description:
+        'The file’s name as sent, or the last segment of the URL it was fetched from; null for uploads made before uploads had names',
+      example: 'ada.jpg',
+    }),
     width: z.number().int(),
     height: z.number().int(),
     url: z.url().openapi({ description: 'The image as kept (cleaned of metadata); signed, expires' }),
@@ -607,6 +612,7 @@ export const Upload = z
     example: {
       object: 'upload',
       id: 17,
+      name: 'ada.jpg',
       width: 1200,
       height: 800,
       url: 'https://templet.example/api/file/upload/17/image?exp=1767225600&sig=…',

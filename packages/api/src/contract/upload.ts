@@ -31,6 +31,11 @@ export const uploadDetailData = uploadImageData
 /** `GET /upload/list`: the caller's uploads, newest first. */
 export const uploadListQuery = z.strictObject({ page, pageSize })
 export const uploadListItem = uploadInfo.extend({
+  /**
+   * The file's name as it was chosen (or the last segment of the URL it was fetched from); null for uploads made
+   * before uploads had names. A bulk CSV's image cell takes it, as it takes the id.
+   */
+  name: z.string().nullable(),
   /** Bytes kept in storage (the cleaned image). */
   bytes: z.number().int().nonnegative(),
   createdAt: z.iso.datetime(),

@@ -21,7 +21,7 @@ export const password = z
   .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` })
 /** C0 and C1 controls, DEL, line and paragraph separators, and bidi embeddings, overrides and isolates. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
-const HIDDEN_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
+export const HIDDEN_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
 /** Characters that draw nothing: zero-width spaces and joiners, word joiner, byte-order mark, soft hyphen. */
 const DRAWS_NOTHING = /^[\s\u00ad\u200b-\u200f\u2060\ufeff]+$/
 

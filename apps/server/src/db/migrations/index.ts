@@ -26,6 +26,7 @@ import { migration as templateVersionBytes } from './0140_template_version_bytes
 import { migration as brandFontSanitized } from './0150_brand_font_sanitized'
 import { migration as rasterFormats } from './0160_raster_formats'
 import { migration as signedImages } from './0170_signed_images'
+import { migration as uploadNames } from './0180_upload_names'
 import { migration as keyModes } from './0190_key_modes'
 import { settleParallelEra } from './parallel-era'
 
@@ -61,6 +62,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0150_brand_font_sanitized': brandFontSanitized(),
     '0160_raster_formats': rasterFormats(),
     '0170_signed_images': signedImages(engine),
+    '0180_upload_names': uploadNames(),
     '0190_key_modes': keyModes(),
   }
 }

@@ -242,7 +242,7 @@ const cell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"`
 /**
  * The CSV a customer fills for a template: a header of its fields' column names, each text field followed by
  * its optional language column (`<column>.lang`), and `name`; one row of its sample values in `locale` (image
- * fields empty: their value is one of the customer's own uploads; a choice as its option's label in `locale`;
+ * fields empty: their value is one of the customer's own uploads, by its name or id, or an image's https:// URL; a choice as its option's label in `locale`;
  * languages empty: each text's Han characters take the forms its text shows, else the template's). Written with
  * a byte-order mark and CRLF, which spreadsheet programs read as UTF-8 (Chinese included).
  */

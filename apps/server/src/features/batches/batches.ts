@@ -53,6 +53,8 @@ export interface BatchRequest {
     name?: string | undefined
     /** Text field key to the language its value is written in (its Han forms). */
     valueLanguages?: Record<string, string> | undefined
+    /** Why the row is refused before its check (bulk create: an image cell naming none of the caller's uploads). */
+    refused?: RenderError | undefined
   }[]
   /**
    * A CSV's column names as keys (`keyedByColumnName`): each must be a field's key, `name` or `<key>.lang`,
@@ -190,6 +192,10 @@ export class Batches {
     const resolved = await this.d.creations.resolve(userId, r.templateId)
     const checked: RowCheck[] = []
     for (const row of r.rows) {
+      if (row.refused) {
+        checked.push({ ok: false, error: row.refused })
+        continue
+      }
       try {
         const { valueLanguages } = await this.d.renders.check(
           userId,

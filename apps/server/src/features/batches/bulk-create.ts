@@ -4,20 +4,25 @@ import {
   type BatchDetail,
   type BatchRowError,
   type BatchValidation,
+  type IssuesData,
   MAX_ISSUES,
 } from '@templet/api/contract'
-import type { Locale } from '@templet/template'
+import type { Locale, Template } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { BatchRow, Database } from '../../db/schema'
-import { notFound } from '../../errors'
+import { AppError, notFound } from '../../errors'
 import type { FileUrls } from '../../services/file-urls'
 import { templateOf } from '../../services/renderer'
 import { ledgerBalance } from '../billing/ledger.queries'
-import type { RenderError } from '../developer/renders'
+import { uploadNotFound } from '../creations/prepare'
+import { type RenderError, renderErrorOf } from '../developer/renders'
 import { findUsableTemplate } from '../templates/templates.queries'
+import { uploadImageUrls } from '../uploads/image-urls'
+import type { Uploads } from '../uploads/uploads'
 import { columnTargets, readCsv, rowsOf, templateCsv } from './batch-csv'
 import type { Batches, BatchRequest, RowCheck } from './batches'
 import { templateNames } from './batches.queries'
+import { imageCells } from './image-cells'
 
 /** Rows of the CSV the validation answer shows as a preview. */
 const PREVIEW_ROWS = 100
@@ -32,6 +37,21 @@ const rowError = (row: number, e: RenderError): BatchRowError => ({
   ...(e.omitted && { omitted: e.omitted }),
 })
 
+const sameError = (a: RenderError, b: RenderError) => a.code === b.code && a.message === b.message
+
+/**
+ * A refused image URL (at `rows.<n>.values.<key>`) said as the customer reads the CSV: its row and the column's
+ * header. Any other error as it is.
+ */
+function namingColumn(err: unknown, columns: { header: string; target: string | null }[]): unknown {
+  const issue = err instanceof AppError ? (err.data as Partial<IssuesData> | null)?.issues?.[0] : undefined
+  const [at, row, , key] = issue?.path ?? []
+  if (!(err instanceof AppError) || at !== 'rows' || typeof row !== 'number') return err
+  const header = columns.find((c) => c.target === key)?.header ?? String(key)
+  const detail = err.message.replace(/^[^:]*: /, '')
+  return new AppError(err.code, `Row ${row}, column "${header}": ${detail}`, err.data)
+}
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 /**
@@ -39,7 +59,9 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  * then started as a batch of the same `Batches` the developer API's `/v1/batches` uses.
  */
 export class BulkCreate {
-  constructor(private readonly d: { db: Kysely<Database>; batches: Batches; urls: FileUrls }) {}
+  constructor(
+    private readonly d: { db: Kysely<Database>; batches: Batches; uploads: Uploads; urls: FileUrls },
+  ) {}
 
   async csvTemplate(userId: number, templateId: number, locale: Locale) {
     const row = await findUsableTemplate(this.d.db, templateId, userId)
@@ -63,13 +85,26 @@ export class BulkCreate {
       locale: b.locale,
       rows: rowsOf(csv, targets, template.fields),
     }
-    return { request, columns: csv.headers.map((header, i) => ({ header, target: targets[i] ?? null })) }
+    const columns = csv.headers.map((header, i) => ({ header, target: targets[i] ?? null }))
+    return { request, columns, fields: template.fields }
+  }
+
+  /** The request with its image cells resolved (docs/adr/0189), and which cells hold image URLs to fetch. */
+  private async withImages(userId: number, request: BatchRequest, fields: Template['fields']) {
+    const { rows, urlKeys } = await imageCells(this.d, userId, fields, request.rows)
+    return { request: { ...request, rows }, urlKeys }
   }
 
   async validate(userId: number, b: CsvInput): Promise<BatchValidation> {
-    const { request, columns } = await this.request(userId, b)
-    const { checked } = await this.d.batches.check(userId, request)
-    const refused = checked.flatMap((c: RowCheck, i) => (c.ok ? [] : [{ row: i + 1, error: c.error }]))
+    const { request, columns, fields } = await this.request(userId, b)
+    const { request: resolved, urlKeys } = await this.withImages(userId, request, fields)
+    const { checked } = await this.d.batches.check(userId, resolved)
+    // A row's image URL is fetched only by `create`: until then it is an upload its check cannot find.
+    const awaitsItsImage = (c: RowCheck, i: number) =>
+      !c.ok && urlKeys[i]?.some((key) => sameError(c.error, renderErrorOf(uploadNotFound(key))))
+    const refused = checked.flatMap((c: RowCheck, i) =>
+      c.ok || awaitsItsImage(c, i) ? [] : [{ row: i + 1, error: c.error }],
+    )
     // The previewed rows' errors mark them in the preview; of the rows after, the first few are listed.
     const previewed = refused.filter((r) => r.row <= PREVIEW_ROWS)
     const listed = [...previewed, ...refused.slice(previewed.length, previewed.length + MAX_ISSUES)]
@@ -90,8 +125,29 @@ export class BulkCreate {
     }
   }
 
+  /**
+   * Starts the batch, each distinct image URL fetched once before (stored as the caller's uploads): a URL that
+   * gives no image refuses the whole request, naming its row and column, before any credit is spent.
+   */
   async create(userId: number, b: CsvInput): Promise<BatchDetail> {
-    const { request } = await this.request(userId, b)
+    const { request: read, columns, fields } = await this.request(userId, b)
+    const { request, urlKeys } = await this.withImages(userId, read, fields)
+    const withUrls = urlKeys.flatMap((keys, i) => (keys.length > 0 ? [i] : []))
+    if (withUrls.length > 0) {
+      const values = await uploadImageUrls(
+        this.d.uploads,
+        userId,
+        fields,
+        withUrls.map((i) => request.rows[i]?.values ?? {}),
+        (n, key) => ['rows', (withUrls[n] ?? 0) + 1, 'values', key],
+      ).catch((err: unknown) => {
+        throw namingColumn(err, columns)
+      })
+      withUrls.forEach((i, n) => {
+        const row = request.rows[i]
+        if (row) request.rows[i] = { ...row, values: values[n] ?? row.values }
+      })
+    }
     const batch = await this.d.batches.create({ userId, keyId: null }, request)
     return this.detail(userId, batch.id)
   }

@@ -1,5 +1,6 @@
 import type { MediaInfra } from '../../media-services'
 import type { SharedDeps } from '../shared-deps'
+import type { Uploads } from '../uploads/uploads'
 import { batchArchiveRoute } from './archive.routes'
 import { batchHandlers } from './batch.routes'
 import type { Batches } from './batches'
@@ -12,11 +13,11 @@ import { BulkCreate } from './bulk-create'
 export function batchesFeature(
   s: SharedDeps,
   media: Pick<MediaInfra, 'storage' | 'urls'>,
-  d: { batches: Batches },
+  d: { batches: Batches; uploads: Uploads },
 ) {
   const db = s.db.kysely
   return {
-    handlers: batchHandlers(new BulkCreate({ db, batches: d.batches, urls: media.urls })),
+    handlers: batchHandlers(new BulkCreate({ db, batches: d.batches, uploads: d.uploads, urls: media.urls })),
     archive: batchArchiveRoute({ db, storage: media.storage, urls: media.urls, batches: d.batches }),
   }
 }

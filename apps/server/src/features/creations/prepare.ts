@@ -31,6 +31,9 @@ export interface PreparedCreation {
   valueLanguages: Record<string, string>
 }
 
+/** The refusal of an image value naming none of the caller's uploads. */
+export const uploadNotFound = (key: string) => new AppError(Code.notFound, `values.${key}: Upload not found`)
+
 /**
  * The template, size and values checked: 404 for an unknown template, 400 naming the field otherwise. The
  * uploads the values name are read once, here, and handed to the renderer (`images`). A `draft` (the
@@ -60,7 +63,7 @@ export async function prepareCreation(
     const ref = fieldKinds.upload(f, r.values[f.key])
     if (ref === undefined || owned.has(ref)) continue
     const storageKey = await ownUploadKey(d, r.userId, ref)
-    const gone = () => new AppError(Code.notFound, `values.${f.key}: Upload not found`)
+    const gone = () => uploadNotFound(f.key)
     if (!storageKey) throw gone()
     owned.set(ref, { gone, storageKey })
   }

@@ -35,7 +35,7 @@ export function templatesFeature(
     planOf: d.planOf,
     templates: d.templates,
     brandKit: d.brandKit,
-    storeImage: async (userId, bytes) => (await d.uploads.store(userId, bytes)).id,
+    storeImage: async (userId, bytes) => (await d.uploads.store(userId, bytes, undefined)).id,
     quota: new TemplateQuota({
       quota: config.media.templateQuota,
       rate: config.media.templateSaveRate,

@@ -8,12 +8,27 @@ export const MAX_IMAGE_URLS = 20
 /** Image URLs fetched at once for one request. */
 const FETCHES_AT_ONCE = 4
 
-const isUrl = (value: string | undefined): value is string =>
+/** Whether an image value names a URL to fetch rather than an upload. */
+export const isUrl = (value: string | undefined): value is string =>
   value !== undefined && /^https?:\/\//i.test(value)
 
 /** Whether any value in `rows` is a URL: only then need the template's fields be read to look for images. */
 export const hasUrlValues = (rows: Record<string, string>[]) =>
   rows.some((values) => Object.values(values).some(isUrl))
+
+/**
+ * A refusal of what a URL gave (bytes that are no image, too many pixels) as a refusal of the value that named it:
+ * its issues at `path`, its message naming it, as a refused fetch is.
+ */
+function valueRefusal(err: unknown, path: (string | number)[]): unknown {
+  if (!(err instanceof AppError) || err.code !== Code.invalidInput) return err
+  const { issues } = (err.data ?? {}) as Partial<IssuesData>
+  const at = path.join('.')
+  if (!issues || err.message.startsWith(`${at}: `)) return err
+  return new AppError(err.code, `${at}: ${err.message.replace(/^file: /, '')}`, {
+    issues: issues.map((i) => ({ ...i, path })),
+  } satisfies IssuesData)
+}
 
 /**
  * Rows of values whose image fields may name an `https://` URL instead of an upload id: each distinct URL is
@@ -50,7 +65,10 @@ export async function uploadImageUrls(
   const fetchNext = async (): Promise<void> => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [url, path] = next
-      ids.set(url, String((await uploads.storeFrom(userId, { url, path })).id))
+      const stored = await uploads.storeFrom(userId, { url, path }).catch((err: unknown) => {
+        throw valueRefusal(err, path)
+      })
+      ids.set(url, String(stored.id))
     }
   }
   await Promise.all(Array.from({ length: Math.min(FETCHES_AT_ONCE, queue.length) }, fetchNext))

@@ -6,7 +6,7 @@ export function uploadHandlers(
 ): Pick<Handlers, 'uploadImage' | 'uploadDetail' | 'uploadList' | 'uploadUsage' | 'deleteUpload'> {
   return {
     uploadImage: async ({ session, body }) =>
-      uploads.store(session.userId, new Uint8Array(await body.file.arrayBuffer())),
+      uploads.store(session.userId, new Uint8Array(await body.file.arrayBuffer()), body.file.name),
     uploadDetail: ({ session, query }) => uploads.detail(session.userId, query.id),
     uploadList: ({ session, query }) => uploads.list(session.userId, query),
     uploadUsage: ({ session }) => uploads.usage(session.userId),

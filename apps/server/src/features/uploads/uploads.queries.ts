@@ -12,6 +12,7 @@ export async function insertUpload(
     width: number
     height: number
     bytes: number
+    name: string | null
     now: number
   },
 ): Promise<number> {
@@ -25,6 +26,7 @@ export async function insertUpload(
       height: u.height,
       bytes: u.bytes,
       created_at: u.now,
+      name: u.name,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -39,6 +41,31 @@ export function findOwnUpload(db: Q, id: number, userId: number): Promise<Upload
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst()
+}
+
+/**
+ * `userId`'s uploads among the `ids` and the `names`, newest first (of several uploads with one name, the first
+ * found is the one it names): every image cell of a bulk CSV in one query.
+ */
+export function findOwnUploadsNamed(
+  db: Q,
+  userId: number,
+  refs: { ids: number[]; names: string[] },
+): Promise<Pick<UploadRow, 'id' | 'name'>[]> {
+  if (refs.ids.length === 0 && refs.names.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('uploads')
+    .select(['id', 'name'])
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        ...(refs.ids.length > 0 ? [eb('id', 'in', refs.ids)] : []),
+        ...(refs.names.length > 0 ? [eb('name', 'in', refs.names)] : []),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
 }
 
 export function findUpload(db: Q, id: number): Promise<UploadRow | undefined> {

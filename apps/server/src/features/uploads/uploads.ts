@@ -10,9 +10,10 @@ import type { FileUrls } from '../../services/file-urls'
 import type { WorkBudget } from '../../services/image-work'
 import type { RateLimiter } from '../../services/rate-limit'
 import type { MediaStorage } from '../../services/storage'
-import { fetchImage, type ImageFetchOptions } from './image-fetch'
+import { fetchImage, type ImageFetchOptions, imageUrlOf } from './image-fetch'
 import { readImageHeader } from './image-header'
 import { IMAGE_QUALITY } from './image-quality'
+import { uploadName, urlName } from './upload-name'
 import type { UploadQuota } from './upload-quota'
 import { deleteOwnUpload, findOwnUpload, findUpload, insertUpload, listUploads } from './uploads.queries'
 
@@ -114,6 +115,7 @@ export interface UploadDeps {
 
 export interface StoredUpload {
   id: number
+  name: string | null
   width: number
   height: number
   url: string
@@ -134,9 +136,10 @@ export class Uploads {
 
   /**
    * The file first, then its row if it fits the plan's storage (a file without a row is never served; the
-   * sweep removes it, and a refused one is removed at once).
+   * sweep removes it, and a refused one is removed at once). `fileName` (the chosen file's, as sent) names it.
    */
-  async store(userId: number, file: Uint8Array): Promise<StoredUpload> {
+  async store(userId: number, file: Uint8Array, fileName: string | undefined): Promise<StoredUpload> {
+    const name = uploadName(fileName)
     const image = await cleanImage(file, this.d.maxPixels, this.d.pixelBudget)
     const storageKey = `uploads/${randomUUID()}.${FORMATS[image.format].ext}`
     await this.d.storage.put(storageKey, image.data, image.contentType)
@@ -150,6 +153,7 @@ export class Uploads {
           width: image.width,
           height: image.height,
           bytes: image.data.byteLength,
+          name,
           now: this.d.now(),
         }),
       )
@@ -157,26 +161,32 @@ export class Uploads {
       await this.d.storage.delete([storageKey]).catch(() => {})
       throw err
     }
-    return { id, width: image.width, height: image.height, url: this.#url(id) }
+    return { id, name, width: image.width, height: image.height, url: this.#url(id) }
   }
 
   /**
    * An image from the developer API, its bytes sent or named by URL: admitted as the app's uploads are (the rate,
-   * the plan's storage, a place among the uploads this process takes at once), then fetched and stored.
+   * the plan's storage, a place among the uploads this process takes at once), then fetched and stored. A file
+   * keeps its name; an image by URL is named by the URL's last segment.
    */
   async storeFrom(
     userId: number,
-    source: { bytes: Uint8Array } | { url: string; path: (string | number)[] },
+    source: { bytes: Uint8Array; name: string } | { url: string; path: (string | number)[] },
   ): Promise<StoredUpload> {
     await this.admit(userId)
     const release = await this.d.slots?.acquire(1)
     try {
-      const bytes =
-        'bytes' in source ? source.bytes : await fetchImage(source.url, source.path, this.d.imageUrls)
-      return await this.store(userId, bytes)
+      if ('bytes' in source) return await this.store(userId, source.bytes, source.name)
+      const bytes = await fetchImage(source.url, source.path, this.d.imageUrls)
+      return await this.store(userId, bytes, urlName(source.url) ?? undefined)
     } finally {
       release?.()
     }
+  }
+
+  /** Refuses an image URL by its form alone, as its fetch would before connecting; nothing is fetched. */
+  checkUrl(url: string, path: (string | number)[]): void {
+    imageUrlOf(url, path, this.d.imageUrls)
   }
 
   async list(userId: number, page: { page: number; pageSize: number }) {
@@ -184,6 +194,7 @@ export class Uploads {
     return {
       items: rows.map((r) => ({
         id: r.id,
+        name: r.name,
         width: r.width,
         height: r.height,
         url: this.#url(r.id),
@@ -210,7 +221,7 @@ export class Uploads {
   async detail(userId: number, id: number) {
     const row = await findOwnUpload(this.d.db, id, userId)
     if (!row) throw notFound('Upload')
-    return { id: row.id, width: row.width, height: row.height, url: this.#url(row.id) }
+    return { id: row.id, name: row.name, width: row.width, height: row.height, url: this.#url(row.id) }
   }
 
   /** Where upload `id`'s bytes are kept, for its signed URL (the signature already names the upload). */
@@ -230,12 +241,15 @@ export class Uploads {
   }
 }
 
+/** Whether an image value's reference has the form of an upload's id. */
+export const isUploadId = (ref: string) => /^[1-9]\d{0,15}$/.test(ref)
+
 /** Where the user's own upload `value` (an id as text) is stored, or undefined when it is not theirs. */
 export async function ownUploadKey(
   d: Pick<UploadDeps, 'db'>,
   userId: number,
   value: string,
 ): Promise<string | undefined> {
-  if (!/^[1-9]\d{0,15}$/.test(value)) return undefined
+  if (!isUploadId(value)) return undefined
   return (await findOwnUpload(d.db, Number(value), userId))?.storage_key
 }

@@ -56,10 +56,14 @@ const get = createRoute({
 const view = (c: Context<V1Env>, u: StoredUpload) => ({
   object: 'upload' as const,
   id: u.id,
+  name: u.name,
   width: u.width,
   height: u.height,
   url: absolute(new URL(c.req.url).origin, u.url),
 })
+
+const storeFile = async (uploads: Uploads, userId: number, file: File) =>
+  uploads.storeFrom(userId, { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name })
 
 /** `/v1/uploads`: images sent as a file or named by URL, stored as the app's uploads are. */
 export function uploadRoutes(
@@ -71,9 +75,7 @@ export function uploadRoutes(
     const type = c.req.header('content-type') ?? ''
     // Each body was checked against the schema of its own content type.
     const stored = /^multipart\/form-data\b/i.test(type)
-      ? await d.uploads.storeFrom(userId, {
-          bytes: new Uint8Array(await (c.req.valid('form') as { file: File }).file.arrayBuffer()),
-        })
+      ? await storeFile(d.uploads, userId, (c.req.valid('form') as { file: File }).file)
       : /^application\/json\b/i.test(type)
         ? await d.uploads.storeFrom(userId, {
             url: (c.req.valid('json') as { url: string }).url,
