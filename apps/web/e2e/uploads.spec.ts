@@ -1,19 +1,20 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { expectNoAxeViolations } from './axe'
 import { expect, registerUser, signIn, test } from './fixtures'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 type Sharp = (input: object) => { png(): { toBuffer(): Promise<Buffer> } }
 const sharp = createRequire(path.join(repoRoot, 'apps/server/package.json'))('sharp') as Sharp
 
-/** Uploads a 120 × 80 PNG of one colour through the API; returns its id. */
-async function uploadPng(url: string, token: string): Promise<number> {
+/** Uploads a 120 × 80 PNG of one colour through the API under the file name `name`; returns its id. */
+async function uploadPng(url: string, token: string, name = 'photo.png'): Promise<number> {
   const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#2a9d8f' } })
     .png()
     .toBuffer()
   const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png')
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name)
   const res = await fetch(`${url}/api/upload/image`, {
     method: 'POST',
     headers: { authorization: `Bucket ${token}` },
@@ -47,10 +48,38 @@ test.describe('My uploads', () => {
     await expect(list.getByRole('listitem')).toHaveCount(2)
     await expect(list.getByRole('img', { name: 'Uploaded image, 120×80' }).first()).toBeVisible()
 
+    // Each upload shows its name and number, what a bulk CSV's image cell takes.
+    await expect(list.getByText('photo.png', { exact: true })).toHaveCount(2)
+
     await list.getByRole('button', { name: 'Delete the 120×80 image' }).first().click()
     const dialog = page.getByRole('dialog', { name: 'Delete this upload?' })
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await expect(page.getByText('The upload was deleted.', { exact: true })).toBeVisible()
     await expect(list.getByRole('listitem')).toHaveCount(1)
+  })
+
+  test('shows each upload’s name and number, copies the name, and fits a phone, in Chinese too', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server, 'Ada Lovelace')
+    const long = `Ada Lovelace at the Analytical Engine, ${'a very long file name '.repeat(5)}.png`
+    const id = await uploadPng(server.url, account.token, long)
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.setViewportSize({ width: 375, height: 740 })
+    await signIn(page, account, '/uploads')
+    const item = page.getByTestId('upload-list').getByRole('listitem')
+    await expect(item.getByText(long, { exact: true })).toBeVisible()
+    await expect(item.getByText(String(id), { exact: true })).toBeVisible()
+    await item.getByRole('button', { name: `Copy the name “${long}”` }).click()
+    await expect(page.getByText('Name copied.', { exact: true })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(long)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+
+    await page.getByLabel('Language').first().selectOption('zh-CN')
+    await expect(page.getByRole('heading', { level: 1, name: '我的上传' })).toBeVisible()
+    await expect(item.getByText('编号')).toBeVisible()
+    await expectNoAxeViolations(page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   })
 })

@@ -129,7 +129,15 @@ export const en = {
     },
     // Media: the editor's fields (issues.media.<kind>.<code>).
     media: {
-      image: { required: 'Upload an image' },
+      image: {
+        required: 'Upload an image',
+        // A bulk CSV's image cell: an upload's name or number (its id), or the image's https:// address.
+        invalid_value:
+          'No upload of yours has this name or number; My uploads shows each upload’s name and number',
+        invalid: 'Give the image’s https:// address, or an upload’s name or number',
+        too_big:
+          'At most {{maximum}} different image addresses in one file; give the others as uploads’ names',
+      },
       color: { invalid_format: 'Enter a colour like #1a2b3c' },
       text: {
         too_small: 'Must be at least {{minimum}} characters',
@@ -713,7 +721,8 @@ export const en = {
   },
   uploads: {
     title: 'My uploads',
-    intro: 'The photos you uploaded for your designs. Delete the ones you no longer need to free up space.',
+    intro:
+      'The photos you uploaded for your designs. In a bulk create CSV, an image cell takes an upload’s name or number. Delete the ones you no longer need to free up space.',
     storage: 'Storage used',
     used: '{{used}} MB of {{quota}} MB used',
     freePlan: 'Free plan · subscribe for more space',
@@ -725,6 +734,11 @@ export const en = {
     usedIn_other: 'Used in {{count}} creations',
     unused: 'Not used in any creation yet',
     imageAlt: 'Uploaded image, {{width}}×{{height}}',
+    unnamed: 'Upload #{{id}}',
+    id: 'Number',
+    copyName: 'Copy the name “{{name}}”',
+    nameCopied: 'Name copied.',
+    copyFailed: 'The name could not be copied. Select it and copy it yourself.',
     delete: 'Delete',
     deleteOne: 'Delete the {{width}}×{{height}} image',
     confirmTitle: 'Delete this upload?',

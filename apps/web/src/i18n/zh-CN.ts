@@ -127,7 +127,12 @@ export const zhCN: Messages = {
     },
     // Media: the editor's fields (issues.media.<kind>.<code>).
     media: {
-      image: { required: '请上传图片' },
+      image: {
+        required: '请上传图片',
+        invalid_value: '你的上传中没有这个名称或编号；可在“我的上传”中查看每张图片的名称和编号',
+        invalid: '请填写图片的 https:// 地址，或某次上传的名称或编号',
+        too_big: '一个文件中最多 {{maximum}} 个不同的图片地址；其余请填写上传的名称',
+      },
       color: { invalid_format: '请输入颜色，例如 #1a2b3c' },
       text: {
         too_small: '至少需要 {{minimum}} 个字符',
@@ -675,7 +680,8 @@ export const zhCN: Messages = {
   },
   uploads: {
     title: '我的上传',
-    intro: '你为设计上传的照片。删除不再需要的照片可以释放空间。',
+    intro:
+      '你为设计上传的照片。批量创建的 CSV 中，图片单元格可填写上传的名称或编号。删除不再需要的照片可以释放空间。',
     storage: '已用空间',
     used: '已用 {{used}} MB，共 {{quota}} MB',
     freePlan: '免费方案 · 订阅可获得更多空间',
@@ -687,6 +693,11 @@ export const zhCN: Messages = {
     usedIn_other: '用于 {{count}} 个作品',
     unused: '尚未用于任何作品',
     imageAlt: '上传的图片，{{width}}×{{height}}',
+    unnamed: '上传 #{{id}}',
+    id: '编号',
+    copyName: '复制名称“{{name}}”',
+    nameCopied: '名称已复制。',
+    copyFailed: '无法复制名称，请手动选中后复制。',
     delete: '删除',
     deleteOne: '删除 {{width}}×{{height}} 的图片',
     confirmTitle: '删除这张上传的图片？',

@@ -16,6 +16,7 @@ import { TilePicture } from '../components/tile-picture'
 import { useConfirmedDelete } from '../components/use-confirmed-delete'
 import { formatDate, formatNumber } from '../i18n/format'
 import { TemplateGridSkeleton } from '../templates/template-card'
+import { UploadLabel } from '../uploads/upload-label'
 
 /** Megabytes with one decimal: `12.3`. */
 const megabytes = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10
@@ -59,7 +60,10 @@ function UsageBar() {
   )
 }
 
-/** My uploads (`/uploads`): the caller's photos with their size and use, each deletable. */
+/**
+ * My uploads (`/uploads`): the caller's photos with their name, id, size and use, each deletable. The name and
+ * id are what a bulk CSV's image cell takes.
+ */
 export function UploadsPage() {
   const { t, i18n } = useTranslation()
   const [params, setParams] = useSearchParams()
@@ -105,7 +109,8 @@ export function UploadsPage() {
                   width={upload.width}
                   height={upload.height}
                 />
-                <p className="mt-2 text-xs text-muted-foreground tabular-nums">
+                <UploadLabel upload={upload} />
+                <p className="mt-1 text-xs text-muted-foreground tabular-nums">
                   {formatDate(new Date(upload.createdAt), 'moment', i18n.language)} · {upload.width}×
                   {upload.height} · {t('uploads.size', { size: megabytes(upload.bytes) })}
                 </p>
