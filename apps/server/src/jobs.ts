@@ -83,6 +83,7 @@ export function jobParts(a: {
       await webhooks.emit(trx, {
         userId: row.user_id,
         type: row.status === 'completed' ? 'render.completed' : 'render.failed',
+        livemode: row.livemode === 1,
         object: renderView(
           row,
           row.creation_id === null ? undefined : creations.get(row.creation_id),
@@ -96,6 +97,7 @@ export function jobParts(a: {
     await webhooks.emit(trx, {
       userId: b.user_id,
       type: 'batch.completed',
+      livemode: b.livemode === 1,
       object: batchView(b, await rowErrorsOf(trx, b.id), batches.results(b), origin),
     })
   })

@@ -27,10 +27,17 @@ export async function v1(
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined }
 }
 
-/** A fresh account and an API key of it with `scopes`. */
-export async function developer(s: TestServer, scopes: ('read' | 'render')[] = ['read', 'render']) {
+/** A fresh account and an API key of it with `scopes`, live unless `mode` says test. */
+export async function developer(
+  s: TestServer,
+  scopes: ('read' | 'render')[] = ['read', 'render'],
+  mode: 'live' | 'test' = 'live',
+) {
   const account = await s.signUp()
-  const made = await s.call('POST', '/key/create', { token: account.token, body: { name: 'test', scopes } })
+  const made = await s.call('POST', '/key/create', {
+    token: account.token,
+    body: { name: 'test', scopes, mode },
+  })
   if (made.code !== 0) throw new Error(`key/create: ${made.code} ${made.msg}`)
   return { ...account, key: made.data.key as string, keyId: made.data.id as number }
 }

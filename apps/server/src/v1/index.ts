@@ -61,6 +61,11 @@ const DESCRIPTION = `The developer API of Templet: render templates from your ow
   for the next page) or \`ending_before\` (its first id, for the page before), and answer
   \`{object: "list", data, has_more}\`; \`has_more\` says whether more lie in the direction asked.
 - **Credits**: one per render (or batch row), reserved when accepted and refunded when it fails or is cancelled.
+- **Test mode**: a key made in test mode (\`tk_test_…\`) works as a live one (\`tk_live_…\`) but spends no credits
+  (even at a zero balance): its renders, batch rows and signed image URLs are drawn with a "TEMPLET TEST" watermark,
+  and what it makes, and every webhook event about it, says \`livemode: false\`. Each mode sees only its own renders
+  and batches: the other mode's ids answer 404. Uploads and webhook endpoints serve both modes; an event's
+  \`livemode\` tells them apart.
 - **Signed image URLs** (for e-mail images and Open Graph cards, outside \`/v1\`):
   \`GET /r/<key_id>/<template_id>.<png|jpg|webp>?<field>=<value>&size=<size_id>&s=<signature>\`. The signature is
   the hex HMAC-SHA256, keyed by the key's image URL secret (shown with the key when it is made), of the path and
@@ -139,7 +144,8 @@ export function v1App(d: V1Deps) {
   app.openAPIRegistry.registerComponent('securitySchemes', SECURITY, {
     type: 'http',
     scheme: 'bearer',
-    description: 'An API key from Developer settings: `Authorization: Bearer tk_live_…`',
+    description:
+      'An API key from Developer settings: `Authorization: Bearer tk_live_…` (or `tk_test_…` for test mode)',
   })
   const document = () =>
     app.getOpenAPI31Document({

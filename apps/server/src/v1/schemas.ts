@@ -12,6 +12,13 @@ const id = (what: string) =>
     .positive()
     .openapi({ description: `The ${what}'s id`, example: 42 })
 
+/** Stripe's name for it: whether a live key made the object, or a test key (`tk_test_…`). */
+export const livemode = (what: string) =>
+  z.boolean().openapi({
+    description: `False for a ${what} made with a test key: watermarked, free, and seen only by test keys`,
+    example: true,
+  })
+
 /** A numeric id in a path (`/v1/renders/42`). */
 export const idParam = z.object({
   id: z
@@ -331,6 +338,7 @@ export const Render = z
   .object({
     object: z.literal('render'),
     id: id('render'),
+    livemode: livemode('render'),
     status: z.enum(['queued', 'running', 'completed', 'failed', 'canceled']),
     template_id: z.number().int(),
     template_version: z.number().int().positive(),
@@ -346,7 +354,10 @@ export const Render = z
     thumbnail_url: z.url().nullable(),
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
-    credits_spent: z.number().int().openapi({ description: '1 while reserved or spent; 0 once refunded' }),
+    credits_spent: z
+      .number()
+      .int()
+      .openapi({ description: '1 while reserved or spent; 0 once refunded, and always 0 in test mode' }),
     error: RenderError.nullable(),
     batch_id: z.number().int().nullable(),
     row: z.number().int().nullable().openapi({ description: 'The row of its batch, from 1' }),
@@ -357,6 +368,7 @@ export const Render = z
     example: {
       object: 'render',
       id: 42,
+      livemode: true,
       status: 'completed',
       template_id: 3,
       template_version: 2,
@@ -455,6 +467,7 @@ export const Batch = z
   .object({
     object: z.literal('batch'),
     id: id('batch'),
+    livemode: livemode('batch'),
     status: z.enum(['running', 'completed', 'canceled']),
     template_id: z.number().int(),
     size_id: z.string(),
@@ -464,8 +477,14 @@ export const Batch = z
     completed_rows: z.number().int(),
     failed_rows: z.number().int(),
     canceled_rows: z.number().int(),
-    credits_reserved: z.number().int().openapi({ description: 'One per row, reserved when accepted' }),
-    credits_refunded: z.number().int().openapi({ description: 'Given back for failed and cancelled rows' }),
+    credits_reserved: z
+      .number()
+      .int()
+      .openapi({ description: 'One per row, reserved when accepted (none in test mode)' }),
+    credits_refunded: z
+      .number()
+      .int()
+      .openapi({ description: 'Given back for failed and cancelled rows (none in test mode)' }),
     errors: z
       .array(BatchRowError)
       .max(MAX_ISSUES)
@@ -492,6 +511,7 @@ export const Batch = z
     example: {
       object: 'batch',
       id: 7,
+      livemode: true,
       status: 'completed',
       template_id: 3,
       size_id: 'square',
@@ -577,6 +597,9 @@ export const WebhookEndpointList = listOf(WebhookEndpoint, 'WebhookEndpointList'
 export const Balance = z
   .object({
     object: z.literal('balance'),
+    livemode: z.boolean().openapi({
+      description: 'False when asked with a test key, whose renders spend none of these credits',
+    }),
     credits: z.number().int().openapi({ description: 'Credits to spend now: one per render or batch row' }),
     spent_this_month: z.number().int().openapi({
       description:
@@ -587,6 +610,7 @@ export const Balance = z
   .openapi('Balance', {
     example: {
       object: 'balance',
+      livemode: true,
       credits: 412,
       spent_this_month: 88,
       month_started_at: '2026-11-01T00:00:00.000Z',

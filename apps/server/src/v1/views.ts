@@ -102,6 +102,7 @@ export function renderView(
   return {
     object: 'render',
     id: row.id,
+    livemode: row.livemode === 1,
     status: row.status,
     template_id: row.template_id,
     template_version: Number(row.template_version) || 1,
@@ -138,6 +139,7 @@ export function batchView(
   return {
     object: 'batch',
     id: b.id,
+    livemode: b.livemode === 1,
     status: b.status,
     template_id: b.template_id,
     size_id: b.size_id,
@@ -148,7 +150,7 @@ export function batchView(
     failed_rows: b.failed_rows,
     canceled_rows: b.canceled_rows,
     credits_reserved: b.credits_reserved,
-    credits_refunded: b.failed_rows + b.canceled_rows,
+    credits_refunded: b.livemode === 1 ? b.failed_rows + b.canceled_rows : 0,
     errors: errors.map((e) => {
       const { type, detail, issues, omitted } = errorView(e.error)
       return { row: e.row, type, detail, ...(issues && { issues }), ...(omitted && { omitted }) }

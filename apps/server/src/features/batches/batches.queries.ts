@@ -8,12 +8,19 @@ export async function insertBatch(db: Q, row: Insertable<BatchTable>): Promise<B
   return db.insertInto('batches').values(row).returningAll().executeTakeFirstOrThrow()
 }
 
-export function findOwnBatch(db: Q, id: number, userId: number): Promise<BatchRow | undefined> {
+/** The user's batch `id`; with `livemode`, only when it was made in that mode. */
+export function findOwnBatch(
+  db: Q,
+  id: number,
+  userId: number,
+  livemode?: boolean,
+): Promise<BatchRow | undefined> {
   return db
     .selectFrom('batches')
     .selectAll()
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .$if(livemode !== undefined, (q) => q.where('livemode', '=', livemode ? 1 : 0))
     .executeTakeFirst()
 }
 
@@ -130,9 +137,19 @@ export async function settledRunningBatchIds(db: Q): Promise<number[]> {
   return rows.map((r) => r.id)
 }
 
-/** A page of a user's batches, newest first (the developer API's list). */
-export function pageOwnBatches(db: Q, userId: number, cursor: IdCursor): Promise<IdPage<BatchRow>> {
-  return pageById(db.selectFrom('batches').selectAll().where('user_id', '=', userId), 'id', 'desc', cursor)
+/** A page of a user's batches of mode `livemode`, newest first (the developer API's list). */
+export function pageOwnBatches(
+  db: Q,
+  userId: number,
+  livemode: boolean,
+  cursor: IdCursor,
+): Promise<IdPage<BatchRow>> {
+  const q = db
+    .selectFrom('batches')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('livemode', '=', livemode ? 1 : 0)
+  return pageById(q, 'id', 'desc', cursor)
 }
 
 /** A user's batches newest first, with their template's names; `total` over all pages. */

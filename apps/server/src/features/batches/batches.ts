@@ -11,16 +11,18 @@ import type { FileUrls } from '../../services/file-urls'
 import type { JobQueue } from '../../services/jobs'
 import { templateOf } from '../../services/renderer'
 import type { MediaStorage } from '../../services/storage'
-import { grantCreditsOnce, spendCredits } from '../billing/ledger'
+import { grantCreditsOnce } from '../billing/ledger'
 import type { Creations } from '../creations/creations'
 import { storedLanguages } from '../creations/library'
 import { type PdfOptions, pdfOptionsOf, pdfOptionsText } from '../creations/pdf-options'
 import {
   isSettled,
+  type Maker,
   type RenderError,
   type RenderFormat,
   type Renders,
   renderErrorOf,
+  spendUnlessTest,
 } from '../developer/renders'
 import { insertRenders, listBatchRenders } from '../developer/renders.queries'
 import { notificationRow } from '../notifications/notifications'
@@ -223,14 +225,18 @@ export class Batches {
     return { template, sizeId, templateVersion: resolved.version, checked }
   }
 
-  /** Accepts a batch: every row's credit reserved (402 when the balance cannot cover them all). */
-  async create(caller: { userId: number; keyId: number | null }, r: BatchRequest): Promise<BatchRow> {
+  /**
+   * Accepts a batch: every row's credit reserved (402 when the balance cannot cover them all); a test key's
+   * spends nothing.
+   */
+  async create(caller: Maker, r: BatchRequest): Promise<BatchRow> {
     const { sizeId, templateVersion, checked } = await this.check(caller.userId, r)
     const invalid = checked.filter((c) => !c.ok).length
     const now = this.d.now()
-    const { result: batch } = await spendCredits(
+    const livemode = caller.livemode !== false
+    const batch = await spendUnlessTest(
       this.d.db,
-      { userId: caller.userId, amount: r.rows.length, reason: 'creation', now },
+      { userId: caller.userId, amount: r.rows.length, livemode, now },
       async (trx) => {
         const batch = await insertBatch(trx, {
           user_id: caller.userId,
@@ -243,7 +249,8 @@ export class Batches {
           status: 'running',
           total_rows: r.rows.length,
           failed_rows: invalid,
-          credits_reserved: r.rows.length,
+          credits_reserved: livemode ? r.rows.length : 0,
+          livemode: livemode ? 1 : 0,
           created_at: now,
         })
         const rows = await insertRenders(
@@ -267,13 +274,14 @@ export class Batches {
                 c?.ok && Object.keys(c.valueLanguages).length > 0 ? JSON.stringify(c.valueLanguages) : null,
               status: c?.ok ? ('queued' as const) : ('failed' as const),
               error: c && !c.ok ? JSON.stringify(c.error) : null,
-              credits_spent: c?.ok ? 1 : 0,
+              credits_spent: c?.ok && livemode ? 1 : 0,
+              livemode: livemode ? 1 : 0,
               created_at: now,
               completed_at: c?.ok ? null : now,
             }
           }),
         )
-        if (invalid > 0)
+        if (invalid > 0 && livemode)
           await grantCreditsOnce(trx, {
             userId: caller.userId,
             amount: invalid,
@@ -303,15 +311,19 @@ export class Batches {
     return listOwnBatches(this.d.db, userId, page)
   }
 
-  async get(userId: number, id: number) {
-    const batch = await findOwnBatch(this.d.db, id, userId)
+  /** One of the user's batches; with `livemode`, only one of that mode (a `/v1` key sees only its mode's). */
+  async get(userId: number, id: number, livemode?: boolean) {
+    const batch = await findOwnBatch(this.d.db, id, userId, livemode)
     if (!batch) return undefined
     return { batch, ...(await rowErrorsOf(this.d.db, id)) }
   }
 
-  /** A page of the user's batches, newest first, each with its failed rows as {@link get} gives them. */
-  async page(userId: number, cursor: IdCursor) {
-    const page = await pageOwnBatches(this.d.db, userId, cursor)
+  /**
+   * A page of the user's batches of mode `livemode`, newest first, each with its failed rows as {@link get}
+   * gives them.
+   */
+  async page(userId: number, livemode: boolean, cursor: IdCursor) {
+    const page = await pageOwnBatches(this.d.db, userId, livemode, cursor)
     const items = []
     for (const batch of page.items) items.push({ batch, ...(await rowErrorsOf(this.d.db, batch.id)) })
     return { items, hasMore: page.hasMore }
@@ -321,10 +333,11 @@ export class Batches {
   async rows(
     userId: number,
     id: number,
+    livemode: boolean,
     status: RenderRow['status'] | undefined,
     cursor: IdCursor,
   ): Promise<IdPage<RenderRow> | undefined> {
-    if (!(await findOwnBatch(this.d.db, id, userId))) return undefined
+    if (!(await findOwnBatch(this.d.db, id, userId, livemode))) return undefined
     return listBatchRenders(this.d.db, id, status, cursor)
   }
 
@@ -353,11 +366,11 @@ export class Batches {
   }
 
   /** Cancels the rows that have not started, refunding them; the running ones finish. */
-  async cancel(userId: number, id: number): Promise<BatchRow> {
-    const batch = await findOwnBatch(this.d.db, id, userId)
+  async cancel(userId: number, id: number, livemode?: boolean): Promise<BatchRow> {
+    const batch = await findOwnBatch(this.d.db, id, userId, livemode)
     if (!batch) throw notFound('Batch')
     if (batch.status === 'running') await this.d.renders.cancel({ batchId: id })
-    return (await findOwnBatch(this.d.db, id, userId)) ?? batch
+    return (await findOwnBatch(this.d.db, id, userId, livemode)) ?? batch
   }
 
   /**
@@ -405,6 +418,7 @@ export class Batches {
         rows: rows.map((r) => JSON.parse(r.field_values) as Record<string, string>),
         rowLanguages: rows.map((r) => storedLanguages(r.value_languages)),
         pdf: pdfOptionsOf(b.pdf_options),
+        watermark: b.livemode === 0,
       })
       await this.d.storage.put(batchPdfKey(b.id), pdf, 'application/pdf')
       return rows.length

@@ -37,7 +37,8 @@ const createRouteOf = (idem: ReturnType<typeof idempotency>) =>
     tags: ['batches'],
     summary: 'Render one template once per row: JSON rows, or a CSV with one column per field',
     description: [
-      'Every row’s credit is reserved at once (**402** when the balance cannot cover them all). Rows the template',
+      'Every row’s credit is reserved at once (**402** when the balance cannot cover them all; nothing with a test',
+      'key, whose rows are watermarked). Rows the template',
       'refuses are reported in `errors` with their row numbers and refunded at once; the others render as jobs.',
       'A CSV (`Content-Type: text/csv`, UTF-8) has a header of field keys (and optionally `name`, and `<key>.lang`',
       'for the language of a text field’s value, as `value_languages` gives it; a malformed tag fails its row) and',
@@ -143,14 +144,16 @@ export function batchRoutes(
   },
 ) {
   const view = async (c: Context<V1Env>, id: number) => {
-    const found = await d.batches.get(c.get('caller').userId, id)
+    const { userId, livemode } = c.get('caller')
+    const found = await d.batches.get(userId, id, livemode)
     if (!found) throw new Problem('not_found', 'Batch not found')
     const { batch, ...errors } = found
     return batchView(batch, errors, d.batches.results(batch), new URL(c.req.url).origin)
   }
 
   app.openapi(list, async (c) => {
-    const page = await d.batches.page(c.get('caller').userId, cursorOf(c.req.valid('query')))
+    const { userId, livemode } = c.get('caller')
+    const page = await d.batches.page(userId, livemode, cursorOf(c.req.valid('query')))
     const origin = new URL(c.req.url).origin
     return c.json(
       {
@@ -166,7 +169,8 @@ export function batchRoutes(
 
   app.openapi(rows, async (c) => {
     const q = c.req.valid('query')
-    const page = await d.batches.rows(c.get('caller').userId, c.req.valid('param').id, q.status, cursorOf(q))
+    const { userId, livemode } = c.get('caller')
+    const page = await d.batches.rows(userId, c.req.valid('param').id, livemode, q.status, cursorOf(q))
     if (!page) throw new Problem('not_found', 'Batch not found')
     const data = await renderViews(d, page.items, new URL(c.req.url).origin)
     return c.json({ object: 'list' as const, data, has_more: page.hasMore }, 200)
@@ -223,7 +227,10 @@ export function batchRoutes(
       )
       request.rows = request.rows.map((row, i) => ({ ...row, values: uploaded[i] ?? row.values }))
     }
-    const batch = await d.batches.create({ userId: caller.userId, keyId: caller.keyId }, request)
+    const batch = await d.batches.create(
+      { userId: caller.userId, keyId: caller.keyId, livemode: caller.livemode },
+      request,
+    )
     return c.json(await view(c, batch.id), 202, { Location: `/v1/batches/${batch.id}` })
   })
 
@@ -231,9 +238,10 @@ export function batchRoutes(
 
   app.openapi(cancelRouteOf(d.idempotency), async (c) => {
     const id = c.req.valid('param').id
-    const found = await d.batches.get(c.get('caller').userId, id)
+    const { userId, livemode } = c.get('caller')
+    const found = await d.batches.get(userId, id, livemode)
     if (!found) throw new Problem('not_found', 'Batch not found')
-    await d.batches.cancel(c.get('caller').userId, id)
+    await d.batches.cancel(userId, id, livemode)
     return c.json(await view(c, id), 200)
   })
 }

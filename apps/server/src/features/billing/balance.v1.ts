@@ -26,7 +26,7 @@ const monthStart = (now: number) => {
 
 export function balanceRoutes(app: OpenAPIHono<V1Env>, d: { db: Kysely<Database>; now: () => number }) {
   app.openapi(balance, async (c) => {
-    const { userId } = c.get('caller')
+    const { userId, livemode } = c.get('caller')
     const since = monthStart(d.now())
     const [credits, spent] = await Promise.all([
       ledgerBalance(d.db, userId),
@@ -35,6 +35,7 @@ export function balanceRoutes(app: OpenAPIHono<V1Env>, d: { db: Kysely<Database>
     return c.json(
       {
         object: 'balance' as const,
+        livemode,
         credits,
         spent_this_month: spent,
         month_started_at: new Date(since).toISOString(),

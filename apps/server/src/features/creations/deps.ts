@@ -48,6 +48,8 @@ export interface CreationRequest {
   languagesField?: string | undefined
   /** What the request calls `sizeId`, for its refusal of an unknown size (`size_id` on `/v1`). */
   sizeField?: string | undefined
+  /** Draws every file marked as a test (a test-mode API key's render). */
+  watermark?: boolean | undefined
 }
 
 /** Runs a drawing holding its pixels of the process's budget (when it has one). */

@@ -48,6 +48,7 @@ export async function drawCreation(
     decodedImages: d.decodedImages,
     brandFonts,
     valueLanguages,
+    ...(r.watermark && { watermark: true }),
   }
   // Only the raster files asked for are encoded (all three when none are named: the editor's creations). Asked
   // for as a PDF alone (`/v1`): no raster files, and the thumbnail is the PDF's first page, drawn by the same
@@ -82,7 +83,15 @@ export async function drawCreation(
           d,
           template,
           r,
-          { sizeId, locale, images, title: name, brandFonts, valueLanguages },
+          {
+            sizeId,
+            locale,
+            images,
+            title: name,
+            brandFonts,
+            valueLanguages,
+            ...(r.watermark && { watermark: true }),
+          },
           printPdf,
         ),
       )
@@ -106,6 +115,7 @@ async function printPdfs(
     title: string
     brandFonts: readonly BrandFontFile[]
     valueLanguages: Record<string, string>
+    watermark?: boolean
   },
   printPdf: PdfOptions,
 ) {
@@ -134,6 +144,8 @@ export interface DocumentRequest {
   /** Each row's value languages (its Han forms), by row. */
   rowLanguages?: Record<string, string>[]
   pdf: PdfOptions
+  /** Every page marked as a test (a test-mode API key's batch). */
+  watermark?: boolean | undefined
 }
 
 /**
@@ -173,6 +185,7 @@ export async function renderDocument(d: CreationDeps, userId: number, r: Documen
       brandFonts,
       ...(r.rowLanguages && { rowLanguages: r.rowLanguages }),
       ...(author && { author }),
+      ...(r.watermark && { watermark: true }),
       ...r.pdf,
     }),
   )

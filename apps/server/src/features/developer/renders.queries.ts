@@ -13,18 +13,35 @@ export function findRender(db: Q, id: number): Promise<RenderRow | undefined> {
   return db.selectFrom('renders').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-export function findOwnRender(db: Q, id: number, userId: number): Promise<RenderRow | undefined> {
+/** The user's render `id`, when it was made in mode `livemode` (a test key's by a test key). */
+export function findOwnRender(
+  db: Q,
+  id: number,
+  userId: number,
+  livemode: boolean,
+): Promise<RenderRow | undefined> {
   return db
     .selectFrom('renders')
     .selectAll()
     .where('id', '=', id)
     .where('user_id', '=', userId)
+    .where('livemode', '=', livemode ? 1 : 0)
     .executeTakeFirst()
 }
 
-/** A page of the user's single renders (not batch rows), newest first. */
-export function listOwnRenders(db: Q, userId: number, cursor: IdCursor): Promise<IdPage<RenderRow>> {
-  const q = db.selectFrom('renders').selectAll().where('user_id', '=', userId).where('batch_id', 'is', null)
+/** A page of the user's single renders (not batch rows) of mode `livemode`, newest first. */
+export function listOwnRenders(
+  db: Q,
+  userId: number,
+  livemode: boolean,
+  cursor: IdCursor,
+): Promise<IdPage<RenderRow>> {
+  const q = db
+    .selectFrom('renders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('batch_id', 'is', null)
+    .where('livemode', '=', livemode ? 1 : 0)
   return pageById(q, 'id', 'desc', cursor)
 }
 

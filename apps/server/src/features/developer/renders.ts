@@ -91,6 +91,34 @@ function nameRefusal(name: string | undefined): AppError | undefined {
  */
 export type SettledHook = (trx: Kysely<Database>, rows: RenderRow[]) => Promise<void>
 
+/**
+ * Who a render or batch is made for: the user, the key (none from the app), and whether it is live (a test
+ * key's is not: drawn watermarked, free, seen only by test keys). Default live.
+ */
+export interface Maker {
+  userId: number
+  keyId: number | null
+  livemode?: boolean | undefined
+}
+
+/**
+ * Runs `insert` in a transaction that spends `amount` credits (a 402 without them), or, for what a test key
+ * makes, in a plain transaction that spends nothing.
+ */
+export async function spendUnlessTest<T>(
+  db: Kysely<Database>,
+  spend: { userId: number; amount: number; livemode: boolean; now: number },
+  insert: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (!spend.livemode || spend.amount === 0) return db.transaction().execute(insert)
+  const { result } = await spendCredits(
+    db,
+    { userId: spend.userId, amount: spend.amount, reason: 'creation', now: spend.now },
+    insert,
+  )
+  return result
+}
+
 export interface RendersDeps {
   db: Kysely<Database>
   creations: Creations
@@ -101,6 +129,9 @@ export interface RendersDeps {
 
 const settledStatuses = new Set(['completed', 'failed', 'canceled'])
 export const isSettled = (row: RenderRow) => settledStatuses.has(row.status)
+
+/** What a failure on our side tells of the credit: a test key's render spent none to refund. */
+const refundNote = (claim: RenderRow) => (claim.credits_spent > 0 ? '; your credit was refunded' : '')
 
 /** Thrown inside the settling transaction when another attempt owns a render: it rolls back. */
 class Superseded extends Error {}
@@ -153,18 +184,22 @@ export class Renders {
     return checked
   }
 
-  /** Accepts a render: its credit reserved and its job queued in one transaction (402 without credit). */
+  /**
+   * Accepts a render: its credit reserved and its job queued in one transaction (402 without credit); a test
+   * key's spends nothing.
+   */
   async create(
-    caller: { userId: number; keyId: number | null },
+    caller: Maker,
     r: RenderRequest,
     /** The template, when the caller has read it already (the version `r` names). */
     resolved?: ResolvedTemplate,
   ): Promise<RenderRow> {
     const { sizeId, templateVersion, valueLanguages } = await this.check(caller.userId, r, resolved)
     const now = this.d.now()
-    const { result: row } = await spendCredits(
+    const livemode = caller.livemode !== false
+    const row = await spendUnlessTest(
       this.d.db,
-      { userId: caller.userId, amount: 1, reason: 'creation', now },
+      { userId: caller.userId, amount: 1, livemode, now },
       async (trx) => {
         const [inserted] = await insertRenders(trx, [
           {
@@ -181,7 +216,8 @@ export class Renders {
             value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
             webhook_url: r.webhookUrl ?? null,
             status: 'queued',
-            credits_spent: 1,
+            credits_spent: livemode ? 1 : 0,
+            livemode: livemode ? 1 : 0,
             created_at: now,
           },
         ])
@@ -221,12 +257,12 @@ export class Renders {
     for (const wake of this.waiters.get(id) ?? []) wake()
   }
 
-  get(userId: number, id: number): Promise<RenderRow | undefined> {
-    return findOwnRender(this.d.db, id, userId)
+  get(userId: number, id: number, livemode: boolean): Promise<RenderRow | undefined> {
+    return findOwnRender(this.d.db, id, userId, livemode)
   }
 
-  list(userId: number, cursor: IdCursor): Promise<IdPage<RenderRow>> {
-    return listOwnRenders(this.d.db, userId, cursor)
+  list(userId: number, livemode: boolean, cursor: IdCursor): Promise<IdPage<RenderRow>> {
+    return listOwnRenders(this.d.db, userId, livemode, cursor)
   }
 
   /** The creations holding completed renders' files, by creation id. */
@@ -241,11 +277,11 @@ export class Renders {
    * Deletes a render and its files. A queued one is cancelled first (its credit refunded); a running one is a
    * 409 until it settles.
    */
-  async delete(userId: number, id: number): Promise<void> {
-    const row = await findOwnRender(this.d.db, id, userId)
+  async delete(userId: number, id: number, livemode: boolean): Promise<void> {
+    const row = await findOwnRender(this.d.db, id, userId, livemode)
     if (!row) throw notFound('Render')
     if (row.status === 'queued') await this.cancel({ id })
-    const now = await findOwnRender(this.d.db, id, userId)
+    const now = await findOwnRender(this.d.db, id, userId, livemode)
     if (now?.status === 'running')
       throw new AppError(Code.conflict, 'The render is running; delete it once it has completed or failed')
     await deleteRender(this.d.db, id)
@@ -255,13 +291,16 @@ export class Renders {
       })
   }
 
-  /** Cancels what has not started (one render, or a batch's rows) and refunds it; returns the cancelled rows. */
+  /**
+   * Cancels what has not started (one render, or a batch's rows) and refunds what was paid (a test key's rows
+   * were not); returns the cancelled rows.
+   */
   async cancel(where: { id: number } | { batchId: number }): Promise<RenderRow[]> {
     const now = this.d.now()
     return this.d.db.transaction().execute(async (trx) => {
       const rows = await cancelQueuedRenders(trx, where, now)
       const byUser = new Map<number, RenderRow[]>()
-      for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r])
+      for (const r of rows) if (r.livemode === 1) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r])
       for (const [userId, list] of byUser)
         await grantCreditsOnce(trx, {
           userId,
@@ -293,7 +332,7 @@ export class Renders {
       if (claim.attempts > MAX_ATTEMPTS) {
         await this.fail(claim, {
           code: Code.internal,
-          message: `The render failed ${MAX_ATTEMPTS} times; your credit was refunded. Try again later`,
+          message: `The render failed ${MAX_ATTEMPTS} times${refundNote(claim)}. Try again later`,
         })
         continue
       }
@@ -316,6 +355,7 @@ export class Renders {
             locale: claim.locale === 'zh-CN' ? 'zh-CN' : 'en',
             name: claim.name ?? undefined,
             formats: claim.formats.split(',') as RenderFormat[],
+            watermark: claim.livemode === 0,
           },
           {
             // Paid when accepted; the creation is stored in the transaction that settles this attempt, or not at all.
@@ -404,27 +444,28 @@ export class Renders {
       this.d.log.error('render failed for good', { renderId: claim.id, ...errorFields(err) })
       await this.fail(claim, {
         code: Code.internal,
-        message: 'The render failed on our side; your credit was refunded. Try again later',
+        message: `The render failed on our side${refundNote(claim)}. Try again later`,
       })
       return false
     }
     return true
   }
 
-  /** Settles the attempt as failed and refunds its credit, in one transaction. */
+  /** Settles the attempt as failed and refunds its credit (a test key's render spent none), in one transaction. */
   private async fail(claim: RenderRow, error: RenderError): Promise<void> {
     const now = this.d.now()
     const text = JSON.stringify(error)
     await this.d.db.transaction().execute(async (trx) => {
       if (!(await failRender(trx, { id: claim.id, attempt: claim.attempts, now, error: text }))) return
-      await grantCreditsOnce(trx, {
-        userId: claim.user_id,
-        amount: claim.credits_spent,
-        reason: 'refund',
-        idempotencyKey: `render-refund:${claim.id}`,
-        purchaseId: null,
-        now,
-      })
+      if (claim.credits_spent > 0)
+        await grantCreditsOnce(trx, {
+          userId: claim.user_id,
+          amount: claim.credits_spent,
+          reason: 'refund',
+          idempotencyKey: `render-refund:${claim.id}`,
+          purchaseId: null,
+          now,
+        })
       await this.runHooks(trx, [
         { ...claim, status: 'failed', error: text, credits_spent: 0, completed_at: now },
       ])

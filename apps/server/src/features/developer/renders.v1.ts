@@ -30,7 +30,8 @@ const createRouteOf = (idem: ReturnType<typeof idempotency>) =>
     tags: ['renders'],
     summary: 'Render a template: 201 with the files when done within a few seconds, else 202',
     description: [
-      'One credit is reserved when the render is accepted and refunded if it fails. The answer waits up to about',
+      'One credit is reserved when the render is accepted and refunded if it fails (none with a test key: its',
+      'render is watermarked). The answer waits up to about',
       '5 seconds: **201** when the render settled by then (`completed` with its `files`, or `failed` with its',
       '`error`), **202** with `status: "queued"` (or `running`) otherwise, or at once with `Prefer: respond-async`.',
       'Follow a 202 with `GET /v1/renders/{id}` (its `Location`), or a webhook.',
@@ -148,7 +149,7 @@ export function renderRoutes(
         (_, key) => ['values', key],
       )
     const accepted = await d.renders.create(
-      { userId: caller.userId, keyId: caller.keyId },
+      { userId: caller.userId, keyId: caller.keyId, livemode: caller.livemode },
       {
         templateId: body.template_id,
         templateVersion: body.template_version,
@@ -175,20 +176,23 @@ export function renderRoutes(
   })
 
   app.openapi(get, async (c) => {
-    const row = await d.renders.get(c.get('caller').userId, c.req.valid('param').id)
+    const { userId, livemode } = c.get('caller')
+    const row = await d.renders.get(userId, c.req.valid('param').id, livemode)
     if (!row) throw new Problem('not_found', 'Render not found')
     return c.json(await view(new URL(c.req.url).origin, row), 200)
   })
 
   app.openapi(list, async (c) => {
     const q = c.req.valid('query')
-    const page = await d.renders.list(c.get('caller').userId, cursorOf(q))
+    const { userId, livemode } = c.get('caller')
+    const page = await d.renders.list(userId, livemode, cursorOf(q))
     const data = await renderViews(d, page.items, new URL(c.req.url).origin)
     return c.json({ object: 'list' as const, data, has_more: page.hasMore }, 200)
   })
 
   app.openapi(remove, async (c) => {
-    await d.renders.delete(c.get('caller').userId, c.req.valid('param').id)
+    const { userId, livemode } = c.get('caller')
+    await d.renders.delete(userId, c.req.valid('param').id, livemode)
     return c.body(null, 204)
   })
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema'
 type Q = Kysely<Database>
 
 /**
- * In one statement: the live key `keyId` (its owner and scopes; undefined when unknown or revoked) and what its
+ * In one statement: the live key `keyId` (its owner, scopes and mode; undefined when unknown or revoked) and what its
  * URL with `digest` made so far: no claim, a claim without a render yet, or the render, its state and, once
  * completed, where its creation's files are.
  */
@@ -20,6 +20,7 @@ export function lookUpSignedImage(db: Q, keyId: number, digest: string) {
     .select([
       'api_keys.user_id',
       'api_keys.scopes',
+      'api_keys.mode',
       'users.delete_after',
       'signed_images.claimed_at',
       'signed_images.render_id',

@@ -154,7 +154,7 @@ export class SignedImages {
               renderId: null,
             })
       if (claimed) {
-        await this.render(found.user_id, r, format, digest)
+        await this.render({ userId: found.user_id, livemode: found.mode !== 'test' }, r, format, digest)
         continue
       }
       // Another request is making it: wait for its render to appear.
@@ -163,8 +163,16 @@ export class SignedImages {
     }
   }
 
-  /** Accepts the URL's render (its credit reserved) and records it; a refusal gives the claim back. */
-  private async render(userId: number, r: SignedImageRequest, format: RenderFormat, digest: string) {
+  /**
+   * Accepts the URL's render (its credit reserved; a test key's is free and watermarked) and records it; a
+   * refusal gives the claim back.
+   */
+  private async render(
+    { userId, livemode }: { userId: number; livemode: boolean },
+    r: SignedImageRequest,
+    format: RenderFormat,
+    digest: string,
+  ) {
     let values: Record<string, string> = {}
     for (const [name, value] of r.query) if (name !== SIGNATURE && name !== SIZE) values[name] = value
     try {
@@ -182,7 +190,7 @@ export class SignedImages {
           (_, key) => [key],
         )
       const row = await this.d.renders.create(
-        { userId, keyId: r.keyId },
+        { userId, keyId: r.keyId, livemode },
         {
           templateId: r.templateId,
           sizeId: r.query.find(([name]) => name === SIZE)?.[1],

@@ -133,6 +133,10 @@ const eventOf = (type: string, object: z.ZodType, name: string) =>
         .openapi({ description: 'The event’s id: the same in every retry of it', example: 'evt_5f0c…' }),
       object: z.literal('event'),
       type: z.literal(type),
+      livemode: z.boolean().openapi({
+        description:
+          'False for an event about what a test key made (and for a ping sent with a test key); endpoints hear both modes',
+      }),
       created_at: z.iso.datetime(),
       data: z.object({ object }),
     })
@@ -210,12 +214,13 @@ export function webhookEndpointRoutes(
     return c.body(null, 204)
   })
   app.openapi(testRouteOf(d.idempotency), async (c) => {
-    const userId = c.get('caller').userId
+    const { userId, livemode } = c.get('caller')
     const { endpoint } = await d.webhooks.get(userId, c.req.valid('param').id)
     const eventId = await d.db.transaction().execute((trx) =>
       d.webhooks.emit(trx, {
         userId,
         type: 'ping',
+        livemode,
         object: { object: 'ping', endpoint_id: endpoint.id },
         onlyEndpoint: endpoint.id,
       }),

@@ -115,11 +115,19 @@ export class Webhooks {
 
   /**
    * Writes `type`'s deliveries (inside the caller's transaction): to each of the user's endpoints that asked for
-   * it, and to the endpoint at `alsoUrl` (a render's own `webhook_url`). Returns the event id.
+   * it, and to the endpoint at `alsoUrl` (a render's own `webhook_url`). An account's endpoints hear both modes,
+   * so the event says which (`livemode`), as its object does. Returns the event id.
    */
   async emit(
     trx: Kysely<Database>,
-    r: { userId: number; type: AnyEvent; object: unknown; alsoUrl?: string | null; onlyEndpoint?: number },
+    r: {
+      userId: number
+      type: AnyEvent
+      livemode: boolean
+      object: unknown
+      alsoUrl?: string | null
+      onlyEndpoint?: number
+    },
   ): Promise<string | undefined> {
     const endpoints = (await listWebhookEndpoints(trx, r.userId)).filter((e) =>
       r.onlyEndpoint !== undefined
@@ -134,6 +142,7 @@ export class Webhooks {
       id,
       object: 'event',
       type: r.type,
+      livemode: r.livemode,
       created_at: new Date(now).toISOString(),
       data: { object: r.object },
     })
