@@ -47,6 +47,31 @@ test.describe('Developer settings', () => {
     expect((await apiAs(server, account.token, 'GET', '/key/list')).total).toBe(0)
   })
 
+  test('a test key is chosen from the keyboard, made as tk_test_…, and marked Test in the list', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server)
+    await signIn(page, account, '/developer')
+    await page.getByLabel('Name').fill('Sandbox')
+    const live = page.getByRole('radio', { name: /^Live/ })
+    await expect(live).toBeChecked()
+    // One tab stop for the group; the arrow keys move the choice.
+    await live.focus()
+    await page.keyboard.press('ArrowDown')
+    await expect(page.getByRole('radio', { name: /^Test/ })).toBeChecked()
+    await page.getByRole('button', { name: 'Create key' }).click()
+
+    const dialog = page.getByRole('dialog', { name: 'Your new key' })
+    expect(await dialog.getByRole('textbox', { name: 'API key' }).inputValue()).toMatch(/^tk_test_[\w-]{43}$/)
+    await dialog.getByRole('button', { name: 'Done, I have copied it' }).click()
+    const item = page.getByTestId('api-key-list').getByRole('listitem').filter({ hasText: 'Sandbox' })
+    await expect(item).toContainText('Test')
+    await expect(item).toContainText('tk_test_')
+    // The form is back at Live for the next key.
+    await expect(page.getByRole('radio', { name: /^Live/ })).toBeChecked()
+  })
+
   test('reads in Chinese, and fits a phone', async ({ page, server }) => {
     await page.setViewportSize({ width: 375, height: 740 })
     const account = await registerUser(server)
