@@ -100,6 +100,7 @@ const signedIn = (s: Subjects) => [
   '/brand-kit',
   '/bulk',
   `/bulk?template=${s.templateId}`,
+  `/bulk?template=${s.templateId}&from=csv`,
   '/bulk/999999',
   '/checkout/main/payment-49-9',
   '/no-such-page',

@@ -55,7 +55,7 @@ test('the CSV template is headed by column names; filled with the labels the for
 }) => {
   const account = await registerUser(server)
   const id = await tealOrCoral(server, account.token)
-  await signIn(page, account, `/bulk?template=${id}`)
+  await signIn(page, account, `/bulk?template=${id}&from=csv`)
 
   const downloading = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download CSV template' }).click()

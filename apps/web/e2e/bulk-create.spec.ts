@@ -41,6 +41,8 @@ test.describe('Bulk create', () => {
     await page.getByRole('link', { name: 'Bulk create' }).click()
     await expect(page).toHaveURL(new RegExp(`/bulk\\?template=${template.id}$`))
     await expect(page.getByRole('heading', { level: 1, name: 'Bulk create' })).toBeVisible()
+    await page.getByTestId('bulk-mode').getByText('Upload a CSV').click()
+    await expect(page).toHaveURL(new RegExp(`/bulk\\?template=${template.id}&from=csv$`))
 
     // The CSV template: the fields' column names and a name column, one sample row.
     const downloading = page.waitForEvent('download')
@@ -115,7 +117,7 @@ test.describe('Bulk create', () => {
     const account = await registerUser(server)
     const template = await plainTemplate(server, account.token)
     const { key, column: columnName, labels } = template.text
-    await signIn(page, account, `/bulk?template=${template.id}`)
+    await signIn(page, account, `/bulk?template=${template.id}&from=csv`)
 
     // The CSV template has the text field's language column right after it, empty in the sample.
     const downloading = page.waitForEvent('download')
@@ -179,6 +181,7 @@ test.describe('Bulk create', () => {
     await expect(page.getByText('No batches yet.', { exact: false })).toBeVisible()
     await page.getByLabel('Template', { exact: true }).selectOption(String(template.id))
     await expect(page).toHaveURL(new RegExp(`/bulk\\?template=${template.id}$`))
+    await page.getByTestId('bulk-mode').getByText('Upload a CSV').click()
 
     await page.getByTestId('bulk-file').setInputFiles({
       name: 'photo.png',

@@ -134,6 +134,21 @@ export async function apiAs(
   return (await response.json()) as { code: number; msg: string; data: unknown; total?: number }
 }
 
+/** A card the payment provider of the tests accepts. */
+export const PAYS = { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }
+
+/** Buys the 100-credit pack through the API; returns the purchase's id. */
+export async function buyCredits(server: TempletServer, account: Account): Promise<number> {
+  const checkout = await apiAs(server, account.token, 'POST', '/checkout/create', {
+    offerId: 'main/payment-49-9',
+    variant: 'checkout',
+  })
+  const { checkoutId } = checkout.data as { checkoutId: string }
+  const paid = await apiAs(server, account.token, 'POST', '/checkout/pay', { checkoutId, ...PAYS })
+  expect(paid.code).toBe(0)
+  return (paid.data as { purchase: { id: number } }).purchase.id
+}
+
 /** Holds back the app's code (src/start.tsx) until `release` is called: the page as it is before the app runs. */
 export async function holdApp(page: Page) {
   let release: () => void = () => {}

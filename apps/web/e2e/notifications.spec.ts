@@ -1,18 +1,13 @@
-import { type Account, apiAs, expect, registerUser, signIn, type TempletServer, test } from './fixtures'
-
-const PAYS = { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }
-
-/** Buys the 100-credit pack through the API; returns the purchase's id. */
-async function buyCredits(server: TempletServer, account: Account): Promise<number> {
-  const checkout = await apiAs(server, account.token, 'POST', '/checkout/create', {
-    offerId: 'main/payment-49-9',
-    variant: 'checkout',
-  })
-  const { checkoutId } = checkout.data as { checkoutId: string }
-  const paid = await apiAs(server, account.token, 'POST', '/checkout/pay', { checkoutId, ...PAYS })
-  expect(paid.code).toBe(0)
-  return (paid.data as { purchase: { id: number } }).purchase.id
-}
+import {
+  type Account,
+  apiAs,
+  buyCredits,
+  expect,
+  registerUser,
+  signIn,
+  type TempletServer,
+  test,
+} from './fixtures'
 
 /** Renders the "Seasonal sale" banner (季节促销) through the API; returns the creation's id. */
 async function createBanner(server: TempletServer, account: Account): Promise<number> {

@@ -31,6 +31,8 @@ export {
   type ColumnNameProblem,
   columnNameProblem,
   columnNames,
+  foldedName,
+  optionNamed,
   RESERVED_COLUMNS,
   suggestedColumnName,
   valuesByKey,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   columnNameProblem,
   columnNames,
+  optionNamed,
   parseTemplate,
   type TemplateInput,
   valuesByKey,
@@ -112,5 +113,25 @@ describe('column names', () => {
       nope: 'x',
     })
     expect(valuesByKey(fields, { text: 'by key', headline: 'by column' })).toEqual({ text: 'by key' })
+  })
+})
+
+describe('a choice cell', () => {
+  const options = [
+    { value: 'option1', label: { en: 'Teal', 'zh-CN': '青色' } },
+    { value: 'option2', label: { en: 'Coral red', 'zh-CN': '珊瑚色' } },
+  ]
+
+  it('names its option by value, or by label in either language give or take case, width and spaces', () => {
+    expect(optionNamed(options, 'option2')).toBe('option2')
+    expect(optionNamed(options, ' teal ')).toBe('option1')
+    expect(optionNamed(options, 'CORAL-RED')).toBe('option2')
+    expect(optionNamed(options, 'ＴＥＡＬ')).toBe('option1')
+    expect(optionNamed(options, '珊瑚色')).toBe('option2')
+  })
+
+  it('names nothing when no option is so called', () => {
+    expect(optionNamed(options, 'Mauve')).toBeUndefined()
+    expect(optionNamed(options, '')).toBeUndefined()
   })
 })

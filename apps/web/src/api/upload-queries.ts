@@ -3,6 +3,7 @@
  * queries.ts and mutations.ts: keys start with the endpoint's name.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { PAGE_SIZE_MAX } from '@templet/api/limits'
 import { api, unwrap } from './client'
 import { read } from './queries'
 
@@ -16,6 +17,15 @@ export function uploadListQuery(page: number) {
       const result = await read('uploadList', { query: { page, pageSize: UPLOAD_PAGE_SIZE } }, signal)
       return { items: result.data, total: result.total ?? result.data.length }
     },
+  })
+}
+
+/** The caller's newest uploads, as many as one page holds: what Bulk create's grid suggests and draws by name. */
+export function recentUploadsQuery() {
+  return queryOptions({
+    queryKey: ['uploadList', { page: 1, pageSize: PAGE_SIZE_MAX }],
+    queryFn: async ({ signal }) =>
+      (await read('uploadList', { query: { page: 1, pageSize: PAGE_SIZE_MAX } }, signal)).data,
   })
 }
 

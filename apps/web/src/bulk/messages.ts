@@ -7,7 +7,7 @@ import { i18n } from '../i18n'
 const en = {
   title: 'Bulk create',
   intro:
-    'Make one image per row of a spreadsheet: download the CSV for a template, fill one row per image, upload it, check the rows, then start.',
+    'Make one image per row: type or paste the rows into the grid (or upload a CSV), see each row drawn and its problems marked, then start.',
   forTemplate: 'Template: {{name}}',
   changeTemplate: 'Choose another template',
   chooseTitle: 'Choose a template first',
@@ -18,7 +18,7 @@ const en = {
   browseTemplates: 'Browse templates',
   stepDownload: '1. Download the CSV',
   stepDownloadBody:
-    'Its header has each field’s column name (set in the designer); the first row is an example. Leave a cell empty to use the field’s default. A choice takes one of its options as the form shows it, in English or Chinese. Image fields take the number of one of your uploads. A text field’s “.lang” column is optional: the language its text is written in (ja, zh-TW, zh-CN, ko …), so its Chinese characters take that language’s forms; left empty, the text decides.',
+    'Its header has each field’s column name (set in the designer); the first row is an example. Leave a cell empty to use the field’s default. A choice takes one of its options as the form shows it, in English or Chinese. Image fields take one of your uploads by its name or number (both shown in My uploads), or an https:// address. A text field’s “.lang” column is optional: the language its text is written in (ja, zh-TW, zh-CN, ko …), so its Chinese characters take that language’s forms; left empty, the text decides.',
   download: 'Download CSV template',
   downloading: 'Preparing…',
   stepUpload: '2. Upload your CSV',
@@ -57,6 +57,7 @@ const en = {
   moreErrors_one: 'And {{count}} more row.',
   moreErrors: 'And {{count}} more rows.',
   stepStart: '5. Start',
+  startTitle: 'Start',
   cost_one: 'Cost: {{count}} credit',
   cost: 'Cost: {{count}} credits',
   balance_one: 'Your balance: {{count}} credit',
@@ -105,12 +106,32 @@ const en = {
   historyRow: '{{done}}/{{total}} made',
   open: 'Open',
   notFound: 'This batch does not exist, or it is not yours.',
+  rowsFrom: 'Rows',
+  fromGrid: 'Type or paste',
+  fromCsv: 'Upload a CSV',
+  gridBody:
+    'One row per image. Paste cells copied from a spreadsheet (a header row places the columns it names), or type; an empty cell uses the field’s default. A choice takes its option as the form shows it; an image takes one of your uploads by name or number, or an https:// address. Enter moves down a row. The grid is kept in this browser until the batch starts.',
+  gridLabel: 'Rows to create',
+  picture: 'Picture',
+  pictureOf: 'Row {{row}} as it will be drawn',
+  rowNumber: 'row {{row}}',
+  rowActions: 'Row actions',
+  addRow: 'Add a row',
+  removeRow: 'Remove row {{row}}',
+  imagePlaceholder: 'Upload name, number or https://',
+  gridChecking: 'Checking the rows…',
+  gridEmpty: 'Fill in a row to see what it costs.',
+  gridDropped_one: '{{count}} pasted row was left out: a batch takes at most {{max}} rows.',
+  gridDropped_other: '{{count}} pasted rows were left out: a batch takes at most {{max}} rows.',
+  gridMoreProblems_one: '{{count}} more row has problems; fix the marked rows and it will be marked in turn.',
+  gridMoreProblems_other:
+    '{{count}} more rows have problems; fix the marked rows and they will be marked in turn.',
 }
 type Messages = typeof en
 
 const zhCN: Messages = {
   title: '批量创建',
-  intro: '按表格每一行生成一张图片：下载模板的 CSV，每张图片填一行，上传后检查各行，然后开始。',
+  intro: '每行生成一张图片：在表格中输入或粘贴各行（或上传 CSV），查看每行的效果和标出的问题，然后开始。',
   forTemplate: '模板：{{name}}',
   changeTemplate: '选择其他模板',
   chooseTitle: '请先选择模板',
@@ -120,7 +141,7 @@ const zhCN: Messages = {
   browseTemplates: '浏览模板',
   stepDownload: '1. 下载 CSV',
   stepDownloadBody:
-    '表头是各字段的列名（在设计器中设置），第一行是示例。单元格留空即使用该字段的默认值。选项字段填写表单中显示的选项名称，中英文均可。图片字段填写您某次上传的编号。文本字段的“.lang”列可选：填写文字所用的语言（ja、zh-TW、zh-CN、ko 等），汉字将按该语言的字形绘制；留空则按文字本身判断。',
+    '表头是各字段的列名（在设计器中设置），第一行是示例。单元格留空即使用该字段的默认值。选项字段填写表单中显示的选项名称，中英文均可。图片字段填写您上传的图片的名称或编号（均显示在“我的上传”中），或 https:// 地址。文本字段的“.lang”列可选：填写文字所用的语言（ja、zh-TW、zh-CN、ko 等），汉字将按该语言的字形绘制；留空则按文字本身判断。',
   download: '下载 CSV 模板',
   downloading: '正在准备…',
   stepUpload: '2. 上传您的 CSV',
@@ -158,6 +179,7 @@ const zhCN: Messages = {
   moreErrors_one: '另有 {{count}} 行。',
   moreErrors: '另有 {{count}} 行。',
   stepStart: '5. 开始',
+  startTitle: '开始',
   cost_one: '费用：{{count}} 点',
   cost: '费用：{{count}} 点',
   balance_one: '您的余额：{{count}} 点',
@@ -203,6 +225,25 @@ const zhCN: Messages = {
   historyRow: '已生成 {{done}}/{{total}}',
   open: '打开',
   notFound: '此批量任务不存在，或不属于您。',
+  rowsFrom: '数据行',
+  fromGrid: '输入或粘贴',
+  fromCsv: '上传 CSV',
+  gridBody:
+    '每张图片一行。可粘贴从电子表格复制的单元格（表头行会把各列放到同名的列下），也可直接输入；留空的单元格使用字段的默认值。选项填写表单中显示的选项名；图片填写您上传的图片的名称或编号，或 https:// 地址。按 Enter 移到下一行。表格会保存在此浏览器中，直到批量任务开始。',
+  gridLabel: '要生成的行',
+  picture: '预览',
+  pictureOf: '第 {{row}} 行的效果',
+  rowNumber: '第 {{row}} 行',
+  rowActions: '行操作',
+  addRow: '添加一行',
+  removeRow: '删除第 {{row}} 行',
+  imagePlaceholder: '上传图片的名称、编号或 https://',
+  gridChecking: '正在检查各行…',
+  gridEmpty: '填写一行即可查看费用。',
+  gridDropped_one: '有 {{count}} 行粘贴内容未加入：一个批量任务最多 {{max}} 行。',
+  gridDropped_other: '有 {{count}} 行粘贴内容未加入：一个批量任务最多 {{max}} 行。',
+  gridMoreProblems_one: '另有 {{count}} 行有问题；修正已标出的行后会依次标出。',
+  gridMoreProblems_other: '另有 {{count}} 行有问题；修正已标出的行后会依次标出。',
 }
 
 i18n.addResourceBundle('en', 'translation', { bulk: en }, true, true)

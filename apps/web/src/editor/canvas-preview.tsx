@@ -93,6 +93,8 @@ export function CanvasPreview(p: {
   sizeId: string | undefined
   locale: Locale
   alt: string
+  /** The longest side it is drawn at, in CSS px (a thumbnail's is smaller). */
+  side?: number
   /** Told after each paint which text layers were cut with "…" (their ids, in drawing order). */
   onTruncated?: (layerIds: string[]) => void
 }) {
@@ -106,7 +108,7 @@ export function CanvasPreview(p: {
   // A preview only: a size id the document lacks (stale while a newer version loads) shows the default size.
   const size = sizeOrDefault(p.document, p.sizeId)
   const sizeId = size.id
-  const scale = Math.min(1, PREVIEW_SIDE / Math.max(size.width, size.height))
+  const scale = Math.min(1, (p.side ?? PREVIEW_SIDE) / Math.max(size.width, size.height))
 
   // The faces these values draw with; a repaint once they are in (already loaded ones resolve at once).
   const valuesKey = JSON.stringify([p.values, p.valueLanguages])

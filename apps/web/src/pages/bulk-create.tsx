@@ -17,11 +17,13 @@ import {
 import { Skeleton } from '@templet/ui/skeleton'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@templet/ui/table'
 import { Download, FileQuestion, FileSpreadsheet, Layers, Upload } from 'lucide-react'
-import { type DragEvent, useId, useRef, useState } from 'react'
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
 import { myInfoQuery, templateDetailQuery, templateListQuery } from '../api/queries'
+import { templateDocumentQuery } from '../api/template-library-queries'
+import { BulkGrid, forgetGrid, type GridSource } from '../bulk/bulk-grid'
 import {
   BATCH_PAGE_SIZE,
   batchDetailQuery,
@@ -31,6 +33,7 @@ import {
   useCreateBatch,
   useValidateBatch,
 } from '../bulk/queries'
+import { rowErrorText } from '../bulk/row-errors'
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 import { EmptyState } from '../components/empty-state'
 import { LinkButton } from '../components/link-button'
@@ -40,7 +43,6 @@ import { Pager } from '../components/pager'
 import { RowsSkeleton } from '../components/rows-skeleton'
 import { saveFile } from '../components/save-file'
 import { notifySuccess, reportError } from '../feedback/notify'
-import { issueText } from '../forms/issues'
 import { formatDate, formatNumber } from '../i18n/format'
 
 type Locale = 'en' | 'zh-CN'
@@ -125,45 +127,23 @@ function ChooseTemplate() {
   )
 }
 
-/** Why a row is refused, in the reader's language: each issue as the field's label and its rule; else the server's message. */
-function rowErrorText(
-  t: ReturnType<typeof useTranslation>['t'],
-  e: BatchRowError,
-  template: TemplateDetail,
-  locale: Locale,
-) {
-  const unknown = t('issues.invalid')
-  const texts = (e.issues ?? []).flatMap((issue) => {
-    // A malformed tag in a text field's language column (`<key>.lang`).
-    if (issue.path[0] === 'value_languages' && issue.code === 'invalid_format') {
-      const field = template.fields.find((f) => f.key === issue.path[1])
-      return field ? [t('bulk.badLanguage', { field: field.labels[locale] })] : []
-    }
-    const key = issue.path[0] === 'values' ? String(issue.path[1]) : undefined
-    const field = template.fields.find((f) => f.key === key)
-    // A choice names its options as the form shows them, in the reader's language.
-    if (field?.kind === 'choice' && issue.code === 'invalid_value') {
-      const options = field.options.map((o) => o.labels[locale]).join(locale === 'zh-CN' ? '、' : ', ')
-      return [`${field.labels[locale]}: ${t('bulk.choiceOptions', { options })}`]
-    }
-    const text =
-      field &&
-      issueText(t, `media.${field.kind}`, {
-        type: issue.code,
-        params: issue.params as Record<string, string | number | boolean> | undefined,
-      })
-    // A rule the catalogues do not word (characters the fonts lack): the server's message says it better.
-    return field && text && text !== unknown ? [`${field.labels[locale]}: ${text}`] : []
-  })
-  return texts.length > 0 && texts.length === (e.issues ?? []).length
-    ? texts.join(locale === 'zh-CN' ? '；' : '; ')
-    : e.message
-}
-
 interface Loaded {
   name: string
   csv: string
 }
+
+/** Where the rows come from: typed or pasted into the grid, or a CSV file (`?from=csv`). */
+type RowsFrom = 'grid' | 'csv'
+
+/** The check's answer, and the CSV (with the grid rows of its rows) it is about. */
+interface Checked {
+  answer: BatchValidation
+  csv: string
+  gridRowOf: number[]
+}
+
+/** How long the grid waits after a change before it is checked again. */
+const GRID_CHECK_MS = 400
 
 /** The steps for one template: download, upload, match, check, start. */
 function BulkFlow({ templateId }: { templateId: number }) {
@@ -174,11 +154,35 @@ function BulkFlow({ templateId }: { templateId: number }) {
   const me = useQuery(myInfoQuery())
   const validate = useValidateBatch()
   const create = useCreateBatch()
+  const document = useQuery({
+    ...templateDocumentQuery(templateId, template.data?.version),
+    enabled: template.data !== undefined,
+  })
+  const [search, setSearch] = useSearchParams()
+  const mode: RowsFrom = search.get('from') === 'csv' ? 'csv' : 'grid'
   const [file, setFile] = useState<Loaded>()
+  const [grid, setGrid] = useState<GridSource>()
   const [problem, setProblem] = useState<string>()
-  const [checked, setChecked] = useState<BatchValidation>()
+  const [checked, setChecked] = useState<Checked>()
   const [confirming, setConfirming] = useState(false)
   const [downloading, setDownloading] = useState(false)
+
+  // The grid is checked a moment after its last change; the answer of older cells is never shown (a
+  // mutation's own callbacks run for its newest call only).
+  const gridCsvNow = mode === 'grid' && grid && grid.filled > 0 ? grid.csv : undefined
+  const gridRows = useRef<number[]>([])
+  gridRows.current = grid?.gridRowOf ?? []
+  const checkRef =
+    useRef<(loaded: Loaded, mapping?: Record<string, string | null>, rows?: number[]) => void>(undefined)
+  useEffect(() => {
+    if (gridCsvNow === undefined) return
+    const rows = gridRows.current
+    const timer = setTimeout(
+      () => checkRef.current?.({ name: '', csv: gridCsvNow }, undefined, rows),
+      GRID_CHECK_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [gridCsvNow])
 
   if (template.isPending) return <Skeleton aria-busy="true" className="h-64" />
   if (template.isError) {
@@ -209,18 +213,34 @@ function BulkFlow({ templateId }: { templateId: number }) {
     return error.msg
   }
 
-  function check(loaded: Loaded, mapping?: Record<string, string | null>) {
+  function check(loaded: Loaded, mapping?: Record<string, string | null>, gridRowOf: number[] = []) {
     setProblem(undefined)
     validate.mutate(
       { templateId, locale, csv: loaded.csv, ...(mapping ? { mapping } : {}) },
       {
-        onSuccess: setChecked,
+        onSuccess: (answer) => setChecked({ answer, csv: loaded.csv, gridRowOf }),
         onError: (error) => {
           setChecked(undefined)
           setProblem(refusal(error))
         },
       },
     )
+  }
+  checkRef.current = check
+
+  function switchTo(next: RowsFrom) {
+    setSearch(
+      (now) => {
+        const params = new URLSearchParams(now)
+        if (next === 'csv') params.set('from', 'csv')
+        else params.delete('from')
+        return params
+      },
+      { replace: true },
+    )
+    setChecked(undefined)
+    setProblem(undefined)
+    if (next === 'csv' && file) check(file)
   }
 
   async function take(chosen: File) {
@@ -257,8 +277,12 @@ function BulkFlow({ templateId }: { templateId: number }) {
     }
   }
 
-  const balance = checked?.balance ?? me.data?.credits ?? 0
-  const cost = checked?.cost ?? 0
+  const answer = checked?.answer
+  const balance = answer?.balance ?? me.data?.credits ?? 0
+  const cost = answer?.cost ?? 0
+  // What Start would make: the rows last checked, as long as they are still the rows on screen.
+  const current = mode === 'grid' ? gridCsvNow : file?.csv
+  const upToDate = checked !== undefined && checked.csv === current && !validate.isPending
 
   return (
     <div className="flex flex-col gap-8">
@@ -270,74 +294,122 @@ function BulkFlow({ templateId }: { templateId: number }) {
         </Link>
       </div>
 
-      <section aria-labelledby="bulk-download" className="flex flex-col gap-3">
-        <h2 id="bulk-download" className="text-lg font-semibold">
-          {t('bulk.stepDownload')}
-        </h2>
-        <p className="max-w-2xl text-muted-foreground">{t('bulk.stepDownloadBody')}</p>
-        <div>
-          <Button variant="outline" onClick={() => void downloadTemplate()} disabled={downloading}>
-            <Download aria-hidden="true" />
-            {downloading ? t('bulk.downloading') : t('bulk.download')}
-          </Button>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-lg font-semibold">{t('bulk.rowsFrom')}</legend>
+        <div className="inline-flex w-fit rounded-md border border-border p-1" data-testid="bulk-mode">
+          {(['grid', 'csv'] as const).map((m) => (
+            <label
+              key={m}
+              className="cursor-pointer rounded-sm px-3 py-1.5 text-sm has-checked:bg-primary has-checked:text-primary-foreground has-focus-visible:ring-[3px] has-focus-visible:ring-ring/50"
+            >
+              <input
+                type="radio"
+                name="bulk-mode"
+                value={m}
+                checked={mode === m}
+                onChange={() => switchTo(m)}
+                className="sr-only"
+              />
+              {m === 'grid' ? t('bulk.fromGrid') : t('bulk.fromCsv')}
+            </label>
+          ))}
         </div>
-      </section>
+      </fieldset>
 
-      <section aria-labelledby="bulk-upload" className="flex flex-col gap-3">
-        <h2 id="bulk-upload" className="text-lg font-semibold">
-          {t('bulk.stepUpload')}
-        </h2>
-        <DropZone onFile={(f) => void take(f)} />
-        {validate.isPending && file ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            {t('bulk.reading', { name: file.name })}
-          </p>
-        ) : file ? (
-          <p className="text-sm text-muted-foreground">{t('bulk.fileName', { name: file.name })}</p>
-        ) : null}
-        {problem ? (
-          <p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
-            {problem}
-          </p>
-        ) : null}
-      </section>
-
-      {checked && file ? (
-        <>
-          <ColumnMapping
+      {mode === 'grid' ? (
+        <section aria-labelledby="bulk-grid-title" className="flex flex-col gap-3">
+          <h2 id="bulk-grid-title" className="sr-only">
+            {t('bulk.fromGrid')}
+          </h2>
+          <BulkGrid
             template={tpl}
-            checked={checked}
-            disabled={validate.isPending}
-            onChange={(mapping) => check(file, mapping)}
+            document={document.data?.document}
+            checked={checked?.csv === gridCsvNow ? answer : undefined}
+            checkedRows={checked?.csv === gridCsvNow ? (checked?.gridRowOf ?? []) : []}
+            checking={gridCsvNow !== undefined && !upToDate && problem === undefined}
+            onChange={setGrid}
           />
-          <RowPreview template={tpl} checked={checked} />
-          <section aria-labelledby="bulk-start" className="flex flex-col gap-3">
-            <h2 id="bulk-start" className="text-lg font-semibold">
-              {t('bulk.stepStart')}
-            </h2>
-            <p className="tabular-nums" data-testid="bulk-cost">
-              {t('bulk.cost', { count: cost })} · {t('bulk.balance', { count: balance })}
+          {problem ? (
+            <p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
+              {problem}
             </p>
-            {cost === 0 ? (
-              <p className="text-muted-foreground">{t('bulk.nothingToMake')}</p>
-            ) : cost > balance ? (
-              <p className="flex flex-wrap items-center gap-3">
-                <span className="text-destructive">{t('bulk.notEnough', { count: cost - balance })}</span>
-                <LinkButton to="/pricing-plans" variant="outline">
-                  {t('bulk.buyCredits')}
-                </LinkButton>
-              </p>
-            ) : null}
+          ) : null}
+        </section>
+      ) : (
+        <>
+          <section aria-labelledby="bulk-download" className="flex flex-col gap-3">
+            <h2 id="bulk-download" className="text-lg font-semibold">
+              {t('bulk.stepDownload')}
+            </h2>
+            <p className="max-w-2xl text-muted-foreground">{t('bulk.stepDownloadBody')}</p>
             <div>
-              <Button
-                disabled={cost === 0 || cost > balance || validate.isPending}
-                onClick={() => setConfirming(true)}
-              >
-                {t('bulk.start', { count: cost })}
+              <Button variant="outline" onClick={() => void downloadTemplate()} disabled={downloading}>
+                <Download aria-hidden="true" />
+                {downloading ? t('bulk.downloading') : t('bulk.download')}
               </Button>
             </div>
           </section>
+
+          <section aria-labelledby="bulk-upload" className="flex flex-col gap-3">
+            <h2 id="bulk-upload" className="text-lg font-semibold">
+              {t('bulk.stepUpload')}
+            </h2>
+            <DropZone onFile={(f) => void take(f)} />
+            {validate.isPending && file ? (
+              <p role="status" className="text-sm text-muted-foreground">
+                {t('bulk.reading', { name: file.name })}
+              </p>
+            ) : file ? (
+              <p className="text-sm text-muted-foreground">{t('bulk.fileName', { name: file.name })}</p>
+            ) : null}
+            {problem ? (
+              <p
+                role="alert"
+                className="rounded-md border border-destructive/50 p-3 text-sm text-destructive"
+              >
+                {problem}
+              </p>
+            ) : null}
+          </section>
+
+          {answer && file ? (
+            <>
+              <ColumnMapping
+                template={tpl}
+                checked={answer}
+                disabled={validate.isPending}
+                onChange={(mapping) => check(file, mapping)}
+              />
+              <RowPreview template={tpl} checked={answer} />
+            </>
+          ) : null}
         </>
+      )}
+
+      {answer && current !== undefined ? (
+        <section aria-labelledby="bulk-start" className="flex flex-col gap-3">
+          <h2 id="bulk-start" className="text-lg font-semibold">
+            {mode === 'grid' ? t('bulk.startTitle') : t('bulk.stepStart')}
+          </h2>
+          <p className="tabular-nums" data-testid="bulk-cost">
+            {t('bulk.cost', { count: cost })} · {t('bulk.balance', { count: balance })}
+          </p>
+          {cost === 0 ? (
+            <p className="text-muted-foreground">{t('bulk.nothingToMake')}</p>
+          ) : cost > balance ? (
+            <p className="flex flex-wrap items-center gap-3">
+              <span className="text-destructive">{t('bulk.notEnough', { count: cost - balance })}</span>
+              <LinkButton to="/pricing-plans" variant="outline">
+                {t('bulk.buyCredits')}
+              </LinkButton>
+            </p>
+          ) : null}
+          <div>
+            <Button disabled={cost === 0 || cost > balance || !upToDate} onClick={() => setConfirming(true)}>
+              {t('bulk.start', { count: cost })}
+            </Button>
+          </div>
+        </section>
       ) : null}
 
       <Dialog open={confirming} onOpenChange={(open) => (open ? null : setConfirming(false))}>
@@ -346,8 +418,8 @@ function BulkFlow({ templateId }: { templateId: number }) {
             <DialogTitle>{t('bulk.confirmTitle', { count: cost })}</DialogTitle>
             <DialogDescription>
               {t('bulk.confirmBody', { count: cost, after: balance - cost })}
-              {checked && checked.refusedRows > 0
-                ? ` ${t('bulk.confirmSkipped', { count: checked.refusedRows })}`
+              {answer && answer.refusedRows > 0
+                ? ` ${t('bulk.confirmSkipped', { count: answer.refusedRows })}`
                 : ''}
             </DialogDescription>
           </DialogHeader>
@@ -356,15 +428,16 @@ function BulkFlow({ templateId }: { templateId: number }) {
               {t('bulk.back')}
             </Button>
             <Button
-              disabled={create.isPending || !file}
+              disabled={create.isPending || !upToDate}
               onClick={() => {
-                if (!file || !checked) return
-                const mapping = Object.fromEntries(checked.columns.map((c) => [c.header, c.target]))
+                if (!checked || !upToDate) return
+                const mapping = Object.fromEntries(checked.answer.columns.map((c) => [c.header, c.target]))
                 create.mutate(
-                  { templateId, locale, csv: file.csv, mapping },
+                  { templateId, locale, csv: checked.csv, mapping },
                   {
                     onSuccess: (batch) => {
                       setConfirming(false)
+                      if (mode === 'grid') forgetGrid(templateId)
                       void navigate(`/bulk/${batch.id}`)
                     },
                     onError: (error) => {

@@ -130,3 +130,27 @@ export function valuesByKey(
   }
   return out
 }
+
+/**
+ * A name as people write it in a spreadsheet, compared give or take width, case, spaces, `_` and `-`
+ * (`Text 2`, `text_2` and `TEXT-2` are one name).
+ */
+export const foldedName = (s: string) =>
+  s
+    .normalize('NFKC')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '')
+
+/**
+ * The option a cell names: its value, or its label in either language as the form shows it (see
+ * {@link foldedName}); undefined when it names none, for the caller to keep the cell for the check to refuse.
+ */
+export function optionNamed(
+  options: ReadonlyArray<{ value: string; label: LocalizedText }>,
+  cell: string,
+): string | undefined {
+  if (options.some((o) => o.value === cell)) return cell
+  const wanted = foldedName(cell)
+  return options.find((o) => Object.values(o.label).some((l) => foldedName(l) === wanted))?.value
+}

@@ -3,7 +3,9 @@ import { BATCH_MAX_COLUMNS, BATCH_MAX_ROWS } from '@templet/api/limits'
 import {
   columnNames,
   fieldKinds,
+  foldedName,
   type Locale,
+  optionNamed,
   type Template,
   typesetsShowing,
   valuesByKey,
@@ -97,13 +99,6 @@ export function readCsv(text: string, at: 'csv' | 'body' = 'csv'): BatchCsv {
   return { headers, records: rows }
 }
 
-const folded = (s: string) =>
-  s
-    .normalize('NFKC')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '')
-
 /**
  * What each column feeds: the target `explicit` names, else the field whose column name, key or label (in
  * either language) is the header, in that order, give or take case, spaces and dashes; `name` (or 名称) is the
@@ -131,7 +126,7 @@ export function columnTargets(
   const headersOf = (f: Template['fields'][number]) => [f.label.en, f.label['zh-CN']]
   const byHeader = new Map<string, string>()
   const claim = (header: string, target: string) => {
-    if (!byHeader.has(folded(header))) byHeader.set(folded(header), target)
+    if (!byHeader.has(foldedName(header))) byHeader.set(foldedName(header), target)
   }
   // A column name first, then a key (what earlier CSVs are headed by), then a label.
   for (const f of template.fields) claim(names.get(f.key) ?? f.key, f.key)
@@ -144,7 +139,7 @@ export function columnTargets(
   for (const h of [NAME_COLUMN, '名称', '名字']) claim(h, NAME_COLUMN)
   const taken = new Set<string>()
   return headers.map((h) => {
-    const target = h in explicit ? (explicit[h] ?? null) : (byHeader.get(folded(h)) ?? null)
+    const target = h in explicit ? (explicit[h] ?? null) : (byHeader.get(foldedName(h)) ?? null)
     // Two columns feeding one field: the first keeps it.
     if (target === null || taken.has(target)) return null
     taken.add(target)
@@ -152,15 +147,9 @@ export function columnTargets(
   })
 }
 
-/**
- * A choice cell as the option it names: the option's value, or its label in either language as the form shows
- * it (give or take case, spaces and dashes); anything else as written, for the row's check to refuse.
- */
-function choiceValue(options: ReadonlyArray<{ value: string; label: Record<string, string> }>, cell: string) {
-  if (options.some((o) => o.value === cell)) return cell
-  const wanted = folded(cell)
-  return options.find((o) => Object.values(o.label).some((l) => folded(l) === wanted))?.value ?? cell
-}
+/** A choice cell as the option it names (see `optionNamed`); anything else as written, for the row's check to refuse. */
+const choiceValue = (options: Parameters<typeof optionNamed>[0], cell: string) =>
+  optionNamed(options, cell) ?? cell
 
 const choicesOf = (fields: Template['fields']) =>
   new Map(fields.flatMap((f) => (f.kind === 'choice' ? [[f.key, f.options] as const] : [])))
