@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findOwnUploadsNamed } from '../src/features/uploads/uploads.queries'
 import { engines, startServer, type TestServer } from './harness'
 import { templateWith } from './media/catalogue'
 import { imageHost } from './media/image-host'
@@ -163,9 +164,19 @@ describe.each(engines)('upload names on %s', (engine) => {
     expect([...host.hits.keys()].some((k) => k.startsWith('/photo.png?n='))).toBe(false)
   }, 60_000)
 
+  it('looks up more names than one query takes', async () => {
+    const c = await developer(s)
+    const id = await uploadAs(s, c.token, 'last.png')
+    const names = [...Array.from({ length: 25_000 }, (_, i) => `nobody-${i}.png`), 'last.png']
+    expect(await findOwnUploadsNamed(s.db.kysely, c.user.id, { ids: [1, 2], names })).toEqual([
+      expect.objectContaining({ id, name: 'last.png' }),
+    ])
+  })
+
   it('creates with a URL fetched once for all its rows; a URL giving no image refuses naming row and column', async () => {
     const c = await developer(s)
     const t = await imageCsv(s, c)
+    await uploadAs(s, c.token, 'named.png')
     const named = await uploadAs(s, c.token, 'named.png')
     const shared = `${host.base}/photo.png?create`
     const before = await uploadCount(s, c.user.id)
@@ -182,7 +193,17 @@ describe.each(engines)('upload names on %s', (engine) => {
       b = (await s.call('GET', '/batch/detail', { token: c.token, query: { id: b.id } })).data
     }
     expect(b).toMatchObject({ status: 'completed', completedRows: 4, failedRows: 0 })
-    expect(named).toBeGreaterThan(0)
+    // Rows draw uploads by id: the URL's one upload, and the newer of the two uploads named alike.
+    const drawn = await s.db.kysely
+      .selectFrom('renders')
+      .select(['row_number', 'field_values'])
+      .where('batch_id', '=', b.id)
+      .orderBy('row_number')
+      .execute()
+    const images = drawn.map((r) => (JSON.parse(r.field_values) as Record<string, string>)[t.key])
+    expect(images[1]).toBe(String(named))
+    expect(new Set([images[0], images[2], images[3]]).size).toBe(1)
+    expect(images[0]).toMatch(/^\d+$/)
 
     const credits = await balance(s, c.token)
     const refused = await s.call('POST', '/batch/create', {

@@ -132,24 +132,34 @@ export class BulkCreate {
   async create(userId: number, b: CsvInput): Promise<BatchDetail> {
     const { request: read, columns, fields } = await this.request(userId, b)
     const { request, urlKeys } = await this.withImages(userId, read, fields)
-    const withUrls = urlKeys.flatMap((keys, i) => (keys.length > 0 ? [i] : []))
-    if (withUrls.length > 0) {
-      const values = await uploadImageUrls(
-        this.d.uploads,
-        userId,
-        fields,
-        withUrls.map((i) => request.rows[i]?.values ?? {}),
-        (n, key) => ['rows', (withUrls[n] ?? 0) + 1, 'values', key],
-      ).catch((err: unknown) => {
-        throw namingColumn(err, columns)
-      })
-      withUrls.forEach((i, n) => {
-        const row = request.rows[i]
-        if (row) request.rows[i] = { ...row, values: values[n] ?? row.values }
-      })
-    }
-    const batch = await this.d.batches.create({ userId, keyId: null }, request)
+    const rows = await this.fetchImageUrls(userId, request.rows, urlKeys, { fields, columns })
+    const batch = await this.d.batches.create({ userId, keyId: null }, { ...request, rows })
     return this.detail(userId, batch.id)
+  }
+
+  /** The rows with each image URL replaced by the id of the upload it was stored as. */
+  private async fetchImageUrls(
+    userId: number,
+    rows: BatchRequest['rows'],
+    urlKeys: string[][],
+    csv: { fields: Template['fields']; columns: { header: string; target: string | null }[] },
+  ): Promise<BatchRequest['rows']> {
+    const pending = rows.flatMap((row, i) => (urlKeys[i]?.length ? [{ row, number: i + 1 }] : []))
+    if (pending.length === 0) return rows
+    const values = await uploadImageUrls(
+      this.d.uploads,
+      userId,
+      csv.fields,
+      pending.map((p) => p.row.values),
+      (n, key) => ['rows', pending[n]?.number ?? 0, 'values', key],
+    ).catch((err: unknown) => {
+      throw namingColumn(err, csv.columns)
+    })
+    const fetched = new Map(pending.map((p, n) => [p.row, values[n] ?? p.row.values]))
+    return rows.map((row) => {
+      const withIds = fetched.get(row)
+      return withIds ? { ...row, values: withIds } : row
+    })
   }
 
   async detail(userId: number, id: number): Promise<BatchDetail> {

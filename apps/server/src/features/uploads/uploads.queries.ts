@@ -44,28 +44,41 @@ export function findOwnUpload(db: Q, id: number, userId: number): Promise<Upload
 }
 
 /**
- * `userId`'s uploads among the `ids` and the `names`, newest first (of several uploads with one name, the first
- * found is the one it names): every image cell of a bulk CSV in one query.
+ * Ids and names one query takes at most: far under SQLite's 32,766 variables (PostgreSQL's 65,535), which a CSV of
+ * a thousand rows of many image columns could otherwise pass.
  */
-export function findOwnUploadsNamed(
+const REFS_PER_QUERY = 10_000
+
+/**
+ * `userId`'s uploads among the `ids` and the `names`, newest first (of several uploads with one name, the first
+ * found is the one it names): every image cell of a bulk CSV in one query (a query per 10,000 of them).
+ */
+export async function findOwnUploadsNamed(
   db: Q,
   userId: number,
   refs: { ids: number[]; names: string[] },
 ): Promise<Pick<UploadRow, 'id' | 'name'>[]> {
-  if (refs.ids.length === 0 && refs.names.length === 0) return Promise.resolve([])
-  return db
-    .selectFrom('uploads')
-    .select(['id', 'name'])
-    .where('user_id', '=', userId)
-    .where((eb) =>
-      eb.or([
-        ...(refs.ids.length > 0 ? [eb('id', 'in', refs.ids)] : []),
-        ...(refs.names.length > 0 ? [eb('name', 'in', refs.names)] : []),
-      ]),
+  const found: Pick<UploadRow, 'id' | 'name' | 'created_at'>[] = []
+  for (let at = 0; at < refs.ids.length + refs.names.length; at += REFS_PER_QUERY) {
+    const ids = refs.ids.slice(at, at + REFS_PER_QUERY)
+    const names = refs.names.slice(
+      Math.max(0, at - refs.ids.length),
+      Math.max(0, at + REFS_PER_QUERY - refs.ids.length),
     )
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute()
+    const rows = await db
+      .selectFrom('uploads')
+      .select(['id', 'name', 'created_at'])
+      .where('user_id', '=', userId)
+      .where((eb) =>
+        eb.or([
+          ...(ids.length > 0 ? [eb('id', 'in', ids)] : []),
+          ...(names.length > 0 ? [eb('name', 'in', names)] : []),
+        ]),
+      )
+      .execute()
+    found.push(...rows)
+  }
+  return found.sort((a, b) => Number(b.created_at) - Number(a.created_at) || b.id - a.id)
 }
 
 export function findUpload(db: Q, id: number): Promise<UploadRow | undefined> {
