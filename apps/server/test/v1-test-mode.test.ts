@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process'
 import { createHmac } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultRenderer } from '../src/services/renderer'
@@ -51,6 +55,15 @@ const fetchBytes = async (url: string) => {
   const res = await fetch(url)
   expect(res.status, url).toBe(200)
   return res.arrayBuffer()
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'templet-test-mode-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+/** A PDF's text as a reader finds it (poppler's pdftotext). */
+const pdfText = (pdf: ArrayBuffer) => {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`)
+  writeFileSync(file, Buffer.from(pdf))
+  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
 }
 
 /** A signed image URL by the documented rule (see signed-images.test.ts). */
@@ -206,6 +219,52 @@ describe.each(engines)('test-mode keys on %s', (engine) => {
     } finally {
       await hook.close()
     }
+  })
+
+  it('marks a test render’s PDF and a test batch’s PDF, and a live one’s not', async () => {
+    const dev = await developer(s)
+    const test = await keyOf(s, dev.token, 'test')
+    const all = await v1(s, 'GET', '/templates?limit=100', { key: dev.key })
+    const award = all.body.data.find((t: { slug: string }) => t.slug === 'award-certificate')
+    const body = { template_id: award.id, formats: ['pdf'] }
+    const live = await v1(s, 'POST', '/renders', { key: dev.key, body })
+    const mine = await v1(s, 'POST', '/renders', { key: test.key, body })
+    expect([live.body.status, mine.body.status]).toEqual(['completed', 'completed'])
+    expect(pdfText(await fetchBytes(live.body.files.pdf))).not.toContain('TEMPLET TEST')
+    expect(pdfText(await fetchBytes(mine.body.files.pdf))).toContain('TEMPLET TEST')
+
+    const accepted = await v1(s, 'POST', '/batches', {
+      key: test.key,
+      body: { ...body, rows: [{ values: {} }, { values: {} }] },
+    })
+    let b = accepted.body
+    for (let i = 0; i < 1200 && b.status === 'running'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      b = (await v1(s, 'GET', `/batches/${b.id}`, { key: test.key })).body
+    }
+    expect(b).toMatchObject({ status: 'completed', completed_rows: 2, livemode: false })
+    const pages = pdfText(await fetchBytes(b.pdf_url)).split('\f')
+    expect(pages.filter((p) => p.includes('TEMPLET TEST'))).toHaveLength(2)
+  }, 120_000)
+
+  it('keeps each mode’s Idempotency-Keys apart: a test request never replays a live answer', async () => {
+    const dev = await developer(s)
+    const test = await keyOf(s, dev.token, 'test')
+    const t = await plainTemplate(s, dev.key)
+    const send = (key: string) =>
+      v1(s, 'POST', '/renders', {
+        key,
+        body: { template_id: t.id },
+        headers: { 'idempotency-key': 'order-1', prefer: 'respond-async' },
+      })
+    const live = await send(dev.key)
+    const mine = await send(test.key)
+    expect(mine.headers.get('idempotent-replayed')).toBeNull()
+    expect(mine.body).toMatchObject({ livemode: false })
+    expect(mine.body.id).not.toBe(live.body.id)
+    const again = await send(dev.key)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(again.body).toMatchObject({ id: live.body.id, livemode: true })
   })
 
   it('a test key’s signed image URL renders watermarked for nothing', async () => {

@@ -70,9 +70,9 @@ function replay(c: Parameters<MiddlewareHandler<V1Env>>[0], row: IdempotencyKeyR
  */
 export function idempotency(d: { db: Kysely<Database>; now: () => number }): MiddlewareHandler<V1Env> {
   return async (c, next) => {
-    const key = c.req.header('idempotency-key')
-    if (c.req.method !== 'POST' || key === undefined) return next()
-    if (!/^[\x21-\x7e]{1,255}$/.test(key))
+    const sent = c.req.header('idempotency-key')
+    if (c.req.method !== 'POST' || sent === undefined) return next()
+    if (!/^[\x21-\x7e]{1,255}$/.test(sent))
       throw new Problem(
         'invalid_request',
         'Idempotency-Key: Use 1 to 255 visible ASCII characters, e.g. a UUID',
@@ -80,7 +80,10 @@ export function idempotency(d: { db: Kysely<Database>; now: () => number }): Mid
           issues: [{ path: ['Idempotency-Key'], code: 'invalid_format', params: {} }],
         },
       )
-    const { userId } = c.get('caller')
+    const { userId, livemode } = c.get('caller')
+    // Each mode has keys of its own, as Stripe's do: a test request must never replay a live answer. A space
+    // cannot be sent in a key, so no live key reads as a test one.
+    const key = livemode ? sent : `test ${sent}`
     const fingerprint = fingerprintOf(
       c.req.method,
       new URL(c.req.url),
