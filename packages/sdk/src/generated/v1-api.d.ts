@@ -100,7 +100,7 @@ export interface paths {
         put?: never;
         /**
          * Render a template: 201 with the files when done within a few seconds, else 202
-         * @description One credit is reserved when the render is accepted and refunded if it fails. The answer waits up to about 5 seconds: **201** when the render settled by then (`completed` with its `files`, or `failed` with its `error`), **202** with `status: "queued"` (or `running`) otherwise, or at once with `Prefer: respond-async`. Follow a 202 with `GET /v1/renders/{id}` (its `Location`), or a webhook.
+         * @description One credit is reserved when the render is accepted and refunded if it fails (none with a test key: its render is watermarked). The answer waits up to about 5 seconds: **201** when the render settled by then (`completed` with its `files`, or `failed` with its `error`), **202** with `status: "queued"` (or `running`) otherwise, or at once with `Prefer: respond-async`. Follow a 202 with `GET /v1/renders/{id}` (its `Location`), or a webhook.
          */
         post: operations["createRender"];
         delete?: never;
@@ -139,7 +139,7 @@ export interface paths {
         put?: never;
         /**
          * Render one template once per row: JSON rows, or a CSV with one column per field
-         * @description Every row’s credit is reserved at once (**402** when the balance cannot cover them all). Rows the template refuses are reported in `errors` with their row numbers and refunded at once; the others render as jobs. A CSV (`Content-Type: text/csv`, UTF-8) has a header of field keys (and optionally `name`, and `<key>.lang` for the language of a text field’s value, as `value_languages` gives it; a malformed tag fails its row) and takes `template_id`, `size_id`, `formats`, `pdf_options` and `locale` in the query; an empty cell leaves the field at its default. With `pdf` among the formats (print sizes), the finished batch also has one PDF with a page per completed row (`pdf_url`), a class’s certificates in one file; the batch turns `completed` once it is written. Follow the batch with `GET /v1/batches/{id}`, or the `batch.completed` webhook.
+         * @description Every row’s credit is reserved at once (**402** when the balance cannot cover them all; nothing with a test key, whose rows are watermarked). Rows the template refuses are reported in `errors` with their row numbers and refunded at once; the others render as jobs. A CSV (`Content-Type: text/csv`, UTF-8) has a header of field keys (and optionally `name`, and `<key>.lang` for the language of a text field’s value, as `value_languages` gives it; a malformed tag fails its row) and takes `template_id`, `size_id`, `formats`, `pdf_options` and `locale` in the query; an empty cell leaves the field at its default. With `pdf` among the formats (print sizes), the finished batch also has one PDF with a page per completed row (`pdf_url`), a class’s certificates in one file; the batch turns `completed` once it is written. Follow the batch with `GET /v1/batches/{id}`, or the `batch.completed` webhook.
          */
         post: operations["createBatch"];
         delete?: never;
@@ -456,6 +456,8 @@ export interface components {
             object: "event";
             /** @enum {string} */
             type: "render.completed";
+            /** @description False for an event about what a test key made (and for a ping sent with a test key); endpoints hear both modes */
+            livemode: boolean;
             /** Format: date-time */
             created_at: string;
             data: {
@@ -466,6 +468,7 @@ export interface components {
          * @example {
          *       "object": "render",
          *       "id": 42,
+         *       "livemode": true,
          *       "status": "completed",
          *       "template_id": 3,
          *       "template_version": 2,
@@ -500,6 +503,11 @@ export interface components {
              * @example 42
              */
             id: number;
+            /**
+             * @description False for a render made with a test key: watermarked, free, and seen only by test keys
+             * @example true
+             */
+            livemode: boolean;
             /** @enum {string} */
             status: "queued" | "running" | "completed" | "failed" | "canceled";
             template_id: number;
@@ -520,7 +528,7 @@ export interface components {
             thumbnail_url: string | null;
             width: number | null;
             height: number | null;
-            /** @description 1 while reserved or spent; 0 once refunded */
+            /** @description 1 while reserved or spent; 0 once refunded, and always 0 in test mode */
             credits_spent: number;
             error: components["schemas"]["RenderError"];
             batch_id: number | null;
@@ -601,6 +609,8 @@ export interface components {
             object: "event";
             /** @enum {string} */
             type: "render.failed";
+            /** @description False for an event about what a test key made (and for a ping sent with a test key); endpoints hear both modes */
+            livemode: boolean;
             /** Format: date-time */
             created_at: string;
             data: {
@@ -617,6 +627,8 @@ export interface components {
             object: "event";
             /** @enum {string} */
             type: "batch.completed";
+            /** @description False for an event about what a test key made (and for a ping sent with a test key); endpoints hear both modes */
+            livemode: boolean;
             /** Format: date-time */
             created_at: string;
             data: {
@@ -627,6 +639,7 @@ export interface components {
          * @example {
          *       "object": "batch",
          *       "id": 7,
+         *       "livemode": true,
          *       "status": "completed",
          *       "template_id": 3,
          *       "size_id": "square",
@@ -673,6 +686,11 @@ export interface components {
              * @example 42
              */
             id: number;
+            /**
+             * @description False for a batch made with a test key: watermarked, free, and seen only by test keys
+             * @example true
+             */
+            livemode: boolean;
             /** @enum {string} */
             status: "running" | "completed" | "canceled";
             template_id: number;
@@ -683,9 +701,9 @@ export interface components {
             completed_rows: number;
             failed_rows: number;
             canceled_rows: number;
-            /** @description One per row, reserved when accepted */
+            /** @description One per row, reserved when accepted (none in test mode) */
             credits_reserved: number;
-            /** @description Given back for failed and cancelled rows */
+            /** @description Given back for failed and cancelled rows (none in test mode) */
             credits_refunded: number;
             /** @description Why rows failed: the first failed rows in row order, at most 20 (fewer when their errors are long) */
             errors: components["schemas"]["BatchRowError"][];
@@ -725,6 +743,8 @@ export interface components {
             object: "event";
             /** @enum {string} */
             type: "ping";
+            /** @description False for an event about what a test key made (and for a ping sent with a test key); endpoints hear both modes */
+            livemode: boolean;
             /** Format: date-time */
             created_at: string;
             data: {
@@ -862,6 +882,7 @@ export interface components {
         /**
          * @example {
          *       "object": "balance",
+         *       "livemode": true,
          *       "credits": 412,
          *       "spent_this_month": 88,
          *       "month_started_at": "2026-11-01T00:00:00.000Z"
@@ -870,6 +891,8 @@ export interface components {
         Balance: {
             /** @enum {string} */
             object: "balance";
+            /** @description False when asked with a test key, whose renders spend none of these credits */
+            livemode: boolean;
             /** @description Credits to spend now: one per render or batch row */
             credits: number;
             /** @description Credits spent since the start of this calendar month (UTC), in the app and through the API, refunds deducted */
@@ -882,6 +905,7 @@ export interface components {
          * @example {
          *       "object": "upload",
          *       "id": 17,
+         *       "name": "ada.jpg",
          *       "width": 1200,
          *       "height": 800,
          *       "url": "https://templet.example/api/file/upload/17/image?exp=1767225600&sig=…"
@@ -895,6 +919,11 @@ export interface components {
              * @example 42
              */
             id: number;
+            /**
+             * @description The file’s name as sent, or the last segment of the URL it was fetched from; null for uploads made before uploads had names
+             * @example ada.jpg
+             */
+            name: string | null;
             width: number;
             height: number;
             /**
