@@ -65,6 +65,10 @@ export interface Canvas2D<Image extends Drawable = Drawable> {
   stroke(): void
   fillRect(x: number, y: number, w: number, h: number): void
   drawImage(image: Image, x: number, y: number, w: number, h: number): void
+  /** CSS filters applied to what is drawn next (an image's adjustments); `none` when unset. */
+  filter?: string
+  /** The current transform; its scale sizes what a filter measures in px (a blur). */
+  getTransform?(): { a: number; b: number }
   createLinearGradient(x0: number, y0: number, x1: number, y1: number): CanvasGradientLike
   createRadialGradient(
     x0: number,

@@ -76,10 +76,13 @@ export { drawLayer, type Layer, type LayerType, layerBindings, layerKinds, layer
 export { layerBase } from './layers/base'
 export { type DrawContext, type Frame, isVisible, layerBox } from './layers/context'
 export {
+  adjustFilter,
   type Fit,
   type FocalPoint,
   fitScale,
   formatImageValue,
+  IMAGE_ZOOM_MAX,
+  type ImageAdjust,
   type ImageLayer,
   type ImageValue,
   imageKey,

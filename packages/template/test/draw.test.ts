@@ -1,6 +1,7 @@
 import { type Canvas, createCanvas } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
 import {
+  adjustFilter,
   type DrawContext,
   documentCost,
   drawLayer,
@@ -196,6 +197,64 @@ describe('a fixed image layer', () => {
     expect(imageKey(t.layers[0] as ImageLayer)).toBe('src:7')
     expect(draw(new Map([['src:7', logo]]))).toEqual([0, 0, 255, 255])
     expect(draw(new Map())).toEqual([0, 0, 0, 0])
+  })
+})
+
+describe("an image's crop and adjustments", () => {
+  /** A 20 × 10 image: its left half red, its right half blue. */
+  const halves = () => {
+    const image = createCanvas(20, 10)
+    const c = image.getContext('2d')
+    c.fillStyle = '#ff0000'
+    c.fillRect(0, 0, 10, 10)
+    c.fillStyle = '#0000ff'
+    c.fillRect(10, 0, 10, 10)
+    return new Map([['src:1', image]])
+  }
+  const card = (extra: Record<string, unknown>) =>
+    squareCard('photo-card', [
+      { id: 'photo', type: 'image', src: '1', box: { x: 0, y: 0, w: 100, h: 100 }, ...extra },
+    ])
+
+  it('zooms into the focal point: at 2× the left half fills the box when the focus is on it', () => {
+    const plain = drawn(card({ fit: 'contain' }), { images: halves() })
+    // Contained, the 2:1 image is a band across the middle; above it nothing is drawn.
+    expect(pixel(plain, 50, 10)).toEqual([0, 0, 0, 0])
+    const zoomed = drawn(card({ fit: 'cover', zoom: 2, focus: { x: 0.25, y: 0.5 } }), { images: halves() })
+    expect(pixel(zoomed, 5, 50)).toEqual([255, 0, 0, 255])
+    expect(pixel(zoomed, 95, 50)).toEqual([255, 0, 0, 255])
+  })
+
+  it('a contained image zoomed past its box is cropped around its focus, and centred where it still fits', () => {
+    const t = card({ fit: 'contain', zoom: 4, focus: { x: 1, y: 0.5 } })
+    const ctx = drawn(t, { images: halves() })
+    expect(pixel(ctx, 50, 50)).toEqual([0, 0, 255, 255])
+    expect(pixel(ctx, 50, 2)).toEqual([0, 0, 255, 255])
+  })
+
+  it('greys and brightens as the CSS filters of the same names, and leaves the image as it is when neutral', () => {
+    const grey = drawn(card({ adjust: { grayscale: 100 } }), { images: halves() })
+    const [r, g, b] = pixel(grey, 10, 50)
+    expect(r).toBe(g)
+    expect(g).toBe(b)
+    const neutral = drawn(card({ adjust: {} }), { images: halves() })
+    expect(pixel(neutral, 10, 50)).toEqual([255, 0, 0, 255])
+    const dark = drawn(card({ adjust: { brightness: 50 } }), { images: halves() })
+    expect(pixel(dark, 10, 50)).toEqual([127, 0, 0, 255])
+  })
+
+  it('writes the filter only for what is adjusted, a blur in canvas px', () => {
+    const adjust = { brightness: 100, contrast: 100, saturation: 100, grayscale: 0, blur: 0 }
+    expect(adjustFilter(undefined, 1)).toBeUndefined()
+    expect(adjustFilter(adjust, 2)).toBeUndefined()
+    expect(adjustFilter({ ...adjust, contrast: 120, blur: 4 }, 0.5)).toBe('contrast(120%) blur(2px)')
+    expect(adjustFilter({ ...adjust, saturation: 0, grayscale: 30 }, 1)).toBe('saturate(0%) grayscale(30%)')
+  })
+
+  it('refuses a zoom under 1 or an adjustment out of its range', () => {
+    expect(() => card({ zoom: 0.5 })).toThrow()
+    expect(() => card({ adjust: { brightness: 300 } })).toThrow()
+    expect(() => card({ adjust: { sepia: 50 } })).toThrow()
   })
 })
 

@@ -2,7 +2,7 @@ import type { Drawable } from '../../canvas'
 import { paintBindings, resolveBound, resolvePaint } from '../../paint'
 import type { Box } from '../../primitives'
 import { type DrawContext, roundedPath } from '../context'
-import { fitScale, type ImageLayer, imageKey } from './schema'
+import { adjustFilter, fitScale, type ImageLayer, imageKey } from './schema'
 import { isFocalPoint, parseImageValue } from './value'
 
 export function drawImage<Image extends Drawable>(layer: ImageLayer, box: Box, d: DrawContext<Image>) {
@@ -13,17 +13,27 @@ export function drawImage<Image extends Drawable>(layer: ImageLayer, box: Box, d
   ctx.clip()
   if (!img) return drawPlaceholder(layer, box, d)
   const fit = resolveBound(layer.fit, d.values, 'cover')
-  const scale = fitScale(fit, box, img.width, img.height)
+  const scale = fitScale(fit, box, img.width, img.height) * (layer.zoom ?? 1)
   const w = img.width * scale
   const h = img.height * scale
-  if (fit === 'cover') {
-    // Keep the focal point (the customer's, else the layer's) as near the box's centre as the image's edges allow.
-    const chosen = layer.field ? parseImageValue(d.values[layer.field] ?? '').focus : undefined
-    const focus = chosen && isFocalPoint(chosen) ? chosen : layer.focus
-    const x = Math.min(0, Math.max(box.w - w, box.w / 2 - focus.x * w))
-    const y = Math.min(0, Math.max(box.h - h, box.h / 2 - focus.y * h))
-    ctx.drawImage(img, box.x + x, box.y + y, w, h)
-  } else ctx.drawImage(img, box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h)
+  const filter = adjustFilter(layer.adjust, drawnScale(ctx))
+  if (filter) ctx.filter = filter
+  // Keep the focal point (the customer's, else the layer's) as near the box's centre as the image's edges allow;
+  // a contained image smaller than its box on a side is centred on that side.
+  const chosen = layer.field ? parseImageValue(d.values[layer.field] ?? '').focus : undefined
+  const focus = chosen && isFocalPoint(chosen) ? chosen : layer.focus
+  const along = (side: number, drawn: number, at: number) =>
+    fit === 'contain' && drawn <= side
+      ? (side - drawn) / 2
+      : Math.min(0, Math.max(side - drawn, side / 2 - at * drawn))
+  ctx.drawImage(img, box.x + along(box.w, w, focus.x), box.y + along(box.h, h, focus.y), w, h)
+  if (filter) ctx.filter = 'none'
+}
+
+/** Canvas px per template px where the image is drawn (a thumbnail's are fewer, a 300 dpi sheet's more). */
+function drawnScale(ctx: DrawContext['ctx']): number {
+  const m = ctx.getTransform?.()
+  return m ? Math.hypot(m.a, m.b) : 1
 }
 
 /** A missing image: the layer's placeholder fill with a quiet picture mark, so the layout still reads. */

@@ -3,6 +3,41 @@ import { resolveBound } from '../../paint'
 import { bound, fieldKey, paintSchema, type Values } from '../../primitives'
 import { layerBase } from '../base'
 
+/** The most an image may be enlarged in its frame beyond its fit. */
+export const IMAGE_ZOOM_MAX = 10
+
+/**
+ * An image's adjustments, as the CSS filters of the same names (which the browser's canvas and the server's
+ * Skia both draw): brightness, contrast and saturation in percent (100 = unchanged), greyscale in percent
+ * (0 = unchanged), blur as a radius in template px (it scales with the drawing).
+ */
+export const imageAdjustSchema = z
+  .object({
+    brightness: z.number().min(0).max(200).default(100),
+    contrast: z.number().min(0).max(200).default(100),
+    saturation: z.number().min(0).max(200).default(100),
+    grayscale: z.number().min(0).max(100).default(0),
+    blur: z.number().min(0).max(100).default(0),
+  })
+  .strict()
+export type ImageAdjust = z.infer<typeof imageAdjustSchema>
+
+/**
+ * The canvas `filter` that draws `adjust` at `scale` template px per canvas px; undefined when every adjustment
+ * is neutral (the image is drawn untouched, as before adjustments existed).
+ */
+export function adjustFilter(adjust: ImageAdjust | undefined, scale: number): string | undefined {
+  if (!adjust) return undefined
+  const parts = [
+    adjust.brightness !== 100 && `brightness(${adjust.brightness}%)`,
+    adjust.contrast !== 100 && `contrast(${adjust.contrast}%)`,
+    adjust.saturation !== 100 && `saturate(${adjust.saturation}%)`,
+    adjust.grayscale !== 0 && `grayscale(${adjust.grayscale}%)`,
+    adjust.blur !== 0 && `blur(${+(adjust.blur * scale).toFixed(3)}px)`,
+  ].filter((p): p is string => typeof p === 'string')
+  return parts.length > 0 ? parts.join(' ') : undefined
+}
+
 export const imageLayerSchema = z
   .object({
     ...layerBase,
@@ -22,6 +57,13 @@ export const imageLayerSchema = z
       .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
       .strict()
       .default({ x: 0.5, y: 0.5 }),
+    /**
+     * How much further than its fit the image is enlarged in its frame (1 = as fitted, 2 = twice): with `focus`,
+     * the crop. Absent in documents saved before crops, which draw as at 1.
+     */
+    zoom: z.number().min(1).max(IMAGE_ZOOM_MAX).optional(),
+    /** Adjustments of the image's pixels; absent or at their neutral values, the image is drawn as uploaded. */
+    adjust: imageAdjustSchema.optional(),
     /** Corner radius in px; a radius of half the shorter side makes a circle. */
     radius: z.number().min(0).default(0),
     /** What a missing image looks like (a quiet fill with an image mark). */
