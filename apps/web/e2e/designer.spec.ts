@@ -23,6 +23,38 @@ const makePng = (width: number, height: number, background: string): Promise<Buf
   )({ create: { width, height, channels: 3, background } })
     .png()
     .toBuffer()
+/** Uploads a 240 × 160 PNG of coloured stripes (edges for a blur to soften) as the account's; its id. */
+async function uploadStripes(server: TempletServer, token: string): Promise<number> {
+  const [width, height] = [240, 160]
+  const raw = Buffer.alloc(width * height * 3)
+  const colours = [
+    [230, 57, 70],
+    [42, 157, 143],
+    [233, 196, 106],
+    [38, 70, 83],
+  ]
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) raw.set(colours[Math.floor(x / 30) % 4] ?? [0, 0, 0], (y * width + x) * 3)
+  const png = await (
+    serverRequire('sharp') as (
+      input: Buffer,
+      o: { raw: { width: number; height: number; channels: 3 } },
+    ) => { png(): { toBuffer(): Promise<Buffer> } }
+  )(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer()
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'stripes.png')
+  const res = await fetch(`${server.url}/api/upload/image`, {
+    method: 'POST',
+    headers: { authorization: `Bucket ${token}` },
+    body: form,
+  })
+  const reply = (await res.json()) as { code: number; data: { id: number } }
+  expect(reply.code).toBe(0)
+  return reply.data.id
+}
+
 /** Space Grotesk Bold, one of the renderer's own font files, as a customer's brand font. */
 const GROTESK_BOLD = path.join(
   path.dirname(
@@ -768,8 +800,9 @@ test.describe('the browser draws what the server renders', () => {
     name: string
     locale: 'en' | 'zh-CN'
     values: Record<string, string> | undefined
-    /** The document changed before it is saved. */
-    extend?: (d: TemplateDoc) => TemplateDoc
+    /** The document changed before it is saved; `photo` is an upload of the account's (with `withPhoto`). */
+    extend?: (d: TemplateDoc, photo: string) => TemplateDoc
+    withPhoto?: boolean
     /** A box (template px) the two must also agree in on its own: the words a value inserts. */
     focus?: { x: number; y: number; w: number; h: number }
   }> = [
@@ -838,6 +871,30 @@ test.describe('the browser draws what the server renders', () => {
         ],
       }),
     },
+    {
+      // A photo zoomed into (the crop), brightened, more contrasted, desaturated and blurred: the canvas' CSS
+      // filters, drawn by the browser as by the server's Skia.
+      name: 'a cropped, adjusted photo',
+      locale: 'en' as const,
+      values: undefined,
+      withPhoto: true,
+      focus: { x: 80, y: 300, w: 600, h: 400 },
+      extend: (d, photo) => ({
+        ...d,
+        layers: [
+          ...d.layers,
+          {
+            id: 'adjusted',
+            type: 'image',
+            src: photo,
+            zoom: 1.5,
+            focus: { x: 0.3, y: 0.6 },
+            adjust: { brightness: 115, contrast: 130, saturation: 40, grayscale: 20, blur: 3 },
+            box: { x: 80, y: 300, w: 600, h: 400 },
+          } as TemplateDoc['layers'][number],
+        ],
+      }),
+    },
   ]
   // In a Chromium with the server's text gamma, where only each rasteriser's edge coverage differs. Chromium as
   // built (customers' browsers) draws text edges with more contrast: at the canvas' fitted size in a 1280 px
@@ -851,7 +908,8 @@ test.describe('the browser draws what the server renders', () => {
         const id = await catalogueId(server, account.token, 'bold-quote')
         const base = await documentOf(server, account.token, id)
         const samples = { ...base.document.samples, en: { ...base.document.samples.en, ...c.values } }
-        const document = c.extend ? c.extend(base.document) : base.document
+        const photo = c.withPhoto ? String(await uploadStripes(server, account.token)) : ''
+        const document = c.extend ? c.extend(base.document, photo) : base.document
         const saved = await apiAs(server, account.token, 'POST', '/template/save', {
           name: `Compare ${c.name}`,
           document: { ...document, samples },

@@ -171,6 +171,37 @@ export const ImageProperties: Story = {
   },
 }
 
+export const ImageCropAndAdjust: Story = {
+  name: 'Properties of an image: zoom (the crop) and adjustments, left out again at their neutral values',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'photo'))
+    const set = async (name: string, value: string) => {
+      const input = canvas.getByRole('textbox', { name })
+      await userEvent.clear(input)
+      await userEvent.type(input, value)
+      await userEvent.tab()
+    }
+    await set('Zoom (crop), %', '150')
+    await set('Greyscale, %', '100')
+    await set('Blur, px', '4')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'photo')).toMatchObject({
+        zoom: 1.5,
+        adjust: { brightness: 100, contrast: 100, saturation: 100, grayscale: 100, blur: 4 },
+      }),
+    )
+    await set('Greyscale, %', '0')
+    await set('Blur, px', '0')
+    await set('Zoom (crop), %', '100')
+    await waitFor(() => {
+      const photo = layerIn(lastDocument(args.onChange), 'photo')
+      expect(photo).not.toHaveProperty('adjust', expect.anything())
+      expect(photo).not.toHaveProperty('zoom', expect.anything())
+    })
+  },
+}
+
 export const Fields: Story = {
   name: 'Fields: a fixed text and a colour become what the customer fills, with labels and samples',
   play: async ({ canvasElement, args }) => {

@@ -121,6 +121,13 @@ export interface DesignerWords {
   gradientAngle: string
   gradientEnd: string
   radius: string
+  /** An image's enlargement past its fit, in percent: with its focus, the crop. */
+  imageZoom: string
+  brightness: string
+  contrast: string
+  saturation: string
+  grayscale: string
+  blur: string
   stroke: string
   strokeWidth: string
   shadow: string
@@ -299,6 +306,12 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   gradientAngle: 'Gradient angle (°)',
   gradientEnd: 'Gradient end colour',
   radius: 'Corner radius',
+  imageZoom: 'Zoom (crop), %',
+  brightness: 'Brightness, %',
+  contrast: 'Contrast, %',
+  saturation: 'Saturation, %',
+  grayscale: 'Greyscale, %',
+  blur: 'Blur, px',
   stroke: 'Outline',
   strokeWidth: 'Outline width',
   shadow: 'Shadow',
@@ -466,6 +479,12 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   gradientAngle: '渐变角度（°）',
   gradientEnd: '渐变结束颜色',
   radius: '圆角',
+  imageZoom: '放大（裁剪），%',
+  brightness: '亮度，%',
+  contrast: '对比度，%',
+  saturation: '饱和度，%',
+  grayscale: '灰度，%',
+  blur: '模糊，像素',
   stroke: '描边',
   strokeWidth: '描边宽度',
   shadow: '阴影',

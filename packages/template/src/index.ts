@@ -85,6 +85,7 @@ export {
   type ImageAdjust,
   type ImageLayer,
   type ImageValue,
+  imageAdjustSchema,
   imageKey,
   imageSrc,
   isFocalPoint,

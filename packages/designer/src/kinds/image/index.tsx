@@ -1,4 +1,10 @@
-import { type ImageLayer, layerSchema } from '@templet/template'
+import {
+  IMAGE_ZOOM_MAX,
+  type ImageAdjust,
+  type ImageLayer,
+  imageAdjustSchema,
+  layerSchema,
+} from '@templet/template'
 import { Image, ImageUp } from 'lucide-react'
 import { ImageFocusControls, type LayoutUpdate } from '../../panels/layout-extras'
 import { fixedImageLayer, uniqueFieldKey } from '../../state/new-layers'
@@ -21,6 +27,40 @@ function sourceControls(
     value: layer.placeholder,
     set: (hex, c) => update({ placeholder: hex }, c),
   })
+}
+
+/** Each adjustment, its range and step; the neutral value comes from the model's defaults. */
+const ADJUSTMENTS = [
+  { key: 'brightness', max: 200, step: 5 },
+  { key: 'contrast', max: 200, step: 5 },
+  { key: 'saturation', max: 200, step: 5 },
+  { key: 'grayscale', max: 100, step: 5 },
+  { key: 'blur', max: 100, step: 1 },
+] as const satisfies ReadonlyArray<{ key: keyof ImageAdjust; max: number; step: number }>
+
+/** The image's adjustments, two to a row; all back at neutral, the property is left out. */
+function adjustControls(
+  layer: ImageLayer,
+  { strings, update }: PropertyContext<ImageLayer>,
+): PropertyControl[] {
+  const current = layer.adjust ?? imageAdjustSchema.parse({})
+  const neutral = imageAdjustSchema.parse({})
+  const controls = ADJUSTMENTS.map(
+    ({ key, max, step }): PropertyControl => ({
+      control: 'number',
+      label: strings[key],
+      value: current[key],
+      min: 0,
+      max,
+      step,
+      set: (v, c) => {
+        const next = { ...current, [key]: v }
+        const unchanged = ADJUSTMENTS.every((a) => next[a.key] === neutral[a.key])
+        update({ adjust: unchanged ? undefined : next }, c)
+      },
+    }),
+  )
+  return [0, 2, 4].map((i) => ({ control: 'row', controls: controls.slice(i, i + 2) }))
 }
 
 export const imageKind: DesignerLayerKind<ImageLayer> = {
@@ -74,6 +114,17 @@ export const imageKind: DesignerLayerKind<ImageLayer> = {
         max: 5000,
         set: (v, c) => update({ radius: v }, c),
       },
+      {
+        control: 'number',
+        label: strings.imageZoom,
+        value: Math.round((layer.zoom ?? 1) * 100),
+        min: 100,
+        max: IMAGE_ZOOM_MAX * 100,
+        step: 10,
+        // 100 % is no zoom: the property is left out, as documents without crops have it.
+        set: (v, c) => update({ zoom: v > 100 ? v / 100 : undefined }, c),
+      },
+      ...adjustControls(layer, ctx),
       {
         control: 'custom',
         key: 'focus',
