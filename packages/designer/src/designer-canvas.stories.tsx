@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { parseTemplate } from '@templet/template'
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import { Designer } from './designer'
 import { drag, handle, layerButton, px, sampleDocument } from './story-helpers'
@@ -284,5 +285,54 @@ export const GroupResizeScalesText: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Undo' }))
     await waitFor(() => expect(canvas.getByLabelText('Font size')).toHaveValue('56'))
     await expect(canvas.getByLabelText('Smallest size')).toHaveValue('28')
+  },
+}
+
+/** A 400 × 100 picture of four coloured stripes, as a photo the author placed. */
+async function stripes(): Promise<ImageBitmap> {
+  const c = new OffscreenCanvas(400, 100)
+  const ctx = c.getContext('2d')
+  if (!ctx) throw new Error('no 2d context')
+  ;['#e63946', '#2a9d8f', '#e9c46a', '#264653'].forEach((colour, i) => {
+    ctx.fillStyle = colour
+    ctx.fillRect(i * 100, 0, 100, 100)
+  })
+  return createImageBitmap(c)
+}
+
+export const CropPhoto: Story = {
+  name: 'Crop a photo in its frame: double click, drag or arrows move it, Escape ends',
+  args: {
+    document: parseTemplate({
+      ...sampleDocument,
+      layers: [
+        ...sampleDocument.layers,
+        { id: 'picture', name: 'Picture', type: 'image', src: '17', box: { x: 440, y: 560, w: 300, h: 200 } },
+      ],
+    }),
+    loadImage: async () => stripes(),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const picture = layerButton(canvasElement, 'picture')
+    await userEvent.click(picture)
+    await expect(canvas.getByLabelText('Focus X (%)')).toHaveValue('50')
+    // The photo is decoded before crop mode can start (there is nothing to move without it).
+    await waitFor(async () => {
+      await userEvent.dblClick(picture)
+      await expect(canvas.getByText(/^Cropping Picture: drag the photo/)).toBeVisible()
+    })
+    // Cover in a 300 × 200 frame: the 4:1 photo is drawn 800 px wide. 40 CSS px at zoom 0.5 are 80 px of it.
+    drag(picture, 40, 0)
+    await waitFor(() => expect(canvas.getByLabelText('Focus X (%)')).toHaveValue('40'))
+    await expect(canvas.getByLabelText('X')).toHaveValue('440')
+    picture.focus()
+    await userEvent.keyboard('{Shift>}{ArrowLeft}{/Shift}')
+    await waitFor(() => expect(canvas.getByLabelText('Focus X (%)')).toHaveValue('42.5'))
+    await userEvent.keyboard('{Escape}')
+    await expect(canvas.queryByText(/^Cropping Picture/)).toBeNull()
+    // Out of crop mode, the arrows move the layer again.
+    await userEvent.keyboard('{ArrowLeft}')
+    await waitFor(() => expect(canvas.getByLabelText('X')).toHaveValue('439'))
   },
 }

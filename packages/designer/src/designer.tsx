@@ -384,6 +384,7 @@ function DesignerView({
             repaint={fontsEpoch}
             label={strings.canvas}
             editTextLabel={strings.editText}
+            cropLabel={strings.cropPhoto}
             layerLabel={(id) => {
               const l = state.document.layers.find((x) => x.id === id)
               return l ? layerName(l) : id

@@ -7,6 +7,8 @@ export interface DesignerWords {
   noLayers: string
   /** The name of a text's editor on the canvas; {name}: the layer's. */
   editText: string
+  /** Crop mode's hint on the canvas (double click or Enter on a photo); `{name}` is the layer's. */
+  cropPhoto: string
   size: string
   /** The sizes dialog: its title and the toolbar button that opens it. */
   sizes: string
@@ -200,6 +202,7 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   layers: 'Layers',
   noLayers: 'This page is blank: add text, an image or a shape with Add.',
   editText: 'Words of {name}',
+  cropPhoto: 'Cropping {name}: drag the photo in its frame, or use the arrow keys; Enter or Escape to finish',
   size: 'Size',
   sizes: 'Sizes',
   sizesIntro:
@@ -375,6 +378,7 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   layers: '图层',
   noLayers: '此页面是空白的：用“添加”加入文字、图片或形状。',
   editText: '{name}的文字',
+  cropPhoto: '正在裁剪{name}：在框内拖动照片，或使用方向键；按 Enter 或 Esc 完成',
   size: '尺寸',
   sizes: '尺寸管理',
   sizesIntro: '每个尺寸都有自己的布局。新增的尺寸从第一个尺寸的布局开始，居中并缩放以适应。',

@@ -1,4 +1,4 @@
-import { type Box, type Layer, type Locale, sizeOrDefault } from '@templet/template'
+import { type Box, fitScale, imageKey, type Layer, type Locale, sizeOrDefault } from '@templet/template'
 import {
   type CSSProperties,
   type Dispatch,
@@ -60,6 +60,11 @@ export interface DesignerCanvasProps {
   layerLabel?: (id: string) => string
   /** The name of a text's editor on the canvas; `{name}` is the layer's. */
   editTextLabel?: string
+  /**
+   * What a photo's crop mode says (double click or Enter on an image): how to move the photo in its frame and
+   * leave; `{name}` is the layer's.
+   */
+  cropLabel?: string
   /** Decoded images by the key the model draws them under (fixed images: `src:<ref>`). */
   images?: Map<string, ImageBitmap>
   /** Grows when what the drawing uses besides the document changed (fonts came in): the canvas draws again. */
@@ -103,6 +108,18 @@ type Gesture =
     }
   | { gesture: 'rotate'; pointerId: number; id: string; start: Box }
   | {
+      /** A photo moved inside its frame (crop mode): its focus follows the pointer. */
+      gesture: 'pan'
+      pointerId: number
+      id: string
+      startX: number
+      startY: number
+      focus: { x: number; y: number }
+      /** The photo's drawn size in template px, and the layer's rotation. */
+      drawn: { w: number; h: number }
+      rotation: number
+    }
+  | {
       gesture: 'marquee'
       pointerId: number
       from: { x: number; y: number }
@@ -135,6 +152,7 @@ export function DesignerCanvas({
   label,
   layerLabel,
   editTextLabel = 'Words of {name}',
+  cropLabel = 'Cropping {name}: drag the photo in its frame, or use the arrow keys; Enter or Escape to finish',
   images,
   repaint,
 }: DesignerCanvasProps) {
@@ -144,6 +162,8 @@ export function DesignerCanvas({
   const [guides, setGuides] = useState<Guide[]>([])
   /** The text layer whose words are being edited on the canvas (a double click, or Enter on it). */
   const [editing, setEditing] = useState<string>()
+  /** The image layer whose photo is being moved in its frame (crop mode). */
+  const [cropping, setCropping] = useState<string>()
   const [marquee, setMarquee] = useState<Box | undefined>(undefined)
   const [active, setActive] = useState<Gesture['gesture'] | undefined>(undefined)
   const t = state.document
@@ -181,9 +201,53 @@ export function DesignerCanvas({
     return !l.rotation && b.x <= 0 && b.y <= 0 && b.x + b.w >= size.width && b.y + b.h >= size.height
   }
 
+  /** The photo an image layer draws at its size, in template px; undefined while it has none. */
+  const drawnPhoto = (layer: Layer): { w: number; h: number } | undefined => {
+    if (layer.type !== 'image') return undefined
+    const img = images?.get(imageKey(layer, t.samples[locale]))
+    if (!img) return undefined
+    const box = boxIn(t, layer, size.id)
+    const fit = typeof layer.fit === 'string' ? layer.fit : 'cover'
+    const k = fitScale(fit, box, img.width, img.height) * (layer.zoom ?? 1)
+    return { w: img.width * k, h: img.height * k }
+  }
+  const crops = (layer: Layer) => !readOnly && drawnPhoto(layer) !== undefined
+
+  /** The focus after the photo moved by (dx, dy) template px on the page: the photo follows the pointer. */
+  const pannedFocus = (
+    focus: { x: number; y: number },
+    drawn: { w: number; h: number },
+    rotation: number,
+    dx: number,
+    dy: number,
+  ) => {
+    // Into the layer's own axes: a rotated photo moves along its edges.
+    const a = (-rotation * Math.PI) / 180
+    const u = dx * Math.cos(a) - dy * Math.sin(a)
+    const v = dx * Math.sin(a) + dy * Math.cos(a)
+    const clamp = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 1000) / 1000
+    return { x: clamp(focus.x - u / drawn.w), y: clamp(focus.y - v / drawn.h) }
+  }
+
   const onLayerPointerDown = (id: string) => (e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0) return
     e.stopPropagation()
+    const croppingThis = cropLayer?.id === id && cropLayer.type === 'image' ? cropLayer : undefined
+    const drawn = croppingThis && drawnPhoto(croppingThis)
+    if (croppingThis && drawn) {
+      start(e, {
+        gesture: 'pan',
+        pointerId: e.pointerId,
+        id,
+        startX: e.clientX,
+        startY: e.clientY,
+        focus: croppingThis.focus,
+        drawn,
+        rotation: croppingThis.rotation ?? 0,
+      })
+      return
+    }
+    if (cropping) setCropping(undefined)
     const selected = state.selection.includes(id)
     const layer = t.layers.find((l) => l.id === id)
     if (!selected && !e.shiftKey && layer && coversPage(layer)) {
@@ -248,6 +312,7 @@ export function DesignerCanvas({
 
   const onSurfacePointerDown = (e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0) return
+    setCropping(undefined)
     start(e, { gesture: 'marquee', pointerId: e.pointerId, from: at(e), toggle: e.shiftKey })
   }
 
@@ -289,6 +354,15 @@ export function DesignerCanvas({
       const dy = (e.clientY - g.startY) / zoom
       const to = resizeBox(g.start, 0, g.handle, dx, dy, e.shiftKey)
       dispatch({ type: 'scaleGroup', layers: g.layers, handle: g.handle, from: g.start, to, transient: true })
+    } else if (g.gesture === 'pan') {
+      const focus = pannedFocus(
+        g.focus,
+        g.drawn,
+        g.rotation,
+        (e.clientX - g.startX) / zoom,
+        (e.clientY - g.startY) / zoom,
+      )
+      dispatch({ type: 'update', id: g.id, patch: { focus }, transient: true })
     } else if (g.gesture === 'rotate') {
       const rotation = rotationTowards(g.start, at(e), e.shiftKey ? 15 : undefined)
       dispatch({ type: 'update', id: g.id, patch: { rotation: rotation || undefined }, transient: true })
@@ -335,6 +409,11 @@ export function DesignerCanvas({
   }
 
   const selected = t.layers.filter((l) => state.selection.includes(l.id) && !l.hidden)
+  // Crop mode lasts while its layer is the one selected and still has a photo to move.
+  const cropLayer =
+    cropping !== undefined && state.selection.length === 1 && state.selection[0] === cropping
+      ? t.layers.find((l) => l.id === cropping && pickable(l) && crops(l))
+      : undefined
   const single = selected.length === 1 && !readOnly && !selected[0]?.locked ? selected[0] : undefined
   // A multi-selection's frame: the union of the layers it moves (locked ones stay), with handles that scale them.
   const group = !readOnly && selected.length > 1 ? selected.filter((l) => !l.locked) : []
@@ -414,11 +493,42 @@ export function DesignerCanvas({
             onPointerDown={onLayerPointerDown(layer.id)}
             onDoubleClick={() => {
               if (!readOnly && editsOnCanvas(layer)) setEditing(layer.id)
+              else if (crops(layer)) setCropping(layer.id)
             }}
             onKeyDown={(e) => {
-              if (e.key !== 'Enter' || readOnly || !editsOnCanvas(layer)) return
-              e.preventDefault()
-              setEditing(layer.id)
+              if (cropLayer?.id === layer.id && layer.type === 'image') {
+                const drawn = drawnPhoto(layer)
+                const step = (e.shiftKey ? 10 : 1) / zoom
+                const arrow = {
+                  ArrowLeft: [-step, 0],
+                  ArrowRight: [step, 0],
+                  ArrowUp: [0, -step],
+                  ArrowDown: [0, step],
+                }[e.key]
+                if (arrow && drawn) {
+                  e.preventDefault()
+                  e.stopPropagation()
+                  const [dx = 0, dy = 0] = arrow
+                  dispatch({
+                    type: 'update',
+                    id: layer.id,
+                    patch: { focus: pannedFocus(layer.focus, drawn, layer.rotation ?? 0, dx, dy) },
+                  })
+                } else if (e.key === 'Enter' || e.key === 'Escape') {
+                  e.preventDefault()
+                  e.stopPropagation()
+                  setCropping(undefined)
+                }
+                return
+              }
+              if (e.key !== 'Enter' || readOnly) return
+              if (editsOnCanvas(layer)) {
+                e.preventDefault()
+                setEditing(layer.id)
+              } else if (crops(layer)) {
+                e.preventDefault()
+                setCropping(layer.id)
+              }
             }}
             onFocus={() => {
               if (!isSelected && gesture.current === undefined) dispatch({ type: 'select', ids: [layer.id] })
@@ -428,18 +538,52 @@ export function DesignerCanvas({
               padding: 0,
               background: 'transparent',
               border: 0,
-              cursor: readOnly ? 'default' : 'move',
+              cursor: readOnly ? 'default' : cropLayer?.id === layer.id ? 'grab' : 'move',
             }}
           >
             {isSelected ? (
               <span
                 aria-hidden="true"
-                style={{ ...area.inner, outline: `2px solid ${ACCENT}`, outlineOffset: 0 }}
+                style={{
+                  ...area.inner,
+                  outline: `2px ${cropLayer?.id === layer.id ? 'dashed' : 'solid'} ${ACCENT}`,
+                  outlineOffset: 0,
+                }}
               />
             ) : null}
           </button>
         )
       })}
+      {/* Always there, so that a screen reader hears the hint when crop mode starts. */}
+      <p
+        aria-live="polite"
+        data-slot="crop-hint"
+        style={
+          cropLayer
+            ? {
+                position: 'absolute',
+                left: 0,
+                top: '100%',
+                margin: '8px 0 0',
+                padding: '4px 8px',
+                borderRadius: 6,
+                background: '#1c1917',
+                color: '#fafaf9',
+                font: '12px/1.4 system-ui, sans-serif',
+                maxWidth: '100%',
+              }
+            : {
+                position: 'absolute',
+                width: 1,
+                height: 1,
+                margin: 0,
+                overflow: 'hidden',
+                clipPath: 'inset(50%)',
+              }
+        }
+      >
+        {cropLayer ? cropLabel.replace('{name}', nameOf(cropLayer)) : ''}
+      </p>
       {(() => {
         const layer = t.layers.find((l) => l.id === editing && pickable(l))
         if (!layer) return null
