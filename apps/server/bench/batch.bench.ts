@@ -2,8 +2,8 @@
  * `pnpm --filter @templet/server bench:batch`: a 1,000-row batch (`BENCH_ROWS`) through `/v1` on PostgreSQL with
  * pg-boss, run by 1 and then 2 worker processes (`WORKER_CONCURRENCY` = `BENCH_CONCURRENCY`, default 2, each)
  * beside one API process, as rows per second from the batch's acceptance to its last row; next to the renderer's
- * own loop (`render()` of the same template with the same values, as many in flight) in 1 and 2 processes on the
- * same cores; and the time
+ * own loop (`render()` of the same template with the same values and the same files, a PNG and its thumbnail as a
+ * batch row without `formats` makes, as many in flight) in 1 and 2 processes on the same cores; and the time
  * from the last row to the `batch.completed` webhook at a receiver on loopback.
  *
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database per run is made in that cluster and
@@ -53,10 +53,13 @@ function benchTemplate() {
   return t
 }
 
+/** What a `/v1` batch row makes when its request names no `formats`: the bare loop makes the same. */
+const ROW_FILES = { formats: ['png'] } as const
+
 /** Child: `count` renders, CONCURRENCY at a time; answers the seconds they took. */
 async function renderLoop(count: number) {
   const t = benchTemplate()
-  for (let i = 0; i < 5; i += 1) await render(t, {}) // warm-up
+  for (let i = 0; i < 5; i += 1) await render(t, {}, ROW_FILES) // warm-up
   const started = performance.now()
   const cpu = process.cpuUsage()
   let left = count
@@ -64,7 +67,7 @@ async function renderLoop(count: number) {
     Array.from({ length: CONCURRENCY }, async () => {
       while (left > 0) {
         left -= 1
-        await render(t, {})
+        await render(t, {}, ROW_FILES)
       }
     }),
   )
