@@ -1,31 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { unzipSync } from 'fflate'
-import { apiAs, buyCredits, expect, registerUser, signIn, test } from './fixtures'
+import { apiAs, buyCredits, expect, registerUser, signIn, solidPng, test, uploadImage } from './fixtures'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-type Sharp = (input: object) => { png(): { toBuffer(): Promise<Buffer> } }
-const sharp = createRequire(path.join(repoRoot, 'apps/server/package.json'))('sharp') as Sharp
 const label = (en: string, zh: string) => ({ en, 'zh-CN': zh })
-
-/** Uploads a PNG of one colour under a file name, as the upload button would. */
-async function uploadPng(url: string, token: string, name: string): Promise<number> {
-  const png = await sharp({ create: { width: 160, height: 90, channels: 3, background: '#264653' } })
-    .png()
-    .toBuffer()
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name)
-  const res = await fetch(`${url}/api/upload/image`, {
-    method: 'POST',
-    headers: { authorization: `Bucket ${token}` },
-    body: form,
-  })
-  const reply = (await res.json()) as { code: number; data: { id: number } }
-  expect(reply.code).toBe(0)
-  return reply.data.id
-}
 
 /** A template of the customer's: a headline, a Teal/Coral choice and a photo. */
 async function cardTemplate(server: { url: string }, token: string) {
@@ -79,7 +56,7 @@ test.describe('Bulk create’s grid', () => {
     const account = await registerUser(server)
     const id = await cardTemplate(server, account.token)
     await buyCredits(server, account)
-    await uploadPng(server.url, account.token, 'beach.png')
+    await uploadImage(server, account.token, await solidPng(160, 90, '#264653'), 'beach.png')
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
     await signIn(page, account, `/bulk?template=${id}`)
 

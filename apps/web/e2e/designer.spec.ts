@@ -5,7 +5,16 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../../../chromium'
 import { expectNoAxeViolations } from './axe'
-import { apiAs, expect, registerUser, signIn, type TempletServer, test } from './fixtures'
+import {
+  apiAs,
+  expect,
+  registerUser,
+  signIn,
+  solidPng,
+  type TempletServer,
+  test,
+  uploadImage,
+} from './fixtures'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const serverRequire = createRequire(path.join(repoRoot, 'apps/server/package.json'))
@@ -14,15 +23,6 @@ type Sharp = (input: Buffer) => {
   removeAlpha(): { raw(): { toBuffer(o: { resolveWithObject: true }): Promise<Raw> } }
 }
 const sharp = serverRequire('sharp') as Sharp
-/** A PNG of one colour, as a designer's logo file. */
-const makePng = (width: number, height: number, background: string): Promise<Buffer> =>
-  (
-    serverRequire('sharp') as (o: {
-      create: { width: number; height: number; channels: 3; background: string }
-    }) => { png(): { toBuffer(): Promise<Buffer> } }
-  )({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer()
 /** Uploads a 240 × 160 PNG of coloured stripes (edges for a blur to soften) as the account's; its id. */
 async function uploadStripes(server: TempletServer, token: string): Promise<number> {
   const [width, height] = [240, 160]
@@ -43,16 +43,7 @@ async function uploadStripes(server: TempletServer, token: string): Promise<numb
   )(raw, { raw: { width, height, channels: 3 } })
     .png()
     .toBuffer()
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'stripes.png')
-  const res = await fetch(`${server.url}/api/upload/image`, {
-    method: 'POST',
-    headers: { authorization: `Bucket ${token}` },
-    body: form,
-  })
-  const reply = (await res.json()) as { code: number; data: { id: number } }
-  expect(reply.code).toBe(0)
-  return reply.data.id
+  return uploadImage(server, token, png, 'stripes.png')
 }
 
 /** Space Grotesk Bold, one of the renderer's own font files, as a customer's brand font. */
@@ -458,7 +449,7 @@ test.describe('the designer in the app', () => {
     const fieldsBefore = await fieldsOf()
     await signIn(page, account, `/templates/${ownId}/design`)
     await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
-    const red = await makePng(120, 60, '#ff0000')
+    const red = await solidPng(120, 60, '#ff0000')
     await page.getByRole('button', { name: 'Add', exact: true }).click()
     const chooser = page.waitForEvent('filechooser')
     await page.getByRole('menuitem', { name: 'Fixed image (a logo)…' }).click()
@@ -522,7 +513,7 @@ test.describe('the designer in the app', () => {
     await (await chooser).setFiles({
       name: 'red.png',
       mimeType: 'image/png',
-      buffer: await makePng(120, 60, '#ff0000'),
+      buffer: await solidPng(120, 60, '#ff0000'),
     })
     await expect(page.locator('[data-layer="logo"]')).toBeVisible()
     await properties.getByRole('combobox', { name: 'Image: who sets it' }).selectOption('choice')
@@ -531,7 +522,7 @@ test.describe('the designer in the app', () => {
     await (await blueChooser).setFiles({
       name: 'blue.png',
       mimeType: 'image/png',
-      buffer: await makePng(120, 60, '#0000ff'),
+      buffer: await solidPng(120, 60, '#0000ff'),
     })
     await properties.getByRole('textbox', { name: 'Option 2: Label (English)' }).fill('Dark')
     // The blue image is in the design once its thumbnail draws it: a save before then would not hold it.

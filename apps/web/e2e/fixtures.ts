@@ -134,6 +134,37 @@ export async function apiAs(
   return (await response.json()) as { code: number; msg: string; data: unknown; total?: number }
 }
 
+type SolidPng = (o: { create: { width: number; height: number; channels: 3; background: string } }) => {
+  png(): { toBuffer(): Promise<Buffer> }
+}
+
+/** A PNG of one colour, as a customer's photo or a designer's logo file. */
+export function solidPng(width: number, height: number, background: string): Promise<Buffer> {
+  const sharp = createRequire(path.join(repoRoot, 'apps/server/package.json'))('sharp') as SolidPng
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer()
+}
+
+/** Uploads `image` as the account's through the API, under a file name as the upload button sends it; its id. */
+export async function uploadImage(
+  server: TempletServer,
+  token: string,
+  image: Buffer,
+  name = 'photo.png',
+): Promise<number> {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), name)
+  const res = await fetch(`${server.url}/api/upload/image`, {
+    method: 'POST',
+    headers: { authorization: `Bucket ${token}` },
+    body: form,
+  })
+  const reply = (await res.json()) as { code: number; data: { id: number } }
+  expect(reply.code).toBe(0)
+  return reply.data.id
+}
+
 /** A card the payment provider of the tests accepts. */
 export const PAYS = { cardNumber: '4242424242424242', expiry: '12/39', cvc: '123' }
 

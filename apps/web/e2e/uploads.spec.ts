@@ -1,29 +1,9 @@
-import { createRequire } from 'node:module'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expectNoAxeViolations } from './axe'
-import { expect, registerUser, signIn, test } from './fixtures'
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
-type Sharp = (input: object) => { png(): { toBuffer(): Promise<Buffer> } }
-const sharp = createRequire(path.join(repoRoot, 'apps/server/package.json'))('sharp') as Sharp
+import { expect, registerUser, signIn, solidPng, type TempletServer, test, uploadImage } from './fixtures'
 
 /** Uploads a 120 × 80 PNG of one colour through the API under the file name `name`; returns its id. */
-async function uploadPng(url: string, token: string, name = 'photo.png'): Promise<number> {
-  const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#2a9d8f' } })
-    .png()
-    .toBuffer()
-  const form = new FormData()
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name)
-  const res = await fetch(`${url}/api/upload/image`, {
-    method: 'POST',
-    headers: { authorization: `Bucket ${token}` },
-    body: form,
-  })
-  const reply = (await res.json()) as { code: number; data: { id: number } }
-  expect(reply.code).toBe(0)
-  return reply.data.id
-}
+const uploadPng = async (server: TempletServer, token: string, name = 'photo.png') =>
+  uploadImage(server, token, await solidPng(120, 80, '#2a9d8f'), name)
 
 test.describe('My uploads', () => {
   test('shows the storage used of the plan’s allowance, lists the uploads, and deletes one after confirming', async ({
@@ -31,8 +11,8 @@ test.describe('My uploads', () => {
     server,
   }) => {
     const account = await registerUser(server, 'Mary Shelley')
-    await uploadPng(server.url, account.token)
-    await uploadPng(server.url, account.token)
+    await uploadPng(server, account.token)
+    await uploadPng(server, account.token)
     await signIn(page, account)
     await page.getByRole('button', { name: 'Account menu' }).click()
     await page.getByRole('menuitem', { name: 'My uploads' }).click()
@@ -64,7 +44,7 @@ test.describe('My uploads', () => {
   }) => {
     const account = await registerUser(server, 'Ada Lovelace')
     const long = `Ada Lovelace at the Analytical Engine, ${'a very long file name '.repeat(5)}.png`
-    const id = await uploadPng(server.url, account.token, long)
+    const id = await uploadPng(server, account.token, long)
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
     await page.setViewportSize({ width: 375, height: 740 })
     await signIn(page, account, '/uploads')
