@@ -81,6 +81,44 @@ describe.each(engines)('brand fonts re-encoded before they are kept, on %s', (en
     expect(inspectFont(stored)).toEqual(inspectFont(GROTESK))
   })
 
+  it('draws the re-encoded file when another render re-encoded it between reading its row and its file', async () => {
+    const { token, user } = await s.signUp()
+    const font = await upload(token, GROTESK)
+    const { storage_key: sanitizedKey } = await rowOf(font.id)
+    const oldKey = `fonts/earlier-${font.id}.ttf`
+    await s.storage.put(oldKey, Buffer.from(GROTESK), 'font/ttf')
+    await s.db.kysely
+      .updateTable('brand_fonts')
+      .set({ storage_key: oldKey, sanitized: 0, bytes: GROTESK.byteLength })
+      .where('id', '=', font.id)
+      .execute()
+    // This render has read the row; as it asks for the file, another render records its re-encoding and
+    // removes the file the row named.
+    const storage = Object.create(s.storage) as typeof s.storage
+    storage.get = async (key: string) => {
+      if (key === oldKey) {
+        await s.db.kysely
+          .updateTable('brand_fonts')
+          .set({ storage_key: sanitizedKey, sanitized: 1 })
+          .where('id', '=', font.id)
+          .execute()
+        await s.storage.delete([oldKey])
+      }
+      return s.storage.get(key)
+    }
+    const late = new BrandKit({
+      db: s.db.kysely,
+      storage,
+      urls: {} as FileUrls,
+      renderer: defaultRenderer,
+      now: s.now,
+    })
+    const { brandFonts } = await late.forRender(user.id, card(font.familyKey as BrandFamily))
+    expect(brandFonts).toHaveLength(1)
+    const stored = await s.storage.get(sanitizedKey)
+    expect(Buffer.from(brandFonts[0]?.data ?? []).equals(stored as Buffer)).toBe(true)
+  })
+
   it('re-encodes a file kept as uploaded by an earlier release at its first render, once, and it draws the same', async () => {
     const { token, user } = await s.signUp()
     const font = await upload(token, GROTESK)

@@ -218,6 +218,12 @@ export class BrandKit {
   private async drawable(r: BrandFontRow, owner: number): Promise<Uint8Array | undefined> {
     if (r.sanitized < 0) return undefined
     const data = await this.d.storage.get(r.storage_key)
+    if (!data && r.sanitized === 0) {
+      // Another render re-encoded it between this row's read and its file's, and removed the file the row named:
+      // the row names the re-encoded file now.
+      const now = await findBrandFontById(this.d.db, r.id)
+      return now && now.storage_key !== r.storage_key ? this.drawable(now, owner) : undefined
+    }
     if (!data || r.sanitized > 0) return data ?? undefined
     let font: SanitizedFont
     try {
