@@ -1,9 +1,7 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { MAX_ISSUES } from '@templet/api/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
-import { developer, plainTemplate } from './v1-helpers'
+import { developer, plainTemplate, webhookReceiver } from './v1-helpers'
 
 /** The largest answer any request may get (issue: bounded answers whatever the input). */
 const MAX_ANSWER_BYTES = 16 * 1024
@@ -98,24 +96,6 @@ describe.each(engines)('answer sizes on %s', (engine) => {
   })
 })
 
-/** A webhook receiver on loopback that keeps the bodies it is sent. */
-async function receiver() {
-  const bodies: string[] = []
-  const server = http.createServer((req, res) => {
-    let body = ''
-    req.on('data', (c: Buffer) => {
-      body += c.toString()
-    })
-    req.on('end', () => {
-      bodies.push(body)
-      res.writeHead(200).end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
-  return { url, bodies, close: () => new Promise((resolve) => server.close(resolve)) }
-}
-
 describe.each(engines)('answer sizes of the developer API and of batches on %s', (engine) => {
   let s: TestServer
   beforeAll(async () => {
@@ -164,7 +144,7 @@ describe.each(engines)('answer sizes of the developer API and of batches on %s',
         created_at: s.now(),
       })
       .execute()
-    const hook = await receiver()
+    const hook = await webhookReceiver()
     try {
       const endpoint = await v1Sized('POST', '/webhook_endpoints', dev.key, {
         url: hook.url,

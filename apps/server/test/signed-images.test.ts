@@ -1,20 +1,6 @@
-import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
-import { balance, developer, plainTemplate } from './v1-helpers'
-
-/**
- * A signed image URL as a developer's program makes one, by the documented rule (written here on its own, not
- * with the server's code): the path, then the query without `s`, its pairs percent-encoded and sorted, signed
- * with HMAC-SHA256 (hex) and the key's URL secret.
- */
-function signedUrl(base: string, keyId: number, secret: string, file: string, query: [string, string][]) {
-  const encoded = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-  const path = `/r/${keyId}/${file}`
-  const canonical = encoded.length > 0 ? `${path}?${[...encoded].sort().join('&')}` : path
-  const s = createHmac('sha256', secret).update(canonical).digest('hex')
-  return `${base}${path}?${[...encoded, `s=${s}`].join('&')}`
-}
+import { balance, developer, plainTemplate, signedImageUrl as signedUrl } from './v1-helpers'
 
 async function signedDeveloper(s: TestServer, scopes: ('read' | 'render')[] = ['read', 'render']) {
   const account = await s.signUp()

@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { TestServer } from './harness'
 
 export interface V1Answer {
@@ -69,4 +72,41 @@ export async function plainTemplate(s: TestServer, key: string) {
     sizes: { id: string }[]
     fields: { key: string; column: string; kind: string; max_length?: number }[]
   }
+}
+
+/**
+ * A signed image URL as a developer's program makes one, by the documented rule (written here on its own, not
+ * with the server's code): the path, then the query without `s`, its pairs percent-encoded and sorted, signed
+ * with HMAC-SHA256 (hex) and the key's URL secret.
+ */
+export function signedImageUrl(
+  base: string,
+  keyId: number,
+  secret: string,
+  file: string,
+  query: [string, string][],
+): string {
+  const encoded = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+  const path = `/r/${keyId}/${file}`
+  const canonical = encoded.length > 0 ? `${path}?${[...encoded].sort().join('&')}` : path
+  const s = createHmac('sha256', secret).update(canonical).digest('hex')
+  return `${base}${path}?${[...encoded, `s=${s}`].join('&')}`
+}
+
+/** A webhook receiver on loopback that answers 200 and keeps the bodies it is sent. */
+export async function webhookReceiver() {
+  const bodies: string[] = []
+  const server = http.createServer((req, res) => {
+    let body = ''
+    req.on('data', (c: Buffer) => {
+      body += c.toString()
+    })
+    req.on('end', () => {
+      bodies.push(body)
+      res.writeHead(200).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
+  return { url, bodies, close: () => new Promise((resolve) => server.close(resolve)) }
 }

@@ -1,15 +1,19 @@
 import { execFileSync } from 'node:child_process'
-import { createHmac } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultRenderer } from '../src/services/renderer'
 import { engines, startServer, type TestServer } from './harness'
-import { balance, developer, plainTemplate, v1 } from './v1-helpers'
+import {
+  balance,
+  developer,
+  plainTemplate,
+  signedImageUrl as signedUrl,
+  v1,
+  webhookReceiver,
+} from './v1-helpers'
 
 /** A second key of the same account, in `mode`; its secret and the secret of its image URLs. */
 async function keyOf(s: TestServer, token: string, mode: 'live' | 'test') {
@@ -66,31 +70,11 @@ const pdfText = (pdf: ArrayBuffer) => {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' })
 }
 
-/** A signed image URL by the documented rule (see signed-images.test.ts). */
-function signedUrl(base: string, keyId: number, secret: string, file: string, query: [string, string][]) {
-  const encoded = query.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-  const path = `/r/${keyId}/${file}`
-  const canonical = encoded.length > 0 ? `${path}?${[...encoded].sort().join('&')}` : path
-  const sig = createHmac('sha256', secret).update(canonical).digest('hex')
-  return `${base}${path}?${[...encoded, `s=${sig}`].join('&')}`
-}
-
-/** A receiver on loopback that keeps every event it is sent. */
-async function receiver() {
-  const events: { type: string; livemode: boolean; data: { object: { livemode?: boolean } } }[] = []
-  const server = http.createServer((req, res) => {
-    let body = ''
-    req.on('data', (c: Buffer) => {
-      body += c.toString()
-    })
-    req.on('end', () => {
-      events.push(JSON.parse(body))
-      res.writeHead(200).end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`
-  return { url, events, close: () => new Promise((resolve) => server.close(resolve)) }
+/** What the test reads of a webhook event. */
+interface HookEvent {
+  type: string
+  livemode: boolean
+  data: { object: { livemode?: boolean } }
 }
 
 describe.each(engines)('test-mode keys on %s', (engine) => {
@@ -162,7 +146,7 @@ describe.each(engines)('test-mode keys on %s', (engine) => {
   })
 
   it('a test batch spends nothing, its rows are watermarked test renders, and its events say livemode false', async () => {
-    const hook = await receiver()
+    const hook = await webhookReceiver()
     try {
       const dev = await developer(s, ['read', 'render'], 'test')
       const endpoint = await v1(s, 'POST', '/webhook_endpoints', {
@@ -204,11 +188,12 @@ describe.each(engines)('test-mode keys on %s', (engine) => {
       expect(await ledgerRows(s, dev.user.id)).toBe(entries)
 
       await v1(s, 'POST', `/webhook_endpoints/${endpoint.body.id}/test`, { key: dev.key })
-      for (let i = 0; i < 100 && hook.events.length < 3; i += 1) {
+      for (let i = 0; i < 100 && hook.bodies.length < 3; i += 1) {
         await s.parts.jobs.tickWebhooks()
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
-      const seen = hook.events
+      const seen = hook.bodies
+        .map((b) => JSON.parse(b) as HookEvent)
         .map((e) => [e.type, e.livemode, e.data.object.livemode])
         .sort(([a], [z]) => String(a).localeCompare(String(z)))
       expect(seen).toEqual([
