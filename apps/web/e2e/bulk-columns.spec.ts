@@ -1,53 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { tealOrCoral } from './bulk-templates'
 import { apiAs, expect, registerUser, signIn, test } from './fixtures'
-
-const label = (en: string, zh: string) => ({ en, 'zh-CN': zh })
-
-/** A template of the customer's whose fields have keys no form shows: a headline and a Teal/Coral choice. */
-async function tealOrCoral(server: { url: string }, token: string) {
-  const list = (await apiAs(server as never, token, 'GET', '/template/list?pageSize=1')).data as {
-    id: number
-  }[]
-  const copy = (await apiAs(server as never, token, 'POST', '/template/duplicate', { id: list[0]?.id }))
-    .data as {
-    id: number
-  }
-  const { document } = (await apiAs(server as never, token, 'GET', `/template/document?id=${copy.id}`))
-    .data as {
-    document: Record<string, unknown>
-  }
-  const saved = await apiAs(server as never, token, 'POST', '/template/save', {
-    id: copy.id,
-    name: 'Teal or coral',
-    document: {
-      ...document,
-      fields: [
-        { key: 'text_2', kind: 'text', label: label('Headline', '标题'), default: 'Hello', maxLength: 40 },
-        {
-          key: 'option_fill',
-          kind: 'choice',
-          label: label('Colour', '颜色'),
-          default: 'option1',
-          options: [
-            { value: 'option1', label: label('Teal', '青色') },
-            { value: 'option2', label: label('Coral', '珊瑚色') },
-          ],
-        },
-      ],
-      layers: [
-        {
-          id: 'bg',
-          type: 'shape',
-          fill: { field: 'option_fill', map: { option1: '#008080', option2: '#ff7f50' } },
-        },
-        { id: 'headline', type: 'text', text: '{{text_2}}', size: 20 },
-      ],
-      samples: { en: {}, 'zh-CN': {} },
-    },
-  })
-  expect(saved.code, saved.msg).toBe(0)
-  return copy.id
-}
 
 test('the CSV template is headed by column names; filled with the labels the form shows, its rows are made', async ({
   page,

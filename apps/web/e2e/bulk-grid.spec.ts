@@ -1,52 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { unzipSync } from 'fflate'
+import { tealOrCoral } from './bulk-templates'
 import { apiAs, buyCredits, expect, registerUser, signIn, solidPng, test, uploadImage } from './fixtures'
-
-const label = (en: string, zh: string) => ({ en, 'zh-CN': zh })
-
-/** A template of the customer's: a headline, a Teal/Coral choice and a photo. */
-async function cardTemplate(server: { url: string }, token: string) {
-  const list = (await apiAs(server as never, token, 'GET', '/template/list?pageSize=1')).data as {
-    id: number
-  }[]
-  const copy = (await apiAs(server as never, token, 'POST', '/template/duplicate', { id: list[0]?.id }))
-    .data as { id: number }
-  const { document } = (await apiAs(server as never, token, 'GET', `/template/document?id=${copy.id}`))
-    .data as { document: Record<string, unknown> }
-  const saved = await apiAs(server as never, token, 'POST', '/template/save', {
-    id: copy.id,
-    name: 'Season cards',
-    document: {
-      ...document,
-      fields: [
-        { key: 'text_2', kind: 'text', label: label('Headline', '标题'), default: 'Hello', maxLength: 12 },
-        {
-          key: 'option_fill',
-          kind: 'choice',
-          label: label('Colour', '颜色'),
-          default: 'option1',
-          options: [
-            { value: 'option1', label: label('Teal', '青色') },
-            { value: 'option2', label: label('Coral', '珊瑚色') },
-          ],
-        },
-        { key: 'image', kind: 'image', label: label('Photo', '照片') },
-      ],
-      layers: [
-        {
-          id: 'bg',
-          type: 'shape',
-          fill: { field: 'option_fill', map: { option1: '#008080', option2: '#ff7f50' } },
-        },
-        { id: 'photo', type: 'image', field: 'image', box: { x: 0, y: 0, w: 400, h: 200 } },
-        { id: 'headline', type: 'text', text: '{{text_2}}', size: 20 },
-      ],
-      samples: { en: {}, 'zh-CN': {} },
-    },
-  })
-  expect(saved.code, saved.msg).toBe(0)
-  return copy.id
-}
 
 test.describe('Bulk create’s grid', () => {
   test('20 rows pasted from a spreadsheet: a choice by label, a photo by upload name, a bad row marked in its cell; made and downloaded as a ZIP', async ({
@@ -54,7 +9,7 @@ test.describe('Bulk create’s grid', () => {
     server,
   }) => {
     const account = await registerUser(server)
-    const id = await cardTemplate(server, account.token)
+    const id = await tealOrCoral(server, account.token, { photo: true })
     await buyCredits(server, account)
     await uploadImage(server, account.token, await solidPng(160, 90, '#264653'), 'beach.png')
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -138,7 +93,7 @@ test.describe('Bulk create’s grid', () => {
   }) => {
     await page.setViewportSize({ width: 390, height: 800 })
     const account = await registerUser(server)
-    const id = await cardTemplate(server, account.token)
+    const id = await tealOrCoral(server, account.token, { photo: true })
     await signIn(page, account, `/bulk?template=${id}`)
     await page.getByLabel('Language').selectOption('zh-CN')
 
