@@ -9,6 +9,17 @@ import { DOCUMENT_FORMAT } from './upgrade'
 export const SIZE_PIXEL_BOUNDS = { min: 16, max: 4096 } as const
 const side = z.number().int().min(SIZE_PIXEL_BOUNDS.min).max(SIZE_PIXEL_BOUNDS.max)
 
+/** The most guides one size keeps on each axis. */
+export const MAX_GUIDES = 100
+const guideLines = z.array(z.number().finite()).max(MAX_GUIDES)
+
+/**
+ * The designer's guides in a size, in its pixels: vertical lines at each `x`, horizontal ones at each `y`, each
+ * on the page (0 to the side). Only the designer reads them: no render draws them, and absent means none.
+ */
+export const sizeGuidesSchema = z.object({ x: guideLines.optional(), y: guideLines.optional() }).strict()
+export type SizeGuides = z.infer<typeof sizeGuidesSchema>
+
 export const sizeSchema = z
   .object({
     id: slug,
@@ -17,11 +28,24 @@ export const sizeSchema = z
     label: localizedTextSchema,
     /** The sheet this size is printed on; absent for screen sizes. The pixels keep the sheet's proportions. */
     print: printSizeSchema.optional(),
+    /** The designer's guides (ADR 0193); absent for sizes saved without any. */
+    guides: sizeGuidesSchema.optional(),
   })
   .strict()
   .superRefine((s, ctx) => {
     const mismatch = s.print && aspectMismatch(s.width, s.height, s.print)
     if (mismatch) ctx.addIssue({ code: 'custom', path: ['print'], message: mismatch })
+    for (const axis of ['x', 'y'] as const) {
+      const side = axis === 'x' ? s.width : s.height
+      s.guides?.[axis]?.forEach((at, i) => {
+        if (at < 0 || at > side)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['guides', axis, i],
+            message: `a guide lies on the page: 0 to ${side}`,
+          })
+      })
+    }
   })
 export type Size = z.infer<typeof sizeSchema>
 

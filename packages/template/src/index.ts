@@ -14,8 +14,11 @@ export {
   uncoveredCharacters,
 } from './coverage'
 export {
+  MAX_GUIDES,
   SIZE_PIXEL_BOUNDS,
   type Size,
+  type SizeGuides,
+  sizeGuidesSchema,
   sizeSchema,
   type Template,
   type TemplateInput,

@@ -55,3 +55,29 @@ describe('sizes of a template', () => {
     expect(sizeOrDefault(card, undefined)).toBe(defaultSize(card))
   })
 })
+
+describe("a size's guides", () => {
+  const withGuides = (guides: unknown) =>
+    parseTemplate({
+      id: 'test-card',
+      typeId: 'certificates',
+      name: { en: 'Test', 'zh-CN': '测试' },
+      sizes: [{ ...size('square', 1080, 1080), guides }],
+      fields: [],
+      layers: [],
+      samples: { en: {}, 'zh-CN': {} },
+    })
+
+  it('are kept as saved, on either axis, and absent for a size saved without them', () => {
+    expect(withGuides({ x: [0, 540.5], y: [1080] }).sizes[0]?.guides).toEqual({ x: [0, 540.5], y: [1080] })
+    expect(withGuides({ y: [10] }).sizes[0]?.guides).toEqual({ y: [10] })
+    expect(defaultSize(card)).not.toHaveProperty('guides')
+  })
+
+  it('lie on the page: one off it, or of another shape, is refused with its place', () => {
+    expect(() => withGuides({ x: [1081] })).toThrow(/sizes\[0\]\.guides\.x\[0\].*0 to 1080/)
+    expect(() => withGuides({ y: [-1] })).toThrow(/guides\.y\[0\]/)
+    expect(() => withGuides({ z: [1] })).toThrow()
+    expect(() => withGuides({ x: ['1'] })).toThrow()
+  })
+})
