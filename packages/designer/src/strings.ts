@@ -187,6 +187,20 @@ export interface DesignerWords {
   previewChinese: string
   previewArabic: string
   previewMissingImage: string
+  /** The view's switches and the guides (rulers, layout grid, guides dragged from the rulers). */
+  showRulers: string
+  showGrid: string
+  gridSpacing: string
+  guides: string
+  addHorizontalGuide: string
+  addVerticalGuide: string
+  clearGuides: string
+  /** A guide's accessible name; its value says where it lies. */
+  horizontalGuide: string
+  verticalGuide: string
+  /** How a focused guide moves and goes. */
+  guideKeys: string
+  rulerHint: string
 }
 
 /**
@@ -369,6 +383,17 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   previewChinese: 'Chinese',
   previewArabic: 'Arabic',
   previewMissingImage: 'Missing image',
+  showRulers: 'Rulers (Shift+R)',
+  showGrid: 'Layout grid (Shift+G)',
+  gridSpacing: 'Grid spacing (px)',
+  guides: 'Guides',
+  addHorizontalGuide: 'Add a horizontal guide',
+  addVerticalGuide: 'Add a vertical guide',
+  clearGuides: 'Remove the guides of this size',
+  horizontalGuide: 'Horizontal guide',
+  verticalGuide: 'Vertical guide',
+  guideKeys: 'Arrow keys move it (Shift: 10 px), Delete removes it',
+  rulerHint: 'Drag from the ruler to add a guide',
 }
 
 export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
@@ -543,4 +568,15 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   previewChinese: '中文',
   previewArabic: '阿拉伯文',
   previewMissingImage: '缺少图片',
+  showRulers: '标尺（Shift+R）',
+  showGrid: '布局网格（Shift+G）',
+  gridSpacing: '网格间距（像素）',
+  guides: '参考线',
+  addHorizontalGuide: '添加水平参考线',
+  addVerticalGuide: '添加垂直参考线',
+  clearGuides: '移除此尺寸的参考线',
+  horizontalGuide: '水平参考线',
+  verticalGuide: '垂直参考线',
+  guideKeys: '方向键移动（Shift：10 像素），Delete 键删除',
+  rulerHint: '从标尺拖出即可添加参考线',
 }
