@@ -73,10 +73,21 @@ export { designerKinds }
 
 /** A new layer of an Add menu item (`text`, `rect`…), with the field it brings; see `designerKinds`. */
 export const newLayer = designerKinds.newLayer
+export { type RulerUnit, rulerTicks, rulerUnit, type Tick } from './canvas/ruler-ticks'
 export { type Clip, copyLayers, isClip, pasteLayers } from './state/clipboard'
+export { type GuideAxis, guidesOf, withGuides } from './state/guides'
 export { scaleLayerStyle, styleScale } from './state/scale-layers'
 export { addSize, removeSize, resizeSize } from './state/sizes'
-export { type Guide, type SnapTargets, snapBox, snapResize, snapTargets } from './state/snap'
+export {
+  type Guide,
+  gridLines,
+  type SnapLines,
+  type SnapTargets,
+  snapBox,
+  snapResize,
+  snapTargets,
+  withLines,
+} from './state/snap'
 export { markTextChoice, textChoiceOf, unmarkTextChoice } from './state/text-choices'
 export { uniqueLayerId, uniqueLayerName } from './state/uniques'
 export {

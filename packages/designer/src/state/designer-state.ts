@@ -4,6 +4,7 @@ import {
   type Field,
   type Layer,
   type Size,
+  type SizeGuides,
   sizeOrDefault,
   type Template,
 } from '@templet/template'
@@ -11,6 +12,7 @@ import { boxIn, unionBox, withBox } from './boxes'
 import { type Clip, pasteLayers } from './clipboard'
 import { dropFieldIfUnused, fieldInUse } from './fields'
 import { type AlignEdge, alignBox, distributeBoxes, type Handle, scaleBoxes } from './geometry'
+import { withGuides } from './guides'
 import { scaleLayerStyle, styleScale } from './scale-layers'
 import { addSize, removeSize, resizeSize } from './sizes'
 import { uniqueLayerId, uniqueLayerName } from './uniques'
@@ -62,6 +64,8 @@ export type DesignerAction =
    * a corner scales its font size, radii, outline and shadow too (`styleScale`); locked layers stay.
    */
   | { type: 'scaleGroup'; layers: Layer[]; handle: Handle; from: Box; to: Box; transient?: boolean }
+  /** Replaces the guides of the size shown on either axis (`guides.ts`); one undo step, or one per `coalesce`. */
+  | ({ type: 'guides'; guides: Partial<SizeGuides> } & Coalesce)
   /** Changes one layer's properties. */
   | ({ type: 'update'; id: string; patch: Partial<Layer>; transient?: boolean } & Coalesce)
   /**
@@ -215,6 +219,8 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       })
       return change(state, next, action.transient)
     }
+    case 'guides':
+      return change(state, withGuides(t, state.sizeId, action.guides), false, action.coalesce)
     case 'update':
       return change(
         state,

@@ -1,6 +1,7 @@
 import { type Box, defaultSize, type Layer, type Size, type Template } from '@templet/template'
 import { designerKinds } from '../kinds'
 import { boxIn, withBox } from './boxes'
+import { mapGuides } from './guides'
 
 /** A size's pixels. */
 type Dims = Pick<Size, 'width' | 'height'>
@@ -78,10 +79,16 @@ function keepOtherSizes(before: Template, after: Template, k: number): Template 
 export function resizeSize(t: Template, sizeId: string, to: Dims): Template {
   const size = t.sizes.find((s) => s.id === sizeId)
   if (!size || size.print || (size.width === to.width && size.height === to.height)) return t
-  const resized = { ...t, sizes: t.sizes.map((s) => (s.id === sizeId ? { ...s, ...to } : s)) }
+  // Guides follow the layers they were set by: scaled by the smaller factor and centred, as fitLayout places them.
+  const k = Math.min(to.width / size.width, to.height / size.height)
+  const along = { kx: k, ky: k, dx: (to.width - size.width * k) / 2, dy: (to.height - size.height * k) / 2 }
+  const resized = {
+    ...t,
+    sizes: t.sizes.map((s) => (s.id === sizeId ? mapGuides({ ...s, ...to }, along) : s)),
+  }
   const fitted = fitLayout(resized, sizeId, size, sizeId, to)
   if (sizeId !== defaultSize(t).id) return fitted
-  return keepOtherSizes(t, fitted, Math.min(to.width / size.width, to.height / size.height))
+  return keepOtherSizes(t, fitted, k)
 }
 
 /** The layer without its layout in size `sizeId`. */

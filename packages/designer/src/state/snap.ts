@@ -20,6 +20,26 @@ export function snapTargets(canvas: { width: number; height: number }, others: B
   }
 }
 
+/** Lines to snap to: vertical ones at each `x`, horizontal ones at each `y` (guides, a grid's lines). */
+export type SnapLines = Partial<SnapTargets>
+
+/** The targets with more lines to snap to: the size's guides, the layout grid's lines. */
+export const withLines = (targets: SnapTargets, ...lines: SnapLines[]): SnapTargets => ({
+  x: [...targets.x, ...lines.flatMap((l) => l.x ?? [])],
+  y: [...targets.y, ...lines.flatMap((l) => l.y ?? [])],
+})
+
+/** Below this spacing a layout grid is not snapped to: every position would snap, which is no snapping. */
+export const MIN_GRID_SPACING = 2
+
+/** A layout grid's lines across a page, every `spacing` px from its top left corner. */
+export function gridLines(page: { width: number; height: number }, spacing: number): SnapTargets {
+  if (!(spacing >= MIN_GRID_SPACING)) return { x: [], y: [] }
+  const along = (side: number) =>
+    Array.from({ length: Math.floor(side / spacing) + 1 }, (_, i) => i * spacing)
+  return { x: along(page.width), y: along(page.height) }
+}
+
 /** The nearest target to any of `edges` within `threshold`: the shift that lands it there, and the line. */
 function nearest(edges: number[], targets: number[], threshold: number) {
   let best: { shift: number; at: number } | undefined
