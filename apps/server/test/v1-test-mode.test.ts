@@ -206,6 +206,50 @@ describe.each(engines)('test-mode keys on %s', (engine) => {
     }
   })
 
+  it('keeps test work out of the app: Creation History, the Dashboard, Bulk create’s history and its notices', async () => {
+    const dev = await developer(s)
+    const test = await keyOf(s, dev.token, 'test')
+    const t = await plainTemplate(s, dev.key)
+    const made: Record<string, number> = {}
+    for (const [mode, key] of [
+      ['live', dev.key],
+      ['test', test.key],
+    ] as const) {
+      const r = await v1(s, 'POST', '/renders', { key, body: { template_id: t.id, name: `${mode} render` } })
+      expect(r.body.status).toBe('completed')
+      const rows = [{ values: {}, name: `${mode} row` }]
+      let b = (await v1(s, 'POST', '/batches', { key, body: { template_id: t.id, rows } })).body
+      for (let i = 0; i < 600 && b.status === 'running'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        b = (await v1(s, 'GET', `/batches/${b.id}`, { key })).body
+      }
+      expect(b.status).toBe('completed')
+      made[mode] = b.id
+    }
+
+    const history = await s.call('GET', '/creation/list', { token: dev.token, query: { sort: 'name' } })
+    expect(history.data.map((c: { name: string }) => c.name)).toEqual(['live render', 'live row'])
+    expect(history.total).toBe(2)
+    const searched = await s.call('GET', '/creation/list', { token: dev.token, query: { q: 'render' } })
+    expect(searched.data.map((c: { name: string }) => c.name)).toEqual(['live render'])
+    const dashboard = await s.call('GET', '/dashboard/summary', { token: dev.token })
+    expect(dashboard.data.creationCount).toBe(2)
+    const batches = await s.call('GET', '/batch/list', { token: dev.token })
+    expect(batches.data.map((b: { id: number }) => b.id)).toEqual([made.live])
+    expect(batches.total).toBe(1)
+    const notes = await s.call('GET', '/user/my-notification', { token: dev.token })
+    expect(
+      notes.data
+        .filter((n: { type: string }) => n.type === 'batch_completed')
+        .map((n: { params: { batchId: number } }) => n.params.batchId),
+    ).toEqual([made.live])
+    // The API still lists each mode's own.
+    const names = async (key: string) =>
+      (await v1(s, 'GET', '/renders', { key })).body.data.map((r: { name: string }) => r.name)
+    expect(await names(test.key)).toEqual(['test render'])
+    expect(await names(dev.key)).toEqual(['live render'])
+  })
+
   it('marks a test render’s PDF and a test batch’s PDF, and a live one’s not', async () => {
     const dev = await developer(s)
     const test = await keyOf(s, dev.token, 'test')

@@ -283,6 +283,8 @@ export interface CreationTable {
   search_text: Generated<string>
   /** JSON of field key -> the language declared for its text value (BCP 47), or null (migration 0100). */
   value_languages: Generated<string | null>
+  /** 0 for a test-mode key's creation (watermarked), which the app's lists leave out (migration 0200). */
+  livemode: Generated<number>
 }
 
 /** A user's deleted creation, by id only (migration 0062): a link to it says it was deleted. */

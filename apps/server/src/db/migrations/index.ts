@@ -28,6 +28,7 @@ import { migration as rasterFormats } from './0160_raster_formats'
 import { migration as signedImages } from './0170_signed_images'
 import { migration as uploadNames } from './0180_upload_names'
 import { migration as keyModes } from './0190_key_modes'
+import { migration as testCreations } from './0200_test_creations'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -64,6 +65,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0170_signed_images': signedImages(engine),
     '0180_upload_names': uploadNames(),
     '0190_key_modes': keyModes(),
+    '0200_test_creations': testCreations(),
   }
 }
 

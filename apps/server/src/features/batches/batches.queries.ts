@@ -152,7 +152,8 @@ export function pageOwnBatches(
   return pageById(q, 'id', 'desc', cursor)
 }
 
-/** A user's batches newest first, with their template's names; `total` over all pages. */
+/** A user's live batches newest first (a test-mode key's stay out of the app), with their template's names;
+ * `total` over all pages. */
 export async function listOwnBatches(db: Q, userId: number, page: { page: number; pageSize: number }) {
   const [rows, count] = await Promise.all([
     db
@@ -161,6 +162,7 @@ export async function listOwnBatches(db: Q, userId: number, page: { page: number
       .selectAll('batches')
       .select(['templates.name as template_name', 'templates.name_zh as template_name_zh'])
       .where('batches.user_id', '=', userId)
+      .where('batches.livemode', '=', 1)
       .orderBy('batches.id', 'desc')
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize)
@@ -169,6 +171,7 @@ export async function listOwnBatches(db: Q, userId: number, page: { page: number
       .selectFrom('batches')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('user_id', '=', userId)
+      .where('livemode', '=', 1)
       .executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }

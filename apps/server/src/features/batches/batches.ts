@@ -461,22 +461,24 @@ export class Batches {
       const b = await findBatch(trx, batchId)
       if (!b || b.status === 'running') return
       if (!(await claimBatchNotice(trx, batchId, now))) return
-      await insertNotifications(trx, [
-        notificationRow(
-          b.user_id,
-          {
-            type: 'batch_completed',
-            params: {
-              batchId: b.id,
-              total: b.total_rows,
-              completed: b.completed_rows,
-              failed: b.failed_rows,
-              canceled: b.canceled_rows,
+      // A test-mode batch is told to its webhooks only: the app does not list it.
+      if (b.livemode === 1)
+        await insertNotifications(trx, [
+          notificationRow(
+            b.user_id,
+            {
+              type: 'batch_completed',
+              params: {
+                batchId: b.id,
+                total: b.total_rows,
+                completed: b.completed_rows,
+                failed: b.failed_rows,
+                canceled: b.canceled_rows,
+              },
             },
-          },
-          now,
-        ),
-      ])
+            now,
+          ),
+        ])
       for (const hook of this.finishedHooks) await hook(trx, b)
     })
   }

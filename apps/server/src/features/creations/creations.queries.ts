@@ -117,8 +117,9 @@ function matches(db: Q, terms: string[]) {
   return sql<boolean>`creations.id in (select rowid from creations_fts where creations_fts match ${query})`
 }
 
+/** The user's live creations (a test-mode key's stay out of the app's lists) matching `f`. */
 function filtered(db: Q, f: CreationFilter) {
-  let q = db.selectFrom('creations').where('user_id', '=', f.userId)
+  let q = db.selectFrom('creations').where('user_id', '=', f.userId).where('livemode', '=', 1)
   if (f.typeId !== undefined) q = q.where('template_type_id', '=', f.typeId)
   if (f.templateId !== undefined) q = q.where('template_id', '=', f.templateId)
   if (f.q !== undefined && f.q.trim() !== '') {

@@ -101,6 +101,8 @@ export async function writeCreation(
       sizes_pdf: pdfs?.sizes?.pages ?? 0,
       search_text: creationSearchText(name, typed),
       value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
+      // Only a test-mode key's render is drawn watermarked.
+      livemode: r.watermark ? 0 : 1,
     }),
     uploadIds,
     ...(o.notify && {
