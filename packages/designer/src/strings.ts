@@ -191,7 +191,8 @@ export interface DesignerWords {
   showRulers: string
   showGrid: string
   gridSpacing: string
-  guides: string
+  /** The View menu: rulers, the grid, guides. */
+  view: string
   addHorizontalGuide: string
   addVerticalGuide: string
   clearGuides: string
@@ -386,7 +387,7 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   showRulers: 'Rulers (Shift+R)',
   showGrid: 'Layout grid (Shift+G)',
   gridSpacing: 'Grid spacing (px)',
-  guides: 'Guides',
+  view: 'View',
   addHorizontalGuide: 'Add a horizontal guide',
   addVerticalGuide: 'Add a vertical guide',
   clearGuides: 'Remove the guides of this size',
@@ -571,7 +572,7 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   showRulers: '标尺（Shift+R）',
   showGrid: '布局网格（Shift+G）',
   gridSpacing: '网格间距（像素）',
-  guides: '参考线',
+  view: '视图',
   addHorizontalGuide: '添加水平参考线',
   addVerticalGuide: '添加垂直参考线',
   clearGuides: '移除此尺寸的参考线',
