@@ -31,6 +31,8 @@ export interface Canvas2D<Image extends Drawable = Drawable> {
   shadowOffsetY: number
   font: string
   letterSpacing: string
+  /** Space added to each word space (a justified line); Safari's canvas lacks it. */
+  wordSpacing?: string
   /** Skia's and the CSS name; a browser's canvas lacks it and loads such faces with `lnum` instead. */
   fontVariantNumeric?: string
   direction: string

@@ -152,6 +152,49 @@ export const familyFaces = (family: FontFamily): string[] => [
  */
 export const OLD_STYLE_FIGURES = new Set(['Templet Playfair Display'])
 
+/** The figures a text asks for besides its faces' own (a text layer's `tabularFigures`, `oldstyleFigures`). */
+export interface Figures {
+  tabular?: boolean | undefined
+  oldstyle?: boolean | undefined
+}
+
+/** Whether a text asks for figures other than its faces' defaults. */
+export const asksFigures = (f: Figures | undefined): f is Figures => Boolean(f?.tabular || f?.oldstyle)
+
+/** A face's figures as CSS's `font-variant-numeric`, for Skia, which shapes with it. */
+export function figuresVariant(face: string, f: Figures | undefined): string {
+  const parts = [
+    f?.oldstyle ? 'oldstyle-nums' : OLD_STYLE_FIGURES.has(face) ? 'lining-nums' : '',
+    f?.tabular ? 'tabular-nums' : '',
+  ].filter(Boolean)
+  return parts.length ? parts.join(' ') : 'normal'
+}
+
+const FIGURES_MARK = ' +'
+/**
+ * The name a browser loads a face under with figures of a text's own: its canvas has no
+ * `font-variant-numeric`, so the features go on a `FontFace` of their own (`figuresFeatures`). Only the
+ * design faces and brand faces, which draw the Latin digits, get one; a script's faces keep their own.
+ */
+export function figuresFace(face: string, f: Figures | undefined): string {
+  if (!asksFigures(f) || !(DESIGN_FACES.has(face) || isBrandFace(face))) return face
+  return `${face}${FIGURES_MARK}${f.tabular ? 'tnum' : ''}${f.tabular && f.oldstyle ? '+' : ''}${f.oldstyle ? 'onum' : ''}`
+}
+
+const DESIGN_FACES: ReadonlySet<string> = new Set(Object.values(DESIGN_FACE))
+
+/**
+ * A face name as a browser loads it: the face whose files it is, and the `font-feature-settings` of its
+ * `FontFace` (`"lnum"` for the faces whose default figures are old-style, plus what `figuresFace` named).
+ */
+export function figuresFeatures(name: string): { face: string; featureSettings?: string } {
+  const at = name.indexOf(FIGURES_MARK)
+  const face = at < 0 ? name : name.slice(0, at)
+  const tags = at < 0 ? [] : name.slice(at + FIGURES_MARK.length).split('+')
+  if (!tags.includes('onum') && OLD_STYLE_FIGURES.has(face)) tags.unshift('lnum')
+  return tags.length ? { face, featureSettings: tags.map((t) => `"${t}"`).join(', ') } : { face }
+}
+
 export interface FontRequest {
   family: FontFamily
   system: WritingSystem
@@ -159,10 +202,12 @@ export interface FontRequest {
   italic?: boolean
   /** Px. */
   size: number
+  /** Figures named in the faces (`figuresFace`), for a surface that cannot set them on its context. */
+  figures?: Figures | undefined
 }
 
 /** A CSS font shorthand for a canvas: a run's style, weight, size in px and its faces. */
 export const cssFont = (f: FontRequest) =>
   `${f.italic ? 'italic ' : ''}${f.weight} ${f.size}px ${runFaces(f.family, f.system)
-    .map((face) => `'${face}'`)
+    .map((face) => `'${f.figures ? figuresFace(face, f.figures) : face}'`)
     .join(', ')}`

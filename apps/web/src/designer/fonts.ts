@@ -4,11 +4,12 @@ import {
   choiceLabels,
   DESIGN_FACE,
   effectiveValues,
+  figuresFace,
+  figuresFeatures,
   isBrandFamily,
   joinPieces,
   type Locale,
   layerPieces,
-  OLD_STYLE_FIGURES,
   prepareText,
   runFaces,
   type Template,
@@ -91,8 +92,11 @@ export function facesNeeded(
         const weights = new Set([style.weight, ...(bold ? [style.weight >= 600 ? 800 : 700] : [])])
         const styles = new Set([Boolean(style.italic), ...(italic ? [!style.italic] : [])])
         const own = isBrandFamily(style.family) ? DESIGN_FACE.sans : DESIGN_FACE[style.family]
+        // Figures of the text's own are faces of their own here (the canvas cannot set them).
         const faces = new Set(
-          content.runs.flatMap((run) => [runFaces(style.family, run.system)[0] ?? own, own]),
+          content.runs
+            .flatMap((run) => [runFaces(style.family, run.system)[0] ?? own, own])
+            .map((face) => figuresFace(face, style.figures)),
         )
         for (const face of faces)
           for (const weight of weights)
@@ -125,7 +129,10 @@ export async function loadFaces(
   let fresh = false
   await Promise.all(
     requests.map((want) => {
-      const file = nearest(brand[want.face] ?? shipped[want.face] ?? [], want)
+      // A canvas has no font-variant-numeric in Chromium: figures come from the face itself, loaded under a
+      // name of its own for each set of features a text asks for (`figuresFace`).
+      const { face: files, featureSettings } = figuresFeatures(want.face)
+      const file = nearest(brand[files] ?? shipped[files] ?? [], want)
       if (!file) return Promise.resolve()
       const key = `${want.face}|${file.url}`
       let loading = added.get(key)
@@ -134,8 +141,7 @@ export async function loadFaces(
         const face = new FontFace(want.face, `url("${file.url}")`, {
           weight: String(file.weight),
           style: file.italic ? 'italic' : 'normal',
-          // A canvas has no font-variant-numeric in Chromium: lining figures come from the face itself.
-          ...(OLD_STYLE_FIGURES.has(want.face) ? { featureSettings: '"lnum"' } : {}),
+          ...(featureSettings && { featureSettings }),
         })
         document.fonts.add(face)
         loading = face.load().then(

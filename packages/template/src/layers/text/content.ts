@@ -1,5 +1,14 @@
 import type { Canvas2D } from '../../canvas'
-import { cssFont, type FontFamily, OLD_STYLE_FIGURES, runFaces, type WritingSystem } from '../../fonts'
+import {
+  cssFont,
+  type Figures,
+  type FontFamily,
+  figuresFace,
+  figuresVariant,
+  OLD_STYLE_FIGURES,
+  runFaces,
+  type WritingSystem,
+} from '../../fonts'
 import { type ParagraphBidi, paragraphBidi } from './bidi'
 import { BOLD, ITALIC, parseMarkup } from './markup'
 import { type FormsSpan, formsOfTag, type HanForms, hanForms, type ScriptRun, scriptRuns } from './scripts'
@@ -31,6 +40,10 @@ export interface TextStyle {
    * own; absent, nothing is hyphenated but at soft hyphens (U+00AD) the text itself holds.
    */
   hyphenate?: string | undefined
+  /** Every line of a paragraph but its last stretched to the box's width. */
+  justify?: boolean | undefined
+  /** Tabular or old-style figures instead of the faces' own. */
+  figures?: Figures | undefined
 }
 
 /** A stretch of a text written in a language of its own (a value the customer declared); UTF-16 offsets. */
@@ -196,7 +209,8 @@ const boldWeight = (weight: number) => (weight >= 600 ? 800 : 700)
 
 /**
  * Sets a run's font on a context. Faces whose default figures are old-style get lining figures, which is
- * how prices, dates and phone numbers are set.
+ * how prices, dates and phone numbers are set, unless the text asks for old-style ones. Figures a text asks
+ * for go on Skia's context; a browser's canvas has no such property, so there they are faces of their own.
  */
 export function applyRunFont(
   ctx: Canvas2D,
@@ -205,17 +219,27 @@ export function applyRunFont(
   system: WritingSystem,
   emphasis: number,
 ) {
+  const figures = style.figures
+  const skia = ctx.fontVariantNumeric !== undefined
   const font = cssFont({
     family: style.family,
     system,
     weight: emphasis & BOLD ? boldWeight(style.weight) : style.weight,
     italic: Boolean(style.italic) !== Boolean(emphasis & ITALIC),
     size,
+    ...(figures && !skia && { figures }),
   })
   if (ctx.font !== font) ctx.font = font
-  const numeric = OLD_STYLE_FIGURES.has(runFaces(style.family, system)[0] ?? '') ? 'lining-nums' : 'normal'
-  if (ctx.fontVariantNumeric !== undefined && ctx.fontVariantNumeric !== numeric)
-    ctx.fontVariantNumeric = numeric
+  if (!skia) return
+  const face = runFaces(style.family, system)[0] ?? ''
+  // As in a browser, where only those faces are loaded with them: a script's own faces keep their figures.
+  const numeric =
+    figures && figuresFace(face, figures) !== face
+      ? figuresVariant(face, figures)
+      : OLD_STYLE_FIGURES.has(face)
+        ? 'lining-nums'
+        : 'normal'
+  if (ctx.fontVariantNumeric !== numeric) ctx.fontVariantNumeric = numeric
 }
 
 /** Measures stretches of a content at one size, run by run, each run's text once. */

@@ -96,6 +96,10 @@ export function textStyle(
     balance: layer.balance,
     markup: layer.markup,
     ...(layer.hyphenate && { hyphenate: hyphenationLanguage(layer, d) }),
+    ...(layer.justify && { justify: true }),
+    ...((layer.tabularFigures || layer.oldstyleFigures) && {
+      figures: { tabular: layer.tabularFigures, oldstyle: layer.oldstyleFigures },
+    }),
   }
 }
 
@@ -207,16 +211,20 @@ function drawLines(
     ctx.lineWidth = outline.width * 2
     ctx.lineJoin = 'round'
   }
+  const spacing = `${style.letterSpacing * layout.size}px`
   layout.placed.forEach((line, i) => {
     const pieces = linePieces(m, line)
-    const width = pieces.reduce((w, pc) => w + pc.width, 0)
     const rtl = layout.content.paragraphs[line.paragraph]?.bidi.direction === 'rtl'
-    const side = sideOf(layer, d, rtl)
+    const stretched = stretch(ctx, style, layout.size, line, pieces)
+    const width = pieces.reduce((w, pc) => w + pc.width, 0)
+    // A justified line spans the box; it starts at its paragraph's start side.
+    const side = stretched ? (rtl ? 'right' : 'left') : sideOf(layer, d, rtl)
     let x = side === 'left' ? box.x : side === 'right' ? box.x + box.w - width : box.x + (box.w - width) / 2
     const baseline = top + i * layout.lineHeightPx + (layout.lineHeightPx - ascent - descent) / 2 + ascent
     for (const pc of pieces) {
       applyRunFont(ctx, style, layout.size, pc.run.system, pc.run.emphasis)
-      ctx.letterSpacing = `${style.letterSpacing * layout.size}px`
+      ctx.letterSpacing = stretched?.letterSpacing ?? spacing
+      if (stretched) ctx.wordSpacing = stretched.wordSpacing
       ctx.direction = pc.rtl ? 'rtl' : 'ltr'
       // One shadow, cast by what is drawn first: the outline when there is one, else the letters.
       if (shadowColor) ctx.shadowColor = shadowColor
@@ -228,7 +236,28 @@ function drawLines(
       if (shadowColor) ctx.shadowColor = TRANSPARENT
       x += pc.width
     }
+    if (stretched) ctx.wordSpacing = '0px'
   })
+}
+
+/**
+ * A justified line's spacing set on the context, and its pieces measured again with it: each surface places
+ * what it draws by its own shaper's widths. Undefined for a line drawn as laid out, and where the canvas cannot
+ * widen word spaces (Safari), which then draws the line unjustified.
+ */
+function stretch(ctx: Canvas2D, style: TextStyle, size: number, line: TextLine, pieces: Piece[]) {
+  if (line.wordGap === undefined && line.letterGap === undefined) return undefined
+  if (ctx.wordSpacing === undefined) return undefined
+  const letterSpacing = `${style.letterSpacing * size + (line.letterGap ?? 0)}px`
+  const wordSpacing = `${line.wordGap ?? 0}px`
+  ctx.letterSpacing = letterSpacing
+  ctx.wordSpacing = wordSpacing
+  for (const pc of pieces) {
+    applyRunFont(ctx, style, size, pc.run.system, pc.run.emphasis)
+    pc.width = ctx.measureText(pc.text).width
+  }
+  ctx.wordSpacing = '0px'
+  return { letterSpacing, wordSpacing }
 }
 
 /** What drawing a text layer found: whether its text had to be cut to fit. */

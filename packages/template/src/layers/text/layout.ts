@@ -15,6 +15,12 @@ export interface TextLine {
   hyphen: boolean
   /** Px at the layout's size. */
   width: number
+  /**
+   * A justified line: the px each word space (U+0020, U+00A0) widens by, or, in a line of Chinese or Japanese
+   * without spaces, the px added between its characters, so the line spans the box.
+   */
+  wordGap?: number
+  letterGap?: number
 }
 
 export interface TextLayout {
@@ -370,6 +376,7 @@ export function layoutText(
     const last = lines[lines.length - 1]
     if (last) lines[lines.length - 1] = ellipsize(at.m, last, box.w)
   }
+  if (style.justify && style.wrap) lines = justified(content, lines, box.w)
   return {
     size,
     lines: lines.map((l) => content.text.slice(l.start, l.end) + (l.ellipsis ? '…' : l.hyphen ? HYPHEN : '')),
@@ -397,4 +404,27 @@ function ellipsize(m: Measurer, line: TextLine, maxWidth: number): TextLine {
     hyphen: false,
     width: m.width(line.start, end) + m.ellipsisWidth(end),
   }
+}
+
+/** The spaces a justified line widens; a canvas' `wordSpacing` widens these alone. */
+const WORD_SPACES = /[ \u00A0]/g
+
+/**
+ * Lines stretched to the box's width: every line but a paragraph's last (which a hard break or the text's end
+ * ends) and a line cut with "…". A line with word spaces widens them; a line without any that holds Han, kana
+ * or hangul spreads between its characters (graphemes), as Chinese and Japanese are justified; any other
+ * (one long word) stays as it is.
+ */
+function justified(content: TextContent, lines: TextLine[], width: number): TextLine[] {
+  return lines.map((line, i) => {
+    const next = lines[i + 1]
+    const slack = width - line.width
+    if (!next || next.paragraph !== line.paragraph || line.ellipsis || slack <= 0) return line
+    const text = content.text.slice(line.start, line.end)
+    const spaces = text.match(WORD_SPACES)?.length ?? 0
+    if (spaces > 0) return { ...line, wordGap: slack / spaces }
+    const characters = textLength(text) + (line.hyphen ? 1 : 0)
+    if (!CJK.test(text) || characters < 2) return line
+    return { ...line, letterGap: slack / (characters - 1) }
+  })
 }

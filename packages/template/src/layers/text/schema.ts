@@ -65,6 +65,19 @@ export const textLayerSchema = z
      * (U+00AD) in the text break with a hyphen either way.
      */
     hyphenate: z.boolean().optional(),
+    /**
+     * Every line of a paragraph but its last stretches to the box's width: the spaces between words widen, and
+     * a line without spaces in Chinese or Japanese spreads between its characters. `align` still places each
+     * paragraph's last line. Absent (as in every document saved before it existed) means off.
+     */
+    justify: z.boolean().optional(),
+    /**
+     * Figures of one width (the font's `tnum`), so columns of prices and times line up. Absent means the
+     * font's own. A face without them (Playfair Display) draws its own.
+     */
+    tabularFigures: z.boolean().optional(),
+    /** Old-style figures (`onum`, set into running text), in the faces that have them. Absent means lining. */
+    oldstyleFigures: z.boolean().optional(),
     /** `**bold**` and `*italic*` in the text and values set words in bold and italics. */
     markup: z.boolean().default(true),
     maxLines: z.number().int().positive().optional(),
