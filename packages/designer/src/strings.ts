@@ -106,6 +106,11 @@ export interface DesignerWords {
   evenLines: string
   /** The switch that hyphenates a text's words by its language at line ends. */
   hyphenate: string
+  /** The switch that stretches a paragraph's lines, but its last, to the box's width. */
+  justify: string
+  /** Figures of one width (a price column lines up), and figures set into running text. */
+  tabularFigures: string
+  oldstyleFigures: string
   /** The font size and alignment a text takes in the size shown ({size}: its label), over its own. */
   sizeInSize: string
   alignInSize: string
@@ -310,6 +315,9 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   wrapLines: 'Wrap lines',
   evenLines: 'Even lines',
   hyphenate: 'Hyphenate',
+  justify: 'Justify',
+  tabularFigures: 'Tabular figures',
+  oldstyleFigures: 'Old-style figures',
   sizeInSize: 'Font size in {size}',
   alignInSize: 'Alignment in {size}',
   asDesigned: 'As designed',
@@ -495,6 +503,9 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   wrapLines: '自动换行',
   evenLines: '各行等长',
   hyphenate: '自动断词加连字符',
+  justify: '两端对齐',
+  tabularFigures: '等宽数字',
+  oldstyleFigures: '旧式数字',
   sizeInSize: '{size}中的字号',
   alignInSize: '{size}中的对齐',
   asDesigned: '与设计相同',

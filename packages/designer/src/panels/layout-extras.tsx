@@ -28,8 +28,9 @@ interface ExtrasProps<L extends Layer> {
 type Override = NonNullable<Layer['bySize']>[string]
 
 /**
- * A text's setting the catalogue uses beside its font: capitals, wrapping, even lines, hyphenation, and in a size other
- * than the first its own font size and alignment there (the size's override; its box is the canvas's).
+ * A text's setting the catalogue uses beside its font: capitals, wrapping, even lines, hyphenation, justification,
+ * tabular and old-style figures, and in a size other than the first its own font size and alignment there (the
+ * size's override; its box is the canvas's).
  */
 export function TextLayoutControls({ t, layer, sizeId, strings, update, disabled }: ExtrasProps<TextLayer>) {
   const override = layer.bySize?.[sizeId]
@@ -71,6 +72,26 @@ export function TextLayoutControls({ t, layer, sizeId, strings, update, disabled
           disabled={disabled}
           // Off leaves no property behind, so the document reads as one saved before the switch existed.
           onChange={(v) => update({ hyphenate: v ? true : undefined })}
+        />
+        <Checkbox
+          label={strings.justify}
+          checked={layer.justify === true}
+          disabled={disabled}
+          onChange={(v) => update({ justify: v ? true : undefined })}
+        />
+      </Row>
+      <Row>
+        <Checkbox
+          label={strings.tabularFigures}
+          checked={layer.tabularFigures === true}
+          disabled={disabled}
+          onChange={(v) => update({ tabularFigures: v ? true : undefined })}
+        />
+        <Checkbox
+          label={strings.oldstyleFigures}
+          checked={layer.oldstyleFigures === true}
+          disabled={disabled}
+          onChange={(v) => update({ oldstyleFigures: v ? true : undefined })}
         />
       </Row>
       {ownSize ? null : (
