@@ -130,6 +130,47 @@ export const TextEffects: Story = {
   },
 }
 
+export const JustifyAndFigures: Story = {
+  name: 'Properties of a text: justify, tabular and old-style figures, by keyboard, left out of the document when off',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    const justify = canvas.getByRole('checkbox', { name: 'Justify' })
+    const tabular = canvas.getByRole('checkbox', { name: 'Tabular figures' })
+    const oldstyle = canvas.getByRole('checkbox', { name: 'Old-style figures' })
+    await expect(justify).not.toBeChecked()
+    justify.focus()
+    await userEvent.keyboard(' ')
+    // Tab reaches the figures' switches next, in reading order.
+    await userEvent.tab()
+    await expect(tabular).toHaveFocus()
+    await userEvent.keyboard(' ')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({
+        justify: true,
+        tabularFigures: true,
+      }),
+    )
+    await expect(layerIn(lastDocument(args.onChange), 'headline')).not.toHaveProperty('oldstyleFigures')
+    await userEvent.tab()
+    await expect(oldstyle).toHaveFocus()
+    await userEvent.keyboard(' ')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({ oldstyleFigures: true }),
+    )
+    for (const box of [justify, tabular, oldstyle]) {
+      box.focus()
+      await userEvent.keyboard(' ')
+    }
+    await waitFor(() => {
+      const headline = layerIn(lastDocument(args.onChange), 'headline')
+      for (const key of ['justify', 'tabularFigures', 'oldstyleFigures'])
+        expect(headline).not.toHaveProperty(key, expect.anything())
+    })
+    await expect(justify).not.toBeChecked()
+  },
+}
+
 export const ShapeProperties: Story = {
   name: 'Properties of a shape: fill, gradient, radius, outline, shadow',
   play: async ({ canvasElement, args }) => {
