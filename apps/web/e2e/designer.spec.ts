@@ -886,6 +886,39 @@ test.describe('the browser draws what the server renders', () => {
         ],
       }),
     },
+    {
+      // A justified paragraph (its word spaces widened to the box) and a price column in tabular figures (a
+      // FontFace of their own in the browser, font-variant-numeric on the server).
+      name: 'a justified paragraph and tabular figures',
+      locale: 'en' as const,
+      values: undefined,
+      focus: { x: 80, y: 60, w: 560, h: 330 },
+      extend: (d) => ({
+        ...d,
+        layers: [
+          ...d.layers,
+          {
+            id: 'justified',
+            type: 'text',
+            text: 'Every line of this paragraph but its last reaches both edges of its box, the spaces between its words widened to fill it.',
+            size: 30,
+            color: '#ffffff',
+            justify: true,
+            box: { x: 80, y: 60, w: 560, h: 200 },
+          } as TemplateDoc['layers'][number],
+          {
+            id: 'prices',
+            type: 'text',
+            text: '1,111.11\n8,888.88',
+            size: 48,
+            color: '#ffffff',
+            align: 'right',
+            tabularFigures: true,
+            box: { x: 80, y: 270, w: 560, h: 120 },
+          } as TemplateDoc['layers'][number],
+        ],
+      }),
+    },
   ]
   // In a Chromium with the server's text gamma, where only each rasteriser's edge coverage differs. Chromium as
   // built (customers' browsers) draws text edges with more contrast: at the canvas' fitted size in a 1280 px
