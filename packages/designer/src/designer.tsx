@@ -4,11 +4,17 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
 } from 'react'
 import { DesignerCanvas } from './canvas/designer-canvas'
+import { GridOverlay } from './canvas/grid-overlay'
+import { useGuideDrag } from './canvas/guide-drag'
+import { GuideLines } from './canvas/guide-lines'
+import { rulerUnit } from './canvas/ruler-ticks'
+import { Ruler } from './canvas/rulers'
 import { clampZoom, fitWidthZoom, fitZoom, stepZoom, Viewport } from './canvas/viewport'
 import { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, useFixedImages } from './fixed-images'
 import { designerKinds } from './kinds'
@@ -20,6 +26,8 @@ import { PreviewPanel } from './preview/preview-panel'
 import { copyLayers } from './state/clipboard'
 import { readClip, writeClip } from './state/clipboard-storage'
 import { createDesignerStore, type DesignerStore, onDocumentChange } from './state/designer-store'
+import { type GuideAxis, guidesOf } from './state/guides'
+import { gridLines } from './state/snap'
 import {
   DESIGNER_STRINGS_EN,
   DESIGNER_STRINGS_ZH_CN,
@@ -27,6 +35,7 @@ import {
   type DesignerWords,
 } from './strings'
 import { type DesignerPanels, Toolbar } from './toolbar'
+import { DEFAULT_VIEW, type DesignerViewOptions, gridSpacing } from './view-options'
 
 /**
  * What the designer shows: the host's store, which the host drives (`load`, `replace`, `fontsChanged`), or a
@@ -81,6 +90,10 @@ export interface DesignerOptions {
   panels?: Partial<DesignerPanels>
   /** Told when a panel is shown or folded away (the host may remember it). */
   onPanelsChange?: (panels: DesignerPanels) => void
+  /** Rulers and the layout grid at first (default: neither; a 10 px grid); Shift+R, Shift+G and the toolbar change it. */
+  view?: Partial<DesignerViewOptions>
+  /** Told when rulers or the grid are shown or hidden or the grid's spacing changes (the host may remember it). */
+  onViewChange?: (view: DesignerViewOptions) => void
 }
 
 /** Keys a focused text control keeps for itself (typing, its own undo) instead of the designer's shortcuts. */
@@ -125,6 +138,8 @@ function DesignerView({
   maxImageBytes = FIXED_IMAGE_MAX_BYTES,
   panels: initialPanels,
   onPanelsChange,
+  view: initialView,
+  onViewChange,
 }: DesignerOptions & { store: DesignerStore }) {
   const strings: DesignerWords = {
     ...(locale === 'zh-CN' ? DESIGNER_STRINGS_ZH_CN : DESIGNER_STRINGS_EN),
@@ -135,6 +150,10 @@ function DesignerView({
   const dispatch = store.dispatch
   const [zoom, setZoomState] = useState(clampZoom(initialZoom === 'fit-width' ? 0.5 : initialZoom))
   const [panels, setPanels] = useState<DesignerPanels>({ layers: true, properties: true, ...initialPanels })
+  const [view, setView] = useState<DesignerViewOptions>(() => {
+    const v = { ...DEFAULT_VIEW, ...initialView }
+    return { ...v, gridSpacing: gridSpacing(v.gridSpacing) }
+  })
   /** Whether the zoom is still the one fit-width chose (no zoom by hand since): a change of room fits again. */
   const fitted = useRef(initialZoom === 'fit-width')
   const viewportRef = useRef<HTMLDivElement>(null)
@@ -194,6 +213,48 @@ function DesignerView({
     const next = { ...panels, [panel]: !panels[panel] }
     setPanels(next)
     onPanelsChange?.(next)
+  }
+  const changeView = (change: Partial<DesignerViewOptions>) => {
+    const next = { ...view, ...change }
+    setView(next)
+    onViewChange?.(next)
+  }
+  const unit = useMemo(() => rulerUnit(size), [size])
+  const guides = guidesOf(size)
+  /** A guide just added by the Guides menu: it takes the focus once drawn, for the arrow keys and Delete. */
+  const focusGuide = useRef<{ axis: GuideAxis; index: number } | undefined>(undefined)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the document with the new guide is what it waits for.
+  useEffect(() => {
+    const g = focusGuide.current
+    if (!g) return
+    focusGuide.current = undefined
+    viewportRef.current
+      ?.querySelector<HTMLElement>(`[data-guide-line="${g.axis}"][data-index="${g.index}"]`)
+      ?.focus()
+  }, [state.document])
+  const guideDrag = useGuideDrag({
+    zoom,
+    viewportRef,
+    onDrop: (axis, index, at) => {
+      const list = guidesOf(size)[axis]
+      const next =
+        index === undefined
+          ? at === undefined
+            ? list
+            : [...list, at]
+          : at === undefined
+            ? list.filter((_, i) => i !== index)
+            : list.map((v, i) => (i === index ? at : v))
+      dispatch({ type: 'guides', guides: { [axis]: next } })
+    },
+  })
+  const addGuide = (axis: GuideAxis) => {
+    const list = guides[axis]
+    focusGuide.current = { axis, index: list.length }
+    dispatch({
+      type: 'guides',
+      guides: { [axis]: [...list, Math.round((axis === 'x' ? size.width : size.height) / 2)] },
+    })
   }
   const fit = () => {
     const el = viewportRef.current
@@ -259,6 +320,11 @@ function DesignerView({
     if (e.shiftKey && !mod && (e.key === '!' || e.code === 'Digit1')) {
       e.preventDefault()
       return fit()
+    }
+    // As Figma's: Shift+R shows or hides the rulers, Shift+G the layout grid.
+    if (e.shiftKey && !mod && !e.altKey && (key === 'r' || key === 'g')) {
+      e.preventDefault()
+      return changeView(key === 'r' ? { rulers: !view.rulers } : { grid: !view.grid })
     }
     // A read-only design (a catalogue template) may still be copied from.
     if (mod && (key === 'c' || (key === 'x' && !readOnly))) {
@@ -339,6 +405,14 @@ function DesignerView({
           panels={panels}
           onTogglePanel={togglePanel}
           onManageSizes={() => setSizesOpen(true)}
+          view={view}
+          onViewChange={changeView}
+          onAddGuide={addGuide}
+          onClearGuides={
+            guides.x.length + guides.y.length > 0
+              ? () => dispatch({ type: 'guides', guides: { x: [], y: [] } })
+              : undefined
+          }
         />
         <SizesDialog
           open={sizesOpen}
@@ -373,6 +447,34 @@ function DesignerView({
           onZoom={setZoom}
           viewportRef={viewportRef}
           label={`${strings.canvas} (${strings.zoom})`}
+          rulers={
+            view.rulers
+              ? {
+                  top: (
+                    <Ruler
+                      side="top"
+                      zoom={zoom}
+                      unit={unit}
+                      page={size.width}
+                      viewportRef={viewportRef}
+                      drag={readOnly ? undefined : guideDrag.handlers('y')}
+                      title={readOnly ? undefined : strings.rulerHint}
+                    />
+                  ),
+                  left: (
+                    <Ruler
+                      side="left"
+                      zoom={zoom}
+                      unit={unit}
+                      page={size.height}
+                      viewportRef={viewportRef}
+                      drag={readOnly ? undefined : guideDrag.handlers('x')}
+                      title={readOnly ? undefined : strings.rulerHint}
+                    />
+                  ),
+                }
+              : undefined
+          }
         >
           <DesignerCanvas
             state={state}
@@ -385,6 +487,26 @@ function DesignerView({
             label={strings.canvas}
             editTextLabel={strings.editText}
             cropLabel={strings.cropPhoto}
+            snapLines={[guides, view.grid ? gridLines(size, view.gridSpacing) : {}]}
+            underlay={view.grid ? <GridOverlay spacing={view.gridSpacing} zoom={zoom} /> : null}
+            overlay={
+              <GuideLines
+                size={size}
+                zoom={zoom}
+                unit={unit}
+                drag={guideDrag}
+                readOnly={readOnly}
+                onChange={(axis, list, coalesce) =>
+                  dispatch({ type: 'guides', guides: { [axis]: list }, coalesce })
+                }
+                onRemoved={() => viewportRef.current?.focus()}
+                labels={{
+                  horizontal: strings.horizontalGuide,
+                  vertical: strings.verticalGuide,
+                  keys: strings.guideKeys,
+                }}
+              />
+            }
             layerLabel={(id) => {
               const l = state.document.layers.find((x) => x.id === id)
               return l ? layerName(l) : id

@@ -97,3 +97,4 @@ export {
   type DesignerWords,
 } from './strings'
 export type { DesignerPanels } from './toolbar'
+export { DEFAULT_VIEW, type DesignerViewOptions, GRID_SPACINGS } from './view-options'

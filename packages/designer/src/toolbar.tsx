@@ -4,6 +4,7 @@ import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@templet/ui/dropdown-menu'
 import {
@@ -15,23 +16,30 @@ import {
   AlignStartHorizontal,
   AlignStartVertical,
   AlignVerticalDistributeCenter,
+  Check as CheckIcon,
   Copy,
+  Eye,
+  Grid3x3,
   Maximize,
   PanelLeft,
   PanelRight,
   Plus,
   Redo2,
+  Ruler,
   Scaling,
+  SeparatorHorizontal,
+  SeparatorVertical,
   Trash2,
   Undo2,
   ZoomIn,
   ZoomOut,
 } from 'lucide-react'
-import { type Dispatch, type ReactNode, useRef } from 'react'
+import { type Dispatch, type ReactNode, useId, useRef } from 'react'
 import { designerKinds } from './kinds'
 import type { DesignerAction, DesignerState } from './state/designer-state'
 import type { AlignEdge } from './state/geometry'
 import type { DesignerWords } from './strings'
+import { type DesignerViewOptions, GRID_SPACING_RANGE, GRID_SPACINGS, gridSpacing } from './view-options'
 
 export interface ToolbarProps {
   state: DesignerState
@@ -52,6 +60,13 @@ export interface ToolbarProps {
   onTogglePanel: (panel: keyof DesignerPanels) => void
   /** Opens the sizes dialog (add, resize, remove sizes). */
   onManageSizes: () => void
+  /** Rulers and the layout grid, shown or not, and the grid's spacing. */
+  view: DesignerViewOptions
+  onViewChange: (change: Partial<DesignerViewOptions>) => void
+  /** Adds a guide across the middle of the size shown (`y`: a horizontal one), which takes the focus. */
+  onAddGuide: (axis: 'x' | 'y') => void
+  /** Removes the guides of the size shown; offered while it has some. */
+  onClearGuides?: () => void
 }
 
 /** The designer's side panels, shown (true) or folded away to give the canvas their room. */
@@ -84,6 +99,36 @@ function PanelSwitch({
     >
       {children}
     </Button>
+  )
+}
+
+/**
+ * A menu item that is a switch (a `menuitemcheckbox`): its icon while off, a tick while on. The menu stays
+ * open, so both of the view's switches can be set in one visit.
+ */
+function Check({
+  label,
+  checked,
+  icon,
+  onSelect,
+}: {
+  label: string
+  checked: boolean
+  icon: ReactNode
+  onSelect: () => void
+}) {
+  return (
+    <DropdownMenuItem
+      role="menuitemcheckbox"
+      aria-checked={checked}
+      icon={checked ? <CheckIcon /> : icon}
+      onSelect={(e) => {
+        e.preventDefault()
+        onSelect()
+      }}
+    >
+      {label}
+    </DropdownMenuItem>
   )
 }
 
@@ -138,6 +183,10 @@ export function Toolbar({
   panels,
   onTogglePanel,
   onManageSizes,
+  view,
+  onViewChange,
+  onAddGuide,
+  onClearGuides,
 }: ToolbarProps) {
   const n = state.selection.length
   const align = (edge: AlignEdge) => () => dispatch({ type: 'align', edge })
@@ -291,6 +340,64 @@ export function Toolbar({
         <Scaling />
       </Tool>
       {separator}
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="sm" data-slot="view-menu">
+            <Eye aria-hidden="true" />
+            {strings.view}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          align="end"
+          onCloseAutoFocus={(e) => {
+            // The guide an item added takes the focus (the designer gives it), not this menu's button.
+            if (!chosen.current) return
+            chosen.current = false
+            e.preventDefault()
+          }}
+        >
+          <Check
+            label={strings.showRulers}
+            checked={view.rulers}
+            icon={<Ruler />}
+            onSelect={() => onViewChange({ rulers: !view.rulers })}
+          />
+          <Check
+            label={strings.showGrid}
+            checked={view.grid}
+            icon={<Grid3x3 />}
+            onSelect={() => onViewChange({ grid: !view.grid })}
+          />
+          <DropdownMenuSeparator />
+          <DropdownMenuItem
+            disabled={readOnly}
+            icon={<SeparatorHorizontal />}
+            onSelect={() => {
+              chosen.current = true
+              onAddGuide('y')
+            }}
+          >
+            {strings.addHorizontalGuide}
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            disabled={readOnly}
+            icon={<SeparatorVertical />}
+            onSelect={() => {
+              chosen.current = true
+              onAddGuide('x')
+            }}
+          >
+            {strings.addVerticalGuide}
+          </DropdownMenuItem>
+          <DropdownMenuItem disabled={readOnly || !onClearGuides} inset onSelect={() => onClearGuides?.()}>
+            {strings.clearGuides}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {view.grid ? (
+        <GridSpacing label={strings.gridSpacing} value={view.gridSpacing} onChange={onViewChange} />
+      ) : null}
+      {separator}
       <PanelSwitch
         label={strings.propertiesPanel}
         shown={panels.properties}
@@ -299,5 +406,58 @@ export function Toolbar({
         <PanelRight />
       </PanelSwitch>
     </div>
+  )
+}
+
+/**
+ * The layout grid's spacing in px: the usual ones offered, any other whole number typed; applied as typed
+ * once it is one in range, so a half-typed "5" of "50" does not flash a dense grid for long.
+ */
+function GridSpacing({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: number
+  onChange: (change: Partial<DesignerViewOptions>) => void
+}) {
+  const list = useId()
+  return (
+    <label style={{ display: 'flex', gap: 4, alignItems: 'center', fontSize: 13 }}>
+      {label}
+      <input
+        type="number"
+        list={list}
+        min={GRID_SPACING_RANGE.min}
+        max={GRID_SPACING_RANGE.max}
+        step={1}
+        defaultValue={value}
+        data-slot="grid-spacing"
+        onChange={(e) => {
+          const n = e.target.valueAsNumber
+          if (Number.isInteger(n) && n >= GRID_SPACING_RANGE.min && n <= GRID_SPACING_RANGE.max)
+            onChange({ gridSpacing: n })
+        }}
+        onBlur={(e) => {
+          e.target.value = String(gridSpacing(e.target.valueAsNumber))
+          onChange({ gridSpacing: gridSpacing(e.target.valueAsNumber) })
+        }}
+        style={{
+          width: 64,
+          height: 30,
+          borderRadius: 6,
+          padding: '0 6px',
+          border: '1px solid var(--ui-input, #d4d4d8)',
+          background: 'var(--ui-background, #ffffff)',
+          color: 'var(--ui-foreground, #09090b)',
+        }}
+      />
+      <datalist id={list}>
+        {GRID_SPACINGS.map((n) => (
+          <option key={n} value={n} />
+        ))}
+      </datalist>
+    </label>
   )
 }

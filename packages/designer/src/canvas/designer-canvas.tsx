@@ -4,6 +4,7 @@ import {
   type Dispatch,
   type KeyboardEvent,
   type PointerEvent,
+  type ReactNode,
   useEffect,
   useRef,
   useState,
@@ -19,7 +20,7 @@ import {
   resizeBox,
   rotationTowards,
 } from '../state/geometry'
-import { type Guide, snapBox, snapResize, snapTargets } from '../state/snap'
+import { type Guide, type SnapLines, snapBox, snapResize, snapTargets, withLines } from '../state/snap'
 import { paintDocument } from './paint-document'
 import { editsOnCanvas, OnCanvasTextEditor, withWordsIn } from './text-editor'
 
@@ -69,6 +70,12 @@ export interface DesignerCanvasProps {
   images?: Map<string, ImageBitmap>
   /** Grows when what the drawing uses besides the document changed (fonts came in): the canvas draws again. */
   repaint?: number
+  /** Lines a moved or resized layer snaps to besides the page and the other layers: guides, the layout grid. */
+  snapLines?: SnapLines[]
+  /** Drawn over the picture, under the layers' buttons (the layout grid). */
+  underlay?: ReactNode
+  /** Drawn over everything, within the canvas's coordinates (the guides). */
+  overlay?: ReactNode
 }
 
 type Gesture =
@@ -155,6 +162,9 @@ export function DesignerCanvas({
   cropLabel = 'Cropping {name}: drag the photo in its frame, or use the arrow keys; Enter or Escape to finish',
   images,
   repaint,
+  snapLines = [],
+  underlay,
+  overlay,
 }: DesignerCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
   const surfaceRef = useRef<HTMLDivElement>(null)
@@ -186,6 +196,9 @@ export function DesignerCanvas({
     t.layers
       .filter((l) => !ids.includes(l.id) && !l.hidden && (l.box || l.bySize?.[size.id]?.box))
       .map((l) => boxIn(t, l, size.id))
+
+  /** Where a layer moved or resized among `others` snaps. */
+  const targets = (others: Box[]) => withLines(snapTargets(size, others), ...snapLines)
 
   const start = (e: PointerEvent<HTMLElement>, g: Gesture) => {
     surfaceRef.current?.setPointerCapture(e.pointerId)
@@ -326,9 +339,7 @@ export function DesignerCanvas({
         x: g.start.x + (e.clientX - g.startX) / zoom,
         y: g.start.y + (e.clientY - g.startY) / zoom,
       }
-      const snapped = e.altKey
-        ? { box: moved, guides: [] }
-        : snapBox(moved, snapTargets(size, g.others), threshold)
+      const snapped = e.altKey ? { box: moved, guides: [] } : snapBox(moved, targets(g.others), threshold)
       const dx = snapped.box.x - g.start.x - g.applied.x
       const dy = snapped.box.y - g.start.y - g.applied.y
       g.applied = { x: g.applied.x + dx, y: g.applied.y + dy }
@@ -343,7 +354,7 @@ export function DesignerCanvas({
       if (!e.altKey && !e.shiftKey && g.rotation === 0) {
         const { fx, fy } = handleAt(g.handle)
         const side = (f: number) => (f === 0 ? ('start' as const) : f === 1 ? ('end' as const) : undefined)
-        const snapped = snapResize(box, { x: side(fx), y: side(fy) }, snapTargets(size, g.others), threshold)
+        const snapped = snapResize(box, { x: side(fx), y: side(fy) }, targets(g.others), threshold)
         box = snapped.box
         lines = snapped.guides
       }
@@ -479,6 +490,7 @@ export function DesignerCanvas({
       <div aria-hidden="true" style={{ position: 'absolute', inset: 0 }}>
         <canvas ref={canvasRef} style={{ width: '100%', height: '100%', display: 'block' }} />
       </div>
+      {underlay}
       {t.layers.filter(pickable).map((layer) => {
         const isSelected = state.selection.includes(layer.id)
         const area = target(boxIn(t, layer, size.id), layer.rotation)
@@ -695,6 +707,7 @@ export function DesignerCanvas({
           }}
         />
       ))}
+      {overlay}
     </div>
   )
 }

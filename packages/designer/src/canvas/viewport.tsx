@@ -8,6 +8,8 @@ import {
   useState,
 } from 'react'
 
+import { RULER_PX } from './rulers'
+
 export const MIN_ZOOM = 0.05
 export const MAX_ZOOM = 8
 /** The steps the zoom buttons and Ctrl/Cmd +/- go through. */
@@ -39,6 +41,8 @@ export interface ViewportProps {
   /** The viewport element, for fitting. */
   viewportRef: RefObject<HTMLDivElement | null>
   label: string
+  /** The rulers along its top and its start, when shown. */
+  rulers?: { top: ReactNode; left: ReactNode }
   children: ReactNode
 }
 
@@ -46,7 +50,7 @@ export interface ViewportProps {
  * The scrolling area the canvas sits in: scroll (wheel, trackpad, scrollbars) and Space+drag pan it,
  * Ctrl/Cmd+wheel zooms about the pointer.
  */
-export function Viewport({ zoom, onZoom, viewportRef, label, children }: ViewportProps) {
+export function Viewport({ zoom, onZoom, viewportRef, label, rulers, children }: ViewportProps) {
   const [spaceHeld, setSpaceHeld] = useState(false)
   const pan = useRef<{ pointerId: number; x: number; y: number; left: number; top: number } | undefined>(
     undefined,
@@ -128,7 +132,7 @@ export function Viewport({ zoom, onZoom, viewportRef, label, children }: Viewpor
     if (pan.current?.pointerId === e.pointerId) pan.current = undefined
   }
 
-  return (
+  const scroller = (
     // biome-ignore lint/a11y/useSemanticElements: a scrolling region around the canvas, not a section of a page
     <div
       ref={viewportRef}
@@ -161,6 +165,32 @@ export function Viewport({ zoom, onZoom, viewportRef, label, children }: Viewpor
       }}
     >
       <div style={{ padding: VIEWPORT_PAD, width: 'max-content' }}>{children}</div>
+    </div>
+  )
+
+  // Always this frame, the rulers in or out: the scrolling area is never mounted afresh, so it keeps its scroll.
+  return (
+    <div
+      data-slot="designer-frame"
+      // The rulers measure the design, which is laid out left to right in a right-to-left page too.
+      dir={rulers ? 'ltr' : undefined}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: rulers ? `${RULER_PX}px minmax(0, 1fr)` : 'minmax(0, 1fr)',
+        gridTemplateRows: rulers ? `${RULER_PX}px auto` : 'auto',
+      }}
+    >
+      {rulers ? (
+        <>
+          <span
+            aria-hidden="true"
+            style={{ background: 'var(--ui-background, #ffffff)', borderRadius: '8px 0 0 0' }}
+          />
+          {rulers.top}
+          {rulers.left}
+        </>
+      ) : null}
+      {scroller}
     </div>
   )
 }
