@@ -196,7 +196,7 @@ test.describe('Bulk create', () => {
     })
     await expect(page.getByRole('alert')).toHaveText(/“big\.csv” is 600 KB; the most is 512 KB/)
 
-    await page.getByLabel('Language').selectOption('zh-CN')
+    await page.getByLabel('Language', { exact: true }).selectOption('zh-CN')
     await expect(page.getByRole('heading', { level: 1, name: '批量创建' })).toBeVisible()
     await page.getByTestId('bulk-file').setInputFiles({
       name: '名单.csv',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { unzipSync } from 'fflate'
+import { expectNoAxeViolations } from './axe'
 import { tealOrCoral } from './bulk-templates'
 import { apiAs, buyCredits, expect, registerUser, signIn, solidPng, test, uploadImage } from './fixtures'
 
@@ -87,6 +88,65 @@ test.describe('Bulk create’s grid', () => {
     await expect(page.getByTestId('bulk-grid-summary')).toHaveText('Fill in a row to see what it costs.')
   })
 
+  test('a language column per text, shown by its box or by a pasted header: a bad tag marked in its cell, the language made with the row', async ({
+    page,
+    server,
+  }) => {
+    const account = await registerUser(server)
+    const id = await tealOrCoral(server, account.token)
+    await buyCredits(server, account)
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await signIn(page, account, `/bulk?template=${id}`)
+
+    const grid = page.getByRole('table', { name: 'Rows to create' })
+    const headline = grid.getByRole('textbox', { name: 'Headline, row 1', exact: true })
+    const language = grid.getByRole('combobox', { name: 'Language of “Headline”, row 1', exact: true })
+    const languages = page.getByRole('checkbox', { name: 'Give each text’s language' })
+    await headline.fill('Card 1')
+    await expect(language).toHaveCount(0)
+    await languages.check()
+    await expect(
+      grid.getByRole('columnheader', { name: 'Language of “Headline” headline.lang' }),
+    ).toBeVisible()
+    await expect(headline).toHaveValue('Card 1')
+    await expectNoAxeViolations(page)
+
+    await language.fill('not a tag')
+    await expect(language).toHaveAttribute('aria-invalid', 'true')
+    await expect(language).toHaveAccessibleDescription(
+      'Language of “Headline”: not a language tag. Use one such as ja, zh-TW, zh-CN or ko.',
+    )
+    await expect(headline).not.toHaveAttribute('aria-invalid', 'true')
+    await language.fill('ko')
+    await expect(language).not.toHaveAttribute('aria-invalid', 'true')
+    await page.reload()
+    await expect(languages).toBeChecked()
+    await expect(language).toHaveValue('ko')
+
+    // Hidden again, the values stay; a pasted header naming a language column shows the columns for it.
+    await languages.uncheck()
+    await expect(headline).toHaveValue('Card 1')
+    await page.evaluate(
+      (text) => navigator.clipboard.writeText(text),
+      'headline\theadline.lang\nSakura\tja\n',
+    )
+    await headline.focus()
+    await page.keyboard.press('ControlOrMeta+V')
+    await expect(languages).toBeChecked()
+    await expect(headline).toHaveValue('Sakura')
+    await expect(language).toHaveValue('ja')
+    await expect(page.getByTestId('bulk-grid-summary')).toHaveText('1 row: 1 ready, 0 with problems')
+
+    await page.getByRole('button', { name: 'Create 1 image' }).click()
+    await page.getByRole('dialog', { name: 'Create 1 image?' }).getByRole('button', { name: 'Start' }).click()
+    await expect(page.getByTestId('bulk-status')).toHaveText('Completed', { timeout: 60_000 })
+    const made = (await apiAs(server, account.token, 'GET', '/creation/list')).data as { id: number }[]
+    const detail = (await apiAs(server, account.token, 'GET', `/creation/detail?id=${made[0]?.id}`)).data as {
+      valueLanguages: Record<string, string>
+    }
+    expect(Object.values(detail.valueLanguages)).toEqual(['ja'])
+  })
+
   test('rows typed in are kept in the browser, removed one by one, and the grid fits a phone in Chinese', async ({
     page,
     server,
@@ -95,7 +155,7 @@ test.describe('Bulk create’s grid', () => {
     const account = await registerUser(server)
     const id = await tealOrCoral(server, account.token, { photo: true })
     await signIn(page, account, `/bulk?template=${id}`)
-    await page.getByLabel('Language').selectOption('zh-CN')
+    await page.getByLabel('Language', { exact: true }).selectOption('zh-CN')
 
     const grid = page.getByRole('table', { name: '要生成的行' })
     await grid.getByRole('textbox', { name: '标题, 第 1 行', exact: true }).fill('春天')

@@ -59,7 +59,7 @@ test.describe('screens', () => {
     await page.goto('/login')
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     await expect(page).toHaveTitle('Sign in to Templet · Templet')
-    await page.getByLabel('Language').selectOption('zh-CN')
+    await page.getByLabel('Language', { exact: true }).selectOption('zh-CN')
     await expect(page.getByRole('heading', { name: '登录 Templet' })).toBeVisible()
     await expect(page).toHaveTitle('登录 Templet · Templet')
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN')

@@ -35,6 +35,8 @@ export {
   columnNameProblem,
   columnNames,
   foldedName,
+  LANGUAGE_SUFFIX,
+  languageColumn,
   optionNamed,
   RESERVED_COLUMNS,
   suggestedColumnName,
@@ -201,6 +203,7 @@ export {
 } from './upgrade'
 export {
   choiceLabels,
+  drawnTextFields,
   effectiveValues,
   fieldsShownBy,
   hyphenationLanguages,

@@ -50,6 +50,13 @@ export const typesetsShowing = (t: Pick<Template, 'layers'>, key: string): Types
   typesets(t).filter((s) => s.texts.some((text) => fieldReferences(text).includes(key)))
 
 /**
+ * The text fields a text layer draws: values whose Han characters have forms to choose, so a bulk row may give
+ * their language (a link drawn only as a QR code has none).
+ */
+export const drawnTextFields = (t: Pick<Template, 'fields' | 'layers'>) =>
+  t.fields.filter((f) => fieldKinds.typed(f) && typesetsShowing(t, f.key).length > 0)
+
+/**
  * The fields shown by the text layers `layerIds` (those a drawing's `onText` reported cut with "…"), in the
  * template's order: the fields whose note says their text does not fit.
  */

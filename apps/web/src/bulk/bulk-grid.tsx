@@ -1,18 +1,29 @@
 import { useQuery } from '@tanstack/react-query'
 import type { BatchValidation, TemplateDetail, TemplateField } from '@templet/api'
 import { BATCH_MAX_ROWS } from '@templet/api/limits'
-import { optionNamed, type Template } from '@templet/template'
+import { drawnTextFields, languageColumn, optionNamed, type Template } from '@templet/template'
 import { Badge } from '@templet/ui/badge'
 import { Button } from '@templet/ui/button'
+import { Checkbox } from '@templet/ui/checkbox'
 import { inputVariants } from '@templet/ui/input'
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@templet/ui/table'
+import type { TFunction } from 'i18next'
 import { Plus, Trash2 } from 'lucide-react'
 import { type ClipboardEvent, type KeyboardEvent, memo, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { recentUploadsQuery } from '../api/upload-queries'
 import { CanvasPreview } from '../editor/canvas-preview'
 import { formatNumber } from '../i18n/format'
-import { emptyRow, type GridColumn, type GridRows, gridCsv, parsePastedTable, pasteBlock } from './grid'
+import {
+  emptyRow,
+  type GridColumn,
+  type GridRows,
+  gridCsv,
+  headerColumns,
+  parsePastedTable,
+  pasteBlock,
+  remapRows,
+} from './grid'
 import { rowIssues } from './row-errors'
 
 type Locale = 'en' | 'zh-CN'
@@ -23,6 +34,16 @@ const FIRST_ROWS = 5
 const THUMBNAIL_SIDE = 72
 const NAME_COLUMN = 'name'
 const UPLOADS_LIST = 'bulk-uploads'
+const LANGUAGES_LIST = 'bulk-languages'
+/** Languages offered in a language cell (any BCP 47 tag is taken): those whose Han characters differ. */
+const LANGUAGE_TAGS = [
+  ['ja', '日本語'],
+  ['ko', '한국어'],
+  ['zh-CN', '简体中文'],
+  ['zh-TW', '繁體中文（台灣）'],
+  ['zh-HK', '繁體中文（香港）'],
+] as const
+const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/
 
 /** Upload ids by name, the newest upload of a name first (as the server picks one). */
 type UploadsByName = ReadonlyMap<string, number>
@@ -47,27 +68,53 @@ const draftKey = (templateId: number) => `templet.bulkGrid.${templateId}`
 /** Forgets the grid kept for the template (its batch has started). */
 export const forgetGrid = (templateId: number) => localStorage.removeItem(draftKey(templateId))
 
-/** The grid kept in this browser for the template, when its columns are still the template's. */
-function readDraft(templateId: number, headers: string[]): string[][] | undefined {
+/** The grid kept in this browser for the template, when its columns are one of `choices`: which, and its rows. */
+function readDraft(
+  templateId: number,
+  choices: readonly (readonly GridColumn[])[],
+): { columns: number; rows: string[][] } | undefined {
   try {
     const saved = JSON.parse(localStorage.getItem(draftKey(templateId)) ?? 'null') as {
       headers: string[]
       rows: string[][]
     } | null
-    if (!saved || saved.headers.join('\n') !== headers.join('\n')) return undefined
-    return saved.rows.filter((r) => Array.isArray(r) && r.length === headers.length).slice(0, BATCH_MAX_ROWS)
+    if (!saved) return undefined
+    const columns = choices.findIndex((c) => c.map((x) => x.header).join('\n') === saved.headers.join('\n'))
+    if (columns < 0) return undefined
+    const width = saved.headers.length
+    const rows = saved.rows.filter((r) => Array.isArray(r) && r.length === width).slice(0, BATCH_MAX_ROWS)
+    return { columns, rows }
   } catch {
     return undefined
   }
 }
 
-const columnsOf = (template: TemplateDetail, nameLabels: string[]): GridColumn[] => [
-  ...template.fields.map((f) => ({
-    header: f.column ?? f.key,
-    aliases: [f.key, f.labels.en, f.labels['zh-CN']],
-  })),
+/** A column on screen: a field's value, the language of a text field's value (`language`), or the name. */
+interface Slot extends GridColumn {
+  field?: TemplateField
+  language?: true
+}
+
+/** The grid's columns: each field (a text field in `languageKeys` followed by its language), then the name. */
+const slotsOf = (
+  template: TemplateDetail,
+  nameLabels: string[],
+  languageKeys: ReadonlySet<string>,
+): Slot[] => [
+  ...template.fields.flatMap((f): Slot[] => {
+    const header = f.column ?? f.key
+    const aliases = [f.key, f.labels.en, f.labels['zh-CN']]
+    const value = { header, aliases, field: f }
+    if (!languageKeys.has(f.key)) return [value]
+    return [
+      value,
+      { header: languageColumn(header), aliases: aliases.map(languageColumn), field: f, language: true },
+    ]
+  }),
   { header: NAME_COLUMN, aliases: nameLabels },
 ]
+
+const NO_KEYS: ReadonlySet<string> = new Set()
 
 /**
  * Bulk create's grid: a row per image, a column per field under its column name, and the creation's name.
@@ -86,15 +133,20 @@ export function BulkGrid(p: {
 }) {
   const { t, i18n } = useTranslation()
   const locale: Locale = i18n.language === 'zh-CN' ? 'zh-CN' : 'en'
-  const { template } = p
-  const columns = useMemo(
-    () => columnsOf(template, [t('bulk.nameColumn', { lng: 'en' }), t('bulk.nameColumn', { lng: 'zh-CN' })]),
-    [template, t],
-  )
+  const { template, document } = p
+  // The columns without and with each drawn text's language (a choice kept with the grid's draft).
+  const choices = useMemo(() => {
+    const names = [t('bulk.nameColumn', { lng: 'en' }), t('bulk.nameColumn', { lng: 'zh-CN' })]
+    const texts = document ? new Set(drawnTextFields(document).map((f) => f.key)) : NO_KEYS
+    return [slotsOf(template, names, NO_KEYS), slotsOf(template, names, texts)] as const
+  }, [template, document, t])
+  const takesLanguages = choices[1].length > choices[0].length
+  const [start] = useState(() => readDraft(template.id, choices))
+  const [languages, setLanguages] = useState(start?.columns === 1)
+  const columns = choices[languages ? 1 : 0]
   const headers = columns.map((c) => c.header)
   const [rows, setRows] = useState<GridRows>(
-    () =>
-      readDraft(template.id, headers) ?? Array.from({ length: FIRST_ROWS }, () => emptyRow(columns.length)),
+    () => start?.rows ?? Array.from({ length: FIRST_ROWS }, () => emptyRow(columns.length)),
   )
   const [dropped, setDropped] = useState(0)
   const takesImages = template.fields.some((f) => f.kind === 'image')
@@ -125,7 +177,9 @@ export function BulkGrid(p: {
       if (gridRow === undefined) continue
       const issues = rowIssues(t, e, template, locale)
       const byKey = new Map<string, string>()
-      for (const issue of issues) if (issue.key) byKey.set(issue.key, issue.text ?? e.message)
+      for (const issue of issues)
+        if (issue.key)
+          byKey.set(issue.language ? languageColumn(issue.key) : issue.key, issue.text ?? e.message)
       const general = issues.some((i) => i.key) ? undefined : e.message
       byRow.set(gridRow, { byKey, ...(general && { general }) })
     }
@@ -152,6 +206,13 @@ export function BulkGrid(p: {
     focusCell(Math.max(0, Math.min(row, rows.length - 2)), 0)
   }
 
+  /** Shows or hides the language columns; the cells of the other columns stay where they are. */
+  const showLanguages = (on: boolean) => {
+    const to = choices[on ? 1 : 0].map((c) => c.header)
+    setRows((all) => remapRows(all, headers, to))
+    setLanguages(on)
+  }
+
   const onPaste = (e: ClipboardEvent<HTMLTableElement>) => {
     const cell = (e.target as HTMLElement).dataset.cell
     const text = e.clipboardData.getData('text/plain')
@@ -159,7 +220,25 @@ export function BulkGrid(p: {
     if (!cell || !/[\t\r\n]/.test(text.replace(/\r?\n$/, ''))) return
     e.preventDefault()
     const [row = 0, column = 0] = cell.split(':').map(Number)
-    const pasted = pasteBlock(rows, parsePastedTable(text), { row, column }, columns, BATCH_MAX_ROWS)
+    const block = parsePastedTable(text)
+    // A header row naming a language column shows the language columns for it.
+    const wide = choices[1]
+    const named = !languages && block.length > 1 && block[0] ? headerColumns(block[0], wide) : undefined
+    const widen = named?.some((i) => wide[i]?.language) ?? false
+    const pasted = widen
+      ? pasteBlock(
+          remapRows(
+            rows,
+            headers,
+            wide.map((c) => c.header),
+          ),
+          block,
+          { row, column },
+          wide,
+          BATCH_MAX_ROWS,
+        )
+      : pasteBlock(rows, block, { row, column }, columns, BATCH_MAX_ROWS)
+    if (widen) setLanguages(true)
     setRows(pasted.rows)
     setDropped(pasted.dropped)
   }
@@ -193,6 +272,15 @@ export function BulkGrid(p: {
   return (
     <div className="flex flex-col gap-3">
       <p className="max-w-3xl text-sm text-muted-foreground">{t('bulk.gridBody')}</p>
+      {takesLanguages ? (
+        <Checkbox
+          label={t('bulk.languages')}
+          hint={t('bulk.languagesHint')}
+          checked={languages}
+          onCheckedChange={showLanguages}
+          className="max-w-3xl"
+        />
+      ) : null}
       <div className="max-h-[70vh] overflow-auto rounded-md border border-border">
         <Table
           ref={table}
@@ -206,16 +294,12 @@ export function BulkGrid(p: {
             <TableRow>
               <TableHead className="w-10 text-end">{t('bulk.row')}</TableHead>
               <TableHead>{t('bulk.picture')}</TableHead>
-              {template.fields.map((f) => (
-                <TableHead key={f.key} className="min-w-40">
-                  <span className="block">{f.labels[locale]}</span>
-                  <code className="text-xs font-normal text-muted-foreground">{f.column ?? f.key}</code>
+              {columns.map((c) => (
+                <TableHead key={c.header} className={c.language ? 'min-w-28' : 'min-w-40'}>
+                  <span className="block">{slotLabel(t, c, locale)}</span>
+                  <code className="text-xs font-normal text-muted-foreground">{c.header}</code>
                 </TableHead>
               ))}
-              <TableHead className="min-w-40">
-                <span className="block">{t('bulk.nameColumn')}</span>
-                <code className="text-xs font-normal text-muted-foreground">{NAME_COLUMN}</code>
-              </TableHead>
               <TableHead>{t('bulk.status')}</TableHead>
               <TableHead>
                 <span className="sr-only">{t('bulk.rowActions')}</span>
@@ -229,6 +313,7 @@ export function BulkGrid(p: {
                 key={i}
                 index={i}
                 cells={cells}
+                columns={columns}
                 template={template}
                 document={p.document}
                 uploadIds={uploadIds}
@@ -242,6 +327,13 @@ export function BulkGrid(p: {
           </TableBody>
         </Table>
       </div>
+      {languages ? (
+        <datalist id={LANGUAGES_LIST}>
+          {LANGUAGE_TAGS.map(([tag, name]) => (
+            <option key={tag} value={tag} label={name} />
+          ))}
+        </datalist>
+      ) : null}
       {takesImages ? (
         <datalist id={UPLOADS_LIST}>
           {[...uploadIds.keys()].map((name) => (
@@ -264,6 +356,7 @@ export function BulkGrid(p: {
             : filled === 0
               ? t('bulk.gridEmpty')
               : t('bulk.rowsSummary', {
+                  count: filled,
                   total: formatNumber(filled, i18n.language),
                   valid: formatNumber(filled - refused, i18n.language),
                   invalid: formatNumber(refused, i18n.language),
@@ -282,6 +375,12 @@ export function BulkGrid(p: {
       ) : null}
     </div>
   )
+}
+
+/** What a column is called on screen: the field's label, the language of it, or the name. */
+function slotLabel(t: TFunction, c: Slot, locale: Locale): string {
+  if (!c.field) return t('bulk.nameColumn')
+  return c.language ? t('bulk.languageTarget', { field: c.field.labels[locale] }) : c.field.labels[locale]
 }
 
 /** A cell's control: a field of several lines gets a box that keeps line breaks. */
@@ -321,6 +420,7 @@ function CellInput(p: {
 const GridRow = memo(function GridRow(p: {
   index: number
   cells: readonly string[]
+  columns: readonly Slot[]
   template: TemplateDetail
   document: Template | undefined
   uploadIds: UploadsByName
@@ -331,17 +431,20 @@ const GridRow = memo(function GridRow(p: {
   onRemove: (row: number) => void
 }) {
   const { t } = useTranslation()
-  const { fields } = p.template
   const number = p.index + 1
   const blank = p.cells.every((c) => c.trim() === '')
-  const placeholder = (f: TemplateField) =>
-    f.kind === 'text'
+  const placeholder = (c: Slot) => {
+    const f = c.field
+    if (!f) return ''
+    if (c.language) return t('bulk.languagePlaceholder')
+    return f.kind === 'text'
       ? (p.template.samples[p.locale][f.key] ?? f.defaults[p.locale])
       : f.kind === 'image'
         ? t('bulk.imagePlaceholder')
         : f.kind === 'choice'
           ? (f.options.find((o) => o.value === f.default)?.labels[p.locale] ?? '')
           : f.default
+  }
   return (
     <TableRow data-invalid={p.problems ? 'true' : undefined} data-testid="bulk-grid-row">
       <TableHead scope="row" className="text-end align-top font-normal text-muted-foreground tabular-nums">
@@ -351,38 +454,41 @@ const GridRow = memo(function GridRow(p: {
         <RowPicture
           document={p.document}
           uploadIds={p.uploadIds}
-          fields={fields}
+          columns={p.columns}
           cells={p.cells}
           locale={p.locale}
           blank={blank}
           alt={t('bulk.pictureOf', { row: number })}
         />
       </TableCell>
-      {[...fields, undefined].map((f, column) => {
-        const error = f ? p.problems?.byKey.get(f.key) : undefined
+      {p.columns.map((c, column) => {
+        const f = c.field
+        const error = f ? p.problems?.byKey.get(c.language ? languageColumn(f.key) : f.key) : undefined
         const errorId = `bulk-cell-${p.index}-${column}-error`
-        const label = `${f ? f.labels[p.locale] : t('bulk.nameColumn')}, ${t('bulk.rowNumber', { row: number })}`
+        const label = `${slotLabel(t, c, p.locale)}, ${t('bulk.rowNumber', { row: number })}`
         return (
-          <TableCell key={f?.key ?? NAME_COLUMN} className="align-top">
+          <TableCell key={c.header} className="align-top">
             <CellInput
               row={p.index}
               column={column}
-              field={f}
+              field={c.language ? undefined : f}
               value={p.cells[column] ?? ''}
               label={label}
-              placeholder={f ? placeholder(f) : ''}
+              placeholder={placeholder(c)}
               error={error}
               errorId={errorId}
               listId={
-                f?.kind === 'choice'
-                  ? `bulk-options-${f.key}`
-                  : f?.kind === 'image'
-                    ? UPLOADS_LIST
-                    : undefined
+                c.language
+                  ? LANGUAGES_LIST
+                  : f?.kind === 'choice'
+                    ? `bulk-options-${f.key}`
+                    : f?.kind === 'image'
+                      ? UPLOADS_LIST
+                      : undefined
               }
               onCell={p.onCell}
             />
-            {f?.kind === 'choice' && p.index === 0 ? (
+            {f?.kind === 'choice' && !c.language && p.index === 0 ? (
               <datalist id={`bulk-options-${f.key}`}>
                 {f.options.map((o) => (
                   <option key={o.value} value={o.labels[p.locale]} />
@@ -423,19 +529,22 @@ const GridRow = memo(function GridRow(p: {
 
 /**
  * The row's values as the model takes them: choices by option, uploads by number or name; empty cells, and
- * images by address (the server fetches them), left out.
+ * images by address (the server fetches them), left out. With the languages its cells give the texts.
  */
 function rowValues(
-  fields: readonly TemplateField[],
+  columns: readonly Slot[],
   cells: readonly string[],
   document: Template,
   uploadIds: UploadsByName,
 ) {
   const values: Record<string, string> = {}
-  fields.forEach((f, i) => {
+  const languages: Record<string, string> = {}
+  columns.forEach(({ field: f, language }, i) => {
     const cell = (cells[i] ?? '').trim()
-    if (cell === '') return
-    if (f.kind === 'choice') {
+    if (cell === '' || !f) return
+    if (language) {
+      if (LANGUAGE_TAG.test(cell)) languages[f.key] = cell
+    } else if (f.kind === 'choice') {
       const options = document.fields.find((d) => d.key === f.key)
       const option = options?.kind === 'choice' ? optionNamed(options.options, cell) : undefined
       if (option !== undefined) values[f.key] = option
@@ -444,14 +553,14 @@ function rowValues(
       if (id !== undefined) values[f.key] = String(id)
     } else values[f.key] = cells[i] ?? ''
   })
-  return values
+  return { values, languages }
 }
 
 /** The row drawn in the browser, once it scrolls into view; a blank row shows nothing. */
 function RowPicture(p: {
   document: Template | undefined
   uploadIds: UploadsByName
-  fields: readonly TemplateField[]
+  columns: readonly Slot[]
   cells: readonly string[]
   locale: Locale
   blank: boolean
@@ -468,9 +577,9 @@ function RowPicture(p: {
     observer.observe(el)
     return () => observer.disconnect()
   }, [seen])
-  const values = useMemo(
-    () => (p.document ? rowValues(p.fields, p.cells, p.document, p.uploadIds) : {}),
-    [p.document, p.fields, p.cells, p.uploadIds],
+  const row = useMemo(
+    () => (p.document ? rowValues(p.columns, p.cells, p.document, p.uploadIds) : undefined),
+    [p.document, p.columns, p.cells, p.uploadIds],
   )
   return (
     <div
@@ -478,11 +587,11 @@ function RowPicture(p: {
       className="flex size-18 items-center justify-center rounded-sm bg-muted"
       data-testid="bulk-row-picture"
     >
-      {p.document && seen && !p.blank ? (
+      {p.document && row && seen && !p.blank ? (
         <CanvasPreview
           document={p.document}
-          values={values}
-          valueLanguages={{}}
+          values={row.values}
+          valueLanguages={row.languages}
           sizeId={undefined}
           locale={p.locale}
           alt={p.alt}

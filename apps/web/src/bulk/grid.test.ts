@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type GridColumn, gridCsv, headerColumns, parsePastedTable, pasteBlock } from './grid'
+import { type GridColumn, gridCsv, headerColumns, parsePastedTable, pasteBlock, remapRows } from './grid'
 
 const columns: GridColumn[] = [
   { header: 'headline', aliases: ['text_2', 'Headline', '标题'] },
@@ -105,5 +105,23 @@ describe('the grid as CSV', () => {
     ])
     expect(csv).toBe('headline,colour,name\r\n"Hello, world",Teal,\r\n"Say ""hi""\nthere",Coral,card 2\r\n')
     expect(gridRowOf).toEqual([0, 2])
+  })
+})
+
+describe('the grid under other columns', () => {
+  it('moves each cell to the column of its header, a new column empty, a column gone with its cells', () => {
+    const rows = [
+      ['Hello', 'Teal', 'card 1'],
+      ['', 'Coral', ''],
+    ]
+    expect(
+      remapRows(rows, ['headline', 'colour', 'name'], ['headline', 'headline.lang', 'colour', 'name']),
+    ).toEqual([
+      ['Hello', '', 'Teal', 'card 1'],
+      ['', '', 'Coral', ''],
+    ])
+    expect(
+      remapRows([['Hello', 'ja', 'card 1']], ['headline', 'headline.lang', 'name'], ['headline', 'name']),
+    ).toEqual([['Hello', 'card 1']])
   })
 })

@@ -124,6 +124,12 @@ export function pasteBlock(
   return { rows: next, dropped: data.length - fits }
 }
 
+/** The rows under other columns: each cell moves to the column of its header; a new column starts empty. */
+export function remapRows(rows: GridRows, from: readonly string[], to: readonly string[]): string[][] {
+  const at = new Map(from.map((header, i) => [header, i]))
+  return rows.map((row) => to.map((header) => row[at.get(header) ?? -1] ?? ''))
+}
+
 /** A CSV cell: quoted when it holds a comma, a quote or a line break. */
 const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s)
 

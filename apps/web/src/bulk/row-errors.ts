@@ -7,6 +7,8 @@ type Locale = 'en' | 'zh-CN'
 /** One issue of a refused row: the field it is about (its key), and its words here when the catalogues have them. */
 export interface RowIssue {
   key?: string
+  /** About the language the row gives the field's value (its `.lang` column), not the value. */
+  language?: true
   text?: string
 }
 
@@ -22,7 +24,9 @@ export function rowIssues(
     // A malformed tag in a text field's language column (`<key>.lang`).
     if (issue.path[0] === 'value_languages' && issue.code === 'invalid_format') {
       const field = template.fields.find((f) => f.key === issue.path[1])
-      return field ? { key: field.key, text: t('bulk.badLanguage', { field: field.labels[locale] }) } : {}
+      return field
+        ? { key: field.key, language: true, text: t('bulk.badLanguage', { field: field.labels[locale] }) }
+        : {}
     }
     const key = issue.path[0] === 'values' ? String(issue.path[1]) : undefined
     const field = template.fields.find((f) => f.key === key)

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { Batch, BatchRowError, BatchValidation, TemplateDetail } from '@templet/api'
 import { isLanguageTag } from '@templet/api/contract'
 import { BATCH_CSV_MAX_BYTES, BATCH_MAX_ROWS } from '@templet/api/limits'
-import { fieldKinds } from '@templet/template'
+import { fieldKinds, languageColumn } from '@templet/template'
 import { Badge } from '@templet/ui/badge'
 import { Button } from '@templet/ui/button'
 import {
@@ -50,8 +50,6 @@ const useLocale = (): Locale => (useTranslation().i18n.language === 'zh-CN' ? 'z
 const idOf = (raw: string | null | undefined) =>
   raw && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined
 const kilobytes = (bytes: number) => Math.ceil(bytes / 1024)
-/** The CSV target of a text field's language column, as the server names it. */
-const languageColumn = (key: string) => `${key}.lang`
 
 /**
  * `/bulk` (choose a template), `/bulk?template=<id>` (download the CSV, upload it, match columns, check the
@@ -321,14 +319,19 @@ function BulkFlow({ templateId }: { templateId: number }) {
           <h2 id="bulk-grid-title" className="sr-only">
             {t('bulk.fromGrid')}
           </h2>
-          <BulkGrid
-            template={tpl}
-            document={document.data?.document}
-            checked={checked?.csv === gridCsvNow ? answer : undefined}
-            checkedRows={checked?.csv === gridCsvNow ? (checked?.gridRowOf ?? []) : []}
-            checking={gridCsvNow !== undefined && !upToDate && problem === undefined}
-            onChange={setGrid}
-          />
+          {/* Its language columns depend on the document (which texts it draws), so it waits for it. */}
+          {document.isPending ? (
+            <Skeleton aria-busy="true" className="h-64" />
+          ) : (
+            <BulkGrid
+              template={tpl}
+              document={document.data?.document}
+              checked={checked?.csv === gridCsvNow ? answer : undefined}
+              checkedRows={checked?.csv === gridCsvNow ? (checked?.gridRowOf ?? []) : []}
+              checking={gridCsvNow !== undefined && !upToDate && problem === undefined}
+              onChange={setGrid}
+            />
+          )}
           {problem ? (
             <p role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive">
               {problem}
@@ -577,7 +580,12 @@ function RowPreview({ template, checked }: { template: TemplateDetail; checked: 
         {t('bulk.stepCheck')}
       </h2>
       <p data-testid="bulk-summary">
-        {t('bulk.rowsSummary', { total: checked.totalRows, valid: checked.totalRows - invalid, invalid })}
+        {t('bulk.rowsSummary', {
+          count: checked.totalRows,
+          total: checked.totalRows,
+          valid: checked.totalRows - invalid,
+          invalid,
+        })}
       </p>
       {checked.rows.length < checked.totalRows ? (
         <p className="text-sm text-muted-foreground">

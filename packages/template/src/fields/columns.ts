@@ -13,6 +13,13 @@ export interface ColumnedField {
   column?: string | undefined
 }
 
+/**
+ * A text field's language column in a bulk CSV (`<column>.lang`): the language its value is written in (`ja`,
+ * `zh-TW` …), for the forms of its Han characters. Column names and keys hold no dot, so it names no field.
+ */
+export const languageColumn = (column: string) => `${column}${LANGUAGE_SUFFIX}`
+export const LANGUAGE_SUFFIX = '.lang'
+
 /** The column of the creation's name in a bulk CSV: no field may take it. */
 export const RESERVED_COLUMNS: readonly string[] = ['name']
 

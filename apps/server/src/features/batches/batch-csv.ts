@@ -2,12 +2,14 @@ import { Code, type IssuesData } from '@templet/api/contract'
 import { BATCH_MAX_COLUMNS, BATCH_MAX_ROWS } from '@templet/api/limits'
 import {
   columnNames,
+  drawnTextFields,
   fieldKinds,
   foldedName,
+  LANGUAGE_SUFFIX,
   type Locale,
+  languageColumn,
   optionNamed,
   type Template,
-  typesetsShowing,
   valuesByKey,
 } from '@templet/template'
 import { parse } from 'csv-parse/sync'
@@ -18,21 +20,9 @@ import { type BatchRequest, tooManyRows } from './batches'
 export type ColumnTarget = string | null
 export const NAME_COLUMN = 'name'
 
-/**
- * A text field's language column: the language its value is written in (`ja`, `zh-TW` …), for the forms of
- * its Han characters, as `valueLanguages` gives it to a creation. Field keys hold no dot, so it names no field.
- */
-const LANGUAGE_SUFFIX = '.lang'
-export const languageColumn = (key: string) => `${key}${LANGUAGE_SUFFIX}`
+/** The field key of a language column's target (`<key>.lang`, see `languageColumn`), else undefined. */
 const languageOf = (target: string) =>
   target.endsWith(LANGUAGE_SUFFIX) ? target.slice(0, -LANGUAGE_SUFFIX.length) : undefined
-
-/**
- * The text fields a text layer draws: values whose Han characters have forms to choose, so a row may give
- * their language (a link drawn only as a QR code has none).
- */
-const drawnTextFields = (template: Pick<Template, 'fields' | 'layers'>) =>
-  template.fields.filter((f) => fieldKinds.typed(f) && typesetsShowing(template, f.key).length > 0)
 
 export interface BatchCsv {
   headers: string[]
