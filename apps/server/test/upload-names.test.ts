@@ -42,7 +42,7 @@ async function imageCsv(s: TestServer, c: Account) {
     [header ?? [], ...cells.map((cell) => (sample ?? []).map((v, i) => (i === column ? cell : v)))]
       .map((r) => r.map(csvCell).join(','))
       .join('\r\n')
-  return { templateId: t.id, key: image.key, header: (header ?? [])[column] as string, csv }
+  return { templateId: t.id, key: image.key, header: (header ?? [])[column] as string, csv, fields: t.fields }
 }
 
 describe.each(engines)('upload names on %s', (engine) => {
@@ -143,6 +143,30 @@ describe.each(engines)('upload names on %s', (engine) => {
     })
     // Not a URL to fetch: a name no upload has.
     expect(http.data.errors[0].issues[0].params.reason).toBe('unknown_upload')
+  }, 60_000)
+
+  it('checks the rest of a row whose image is a URL: its other problems are told by the check, not at the start', async () => {
+    const c = await developer(s)
+    const t = await imageCsv(s, c)
+    const url = `${host.base}/photo.png?rest`
+    const [header = '', row = ''] = t.csv([url]).split('\r\n')
+    const cells = parse(`${header}\r\n${row}`) as string[][]
+    const text = t.fields.find((f) => f.kind === 'text')
+    if (text?.kind !== 'text') throw new Error('the template has no text field')
+    const column = (cells[0] ?? []).indexOf(text.column ?? text.key)
+    const long = (cells[1] ?? []).map((v, i) => (i === column ? 'x'.repeat(text.maxLength + 1) : v))
+    const checked = await s.call('POST', '/batch/validate', {
+      token: c.token,
+      body: { templateId: t.templateId, csv: [header, row, long.map(csvCell).join(',')].join('\r\n') },
+    })
+    expect(checked.code).toBe(0)
+    expect(checked.data.refusedRows).toBe(1)
+    expect(checked.data.errors).toHaveLength(1)
+    expect(checked.data.errors[0].row).toBe(2)
+    expect(checked.data.errors[0].issues).toEqual([
+      expect.objectContaining({ path: ['values', text.key], code: 'too_big' }),
+    ])
+    expect(host.hits.get('/photo.png?rest')).toBeUndefined()
   }, 60_000)
 
   it('refuses by their rows a malformed URL and the URLs past 20 different ones, fetching none', async () => {
