@@ -135,6 +135,8 @@ type Gesture =
       pressed?: string
     }
 
+const tenth = (n: number) => Math.round(n * 10) / 10
+
 /** Whether a layer can be picked on the canvas: drawn and not locked. */
 const pickable = (l: Layer) => !l.hidden && !l.locked
 
@@ -340,8 +342,10 @@ export function DesignerCanvas({
         y: g.start.y + (e.clientY - g.startY) / zoom,
       }
       const snapped = e.altKey ? { box: moved, guides: [] } : snapBox(moved, targets(g.others), threshold)
-      const dx = snapped.box.x - g.start.x - g.applied.x
-      const dy = snapped.box.y - g.start.y - g.applied.y
+      // To the tenth boxes are kept in: each step lands where the pointer (or the line snapped to) is, rather than
+      // drifting by the rounding of every step before it.
+      const dx = tenth(snapped.box.x) - g.start.x - g.applied.x
+      const dy = tenth(snapped.box.y) - g.start.y - g.applied.y
       g.applied = { x: g.applied.x + dx, y: g.applied.y + dy }
       setGuides(snapped.guides)
       if (dx !== 0 || dy !== 0) dispatch({ type: 'move', dx, dy, transient: true })
