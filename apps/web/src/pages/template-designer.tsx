@@ -23,6 +23,7 @@ import {
   writeDesignDraft,
 } from '../designer/design-draft'
 import { readDesignerPanels, writeDesignerPanels } from '../designer/designer-panels'
+import { readDesignerView, writeDesignerView } from '../designer/designer-view'
 import { useDesignerImages } from '../designer/fixed-images'
 import { loadTemplateFonts } from '../designer/fonts'
 import { saveRefusal } from '../designer/save-refusal'
@@ -214,6 +215,8 @@ function DesignerWorkspace(p: {
   /** The document as of the designer's last change (a drag's end), which the draft and a save take. */
   const [document, setDocument] = useState<Template>(p.template)
   const [panels, setPanels] = useState(readDesignerPanels)
+  // Read once: the designer keeps the view from there, and tells each change to be remembered.
+  const [view] = useState(readDesignerView)
   const base = useRef(p.stored.version)
   /** What the last save sent, and the version it made: the server's copy of that version is compared with it. */
   const [sent, setSent] = useState<{ version: number; json: string }>()
@@ -500,6 +503,8 @@ function DesignerWorkspace(p: {
             setPanels(next)
             writeDesignerPanels(next)
           }}
+          view={view}
+          onViewChange={writeDesignerView}
         />
       </div>
       <ConfirmDeleteDialog
