@@ -30,6 +30,13 @@ const surface = (root: HTMLElement) => {
   if (!el) throw new Error('no canvas')
   return el
 }
+/** How many pixels of a canvas are drawn on. */
+function inked(canvas: HTMLCanvasElement): number {
+  const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? []
+  let n = 0
+  for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) n++
+  return n
+}
 /** A pointer press at (x, y) client px, moves to (x2, y2) in steps, and (unless `hold`) its release there. */
 function pointer(
   el: HTMLElement,
@@ -57,6 +64,8 @@ export const RulersOn: Story = {
     // The rulers line up with the viewport: the top one as wide, the left one as tall.
     const viewport = canvasElement.querySelector('[data-slot=designer-viewport]')?.getBoundingClientRect()
     await expect(Math.abs(top.getBoundingClientRect().width - (viewport?.width ?? 0))).toBeLessThan(1)
+    // Ticks and numbers are drawn on it.
+    await waitFor(() => expect(inked(top as HTMLCanvasElement)).toBeGreaterThan(100))
     await userEvent.click(canvas.getByRole('button', { name: 'View' }))
     const body = within(canvasElement.ownerDocument.body)
     await expect(await body.findByRole('menuitemcheckbox', { name: 'Rulers (Shift+R)' })).toHaveAttribute(

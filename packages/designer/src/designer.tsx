@@ -456,7 +456,6 @@ function DesignerView({
                       zoom={zoom}
                       unit={unit}
                       page={size.width}
-                      viewportRef={viewportRef}
                       drag={readOnly ? undefined : guideDrag.handlers('y')}
                       title={readOnly ? undefined : strings.rulerHint}
                     />
@@ -467,7 +466,6 @@ function DesignerView({
                       zoom={zoom}
                       unit={unit}
                       page={size.height}
-                      viewportRef={viewportRef}
                       drag={readOnly ? undefined : guideDrag.handlers('x')}
                       title={readOnly ? undefined : strings.rulerHint}
                     />

@@ -1,4 +1,4 @@
-import { type PointerEvent, type RefObject, useLayoutEffect, useRef } from 'react'
+import { type PointerEvent, useLayoutEffect, useRef } from 'react'
 import { type RulerUnit, rulerTicks } from './ruler-ticks'
 
 /** A ruler's thickness, in CSS px. */
@@ -11,8 +11,6 @@ export interface RulerProps {
   unit: RulerUnit
   /** The page's side along the ruler, in design px: its extent is drawn lighter. */
   page: number
-  /** The scrolling viewport: the ruler follows its scroll and reads where the design lies in it. */
-  viewportRef: RefObject<HTMLDivElement | null>
   /** The pointer's handlers that drag a guide out (none when read only). */
   drag?: {
     onPointerDown: (e: PointerEvent<HTMLElement>) => void
@@ -24,15 +22,18 @@ export interface RulerProps {
 }
 
 /**
- * A ruler beside the viewport, in the design's unit, numbered where the design lies as it scrolls and zooms. A
+ * A ruler beside the viewport (in the viewport's frame, where it follows its scroll), in the design's unit, numbered where the design lies as it scrolls and zooms. A
  * picture for the pointer (aria-hidden): the Guides menu and the guides' own keys are the keyboard's way.
  */
-export function Ruler({ side, zoom, unit, page, viewportRef, drag, title }: RulerProps) {
+export function Ruler({ side, zoom, unit, page, drag, title }: RulerProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null)
 
   useLayoutEffect(() => {
     const canvas = canvasRef.current
-    const viewport = viewportRef.current
+    // Its sibling in the frame, by the DOM: a ref to it is not yet set when this ruler, before it, is laid out.
+    const viewport = canvas
+      ?.closest('[data-slot="designer-frame"]')
+      ?.querySelector<HTMLElement>('[data-slot="designer-viewport"]')
     if (!canvas || !viewport) return
     let frame = 0
     const draw = () => {
@@ -62,7 +63,7 @@ export function Ruler({ side, zoom, unit, page, viewportRef, drag, title }: Rule
       observer.disconnect()
       cancelAnimationFrame(frame)
     }
-  }, [side, zoom, unit, page, viewportRef])
+  }, [side, zoom, unit, page])
 
   // The canvas lies over its box: its own pixel size must not size the frame's rows (a loop at every draw).
   return (
