@@ -220,17 +220,18 @@ export function applyRunFont(
   emphasis: number,
 ) {
   const figures = style.figures
-  const skia = ctx.fontVariantNumeric !== undefined
+  // Read once: on Skia each read of the property crosses into native code.
+  const numericNow = ctx.fontVariantNumeric
   const font = cssFont({
     family: style.family,
     system,
     weight: emphasis & BOLD ? boldWeight(style.weight) : style.weight,
     italic: Boolean(style.italic) !== Boolean(emphasis & ITALIC),
     size,
-    ...(figures && !skia && { figures }),
+    figures: numericNow === undefined ? figures : undefined,
   })
   if (ctx.font !== font) ctx.font = font
-  if (!skia) return
+  if (numericNow === undefined) return
   const face = runFaces(style.family, system)[0] ?? ''
   // As in a browser, where only those faces are loaded with them: a script's own faces keep their figures.
   const numeric =
@@ -239,7 +240,7 @@ export function applyRunFont(
       : OLD_STYLE_FIGURES.has(face)
         ? 'lining-nums'
         : 'normal'
-  if (ctx.fontVariantNumeric !== numeric) ctx.fontVariantNumeric = numeric
+  if (numericNow !== numeric) ctx.fontVariantNumeric = numeric
 }
 
 /** Measures stretches of a content at one size, run by run, each run's text once. */
