@@ -1,5 +1,6 @@
+import { createCanvas } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
-import { defaultSize, parseTemplate, sizeOf, sizeOrDefault, UnknownSizeError } from '../src/index'
+import { defaultSize, drawLayer, parseTemplate, sizeOf, sizeOrDefault, UnknownSizeError } from '../src/index'
 
 const size = (id: string, width: number, height: number) => ({
   id,
@@ -79,5 +80,43 @@ describe("a size's guides", () => {
     expect(() => withGuides({ y: [-1] })).toThrow(/guides\.y\[0\]/)
     expect(() => withGuides({ z: [1] })).toThrow()
     expect(() => withGuides({ x: ['1'] })).toThrow()
+  })
+
+  it('draw nothing: a design with guides is drawn pixel for pixel as without', () => {
+    const layers = [
+      { id: 'bg', type: 'shape', fill: '#f5efe6' },
+      {
+        id: 'title',
+        type: 'text',
+        text: 'Hello',
+        size: 40,
+        color: '#14213d',
+        box: { x: 10, y: 20, w: 80, h: 60 },
+      },
+    ]
+    const pixels = (guides?: unknown) => {
+      const t = parseTemplate({
+        id: 'guided',
+        typeId: 'certificates',
+        name: { en: 'Test', 'zh-CN': '测试' },
+        sizes: [{ ...size('square', 100, 100), ...(guides ? { guides } : {}) }],
+        fields: [],
+        layers,
+        samples: { en: {}, 'zh-CN': {} },
+      })
+      const ctx = createCanvas(100, 100).getContext('2d')
+      for (const layer of t.layers)
+        drawLayer(layer, {
+          ctx,
+          sizeId: 'square',
+          width: 100,
+          height: 100,
+          locale: 'en',
+          values: {},
+          images: new Map(),
+        })
+      return Buffer.from(ctx.getImageData(0, 0, 100, 100).data)
+    }
+    expect(pixels({ x: [50], y: [10, 90] }).equals(pixels())).toBe(true)
   })
 })
