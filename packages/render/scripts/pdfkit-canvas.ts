@@ -284,6 +284,14 @@ export class PdfkitCanvas implements Canvas2D {
       .fillOpacity(alpha)
       .fill(paint as string)
   }
+  strokeRect(x: number, y: number, w: number, h: number) {
+    const [paint, alpha] = this.#paint(this.#state.strokeStyle)
+    this.doc
+      .rect(x, y, w, h)
+      .lineWidth(this.#state.lineWidth)
+      .strokeOpacity(alpha)
+      .stroke(paint as string)
+  }
   drawImage(_image: Drawable) {
     throw new Error('the pdfkit benchmark surface draws no images')
   }

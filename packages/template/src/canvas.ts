@@ -66,6 +66,7 @@ export interface Canvas2D<Image extends Drawable = Drawable> {
   fill(): void
   stroke(): void
   fillRect(x: number, y: number, w: number, h: number): void
+  strokeRect(x: number, y: number, w: number, h: number): void
   drawImage(image: Image, x: number, y: number, w: number, h: number): void
   /** CSS filters applied to what is drawn next (an image's adjustments); `none` when unset. */
   filter?: string

@@ -118,6 +118,8 @@ export type { ShapeLayer } from './layers/shape'
 export {
   breakPieces,
   contentFaces,
+  type DecorationLine,
+  decorationLine,
   type FormsSpan,
   fieldReferences,
   formsOfTag,

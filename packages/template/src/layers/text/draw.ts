@@ -1,4 +1,5 @@
 import type { Canvas2D, Drawable } from '../../canvas'
+import { runFaces } from '../../fonts'
 import { resolveBound, resolveColor } from '../../paint'
 import type { Box } from '../../primitives'
 import type { DrawContext } from '../context'
@@ -13,6 +14,7 @@ import {
   styledRuns,
   type TextStyle,
 } from './content'
+import { type DecorationLine, decorationLine } from './decoration'
 import { layoutText, type TextLayout, type TextLine } from './layout'
 import type { TextLayer } from './schema'
 
@@ -212,6 +214,7 @@ function drawLines(
     ctx.lineJoin = 'round'
   }
   const spacing = `${style.letterSpacing * layout.size}px`
+  const decorated = layer.underline || layer.strikethrough
   layout.placed.forEach((line, i) => {
     const pieces = linePieces(m, line)
     const rtl = layout.content.paragraphs[line.paragraph]?.bidi.direction === 'rtl'
@@ -221,6 +224,7 @@ function drawLines(
     const side = stretched ? (rtl ? 'right' : 'left') : sideOf(layer, d, rtl)
     let x = side === 'left' ? box.x : side === 'right' ? box.x + box.w - width : box.x + (box.w - width) / 2
     const baseline = top + i * layout.lineHeightPx + (layout.lineHeightPx - ascent - descent) / 2 + ascent
+    const start = x
     for (const pc of pieces) {
       applyRunFont(ctx, style, layout.size, pc.run.system, pc.run.emphasis)
       ctx.letterSpacing = stretched?.letterSpacing ?? spacing
@@ -237,7 +241,32 @@ function drawLines(
       x += pc.width
     }
     if (stretched) ctx.wordSpacing = '0px'
+    if (decorated) {
+      const face = lineFace(style, pieces)
+      const lines: DecorationLine[] = []
+      if (layer.underline) lines.push(decorationLine(face, layout.size, 'underline'))
+      if (layer.strikethrough) lines.push(decorationLine(face, layout.size, 'strikethrough'))
+      for (const l of lines) {
+        if (shadowColor) ctx.shadowColor = shadowColor
+        if (outline) {
+          ctx.strokeRect(start, baseline + l.top, x - start, l.thickness)
+          if (shadowColor) ctx.shadowColor = TRANSPARENT
+        }
+        ctx.fillRect(start, baseline + l.top, x - start, l.thickness)
+        if (shadowColor) ctx.shadowColor = TRANSPARENT
+      }
+    }
   })
+}
+
+/**
+ * The face whose tables place a line's underline and strike: the one its widest piece is drawn in (a line of
+ * Chinese with a Latin word is underlined where the Chinese face says), so a line gets one straight line.
+ */
+function lineFace(style: TextStyle, pieces: Piece[]): string {
+  let widest: Piece | undefined
+  for (const pc of pieces) if (!widest || pc.width > widest.width) widest = pc
+  return runFaces(style.family, widest?.run.system ?? 'latin')[0] ?? ''
 }
 
 /**

@@ -1,5 +1,6 @@
 export { type LevelRun, type ParagraphBidi, paragraphBidi, textDirection, visualRuns } from './bidi'
 export { contentFaces, type LangSpan, prepareText, type TextContent, type TextStyle } from './content'
+export { type DecorationLine, decorationLine } from './decoration'
 export {
   drawText,
   hyphenationLanguage,

@@ -78,6 +78,12 @@ export const textLayerSchema = z
     tabularFigures: z.boolean().optional(),
     /** Old-style figures (`onum`, set into running text), in the faces that have them. Absent means lining. */
     oldstyleFigures: z.boolean().optional(),
+    /**
+     * A line under each line of the text, and a line through it, in the text's colour, where the font's tables
+     * put them, across each line's width. Absent (as in every document saved before they existed) means off.
+     */
+    underline: z.boolean().optional(),
+    strikethrough: z.boolean().optional(),
     /** `**bold**` and `*italic*` in the text and values set words in bold and italics. */
     markup: z.boolean().default(true),
     maxLines: z.number().int().positive().optional(),
