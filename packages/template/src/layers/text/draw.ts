@@ -16,6 +16,7 @@ import {
 } from './content'
 import { type DecorationLine, decorationLine } from './decoration'
 import { layoutText, type TextLayout, type TextLine } from './layout'
+import { hasStraightPunctuation, smartPieces } from './punctuation'
 import type { TextLayer } from './schema'
 
 /** A stretch of a layer's text: its own words, or a value, with the language declared for the value. */
@@ -31,7 +32,7 @@ export interface TextPiece {
  */
 export function layerPieces(
   layer: TextLayer,
-  d: Pick<DrawContext, 'locale' | 'values' | 'valueLanguages' | 'labels'>,
+  d: Pick<DrawContext, 'locale' | 'values' | 'valueLanguages' | 'labels' | 'lang'>,
 ): TextPiece[] {
   const raw = typeof layer.text === 'string' ? layer.text : layer.text[d.locale]
   const pieces: TextPiece[] = []
@@ -53,6 +54,9 @@ export function layerPieces(
     at = m.index + m[0].length
   }
   add(raw.slice(at), undefined)
+  // Typographic quotes, apostrophes and dashes in each piece's language; the common text takes no pass.
+  if (layer.smartPunctuation && pieces.some((p) => hasStraightPunctuation(p.text)))
+    return smartPieces(pieces, layer.lang ?? d.lang ?? d.locale)
   return pieces
 }
 

@@ -16,6 +16,13 @@ export { hyphenationLoaded, hyphenationPatterns, hyphenationPoints, loadHyphenat
 export { textLayer } from './kind'
 export { breakPieces, layoutText, type TextLayout, type TextLine } from './layout'
 export { BOLD, ITALIC, type Marked, parseMarkup } from './markup'
+export {
+  hasStraightPunctuation,
+  type PunctuationPiece,
+  quotesOf,
+  smartPieces,
+  smartPunctuation,
+} from './punctuation'
 export { fieldReferences, layerTexts, type TextLayer, textLayerSchema } from './schema'
 export {
   type FormsSpan,

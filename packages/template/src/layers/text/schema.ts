@@ -84,6 +84,12 @@ export const textLayerSchema = z
      */
     underline: z.boolean().optional(),
     strikethrough: z.boolean().optional(),
+    /**
+     * Straight quotes, apostrophes, `--` and `...` drawn as the typographic marks of the text's language (see
+     * `smartPieces`): “quotes”, „Anführungszeichen“, « guillemets », 「引号」, don’t, ’90s, 5′10″, 1990–2000, …;
+     * the stored text and values keep what was typed. Absent means off.
+     */
+    smartPunctuation: z.boolean().optional(),
     /** `**bold**` and `*italic*` in the text and values set words in bold and italics. */
     markup: z.boolean().default(true),
     maxLines: z.number().int().positive().optional(),
