@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  breakPieces,
   type DrawContext,
   hasStraightPunctuation,
   layerPieces,
@@ -148,5 +149,17 @@ describe('smart punctuation in Chinese and Japanese', () => {
     expect(sp(`他说"你好"然后走了`, 'zh-CN')).toBe('他说“你好”然后走了')
     expect(sp(`他说"她说'好'了"`, 'zh-CN')).toBe('他说“她说‘好’了”')
     expect(sp(`彼は"はい"と言った`, 'ja')).toBe('彼は「はい」と言った')
+  })
+})
+
+describe('smart punctuation and line breaks', () => {
+  it('keeps primes with their figures and guillemets with their words', () => {
+    expect(breakPieces('He is 5′10″ tall')).toEqual(['He ', 'is ', '5′10″ ', 'tall'])
+    expect(breakPieces(sp('on dit "bonjour" ici', 'fr'))).toEqual([
+      'on ',
+      'dit ',
+      `«${NNBSP}bonjour${NNBSP}» `,
+      'ici',
+    ])
   })
 })

@@ -38,9 +38,10 @@ export interface TextLayout {
   truncated: boolean
 }
 
-// Punctuation that may not start a line, and openers that may not end one (Latin and CJK, JIS X 4051-lite).
+// Punctuation that may not start a line, and openers that may not end one (Latin and CJK, JIS X 4051-lite;
+// primes stay with their figures: 5′10″).
 const NO_START = new Set([
-  ...',.;:!?)]}%、。，．：；！？）」』】〕〉》”’…‥ー々〻ゝゞヽヾ・·\u060C\u061B\u061F',
+  ...',.;:!?)]}%、。，．：；！？）」』】〕〉》”’…‥ー々〻ゝゞヽヾ・·\u060C\u061B\u061F′″',
 ])
 const NO_END = new Set([...'([{「『【〔〈《“‘'])
 
@@ -76,6 +77,8 @@ export function breakPieces(paragraph: string): string[] {
         NO_END.has(before) ||
         (!spaced && (HYPHENS.has(first) || GUILLEMETS.has(first) || CURRENCY.test(first))) ||
         (!spaced && (CURRENCY.test(before) || GUILLEMETS.has(before))) ||
+        // Feet and inches, minutes and seconds: 5′10″ is one.
+        (before === '′' && /^\p{Nd}/u.test(first)) ||
         // Spaced, as French sets them, » closes (it may not start a line) and « opens (it may not end one).
         (spaced && (segment === '»' || segment === '›') && (next === undefined || /^\s/.test(next))) ||
         (spaced &&
