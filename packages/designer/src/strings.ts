@@ -111,6 +111,10 @@ export interface DesignerWords {
   /** Figures of one width (a price column lines up), and figures set into running text. */
   tabularFigures: string
   oldstyleFigures: string
+  /** A line under a text's lines, a line through them, and quotes and dashes set typographically as drawn. */
+  underline: string
+  strikethrough: string
+  smartPunctuation: string
   /** The font size and alignment a text takes in the size shown ({size}: its label), over its own. */
   sizeInSize: string
   alignInSize: string
@@ -318,6 +322,9 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   justify: 'Justify',
   tabularFigures: 'Tabular figures',
   oldstyleFigures: 'Old-style figures',
+  underline: 'Underline',
+  strikethrough: 'Strikethrough',
+  smartPunctuation: 'Smart punctuation',
   sizeInSize: 'Font size in {size}',
   alignInSize: 'Alignment in {size}',
   asDesigned: 'As designed',
@@ -506,6 +513,9 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   justify: '两端对齐',
   tabularFigures: '等宽数字',
   oldstyleFigures: '旧式数字',
+  underline: '下划线',
+  strikethrough: '删除线',
+  smartPunctuation: '智能标点',
   sizeInSize: '{size}中的字号',
   alignInSize: '{size}中的对齐',
   asDesigned: '与设计相同',

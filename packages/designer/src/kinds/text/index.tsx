@@ -132,6 +132,30 @@ function textProperties(layer: TextLayer, ctx: PropertyContext<TextLayer>): Prop
       value: layer.color,
       set: (hex, c) => update({ color: hex }, c),
     },
+    // Off leaves no property behind, so the document reads as one saved before the switches existed.
+    {
+      control: 'row',
+      controls: [
+        {
+          control: 'checkbox',
+          label: strings.underline,
+          checked: layer.underline === true,
+          set: (v) => update({ underline: v ? true : undefined }),
+        },
+        {
+          control: 'checkbox',
+          label: strings.strikethrough,
+          checked: layer.strikethrough === true,
+          set: (v) => update({ strikethrough: v ? true : undefined }),
+        },
+      ],
+    },
+    {
+      control: 'checkbox',
+      label: strings.smartPunctuation,
+      checked: layer.smartPunctuation === true,
+      set: (v) => update({ smartPunctuation: v ? true : undefined }),
+    },
     {
       control: 'row',
       controls: [
