@@ -171,6 +171,48 @@ export const JustifyAndFigures: Story = {
   },
 }
 
+export const UnderlineAndSmartPunctuation: Story = {
+  name: 'Properties of a text: underline, strikethrough and smart punctuation, by keyboard, left out of the document when off',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    const underline = canvas.getByRole('checkbox', { name: 'Underline' })
+    const strike = canvas.getByRole('checkbox', { name: 'Strikethrough' })
+    const smart = canvas.getByRole('checkbox', { name: 'Smart punctuation' })
+    await expect(underline).not.toBeChecked()
+    underline.focus()
+    await userEvent.keyboard(' ')
+    // Tab reaches the strike and then smart punctuation, in reading order.
+    await userEvent.tab()
+    await expect(strike).toHaveFocus()
+    await userEvent.tab()
+    await expect(smart).toHaveFocus()
+    await userEvent.keyboard(' ')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({
+        underline: true,
+        smartPunctuation: true,
+      }),
+    )
+    await expect(layerIn(lastDocument(args.onChange), 'headline')).not.toHaveProperty('strikethrough')
+    strike.focus()
+    await userEvent.keyboard(' ')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({ strikethrough: true }),
+    )
+    for (const box of [underline, strike, smart]) {
+      box.focus()
+      await userEvent.keyboard(' ')
+    }
+    await waitFor(() => {
+      const headline = layerIn(lastDocument(args.onChange), 'headline')
+      for (const key of ['underline', 'strikethrough', 'smartPunctuation'])
+        expect(headline).not.toHaveProperty(key, expect.anything())
+    })
+    await expect(smart).not.toBeChecked()
+  },
+}
+
 export const ShapeProperties: Story = {
   name: 'Properties of a shape: fill, gradient, radius, outline, shadow',
   play: async ({ canvasElement, args }) => {
