@@ -75,6 +75,18 @@ export { designerKinds }
 export const newLayer = designerKinds.newLayer
 export { type RulerUnit, rulerTicks, rulerUnit, type Tick } from './canvas/ruler-ticks'
 export { type Clip, copyLayers, isClip, pasteLayers } from './state/clipboard'
+export {
+  enteredGroup,
+  expandToGroups,
+  groupLayers,
+  type LayerGroup,
+  membersOf,
+  type ReorderTo,
+  reorderLayers,
+  selectedGroups,
+  tidyGroups,
+  ungroupLayers,
+} from './state/groups'
 export { type GuideAxis, guidesOf, withGuides } from './state/guides'
 export { scaleLayerStyle, styleScale } from './state/scale-layers'
 export { addSize, removeSize, resizeSize } from './state/sizes'

@@ -50,6 +50,13 @@ export const sizeSchema = z
 export type Size = z.infer<typeof sizeSchema>
 
 /**
+ * A group of layers in the designer (ADR 0196): its id, which its members name in their `group`, and what the
+ * layers panel calls it. Only the designer reads groups: every render draws the layers as if there were none.
+ */
+export const layerGroupSchema = z.object({ id: slug, name: z.string().trim().min(1).max(80) }).strict()
+export type LayerGroup = z.infer<typeof layerGroupSchema>
+
+/**
  * A template document: its sizes (the first is the default), the fields a customer fills, the layers drawn.
  * `format` is the document format it was saved in (absent: format 1, saved before formats existed); a save
  * writes `DOCUMENT_FORMAT`, and `parseTemplate` upgrades an older one first (`upgrade.ts`, ADR 0167).
@@ -64,6 +71,8 @@ export const templateSchema = z
     fields: z.array(fieldSchema),
     // A design may be empty for a while (everything deleted, a blank page); it draws as a blank page.
     layers: z.array(layerSchema),
+    /** The designer's groups of layers (ADR 0196); absent when the design has none. */
+    groups: z.array(layerGroupSchema).optional(),
     samples: z.object({ en: valuesSchema, 'zh-CN': valuesSchema }).strict(),
   })
   .strict()

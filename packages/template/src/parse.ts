@@ -61,12 +61,15 @@ function crossCheck(t: Template): TemplateIssue[] {
     for (const k of Object.keys(t.samples[locale]))
       if (!fields.has(k)) issues.push({ property: `samples.${locale}.${k}`, message: `no field "${k}"` })
 
+  for (const [i, g] of (t.groups ?? []).entries()) duplicate('group', g.id, `groups[${i}].id`)
+  const groupIds = new Set(t.groups?.map((g) => g.id))
   for (const layer of t.layers) {
     const at = (property: string, message: string) => issues.push({ layer: layer.id, property, message })
     if (seen.has(`layer:${layer.id}`)) at('id', `duplicate layer id "${layer.id}"`)
     seen.add(`layer:${layer.id}`)
     for (const sizeId of Object.keys(layer.bySize ?? {}))
       if (!sizeIds.has(sizeId)) at(`bySize.${sizeId}`, `no size "${sizeId}"`)
+    if (layer.group !== undefined && !groupIds.has(layer.group)) at('group', `no group "${layer.group}"`)
     if (layer.when && !fields.has(layer.when.field)) at('when.field', `no field "${layer.when.field}"`)
     for (const [property, value, kind] of layerKinds.bindings(layer)) {
       if (typeof value !== 'object' || value === null || !('field' in value)) continue

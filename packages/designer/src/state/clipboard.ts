@@ -8,6 +8,7 @@ import {
 } from '@templet/template'
 import { boxIn, withBox } from './boxes'
 import { fieldInUse } from './fields'
+import { type LayerGroup, regroupCopies } from './groups'
 import { uniqueFieldKey } from './new-layers'
 import { uniqueLayerId, uniqueLayerName } from './uniques'
 
@@ -20,6 +21,8 @@ export interface Clip {
   layers: Layer[]
   fields: Field[]
   samples: Template['samples']
+  /** The groups the layers name (ADR 0196); absent in a clip of a release before groups, or of no group. */
+  groups?: LayerGroup[]
 }
 
 /** The selected layers of `t` (in their drawing order) as a clip, or undefined when nothing is selected. */
@@ -35,11 +38,13 @@ export function copyLayers(t: Template, sizeId: string, selection: string[]): Cl
   const fields = t.fields.filter((f) => fieldInUse({ ...t, layers: picked }, f.key))
   const keep = (v: Record<string, string>) =>
     Object.fromEntries(Object.entries(v).filter(([k]) => fields.some((f) => f.key === k)))
+  const groups = (t.groups ?? []).filter((g) => picked.some((l) => l.group === g.id))
   return {
     kind: 'templet-layers',
     layers,
     fields,
     samples: { en: keep(t.samples.en), 'zh-CN': keep(t.samples['zh-CN']) },
+    ...(groups.length > 0 ? { groups } : {}),
   }
 }
 
@@ -102,6 +107,10 @@ export function pasteLayers(t: Template, sizeId: string, clip: Clip): { document
       },
     }
   }
+  // Each group comes as a new group (a new id, its name unique); a layer alone of its group comes ungrouped.
+  const regrouped = regroupCopies(next, layers, clip.groups ?? [])
+  next = regrouped.document
+  layers = regrouped.copies
   const size = sizeOrDefault(t, sizeId)
   const taken = t.layers.map((l) => boxIn(t, l, size.id))
   const ids: string[] = []

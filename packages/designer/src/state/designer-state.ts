@@ -12,6 +12,17 @@ import { boxIn, unionBox, withBox } from './boxes'
 import { type Clip, pasteLayers } from './clipboard'
 import { dropFieldIfUnused, fieldInUse } from './fields'
 import { type AlignEdge, alignBox, distributeBoxes, type Handle, scaleBoxes } from './geometry'
+import {
+  expandToGroups,
+  groupLayers,
+  newGroupName,
+  type ReorderTo,
+  regroupCopies,
+  renameGroup,
+  reorderLayers,
+  tidyGroups,
+  ungroupLayers,
+} from './groups'
 import { withGuides } from './guides'
 import { scaleLayerStyle, styleScale } from './scale-layers'
 import { addSize, removeSize, resizeSize } from './sizes'
@@ -39,8 +50,11 @@ export interface DesignerState {
 type Coalesce = { coalesce?: string }
 
 export type DesignerAction =
-  /** Replace the selection, or with `toggle` add or remove the layers (Shift-click). */
-  | { type: 'select'; ids: string[]; toggle?: boolean }
+  /**
+   * Replace the selection, or with `toggle` add or remove the layers (Shift-click). A grouped layer brings its
+   * whole group, unless `within` (a double click into the group, a member's row in the layers panel).
+   */
+  | { type: 'select'; ids: string[]; toggle?: boolean; within?: boolean }
   | { type: 'showSize'; sizeId: string }
   /** Adds a size, laid out from the default size (`sizes.ts`), and shows it. */
   | { type: 'addSize'; size: Size }
@@ -86,8 +100,22 @@ export type DesignerAction =
   | { type: 'paste'; clip: Clip }
   /** Copies the selected layers just above each, 10 px down and right, and selects the copies. */
   | { type: 'duplicate' }
-  /** Moves a layer one step up (drawn later) or down, to the top or the bottom, or to an index of `layers`. */
-  | { type: 'reorder'; id: string; to: 'up' | 'down' | 'top' | 'bottom' | number }
+  /**
+   * Moves a layer or a group (`id`) one step up (drawn later) or down, to the top or the bottom, or to an index
+   * of `layers`; past whole groups, and a group's member among its members only (`reorderLayers`).
+   */
+  | { type: 'reorder'; id: string; to: ReorderTo }
+  /**
+   * Makes the selected layers one group, next to each other where the topmost was (ADR 0196), named `name` and
+   * the first free number (`Group 1`, `Group 2` …; `name` is the designer's word for a group).
+   */
+  | { type: 'group'; name: string }
+  /** Dissolves the groups of the selected layers; the layers stay selected. */
+  | { type: 'ungroup' }
+  /** Renames a group. */
+  | { type: 'renameGroup'; id: string; name: string }
+  /** Changes every member of a group at once (lock, hide): one undo step. */
+  | { type: 'updateGroup'; id: string; patch: Partial<Layer> }
   /** A whole new document (the fields panel's edits) as one step. */
   | ({ type: 'replace'; document: Template; transient?: boolean } & Coalesce)
   /** Another document (another template): a new history, nothing selected. */
@@ -137,6 +165,36 @@ const existing = (t: Template, ids: string[]) => ids.filter((id) => t.layers.som
 const movable = (state: DesignerState) =>
   state.document.layers.filter((l) => state.selection.includes(l.id) && !l.locked)
 
+/** The selected layers that may move, a group's members together (each layer of no group alone). */
+const movableUnits = (state: DesignerState): Layer[][] => {
+  const units = new Map<string, Layer[]>()
+  for (const l of movable(state)) {
+    const key = l.group === undefined ? `layer:${l.id}` : `group:${l.group}`
+    units.set(key, [...(units.get(key) ?? []), l])
+  }
+  return [...units.values()]
+}
+
+/** Each unit's layers moved by what `to` does to the unit's box. */
+function shifted(
+  t: Template,
+  sizeId: string,
+  units: Layer[][],
+  boxes: Box[],
+  to: (box: Box, i: number) => Box,
+): Map<string, Box> {
+  const moved = new Map<string, Box>()
+  units.forEach((u, i) => {
+    const from = boxes[i] as Box
+    const b = to(from, i)
+    for (const l of u) {
+      const own = boxIn(t, l, sizeId)
+      moved.set(l.id, { ...own, x: own.x + b.x - from.x, y: own.y + b.y - from.y })
+    }
+  })
+  return moved
+}
+
 const mapLayers = (t: Template, f: (l: Layer) => Layer): Template => {
   let changed = false
   const layers = t.layers.map((l) => {
@@ -161,13 +219,15 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
   const t = state.document
   switch (action.type) {
     case 'select': {
-      const known = action.ids.filter((id) => t.layers.some((l) => l.id === id))
-      if (!action.toggle) return { ...state, selection: known }
+      const given = action.ids.filter((id) => t.layers.some((l) => l.id === id))
+      if (!action.toggle) return { ...state, selection: action.within ? given : expandToGroups(t, given) }
       const selection = [...state.selection]
-      for (const id of known) {
-        const at = selection.indexOf(id)
-        if (at >= 0) selection.splice(at, 1)
-        else selection.push(id)
+      for (const id of given) {
+        // A group comes and goes whole: Shift-click on a member adds its group, or takes it away.
+        const unit = action.within ? [id] : expandToGroups(t, [id])
+        if (unit.every((m) => selection.includes(m))) {
+          for (const m of unit) selection.splice(selection.indexOf(m), 1)
+        } else for (const m of unit) if (!selection.includes(m)) selection.push(m)
       }
       return { ...state, selection }
     }
@@ -229,26 +289,41 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         action.coalesce,
       )
     case 'align': {
-      const layers = movable(state)
-      const boxes = layers.map((l) => boxIn(t, l, state.sizeId))
+      // A group lines up as one box, its members keeping their places in it.
+      const units = movableUnits(state)
+      const boxes = units.map((u) => unionBox(u.map((l) => boxIn(t, l, state.sizeId))) as Box)
       const size = sizeOrDefault(t, state.sizeId)
       const to = boxes.length > 1 ? unionBox(boxes) : { x: 0, y: 0, w: size.width, h: size.height }
       if (!to) return state
-      const moved = new Map(layers.map((l, i) => [l.id, alignBox(boxes[i] as Box, to, action.edge)]))
-      return change(state, placeAll(t, state.sizeId, moved))
+      return change(
+        state,
+        placeAll(
+          t,
+          state.sizeId,
+          shifted(t, state.sizeId, units, boxes, (b) => alignBox(b, to, action.edge)),
+        ),
+      )
     }
     case 'distribute': {
-      const layers = movable(state)
-      const spread = distributeBoxes(
-        layers.map((l) => boxIn(t, l, state.sizeId)),
-        action.axis,
+      const units = movableUnits(state)
+      const boxes = units.map((u) => unionBox(u.map((l) => boxIn(t, l, state.sizeId))) as Box)
+      const spread = distributeBoxes(boxes, action.axis)
+      return change(
+        state,
+        placeAll(
+          t,
+          state.sizeId,
+          shifted(t, state.sizeId, units, boxes, (_, i) => spread[i] as Box),
+        ),
       )
-      const moved = new Map(layers.map((l, i) => [l.id, spread[i] as Box]))
-      return change(state, placeAll(t, state.sizeId, moved))
     }
     case 'add': {
       const layer = { ...action.layer, id: uniqueLayerId(t, action.layer.id) } as Layer
-      const top = Math.max(-1, ...state.selection.map((id) => t.layers.findIndex((l) => l.id === id)))
+      // Above the topmost selected layer's whole group, never inside a group.
+      const top = Math.max(
+        -1,
+        ...expandToGroups(t, state.selection).map((id) => t.layers.findIndex((l) => l.id === id)),
+      )
       const at = top >= 0 ? top + 1 : t.layers.length
       const layers = [...t.layers.slice(0, at), layer, ...t.layers.slice(at)]
       const fields = action.field ? [...t.fields, action.field] : t.fields
@@ -259,7 +334,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       if (layers.length === t.layers.length) return state
       // The fields only the deleted layers used go with them, so the fill-in form asks for nothing unused.
       const orphans = t.fields.filter((f) => fieldInUse(t, f.key)).map((f) => f.key)
-      const next = orphans.reduce(dropFieldIfUnused, { ...t, layers })
+      const next = orphans.reduce(dropFieldIfUnused, tidyGroups({ ...t, layers }))
       return { ...change(state, next), selection: [] }
     }
     case 'paste': {
@@ -269,7 +344,8 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     case 'duplicate': {
       if (state.selection.length === 0) return state
       let next = t
-      const copies: string[] = []
+      const copies: Layer[] = []
+      // Each copy just above its original; a whole group's copies together above the group, as a new group.
       for (const l of t.layers) {
         if (!state.selection.includes(l.id)) continue
         const id = uniqueLayerId(next, `${l.id}-copy`)
@@ -280,26 +356,49 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
           x: b.x + 10,
           y: b.y + 10,
         })
-        const at = next.layers.findIndex((x) => x.id === l.id) + 1
-        next = { ...next, layers: [...next.layers.slice(0, at), copy, ...next.layers.slice(at)] }
-        copies.push(id)
+        const wholeGroup =
+          l.group !== undefined &&
+          t.layers.every((m) => m.group !== l.group || state.selection.includes(m.id))
+        // The copies of a group's members still name it here: each lands above the group and the copies before.
+        const after = wholeGroup
+          ? next.layers.findLastIndex((x) => x.group === l.group)
+          : next.layers.findIndex((x) => x.id === l.id)
+        next = {
+          ...next,
+          layers: [...next.layers.slice(0, after + 1), copy, ...next.layers.slice(after + 1)],
+        }
+        copies.push(copy)
       }
-      return { ...change(state, next), selection: copies }
+      const regrouped = regroupCopies(
+        next,
+        copies.filter((c) => t.layers.every((m) => m.group !== c.group || state.selection.includes(m.id))),
+        t.groups ?? [],
+      )
+      const renamed = new Map(regrouped.copies.map((c) => [c.id, c]))
+      next = { ...regrouped.document, layers: regrouped.document.layers.map((l) => renamed.get(l.id) ?? l) }
+      return { ...change(state, tidyGroups(next)), selection: copies.map((c) => c.id) }
     }
     case 'reorder': {
-      const from = t.layers.findIndex((l) => l.id === action.id)
-      if (from < 0) return state
-      const last = t.layers.length - 1
-      const to =
-        typeof action.to === 'number'
-          ? action.to
-          : { up: from + 1, down: from - 1, top: last, bottom: 0 }[action.to]
-      if (to < 0 || to > last || to === from) return state
-      const layers = [...t.layers]
-      const [layer] = layers.splice(from, 1)
-      layers.splice(to, 0, layer as Layer)
-      return change(state, { ...t, layers })
+      const layers = reorderLayers(t, action.id, action.to)
+      return layers === t.layers ? state : change(state, { ...t, layers })
     }
+    case 'group': {
+      const grouped = groupLayers(t, expandToGroups(t, state.selection), newGroupName(t, action.name))
+      if (!grouped.id) return state
+      return {
+        ...change(state, grouped.document),
+        selection: expandToGroups(grouped.document, state.selection),
+      }
+    }
+    case 'ungroup':
+      return change(state, ungroupLayers(t, state.selection))
+    case 'renameGroup':
+      return change(state, renameGroup(t, action.id, action.name))
+    case 'updateGroup':
+      return change(
+        state,
+        mapLayers(t, (l) => (l.group === action.id ? ({ ...l, ...action.patch } as Layer) : l)),
+      )
     case 'replace':
       return change(state, action.document, action.transient, action.coalesce)
     case 'load':

@@ -34,6 +34,8 @@ export const layerBase = {
   hidden: z.boolean().optional(),
   /** The designer does not move or select it on the canvas (a background); drawing is unchanged. */
   locked: z.boolean().optional(),
+  /** The designer's group the layer is in (ADR 0196), one of the template's `groups`; never drawn. */
+  group: slug.optional(),
   when: whenSchema.optional(),
   bySize: z.record(z.string(), sizeOverride).optional(),
 }
