@@ -211,6 +211,14 @@ export interface DesignerWords {
   /** How a focused guide moves and goes. */
   guideKeys: string
   rulerHint: string
+  /** Groups of layers (ADR 0196): the toolbar's buttons, a new group's name ("Group 1"), the layers panel's rows. */
+  group: string
+  ungroup: string
+  groupName: string
+  /** A group's row in the layers panel: `{name}` and how many layers it holds (`{count}`). */
+  groupRow: string
+  foldGroup: string
+  unfoldGroup: string
 }
 
 /**
@@ -410,6 +418,12 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   verticalGuide: 'Vertical guide',
   guideKeys: 'Arrow keys move it (Shift: 10 px), Delete removes it',
   rulerHint: 'Drag from the ruler to add a guide',
+  group: 'Group (Ctrl+G)',
+  ungroup: 'Ungroup (Ctrl+Shift+G)',
+  groupName: 'Group',
+  groupRow: '{name}, a group of {count} layers',
+  foldGroup: 'Fold {name}',
+  unfoldGroup: 'Unfold {name}',
 }
 
 export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
@@ -601,4 +615,10 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   verticalGuide: '垂直参考线',
   guideKeys: '方向键移动（Shift：10 像素），Delete 键删除',
   rulerHint: '从标尺拖出即可添加参考线',
+  group: '编组（Ctrl+G）',
+  ungroup: '取消编组（Ctrl+Shift+G）',
+  groupName: '编组',
+  groupRow: '{name}，含 {count} 个图层的编组',
+  foldGroup: '折叠 {name}',
+  unfoldGroup: '展开 {name}',
 }
