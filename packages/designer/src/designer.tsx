@@ -353,6 +353,10 @@ function DesignerView({
     } else if (mod && key === 'd') {
       e.preventDefault()
       dispatch({ type: 'duplicate' })
+    } else if (mod && !e.altKey && key === 'g') {
+      // As in Figma and Canva: Ctrl/Cmd+G groups the selection, with Shift ungroups it.
+      e.preventDefault()
+      dispatch(e.shiftKey ? { type: 'ungroup' } : { type: 'group', name: strings.groupName })
     } else if (mod && key === 'a') {
       e.preventDefault()
       dispatch({

@@ -20,6 +20,7 @@ import {
   Copy,
   Eye,
   Grid3x3,
+  Group,
   Maximize,
   PanelLeft,
   PanelRight,
@@ -31,6 +32,7 @@ import {
   SeparatorVertical,
   Trash2,
   Undo2,
+  Ungroup,
   ZoomIn,
   ZoomOut,
 } from 'lucide-react'
@@ -38,6 +40,7 @@ import { type Dispatch, type ReactNode, useId, useRef } from 'react'
 import { designerKinds } from './kinds'
 import type { DesignerAction, DesignerState } from './state/designer-state'
 import type { AlignEdge } from './state/geometry'
+import { expandToGroups } from './state/groups'
 import type { DesignerWords } from './strings'
 import { type DesignerViewOptions, GRID_SPACING_RANGE, GRID_SPACINGS, gridSpacing } from './view-options'
 
@@ -189,6 +192,13 @@ export function Toolbar({
   onClearGuides,
 }: ToolbarProps) {
   const n = state.selection.length
+  const grouped = new Set(
+    state.document.layers.filter((l) => state.selection.includes(l.id)).map((l) => l.group),
+  )
+  const canUngroup = [...grouped].some((g) => g !== undefined)
+  // Two or more layers, not already one group as a whole.
+  const canGroup =
+    expandToGroups(state.document, state.selection).length >= 2 && !(grouped.size === 1 && canUngroup)
   const align = (edge: AlignEdge) => () => dispatch({ type: 'align', edge })
   /** An Add item was chosen: the menu, closing, leaves the focus to the new layer. */
   const chosen = useRef(false)
@@ -262,6 +272,17 @@ export function Toolbar({
       >
         <Trash2 />
       </Tool>
+      {/* Shown while they apply, as a selection's own actions: grouping two or more, ungrouping a group. */}
+      {!readOnly && canGroup ? (
+        <Tool label={strings.group} onClick={() => dispatch({ type: 'group', name: strings.groupName })}>
+          <Group />
+        </Tool>
+      ) : null}
+      {!readOnly && canUngroup ? (
+        <Tool label={strings.ungroup} onClick={() => dispatch({ type: 'ungroup' })}>
+          <Ungroup />
+        </Tool>
+      ) : null}
       {separator}
       <Tool label={strings.alignLeft} disabled={readOnly || n === 0} onClick={align('left')}>
         <AlignStartVertical />

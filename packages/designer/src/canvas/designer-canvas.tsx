@@ -20,6 +20,7 @@ import {
   resizeBox,
   rotationTowards,
 } from '../state/geometry'
+import { enteredGroup, expandToGroups, membersOf } from '../state/groups'
 import { type Guide, type SnapLines, snapBox, snapResize, snapTargets, withLines } from '../state/snap'
 import { paintDocument } from './paint-document'
 import { editsOnCanvas, OnCanvasTextEditor, withWordsIn } from './text-editor'
@@ -269,10 +270,13 @@ export function DesignerCanvas({
       start(e, { gesture: 'marquee', pointerId: e.pointerId, from: at(e), toggle: false, pressed: id })
       return
     }
-    if (e.shiftKey) dispatch({ type: 'select', ids: [id], toggle: true })
-    else if (!selected) dispatch({ type: 'select', ids: [id] })
+    // Inside a group (after a double click), a press on another of its layers selects that layer alone.
+    const within = layer?.group !== undefined && enteredGroup(t, state.selection) === layer.group
+    if (e.shiftKey) dispatch({ type: 'select', ids: [id], toggle: true, within })
+    else if (!selected) dispatch({ type: 'select', ids: [id], within })
     if (readOnly || e.shiftKey) return
-    const moving = selected ? state.selection : [id]
+    // A press on a layer of a group moves the whole group.
+    const moving = selected ? state.selection : within ? [id] : expandToGroups(t, [id])
     const boxes = t.layers.filter((l) => moving.includes(l.id) && !l.locked).map((l) => boxIn(t, l, size.id))
     const box = unionBox(boxes)
     if (!box) return
@@ -420,8 +424,28 @@ export function DesignerCanvas({
     if (arrow && !readOnly && state.selection.length > 0) {
       e.preventDefault()
       dispatch({ type: 'move', dx: arrow[0], dy: arrow[1] })
-    } else if (e.key === 'Escape') dispatch({ type: 'select', ids: [] })
+    } else if (e.key === 'Escape') {
+      // Out of a group first (back to the whole group), then out of the selection.
+      const inside = enteredGroup(t, state.selection)
+      dispatch({ type: 'select', ids: inside ? membersOf(t, inside) : [] })
+    }
   }
+
+  /**
+   * A double click or Enter on a layer of a group selected as a whole selects that layer alone (into the group,
+   * as in Figma); Escape goes back up. Returns whether it did.
+   */
+  const enterGroup = (layer: Layer) => {
+    if (layer.group === undefined || !state.selection.includes(layer.id)) return false
+    if (enteredGroup(t, state.selection) !== undefined) return false
+    if (state.selection.length === 1) return false
+    dispatch({ type: 'select', ids: [layer.id], within: true })
+    return true
+  }
+  const inside = enteredGroup(t, state.selection)
+  const insideBox = inside
+    ? unionBox(t.layers.filter((l) => l.group === inside).map((l) => boxIn(t, l, size.id)))
+    : undefined
 
   const selected = t.layers.filter((l) => state.selection.includes(l.id) && !l.hidden)
   // Crop mode lasts while its layer is the one selected and still has a photo to move.
@@ -508,6 +532,7 @@ export function DesignerCanvas({
             data-state={isSelected ? 'selected' : 'idle'}
             onPointerDown={onLayerPointerDown(layer.id)}
             onDoubleClick={() => {
+              if (enterGroup(layer)) return
               if (!readOnly && editsOnCanvas(layer)) setEditing(layer.id)
               else if (crops(layer)) setCropping(layer.id)
             }}
@@ -537,7 +562,12 @@ export function DesignerCanvas({
                 }
                 return
               }
-              if (e.key !== 'Enter' || readOnly) return
+              if (e.key !== 'Enter') return
+              if (enterGroup(layer)) {
+                e.preventDefault()
+                return
+              }
+              if (readOnly) return
               if (editsOnCanvas(layer)) {
                 e.preventDefault()
                 setEditing(layer.id)
@@ -547,7 +577,12 @@ export function DesignerCanvas({
               }
             }}
             onFocus={() => {
-              if (!isSelected && gesture.current === undefined) dispatch({ type: 'select', ids: [layer.id] })
+              if (!isSelected && gesture.current === undefined)
+                dispatch({
+                  type: 'select',
+                  ids: [layer.id],
+                  within: layer.group !== undefined && inside === layer.group,
+                })
             }}
             style={{
               ...area.button,
@@ -621,6 +656,14 @@ export function DesignerCanvas({
           />
         )
       })()}
+      {/* The group a selection went into: its whole box, dashed. */}
+      {insideBox ? (
+        <div
+          aria-hidden="true"
+          data-slot="group-frame"
+          style={{ ...frame(insideBox), pointerEvents: 'none', outline: `1px dashed ${ACCENT}` }}
+        />
+      ) : null}
       {/* Layers selected in the layers panel that the canvas does not pick (locked): outlined only. */}
       {selected
         .filter((l) => l.locked)
