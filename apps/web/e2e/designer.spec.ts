@@ -919,6 +919,41 @@ test.describe('the browser draws what the server renders', () => {
         ],
       }),
     },
+    {
+      // Underlined and struck-through lines (rectangles placed from the faces' own tables), a justified one and
+      // Chinese among them, and smart quotes, apostrophes and dashes drawn for straight ones.
+      name: 'underlined, struck-through and smart-punctuated text',
+      locale: 'en' as const,
+      values: undefined,
+      focus: { x: 80, y: 60, w: 560, h: 330 },
+      extend: (d) => ({
+        ...d,
+        layers: [
+          ...d.layers,
+          {
+            id: 'underlined',
+            type: 'text',
+            text: 'Underlined and justified: "it\'s the \'90s" -- every line reaches both edges...',
+            size: 30,
+            color: '#ffffff',
+            justify: true,
+            underline: true,
+            smartPunctuation: true,
+            box: { x: 80, y: 60, w: 560, h: 150 },
+          } as TemplateDoc['layers'][number],
+          {
+            id: 'struck',
+            type: 'text',
+            text: '划线的中文 and struck',
+            size: 40,
+            color: '#ffffff',
+            underline: true,
+            strikethrough: true,
+            box: { x: 80, y: 240, w: 560, h: 120 },
+          } as TemplateDoc['layers'][number],
+        ],
+      }),
+    },
   ]
   // In a Chromium with the server's text gamma, where only each rasteriser's edge coverage differs. Chromium as
   // built (customers' browsers) draws text edges with more contrast: at the canvas' fitted size in a 1280 px
