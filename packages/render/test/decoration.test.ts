@@ -1,6 +1,10 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { inflateSync } from 'node:zlib'
 import { PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { render, renderPdf } from '../src/index'
 import { BOX, inkBox, type Picture, pixels, SIZE, textProbe } from './text-probe'
 
@@ -99,5 +103,31 @@ describe('underline and strikethrough, rendered', () => {
       expect(r.w).toBeGreaterThan(SIZE * 2)
       expect(r.h).toBeGreaterThan(1)
     }
+  })
+})
+
+describe('smart punctuation, rendered', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'templet-smart-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  /** The probe's PDF text as a reader copies it (poppler's pdftotext). */
+  const copied = async (layer: Record<string, unknown>, text: string) => {
+    const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`)
+    writeFileSync(file, await renderPdf(textProbe(layer), [{ text }]))
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).trim()
+  }
+
+  it('draws and copies out the typographic marks; off, the typed ones', async () => {
+    const text = `"It's" -- 5'10"...`
+    expect(await copied({ smartPunctuation: true }, text)).toBe('“It’s” – 5′10″…')
+    expect(await copied({}, text)).toBe(text)
+    expect(await copied({ smartPunctuation: true, lang: 'de' }, '"Hallo"')).toBe('„Hallo“')
+  })
+
+  it('changes the pixels only where a mark changes', async () => {
+    const plain = await png({}, 'plain words')
+    expect((await png({ smartPunctuation: true }, 'plain words')).data.equals(plain.data)).toBe(true)
+    expect(
+      (await png({ smartPunctuation: true }, '"quoted"')).data.equals((await png({}, '"quoted"')).data),
+    ).toBe(false)
   })
 })
