@@ -143,4 +143,10 @@ describe('underline and strikethrough', () => {
     const { rects, strokes } = draw({ underline: true, outline: { color: '#ffffff', width: 2 } }, 'short')
     expect(strokes).toEqual([{ ...rects[0], color: '#ffffff' }])
   })
+
+  it('leave a blank line between paragraphs without a line', () => {
+    const { rects, texts } = draw({ underline: true }, 'one\n\ntwo')
+    expect(texts).toHaveLength(2)
+    expect(rects).toHaveLength(2)
+  })
 })

@@ -245,7 +245,8 @@ function drawLines(
       x += pc.width
     }
     if (stretched) ctx.wordSpacing = '0px'
-    if (decorated) {
+    // An empty line (a blank one between paragraphs) has nothing to underline.
+    if (decorated && x > start) {
       const face = lineFace(style, pieces)
       const lines: DecorationLine[] = []
       if (layer.underline) lines.push(decorationLine(face, layout.size, 'underline'))
