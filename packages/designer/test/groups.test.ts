@@ -86,6 +86,17 @@ describe('groups', () => {
     })
     expect(added.selection).toEqual(['b', 'a', 'c'])
     expect(designerReducer(added, { type: 'select', ids: ['c'], toggle: true }).selection).toEqual(['b'])
+    // A Shift-marquee touching both members toggles the group once.
+    expect(designerReducer(s, { type: 'select', ids: ['a', 'c', 'b'], toggle: true }).selection).toEqual([
+      'b',
+    ])
+    expect(
+      designerReducer(designerReducer(s, { type: 'select', ids: [] }), {
+        type: 'select',
+        ids: ['a', 'c'],
+        toggle: true,
+      }).selection,
+    ).toEqual(['a', 'c'])
   })
 
   it('move as one: every member by the same amount', () => {

@@ -222,9 +222,13 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       const given = action.ids.filter((id) => t.layers.some((l) => l.id === id))
       if (!action.toggle) return { ...state, selection: action.within ? given : expandToGroups(t, given) }
       const selection = [...state.selection]
+      const done = new Set<string>()
       for (const id of given) {
-        // A group comes and goes whole: Shift-click on a member adds its group, or takes it away.
+        if (done.has(id)) continue
+        // A group comes and goes whole: Shift-click on a member adds its group, or takes it away (once, however
+        // many of its layers a marquee touched).
         const unit = action.within ? [id] : expandToGroups(t, [id])
+        for (const m of unit) done.add(m)
         if (unit.every((m) => selection.includes(m))) {
           for (const m of unit) selection.splice(selection.indexOf(m), 1)
         } else for (const m of unit) if (!selection.includes(m)) selection.push(m)
