@@ -1,5 +1,6 @@
+import { createCanvas } from '@napi-rs/canvas'
 import { describe, expect, it } from 'vitest'
-import { parseTemplate, type TemplateInput } from '../src/index'
+import { drawLayer, parseTemplate, type TemplateInput } from '../src/index'
 
 const base = (): TemplateInput => ({
   id: 'grouped-card',
@@ -38,5 +39,26 @@ describe('groups of layers (ADR 0196)', () => {
         ],
       }),
     ).toThrow(/duplicate group "logo"/)
+  })
+
+  it('draw nothing: a grouped design is drawn pixel for pixel as without its groups', () => {
+    const pixels = (input: TemplateInput) => {
+      const t = parseTemplate(input)
+      const ctx = createCanvas(400, 400).getContext('2d')
+      for (const layer of t.layers)
+        drawLayer(layer, {
+          ctx,
+          sizeId: 'square',
+          width: 400,
+          height: 400,
+          locale: 'en',
+          values: {},
+          images: new Map(),
+        })
+      return Buffer.from(ctx.getImageData(0, 0, 400, 400).data)
+    }
+    const { groups: _, ...plain } = base()
+    const ungrouped = { ...plain, layers: plain.layers.map(({ group: _g, ...l }) => l) as never }
+    expect(pixels(base()).equals(pixels(ungrouped))).toBe(true)
   })
 })
