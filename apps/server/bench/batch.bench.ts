@@ -1,10 +1,11 @@
 /**
  * `pnpm --filter @templet/server bench:batch`: a 1,000-row batch (`BENCH_ROWS`) through `/v1` on PostgreSQL with
  * pg-boss, run by 1 and then 2 worker processes (`WORKER_CONCURRENCY` = `BENCH_CONCURRENCY`, default 2, each)
- * beside one API process, as rows per second from the batch's acceptance to its last row; next to the renderer's
- * own loop (`render()` of the same template with the same values and the same files, a PNG and its thumbnail as a
- * batch row without `formats` makes, as many in flight) in 1 and 2 processes on the same cores; and the time
- * from the last row to the `batch.completed` webhook at a receiver on loopback.
+ * beside one API process, as rows per second from the batch's acceptance to its last row, in turns
+ * (`BENCH_ROUNDS`) with the renderer's own loop (`render()` of the same template with the same values and the
+ * same files, a PNG and its thumbnail as a batch row without `formats` makes, as many in flight) in 1 and 2
+ * processes on the same cores; and the time from the last row to the `batch.completed` webhook at a receiver on
+ * loopback.
  *
  * PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a fresh database per run is made in that cluster and
  * dropped after). Processes run src/main.ts under tsx, as the tests do. Loopback only.
@@ -28,6 +29,11 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 1000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 2)
 /** Worker processes to run, e.g. `1,2` (default) or `2`. */
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number)
+/**
+ * Rounds of the bare loop and the batch in turns, per number of workers: the machine's speed drifts by a fifth
+ * from one minute to the next, so each round's ratio is taken within the round, and the median is the figure.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 /**
  * Flags for node in the worker processes, to see where a row's time goes: `--cpu-prof --cpu-prof-dir=<dir>` (V8
  * CPU profiles), `--trace-gc` (with `BENCH_WORKER_LOG=<file>`, which receives what the workers wrote).
@@ -270,6 +276,11 @@ async function batchRun(workers: number): Promise<{
 }
 
 const ms = (seconds: number) => (seconds * 1000).toFixed(1)
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2
+}
 
 async function main() {
   if (!adminUrl) {
@@ -277,23 +288,33 @@ async function main() {
     process.exit(1)
   }
   console.log(
-    `bench:batch, ${ROWS} rows of "${benchTemplate().id}", ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}, server ${SERVER_ENTRY}`,
+    `bench:batch, ${ROWS} rows of "${benchTemplate().id}", ${os.cpus().length} cores, load ${os.loadavg()[0]?.toFixed(1)}, server ${SERVER_ENTRY}, ${ROUNDS} rounds`,
   )
   const lines: string[] = []
+  const medians: string[] = []
   for (const workers of WORKERS) {
-    const bare = await rendererRate(workers, ROWS)
-    const run = await batchRun(workers)
-    lines.push(
-      `| ${workers} | ${bare.rate.toFixed(1)} (${ms(bare.cpuPerRow)} ms CPU) | ${run.rowsPerSecond.toFixed(1)} | ${(run.rowsPerSecond / bare.rate).toFixed(2)}× | ${Math.round(run.acceptMs)} | ${Math.round(run.webhookMs)} | ${ms(run.cpuPerRow.workers)} / ${ms(run.cpuPerRow.api)} / ${ms(run.cpuPerRow.postgres)} |`,
+    const ratios: number[] = []
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const bare = await rendererRate(workers, ROWS)
+      const run = await batchRun(workers)
+      ratios.push(run.rowsPerSecond / bare.rate)
+      lines.push(
+        `| ${workers} | ${round} | ${bare.rate.toFixed(1)} (${ms(bare.cpuPerRow)} ms CPU) | ${run.rowsPerSecond.toFixed(1)} | ${(run.rowsPerSecond / bare.rate).toFixed(2)}× | ${Math.round(run.acceptMs)} | ${Math.round(run.webhookMs)} | ${ms(run.cpuPerRow.workers)} / ${ms(run.cpuPerRow.api)} / ${ms(run.cpuPerRow.postgres)} |`,
+      )
+      console.log(lines.at(-1))
+    }
+    medians.push(
+      `${workers} worker process${workers === 1 ? '' : 'es'}: median ${median(ratios).toFixed(2)}× (${ratios.map((r) => r.toFixed(2)).join(', ')})`,
     )
-    console.log(lines.at(-1))
   }
   console.log(
     [
       '',
-      '| worker processes | render() alone, rows/s (CPU per row) | batch through /v1, rows/s | ratio | 202 answered, ms | last row -> webhook, ms | CPU ms per row: workers / api / postgres |',
-      '| ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| worker processes | round | render() alone, rows/s (CPU per row) | batch through /v1, rows/s | ratio | 202 answered, ms | last row -> webhook, ms | CPU ms per row: workers / api / postgres |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...lines,
+      '',
+      ...medians,
     ].join('\n'),
   )
 }
