@@ -1,51 +1,16 @@
-import type { Page } from '@playwright/test'
-import { apiAs, expect, registerUser, signIn, test } from './fixtures'
+import { designOwnCopy, mouseDrag, saveDesign, documentOf as savedDocument } from './designer-helpers'
+import { expect, test } from './fixtures'
 
 interface SavedDocument {
   layers: Array<{ id: string; group?: string; box?: { x: number; y: number; w: number; h: number } }>
   groups?: Array<{ id: string; name: string }>
 }
 
-async function documentOf(server: Parameters<typeof apiAs>[0], token: string, id: number) {
-  const r = await apiAs(server, token, 'GET', `/template/document?id=${id}`)
-  return r.data as { version: number; document: SavedDocument }
-}
-
-/** Presses the mouse at (x, y) and takes it to (x2, y2) in 10 steps before letting go. */
-async function mouseDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  await page.mouse.move(from.x, from.y)
-  await page.mouse.down()
-  for (let step = 1; step <= 10; step++)
-    await page.mouse.move(from.x + ((to.x - from.x) * step) / 10, from.y + ((to.y - from.y) * step) / 10)
-  await page.mouse.up()
-}
-
-/** Saves the design and waits for the version it was saved as. */
-async function save(page: Page, version: number) {
-  const answered = page.waitForResponse(
-    (res) => new URL(res.url()).pathname === '/api/template/save' && res.request().method() === 'POST',
-    { timeout: 0 },
-  )
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
-  expect(((await (await answered).json()) as { code: number }).code).toBe(0)
-  await expect(page.getByTestId('save-state')).toHaveText(`Saved · version ${version}`)
-}
-
 test('two layers grouped with Ctrl+G move together, are a group after a save and a reload, and ungroup', async ({
   page,
   server,
 }) => {
-  const account = await registerUser(server, 'Josef Albers')
-  const { id: catalogueId } = (
-    (await apiAs(server, account.token, 'GET', '/template/list?q=bold%20quote&pageSize=100')).data as Array<{
-      id: number
-      slug: string
-    }>
-  ).find((t) => t.slug === 'bold-quote') ?? { id: 0 }
-  const copy = await apiAs(server, account.token, 'POST', '/template/duplicate', { id: catalogueId })
-  const id = (copy.data as { id: number }).id
-  await signIn(page, account, `/templates/${id}/design`)
-  await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
+  const { account, id } = await designOwnCopy(page, server, 'Josef Albers')
 
   // The rule (72 × 6 at 96, 830) and the handle (at 540, 994), then Ctrl+G.
   await page.locator('[data-layer="rule"]').click()
@@ -63,8 +28,8 @@ test('two layers grouped with Ctrl+G move together, are a group after a save and
   const centre = { x: rule.x + rule.width / 2, y: rule.y + rule.height / 2 }
   await mouseDrag(page, centre, { x: centre.x + 37, y: centre.y - 53 })
   await expect(page.getByTestId('save-state')).toHaveText(/Unsaved changes/)
-  await save(page, 2)
-  const saved = (await documentOf(server, account.token, id)).document
+  await saveDesign(page, 2)
+  const saved = (await savedDocument<SavedDocument>(server, account.token, id)).document
   const box = (layer: string) => saved.layers.find((l) => l.id === layer)?.box
   const dx = (box('rule')?.x ?? 0) - 96
   const dy = (box('rule')?.y ?? 0) - 830
@@ -85,8 +50,8 @@ test('two layers grouped with Ctrl+G move together, are a group after a save and
   await expect(page.getByText('2 layers selected')).toBeVisible()
   await page.keyboard.press('Control+Shift+G')
   await expect(again).toHaveCount(0)
-  await save(page, 3)
-  const ungrouped = (await documentOf(server, account.token, id)).document
+  await saveDesign(page, 3)
+  const ungrouped = (await savedDocument<SavedDocument>(server, account.token, id)).document
   expect(ungrouped.groups).toBeUndefined()
   expect(ungrouped.layers.some((l) => l.group !== undefined)).toBe(false)
 })

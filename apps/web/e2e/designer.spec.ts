@@ -6,6 +6,14 @@ import { chromium, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../../../chromium'
 import { expectNoAxeViolations } from './axe'
 import {
+  catalogueId,
+  designOwnCopy,
+  mouseDrag,
+  ownCopy,
+  saveDesign,
+  documentOf as savedDocument,
+} from './designer-helpers'
+import {
   apiAs,
   expect,
   registerUser,
@@ -68,60 +76,13 @@ interface TemplateDoc {
   [key: string]: unknown
 }
 
-async function catalogueId(server: TempletServer, token: string, slug: string): Promise<number> {
-  const list = await apiAs(
-    server,
-    token,
-    'GET',
-    `/template/list?q=${encodeURIComponent(slug.replace(/-/g, ' '))}&pageSize=100`,
-  )
-  const row = (list.data as Array<{ id: number; slug: string }>).find((t) => t.slug === slug)
-  if (!row) throw new Error(`${slug} is not in the catalogue`)
-  return row.id
-}
-
-/** The id of the caller's own copy (Duplicate) of a catalogue template. */
-async function ownCopy(server: TempletServer, token: string, slug: string): Promise<number> {
-  const id = await catalogueId(server, token, slug)
-  const copy = await apiAs(server, token, 'POST', '/template/duplicate', { id })
-  return (copy.data as { id: number }).id
-}
-
-/** Signs a new customer in on the designer of their own copy of bold-quote, once it says it is saved. */
-async function designOwnCopy(page: Page, server: TempletServer, name: string) {
-  const account = await registerUser(server, name)
-  const id = await ownCopy(server, account.token, 'bold-quote')
-  await signIn(page, account, `/templates/${id}/design`)
-  await expect(page.getByTestId('save-state')).toHaveText('Saved · version 1')
-  return { account, id }
-}
-
-async function documentOf(server: TempletServer, token: string, id: number) {
-  const r = await apiAs(server, token, 'GET', `/template/document?id=${id}`)
-  return r.data as { id: number; version: number; name: string; document: TemplateDoc }
-}
+const documentOf = (server: TempletServer, token: string, id: number) =>
+  savedDocument<TemplateDoc>(server, token, id)
 
 const CREATED = 'Your image is ready'
 
 /** The designer's canvas, once the template and its fonts are in. */
 const designCanvas = (page: Page) => page.getByRole('group', { name: /Design|设计/ }).locator('canvas')
-
-/**
- * Clicks Save and waits for that save's own answer from the server (however long a busy machine takes), then
- * for the page to say which version it saved.
- */
-async function saveDesign(page: Page, version: number) {
-  const answered = page.waitForResponse(
-    (r) => new URL(r.url()).pathname === '/api/template/save' && r.request().method() === 'POST',
-    // Bounded by the test's own time limit, not a clock of its own.
-    { timeout: 0 },
-  )
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
-  const answer = await answered
-  const body = (await answer.json()) as { code: number; msg: string }
-  expect(body.code, body.msg).toBe(0)
-  await expect(page.getByTestId('save-state')).toHaveText(`Saved · version ${version}`)
-}
 
 test.describe('the designer in the app', () => {
   test('a catalogue template is customised, a text layer dragged, saved as version 2, and used to create', async ({
@@ -147,11 +108,8 @@ test.describe('the designer in the app', () => {
     const zoom = (canvasBox?.width ?? 1) / (before.document.sizes[0]?.width ?? 1)
     // Alt: no snapping, so the layer goes exactly where the pointer takes it.
     await page.keyboard.down('Alt')
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
-    await page.mouse.down()
-    for (let step = 1; step <= 10; step++)
-      await page.mouse.move(box.x + box.width / 2 + step * 6, box.y + box.height / 2 + step * 4)
-    await page.mouse.up()
+    const middle = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+    await mouseDrag(page, middle, { x: middle.x + 60, y: middle.y + 40 })
     await page.keyboard.up('Alt')
     await expect(page.getByTestId('save-state')).toHaveText(/Unsaved changes/)
 
@@ -203,10 +161,7 @@ test.describe('the designer in the app', () => {
       if (!b) throw new Error('nothing to drag on screen')
       const x = b.x + b.width / 2
       const y = b.y + b.height / 2
-      await page.mouse.move(x, y)
-      await page.mouse.down()
-      for (let step = 1; step <= 10; step++) await page.mouse.move(x + (dx * step) / 10, y + (dy * step) / 10)
-      await page.mouse.up()
+      await mouseDrag(page, { x, y }, { x: x + dx, y: y + dy })
     }
     // Alt: no snapping, so each gesture goes exactly where the mouse takes it.
     await page.keyboard.down('Alt')
@@ -238,12 +193,7 @@ test.describe('the designer in the app', () => {
 
     // From the page's corner (only the background there) across the quote and its author, not the handle.
     const from = on(20, 20)
-    const to = on(1000, 960)
-    await page.mouse.move(from.x, from.y)
-    await page.mouse.down()
-    for (let step = 1; step <= 10; step++)
-      await page.mouse.move(from.x + ((to.x - from.x) * step) / 10, from.y + ((to.y - from.y) * step) / 10)
-    await page.mouse.up()
+    await mouseDrag(page, from, on(1000, 960))
     for (const inside of ['quote-mark', 'quote', 'rule', 'author', 'role'])
       await expect(page.locator(`[data-layer="${inside}"]`)).toHaveAttribute('aria-pressed', 'true')
     for (const outside of ['background', 'glow', 'handle'])
