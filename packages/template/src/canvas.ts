@@ -35,6 +35,13 @@ export interface Canvas2D<Image extends Drawable = Drawable> {
   wordSpacing?: string
   /** Skia's and the CSS name; a browser's canvas lacks it and loads such faces with `lnum` instead. */
   fontVariantNumeric?: string
+  /** Skia's and the CSS name, as `fontVariantNumeric`: a browser's canvas loads faces with `"liga" 0` instead. */
+  fontVariantLigatures?: string
+  /**
+   * `small-caps` draws lower-case letters as the face's small capitals, or as capitals at 0.7 of the size where it
+   * has none; Chromium's canvas and Skia's make them alike. Safari's canvas lacks it.
+   */
+  fontVariantCaps?: string
   direction: string
   textAlign: string
   textBaseline: string

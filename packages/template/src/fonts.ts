@@ -152,14 +152,20 @@ export const familyFaces = (family: FontFamily): string[] => [
  */
 export const OLD_STYLE_FIGURES = new Set(['Templet Playfair Display'])
 
-/** The figures a text asks for besides its faces' own (a text layer's `tabularFigures`, `oldstyleFigures`). */
+/**
+ * The figures a text asks for besides its faces' own (a text layer's `tabularFigures`, `oldstyleFigures`), and the
+ * faces' standard ligatures turned off (`ligatures: false`): the OpenType features a text asks of its design face.
+ */
 export interface Figures {
   tabular?: boolean | undefined
   oldstyle?: boolean | undefined
+  /** `liga` and `clig` off: "fi" and "ffl" stay separate letters. */
+  noLigatures?: boolean | undefined
 }
 
-/** Whether a text asks for figures other than its faces' defaults. */
-export const asksFigures = (f: Figures | undefined): f is Figures => Boolean(f?.tabular || f?.oldstyle)
+/** Whether a text asks for figures other than its faces' defaults, or for their ligatures off. */
+export const asksFigures = (f: Figures | undefined): f is Figures =>
+  Boolean(f?.tabular || f?.oldstyle || f?.noLigatures)
 
 /** A face's figures as CSS's `font-variant-numeric`, for Skia, which shapes with it. */
 export function figuresVariant(face: string, f: Figures | undefined): string {
@@ -170,15 +176,25 @@ export function figuresVariant(face: string, f: Figures | undefined): string {
   return parts.length ? parts.join(' ') : 'normal'
 }
 
+/** A face's ligatures as CSS's `font-variant-ligatures`, for Skia. */
+export const ligaturesVariant = (f: Figures | undefined): string =>
+  f?.noLigatures ? 'no-common-ligatures' : 'normal'
+
 const FIGURES_MARK = ' +'
+/** The name's tag for ligatures off, and the feature settings it stands for. */
+const NO_LIGATURES = 'noliga'
+const NO_LIGATURES_SETTINGS = '"liga" 0, "clig" 0'
+
 /**
- * The name a browser loads a face under with figures of a text's own: its canvas has no
- * `font-variant-numeric`, so the features go on a `FontFace` of their own (`figuresFeatures`). Only the
- * design faces and brand faces, which draw the Latin digits, get one; a script's faces keep their own.
+ * The name a browser loads a face under with figures of a text's own (or its ligatures off): its canvas has no
+ * `font-variant-numeric` nor `font-variant-ligatures`, so the features go on a `FontFace` of their own
+ * (`figuresFeatures`). Only the design faces and brand faces, which draw the Latin digits, get one; a script's
+ * faces keep their own.
  */
 export function figuresFace(face: string, f: Figures | undefined): string {
   if (!asksFigures(f) || !(DESIGN_FACES.has(face) || isBrandFace(face))) return face
-  return `${face}${FIGURES_MARK}${f.tabular ? 'tnum' : ''}${f.tabular && f.oldstyle ? '+' : ''}${f.oldstyle ? 'onum' : ''}`
+  const tags = [f.tabular && 'tnum', f.oldstyle && 'onum', f.noLigatures && NO_LIGATURES].filter(Boolean)
+  return `${face}${FIGURES_MARK}${tags.join('+')}`
 }
 
 const DESIGN_FACES: ReadonlySet<string> = new Set(Object.values(DESIGN_FACE))
@@ -192,7 +208,8 @@ export function figuresFeatures(name: string): { face: string; featureSettings?:
   const face = at < 0 ? name : name.slice(0, at)
   const tags = at < 0 ? [] : name.slice(at + FIGURES_MARK.length).split('+')
   if (!tags.includes('onum') && OLD_STYLE_FIGURES.has(face)) tags.unshift('lnum')
-  return tags.length ? { face, featureSettings: tags.map((t) => `"${t}"`).join(', ') } : { face }
+  const settings = tags.map((t) => (t === NO_LIGATURES ? NO_LIGATURES_SETTINGS : `"${t}"`))
+  return settings.length ? { face, featureSettings: settings.join(', ') } : { face }
 }
 
 export interface FontRequest {
@@ -202,7 +219,7 @@ export interface FontRequest {
   italic?: boolean
   /** Px. */
   size: number
-  /** Figures named in the faces (`figuresFace`), for a surface that cannot set them on its context. */
+  /** Figures (and ligatures) named in the faces (`figuresFace`), for a surface that cannot set them on its context. */
   figures?: Figures | undefined
 }
 

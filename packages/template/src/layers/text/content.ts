@@ -5,6 +5,7 @@ import {
   type FontFamily,
   figuresFace,
   figuresVariant,
+  ligaturesVariant,
   OLD_STYLE_FIGURES,
   runFaces,
   type WritingSystem,
@@ -42,8 +43,10 @@ export interface TextStyle {
   hyphenate?: string | undefined
   /** Every line of a paragraph but its last stretched to the box's width. */
   justify?: boolean | undefined
-  /** Tabular or old-style figures instead of the faces' own. */
+  /** Tabular or old-style figures instead of the faces' own, or their standard ligatures off. */
   figures?: Figures | undefined
+  /** Lower-case letters as small capitals: the faces' own, else capitals at 0.7 of the size. */
+  smallCaps?: boolean | undefined
 }
 
 /** A stretch of a text written in a language of its own (a value the customer declared); UTF-16 offsets. */
@@ -209,8 +212,9 @@ const boldWeight = (weight: number) => (weight >= 600 ? 800 : 700)
 
 /**
  * Sets a run's font on a context. Faces whose default figures are old-style get lining figures, which is
- * how prices, dates and phone numbers are set, unless the text asks for old-style ones. Figures a text asks
- * for go on Skia's context; a browser's canvas has no such property, so there they are faces of their own.
+ * how prices, dates and phone numbers are set, unless the text asks for old-style ones. Figures and ligatures a
+ * text asks for go on Skia's context; a browser's canvas has no such properties, so there they are faces of their
+ * own. Small capitals go on both contexts, which make them alike (synthesised where a face has none).
  */
 export function applyRunFont(
   ctx: Canvas2D,
@@ -231,16 +235,18 @@ export function applyRunFont(
     figures: numericNow === undefined ? figures : undefined,
   })
   if (ctx.font !== font) ctx.font = font
+  const capsNow = ctx.fontVariantCaps
+  const caps = style.smallCaps ? 'small-caps' : 'normal'
+  if (capsNow !== undefined && capsNow !== caps) ctx.fontVariantCaps = caps
   if (numericNow === undefined) return
   const face = runFaces(style.family, system)[0] ?? ''
   // As in a browser, where only those faces are loaded with them: a script's own faces keep their figures.
-  const numeric =
-    figures && figuresFace(face, figures) !== face
-      ? figuresVariant(face, figures)
-      : OLD_STYLE_FIGURES.has(face)
-        ? 'lining-nums'
-        : 'normal'
+  const own = figures && figuresFace(face, figures) !== face
+  const numeric = own ? figuresVariant(face, figures) : OLD_STYLE_FIGURES.has(face) ? 'lining-nums' : 'normal'
   if (numericNow !== numeric) ctx.fontVariantNumeric = numeric
+  const ligatures = own ? ligaturesVariant(figures) : 'normal'
+  const ligaturesNow = ctx.fontVariantLigatures
+  if (ligaturesNow !== undefined && ligaturesNow !== ligatures) ctx.fontVariantLigatures = ligatures
 }
 
 /** Measures stretches of a content at one size, run by run, each run's text once. */

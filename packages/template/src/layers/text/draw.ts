@@ -103,9 +103,14 @@ export function textStyle(
     markup: layer.markup,
     ...(layer.hyphenate && { hyphenate: hyphenationLanguage(layer, d) }),
     ...(layer.justify && { justify: true }),
-    ...((layer.tabularFigures || layer.oldstyleFigures) && {
-      figures: { tabular: layer.tabularFigures, oldstyle: layer.oldstyleFigures },
+    ...((layer.tabularFigures || layer.oldstyleFigures || layer.ligatures === false) && {
+      figures: {
+        tabular: layer.tabularFigures,
+        oldstyle: layer.oldstyleFigures,
+        ...(layer.ligatures === false && { noLigatures: true }),
+      },
     }),
+    ...(layer.smallCaps && { smallCaps: true }),
   }
 }
 

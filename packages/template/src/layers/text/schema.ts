@@ -79,6 +79,17 @@ export const textLayerSchema = z
     /** Old-style figures (`onum`, set into running text), in the faces that have them. Absent means lining. */
     oldstyleFigures: z.boolean().optional(),
     /**
+     * Lower-case letters drawn as small capitals: the face's own (`smcp`: Playfair Display, Noto Serif), else
+     * capitals at 0.7 of the size, as browsers make them (Inter, Space Grotesk). Capitals, figures and scripts
+     * without case are untouched; the text copies out as typed. Absent means off.
+     */
+    smallCaps: z.boolean().optional(),
+    /**
+     * `false` turns the faces' standard ligatures (`liga`, `clig`) off, so "fi" and "ffl" stay separate letters.
+     * Absent (as in every document saved before it existed) means on, the faces' own.
+     */
+    ligatures: z.boolean().optional(),
+    /**
      * A line under each line of the text, and a line through it, in the text's colour, where the font's tables
      * put them, across each line's width. Absent (as in every document saved before they existed) means off.
      */
