@@ -160,3 +160,71 @@ describe('tabular and old-style figures', () => {
     expect(await copied(layer, text, BOX)).toEqual(['1,111.11', '8,888.88'])
   })
 })
+
+describe('small capitals and ligatures', () => {
+  const widths = (style: Partial<TextStyle>, ...texts: string[]) => {
+    loadFaces(['Templet Inter', 'Templet Space Grotesk', 'Templet Playfair Display'])
+    const ctx = createCanvas(10, 10).getContext('2d') as unknown as Canvas2D
+    const full: TextStyle = {
+      family: 'sans',
+      weight: 400,
+      size: 40,
+      lineHeight: 1.2,
+      letterSpacing: 0,
+      wrap: false,
+      ...style,
+    }
+    return texts.map((t) => layoutText(ctx, t, full, { w: 2000, h: 100 }).width)
+  }
+
+  it('draw lower-case letters as the face’s small capitals, or as capitals at 0.7 of the size', () => {
+    // Playfair Display has its own (`smcp`), wider than its lower case.
+    const [serif] = widths({ family: 'serif' }, 'office hours')
+    const [serifCaps] = widths({ family: 'serif', smallCaps: true }, 'office hours')
+    expect(serifCaps).toBeGreaterThan((serif as number) + 20)
+    // Inter has none: its capitals at 0.7 of the size, as a browser makes them.
+    const [caps] = widths({ smallCaps: true }, 'officehours')
+    const [upper] = widths({ size: 28 }, 'OFFICEHOURS')
+    expect(caps).toBeCloseTo(upper as number, 3)
+    // Capitals, figures and Chinese are untouched.
+    expect(widths({ smallCaps: true }, 'ABC 123 春眠')).toEqual(widths({}, 'ABC 123 春眠'))
+  })
+
+  it('keep "fi" and "ffl" apart with ligatures off, in the faces that join them', () => {
+    const [joined, apart] = [
+      widths({ family: 'serif' }, 'office waffle')[0] as number,
+      widths({ family: 'serif', figures: { noLigatures: true } }, 'office waffle')[0] as number,
+    ]
+    expect(apart).not.toBeCloseTo(joined, 1)
+  })
+
+  it('draw exactly as before when absent or at their defaults, and otherwise differ in the PNG', async () => {
+    const text = 'Office hours: the waffle shop, fifty flights up'
+    for (const font of ['sans', 'serif', 'grotesk']) {
+      const plain = await png({ size: 40, font }, text, BOX)
+      const off = await png({ size: 40, font, smallCaps: false, ligatures: true }, text, BOX)
+      expect(off.data.equals(plain.data)).toBe(true)
+      const caps = await png({ size: 40, font, smallCaps: true }, text, BOX)
+      expect(caps.data.equals(plain.data)).toBe(false)
+    }
+    // Inter has no standard ligatures: it draws the same either way.
+    for (const font of ['serif', 'grotesk']) {
+      const plain = await png({ size: 40, font }, text, BOX)
+      const apart = await png({ size: 40, font, ligatures: false }, text, BOX)
+      expect(apart.data.equals(plain.data)).toBe(false)
+    }
+  })
+
+  it('copy out of a PDF as typed: small capitals as the lower-case letters, ligatures as their letters', async () => {
+    const text = 'Office hours, fifty waffles'
+    for (const font of ['sans', 'serif']) {
+      expect(await copied({ size: 28, font, smallCaps: true }, text, BOX)).toEqual([text])
+      expect(await copied({ size: 28, font, ligatures: false }, text, BOX)).toEqual([text])
+      expect(await copied({ size: 28, font, smallCaps: true, ligatures: false }, text, BOX)).toEqual([text])
+    }
+    // A right-to-left line is shaped again with the features it was drawn with; Arabic has no capitals.
+    const arabic = 'مرحبا بكم في المكتب'
+    const rtl = await copied({ size: 28, smallCaps: true, ligatures: false, direction: 'rtl' }, arabic, BOX)
+    expect(rtl.join(' ').replace(/[\u202a-\u202e]/g, '')).toBe(arabic)
+  })
+})

@@ -24,10 +24,30 @@ import { FAMILIES, facesOf } from '../fonts'
  * for.
  */
 
-/** A text drawn on a page: the line's characters and the CSS font it was drawn in. */
+/**
+ * A text drawn on a page: the line's characters, the CSS font it was drawn in, and the OpenType features its
+ * context asked for (small capitals, ligatures off, figures), as HarfBuzz reads them.
+ */
 export interface DrawnText {
   text: string
   font: string
+  features?: string[]
+}
+
+/** The context's font variants as HarfBuzz features (`-liga`, `smcp`, `tnum`), so a shaping again matches Skia's. */
+export function drawnFeatures(ctx: {
+  fontVariantLigatures?: string
+  fontVariantCaps?: string
+  fontVariantNumeric?: string
+}): string[] {
+  const out: string[] = []
+  if (ctx.fontVariantLigatures === 'no-common-ligatures') out.push('-liga', '-clig')
+  if (ctx.fontVariantCaps === 'small-caps') out.push('smcp')
+  const numeric = ctx.fontVariantNumeric ?? ''
+  if (numeric.includes('lining-nums')) out.push('lnum')
+  if (numeric.includes('oldstyle-nums')) out.push('onum')
+  if (numeric.includes('tabular-nums')) out.push('tnum')
+  return out
 }
 
 // A transparent pixel: drawing it leaves nothing to see but an XObject draw Skia cannot leave out.
@@ -47,6 +67,9 @@ export function markTexts(
     drawImage(image: Canvas, x: number, y: number, w: number, h: number): void
     globalAlpha: number
     font: string
+    fontVariantLigatures?: string
+    fontVariantCaps?: string
+    fontVariantNumeric?: string
   },
   at: { x: number; y: number },
 ): DrawnText[] {
@@ -66,7 +89,8 @@ export function markTexts(
   drawn.push({ text: '', font: '' })
   const fillText = ctx.fillText.bind(ctx)
   ctx.fillText = (text: string, x: number, y: number) => {
-    drawn.push({ text, font: ctx.font })
+    const features = RTL.test(text) ? drawnFeatures(ctx) : []
+    drawn.push(features.length ? { text, font: ctx.font, features } : { text, font: ctx.font })
     mark()
     fillText(text, x, y)
     mark()
@@ -134,11 +158,15 @@ function rtlFace(postScriptName: string): hb.Font | undefined {
 }
 
 /** A run shaped by HarfBuzz: its glyph ids in visual order, and the characters of each glyph's cluster. */
-function shapeRun(font: hb.Font, run: string) {
+function shapeRun(font: hb.Font, run: string, features: readonly string[]) {
   const buffer = new hb.Buffer()
   buffer.addText(run)
   buffer.guessSegmentProperties()
-  hb.shape(font, buffer)
+  hb.shape(
+    font,
+    buffer,
+    features.flatMap((f) => hb.Feature.fromString(f) ?? []),
+  )
   const infos = buffer.getGlyphInfos()
   const positions = buffer.getGlyphPositions()
   const starts = [...new Set(infos.map((g) => g.cluster))].sort((a, b) => a - b)
@@ -169,7 +197,12 @@ export interface PageFont {
  * the line's right-to-left runs; in any other face one ActualText for the object, its glyphs' text (so a
  * reader does not break letter-spaced Latin into letters). Unchanged when neither applies.
  */
-function markedBlock(block: string[], line: string, fonts: Map<string, PageFont>): string[] {
+function markedBlock(
+  block: string[],
+  line: string,
+  features: readonly string[],
+  fonts: Map<string, PageFont>,
+): string[] {
   const resource = block.map((op) => /^\/(\S+) \S+ Tf$/.exec(op)?.[1]).find(Boolean)
   const pageFont = resource ? fonts.get(resource) : undefined
   if (!pageFont) return block
@@ -194,7 +227,7 @@ function markedBlock(block: string[], line: string, fonts: Map<string, PageFont>
   }
   const ids = shown.map((s) => s.glyph).join(',')
   for (const run of line.match(RTL_RUN) ?? []) {
-    const shaped = shapeRun(font, run)
+    const shaped = shapeRun(font, run, features)
     if (shaped.map((g) => g.glyph).join(',') !== ids) continue
     const out = ['BT', ...head]
     // The cluster's characters ride on its widest glyph (the letter); its marks (Noto's dots) carry an empty
@@ -236,6 +269,7 @@ export function withActualText(
   // The text drawn between the last start marker and its end marker, if any, and how it is marked.
   let current: string | undefined
   let language: string | undefined
+  let features: readonly string[] = []
   let whole = false
   let opened = false
   let lastEnd = -1
@@ -246,7 +280,7 @@ export function withActualText(
       if (block) {
         block.push(line)
         if (line === 'ET') {
-          out.push(...markedBlock(block, current ?? '', fonts))
+          out.push(...markedBlock(block, current ?? '', features, fonts))
           block = undefined
         }
         continue
@@ -286,6 +320,7 @@ export function withActualText(
     if (starts) {
       current = call > 0 ? (drawn[call]?.text ?? '') : undefined
       language = call > 0 ? spanLanguage(drawn[call]?.font ?? '') : undefined
+      features = (call > 0 && drawn[call]?.features) || []
       whole = current !== undefined && !RTL.test(current)
     } else {
       if (opened) out.splice(lastEnd, 0, 'EMC')
