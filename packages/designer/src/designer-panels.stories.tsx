@@ -131,14 +131,19 @@ export const TextEffects: Story = {
 }
 
 export const JustifyAndFigures: Story = {
-  name: 'Properties of a text: justify, tabular and old-style figures, by keyboard, left out of the document when off',
+  name: 'Properties of a text: justify, tabular and old-style figures, small caps and ligatures, by keyboard, left out of the document at their defaults',
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
     await userEvent.click(layerButton(canvasElement, 'headline'))
     const justify = canvas.getByRole('checkbox', { name: 'Justify' })
     const tabular = canvas.getByRole('checkbox', { name: 'Tabular figures' })
     const oldstyle = canvas.getByRole('checkbox', { name: 'Old-style figures' })
+    const smallCaps = canvas.getByRole('checkbox', { name: 'Small caps' })
+    const ligatures = canvas.getByRole('checkbox', { name: 'Ligatures' })
     await expect(justify).not.toBeChecked()
+    await expect(smallCaps).not.toBeChecked()
+    // Ligatures are the faces' own until turned off.
+    await expect(ligatures).toBeChecked()
     justify.focus()
     await userEvent.keyboard(' ')
     // Tab reaches the figures' switches next, in reading order.
@@ -158,16 +163,31 @@ export const JustifyAndFigures: Story = {
     await waitFor(() =>
       expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({ oldstyleFigures: true }),
     )
-    for (const box of [justify, tabular, oldstyle]) {
+    // Small caps and ligatures come next, beside the figures.
+    await userEvent.tab()
+    await expect(smallCaps).toHaveFocus()
+    await userEvent.keyboard(' ')
+    await userEvent.tab()
+    await expect(ligatures).toHaveFocus()
+    await userEvent.keyboard(' ')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({
+        smallCaps: true,
+        ligatures: false,
+      }),
+    )
+    await expect(ligatures).not.toBeChecked()
+    for (const box of [justify, tabular, oldstyle, smallCaps, ligatures]) {
       box.focus()
       await userEvent.keyboard(' ')
     }
     await waitFor(() => {
       const headline = layerIn(lastDocument(args.onChange), 'headline')
-      for (const key of ['justify', 'tabularFigures', 'oldstyleFigures'])
+      for (const key of ['justify', 'tabularFigures', 'oldstyleFigures', 'smallCaps', 'ligatures'])
         expect(headline).not.toHaveProperty(key, expect.anything())
     })
     await expect(justify).not.toBeChecked()
+    await expect(ligatures).toBeChecked()
   },
 }
 

@@ -111,6 +111,9 @@ export interface DesignerWords {
   /** Figures of one width (a price column lines up), and figures set into running text. */
   tabularFigures: string
   oldstyleFigures: string
+  /** Lower-case letters as small capitals; the faces' standard ligatures (fi, ffl), on unless unticked. */
+  smallCaps: string
+  ligatures: string
   /** A line under a text's lines, a line through them, and quotes and dashes set typographically as drawn. */
   underline: string
   strikethrough: string
@@ -330,6 +333,8 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   justify: 'Justify',
   tabularFigures: 'Tabular figures',
   oldstyleFigures: 'Old-style figures',
+  smallCaps: 'Small caps',
+  ligatures: 'Ligatures',
   underline: 'Underline',
   strikethrough: 'Strikethrough',
   smartPunctuation: 'Smart punctuation',
@@ -527,6 +532,8 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   justify: '两端对齐',
   tabularFigures: '等宽数字',
   oldstyleFigures: '旧式数字',
+  smallCaps: '小型大写字母',
+  ligatures: '连字',
   underline: '下划线',
   strikethrough: '删除线',
   smartPunctuation: '智能标点',

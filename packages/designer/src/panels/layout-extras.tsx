@@ -29,7 +29,7 @@ type Override = NonNullable<Layer['bySize']>[string]
 
 /**
  * A text's setting the catalogue uses beside its font: capitals, wrapping, even lines, hyphenation, justification,
- * tabular and old-style figures, and in a size other than the first its own font size and alignment there (the
+ * tabular and old-style figures, small caps and ligatures, and in a size other than the first its own font size and alignment there (the
  * size's override; its box is the canvas's).
  */
 export function TextLayoutControls({ t, layer, sizeId, strings, update, disabled }: ExtrasProps<TextLayer>) {
@@ -92,6 +92,19 @@ export function TextLayoutControls({ t, layer, sizeId, strings, update, disabled
           checked={layer.oldstyleFigures === true}
           disabled={disabled}
           onChange={(v) => update({ oldstyleFigures: v ? true : undefined })}
+        />
+        <Checkbox
+          label={strings.smallCaps}
+          checked={layer.smallCaps === true}
+          disabled={disabled}
+          onChange={(v) => update({ smallCaps: v ? true : undefined })}
+        />
+        <Checkbox
+          label={strings.ligatures}
+          checked={layer.ligatures !== false}
+          disabled={disabled}
+          // On is the faces' own and leaves no property behind; off is the one value stored.
+          onChange={(v) => update({ ligatures: v ? undefined : false })}
         />
       </Row>
       {ownSize ? null : (
