@@ -904,6 +904,50 @@ test.describe('the browser draws what the server renders', () => {
         ],
       }),
     },
+    {
+      // Small capitals: Playfair Display's own (`smcp`), and Inter's made of capitals at 0.7 of the size by the
+      // browser's canvas as by Skia; and standard ligatures off ("fi", "ffl" apart: a FontFace with "liga" 0
+      // in the browser, font-variant-ligatures on the server).
+      name: 'small caps and ligatures off',
+      locale: 'en' as const,
+      values: undefined,
+      focus: { x: 80, y: 60, w: 640, h: 330 },
+      extend: (d) => ({
+        ...d,
+        layers: [
+          ...d.layers,
+          {
+            id: 'serif-caps',
+            type: 'text',
+            text: 'Office hours, Playfair',
+            font: 'serif',
+            size: 48,
+            color: '#ffffff',
+            smallCaps: true,
+            box: { x: 80, y: 60, w: 640, h: 100 },
+          } as TemplateDoc['layers'][number],
+          {
+            id: 'sans-caps',
+            type: 'text',
+            text: 'Office hours, Inter 中文',
+            size: 48,
+            color: '#ffffff',
+            smallCaps: true,
+            box: { x: 80, y: 170, w: 640, h: 100 },
+          } as TemplateDoc['layers'][number],
+          {
+            id: 'apart',
+            type: 'text',
+            text: 'The office waffle, fifty floors',
+            font: 'serif',
+            size: 48,
+            color: '#ffffff',
+            ligatures: false,
+            box: { x: 80, y: 280, w: 640, h: 100 },
+          } as TemplateDoc['layers'][number],
+        ],
+      }),
+    },
   ]
   // In a Chromium with the server's text gamma, where only each rasteriser's edge coverage differs. Chromium as
   // built (customers' browsers) draws text edges with more contrast: at the canvas' fitted size in a 1280 px
