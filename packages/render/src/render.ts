@@ -12,6 +12,7 @@ import {
   layerBox,
   layerKinds,
   loadHyphenation,
+  onPage,
   PRINT_DPI,
   printPixels,
   type Size,
@@ -38,6 +39,11 @@ export type ImageSource = (value: string) => Promise<Buffer | Uint8Array | undef
 export interface RenderOptions {
   /** Default: the template's first size. */
   sizeId?: string
+  /**
+   * The page to draw, from 0 (default: the first). A PDF without it has every page (see `renderPdf`); a page
+   * the design lacks is refused (`UNKNOWN_PAGE`).
+   */
+  page?: number
   /** The language of the defaults drawn for fields left empty (default 'en'). */
   locale?: Locale
   /** Missing, or answering undefined: the image is missing (see `placeholders`). */
@@ -107,7 +113,7 @@ const JPEG = { quality: QUALITY, mozjpeg: false } as const
 // zlib level 6 with adaptive filtering is libvips' default; measured, level 4 is ~30% faster for ~3% more bytes.
 const PNG = { compressionLevel: 4 } as const
 
-export type RenderErrorCode = 'UNKNOWN_SIZE' | 'NO_PAGES' | 'TOO_MANY_PAGES'
+export type RenderErrorCode = 'UNKNOWN_SIZE' | 'UNKNOWN_PAGE' | 'NO_PAGES' | 'TOO_MANY_PAGES'
 
 export class RenderError extends Error {
   readonly code: RenderErrorCode
@@ -124,6 +130,16 @@ export function pickSize(t: Template, sizeId: string | undefined) {
     return sizeOf(t, sizeId)
   } catch (e) {
     if (e instanceof UnknownSizeError) throw new RenderError('UNKNOWN_SIZE', e.message)
+    throw e
+  }
+}
+
+/** One page of the design as it draws (the model's `onPage`), a page it lacks refused as `UNKNOWN_PAGE`. */
+export function pickPage(t: Template, page: number | undefined): Template {
+  try {
+    return onPage(t, page)
+  } catch (e) {
+    if (e instanceof RangeError) throw new RenderError('UNKNOWN_PAGE', e.message)
     throw e
   }
 }
@@ -245,12 +261,13 @@ export function drawPixels(t: Template, values: Values, o: RenderOptions, scale:
  * `scaleY`, and returns what `read` takes from the surface before it is given back.
  */
 async function drawTo<Read>(
-  t: Template,
+  design: Template,
   values: Values,
   o: RenderOptions,
   target: { width: number; height: number; scaleX: number; scaleY: number },
   read: (surface: Canvas) => Read,
 ): Promise<Read & { truncated: string[] }> {
+  const t = pickPage(design, o.page)
   const size = pickSize(t, o.sizeId)
   const locale = o.locale ?? 'en'
   const effective = effectiveValues(t, values, locale)

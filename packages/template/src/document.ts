@@ -56,6 +56,16 @@ export type Size = z.infer<typeof sizeSchema>
 export const layerGroupSchema = z.object({ id: slug, name: z.string().trim().min(1).max(80) }).strict()
 export type LayerGroup = z.infer<typeof layerGroupSchema>
 
+/** The most pages one design has (a menu, a brochure, a set of certificates). */
+export const MAX_PAGES = 30
+
+/**
+ * A page of a design (ADR 0198): its id, which its layers name in their `page`, and what the page strip calls it.
+ * Every page is drawn in every size; a creation gets each page's images and one PDF of them all.
+ */
+export const templatePageSchema = z.object({ id: slug, name: z.string().trim().min(1).max(80) }).strict()
+export type TemplatePage = z.infer<typeof templatePageSchema>
+
 /**
  * A template document: its sizes (the first is the default), the fields a customer fills, the layers drawn.
  * `format` is the document format it was saved in (absent: format 1, saved before formats existed); a save
@@ -71,6 +81,11 @@ export const templateSchema = z
     fields: z.array(fieldSchema),
     // A design may be empty for a while (everything deleted, a blank page); it draws as a blank page.
     layers: z.array(layerSchema),
+    /**
+     * The design's pages in order (ADR 0198); absent for a design of one page, whose layers name none. A layer
+     * without `page` is on the first page.
+     */
+    pages: z.array(templatePageSchema).min(1).max(MAX_PAGES).optional(),
     /** The designer's groups of layers (ADR 0196); absent when the design has none. */
     groups: z.array(layerGroupSchema).optional(),
     samples: z.object({ en: valuesSchema, 'zh-CN': valuesSchema }).strict(),

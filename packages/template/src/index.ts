@@ -15,6 +15,7 @@ export {
 } from './coverage'
 export {
   MAX_GUIDES,
+  MAX_PAGES,
   SIZE_PIXEL_BOUNDS,
   type Size,
   type SizeGuides,
@@ -22,7 +23,9 @@ export {
   sizeSchema,
   type Template,
   type TemplateInput,
+  type TemplatePage,
   type TemplateType,
+  templatePageSchema,
   templateSchema,
   templateTypeSchema,
 } from './document'
@@ -155,6 +158,7 @@ export {
   textDirection,
   textStyle,
 } from './layers/text'
+export { layerPage, onPage, pageCount, pageLayers, templatePages } from './pages'
 export { resolveBound, resolveColor, resolvePaint } from './paint'
 export { parseTemplate, TemplateError, type TemplateIssue } from './parse'
 export {

@@ -63,6 +63,8 @@ function crossCheck(t: Template): TemplateIssue[] {
 
   for (const [i, g] of (t.groups ?? []).entries()) duplicate('group', g.id, `groups[${i}].id`)
   const groupIds = new Set(t.groups?.map((g) => g.id))
+  for (const [i, p] of (t.pages ?? []).entries()) duplicate('page', p.id, `pages[${i}].id`)
+  const pageIds = new Set(t.pages?.map((p) => p.id))
   for (const layer of t.layers) {
     const at = (property: string, message: string) => issues.push({ layer: layer.id, property, message })
     if (seen.has(`layer:${layer.id}`)) at('id', `duplicate layer id "${layer.id}"`)
@@ -70,6 +72,7 @@ function crossCheck(t: Template): TemplateIssue[] {
     for (const sizeId of Object.keys(layer.bySize ?? {}))
       if (!sizeIds.has(sizeId)) at(`bySize.${sizeId}`, `no size "${sizeId}"`)
     if (layer.group !== undefined && !groupIds.has(layer.group)) at('group', `no group "${layer.group}"`)
+    if (layer.page !== undefined && !pageIds.has(layer.page)) at('page', `no page "${layer.page}"`)
     if (layer.when && !fields.has(layer.when.field)) at('when.field', `no field "${layer.when.field}"`)
     for (const [property, value, kind] of layerKinds.bindings(layer)) {
       if (typeof value !== 'object' || value === null || !('field' in value)) continue
@@ -86,6 +89,15 @@ function crossCheck(t: Template): TemplateIssue[] {
         at(`${property}.field`, `"${b.field}" is a ${f.kind} field; bind a ${kind} field`)
     }
     for (const p of layerKinds.check(layer, fields)) at(p.property, p.message)
+  }
+  // A group moves as one, so its layers share a page.
+  const groupPages = new Map<string, string | undefined>()
+  for (const layer of t.layers) {
+    if (layer.group === undefined) continue
+    const page = layer.page ?? t.pages?.[0]?.id
+    if (!groupPages.has(layer.group)) groupPages.set(layer.group, page)
+    else if (groupPages.get(layer.group) !== page)
+      issues.push({ layer: layer.id, property: 'page', message: `group "${layer.group}" is on another page` })
   }
   return issues
 }

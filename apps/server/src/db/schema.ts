@@ -285,6 +285,8 @@ export interface CreationTable {
   value_languages: Generated<string | null>
   /** 0 for a test-mode key's creation (watermarked), which the app's lists leave out (migration 0200). */
   livemode: Generated<number>
+  /** Pages of its design (migration 0210): page 1's images are `image.*`, each later page's `page-<n>.*`. */
+  pages: Generated<number>
 }
 
 /** A user's deleted creation, by id only (migration 0062): a link to it says it was deleted. */

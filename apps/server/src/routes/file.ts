@@ -3,7 +3,13 @@ import type { Locale, Template } from '@templet/template'
 import { type Context, Hono } from 'hono'
 import type { BrandKit } from '../features/brand-kit/brand-kit'
 import type { Creations } from '../features/creations/creations'
-import { CREATION_FILES, type CreationFile } from '../features/creations/files'
+import {
+  CREATION_FILES,
+  type CreationFile,
+  pageFileName,
+  pageFileOf,
+  pageFileType,
+} from '../features/creations/files'
 import { definitionVersion, type Templates } from '../features/templates/templates'
 import type { Uploads } from '../features/uploads/uploads'
 import { attachment } from '../services/download-names'
@@ -66,15 +72,18 @@ export function fileRoutes(d: FileRouteDeps): Hono<AppEnv> {
 
   files.get('/creation/:id/:variant', async (c) => {
     const { id, variant } = c.req.param()
-    if (!/^[1-9]\d{0,15}$/.test(id) || !(variant in CREATION_FILES)) return gone(c)
-    const file = CREATION_FILES[variant as CreationFile]
+    const page = pageFileOf(variant)
+    if (!/^[1-9]\d{0,15}$/.test(id) || !(variant in CREATION_FILES || page)) return gone(c)
+    const file = page
+      ? { name: pageFileName(page), contentType: pageFileType(page) }
+      : CREATION_FILES[variant as CreationFile]
     const left = d.urls.verify(
       { kind: 'creation', id: Number(id), variant },
       c.req.query('exp'),
       c.req.query('sig'),
     )
     if (left === undefined) return c.text('This link has expired or is not valid', 403)
-    const download = c.req.query('download') === '1' ? (variant as CreationFile) : undefined
+    const download = c.req.query('download') === '1' ? (page ?? (variant as CreationFile)) : undefined
     const creation = await d.creations.files(Number(id), download)
     if (!creation) return gone(c)
     return send(c, `${creation.storagePrefix}/${file.name}`, file.contentType, left, creation.downloadName)

@@ -308,6 +308,13 @@ export const RenderFiles = z
       description:
         'Vector, text as text with its fonts embedded; the page is the sheet in points (A4: 595.28 × 841.89), with the bleed and crop marks asked for',
     }),
+    pages: z
+      .array(z.object({ png: z.url().optional(), jpeg: z.url().optional(), webp: z.url().optional() }))
+      .optional()
+      .openapi({
+        description:
+          'A template of several pages: each page after the first, in order, in the raster formats asked for (the first page’s are `png`, `jpeg`, `webp` above); a `pdf` has every page',
+      }),
   })
   .openapi('RenderFiles', {
     description:

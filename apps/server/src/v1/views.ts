@@ -92,12 +92,21 @@ export function renderView(
   // With bleed or crop marks asked for, the render's PDF is the creation's print shops' one, made as asked.
   const pdf = row.pdf_options ? made?.files.pdfPrint : made?.files.pdf
   const files = made
-    ? Object.fromEntries(
-        asked.flatMap((f) => {
-          const url = f === 'pdf' ? pdf : made.files[f]
-          return url ? [[f, absolute(origin, url)]] : []
+    ? {
+        ...Object.fromEntries(
+          asked.flatMap((f) => {
+            const url = f === 'pdf' ? pdf : made.files[f]
+            return url ? [[f, absolute(origin, url)]] : []
+          }),
+        ),
+        ...(made.files.pages && {
+          pages: made.files.pages.map((page) =>
+            Object.fromEntries(
+              asked.flatMap((f) => (f !== 'pdf' && page[f] ? [[f, absolute(origin, page[f])]] : [])),
+            ),
+          ),
         }),
-      )
+      }
     : null
   return {
     object: 'render',

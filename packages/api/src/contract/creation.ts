@@ -68,12 +68,22 @@ export const creationFiles = z.object({
   png: z.string().optional(),
   jpeg: z.string().optional(),
   webp: z.string().optional(),
-  /** Present when the size is a print size (A3, A4, A5, Letter, cards): the PDF, vector, page = the sheet. */
+  /**
+   * Present when the size is a print size (A3, A4, A5, Letter, cards): the PDF, vector, page = the sheet; and for
+   * a design of several pages in any size: one PDF of every page.
+   */
   pdf: z.string().optional(),
   /** Beside it, the PDF for print shops: the sheet with a 3 mm bleed and crop marks (`pdfPrintOptions`). */
   pdfPrint: z.string().optional(),
   /** When the template has several print sizes: one PDF with a page per size (A4 and US Letter…). */
   pdfSizes: z.string().optional(),
+  /**
+   * A design of several pages: each page after the first, in order, with its PNG, JPEG and WebP (those the
+   * creation keeps); the first page's are `png`, `jpeg` and `webp` above. Absent for a design of one page.
+   */
+  pages: z
+    .array(z.object({ png: z.string().optional(), jpeg: z.string().optional(), webp: z.string().optional() }))
+    .optional(),
 })
 
 export const creation = z.object({

@@ -4,10 +4,19 @@ import {
   type Locale,
   loadHyphenation,
   type Template,
+  templatePages,
   type Values,
 } from '@templet/template'
 import { registerBrandFonts } from '../brand-fonts'
-import { drawTemplate, loadImages, outputPixels, pickSize, RenderError, type RenderOptions } from '../render'
+import {
+  drawTemplate,
+  loadImages,
+  outputPixels,
+  pickPage,
+  pickSize,
+  RenderError,
+  type RenderOptions,
+} from '../render'
 import { PdfWriter } from './drawn'
 import { PdfImages } from './images'
 import { drawCropMarks, type PageOptions, pageGeometry, withBleed } from './page'
@@ -16,7 +25,9 @@ export { drawPdf, type PdfPageContext } from './drawn'
 export { type ReceiptParty, type ReceiptSheet, renderReceipt } from './receipt'
 
 export interface PdfOptions extends Omit<RenderOptions, 'decodedImages'>, PageOptions {
-  /** Several sizes of the template: each row gets a page per size, in this order. Default: `[sizeId]`. */
+  /**
+   * Several sizes of the template: each row gets its pages in each size, in this order. Default: `[sizeId]`.
+   */
   sizeIds?: string[]
   /** The document's title (default: the template's name in `locale`). */
   title?: string
@@ -33,7 +44,8 @@ export const MAX_PDF_PAGES = 1000
 const ENCODING_QUALITY = 90
 
 /**
- * One PDF of a template: a page per row of values and size, in order (row 1 in every size, then row 2…).
+ * One PDF of a template: for each row of values, in each size, every page of the design (or the one `page`
+ * names), in order: row 1's pages in the first size, in the next size…, then row 2's.
  * Vector where the template is: text is text (fonts embedded as subsets, ActualText so it copies and
  * searches right, Chinese and Arabic included), shapes are paths, photos are embedded at the pixels they
  * are drawn at (300 dpi on a print size). Each page is the size's sheet in points, with a 3 mm bleed and
@@ -41,7 +53,8 @@ const ENCODING_QUALITY = 90
  */
 export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {}): Promise<Buffer> {
   const sizes = (o.sizeIds ?? [o.sizeId]).map((id) => pickSize(t, id))
-  const count = rows.length * sizes.length
+  const pages = o.page === undefined ? templatePages(t).map((_, i) => pickPage(t, i)) : [pickPage(t, o.page)]
+  const count = rows.length * sizes.length * pages.length
   if (count === 0) throw new RenderError('NO_PAGES', 'a PDF needs at least one row of values')
   if (count > MAX_PDF_PAGES)
     throw new RenderError(
@@ -57,45 +70,46 @@ export async function renderPdf(t: Template, rows: Values[], o: PdfOptions = {})
   })
   const images = o.images && new PdfImages(o.images)
   for (const [row, values] of rows.entries())
-    for (const size of sizes) {
-      const g = pageGeometry(size, o)
-      const bled = withBleed(t, size, g.bleed / g.scale.x, g.bleed / g.scale.y)
-      const effective = effectiveValues(t, values, locale)
-      // Photos at the pixels the raster outputs draw them at: 300 dpi on a print size.
-      const pixels = outputPixels(size)
-      const drawnScale = Math.max(pixels.width / size.width, pixels.height / size.height)
-      const decoded = images ? await loadImages(bled, size, drawnScale, effective, images.load) : new Map()
-      const valueLanguages = o.rowLanguages?.[row] ?? o.valueLanguages
-      await loadHyphenation(hyphenationLanguages(t, { locale, lang: o.lang, valueLanguages }))
-      writer.page(g, (ctx) => {
-        if (o.cropMarks) {
-          // Nothing of the design reaches into the marks: it stops at the bleed.
+    for (const size of sizes)
+      for (const page of pages) {
+        const g = pageGeometry(size, o)
+        const bled = withBleed(page, size, g.bleed / g.scale.x, g.bleed / g.scale.y)
+        const effective = effectiveValues(t, values, locale)
+        // Photos at the pixels the raster outputs draw them at: 300 dpi on a print size.
+        const pixels = outputPixels(size)
+        const drawnScale = Math.max(pixels.width / size.width, pixels.height / size.height)
+        const decoded = images ? await loadImages(bled, size, drawnScale, effective, images.load) : new Map()
+        const valueLanguages = o.rowLanguages?.[row] ?? o.valueLanguages
+        await loadHyphenation(hyphenationLanguages(page, { locale, lang: o.lang, valueLanguages }))
+        writer.page(g, (ctx) => {
+          if (o.cropMarks) {
+            // Nothing of the design reaches into the marks: it stops at the bleed.
+            ctx.save()
+            ctx.beginPath()
+            ctx.rect(
+              g.margin - g.bleed,
+              g.margin - g.bleed,
+              g.trimBox.width + 2 * g.bleed,
+              g.trimBox.height + 2 * g.bleed,
+            )
+            ctx.clip()
+          }
           ctx.save()
-          ctx.beginPath()
-          ctx.rect(
-            g.margin - g.bleed,
-            g.margin - g.bleed,
-            g.trimBox.width + 2 * g.bleed,
-            g.trimBox.height + 2 * g.bleed,
-          )
-          ctx.clip()
-        }
-        ctx.save()
-        ctx.translate(g.margin, g.margin)
-        ctx.scale(g.scale.x, g.scale.y)
-        // What is printed never shows a placeholder (see RenderOptions.placeholders).
-        drawTemplate(ctx, bled, size, locale, effective, decoded, {
-          lang: o.lang,
-          valueLanguages,
-          placeholders: o.placeholders ?? false,
-          watermark: o.watermark,
-        })
-        ctx.restore()
-        if (o.cropMarks) {
+          ctx.translate(g.margin, g.margin)
+          ctx.scale(g.scale.x, g.scale.y)
+          // What is printed never shows a placeholder (see RenderOptions.placeholders).
+          drawTemplate(ctx, bled, size, locale, effective, decoded, {
+            lang: o.lang,
+            valueLanguages,
+            placeholders: o.placeholders ?? false,
+            watermark: o.watermark,
+          })
           ctx.restore()
-          drawCropMarks(ctx, g)
-        }
-      })
-    }
+          if (o.cropMarks) {
+            ctx.restore()
+            drawCropMarks(ctx, g)
+          }
+        })
+      }
   return writer.finish(locale)
 }

@@ -565,6 +565,15 @@ export interface components {
              * @description Vector, text as text with its fonts embedded; the page is the sheet in points (A4: 595.28 × 841.89), with the bleed and crop marks asked for
              */
             pdf?: string;
+            /** @description A template of several pages: each page after the first, in order, in the raster formats asked for (the first page’s are `png`, `jpeg`, `webp` above); a `pdf` has every page */
+            pages?: {
+                /** Format: uri */
+                png?: string;
+                /** Format: uri */
+                jpeg?: string;
+                /** Format: uri */
+                webp?: string;
+            }[];
         } | null;
         /**
          * @description Why a render failed, as a problem (its credit was refunded): `render_too_slow` (422) when the design took longer than the server allows to draw (fewer sizes, shadows or less text make it faster), `render_too_large` (422) when drawing it needed more memory than the server allows (fewer sizes, layers or less text), `render_not_drawable` (422) when the renderer failed on this design (the detail names what failed; the same design fails again), `render_failed` (500) for any other failure.

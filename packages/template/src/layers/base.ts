@@ -36,6 +36,8 @@ export const layerBase = {
   locked: z.boolean().optional(),
   /** The designer's group the layer is in (ADR 0196), one of the template's `groups`; never drawn. */
   group: slug.optional(),
+  /** The page the layer is on (ADR 0198), one of the template's `pages`; absent: the first page. */
+  page: slug.optional(),
   when: whenSchema.optional(),
   bySize: z.record(z.string(), sizeOverride).optional(),
 }

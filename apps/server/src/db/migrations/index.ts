@@ -29,6 +29,7 @@ import { migration as signedImages } from './0170_signed_images'
 import { migration as uploadNames } from './0180_upload_names'
 import { migration as keyModes } from './0190_key_modes'
 import { migration as testCreations } from './0200_test_creations'
+import { migration as creationPages } from './0210_creation_pages'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -66,6 +67,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0180_upload_names': uploadNames(),
     '0190_key_modes': keyModes(),
     '0200_test_creations': testCreations(),
+    '0210_creation_pages': creationPages(),
   }
 }
 

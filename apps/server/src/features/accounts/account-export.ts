@@ -5,7 +5,13 @@ import type { AppEnv } from '../../routes/api'
 import type { FileUrls } from '../../services/file-urls'
 import type { MediaStorage } from '../../services/storage'
 import { type ZipEntry, zipDownload } from '../../services/zip-download'
-import { CREATION_FILES, type CreationFile, keptRasterFormats } from '../creations/files'
+import {
+  CREATION_FILES,
+  type CreationFile,
+  keptRasterFormats,
+  laterPageFiles,
+  pageFileName,
+} from '../creations/files'
 import { storedLanguages } from '../creations/library'
 import { accountExportRows } from './account-export.queries'
 
@@ -27,11 +33,16 @@ const UPLOAD_EXTENSIONS: Record<string, string> = {
 async function exportEntries(db: Kysely<Database>, userId: number): Promise<ZipEntry[] | undefined> {
   const r = await accountExportRows(db, userId)
   if (!r.user) return undefined
-  const creationFiles = (c: (typeof r.creations)[number]) =>
-    ([...keptRasterFormats(c), ...(c.has_pdf ? ['pdf'] : [])] as CreationFile[]).map((f) => ({
+  const creationFiles = (c: (typeof r.creations)[number]) => [
+    ...([...keptRasterFormats(c), ...(c.has_pdf ? ['pdf'] : [])] as CreationFile[]).map((f) => ({
       name: `creations/${c.id}/${CREATION_FILES[f].name}`,
       key: `${c.storage_prefix}/${CREATION_FILES[f].name}`,
-    }))
+    })),
+    ...laterPageFiles(c.pages, keptRasterFormats(c)).map((p) => ({
+      name: `creations/${c.id}/${pageFileName(p)}`,
+      key: `${c.storage_prefix}/${pageFileName(p)}`,
+    })),
+  ]
   const uploadFile = (u: (typeof r.uploads)[number]) => ({
     name: `uploads/${u.id}.${UPLOAD_EXTENSIONS[u.content_type] ?? 'bin'}`,
     key: u.storage_key,

@@ -1,3 +1,4 @@
+import type { RasterFormat } from '@templet/render'
 import { Hono } from 'hono'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
@@ -7,7 +8,7 @@ import type { FileUrls } from '../../services/file-urls'
 import type { MediaStorage } from '../../services/storage'
 import { zipDownload } from '../../services/zip-download'
 import { bodyBytes } from '../../web/body'
-import { CREATION_FILES, type CreationFile } from '../creations/files'
+import { CREATION_FILES, type CreationFile, laterPageFiles, pageFileName } from '../creations/files'
 import type { Batches } from './batches'
 import { completedRowsOf, findBatch } from './batches.queries'
 
@@ -64,11 +65,17 @@ export function batchArchiveRoute(d: {
         if (!ext) return []
         const stem = fileStem(r.name ?? '')
         const base = `${String(r.row_number).padStart(4, '0')}${stem ? `-${stem}` : ''}`
+        // A design of several pages: each later page's image follows the first's (`0001-menu-page-2.png`).
+        const later = f === 'pdf' ? [] : laterPageFiles(r.pages, [f as RasterFormat])
         return [
           {
             name: `${base}.${ext}`,
             key: `${r.storage_prefix}/${CREATION_FILES[fileOf(f, r.pdf_options)].name}`,
           },
+          ...later.map((p) => ({
+            name: `${base}-page-${p.page}.${ext}`,
+            key: `${r.storage_prefix}/${pageFileName(p)}`,
+          })),
         ]
       }),
     )

@@ -86,6 +86,7 @@ export function completedRowsOf(db: Q, batchId: number) {
       'renders.formats',
       'renders.pdf_options',
       'creations.storage_prefix',
+      'creations.pages',
     ])
     .where('renders.batch_id', '=', batchId)
     .where('renders.status', '=', 'completed')

@@ -5,7 +5,7 @@ import type { ResolvedTemplate } from '../templates/templates'
 import { type CreationFilter, type CreationSort, findOwnCreation } from './creations.queries'
 import type { CreationDeps, CreationRequest } from './deps'
 import { creationFiles } from './downloads'
-import type { CreationFile } from './files'
+import type { CreationFile, PageFile } from './files'
 import { deleteOwn, listOwnCreations, ownCreationDetail, renameOwn } from './library'
 import type { PdfOptions } from './pdf-options'
 import { prepareCreation } from './prepare'
@@ -128,7 +128,7 @@ export class Creations {
   /** Where creation `id`'s files are kept, and with `download` the name it is saved under (see {@link creationFiles}). */
   files(
     id: number,
-    download?: CreationFile,
+    download?: CreationFile | PageFile,
   ): Promise<{ storagePrefix: string; downloadName?: string } | undefined> {
     return creationFiles(this.d, id, download)
   }

@@ -17,9 +17,35 @@ export const CREATION_FILES = {
 } as const
 export type CreationFile = keyof typeof CREATION_FILES
 
-/** The storage keys of every file a creation under `prefix` may have. */
-export const creationFileKeys = (prefix: string): string[] =>
-  (Object.keys(CREATION_FILES) as CreationFile[]).map((f) => `${prefix}/${CREATION_FILES[f].name}`)
+/**
+ * A raster file of a later page of a design of several pages (page 2 on; page 1's are `png`, `jpeg`, `webp`):
+ * its variant in file URLs (`page2-png`) and its file beside the others (`page-2.png`). ADR 0198.
+ */
+export interface PageFile {
+  page: number
+  format: RasterFormat
+}
+export const pageVariant = (p: PageFile) => `page${p.page}-${p.format}`
+/** The page file a URL's variant names (pages 2 to 99), or undefined. */
+export function pageFileOf(variant: string): PageFile | undefined {
+  const m = /^page([2-9]|[1-9]\d)-(png|jpeg|webp)$/.exec(variant)
+  return m ? { page: Number(m[1]), format: m[2] as RasterFormat } : undefined
+}
+export const pageFileName = (p: PageFile) =>
+  `page-${p.page}.${CREATION_FILES[p.format].name.split('.').pop() as string}`
+export const pageFileType = (p: PageFile) => CREATION_FILES[p.format].contentType
+
+/** The later pages' files of a creation of `pages` pages keeping `formats`, page by page. */
+export const laterPageFiles = (pages: number, formats: readonly RasterFormat[]): PageFile[] =>
+  Array.from({ length: Math.max(0, pages - 1) }, (_, i) =>
+    formats.map((format) => ({ page: i + 2, format })),
+  ).flat()
+
+/** The storage keys of every file a creation under `prefix` of `pages` pages may have. */
+export const creationFileKeys = (prefix: string, pages = 1): string[] => [
+  ...(Object.keys(CREATION_FILES) as CreationFile[]).map((f) => `${prefix}/${CREATION_FILES[f].name}`),
+  ...laterPageFiles(pages, RASTER_FORMATS).map((p) => `${prefix}/${pageFileName(p)}`),
+]
 
 /** The sizes of a template printed on paper, in its order: the pages of a creation's PDF of every size. */
 export const printSizesOf = (t: Template) => t.sizes.filter((s) => s.print !== undefined)

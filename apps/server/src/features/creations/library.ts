@@ -98,5 +98,5 @@ export async function ownCreationDetail(
 export async function deleteOwn(d: CreationDeps, id: number, userId: number): Promise<void> {
   const row = await deleteOwnCreation(d.db, id, userId, d.now())
   if (!row) throw await missing(d, id, userId)
-  await d.storage.delete(creationFileKeys(row.storage_prefix)).catch(() => {})
+  await d.storage.delete(creationFileKeys(row.storage_prefix, row.pages)).catch(() => {})
 }

@@ -1,5 +1,13 @@
 import type { BrandFontFile, Rendered } from '@templet/render'
-import { fieldKinds, fieldsShownBy, type Locale, sizeOf, type Template, type Values } from '@templet/template'
+import {
+  fieldKinds,
+  fieldsShownBy,
+  type Locale,
+  pageCount,
+  sizeOf,
+  type Template,
+  type Values,
+} from '@templet/template'
 import { typedValues } from '../../db/search-text'
 import { findUserWithCredits } from '../accounts/users.queries'
 import { catalogueFixedImages, fixedImageKeys } from '../templates/template-images'
@@ -20,8 +28,12 @@ export interface DrawnCreation {
   locale: Locale
   /** The text the customer typed, in the template's field order (what search finds the creation by). */
   typed: string[]
-  /** The raster files; none when only a PDF was asked for. */
+  /** The raster files (of the first page); none when only a PDF was asked for. */
   raster: Rendered | undefined
+  /** The raster files of each later page of a design of several pages (ADR 0198), in order. */
+  laterPages: Rendered[]
+  /** A design of several pages in a screen size: one PDF of every page (a print size's are in `pdfs`). */
+  pagesPdf: Buffer | undefined
   thumbnail: Buffer
   /** A print size's PDFs (see {@link printPdfs}). */
   pdfs: Awaited<ReturnType<typeof printPdfs>> | undefined
@@ -64,6 +76,20 @@ export async function drawCreation(
           }),
         )
       : undefined
+  const pages = pageCount(template)
+  const laterPages: Rendered[] = []
+  if (raster)
+    for (let page = 1; page < pages; page++)
+      laterPages.push(
+        await withPixels(d, pixels, () =>
+          d.renderer.render(template, r.values, {
+            ...drawing,
+            account: r.userId,
+            page,
+            ...(r.formats && { formats }),
+          }),
+        ),
+      )
   const thumbnail =
     raster?.thumbnail ??
     (
@@ -96,7 +122,20 @@ export async function drawCreation(
         ),
       )
     : undefined
-  return { prepared, name, locale, typed, raster, thumbnail, pdfs, printPdf }
+  const pagesPdf =
+    !print && pages > 1
+      ? await withPixels(d, pixels, async () => {
+          const author = (await findUserWithCredits(d.db, r.userId))?.name
+          const { decodedImages: _, ...pdfDrawing } = drawing
+          return d.renderer.renderPdf(template, [r.values], {
+            ...pdfDrawing,
+            title: name,
+            account: r.userId,
+            ...(author && { author }),
+          })
+        })
+      : undefined
+  return { prepared, name, locale, typed, raster, laterPages, thumbnail, pdfs, pagesPdf, printPdf }
 }
 
 /**

@@ -11,7 +11,14 @@ import { ledgerBalance } from '../billing/ledger.queries'
 import { notifyCreationReady } from '../notifications/notifications'
 import { insertCreations, insertCreationUploads, type NewCreation } from './creations.queries'
 import type { CreationDeps, CreationRequest } from './deps'
-import { CREATION_FILES, type CreationFile, pixelSize } from './files'
+import {
+  CREATION_FILES,
+  type CreationFile,
+  laterPageFiles,
+  pageFileName,
+  pageFileType,
+  pixelSize,
+} from './files'
 import { pdfOptionsText } from './pdf-options'
 import type { DrawnCreation } from './render'
 
@@ -51,7 +58,18 @@ export async function writeCreation(
   drawn: DrawnCreation,
   o: { notify: boolean },
 ): Promise<ProducedCreation> {
-  const { prepared, name, locale, typed, raster: out, thumbnail, pdfs, printPdf } = drawn
+  const {
+    prepared,
+    name,
+    locale,
+    typed,
+    raster: out,
+    laterPages,
+    thumbnail,
+    pdfs,
+    pagesPdf,
+    printPdf,
+  } = drawn
   const { row, version, size, uploadIds, checkImagesRead, valueLanguages } = prepared
   const sizeId = size.id
   checkImagesRead()
@@ -63,16 +81,23 @@ export async function writeCreation(
     thumb: thumbnail,
     ...(pdfs && { pdf: pdfs.trimmed, pdfPrint: pdfs.printShop }),
     ...(pdfs?.sizes && { pdfSizes: pdfs.sizes.bytes }),
+    ...(pagesPdf && { pdf: pagesPdf }),
   }
-  const stored = (Object.keys(bytes) as CreationFile[]).map((f) => ({
-    f,
-    key: `${prefix}/${CREATION_FILES[f].name}`,
-  }))
+  const stored = [
+    ...(Object.keys(bytes) as CreationFile[]).map((f) => ({
+      key: `${prefix}/${CREATION_FILES[f].name}`,
+      data: bytes[f] as Buffer,
+      type: CREATION_FILES[f].contentType,
+    })),
+    ...laterPageFiles(laterPages.length + 1, rasters).map((p) => ({
+      key: `${prefix}/${pageFileName(p)}`,
+      data: laterPages[p.page - 2]?.[p.format] as Buffer,
+      type: pageFileType(p),
+    })),
+  ]
   const keys = stored.map((s) => s.key)
   try {
-    await Promise.all(
-      stored.map(({ f, key }) => d.storage.put(key, bytes[f] as Buffer, CREATION_FILES[f].contentType)),
-    )
+    await Promise.all(stored.map(({ key, data, type }) => d.storage.put(key, data, type)))
   } catch (err) {
     await d.storage.delete(keys).catch(() => {})
     throw err
@@ -94,7 +119,7 @@ export async function writeCreation(
       height: out?.height ?? pixelSize(size).height,
       storage_prefix: prefix,
       created_at: now,
-      has_pdf: pdfs ? 1 : 0,
+      has_pdf: pdfs || pagesPdf ? 1 : 0,
       has_raster: out ? 1 : 0,
       raster_formats: rasters.length > 0 && rasters.length < RASTER_FORMATS.length ? rasters.join(',') : null,
       print_pdf: pdfs ? pdfOptionsText(printPdf) : null,
@@ -103,6 +128,7 @@ export async function writeCreation(
       value_languages: Object.keys(valueLanguages).length > 0 ? JSON.stringify(valueLanguages) : null,
       // Only a test-mode key's render is drawn watermarked.
       livemode: r.watermark ? 0 : 1,
+      pages: laterPages.length + 1,
     }),
     uploadIds,
     ...(o.notify && {
