@@ -3,6 +3,7 @@ import {
   type CSSProperties,
   type Dispatch,
   type KeyboardEvent,
+  type MouseEvent,
   type PointerEvent,
   type ReactNode,
   useEffect,
@@ -442,6 +443,25 @@ export function DesignerCanvas({
     dispatch({ type: 'select', ids: [layer.id], within: true })
     return true
   }
+  /** A double click on a layer: into its group, else its words edited on the canvas, else its photo cropped. */
+  const openLayer = (layer: Layer) => {
+    if (enterGroup(layer)) return
+    if (!readOnly && editsOnCanvas(layer)) setEditing(layer.id)
+    else if (crops(layer)) setCropping(layer.id)
+  }
+  /**
+   * The surface holds the pointer from a press on a layer (`start`), so a browser that sends the click to the
+   * capturing element (Chromium) double-clicks the surface, not the layer's button: the layer is the one under
+   * the pointer.
+   */
+  const onSurfaceDoubleClick = (e: MouseEvent<HTMLElement>) => {
+    if (e.target !== e.currentTarget) return
+    const hit = document
+      .elementsFromPoint(e.clientX, e.clientY)
+      .find((el) => el instanceof HTMLElement && el.dataset.layer && surfaceRef.current?.contains(el))
+    const layer = hit instanceof HTMLElement && t.layers.find((l) => l.id === hit.dataset.layer)
+    if (layer) openLayer(layer)
+  }
   const inside = enteredGroup(t, state.selection)
   const insideBox = inside
     ? unionBox(t.layers.filter((l) => l.group === inside).map((l) => boxIn(t, l, size.id)))
@@ -499,6 +519,7 @@ export function DesignerCanvas({
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
+      onDoubleClick={onSurfaceDoubleClick}
       data-slot="designer-canvas"
       dir="ltr"
       data-gesture={active}
@@ -531,11 +552,7 @@ export function DesignerCanvas({
             data-layer={layer.id}
             data-state={isSelected ? 'selected' : 'idle'}
             onPointerDown={onLayerPointerDown(layer.id)}
-            onDoubleClick={() => {
-              if (enterGroup(layer)) return
-              if (!readOnly && editsOnCanvas(layer)) setEditing(layer.id)
-              else if (crops(layer)) setCropping(layer.id)
-            }}
+            onDoubleClick={() => openLayer(layer)}
             onKeyDown={(e) => {
               if (cropLayer?.id === layer.id && layer.type === 'image') {
                 const drawn = drawnPhoto(layer)
