@@ -9,7 +9,8 @@
  *   pnpm turbo run build --filter=web... --filter=@templet/server && pnpm --filter web first-paint
  */
 import { chromium } from 'playwright'
-import { startServer, visitors } from './visitors.mjs'
+import { startServer } from './server.mjs'
+import { visitors } from './visitors.mjs'
 
 const RUNS = Number(process.env.FP_RUNS ?? 5)
 const BUDGET = Number(process.env.FP_BUDGET ?? 200)

@@ -20,7 +20,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import lighthouse from 'lighthouse'
 import { chromium } from 'playwright'
-import { freePort, startServer, visitors, waitFor } from './visitors.mjs'
+import { freePort, startServer, waitFor } from './server.mjs'
+import { visitors } from './visitors.mjs'
 
 const RUNS = Number(process.env.LH_RUNS ?? 3)
 const ONLY = process.env.LH_ONLY

@@ -13,15 +13,10 @@
  * Without --url it starts apps/server/dist/main.js (with apps/web/dist) on a free port and a temporary
  * data directory. Build first: pnpm turbo run build --filter=web --filter=@templet/server.
  */
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
+import { api, startServer } from './server.mjs'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
   return i > 0 ? process.argv[i + 1] : fallback
@@ -30,86 +25,31 @@ const KEYS = Number(arg('keys', '50'))
 const TEXT =
   '设计不只是外观和感觉设计是它如何运作少即是多简单是终极的复杂好的设计是尽可能少的设计细节决定成败形式追随功能'
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function startServer() {
-  const port = await freePort()
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'templet-latency-'))
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: path.join(repoRoot, 'apps/web/dist'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      if ((await fetch(`${url}/api/openapi.json`)).ok) break
-    } catch {
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-  return {
-    url,
-    stop: () => {
-      child.kill('SIGTERM')
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-async function api(url, method, apiPath, body, token) {
-  const response = await fetch(`${url}/api${apiPath}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bucket ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const answer = await response.json()
-  if (answer.code !== 0) throw new Error(`${apiPath}: ${answer.code} ${answer.msg}`)
-  return answer
-}
-
 const given = arg('url', undefined)
-const server = given ? { url: given, stop: () => undefined } : await startServer()
+const server = given ? { origin: given, stop: () => undefined } : await startServer()
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
 })
 try {
-  const email = `latency-${Date.now()}@example.com`
-  const registered = await api(server.url, 'POST', '/user/register', {
-    email,
+  // An account of its own, on a server given by --url too.
+  const { token, user } = await api(server.origin, 'POST', '/user/register', {
+    email: `latency-${Date.now()}@example.com`,
     password: 'correct horse battery',
     name: 'Latency',
   })
-  const { token, user } = registered.data
-  const templates = (await api(server.url, 'GET', '/template/list?pageSize=100', undefined, token)).data
+  const templates = await api(server.origin, 'GET', '/template/list?pageSize=100', undefined, token)
   const template = templates.find((t) => t.slug === 'bold-quote') ?? templates[0]
-  const detail = (await api(server.url, 'GET', `/template/detail?id=${template.id}`, undefined, token)).data
+  const detail = await api(server.origin, 'GET', `/template/detail?id=${template.id}`, undefined, token)
   const field = detail.fields.find((f) => f.kind === 'text')
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' })
-  await page.goto(`${server.url}/about-us`)
+  await page.goto(`${server.origin}/about-us`)
   await page.evaluate(
     ([t, u]) => localStorage.setItem('user', JSON.stringify({ token: t, user: u })),
     [token, user],
   )
-  await page.goto(`${server.url}/templates/${template.id}/edit`)
+  await page.goto(`${server.origin}/templates/${template.id}/edit`)
   const preview = page.getByTestId('preview')
   await preview.waitFor()
   const input = page.getByLabel(field.labels.en, { exact: true })
@@ -156,10 +96,10 @@ try {
   )
 
   // The designer: a customer's copy of the template, one text layer dragged.
-  const copy = (await api(server.url, 'POST', '/template/duplicate', { id: template.id }, token)).data
-  const opened = (await api(server.url, 'GET', `/template/document?id=${copy.id}`, undefined, token)).data
+  const copy = await api(server.origin, 'POST', '/template/duplicate', { id: template.id }, token)
+  const opened = await api(server.origin, 'GET', `/template/document?id=${copy.id}`, undefined, token)
   const text = opened.document.layers.filter((l) => l.type === 'text' && l.box).at(-1)
-  await page.goto(`${server.url}/templates/${copy.id}/design`)
+  await page.goto(`${server.origin}/templates/${copy.id}/design`)
   const layer = page.locator(`[data-layer="${text.id}"]`)
   await layer.waitFor()
   const box = await layer.boundingBox()

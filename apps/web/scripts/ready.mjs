@@ -11,7 +11,7 @@
  *   node apps/web/scripts/ready.mjs [--latency 150] [--mbps 1.6] [--cpu 4] [--runs 7]
  */
 import { chromium } from 'playwright'
-import { startServer } from './visitors.mjs'
+import { startServer } from './server.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
