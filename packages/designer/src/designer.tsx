@@ -1,4 +1,4 @@
-import { type Locale, sizeOrDefault, type Template } from '@templet/template'
+import { type Locale, onPage, sizeOrDefault, type Template } from '@templet/template'
 import {
   type KeyboardEvent,
   useCallback,
@@ -20,6 +20,7 @@ import { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, useFixedIm
 import { designerKinds } from './kinds'
 import type { DesignerFont } from './kinds/kind'
 import { LayersPanel, layerName } from './panels/layers-panel'
+import { PageStrip } from './panels/page-strip'
 import { DEFAULT_FONTS, PropertiesPanel } from './panels/properties-panel'
 import { SizesDialog } from './panels/sizes-dialog'
 import { PreviewPanel } from './preview/preview-panel'
@@ -27,6 +28,7 @@ import { copyLayers } from './state/clipboard'
 import { readClip, writeClip } from './state/clipboard-storage'
 import { createDesignerStore, type DesignerStore, onDocumentChange } from './state/designer-store'
 import { type GuideAxis, guidesOf } from './state/guides'
+import { pageIndex } from './state/pages'
 import { gridLines } from './state/snap'
 import {
   DESIGNER_STRINGS_EN,
@@ -146,6 +148,13 @@ function DesignerView({
     ...given,
   }
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+  // The canvas, the layers panel and the previews show the page being edited (ADR 0198); the properties panel
+  // edits the whole design, whose fields every page shares.
+  const shownIndex = pageIndex(state.document, state.pageId)
+  const pageState = useMemo(
+    () => ({ ...state, document: onPage(state.document, shownIndex) }),
+    [state, shownIndex],
+  )
   const fontsEpoch = useSyncExternalStore(store.subscribe, store.getFontsEpoch, store.getFontsEpoch)
   const dispatch = store.dispatch
   const [zoom, setZoomState] = useState(clampZoom(initialZoom === 'fit-width' ? 0.5 : initialZoom))
@@ -361,7 +370,7 @@ function DesignerView({
       e.preventDefault()
       dispatch({
         type: 'select',
-        ids: state.document.layers.filter((l) => !l.locked && !l.hidden).map((l) => l.id),
+        ids: pageState.document.layers.filter((l) => !l.locked && !l.hidden).map((l) => l.id),
       })
     } else if ((e.key === 'Delete' || e.key === 'Backspace') && state.selection.length > 0) {
       e.preventDefault()
@@ -388,7 +397,7 @@ function DesignerView({
     >
       {panels.layers ? (
         <div style={{ gridArea: 'layers', minWidth: 0 }}>
-          <LayersPanel state={state} dispatch={dispatch} strings={strings} readOnly={readOnly} />
+          <LayersPanel state={pageState} dispatch={dispatch} strings={strings} readOnly={readOnly} />
         </div>
       ) : null}
       {/* The tools span the designer's width above the panels, so they keep to one row beside narrow panels. */}
@@ -479,7 +488,7 @@ function DesignerView({
           }
         >
           <DesignerCanvas
-            state={state}
+            state={pageState}
             dispatch={dispatch}
             locale={locale}
             zoom={zoom}
@@ -515,11 +524,20 @@ function DesignerView({
             }}
           />
         </Viewport>
+        <PageStrip
+          state={state}
+          dispatch={dispatch}
+          strings={strings}
+          locale={locale}
+          readOnly={readOnly}
+          images={fixed.images}
+          repaint={fontsEpoch}
+        />
         {previews ? (
           <PreviewPanel
             // Drawn afresh when fonts come in, as the canvas is: each preview paints once it is laid out.
             key={fontsEpoch}
-            document={state.document}
+            document={pageState.document}
             sizeId={state.sizeId}
             strings={strings}
             images={fixed.images}

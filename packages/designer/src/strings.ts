@@ -222,6 +222,23 @@ export interface DesignerWords {
   groupRow: string
   foldGroup: string
   unfoldGroup: string
+  /**
+   * Pages of a design (ADR 0198): the page strip's name, its buttons, the word a new page's name starts with
+   * ("Page 3"), a page's button (`{n}`: its place, `{name}`: its name) and what is announced.
+   */
+  pages: string
+  addPage: string
+  duplicatePage: string
+  deletePage: string
+  movePageEarlier: string
+  movePageLater: string
+  pageName: string
+  pageWord: string
+  pageButton: string
+  pageMoved: string
+  pageDeleted: string
+  /** Alt+Arrow keys on a page's button move it. */
+  pageKeys: string
 }
 
 /**
@@ -429,6 +446,18 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   groupRow: '{name}, a group of {count} layers',
   foldGroup: 'Fold {name}',
   unfoldGroup: 'Unfold {name}',
+  pages: 'Pages',
+  addPage: 'Add page',
+  duplicatePage: 'Duplicate page',
+  deletePage: 'Delete page',
+  movePageEarlier: 'Move page earlier',
+  movePageLater: 'Move page later',
+  pageName: 'Page name',
+  pageWord: 'Page',
+  pageButton: 'Page {n}: {name}',
+  pageMoved: '{name} is now page {n}',
+  pageDeleted: '{name} deleted',
+  pageKeys: 'Alt+Left and Alt+Right move the page',
 }
 
 export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
@@ -628,4 +657,16 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   groupRow: '{name}，含 {count} 个图层的编组',
   foldGroup: '折叠 {name}',
   unfoldGroup: '展开 {name}',
+  pages: '页面',
+  addPage: '添加页面',
+  duplicatePage: '复制页面',
+  deletePage: '删除页面',
+  movePageEarlier: '页面前移',
+  movePageLater: '页面后移',
+  pageName: '页面名称',
+  pageWord: '页面',
+  pageButton: '第 {n} 页：{name}',
+  pageMoved: '{name} 现在是第 {n} 页',
+  pageDeleted: '已删除 {name}',
+  pageKeys: 'Alt+左右方向键移动页面',
 }

@@ -6,8 +6,10 @@ import {
   imageKey,
   isBrandFamily,
   layerKinds,
+  onPage,
   sizeOrDefault,
   type Template,
+  templatePages,
   typesets,
 } from '@templet/template'
 import { useEffect, useRef, useState } from 'react'
@@ -87,6 +89,8 @@ function useValueImages(t: Template, values: Record<string, string>): Map<string
  */
 export function CanvasPreview(p: {
   document: Template
+  /** The page drawn, from 0 (a design of several pages; default the first). */
+  page?: number
   values: Record<string, string>
   /** The language of single values (the customer's choice beside a field), for their Han forms. */
   valueLanguages: Record<string, string>
@@ -131,7 +135,8 @@ export function CanvasPreview(p: {
   useEffect(() => {
     const el = canvas.current
     if (!el || fontsLoaded === 0) return
-    const { truncated } = paintDocument(el, p.document, {
+    const pages = templatePages(p.document).length
+    const { truncated } = paintDocument(el, onPage(p.document, Math.min(p.page ?? 0, pages - 1)), {
       sizeId,
       locale: p.locale,
       values: p.values,
@@ -141,7 +146,7 @@ export function CanvasPreview(p: {
     })
     el.dataset.painted = String(performance.now())
     onTruncated.current?.(truncated)
-  }, [p.document, p.values, p.valueLanguages, p.locale, sizeId, scale, images, fontsLoaded])
+  }, [p.document, p.page, p.values, p.valueLanguages, p.locale, sizeId, scale, images, fontsLoaded])
 
   return (
     <>

@@ -19,7 +19,8 @@ const linkClass = (compact: boolean) =>
 /**
  * The download links of a creation's files (`&download=1`: the server names the file after the creation and
  * its sheet, `award-certificate-a4.pdf`). A print size adds its PDF, the PDF for print shops (3 mm bleed,
- * crop marks) and, when the template has several print sizes, one PDF with a page per size.
+ * crop marks) and, when the template has several print sizes, one PDF with a page per size. A design of several
+ * pages lists each later page's files under it (the compact list leaves them to the PDF, which has every page).
  */
 export function DownloadLinks({ creation, compact = false }: { creation: Creation; compact?: boolean }) {
   const { t } = useTranslation()
@@ -82,6 +83,35 @@ export function DownloadLinks({ creation, compact = false }: { creation: Creatio
           ))}
         </div>
       ) : null}
+      {!compact && creation.files.pages
+        ? creation.files.pages.map((page, i) => {
+            const n = i + 2
+            const pageName = `${creation.name} (${t('media.pageFiles', { n })})`
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is what names it
+              <div key={n} className="flex flex-wrap items-center gap-2" data-testid="page-downloads">
+                <span className="min-w-16 text-sm text-muted-foreground">{t('media.pageFiles', { n })}</span>
+                {FORMATS.flatMap(({ key, label }) => {
+                  const url = key === 'pdf' ? undefined : page[key]
+                  return url
+                    ? [
+                        <a
+                          key={key}
+                          href={`${url}&download=1`}
+                          download
+                          aria-label={t('media.download', { format: label, name: pageName })}
+                          className={linkClass(false)}
+                        >
+                          <Download aria-hidden="true" className="size-4" />
+                          {label}
+                        </a>,
+                      ]
+                    : []
+                })}
+              </div>
+            )
+          })
+        : null}
     </div>
   )
 }

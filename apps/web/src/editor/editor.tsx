@@ -1,5 +1,5 @@
 import type { Creation, FieldIssue, TemplateDetail } from '@templet/api'
-import { fieldKinds, fieldsShownBy } from '@templet/template'
+import { fieldKinds, fieldsShownBy, templatePages } from '@templet/template'
 import { sizeOrDefault } from '@templet/template/sizes'
 import { ImageOff, LoaderCircle } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
@@ -7,6 +7,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ApiFailureError } from '../api/client'
 import { useCreateCreation } from '../api/mutations'
+import { cx } from '../components/cx'
 import { reportError } from '../feedback/notify'
 import { CanvasPreview, useTemplateDocument } from './canvas-preview'
 import { useCharacterIssues } from './character-notes'
@@ -65,6 +66,8 @@ export function Editor({
   const errors = form.formState.errors.v ?? {}
   const create = useCreateCreation()
   const [created, setCreated] = useState<Creation | undefined>(undefined)
+  /** The page of a design of several pages the preview shows (each page is in the creation). */
+  const [page, setPage] = useState(0)
   const [outOfCredit, setOutOfCredit] = useState(false)
   const [serverError, setServerError] = useState<string | undefined>(undefined)
   // Create's refusal of values, by field; the preview's refusal of the newer values replaces it.
@@ -154,6 +157,7 @@ export function Editor({
           {drawn.document ? (
             <CanvasPreview
               document={drawn.document}
+              page={page}
               values={values}
               valueLanguages={valueLanguages}
               sizeId={sizeId}
@@ -184,6 +188,29 @@ export function Editor({
             />
           ) : null}
         </div>
+        {drawn.document && templatePages(drawn.document).length > 1 ? (
+          <fieldset className="mt-2 flex flex-wrap justify-center gap-1.5" data-testid="preview-pages">
+            <legend className="sr-only">{t('media.editor.pages')}</legend>
+            {templatePages(drawn.document).map((p, i) => (
+              <button
+                key={p.id}
+                type="button"
+                aria-pressed={i === page}
+                aria-label={t('media.editor.pageButton', { n: i + 1, name: p.name })}
+                title={p.name}
+                onClick={() => setPage(i)}
+                className={cx(
+                  'h-8 min-w-8 rounded-md border px-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                  i === page
+                    ? 'border-primary bg-primary text-primary-foreground'
+                    : 'border-border hover:bg-accent',
+                )}
+              >
+                {i + 1}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
         <p className="mt-2 text-center text-xs text-muted-foreground" aria-live="polite">
           {!valid || previewIssues.length > 0
             ? t('media.editor.previewInvalid')

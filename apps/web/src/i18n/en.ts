@@ -587,6 +587,7 @@ export const en = {
   // Media: templates, the editor, Creation History (its own block, beside the other screens').
   media: {
     download: 'Download {{name}} as {{format}}',
+    pageFiles: 'Page {{n}}',
     downloadFormat: 'Download {{format}}',
     pdfPrint: 'PDF for print shops',
     pdfPrintShort: 'Print PDF',
@@ -612,6 +613,8 @@ export const en = {
       title: 'Editor',
       notFound: 'This template or creation does not exist, or it is not yours.',
       preview: 'Preview',
+      pages: 'Pages',
+      pageButton: 'Page {{n}}: {{name}}',
       previewAlt: 'Preview of {{name}}',
       previewFailed: 'The preview could not be made. Your values are kept.',
       previewStale: 'The preview could not be updated; it shows your previous values.',

@@ -556,6 +556,7 @@ export const zhCN: Messages = {
   // Media: templates, the editor, Creation History (its own block, beside the other screens').
   media: {
     download: '下载 {{format}} 格式的 {{name}}',
+    pageFiles: '第 {{n}} 页',
     downloadFormat: '下载 {{format}}',
     pdfPrint: '印刷厂用 PDF',
     pdfPrintShort: '印刷 PDF',
@@ -581,6 +582,8 @@ export const zhCN: Messages = {
       title: '编辑器',
       notFound: '这个模板或作品不存在，或者不属于你。',
       preview: '预览',
+      pages: '页面',
+      pageButton: '第 {{n}} 页：{{name}}',
       previewAlt: '{{name}}的预览',
       previewFailed: '预览生成失败。你填写的内容仍然保留。',
       previewStale: '预览未能更新，显示的是之前的内容。',

@@ -17,7 +17,7 @@ import { type Dispatch, Fragment, type KeyboardEvent, type PointerEvent, useRef,
 import type { DesignerAction, DesignerState } from '../state/designer-state'
 import { type LayerGroup, membersOf, type ReorderTo, reorderLayers } from '../state/groups'
 import type { DesignerWords } from '../strings'
-import { inputStyle } from './controls'
+import { inputStyle, VISUALLY_HIDDEN } from './controls'
 
 export interface LayersPanelProps {
   state: DesignerState
@@ -28,19 +28,6 @@ export interface LayersPanelProps {
 
 /** The line that shows where a dragged layer lands. */
 const DROP_LINE = '#2563eb'
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const
 
 /** What the panel and the canvas call a layer. */
 export const layerName = (l: Layer) => l.name ?? l.id

@@ -7,6 +7,7 @@ import {
   type SizeGuides,
   sizeOrDefault,
   type Template,
+  templatePages,
 } from '@templet/template'
 import { boxIn, unionBox, withBox } from './boxes'
 import { type Clip, pasteLayers } from './clipboard'
@@ -24,6 +25,16 @@ import {
   ungroupLayers,
 } from './groups'
 import { withGuides } from './guides'
+import {
+  addPage,
+  duplicatePage,
+  movePage,
+  pageIndex,
+  removePage,
+  renamePage,
+  shownPage,
+  withinPage,
+} from './pages'
 import { scaleLayerStyle, styleScale } from './scale-layers'
 import { addSize, removeSize, resizeSize } from './sizes'
 import { uniqueLayerId, uniqueLayerName } from './uniques'
@@ -32,6 +43,8 @@ import { uniqueLayerId, uniqueLayerName } from './uniques'
 export interface DesignerState {
   document: Template
   sizeId: string
+  /** The page shown and edited (ADR 0198); the first page when absent or when the design no longer has it. */
+  pageId?: string
   /** Selected layers' ids, in the order they were selected. */
   selection: string[]
   /** Earlier documents, the latest last; one entry per action. */
@@ -56,6 +69,17 @@ export type DesignerAction =
    */
   | { type: 'select'; ids: string[]; toggle?: boolean; within?: boolean }
   | { type: 'showSize'; sizeId: string }
+  /** Shows another page; nothing stays selected. */
+  | { type: 'showPage'; pageId: string }
+  /**
+   * Adds a blank page after the one shown, or a copy of it (`duplicate`), called `{word} n`, and shows it.
+   */
+  | { type: 'addPage'; word: string; duplicate?: boolean }
+  /** Moves a page to an index of the pages. */
+  | { type: 'movePage'; pageId: string; to: number }
+  /** Removes a page and its layers (never the last page); the page before it is shown. */
+  | { type: 'removePage'; pageId: string }
+  | ({ type: 'renamePage'; pageId: string; name: string } & Coalesce)
   /** Adds a size, laid out from the default size (`sizes.ts`), and shows it. */
   | { type: 'addSize'; size: Size }
   /** Gives a screen size new pixels, its layout fitted to them. */
@@ -237,6 +261,31 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     }
     case 'showSize':
       return t.sizes.some((s) => s.id === action.sizeId) ? { ...state, sizeId: action.sizeId } : state
+    case 'showPage': {
+      const pageId = shownPage(t, action.pageId)
+      return pageId === shownPage(t, state.pageId) ? state : { ...state, pageId, selection: [] }
+    }
+    case 'addPage': {
+      const from = shownPage(t, state.pageId)
+      const added = action.duplicate ? duplicatePage(t, from, action.word) : addPage(t, from, action.word)
+      return { ...change(state, added.document), pageId: added.pageId, selection: [] }
+    }
+    case 'movePage':
+      return change(state, movePage(t, action.pageId, action.to))
+    case 'removePage': {
+      const next = change(state, removePage(t, action.pageId))
+      if (next === state) return state
+      const before = Math.max(0, pageIndex(t, action.pageId) - 1)
+      const pageId =
+        shownPage(t, state.pageId) === action.pageId ? templatePages(next.document)[before]?.id : state.pageId
+      return {
+        ...next,
+        pageId: shownPage(next.document, pageId),
+        selection: existing(next.document, state.selection),
+      }
+    }
+    case 'renamePage':
+      return change(state, renamePage(t, action.pageId, action.name), false, action.coalesce)
     case 'addSize': {
       const added = addSize(t, action.size)
       return { ...change(state, added.document), sizeId: added.sizeId }
@@ -322,7 +371,11 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       )
     }
     case 'add': {
-      const layer = { ...action.layer, id: uniqueLayerId(t, action.layer.id) } as Layer
+      const layer = {
+        ...action.layer,
+        id: uniqueLayerId(t, action.layer.id),
+        ...(t.pages && { page: shownPage(t, state.pageId) }),
+      } as Layer
       // Above the topmost selected layer's whole group, never inside a group.
       const top = Math.max(
         -1,
@@ -343,7 +396,17 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
     }
     case 'paste': {
       const pasted = pasteLayers(t, state.sizeId, action.clip)
-      return { ...change(state, pasted.document), selection: pasted.ids }
+      // Pasted layers land on the page shown, whatever page they were copied from.
+      const page = t.pages ? shownPage(t, state.pageId) : undefined
+      const ids = new Set(pasted.ids)
+      const document = mapLayers(pasted.document, (l) => {
+        if (!ids.has(l.id)) return l
+        if (page !== undefined) return l.page === page ? l : ({ ...l, page } as Layer)
+        if (l.page === undefined) return l
+        const { page: _, ...plain } = l
+        return plain as Layer
+      })
+      return { ...change(state, document), selection: pasted.ids }
     }
     case 'duplicate': {
       if (state.selection.length === 0) return state
@@ -383,7 +446,9 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       return { ...change(state, tidyGroups(next)), selection: copies.map((c) => c.id) }
     }
     case 'reorder': {
-      const layers = reorderLayers(t, action.id, action.to)
+      const layers = withinPage(t, shownPage(t, state.pageId), (page) =>
+        reorderLayers(page, action.id, action.to),
+      )
       return layers === t.layers ? state : change(state, { ...t, layers })
     }
     case 'group': {
@@ -413,6 +478,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         ...state,
         document: d,
         sizeId: shown(d, state.sizeId),
+        pageId: shownPage(d, state.pageId),
         selection: existing(d, state.selection),
         past: action.keepHistory ? state.past : [],
         future: action.keepHistory ? state.future : [],
@@ -427,6 +493,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         ...state,
         document: previous,
         sizeId: shown(previous, state.sizeId),
+        pageId: shownPage(previous, state.pageId),
         past: state.past.slice(0, -1),
         future: [t, ...state.future],
         coalesce: undefined,
@@ -440,6 +507,7 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
         ...state,
         document: next,
         sizeId: shown(next, state.sizeId),
+        pageId: shownPage(next, state.pageId),
         past: [...state.past, t],
         future: rest,
         coalesce: undefined,

@@ -1,0 +1,127 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { parseTemplate, type Template } from '@templet/template'
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
+import { Designer } from './designer'
+import { sampleDocument } from './story-helpers'
+
+/** The sample design as a three-page menu: the sample on the cover, a light page of dishes, a blank back page. */
+const menu: Template = parseTemplate({
+  ...sampleDocument,
+  pages: [
+    { id: 'cover', name: 'Cover' },
+    { id: 'dishes', name: 'Dishes of the season, long enough to be cut in its strip' },
+    { id: 'back', name: 'Back' },
+  ],
+  layers: [
+    ...sampleDocument.layers,
+    { id: 'dishes-bg', name: 'Paper', type: 'shape', fill: '#fbf7ef', page: 'dishes' },
+    {
+      id: 'dishes-title',
+      name: 'Dishes title',
+      type: 'text',
+      text: 'Spring dishes',
+      color: '#14213d',
+      size: 64,
+      box: { x: 60, y: 60, w: 680, h: 90 },
+      page: 'dishes',
+    },
+  ],
+})
+
+const meta = {
+  title: 'Designer/Pages',
+  component: Designer,
+  args: { document: menu, zoom: 0.4, previews: false, onChange: fn() },
+  parameters: { layout: 'padded' },
+} satisfies Meta<typeof Designer>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+const lastDocument = (onChange: unknown) =>
+  (onChange as ReturnType<typeof fn>).mock.calls.at(-1)?.[0] as Template
+
+export const ThreePages: Story = {
+  name: 'Three pages: show one, its layers alone in the panel; move it with Alt+Arrow; rename; delete',
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    const strip = within(canvas.getByRole('region', { name: 'Pages' }))
+    const layers = within(canvas.getByRole('navigation', { name: 'Layers' }))
+    await expect(strip.getByRole('button', { name: 'Page 1: Cover' })).toHaveAttribute('aria-current', 'page')
+    await expect(layers.getByRole('button', { name: 'Card' })).toBeVisible()
+    await expect(layers.queryByRole('button', { name: 'Dishes title' })).toBeNull()
+
+    const dishes = strip.getByRole('button', { name: /^Page 2: Dishes/ })
+    await userEvent.click(dishes)
+    await expect(dishes).toHaveAttribute('aria-current', 'page')
+    await expect(layers.getByRole('button', { name: 'Dishes title' })).toBeVisible()
+    await expect(layers.queryByRole('button', { name: 'Card' })).toBeNull()
+
+    dishes.focus()
+    await userEvent.keyboard('{Alt>}{ArrowRight}{/Alt}')
+    await waitFor(() =>
+      expect(lastDocument(args.onChange).pages?.map((p) => p.id)).toEqual(['cover', 'back', 'dishes']),
+    )
+    await expect(strip.getByRole('button', { name: /^Page 3: Dishes/ })).toHaveFocus()
+
+    const name = strip.getByLabelText('Page name')
+    await userEvent.clear(name)
+    await userEvent.type(name, 'Dishes')
+    await waitFor(() => expect(lastDocument(args.onChange).pages?.[2]?.name).toBe('Dishes'))
+
+    await userEvent.click(strip.getByRole('button', { name: 'Delete page' }))
+    await waitFor(() =>
+      expect(lastDocument(args.onChange).pages?.map((p) => p.id)).toEqual(['cover', 'back']),
+    )
+    await expect(lastDocument(args.onChange).layers.some((l) => l.page === 'dishes')).toBe(false)
+    // The page before the deleted one is shown.
+    await expect(strip.getByRole('button', { name: 'Page 2: Back' })).toHaveAttribute('aria-current', 'page')
+  },
+}
+
+export const AddAPage: Story = {
+  name: 'A design of one page: Add page shows a blank second page; undo takes it away',
+  args: { document: sampleDocument },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    const strip = within(canvas.getByRole('region', { name: 'Pages' }))
+    await expect(strip.getByRole('button', { name: 'Delete page' })).toBeDisabled()
+    await userEvent.click(strip.getByRole('button', { name: 'Add page' }))
+    await expect(strip.getByRole('button', { name: 'Page 2: Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    const layers = within(canvas.getByRole('navigation', { name: 'Layers' }))
+    await expect(layers.queryAllByRole('button')).toHaveLength(0)
+    await waitFor(() => expect(lastDocument(args.onChange).pages).toHaveLength(2))
+    await userEvent.click(canvas.getByRole('button', { name: /^Undo/ }))
+    await waitFor(() => expect(strip.queryByRole('button', { name: /^Page 2/ })).toBeNull())
+    await expect(lastDocument(args.onChange)).not.toHaveProperty('pages')
+  },
+}
+
+export const ChineseRightToLeft: Story = {
+  name: 'Pages in Chinese, right to left',
+  args: { locale: 'zh-CN' },
+  globals: { dir: 'rtl' },
+  play: async ({ canvasElement }) => {
+    const strip = within(within(canvasElement).getByRole('region', { name: '页面' }))
+    await expect(strip.getByRole('button', { name: '第 1 页：Cover' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expect(strip.getByRole('button', { name: '添加页面' })).toBeVisible()
+  },
+}
+
+export const ReadOnlyOnAPhone: Story = {
+  name: 'Mobile, read-only: the pages are shown and can be looked at, not changed',
+  args: { readOnly: true, zoom: 'fit-width' },
+  decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],
+  play: async ({ canvasElement }) => {
+    const strip = within(within(canvasElement).getByRole('region', { name: 'Pages' }))
+    await expect(strip.queryByRole('button', { name: 'Add page' })).toBeNull()
+    await userEvent.click(strip.getByRole('button', { name: 'Page 3: Back' }))
+    await expect(strip.getByRole('button', { name: 'Page 3: Back' })).toHaveAttribute('aria-current', 'page')
+  },
+}
