@@ -169,6 +169,17 @@ describe.each(engines)('creations of a design of several pages on %s', { timeout
     const render = asked.body
     expect(render.files.pages).toHaveLength(2)
     expect(Object.keys(render.files.pages[0]).sort()).toEqual(['png', 'webp'])
+    const pdfAlone = await v1(s, 'POST', '/renders', {
+      key: dev.key,
+      body: { template_id: templateId, values: { dish: 'Soba' }, formats: ['pdf'] },
+    })
+    expect(pdfAlone.status).toBe(201)
+    expect(Object.keys(pdfAlone.body.files)).toEqual(['pdf'])
+    const pdf = pdfPages(Buffer.from(await (await fetch(pdfAlone.body.files.pdf)).arrayBuffer()))
+    expect(pdf.text).toEqual(['Our menu', 'Soba', 'Thank you'])
+    // The template says so: PDF is a format of its screen size, as of a print size.
+    const listed = await v1(s, 'GET', `/templates/${templateId}`, { key: dev.key })
+    expect(listed.body.sizes[0].formats).toEqual(['png', 'jpeg', 'webp', 'pdf'])
     const page2 = await fetch(render.files.pages[0].png)
     expect(page2.status).toBe(200)
     expect(await corner(Buffer.from(await page2.arrayBuffer()))).toEqual([0xf4, 0xf0, 0xe8])

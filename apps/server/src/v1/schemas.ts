@@ -100,7 +100,8 @@ export const TemplateSize = z
         example: { width: 210, height: 297, unit: 'mm' },
       }),
     formats: z.array(z.enum(formats)).openapi({
-      description: 'What a render of this size can be asked for: `pdf` too for a print size',
+      description:
+        'What a render of this size can be asked for: `pdf` too for a print size, and in every size of a template of several pages',
       example: ['png', 'jpeg', 'webp', 'pdf'],
     }),
   })
@@ -282,7 +283,7 @@ export const RenderCreate = z
       .optional()
       .openapi({
         description:
-          'Default `["png"]`; `pdf` only for print sizes (see the size’s `formats`). A PDF alone makes no raster files: the thumbnail is its page',
+          'Default `["png"]`; `pdf` only for print sizes and templates of several pages (see the size’s `formats`). A PDF alone makes no raster files: the thumbnail is its first page',
         example: ['png', 'webp'],
       }),
     pdf_options: PdfOptions.optional(),
@@ -410,7 +411,7 @@ export const BatchCreate = z
       .optional()
       .openapi({
         description:
-          'Default `["png"]`; with `pdf` (print sizes only) the batch also makes one PDF with a page per completed row (`pdf_url`)',
+          'Default `["png"]`; with `pdf` (print sizes, and templates of several pages) the batch also makes one PDF with the pages of every completed row (`pdf_url`)',
         example: ['png'],
       }),
     pdf_options: PdfOptions.optional(),

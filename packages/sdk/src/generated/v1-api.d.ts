@@ -834,7 +834,7 @@ export interface components {
                 unit: "mm" | "in";
             };
             /**
-             * @description What a render of this size can be asked for: `pdf` too for a print size
+             * @description What a render of this size can be asked for: `pdf` too for a print size, and in every size of a template of several pages
              * @example [
              *       "png",
              *       "jpeg",
@@ -978,7 +978,7 @@ export interface components {
             };
             value_languages?: components["schemas"]["ValueLanguages"];
             /**
-             * @description Default `["png"]`; `pdf` only for print sizes (see the size’s `formats`). A PDF alone makes no raster files: the thumbnail is its page
+             * @description Default `["png"]`; `pdf` only for print sizes and templates of several pages (see the size’s `formats`). A PDF alone makes no raster files: the thumbnail is its first page
              * @example [
              *       "png",
              *       "webp"
@@ -1027,7 +1027,7 @@ export interface components {
             template_id: number;
             size_id?: string;
             /**
-             * @description Default `["png"]`; with `pdf` (print sizes only) the batch also makes one PDF with a page per completed row (`pdf_url`)
+             * @description Default `["png"]`; with `pdf` (print sizes, and templates of several pages) the batch also makes one PDF with the pages of every completed row (`pdf_url`)
              * @example [
              *       "png"
              *     ]

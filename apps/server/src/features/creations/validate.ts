@@ -8,7 +8,14 @@ import {
   MAX_ISSUES,
 } from '@templet/api/contract'
 import { validateValues } from '@templet/render'
-import { type Size, type Template, type ValueIssue, type Values, validateLanguages } from '@templet/template'
+import {
+  pageCount,
+  type Size,
+  type Template,
+  type ValueIssue,
+  type Values,
+  validateLanguages,
+} from '@templet/template'
 import { AppError, refuseSlowly } from '../../errors'
 import { printSizesOf } from './files'
 
@@ -148,14 +155,17 @@ function valueIssuesData(issues: ValueIssue[]): IssuesData {
   return omitted > 0 ? { issues: listed, omitted } : { issues: listed }
 }
 
-/** The 400 for PDF asked of a size that is not printed, naming the print sizes there are. */
+/**
+ * The 400 for PDF asked of a size that is not printed, naming the print sizes there are. A design of several
+ * pages has its PDF in every size (ADR 0198).
+ */
 export function checkFormats(template: Template, size: Size, formats: CreationFormat[] | undefined): void {
   const pdf = formats?.indexOf('pdf') ?? -1
-  if (pdf < 0 || size.print) return
+  if (pdf < 0 || size.print || pageCount(template) > 1) return
   const printed = printSizesOf(template).map((s) => s.id)
   throw new AppError(
     Code.invalidInput,
-    `formats: PDF is made for print sizes only, and ${size.id} is not one; ${
+    `formats: PDF is made for print sizes and designs of several pages only, and ${size.id} is not printed; ${
       printed.length > 0
         ? `ask for one of ${printed.join(', ')}`
         : 'this template has none: ask for png, jpeg or webp'

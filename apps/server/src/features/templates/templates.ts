@@ -4,6 +4,7 @@ import {
   type FieldView,
   fieldKinds,
   type Locale,
+  pageCount,
   type Template,
   typesets,
 } from '@templet/template'
@@ -156,7 +157,8 @@ export function templateDetailOf(
       label: s.label.en,
       labels: s.label,
       ...(s.print && { print: s.print }),
-      formats: s.print ? ['png', 'jpeg', 'webp', 'pdf'] : ['png', 'jpeg', 'webp'],
+      // A design of several pages has a PDF of them in every size (ADR 0198).
+      formats: s.print || pageCount(t) > 1 ? ['png', 'jpeg', 'webp', 'pdf'] : ['png', 'jpeg', 'webp'],
     })),
     fields: t.fields.map((f) => ({ ...fieldKinds.project(f, typeset), column: columns.get(f.key) ?? f.key })),
     samples: t.samples,
