@@ -2,6 +2,7 @@ import type { Template } from './document'
 import { fieldKinds } from './fields'
 import { layerKinds } from './layers'
 import { fieldReferences } from './layers/text'
+import { pageLayers, templatePages } from './pages'
 import type { TemplateIssue } from './parse'
 import { printPixels } from './print'
 import { textLength } from './segments'
@@ -41,6 +42,8 @@ export interface DocumentCost {
   layerText: Map<string, number>
   totalText: number
   megapixels: number
+  /** The design's pages, each drawn in every size. */
+  pages: number
   /** The layers drawn a second time for their shadow. */
   shadows: number
 }
@@ -67,18 +70,23 @@ export function documentCost(t: Template): DocumentCost {
     layerText.set(layer.id, most)
     totalText += most
   }
-  const shadows = t.layers.filter((l) => !l.hidden && layerKinds.shadowed(l)).length
+  const shadowed = (layers: Template['layers']) =>
+    layers.filter((l) => !l.hidden && layerKinds.shadowed(l)).length
   const pixels = t.sizes.reduce((n, s) => {
     const out = s.print ? printPixels(s.print) : s
     return n + out.width * out.height
   }, 0)
+  // Each page is drawn in every size, once more for each of its own layers with a shadow (ADR 0198).
+  const pages = templatePages(t)
+  const drawings = pages.reduce((n, p) => n + 1 + shadowed(pageLayers(t, p.id)), 0)
   return {
     layers: t.layers.length,
     sizes: t.sizes.length,
+    pages: pages.length,
     layerText,
     totalText,
-    megapixels: (pixels * (1 + shadows)) / 1e6,
-    shadows,
+    megapixels: (pixels * drawings) / 1e6,
+    shadows: shadowed(t.layers),
   }
 }
 
@@ -116,7 +124,7 @@ export function documentOverLimits(t: Template, limits: DocumentLimits = DOCUMEN
   if (cost.megapixels > limits.megapixels)
     issues.push({
       property: 'sizes',
-      message: `drawing every size takes ${n(cost.megapixels)} megapixels (${n(cost.sizes)} sizes, each drawn once more for each of ${n(cost.shadows)} layers with a shadow); at most ${n(limits.megapixels)} are accepted: remove sizes or shadows`,
+      message: `drawing every size takes ${n(cost.megapixels)} megapixels (${n(cost.sizes)} sizes${cost.pages > 1 ? ` of ${n(cost.pages)} pages` : ''}, each drawn once more for each of ${n(cost.shadows)} layers with a shadow); at most ${n(limits.megapixels)} are accepted: remove ${cost.pages > 1 ? 'pages, ' : ''}sizes or shadows`,
     })
   return issues
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  documentCost,
   layerPage,
   MAX_PAGES,
   onPage,
@@ -78,5 +79,22 @@ describe('pages of a design (ADR 0198)', () => {
       l.id === 'cover-bg' || l.id === 'dishes-bg' ? { ...l, group: 'pair' } : l,
     )
     expect(() => parseTemplate(input)).toThrow(/group "pair" is on another page/)
+  })
+
+  it('cost every page drawn in every size, once more for each of its own layers with a shadow', () => {
+    const { pages: _, ...plain } = menu()
+    const one = documentCost(
+      parseTemplate({ ...plain, layers: plain.layers.map(({ page: _p, ...l }) => l) as never }),
+    )
+    const two = documentCost(parseTemplate(menu()))
+    expect(one.pages).toBe(1)
+    expect(two.pages).toBe(2)
+    expect(two.megapixels).toBeCloseTo(one.megapixels * 2, 6)
+    const input = menu()
+    input.layers = input.layers.map((l) =>
+      l.id === 'dishes-bg' ? { ...l, shadow: { color: '#000000', x: 0, y: 4, blur: 8 } } : l,
+    )
+    // The cover is drawn once, the dishes twice (their shadow).
+    expect(documentCost(parseTemplate(input)).megapixels).toBeCloseTo(one.megapixels * 3, 6)
   })
 })
