@@ -1,5 +1,5 @@
 import { Code, type FieldIssue, type IssuesData } from '@templet/api/contract'
-import { type Size, sizeOf, type Template, UnknownSizeError } from '@templet/template'
+import { type Size, sizeOf, type Template, templatePages, UnknownSizeError } from '@templet/template'
 
 /**
  * A handled outcome that is not a success: a business code from the contract, a message a person can read,
@@ -46,6 +46,20 @@ export function requestedSize(t: Template, id: string | undefined, field: string
       params: { options: e.sizeIds.join(',') },
     })
   }
+}
+
+/**
+ * The page a request asks for, checked against the design's pages (ADR 0198); one it lacks is the request's 400
+ * naming `field` and the pages there are, by index and name ("0 (Cover), 1 (Dishes)").
+ */
+export function requestedPage(t: Template, index: number, field: string): number {
+  const pages = templatePages(t)
+  if (index < pages.length) return index
+  const named = pages.map((p, i) => `${i} (${p.name})`).join(', ')
+  throw invalidInput([field], `The design has no page ${index}; its pages are ${named}`, {
+    code: 'invalid_value',
+    params: { options: pages.map((_, i) => i).join(',') },
+  })
 }
 
 /** A wait as people say it: "45 seconds" under a minute, else whole minutes rounded up ("15 minutes"). */

@@ -158,6 +158,38 @@ describe.each(engines)('creations of a design of several pages on %s', { timeout
     expect(one.data.files).not.toHaveProperty('pdf')
   })
 
+  it('previews any page asked for, the first by default, and refuses a page the design lacks naming its pages', async () => {
+    const { token } = await s.signUp()
+    const templateId = await saveMenu(token)
+    const preview = async (page?: number) => {
+      const res = await fetch(`${s.url}/api/creation/preview`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bucket ${token}` },
+        body: JSON.stringify({ templateId, values: {}, format: 'png', ...(page !== undefined && { page }) }),
+      })
+      expect(res.headers.get('content-type')).toBe('image/png')
+      return corner(Buffer.from(await res.arrayBuffer()))
+    }
+    expect(await preview()).toEqual([0x10, 0x20, 0x30])
+    expect(await preview(1)).toEqual([0xf4, 0xf0, 0xe8])
+    expect(await preview(2)).toEqual([0xe0, 0xe8, 0xf0])
+
+    const missing = await s.call('POST', '/creation/preview', {
+      token,
+      body: { templateId, values: {}, page: 3 },
+    })
+    expect(missing).toMatchObject({
+      code: 400,
+      msg: 'page: The design has no page 3; its pages are 0 (Cover), 1 (Dishes), 2 (Back)',
+      data: { issues: [{ path: ['page'], code: 'invalid_value', params: { options: '0,1,2' } }] },
+    })
+    const negative = await s.call('POST', '/creation/preview', {
+      token,
+      body: { templateId, values: {}, page: -1 },
+    })
+    expect(negative).toMatchObject({ code: 400, msg: 'page: page must be 0 or more' })
+  })
+
   it('answers each page of a /v1 render in the formats asked for', async () => {
     const dev = await developer(s)
     const templateId = await saveMenu(dev.token)

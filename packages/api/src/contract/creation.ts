@@ -162,6 +162,12 @@ export const previewCreationBody = z.strictObject({
   sizeId: z.string().max(100).optional(),
   locale: locale.optional(),
   valueLanguages: valueLanguages.optional(),
+  /** The page to preview, from 0 (a design of several pages, ADR 0198); one the design lacks is refused. */
+  page: z
+    .number({ error: 'page must be a number' })
+    .int({ error: 'page must be a whole number' })
+    .min(0, { error: 'page must be 0 or more' })
+    .default(0),
   format: z.enum(['webp', 'jpeg', 'png'], { error: 'format must be webp, jpeg or png' }).default('webp'),
   /** Longest side of the preview in pixels. */
   maxSide: z

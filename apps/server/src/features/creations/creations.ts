@@ -104,7 +104,7 @@ export class Creations {
 
   /** A small preview in one format: no credit, nothing stored (see {@link previewCreation}). */
   preview(
-    r: CreationRequest & { format: 'webp' | 'jpeg' | 'png'; maxSide: number },
+    r: CreationRequest & { format: 'webp' | 'jpeg' | 'png'; maxSide: number; page?: number | undefined },
   ): Promise<{ data: Buffer; contentType: string; truncated: string[] }> {
     return previewCreation(this.d, r)
   }

@@ -9,6 +9,7 @@ import {
   type Values,
 } from '@templet/template'
 import { typedValues } from '../../db/search-text'
+import { requestedPage } from '../../errors'
 import { findUserWithCredits } from '../accounts/users.queries'
 import { catalogueFixedImages, fixedImageKeys } from '../templates/template-images'
 import { ownUploadKey } from '../uploads/uploads'
@@ -237,15 +238,17 @@ export async function renderDocument(d: CreationDeps, userId: number, r: Documen
  */
 export async function previewCreation(
   d: CreationDeps,
-  r: CreationRequest & { format: 'webp' | 'jpeg' | 'png'; maxSide: number },
+  r: CreationRequest & { format: 'webp' | 'jpeg' | 'png'; maxSide: number; page?: number | undefined },
 ): Promise<{ data: Buffer; contentType: string; truncated: string[] }> {
   await d.limiter.consume(`preview:${r.userId}`, d.previewLimit)
   const { template, size, pixels, images, checkImagesRead, brandFonts, valueLanguages } =
     await prepareCreation(d, r, { draft: true })
+  const page = requestedPage(template, r.page ?? 0, 'page')
   const out = await withPixels(d, Math.min(pixels, r.maxSide * r.maxSide), () =>
     d.renderer.renderPreview(template, r.values, {
       brandFonts,
       sizeId: size.id,
+      page,
       locale: r.locale ?? 'en',
       valueLanguages,
       images,
