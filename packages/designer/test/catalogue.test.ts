@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { isDeepStrictEqual } from 'node:util'
-import { type Layer, parseTemplate, type Template } from '@templet/template'
+import { type Layer, pageLayers, parseTemplate, type Template, templatePages } from '@templet/template'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
@@ -38,6 +38,8 @@ const CONTROLS: Record<string, Record<string, (layer: RawLayer) => string[]>> = 
     // Each size's box is the canvas's (the size menu shows it); a text's font size and alignment there are
     // the panel's (checked where a size has them, below).
     bySize: () => [],
+    // The page a layer is on is the page strip's: the canvas and the layers panel show it on that page alone.
+    page: () => [],
   },
   text: {
     text: () => [w.text],
@@ -155,6 +157,12 @@ describe('every catalogue template in the designer', () => {
     const state = designerReducer(initialState(parseTemplate(raw(file))), { type: 'load', document: t })
     expect(state.document).toEqual(t)
     expect(state.document.layers.map((l) => l.id)).toEqual(raw(file).layers.map((l) => l.id))
+    // Each page shows, with the layers the file puts on it.
+    for (const page of templatePages(t)) {
+      const shown = designerReducer(state, { type: 'showPage', pageId: page.id })
+      expect(shown.pageId ?? templatePages(t)[0]?.id).toBe(page.id)
+      expect(pageLayers(shown.document, page.id).length).toBeGreaterThan(0)
+    }
     for (const size of t.sizes) {
       const shown = designerReducer(state, { type: 'showSize', sizeId: size.id })
       for (const layer of shown.document.layers) {
@@ -232,6 +240,7 @@ describe('every catalogue template in the designer', () => {
     let state = initialState(t)
     // What a look around does: select each layer, show each size, a click that moves nothing.
     for (const size of t.sizes) state = designerReducer(state, { type: 'showSize', sizeId: size.id })
+    for (const page of templatePages(t)) state = designerReducer(state, { type: 'showPage', pageId: page.id })
     for (const layer of t.layers) {
       state = designerReducer(state, { type: 'select', ids: [layer.id] })
       state = designerReducer(state, { type: 'begin' })

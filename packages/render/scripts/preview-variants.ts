@@ -1,12 +1,21 @@
 /**
  * The pictures a designer reviews for each catalogue template (previews/<template>/<variant>.png): the
  * samples in both languages, every text at its length limit, Arabic text, a missing image, and the
- * template's other sizes. Shared by scripts/previews.ts (writes them) and the test that checks they are
+ * template's other sizes; a template of several pages has each of them for every page after the first too
+ * (`<variant>-page-<n>.png`), so no page goes unseen or has a text cut. Shared by scripts/previews.ts (writes them) and the test that checks they are
  * up to date.
  */
 import { readFileSync } from 'node:fs'
 import { sampleImages } from '@templet/catalogue'
-import { fieldKinds, type Locale, parseTemplate, type Template, type Values } from '@templet/template'
+import {
+  fieldKinds,
+  type Locale,
+  pageLayers,
+  parseTemplate,
+  type Template,
+  templatePages,
+  type Values,
+} from '@templet/template'
 import { renderPreview } from '../src/index'
 
 export const PREVIEW_MAX_SIDE = 600
@@ -20,6 +29,8 @@ export interface Variant {
   caption: string
   locale: Locale
   sizeId: string
+  /** The page drawn, from 0. */
+  page: number
   values: Values
 }
 
@@ -46,6 +57,29 @@ function withTexts(t: Template, base: Values, fill: (maxLength: number) => strin
 }
 
 export function previewVariants(t: Template): Variant[] {
+  const firstPage = pageVariants(t)
+  const pages = templatePages(t)
+  return [
+    ...firstPage,
+    ...pages.slice(1).flatMap((p, i) =>
+      firstPage
+        .filter((v) => v.name !== 'missing-image' || hasPhotoField(t, p.id))
+        .map((v) => ({
+          ...v,
+          name: `${v.name}-page-${i + 2}`,
+          caption: `${v.caption}, page ${i + 2} (${p.name})`,
+          page: i + 1,
+        })),
+    ),
+  ]
+}
+
+/** Whether a page shows a photo the customer chooses (else it has no "No image chosen" picture of its own). */
+const hasPhotoField = (t: Template, pageId: string) =>
+  pageLayers(t, pageId).some((l) => l.type === 'image' && l.field !== undefined)
+
+/** The variants of the first page. */
+function pageVariants(t: Template): Variant[] {
   const first = t.sizes[0]?.id ?? ''
   const en = t.samples.en
   const noImages = Object.fromEntries(
@@ -55,12 +89,13 @@ export function previewVariants(t: Template): Variant[] {
     }),
   )
   const variants: Variant[] = [
-    { name: 'en', caption: 'English sample', locale: 'en', sizeId: first, values: en },
+    { name: 'en', caption: 'English sample', locale: 'en', sizeId: first, page: 0, values: en },
     {
       name: 'zh-CN',
       caption: 'Chinese sample (zh-CN)',
       locale: 'zh-CN',
       sizeId: first,
+      page: 0,
       values: t.samples['zh-CN'],
     },
     {
@@ -68,6 +103,7 @@ export function previewVariants(t: Template): Variant[] {
       caption: 'Every text at its length limit',
       locale: 'en',
       sizeId: first,
+      page: 0,
       values: withTexts(t, en, (n) => cut(LONG_EN.repeat(4), n)),
     },
     {
@@ -75,6 +111,7 @@ export function previewVariants(t: Template): Variant[] {
       caption: 'Arabic text',
       locale: 'en',
       sizeId: first,
+      page: 0,
       values: withTexts(t, en, (n) => cut(ARABIC, Math.min(n, 60))),
     },
   ]
@@ -84,6 +121,7 @@ export function previewVariants(t: Template): Variant[] {
       caption: 'No image chosen',
       locale: 'en',
       sizeId: first,
+      page: 0,
       values: noImages,
     })
   for (const size of t.sizes.slice(1))
@@ -92,6 +130,7 @@ export function previewVariants(t: Template): Variant[] {
       caption: `${size.label.en} size`,
       locale: 'en',
       sizeId: size.id,
+      page: 0,
       values: en,
     })
   return variants
@@ -102,6 +141,7 @@ export const renderVariant = (t: Template, v: Variant) =>
   renderPreview(t, v.values, {
     locale: v.locale,
     sizeId: v.sizeId,
+    page: v.page,
     images: sampleImages,
     maxSide: PREVIEW_MAX_SIDE,
     format: 'png',

@@ -2,8 +2,9 @@
 /**
  * The catalogue for designers: each template as the renderer draws it (previews/, made by
  * `pnpm --filter @templet/render previews`), with its samples in English and Chinese, every text at its
- * length limit, Arabic text, no image chosen, and its other sizes. The renderer is Node-native, so the
- * stories show the committed pictures; a test keeps them in step with the templates.
+ * length limit, Arabic text, no image chosen, and its other sizes; a template of several pages shows them
+ * page by page (`<variant>-page-<n>.png`). The renderer is Node-native, so the stories show the committed
+ * pictures; a test keeps them in step with the templates.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
@@ -12,6 +13,7 @@ interface TemplateFile {
   id: string
   name: { en: string; 'zh-CN': string }
   sizes: Array<{ id: string; width: number; height: number; label: { en: string } }>
+  pages?: Array<{ id: string; name: string }>
 }
 
 const templates = import.meta.glob<TemplateFile>('../../catalogue/templates/*.json', {
@@ -33,15 +35,44 @@ const CAPTIONS: Record<string, string> = {
 }
 const ORDER = ['en', 'zh-CN', 'long-text', 'arabic', 'missing-image']
 
+/** A preview's variant and page from its file name: `size-a5-page-2` is `size-a5` on the second page. */
+const variantOf = (name: string) => {
+  const m = /^(.*)-page-(\d+)$/.exec(name)
+  return m ? { variant: m[1] as string, page: Number(m[2]) } : { variant: name, page: 1 }
+}
+
 function TemplatePreviews({ id }: { id: string }) {
   const t = templates[`../../catalogue/templates/${id}.json`]
   if (!t) return <p>No template “{id}” in the catalogue.</p>
+  const rank = (variant: string) => ORDER.indexOf(variant) + 1 || 99
   const variants = Object.entries(pictures)
     .filter(([path]) => path.startsWith(`../previews/${id}/`))
-    .map(([path, url]) => ({ name: path.slice(`../previews/${id}/`.length, -'.png'.length), url }))
-    .sort((a, b) => (ORDER.indexOf(a.name) + 1 || 99) - (ORDER.indexOf(b.name) + 1 || 99))
-  const caption = (name: string) =>
-    CAPTIONS[name] ?? `${t.sizes.find((s) => `size-${s.id}` === name)?.label.en ?? name} size`
+    .map(([path, url]) => ({ ...variantOf(path.slice(`../previews/${id}/`.length, -'.png'.length)), url }))
+    .sort((a, b) => a.page - b.page || rank(a.variant) - rank(b.variant))
+  const caption = (variant: string) =>
+    CAPTIONS[variant] ?? `${t.sizes.find((s) => `size-${s.id}` === variant)?.label.en ?? variant} size`
+  const pages = t.pages ?? []
+  const figures = (page: number) => (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 20, alignItems: 'flex-start' }}>
+      {variants
+        .filter((v) => v.page === page)
+        .map((v) => {
+          const alt = `${t.name.en}: ${caption(v.variant)}${pages.length > 1 ? `, page ${page}` : ''}`
+          return (
+            <figure key={v.variant} style={{ margin: 0 }}>
+              <a href={v.url} target="_blank" rel="noreferrer">
+                <img
+                  src={v.url}
+                  alt={alt}
+                  style={{ height: 260, display: 'block', boxShadow: '0 1px 4px rgba(0,0,0,0.25)' }}
+                />
+              </a>
+              <figcaption style={{ fontSize: 13, marginTop: 6 }}>{caption(v.variant)}</figcaption>
+            </figure>
+          )
+        })}
+    </div>
+  )
   return (
     <main
       style={{ padding: 24, fontFamily: 'system-ui, sans-serif', color: '#1f2937', background: '#ffffff' }}
@@ -52,20 +83,16 @@ function TemplatePreviews({ id }: { id: string }) {
       <p style={{ margin: '0 0 16px', fontSize: 14, color: '#4b5563' }}>
         {t.sizes.map((s) => `${s.label.en} ${s.width}×${s.height}`).join(' · ')}
       </p>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 20, alignItems: 'flex-start' }}>
-        {variants.map((v) => (
-          <figure key={v.name} style={{ margin: 0 }}>
-            <a href={v.url} target="_blank" rel="noreferrer">
-              <img
-                src={v.url}
-                alt={`${t.name.en}: ${caption(v.name)}`}
-                style={{ height: 260, display: 'block', boxShadow: '0 1px 4px rgba(0,0,0,0.25)' }}
-              />
-            </a>
-            <figcaption style={{ fontSize: 13, marginTop: 6 }}>{caption(v.name)}</figcaption>
-          </figure>
-        ))}
-      </div>
+      {pages.length > 1
+        ? pages.map((p, i) => (
+            <section key={p.id} style={{ marginBottom: 24 }}>
+              <h2 style={{ fontSize: 16, margin: '0 0 10px' }}>
+                Page {i + 1}: {p.name}
+              </h2>
+              {figures(i + 1)}
+            </section>
+          ))
+        : figures(1)}
     </main>
   )
 }
@@ -148,3 +175,6 @@ export const RecipeCard: Story = { args: { id: 'recipe-card' } }
 export const FitnessSchedule: Story = { args: { id: 'fitness-schedule' } }
 export const BookLaunch: Story = { args: { id: 'book-launch' } }
 export const Coupon: Story = { args: { id: 'coupon' } }
+export const RestaurantMenu: Story = { args: { id: 'restaurant-menu' } }
+export const CertificateWithBack: Story = { args: { id: 'certificate-with-back' } }
+export const EventProgramme: Story = { args: { id: 'event-programme' } }
