@@ -2,7 +2,8 @@
  * Renders the catalogue's sample values (English and Chinese, every size) into public/examples/ for the
  * public example pages (/examplesA|B|C), which are pre-rendered and shown without a session, so their
  * images must be static files. src/examples/renders.json lists them with the catalogue's hash: the build
- * runs this script, and it renders again only when the catalogue changed (or with --force).
+ * runs this script, and it renders again only when the catalogue changed (or with --force). A template of
+ * several pages shows its first page, as its gallery thumbnail does (ADR 0198).
  */
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
