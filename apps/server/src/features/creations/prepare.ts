@@ -1,4 +1,5 @@
 import { Code } from '@templet/api/contract'
+import { isSampleImage, sampleImages } from '@templet/catalogue'
 import type { BrandFontFile } from '@templet/render'
 import { fieldKinds, type Size, type Template } from '@templet/template'
 import type { TemplateRow } from '../../db/schema'
@@ -59,9 +60,16 @@ export async function prepareCreation(
   // An image value must be one of the caller's own uploads; anyone else's is as unknown as a missing one.
   // Checked here by its row; the file is read only if the renderer has no decoded copy (DecodedImages).
   const owned = new Map<string, { gone: () => AppError; storageKey: string }>()
+  // A catalogue template's preview may draw its own sample photographs, as the gallery and the designer show it.
+  const samplePhotos = o.draft && row.owner_id === null ? samplePhotosOf(template) : new Set<string>()
+  const drawnSamples = new Set<string>()
   for (const f of template.fields) {
     const ref = fieldKinds.upload(f, r.values[f.key])
     if (ref === undefined || owned.has(ref)) continue
+    if (samplePhotos.has(ref)) {
+      drawnSamples.add(ref)
+      continue
+    }
     const storageKey = await ownUploadKey(d, r.userId, ref)
     const gone = () => uploadNotFound(f.key)
     if (!storageKey) throw gone()
@@ -76,6 +84,7 @@ export async function prepareCreation(
   // A catalogue template's own fixed images (a logo) ship with the renderer.
   const catalogueImages = catalogueFixedImages(row.owner_id, template)
   const images = (ref: string) => {
+    if (drawnSamples.has(ref)) return sampleImages(ref)
     const upload = owned.get(ref)
     if (!upload && catalogueImages)
       return catalogueImages(ref).catch((e: AppError) => {
@@ -112,4 +121,15 @@ export async function prepareCreation(
     brandFonts,
     valueLanguages,
   }
+}
+
+/** The catalogue's photographs a template's samples name (`sample:<name>`), in any language. */
+function samplePhotosOf(t: Template): Set<string> {
+  const refs = new Set<string>()
+  for (const values of Object.values(t.samples))
+    for (const f of t.fields) {
+      const ref = fieldKinds.upload(f, values[f.key])
+      if (ref !== undefined && isSampleImage(ref)) refs.add(ref)
+    }
+  return refs
 }
