@@ -101,16 +101,20 @@ export const AddAPage: Story = {
 }
 
 export const ChineseRightToLeft: Story = {
-  name: 'Pages in Chinese, right to left',
+  name: 'Pages in Chinese, right to left: Alt+Left moves a page later, towards the left',
   args: { locale: 'zh-CN' },
   globals: { dir: 'rtl' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const strip = within(within(canvasElement).getByRole('region', { name: '页面' }))
-    await expect(strip.getByRole('button', { name: '第 1 页：Cover' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    )
+    const cover = strip.getByRole('button', { name: '第 1 页：Cover' })
+    await expect(cover).toHaveAttribute('aria-current', 'page')
     await expect(strip.getByRole('button', { name: '添加页面' })).toBeVisible()
+    cover.focus()
+    await userEvent.keyboard('{Alt>}{ArrowLeft}{/Alt}')
+    await waitFor(() =>
+      expect(lastDocument(args.onChange).pages?.map((p) => p.id)).toEqual(['dishes', 'cover', 'back']),
+    )
+    await expect(strip.getByRole('button', { name: '第 2 页：Cover' })).toHaveFocus()
   },
 }
 

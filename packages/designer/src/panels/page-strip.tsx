@@ -1,7 +1,15 @@
 import { type Locale, onPage, sizeOrDefault, type Template, templatePages } from '@templet/template'
 import { Button } from '@templet/ui/button'
 import { ChevronLeft, ChevronRight, Copy, Plus, Trash2 } from 'lucide-react'
-import { type Dispatch, type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import {
+  type Dispatch,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { paintDocument } from '../canvas/paint-document'
 import type { DesignerAction, DesignerState } from '../state/designer-state'
 import { pageIndex } from '../state/pages'
@@ -27,7 +35,8 @@ const PAINT_DELAY_MS = 200
 
 /**
  * The design's pages (ADR 0198) as thumbnails under the canvas, the page shown marked: a click (or Enter) shows a
- * page; Alt+Left and Alt+Right on a page move it. Beside them: add a blank page after the one shown, duplicate it,
+ * page; Alt+Left and Alt+Right on a page move it (right to left, Alt+Left moves it later). Beside them: add a
+ * blank page after the one shown, duplicate it,
  * move it earlier or later, delete it (never the last), and its name. Each edit is one undo step and is
  * announced.
  */
@@ -38,6 +47,11 @@ export function PageStrip({ state, dispatch, strings, locale, readOnly, images, 
   const page = pages[current] ?? pages[0]
   const [announcement, setAnnouncement] = useState('')
   const listRef = useRef<HTMLOListElement>(null)
+  // Right to left, the pages run leftwards: earlier is to the right, for the arrows shown and the keys alike.
+  const [rtl, setRtl] = useState(false)
+  useLayoutEffect(() => {
+    if (listRef.current) setRtl(getComputedStyle(listRef.current).direction === 'rtl')
+  })
   const named = (name: string) => (pages.length > 1 || t.pages ? name : `${strings.pageWord} 1`)
 
   const move = (id: string, to: number) => {
@@ -57,7 +71,8 @@ export function PageStrip({ state, dispatch, strings, locale, readOnly, images, 
     if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       e.preventDefault()
       e.stopPropagation()
-      move(id, e.key === 'ArrowLeft' ? i - 1 : i + 1)
+      const leftwards = getComputedStyle(e.currentTarget).direction === 'rtl'
+      move(id, (e.key === 'ArrowLeft') !== leftwards ? i - 1 : i + 1)
     }
   }
 
@@ -148,14 +163,14 @@ export function PageStrip({ state, dispatch, strings, locale, readOnly, images, 
             disabled={current === 0}
             onClick={() => page && move(page.id, current - 1)}
           >
-            <ChevronLeft aria-hidden />
+            {rtl ? <ChevronRight aria-hidden /> : <ChevronLeft aria-hidden />}
           </IconButton>
           <IconButton
             label={strings.movePageLater}
             disabled={current === pages.length - 1}
             onClick={() => page && move(page.id, current + 1)}
           >
-            <ChevronRight aria-hidden />
+            {rtl ? <ChevronLeft aria-hidden /> : <ChevronRight aria-hidden />}
           </IconButton>
           <IconButton
             label={strings.deletePage}
