@@ -112,4 +112,26 @@ describe.each(engines)('templates on %s', (engine) => {
     expect(shown.equals(await pixels(await render(sampleImages)))).toBe(true)
     expect(shown.equals(await pixels(await render()))).toBe(false)
   })
+
+  it('shows the first page of a catalogue template of several pages as its thumbnail', async () => {
+    const withPages = catalogue.templates.find((t) => (t.pages?.length ?? 0) > 1)
+    if (!withPages) throw new Error('no catalogue template has several pages')
+    const summary = (await list({ pageSize: 100 })).data.find((t) => t.slug === withPages.id)
+    const served = Buffer.from(await (await fetch(`${s.url}${summary?.thumbnailUrl}`)).arrayBuffer())
+    const pixels = (data: Buffer) => sharp(data).raw().toBuffer()
+    const page = async (n: number) =>
+      pixels(
+        (
+          await renderPreview(withPages, withPages.samples.en, {
+            page: n,
+            maxSide: 480,
+            format: 'webp',
+            images: sampleImages,
+          })
+        ).data,
+      )
+    const shown = await pixels(served)
+    expect(shown.equals(await page(0))).toBe(true)
+    expect(shown.equals(await page(1))).toBe(false)
+  })
 })
