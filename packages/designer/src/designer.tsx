@@ -21,7 +21,7 @@ import { designerKinds } from './kinds'
 import type { DesignerFont } from './kinds/kind'
 import { LayersPanel, layerName } from './panels/layers-panel'
 import { PageStrip } from './panels/page-strip'
-import { DEFAULT_FONTS, PropertiesPanel } from './panels/properties-panel'
+import { DEFAULT_FONTS, DeferredPropertiesPanel } from './panels/properties-panel'
 import { SizesDialog } from './panels/sizes-dialog'
 import { PreviewPanel } from './preview/preview-panel'
 import { copyLayers } from './state/clipboard'
@@ -143,10 +143,11 @@ function DesignerView({
   view: initialView,
   onViewChange,
 }: DesignerOptions & { store: DesignerStore }) {
-  const strings: DesignerWords = {
-    ...(locale === 'zh-CN' ? DESIGNER_STRINGS_ZH_CN : DESIGNER_STRINGS_EN),
-    ...given,
-  }
+  // One object while the words stay the same, so the memoised panels are not rendered again for nothing.
+  const strings: DesignerWords = useMemo(
+    () => ({ ...(locale === 'zh-CN' ? DESIGNER_STRINGS_ZH_CN : DESIGNER_STRINGS_EN), ...given }),
+    [locale, given],
+  )
   const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
   // The canvas, the layers panel and the previews show the page being edited (ADR 0198); the properties panel
   // edits the whole design, whose fields every page shares.
@@ -286,6 +287,10 @@ function DesignerView({
       return undefined
     }
   }
+  const uploadFixedRef = useRef(uploadFixed)
+  uploadFixedRef.current = uploadFixed
+  /** What the properties panel uploads an option's image with: one function for the designer's life. */
+  const uploadOption = useCallback(async (file: File) => (await uploadFixedRef.current(file))?.ref, [])
   /** A chosen file uploaded and placed by the Add menu's upload item, a fixed image (one undo step). */
   const placeFixedImage = async (file: File) => {
     const entry = designerKinds.uploadEntry
@@ -541,12 +546,13 @@ function DesignerView({
             sizeId={state.sizeId}
             strings={strings}
             images={fixed.images}
+            paused={state.underway === true}
           />
         ) : null}
       </div>
       {panels.properties ? (
         <div style={{ gridArea: 'properties', minWidth: 0 }}>
-          <PropertiesPanel
+          <DeferredPropertiesPanel
             state={state}
             dispatch={dispatch}
             strings={strings}
@@ -554,7 +560,7 @@ function DesignerView({
             fonts={fonts}
             palette={palette}
             readOnly={readOnly}
-            uploadImage={uploadImage ? async (file) => (await uploadFixed(file))?.ref : undefined}
+            uploadImage={uploadImage ? uploadOption : undefined}
             images={fixed.images}
           />
         </div>

@@ -13,7 +13,7 @@ import {
   Pencil,
   Ungroup,
 } from 'lucide-react'
-import { type Dispatch, Fragment, type KeyboardEvent, type PointerEvent, useRef, useState } from 'react'
+import { type Dispatch, Fragment, type KeyboardEvent, memo, type PointerEvent, useRef, useState } from 'react'
 import type { DesignerAction, DesignerState } from '../state/designer-state'
 import { type LayerGroup, membersOf, type ReorderTo, reorderLayers } from '../state/groups'
 import type { DesignerWords } from '../strings'
@@ -39,7 +39,37 @@ export const layerName = (l: Layer) => l.name ?? l.id
  * 0196) is a row of its own above its layers, indented beneath it (fold it to hide them): its row selects,
  * renames, locks, hides, ungroups and moves the whole group; a member's row selects that layer alone.
  */
-export function LayersPanel({ state, dispatch, strings, readOnly }: LayersPanelProps) {
+export const LayersPanel = memo(LayersList, sameRows)
+
+/**
+ * Whether the panel would show the same rows: what its rows read of each layer (its id, name, group, lock and
+ * visibility), the groups, the selection and the props. A drag or a resize changes only boxes, so the panel's
+ * 100 rows are not rendered again at each pointer move.
+ */
+function sameRows(a: LayersPanelProps, b: LayersPanelProps): boolean {
+  if (a.dispatch !== b.dispatch || a.strings !== b.strings || a.readOnly !== b.readOnly) return false
+  if (a.state.selection !== b.state.selection || a.state.document.groups !== b.state.document.groups)
+    return false
+  const [x, y] = [a.state.document.layers, b.state.document.layers]
+  if (x === y) return true
+  return (
+    x.length === y.length &&
+    x.every((l, i) => {
+      const m = y[i]
+      return (
+        l === m ||
+        (m !== undefined &&
+          l.id === m.id &&
+          l.name === m.name &&
+          l.group === m.group &&
+          l.locked === m.locked &&
+          l.hidden === m.hidden)
+      )
+    })
+  )
+}
+
+function LayersList({ state, dispatch, strings, readOnly }: LayersPanelProps) {
   const [renaming, setRenaming] = useState<string | undefined>(undefined)
   /** The group whose name is being edited. */
   const [renamingGroup, setRenamingGroup] = useState<string | undefined>(undefined)

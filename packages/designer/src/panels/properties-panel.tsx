@@ -1,5 +1,5 @@
 import { type Layer, type Locale, sizeOrDefault, type Template } from '@templet/template'
-import { type Dispatch, useId } from 'react'
+import { type Dispatch, memo, useDeferredValue, useId } from 'react'
 import { designerKinds } from '../kinds'
 import type { DesignerFont, PropertyContext } from '../kinds/kind'
 import { PropertyForm } from '../kinds/property-form'
@@ -46,6 +46,18 @@ const fill = (s: string, vars: Record<string, string | number>) =>
  * do), then those of its kind, then the fields the customer fills. Every change is one undo step; typing in
  * one field is one step for the whole visit.
  */
+const MemoPropertiesPanel = memo(PropertiesPanel)
+
+/**
+ * The properties panel as the designer shows it: during a gesture (a drag, a resize) it follows the selection's
+ * boxes at a lower priority than the canvas, so React renders it when a frame leaves the time (and drops the
+ * renders a newer pointer move made stale); at the gesture's end it shows the state at once.
+ */
+export function DeferredPropertiesPanel(props: PropertiesPanelProps) {
+  const deferred = useDeferredValue(props.state)
+  return <MemoPropertiesPanel {...props} state={props.state.underway ? deferred : props.state} />
+}
+
 export function PropertiesPanel({
   state,
   dispatch,

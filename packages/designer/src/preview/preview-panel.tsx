@@ -21,12 +21,15 @@ export function PreviewPanel({
   sizeId,
   strings,
   images,
+  paused = false,
 }: {
   document: Template
   sizeId: string
   strings: DesignerWords
   /** Decoded fixed images (a logo is part of the design in every state). */
   images?: Map<string, ImageBitmap>
+  /** A gesture is under way: the previews keep what they show and draw once it ends. */
+  paused?: boolean
 }) {
   const id = useId()
   const names = captions(strings)
@@ -37,7 +40,15 @@ export function PreviewPanel({
       </h2>
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
         {PREVIEW_STATES.map((s) => (
-          <Preview key={s} document={document} sizeId={sizeId} state={s} caption={names[s]} images={images} />
+          <Preview
+            key={s}
+            document={document}
+            sizeId={sizeId}
+            state={s}
+            caption={names[s]}
+            images={images}
+            paused={paused}
+          />
         ))}
       </div>
     </section>
@@ -50,25 +61,29 @@ function Preview({
   state,
   caption,
   images,
+  paused,
 }: {
   document: Template
   sizeId: string
   state: PreviewState
   caption: string
   images: Map<string, ImageBitmap> | undefined
+  paused: boolean
 }) {
   const ref = useRef<HTMLCanvasElement>(null)
   const size = sizeOrDefault(document, sizeId)
   const scale = PREVIEW_WIDTH / size.width
   useEffect(() => {
-    // Drawn once the design settles (a drag's last step), so four more paints never slow a drag's frames.
+    // Drawn once the design settles (a drag's last step, a pause in a slow drag never counts), so four more
+    // paints never slow a drag's frames.
+    if (paused) return
     const handle = setTimeout(() => {
       const canvas = ref.current
       if (canvas)
         paintDocument(canvas, document, { sizeId, scale, images, ...previewValues(document, state) })
     }, PREVIEW_DELAY_MS)
     return () => clearTimeout(handle)
-  }, [document, sizeId, scale, state, images])
+  }, [document, sizeId, scale, state, images, paused])
   return (
     <figure data-preview={state} style={{ margin: 0, display: 'grid', gap: 4, fontSize: 12 }}>
       <canvas

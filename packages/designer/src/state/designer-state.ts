@@ -52,6 +52,11 @@ export interface DesignerState {
   future: Template[]
   /** A gesture is under way: its first change records the document before it as one undo step. */
   gesture?: boolean
+  /**
+   * A gesture is under way, from its `begin` to its `end` (after its first change too): what need not follow
+   * each pointer move (the thumbnails, the previews) waits for its end.
+   */
+  underway?: true
   /** The `coalesce` key of the last step: a change with the same key joins that step. */
   coalesce?: string
 }
@@ -297,9 +302,12 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       return { ...next, sizeId: shown(next.document, state.sizeId) }
     }
     case 'begin':
-      return { ...state, gesture: true }
-    case 'end':
-      return state.gesture ? { ...state, gesture: false } : state
+      return { ...state, gesture: true, underway: true }
+    case 'end': {
+      if (!state.gesture && !state.underway) return state
+      const { underway: _, ...ended } = state
+      return { ...ended, gesture: false }
+    }
     case 'move': {
       if (action.dx === 0 && action.dy === 0) return state
       const next = mapLayers(t, (l) => {
