@@ -184,10 +184,13 @@ export function DesignerCanvas({
   const size = sizeOrDefault(t, state.sizeId)
   const nameOf = (l: Layer) => (layerLabel ? layerLabel(l.id) : (l.name ?? l.id))
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `repaint` is when fonts the drawing uses came in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `repaint` is when fonts the drawing uses came in; a gesture's start or end alone changes no pixel.
   useEffect(() => {
     const canvas = canvasRef.current
-    if (canvas) paintDocument(canvas, t, { sizeId: size.id, locale, scale: zoom, images })
+    // During a gesture, the layers under the selection are drawn once and kept (pixels as a full paint's).
+    const moving = state.underway ? state.selection : undefined
+    if (canvas)
+      paintDocument(canvas, t, { sizeId: size.id, locale, scale: zoom, images, moving, epoch: repaint })
   }, [t, size.id, locale, zoom, images, repaint])
 
   /** A pointer's position in template px. */

@@ -159,6 +159,9 @@ export function Viewport({ zoom, onZoom, viewportRef, label, rulers, children }:
         position: 'relative',
         minHeight: 320,
         height: '70vh',
+        // Its size is its own (not its content's), so what a drag changes inside is laid out and painted here,
+        // not across the whole page each frame.
+        contain: 'strict',
         background: 'var(--ui-muted, #f4f4f5)',
         borderRadius: 8,
         cursor: spaceHeld ? (pan.current ? 'grabbing' : 'grab') : undefined,
