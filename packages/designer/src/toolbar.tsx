@@ -135,7 +135,8 @@ function Check({
   )
 }
 
-function Tool({
+/** A toolbar's icon button: its label is its name and its tooltip. */
+export function Tool({
   label,
   onClick,
   disabled,

@@ -4,7 +4,6 @@ import { ChevronLeft, ChevronRight, Copy, Plus, Trash2 } from 'lucide-react'
 import {
   type Dispatch,
   type KeyboardEvent,
-  type ReactNode,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -14,6 +13,7 @@ import { paintDocument } from '../canvas/paint-document'
 import type { DesignerAction, DesignerState } from '../state/designer-state'
 import { pageIndex } from '../state/pages'
 import type { DesignerWords } from '../strings'
+import { Tool } from '../toolbar'
 import { TextInput, VISUALLY_HIDDEN } from './controls'
 
 export interface PageStripProps {
@@ -152,27 +152,27 @@ export function PageStrip({ state, dispatch, strings, locale, readOnly, images, 
             <Plus aria-hidden />
             {strings.addPage}
           </Button>
-          <IconButton
+          <Tool
             label={strings.duplicatePage}
             onClick={() => dispatch({ type: 'addPage', word: strings.pageWord, duplicate: true })}
           >
             <Copy aria-hidden />
-          </IconButton>
-          <IconButton
+          </Tool>
+          <Tool
             label={strings.movePageEarlier}
             disabled={current === 0}
             onClick={() => page && move(page.id, current - 1)}
           >
             {rtl ? <ChevronRight aria-hidden /> : <ChevronLeft aria-hidden />}
-          </IconButton>
-          <IconButton
+          </Tool>
+          <Tool
             label={strings.movePageLater}
             disabled={current === pages.length - 1}
             onClick={() => page && move(page.id, current + 1)}
           >
             {rtl ? <ChevronLeft aria-hidden /> : <ChevronRight aria-hidden />}
-          </IconButton>
-          <IconButton
+          </Tool>
+          <Tool
             label={strings.deletePage}
             disabled={pages.length < 2}
             onClick={() => {
@@ -182,7 +182,7 @@ export function PageStrip({ state, dispatch, strings, locale, readOnly, images, 
             }}
           >
             <Trash2 aria-hidden />
-          </IconButton>
+          </Tool>
           {pages.length > 1 && page ? (
             <div style={{ width: 160 }}>
               <TextInput
@@ -202,31 +202,6 @@ export function PageStrip({ state, dispatch, strings, locale, readOnly, images, 
         </p>
       )}
     </section>
-  )
-}
-
-function IconButton({
-  label,
-  disabled,
-  onClick,
-  children,
-}: {
-  label: string
-  disabled?: boolean
-  onClick: () => void
-  children: ReactNode
-}) {
-  return (
-    <Button
-      variant="ghost"
-      size="icon-sm"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-    >
-      {children}
-    </Button>
   )
 }
 
