@@ -93,14 +93,15 @@ describe.each(engines)("a catalogue template's own logo on %s", (engine) => {
   it("draws a catalogue template's sample photo in its preview, never in a creation", async () => {
     const { token } = await s.signUp()
     const photoFeature = (await allTemplates(s)).find((t) => t.slug === 'photo-feature')
-    const doc = await s.call('GET', '/template/document', { token, query: { id: photoFeature?.id } })
+    if (!photoFeature) throw new Error('photo-feature is not in the catalogue')
+    const doc = await s.call('GET', '/template/document', { token, query: { id: photoFeature.id } })
     const samples = doc.data.document.samples.en as Record<string, string>
     expect(samples.photo).toBe('sample:coffee')
     const preview = async (values: Record<string, string>) => {
       const res = await fetch(`${s.url}/api/creation/preview`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bucket ${token}` },
-        body: JSON.stringify({ templateId: photoFeature?.id, values, format: 'png', maxSide: 270 }),
+        body: JSON.stringify({ templateId: photoFeature.id, values, format: 'png', maxSide: 270 }),
       })
       expect(res.headers.get('content-type')).toBe('image/png')
       return sharp(Buffer.from(await res.arrayBuffer()))
@@ -117,12 +118,12 @@ describe.each(engines)("a catalogue template's own logo on %s", (engine) => {
     // A catalogue photo its samples do not name is no image of the caller's, nor is any in a creation.
     const other = await s.call('POST', '/creation/preview', {
       token,
-      body: { templateId: photoFeature?.id, values: { ...samples, photo: 'sample:dusk' } },
+      body: { templateId: photoFeature.id, values: { ...samples, photo: 'sample:dusk' } },
     })
     expect(other.code).toBe(404)
     const made = await s.call('POST', '/creation/create', {
       token,
-      body: { templateId: photoFeature?.id, values: samples },
+      body: { templateId: photoFeature.id, values: samples },
     })
     expect(made.code).toBe(404)
   })
