@@ -88,7 +88,6 @@ export function DownloadLinks({ creation, compact = false }: { creation: Creatio
             const n = i + 2
             const pageName = `${creation.name} (${t('media.pageFiles', { n })})`
             return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a page's place is what names it
               <div key={n} className="flex flex-wrap items-center gap-2" data-testid="page-downloads">
                 <span className="min-w-16 text-sm text-muted-foreground">{t('media.pageFiles', { n })}</span>
                 {FORMATS.flatMap(({ key, label }) => {
