@@ -1,4 +1,4 @@
-import { imageKey, layerKinds, type Template } from '@templet/template'
+import { fieldKinds, imageKey, layerKinds, type Template } from '@templet/template'
 import { useEffect, useRef, useState } from 'react'
 import type { DesignerWords } from './strings'
 
@@ -25,8 +25,21 @@ export const fixedImageRefs = (t: Template): string[] => [
 ]
 
 /**
- * The decoded fixed images of a document, by the key the model draws them under (`src:<ref>`): each reference
- * is asked of `load` once; `keep` adds one already decoded (a file just uploaded).
+ * The photo each image field's samples name, by field key: drawn where the customer's goes, as the gallery and
+ * the server's preview show the template. A field whose samples name different photos in different languages,
+ * or none, keeps its placeholder.
+ */
+export const samplePhotoRefs = (t: Template): Array<{ field: string; ref: string }> =>
+  t.fields.flatMap((f) => {
+    const refs = new Set(Object.values(t.samples).map((values) => fieldKinds.upload(f, values[f.key])))
+    const [ref] = refs
+    return refs.size === 1 && ref !== undefined ? [{ field: f.key, ref }] : []
+  })
+
+/**
+ * The decoded fixed images of a document, by the key the model draws them under (`src:<ref>`), and its
+ * fields' sample photos by field key: each reference is asked of `load` once; `keep` adds one already decoded
+ * (a file just uploaded).
  */
 export function useFixedImages(
   t: Template,
@@ -35,19 +48,32 @@ export function useFixedImages(
   const [images, setImages] = useState(() => new Map<string, ImageBitmap>())
   const asked = useRef(new Set<string>())
   const refs = fixedImageRefs(t).join('\n')
+  const samples = samplePhotoRefs(t)
+    .map(({ field, ref }) => `${field}\t${ref}`)
+    .join('\n')
   useEffect(() => {
-    if (!load || !refs) return
-    for (const ref of refs.split('\n')) {
-      if (asked.current.has(ref)) continue
-      asked.current.add(ref)
+    if (!load) return
+    const wanted = [
+      ...(refs ? refs.split('\n').map((ref) => ({ key: imageKey({ src: ref }), ref })) : []),
+      ...(samples
+        ? samples
+            .split('\n')
+            .map((line) => line.split('\t'))
+            .map(([key = '', ref = '']) => ({ key, ref }))
+        : []),
+    ]
+    for (const { key, ref } of wanted) {
+      const asking = `${key}\n${ref}`
+      if (asked.current.has(asking)) continue
+      asked.current.add(asking)
       load(ref).then(
-        (image) => image && setImages((m) => new Map(m).set(imageKey({ src: ref }), image)),
-        () => asked.current.delete(ref),
+        (image) => image && setImages((m) => new Map(m).set(key, image)),
+        () => asked.current.delete(asking),
       )
     }
-  }, [refs, load])
+  }, [refs, samples, load])
   const keep = (ref: string, image: ImageBitmap) => {
-    asked.current.add(ref)
+    asked.current.add(`${imageKey({ src: ref })}\n${ref}`)
     setImages((m) => new Map(m).set(imageKey({ src: ref }), image))
   }
   return { images, keep }
