@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Page } from '@playwright/test'
-import { chromiumLaunch } from '../../../chromium'
+import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
+import { agreement, designCanvas, type Raw, withServerTextGamma } from './canvas-agreement'
 import {
   catalogueId,
   designOwnCopy,
@@ -26,7 +26,6 @@ import {
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 const serverRequire = createRequire(path.join(repoRoot, 'apps/server/package.json'))
-type Raw = { data: Buffer; info: { width: number; height: number; channels: number } }
 type Sharp = (input: Buffer) => {
   removeAlpha(): { raw(): { toBuffer(o: { resolveWithObject: true }): Promise<Raw> } }
 }
@@ -80,9 +79,6 @@ const documentOf = (server: TempletServer, token: string, id: number) =>
   savedDocument<TemplateDoc>(server, token, id)
 
 const CREATED = 'Your image is ready'
-
-/** The designer's canvas, once the template and its fonts are in. */
-const designCanvas = (page: Page) => page.getByRole('group', { name: /Design|设计/ }).locator('canvas')
 
 test.describe('the designer in the app', () => {
   test('a catalogue template is customised, a text layer dragged, saved as version 2, and used to create', async ({
@@ -684,54 +680,6 @@ test.describe('the designer in the app', () => {
     const face = `Templet Brand ${familyKey.slice('brand-'.length)}`
     expect(await page.evaluate((f) => document.fonts.check(`700 20px '${f}'`), face)).toBe(true)
   })
-})
-
-/** The share of pixels of two RGB pictures of one size whose channels all differ by at most `tolerance`. */
-function agreement(
-  a: Raw,
-  b: Raw,
-  tolerance: number,
-  region = { x: 0, y: 0, w: a.info.width, h: a.info.height },
-): number {
-  let same = 0
-  let pixels = 0
-  for (let y = Math.round(region.y); y < Math.round(region.y + region.h); y++)
-    for (let x = Math.round(region.x); x < Math.round(region.x + region.w); x++) {
-      pixels++
-      const o = (y * a.info.width + x) * 3
-      if (
-        Math.abs((a.data[o] ?? 0) - (b.data[o] ?? 0)) <= tolerance &&
-        Math.abs((a.data[o + 1] ?? 0) - (b.data[o + 1] ?? 0)) <= tolerance &&
-        Math.abs((a.data[o + 2] ?? 0) - (b.data[o + 2] ?? 0)) <= tolerance
-      )
-        same++
-    }
-  return same / pixels
-}
-
-/**
- * The test's page in a Chromium that draws canvas text with the server's text contrast and gamma (Skia's
- * defaults, as @napi-rs/canvas draws) instead of those Chromium is built with on Linux: a renderer reads them
- * from its own command line only, so a wrapper adds them (`server-text-gamma.sh`; the web README, "Text
- * edges"). What is left to differ is where glyphs land and how each rasteriser covers their edges.
- */
-const withServerTextGamma = test.extend<{ page: Page }>({
-  page: async ({ server }, use) => {
-    const browser = await chromium.launch({
-      ...chromiumLaunch,
-      args: [
-        ...chromiumLaunch.args,
-        `--renderer-cmd-prefix=${path.join(repoRoot, 'apps/web/e2e/server-text-gamma.sh')}`,
-      ],
-    })
-    const context = await browser.newContext({
-      baseURL: server.url,
-      locale: 'en-US',
-      viewport: { width: 1280, height: 800 },
-    })
-    await use(await context.newPage())
-    await browser.close()
-  },
 })
 
 test.describe('the browser draws what the server renders', () => {
