@@ -125,7 +125,7 @@ export function PageStrip({ state, dispatch, strings, locale, readOnly, images, 
                 locale={locale}
                 images={images}
                 repaint={repaint}
-                paused={state.gesture === true}
+                paused={state.underway === true}
               />
               <span
                 style={{
