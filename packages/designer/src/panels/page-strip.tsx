@@ -1,14 +1,7 @@
 import { type Locale, onPage, sizeOrDefault, type Template, templatePages } from '@templet/template'
 import { Button } from '@templet/ui/button'
 import { ChevronLeft, ChevronRight, Copy, Plus, Trash2 } from 'lucide-react'
-import {
-  type Dispatch,
-  type KeyboardEvent,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react'
+import { type Dispatch, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { paintDocument } from '../canvas/paint-document'
 import type { DesignerAction, DesignerState } from '../state/designer-state'
 import { pageIndex } from '../state/pages'
