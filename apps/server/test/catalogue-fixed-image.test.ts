@@ -115,6 +115,20 @@ describe.each(engines)("a catalogue template's own logo on %s", (engine) => {
       if (Math.abs((withSample[i] ?? 0) - (withoutPhoto[i] ?? 0)) > 16) differing++
     // Measured: 19.5 % of the pixels (the photo's, less its darkest) against the placeholder's grey.
     expect(differing / (withSample.length / 3)).toBeGreaterThan(0.15)
+    // Asked for by width, a size whose sides are in no whole ratio (1080 × 1350) is drawn exactly that wide.
+    const byWidth = await fetch(`${s.url}/api/creation/preview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bucket ${token}` },
+      body: JSON.stringify({
+        templateId: photoFeature.id,
+        values: samples,
+        sizeId: 'portrait',
+        format: 'png',
+        width: 294,
+      }),
+    })
+    const { width, height } = await sharp(Buffer.from(await byWidth.arrayBuffer())).metadata()
+    expect([width, Math.abs((height ?? 0) - 367.5)]).toEqual([294, 0.5])
     // A catalogue photo its samples do not name is no image of the caller's, nor is any in a creation.
     const other = await s.call('POST', '/creation/preview', {
       token,

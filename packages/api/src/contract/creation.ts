@@ -176,6 +176,16 @@ export const previewCreationBody = z.strictObject({
     .min(64, { error: 'maxSide must be between 64 and 1024' })
     .max(1024, { error: 'maxSide must be between 64 and 1024' })
     .default(640),
+  /**
+   * Width of the preview in pixels, instead of `maxSide`: the size drawn at exactly that width (a canvas as wide
+   * shows the same pixels), its longest side at most 1024.
+   */
+  width: z
+    .number({ error: 'width must be a number' })
+    .int({ error: 'width must be a whole number' })
+    .min(16, { error: 'width must be between 16 and 1024' })
+    .max(1024, { error: 'width must be between 16 and 1024' })
+    .optional(),
 })
 export type PreviewCreationBody = z.input<typeof previewCreationBody>
 /**

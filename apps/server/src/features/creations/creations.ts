@@ -104,7 +104,12 @@ export class Creations {
 
   /** A small preview in one format: no credit, nothing stored (see {@link previewCreation}). */
   preview(
-    r: CreationRequest & { format: 'webp' | 'jpeg' | 'png'; maxSide: number; page?: number | undefined },
+    r: CreationRequest & {
+      format: 'webp' | 'jpeg' | 'png'
+      maxSide: number
+      width?: number | undefined
+      page?: number | undefined
+    },
   ): Promise<{ data: Buffer; contentType: string; truncated: string[] }> {
     return previewCreation(this.d, r)
   }

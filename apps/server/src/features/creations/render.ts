@@ -9,7 +9,7 @@ import {
   type Values,
 } from '@templet/template'
 import { typedValues } from '../../db/search-text'
-import { requestedPage } from '../../errors'
+import { invalidInput, requestedPage } from '../../errors'
 import { findUserWithCredits } from '../accounts/users.queries'
 import { catalogueFixedImages, fixedImageKeys } from '../templates/template-images'
 import { ownUploadKey } from '../uploads/uploads'
@@ -232,19 +232,39 @@ export async function renderDocument(d: CreationDeps, userId: number, r: Documen
 }
 
 /**
+ * The longest side of a preview: `maxSide`, or the side that draws the size exactly `width` px wide (a fraction
+ * of a pixel where the size's sides are not in a whole ratio), refused past 1024 px.
+ */
+function previewSide(
+  size: { width: number; height: number },
+  r: { maxSide: number; width?: number | undefined },
+) {
+  if (r.width === undefined) return r.maxSide
+  const side = (r.width * Math.max(size.width, size.height)) / size.width
+  if (side > 1024) throw invalidInput(['width'], `At this width the longest side would be over 1024 px`)
+  return side
+}
+
+/**
  * A small preview in one format: no credit, nothing stored, rate-limited per user. A required photo may
  * still be empty (its placeholder shows where it goes). `truncated` names the fields whose text did not fit
  * even at its layer's smallest size and was cut with "…", so the editor can say so beside them.
  */
 export async function previewCreation(
   d: CreationDeps,
-  r: CreationRequest & { format: 'webp' | 'jpeg' | 'png'; maxSide: number; page?: number | undefined },
+  r: CreationRequest & {
+    format: 'webp' | 'jpeg' | 'png'
+    maxSide: number
+    width?: number | undefined
+    page?: number | undefined
+  },
 ): Promise<{ data: Buffer; contentType: string; truncated: string[] }> {
   await d.limiter.consume(`preview:${r.userId}`, d.previewLimit)
   const { template, size, pixels, images, checkImagesRead, brandFonts, valueLanguages } =
     await prepareCreation(d, r, { draft: true })
   const page = requestedPage(template, r.page ?? 0, 'page')
-  const out = await withPixels(d, Math.min(pixels, r.maxSide * r.maxSide), () =>
+  const maxSide = previewSide(size, r)
+  const out = await withPixels(d, Math.min(pixels, maxSide * maxSide), () =>
     d.renderer.renderPreview(template, r.values, {
       brandFonts,
       sizeId: size.id,
@@ -253,7 +273,7 @@ export async function previewCreation(
       valueLanguages,
       images,
       decodedImages: d.decodedImages,
-      maxSide: r.maxSide,
+      maxSide,
       format: r.format,
       // Customers take turns in the preview thread.
       account: r.userId,
