@@ -30,16 +30,9 @@ export function stepZoom(z: number, dir: 1 | -1): number {
  */
 export const fitWidthZoom = (w: number, vw: number) =>
   clampZoom(Math.min(w, Math.floor(vw - 2 * VIEWPORT_PAD)) / w)
-/**
- * The zoom at which a design of `w` × `h` fits a viewport of `vw` × `vh`, rounded so its longest side is a whole
- * number of CSS px: drawn at that size, it is the server's preview of that longest side (`maxSide`) exactly, where
- * an unrounded zoom draws every glyph up to half a pixel away from where the server puts it.
- */
-export function fitZoom(w: number, h: number, vw: number, vh: number): number {
-  const fits = Math.min((vw - 2 * VIEWPORT_PAD) / w, (vh - 2 * VIEWPORT_PAD) / h)
-  const longest = Math.max(w, h)
-  return clampZoom(Math.max(1, Math.floor(fits * longest)) / longest)
-}
+/** The zoom at which a design of `w` × `h` fits a viewport of `vw` × `vh`. */
+export const fitZoom = (w: number, h: number, vw: number, vh: number) =>
+  clampZoom(Math.min((vw - 2 * VIEWPORT_PAD) / w, (vh - 2 * VIEWPORT_PAD) / h))
 
 export interface ViewportProps {
   zoom: number
