@@ -37,17 +37,17 @@ async function catalogue(server: TempletServer, token: string) {
   return rows.sort((a, b) => a.slug.localeCompare(b.slug))
 }
 
-/** The server's preview of one size and page of a template with its English samples, `maxSide` px long. */
+/** The server's preview of one size and page of a template with its English samples, `width` px wide. */
 async function serverRender(
   server: TempletServer,
   token: string,
   ask: { templateId: number; sizeId: string; page: number; values: Record<string, string> },
-  maxSide: number,
+  width: number,
 ): Promise<Raw> {
   const answer = await fetch(`${server.url}/api/creation/preview`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bucket ${token}` },
-    body: JSON.stringify({ ...ask, locale: 'en', format: 'png', maxSide }),
+    body: JSON.stringify({ ...ask, locale: 'en', format: 'png', width }),
   })
   if (answer.headers.get('content-type') !== 'image/png') throw new Error(await answer.text())
   return rgbOf(Buffer.from(await answer.arrayBuffer()))
@@ -57,7 +57,7 @@ async function serverRender(
  * The canvas and the server's render of what it shows, once they agree (the canvas draws a photo or a face
  * when it has loaded), or as they stand when they still do not after a while.
  */
-async function compared(page: Page, render: (maxSide: number) => Promise<Raw>) {
+async function compared(page: Page, render: (width: number) => Promise<Raw>) {
   let shown: Raw | undefined
   let rendered: Raw | undefined
   let failure = ''
@@ -65,9 +65,8 @@ async function compared(page: Page, render: (maxSide: number) => Promise<Raw>) {
     .poll(
       async () => {
         shown = await canvasPixels(page)
-        const side = Math.max(shown.info.width, shown.info.height)
-        if (!rendered || Math.max(rendered.info.width, rendered.info.height) !== side)
-          rendered = await render(side).catch((e: Error) => {
+        if (!rendered || rendered.info.width !== shown.info.width)
+          rendered = await render(shown.info.width).catch((e: Error) => {
             failure = e.message
             return undefined
           })
@@ -87,7 +86,10 @@ async function compared(page: Page, render: (maxSide: number) => Promise<Raw>) {
 }
 
 // In a Chromium with the server's text gamma, where only each rasteriser's edge coverage differs (see
-// designer.spec.ts, "the browser draws what the server renders").
+// designer.spec.ts, "the browser draws what the server renders"). Measured on 2026-12-01 (63 templates, 143 sizes
+// and pages, 5.3 min on 2 workers): 137 at 99.01-99.98 % within 16 of 255; six at 98.43-98.96 %, all at 99.32 % or
+// more within 40: glyph edges of small coloured text (fitness-schedule, gift-voucher) and the edges of photos
+// drawn small, which each side resamples with its own filter (sale-banner hero, newsletter-header email).
 withServerTextGamma.describe(
   'every catalogue template draws in the designer as the server renders it',
   () => {
@@ -121,12 +123,12 @@ withServerTextGamma.describe(
                   await expect(button).toHaveAttribute('aria-current', 'page')
                 }
                 const what = `${slug} ${size.id} page ${index + 1}`
-                const { shown, rendered, failure } = await compared(page, (maxSide) =>
+                const { shown, rendered, failure } = await compared(page, (width) =>
                   serverRender(
                     server,
                     account.token,
                     { templateId: id, sizeId: size.id, page: index, values: document.samples.en },
-                    maxSide,
+                    width,
                   ),
                 )
                 if (!shown || !rendered || rendered.info.width !== shown.info.width) {
