@@ -114,7 +114,12 @@ export const ChineseRightToLeft: Story = {
     await waitFor(() =>
       expect(lastDocument(args.onChange).pages?.map((p) => p.id)).toEqual(['dishes', 'cover', 'back']),
     )
+    // The cover moved and is still the page shown.
     await expect(strip.getByRole('button', { name: '第 2 页：Cover' })).toHaveFocus()
+    await expect(strip.getByRole('button', { name: '第 2 页：Cover' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
   },
 }
 

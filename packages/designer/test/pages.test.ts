@@ -46,6 +46,22 @@ describe('pages in the designer (ADR 0198)', () => {
     valid(s.document)
     s = designerReducer(s, { type: 'movePage', pageId: 'page-2', to: 0 })
     expect(names(s.document)).toEqual(['page-2:Page 2', 'page-1:Page 1'])
+    expect(s.pageId).toBe('page-2')
+    // The first page, shown without a page id, stays shown when it moves.
+    const first = designerReducer(
+      run(plain, { type: 'addPage', word: 'Page' }, { type: 'showPage', pageId: 'page-1' }),
+      {
+        type: 'movePage',
+        pageId: 'page-1',
+        to: 1,
+      },
+    )
+    expect(first.pageId).toBe('page-1')
+    const fresh = designerReducer(
+      { ...run(plain, { type: 'addPage', word: 'Page' }), pageId: undefined },
+      { type: 'movePage', pageId: 'page-1', to: 1 },
+    )
+    expect(fresh.pageId).toBe('page-1')
     expect(ids(s.document, 0)).toEqual(['bg-2', 'a-2', 'b-2'])
     s = designerReducer(s, { type: 'renamePage', pageId: 'page-1', name: '  Back  ' })
     expect(names(s.document)).toEqual(['page-2:Page 2', 'page-1:Back'])

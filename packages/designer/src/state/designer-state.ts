@@ -275,8 +275,11 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       const added = action.duplicate ? duplicatePage(t, from, action.word) : addPage(t, from, action.word)
       return { ...change(state, added.document), pageId: added.pageId, selection: [] }
     }
-    case 'movePage':
-      return change(state, movePage(t, action.pageId, action.to))
+    case 'movePage': {
+      // The page shown stays shown wherever it moves to (a state without a page id shows the first page).
+      const next = change(state, movePage(t, action.pageId, action.to))
+      return next === state ? state : { ...next, pageId: shownPage(t, state.pageId) }
+    }
     case 'removePage': {
       const next = change(state, removePage(t, action.pageId))
       if (next === state) return state
