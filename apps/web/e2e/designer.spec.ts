@@ -470,6 +470,9 @@ test.describe('the designer in the app', () => {
       mimeType: 'image/png',
       buffer: await solidPng(120, 60, '#0000ff'),
     })
+    // Option 2 starts on the design's red image, so its thumbnail is drawn before the blue one is uploaded: the
+    // button is named again (not "Uploading the image…") and enabled once the upload has landed in the design.
+    await expect(properties.getByRole('button', { name: 'Choose the image of option 2' })).toBeEnabled()
     await properties.getByRole('textbox', { name: 'Option 2: Label (English)' }).fill('Dark')
     // The blue image is in the design once its thumbnail draws it: a save before then would not hold it.
     await expect(properties.getByRole('img', { name: 'Option 2: image' })).toHaveAttribute(

@@ -38,6 +38,9 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
+/** How long a play function waits for the document to follow: a machine running other work is slow. */
+const SETTLED = { timeout: 5000 }
+
 const lastDocument = (onChange: unknown) =>
   (onChange as ReturnType<typeof fn>).mock.calls.at(-1)?.[0] as Template
 
@@ -59,19 +62,21 @@ export const ThreePages: Story = {
 
     dishes.focus()
     await userEvent.keyboard('{Alt>}{ArrowRight}{/Alt}')
-    await waitFor(() =>
-      expect(lastDocument(args.onChange).pages?.map((p) => p.id)).toEqual(['cover', 'back', 'dishes']),
+    await waitFor(
+      () => expect(lastDocument(args.onChange).pages?.map((p) => p.id)).toEqual(['cover', 'back', 'dishes']),
+      SETTLED,
     )
     await expect(strip.getByRole('button', { name: /^Page 3: Dishes/ })).toHaveFocus()
 
     const name = strip.getByLabelText('Page name')
     await userEvent.clear(name)
     await userEvent.type(name, 'Dishes')
-    await waitFor(() => expect(lastDocument(args.onChange).pages?.[2]?.name).toBe('Dishes'))
+    await waitFor(() => expect(lastDocument(args.onChange).pages?.[2]?.name).toBe('Dishes'), SETTLED)
 
     await userEvent.click(strip.getByRole('button', { name: 'Delete page' }))
-    await waitFor(() =>
-      expect(lastDocument(args.onChange).pages?.map((p) => p.id)).toEqual(['cover', 'back']),
+    await waitFor(
+      () => expect(lastDocument(args.onChange).pages?.map((p) => p.id)).toEqual(['cover', 'back']),
+      SETTLED,
     )
     await expect(lastDocument(args.onChange).layers.some((l) => l.page === 'dishes')).toBe(false)
     // The page before the deleted one is shown.
@@ -93,9 +98,9 @@ export const AddAPage: Story = {
     )
     const layers = within(canvas.getByRole('navigation', { name: 'Layers' }))
     await expect(layers.queryAllByRole('button')).toHaveLength(0)
-    await waitFor(() => expect(lastDocument(args.onChange).pages).toHaveLength(2))
+    await waitFor(() => expect(lastDocument(args.onChange).pages).toHaveLength(2), SETTLED)
     await userEvent.click(canvas.getByRole('button', { name: /^Undo/ }))
-    await waitFor(() => expect(strip.queryByRole('button', { name: /^Page 2/ })).toBeNull())
+    await waitFor(() => expect(strip.queryByRole('button', { name: /^Page 2/ })).toBeNull(), SETTLED)
     await expect(lastDocument(args.onChange)).not.toHaveProperty('pages')
   },
 }
@@ -111,8 +116,9 @@ export const ChineseRightToLeft: Story = {
     await expect(strip.getByRole('button', { name: '添加页面' })).toBeVisible()
     cover.focus()
     await userEvent.keyboard('{Alt>}{ArrowLeft}{/Alt}')
-    await waitFor(() =>
-      expect(lastDocument(args.onChange).pages?.map((p) => p.id)).toEqual(['dishes', 'cover', 'back']),
+    await waitFor(
+      () => expect(lastDocument(args.onChange).pages?.map((p) => p.id)).toEqual(['dishes', 'cover', 'back']),
+      SETTLED,
     )
     // The cover moved and is still the page shown.
     await expect(strip.getByRole('button', { name: '第 2 页：Cover' })).toHaveFocus()
