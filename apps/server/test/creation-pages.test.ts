@@ -111,7 +111,7 @@ describe.each(engines)('creations of a design of several pages on %s', { timeout
     expect(back.res.headers.get('content-type')).toBe('image/webp')
     const [r, g, b] = await corner(back.body)
     // WebP is lossy: its flat colour within a step or two.
-    expect([r, g, b].map((v, i) => Math.abs((v as number) - [0xe0, 0xe8, 0xf0][i]!))).toSatisfy(
+    expect([r, g, b].map((v, i) => Math.abs((v as number) - ([0xe0, 0xe8, 0xf0][i] ?? 0)))).toSatisfy(
       (d: number[]) => d.every((x) => x <= 4),
     )
 
@@ -127,8 +127,31 @@ describe.each(engines)('creations of a design of several pages on %s', { timeout
     expect(listed.data[0]?.files.pages).toHaveLength(2)
 
     const pageUrl = files.pages?.[1]?.png as string
+    const stored = async () => {
+      const keys = new Set<string>()
+      for await (const o of s.storage.list('creations/')) keys.add(o.key)
+      return keys
+    }
+    const before = await stored()
     expect((await s.call('POST', '/creation/delete', { token, body: { id: made.data.id } })).code).toBe(0)
     expect((await fetch(`${s.url}${pageUrl}`)).status).toBe(404)
+    // Its files are gone from storage, the later pages' with the first's: nothing is left under its prefix.
+    const after = await stored()
+    const gone = [...before].filter((k) => !after.has(k))
+    const names = gone.map((k) => k.slice(k.lastIndexOf('/') + 1)).sort()
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'page-2.png',
+        'page-2.jpg',
+        'page-2.webp',
+        'page-3.png',
+        'page-3.jpg',
+        'page-3.webp',
+      ]),
+    )
+    const prefix = (gone[0] ?? '').slice(0, (gone[0] ?? '').lastIndexOf('/') + 1)
+    expect(gone.every((k) => k.startsWith(prefix))).toBe(true)
+    expect([...after].some((k) => k.startsWith(prefix))).toBe(false)
   })
 
   it('refuses a link to a page the creation lacks, and a design of one page has no pages', async () => {
