@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs'
 import { DOCUMENT_FORMAT, documentFormat, upgradeDocument } from '@templet/template'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { openSaved, renderSaved, SAVED_DOCUMENTS_DIR, savedDocuments } from '../scripts/saved-documents'
+import {
+  openSaved,
+  renderSaved,
+  SAVED_DOCUMENTS_DIR,
+  savedDocuments,
+  savedPages,
+  savedPicture,
+} from '../scripts/saved-documents'
 
 /** Every channel of every pixel, RGBA, as the PNG holds it. */
 const pixels = (png: Buffer) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
@@ -44,13 +51,17 @@ describe('documents saved by earlier releases open, upgrade and render as they d
     const upgraded = upgradeDocument(json)
     expect(documentFormat(upgraded)).toBe(DOCUMENT_FORMAT)
     const t = openSaved(name)
-    const out = await renderSaved(t)
-    const reference = readFileSync(`${SAVED_DOCUMENTS_DIR}${name}.png`)
-    // Within 1/255 on every channel of every pixel: the picture the release drew, not one like it.
-    expect(await difference(out.png, reference, 1)).toEqual({
-      max: expect.any(Number),
-      over: 0,
-      first: undefined,
-    })
+    // Every page, each against the picture that release drew of it (a document of one page has one).
+    for (const page of savedPages(t)) {
+      const out = await renderSaved(t, page)
+      const reference = readFileSync(savedPicture(name, page))
+      // Within 1/255 on every channel of every pixel: the picture the release drew, not one like it.
+      expect({ page, ...(await difference(out.png, reference, 1)) }).toEqual({
+        page,
+        max: expect.any(Number),
+        over: 0,
+        first: undefined,
+      })
+    }
   })
 })
