@@ -120,9 +120,12 @@ export { createLayerRegistry, type LayerRegistry } from './layers/registry'
 export type { ShapeLayer } from './layers/shape'
 export {
   breakPieces,
+  type ColoredText,
+  type ColorSpan,
   contentFaces,
   type DecorationLine,
   decorationLine,
+  escapeColorMarkers,
   type FormsSpan,
   fieldReferences,
   formsOfTag,
@@ -141,9 +144,11 @@ export {
   layoutText,
   loadHyphenation,
   type PunctuationPiece,
+  parseColorRuns,
   parseMarkup,
   prepareText,
   quotesOf,
+  recolor,
   type ScriptRun,
   scriptName,
   scriptRuns,
@@ -157,6 +162,7 @@ export {
   type TextStyle,
   textDirection,
   textStyle,
+  writeColorRuns,
 } from './layers/text'
 export { layerPage, onPage, pageCount, pageLayers, templatePages } from './pages'
 export { resolveBound, resolveColor, resolvePaint } from './paint'

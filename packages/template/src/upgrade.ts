@@ -1,3 +1,4 @@
+import { escapeColorMarkers } from './layers/text/markup'
 import { TemplateError } from './template-error'
 
 /** A stored document's JSON object, of whatever format it was saved in. */
@@ -19,7 +20,21 @@ export type UpgradeStep = (document: SavedDocument) => SavedDocument
  * `packages/render/test/saved-documents` (its README says how). A tightened rule needs a step too: it repairs
  * what the older rule let through (clamps, renames, drops), so no stored document stops opening. ADR 0167.
  */
-const UPGRADES: readonly UpgradeStep[] = []
+const UPGRADES: readonly UpgradeStep[] = [
+  // 1 -> 2: a text's own words may carry colour runs (`[#e4572e]…[/]`); those of format 1 could not, so every
+  // marker in them (of a layer reading markup) is escaped to draw as typed. Values never carry runs.
+  (document) => {
+    if (!Array.isArray(document.layers)) return document
+    const escaped = (text: unknown) => (typeof text === 'string' ? escapeColorMarkers(text) : text)
+    for (const layer of document.layers as unknown[]) {
+      if (!isObject(layer) || layer.type !== 'text' || layer.markup === false) continue
+      const text = layer.text
+      if (isObject(text)) for (const language of Object.keys(text)) text[language] = escaped(text[language])
+      else layer.text = escaped(text)
+    }
+    return document
+  },
+]
 
 /** The format this release writes and reads up to; a document without `format` is format 1. */
 export const DOCUMENT_FORMAT: number = UPGRADES.length + 1

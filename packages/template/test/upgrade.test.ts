@@ -25,15 +25,21 @@ const doc = (): TemplateInput => ({
 })
 
 describe('document format', () => {
-  it('is 1 today, and a document without one is format 1, opened as it was saved', () => {
-    expect(DOCUMENT_FORMAT).toBe(1)
+  it('is 2 today (colour runs), and a document without one is format 1, upgraded as it is read', () => {
+    expect(DOCUMENT_FORMAT).toBe(2)
     const old = doc()
     expect(documentFormat(old)).toBe(1)
-    // Nothing to upgrade: the very object, so a stored document reads back byte for byte.
-    expect(upgradeDocument(old)).toBe(old)
+    const before = JSON.stringify(old)
     const t = parseTemplate(old)
-    expect(t.format).toBeUndefined()
-    expect(JSON.stringify(t)).toBe(JSON.stringify(parseTemplate(JSON.parse(JSON.stringify(old)))))
+    expect(t.format).toBe(2)
+    // The stored document is not changed, and words without markers are kept as they were.
+    expect(JSON.stringify(old)).toBe(before)
+    expect(t.layers[1]).toMatchObject({ text: '{{title}}' })
+  })
+
+  it('passes a document of the current format through as the very object', () => {
+    const current = { ...doc(), format: DOCUMENT_FORMAT }
+    expect(upgradeDocument(current)).toBe(current)
   })
 
   it('reads a document that names the current format', () => {
@@ -44,7 +50,7 @@ describe('document format', () => {
     const e = parseError({ ...doc(), format: DOCUMENT_FORMAT + 1 })
     expect(e.templateId).toBe('format-card')
     expect(e.issues).toEqual([{ property: 'format', message: expect.stringContaining('newer release') }])
-    expect(e.message).toMatch(/format 2: saved by a newer release of Templet .*update Templet to open it/)
+    expect(e.message).toMatch(/format 3: saved by a newer release of Templet .*update Templet to open it/)
   })
 
   it.each([0, -1, 1.5, '1', null, true])('refuses format %j with a clear error', (format) => {

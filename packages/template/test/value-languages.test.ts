@@ -29,6 +29,7 @@ describe('a value’s own language', () => {
     expect(joinPieces(layerPieces(line, d))).toEqual({
       text: '致 直美：海',
       spans: [{ start: 2, end: 4, lang: 'ja' }],
+      colors: [],
     })
     // Without languages the layer's text is one piece, as it always was.
     expect(layerPieces(line, { locale: 'en', values: { name: '直美', note: '海' } })).toEqual([

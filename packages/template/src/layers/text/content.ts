@@ -57,6 +57,14 @@ export interface LangSpan {
   lang: string
 }
 
+/** A stretch of a text in a colour of its own (a colour run of the template's words); UTF-16 offsets. */
+export interface ColorSpan {
+  start: number
+  end: number
+  /** `#rrggbb` or `#rrggbbaa`. */
+  color: string
+}
+
 export interface Paragraph {
   /** UTF-16 offsets in the content's text; end excluded (the line break is not part of it). */
   start: number
@@ -79,6 +87,10 @@ export interface TextContent {
   softHyphens: number[]
   /** The stretches written in a language of their own (the values that declared one), in `text`'s offsets. */
   langs: LangSpan[]
+  /** The colours of the text's colour runs; absent when it has none. */
+  colors?: string[]
+  /** Per UTF-16 unit: 0 for the layer's colour, k for `colors[k - 1]`; absent when the text has no runs. */
+  colorOf?: Uint16Array
 }
 
 /** The spans whose language names Han forms, with those forms. */
@@ -92,19 +104,19 @@ function formsSpans(spans: readonly LangSpan[]): FormsSpan[] {
 }
 
 /** Spans of the source carried over to the text made of it (`origin`: each unit's offset in the source). */
-function carriedSpans(
-  spans: readonly LangSpan[],
+function carriedSpans<S extends { start: number; end: number }>(
+  spans: readonly S[],
   origin: Uint32Array | undefined,
   length: number,
-): LangSpan[] {
+): S[] {
   if (!origin) return [...spans]
-  const out: LangSpan[] = []
+  const out: S[] = []
   for (const span of spans) {
     let start = 0
     while (start < length && (origin[start] ?? 0) < span.start) start++
     let end = start
     while (end < length && (origin[end] ?? 0) < span.end) end++
-    if (end > start) out.push({ start, end, lang: span.lang })
+    if (end > start) out.push({ ...span, start, end })
   }
   return out
 }
@@ -152,13 +164,32 @@ function outside(text: string, spans: readonly FormsSpan[]): string {
   return rest + text.slice(at)
 }
 
+/** Each unit's colour run of a text `length` long, from spans in its offsets; nothing when there are none. */
+function colorsOf(spans: readonly ColorSpan[], length: number): Pick<TextContent, 'colors' | 'colorOf'> {
+  if (!spans.length) return {}
+  const colors: string[] = []
+  const colorOf = new Uint16Array(length)
+  for (const span of spans) {
+    let k = colors.indexOf(span.color) + 1
+    if (!k) k = colors.push(span.color)
+    colorOf.fill(k, span.start, span.end)
+  }
+  return { colors, colorOf }
+}
+
 /**
  * A text made ready to set. `spans` (offsets in `source`) are the stretches written in a language of their
  * own, each value the customer declared one for: their Han characters take that language's forms (and their
- * words its hyphenation); the rest takes the style's language, else what the rest of the text shows. Soft
- * hyphens are taken out of the text and kept as places a line may break (`softHyphens`).
+ * words its hyphenation); the rest takes the style's language, else what the rest of the text shows.
+ * `colors` (offsets in `source`) are its colour runs. Soft hyphens are taken out of the text and kept as
+ * places a line may break (`softHyphens`).
  */
-export function prepareText(source: string, style: TextStyle, spans: readonly LangSpan[] = []): TextContent {
+export function prepareText(
+  source: string,
+  style: TextStyle,
+  spans: readonly LangSpan[] = [],
+  colors: readonly ColorSpan[] = [],
+): TextContent {
   const { text, emphasis, origin, softHyphens } = withoutSoftHyphens(
     style.markup === false ? { text: source, emphasis: new Uint8Array(source.length) } : parseMarkup(source),
   )
@@ -173,7 +204,16 @@ export function prepareText(source: string, style: TextStyle, spans: readonly La
     paragraphs.push({ start, end, bidi: paragraphBidi(text.slice(start, end), style.direction ?? 'auto') })
     start += part.length + 1
   }
-  return { text, emphasis, forms, runs: scriptRuns(text, forms, declared), paragraphs, softHyphens, langs }
+  return {
+    text,
+    emphasis,
+    forms,
+    runs: scriptRuns(text, forms, declared),
+    paragraphs,
+    softHyphens,
+    langs,
+    ...colorsOf(carriedSpans(colors, origin, text.length), text.length),
+  }
 }
 
 /** Every face a content draws with, so a surface can load them before measuring. */
@@ -181,24 +221,34 @@ export const contentFaces = (content: TextContent, family: FontFamily) => [
   ...new Set(content.runs.flatMap((r) => runFaces(family, r.system))),
 ]
 
-/** A stretch of one writing system and one emphasis: one font. */
+/** A stretch of one writing system, one emphasis and one colour: one font, one fill. */
 export interface StyledRun {
   start: number
   end: number
   system: WritingSystem
   emphasis: number
+  /** 0: the layer's colour; k: the content's `colors[k - 1]`. */
+  color: number
 }
 
-/** The runs of `[start, end)` in logical order, cut where the writing system or the emphasis changes. */
+/** The runs of `[start, end)` in logical order, cut where the writing system, the emphasis or the colour changes. */
 export function styledRuns(content: TextContent, start: number, end: number): StyledRun[] {
   const out: StyledRun[] = []
   for (const run of content.runs) {
     if (run.end <= start || run.start >= end) continue
     for (let i = Math.max(start, run.start); i < Math.min(end, run.end); i++) {
       const emphasis = content.emphasis[i] ?? 0
+      const color = content.colorOf?.[i] ?? 0
       const last = out[out.length - 1]
-      if (last && last.end === i && last.system === run.system && last.emphasis === emphasis) last.end = i + 1
-      else out.push({ start: i, end: i + 1, system: run.system, emphasis })
+      if (
+        last &&
+        last.end === i &&
+        last.system === run.system &&
+        last.emphasis === emphasis &&
+        last.color === color
+      )
+        last.end = i + 1
+      else out.push({ start: i, end: i + 1, system: run.system, emphasis, color })
     }
   }
   return out

@@ -6,6 +6,7 @@ import type { DrawContext } from '../context'
 import { visualRuns } from './bidi'
 import {
   applyRunFont,
+  type ColorSpan,
   contentFaces,
   HYPHEN,
   type LangSpan,
@@ -16,19 +17,26 @@ import {
 } from './content'
 import { type DecorationLine, decorationLine } from './decoration'
 import { layoutText, type TextLayout, type TextLine } from './layout'
+import { parseColorRuns } from './markup'
 import { hasStraightPunctuation, smartPieces } from './punctuation'
 import type { TextLayer } from './schema'
 
-/** A stretch of a layer's text: its own words, or a value, with the language declared for the value. */
+/**
+ * A stretch of a layer's text: its own words, or a value, with the language declared for the value and the
+ * colour of the run it is in.
+ */
 export interface TextPiece {
   text: string
   lang?: string | undefined
+  color?: string | undefined
 }
 
 /**
  * The text a text layer shows in pieces: its own text in the locale, and each `{{key}}` replaced by the field's
- * value (a choice's by its option's label, `labels`) with the language declared for it (`valueLanguages`). Neighbours of one language are one piece, so a
- * text without declared languages is one piece.
+ * value (a choice's by its option's label, `labels`) with the language declared for it (`valueLanguages`).
+ * The layer's own words are read for colour runs (`[#e4572e]…[/]`, unless `markup: false`); a value is not, so a
+ * run around `{{key}}` colours the value and what a customer types draws as typed. Neighbours of one language
+ * and colour are one piece, so a text without declared languages or colour runs is one piece.
  */
 export function layerPieces(
   layer: TextLayer,
@@ -36,24 +44,26 @@ export function layerPieces(
 ): TextPiece[] {
   const raw = typeof layer.text === 'string' ? layer.text : layer.text[d.locale]
   const pieces: TextPiece[] = []
-  const add = (text: string, lang: string | undefined) => {
+  const add = (text: string, lang: string | undefined, color: string | undefined) => {
     if (!text) return
     const shown =
       layer.transform === 'uppercase'
         ? text.toLocaleUpperCase(capitalsLanguage(text, lang ?? layer.lang, d.locale))
         : text
     const last = pieces[pieces.length - 1]
-    if (last && last.lang === lang) last.text += shown
-    else pieces.push(lang ? { text: shown, lang } : { text: shown })
+    if (last && last.lang === lang && last.color === color) last.text += shown
+    else pieces.push({ text: shown, ...(lang && { lang }), ...(color && { color }) })
   }
-  let at = 0
-  for (const m of raw.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
-    const key = m[1] as string
-    add(raw.slice(at, m.index), undefined)
-    add(d.labels?.[key] ?? d.values[key] ?? '', d.valueLanguages?.[key])
-    at = m.index + m[0].length
+  for (const { text: own, color } of layer.markup === false ? [{ text: raw }] : parseColorRuns(raw)) {
+    let at = 0
+    for (const m of own.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)) {
+      const key = m[1] as string
+      add(own.slice(at, m.index), undefined, color)
+      add(d.labels?.[key] ?? d.values[key] ?? '', d.valueLanguages?.[key], color)
+      at = m.index + m[0].length
+    }
+    add(own.slice(at), undefined, color)
   }
-  add(raw.slice(at), undefined)
   // Typographic quotes, apostrophes and dashes in each piece's language; the common text takes no pass.
   if (layer.smartPunctuation && pieces.some((p) => hasStraightPunctuation(p.text)))
     return smartPieces(pieces, layer.lang ?? d.lang ?? d.locale)
@@ -67,15 +77,22 @@ export function layerPieces(
 const capitalsLanguage = (text: string, declared: string | undefined, locale: string) =>
   declared ?? (/\p{Script=Greek}/u.test(text) ? 'el' : locale)
 
-/** Pieces as one text, with the spans of those written in a declared language. */
-export function joinPieces(pieces: readonly TextPiece[]): { text: string; spans: LangSpan[] } {
+/** Pieces as one text, with the spans of those written in a declared language and of those in a colour run. */
+export function joinPieces(pieces: readonly TextPiece[]): {
+  text: string
+  spans: LangSpan[]
+  colors: ColorSpan[]
+} {
   let text = ''
   const spans: LangSpan[] = []
+  const colors: ColorSpan[] = []
   for (const p of pieces) {
-    if (p.lang) spans.push({ start: text.length, end: text.length + p.text.length, lang: p.lang })
+    const at = { start: text.length, end: text.length + p.text.length }
+    if (p.lang) spans.push({ ...at, lang: p.lang })
+    if (p.color) colors.push({ ...at, color: p.color })
     text += p.text
   }
-  return { text, spans }
+  return { text, spans, colors }
 }
 
 /** The text a text layer shows: its own text in the locale with `{{key}}` replaced by field values. */
@@ -131,7 +148,7 @@ const PDF = '\u202C'
 /** A piece of a line drawn in one call: one font, one direction. */
 interface Piece {
   text: string
-  run: { system: Parameters<typeof applyRunFont>[3]; emphasis: number }
+  run: { system: Parameters<typeof applyRunFont>[3]; emphasis: number; color: number }
   rtl: boolean
   width: number
 }
@@ -162,7 +179,7 @@ function linePieces(m: Measurer, line: TextLine): Piece[] {
   const mark = line.ellipsis ? '…' : line.hyphen ? HYPHEN : undefined
   if (mark) {
     const [last] = styledRuns(content, Math.max(p.start, line.end - 1), Math.max(p.start + 1, line.end))
-    const run = { system: last?.system ?? 'latin', emphasis: last?.emphasis ?? 0 }
+    const run = { system: last?.system ?? 'latin', emphasis: last?.emphasis ?? 0, color: last?.color ?? 0 }
     const end = { text: mark, run, rtl: base === 1, width: m.runWidth(mark, run.system, run.emphasis) }
     if (base === 1) pieces.unshift(end)
     else pieces.push(end)
@@ -206,7 +223,10 @@ function drawLines(
   const total = layout.placed.length * layout.lineHeightPx
   const top =
     valign === 'top' ? box.y : valign === 'bottom' ? box.y + box.h - total : box.y + (box.h - total) / 2
-  ctx.fillStyle = resolveColor(layer.color, d.values)
+  const color = resolveColor(layer.color, d.values)
+  const colors = layout.content.colors
+  const fillOf = (run: number) => (run ? (colors?.[run - 1] ?? color) : color)
+  ctx.fillStyle = color
   ctx.textBaseline = 'alphabetic'
   ctx.textAlign = 'left'
   const { shadow, outline } = layer
@@ -234,7 +254,12 @@ function drawLines(
     let x = side === 'left' ? box.x : side === 'right' ? box.x + box.w - width : box.x + (box.w - width) / 2
     const baseline = top + i * layout.lineHeightPx + (layout.lineHeightPx - ascent - descent) / 2 + ascent
     const start = x
+    // Where each colour of the line starts, for its underline: one stretch when the line has no colour runs.
+    const stretches: Array<{ x: number; fill: string }> = []
     for (const pc of pieces) {
+      const fill = fillOf(pc.run.color)
+      if (colors) ctx.fillStyle = fill
+      if (stretches[stretches.length - 1]?.fill !== fill) stretches.push({ x, fill })
       applyRunFont(ctx, style, layout.size, pc.run.system, pc.run.emphasis)
       ctx.letterSpacing = stretched?.letterSpacing ?? spacing
       if (stretched) ctx.wordSpacing = stretched.wordSpacing
@@ -262,7 +287,11 @@ function drawLines(
           ctx.strokeRect(start, baseline + l.top, x - start, l.thickness)
           if (shadowColor) ctx.shadowColor = TRANSPARENT
         }
-        ctx.fillRect(start, baseline + l.top, x - start, l.thickness)
+        // In each run's colour, as its letters are.
+        stretches.forEach((s, k) => {
+          if (colors) ctx.fillStyle = s.fill
+          ctx.fillRect(s.x, baseline + l.top, (stretches[k + 1]?.x ?? x) - s.x, l.thickness)
+        })
         if (shadowColor) ctx.shadowColor = TRANSPARENT
       }
     }
@@ -315,9 +344,9 @@ export function drawText<Image extends Drawable>(
     ...p,
     text: d.drawableText ? d.drawableText(p.text, style.family, p.lang ?? style.lang) : p.text,
   }))
-  const { text, spans } = joinPieces(pieces)
+  const { text, spans, colors } = joinPieces(pieces)
   if (!text.trim()) return { truncated: false }
-  const content = prepareText(text, style, spans)
+  const content = prepareText(text, style, spans, colors)
   d.loadFaces?.(contentFaces(content, style.family))
   const layout = layoutText(d.ctx, content, style, box)
   drawLines(d.ctx, layer, box, d, style, layout)

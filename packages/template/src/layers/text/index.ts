@@ -1,5 +1,12 @@
 export { type LevelRun, type ParagraphBidi, paragraphBidi, textDirection, visualRuns } from './bidi'
-export { contentFaces, type LangSpan, prepareText, type TextContent, type TextStyle } from './content'
+export {
+  type ColorSpan,
+  contentFaces,
+  type LangSpan,
+  prepareText,
+  type TextContent,
+  type TextStyle,
+} from './content'
 export { type DecorationLine, decorationLine } from './decoration'
 export {
   drawText,
@@ -15,7 +22,17 @@ export {
 export { hyphenationLoaded, hyphenationPatterns, hyphenationPoints, loadHyphenation } from './hyphenation'
 export { textLayer } from './kind'
 export { breakPieces, layoutText, type TextLayout, type TextLine } from './layout'
-export { BOLD, ITALIC, type Marked, parseMarkup } from './markup'
+export {
+  BOLD,
+  type ColoredText,
+  escapeColorMarkers,
+  ITALIC,
+  type Marked,
+  parseColorRuns,
+  parseMarkup,
+  recolor,
+  writeColorRuns,
+} from './markup'
 export {
   hasStraightPunctuation,
   type PunctuationPiece,
