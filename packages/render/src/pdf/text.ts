@@ -88,9 +88,27 @@ export function markTexts(
   mark()
   drawn.push({ text: '', font: '' })
   const fillText = ctx.fillText.bind(ctx)
+  // A colour emoji's text waiting for the next text drawn on its baseline, when none came before it there.
+  let pending: { text: string; y: number } | undefined
+  let last: { entry: DrawnText; y: number } | undefined
   ctx.fillText = (text: string, x: number, y: number) => {
-    const features = RTL.test(text) ? drawnFeatures(ctx) : []
-    drawn.push(features.length ? { text, font: ctx.font, features } : { text, font: ctx.font })
+    if (COLOR_EMOJI.test(ctx.font)) {
+      // Skia writes a colour emoji as a Type 3 glyph, whose text poppler places by the glyph's own matrix, away
+      // from its line: its characters ride on the span of the text beside it on its baseline instead.
+      const onLine = last && Math.abs(last.y - y) < 0.5 ? last.entry : undefined
+      if (onLine) onLine.text += text
+      else pending = { text: pending && Math.abs(pending.y - y) < 0.5 ? pending.text + text : text, y }
+      drawn.push({ text: '', font: ctx.font })
+    } else {
+      const features = RTL.test(text) ? drawnFeatures(ctx) : []
+      const before = pending && Math.abs(pending.y - y) < 0.5 ? pending.text : ''
+      pending = undefined
+      const entry: DrawnText = features.length
+        ? { text: before + text, font: ctx.font, features }
+        : { text: before + text, font: ctx.font }
+      drawn.push(entry)
+      last = { entry, y }
+    }
     mark()
     fillText(text, x, y)
     mark()
@@ -111,9 +129,11 @@ export function markTexts(
 // the line wants its characters, not them.
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g
 
+const COLOR_EMOJI = /^[^"]*"Templet Noto Color Emoji"/
 const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u
-// The characters a right-to-left face draws in a line: its script's letters, marks, digits and punctuation.
-const RTL_RUN = /[\p{Script_Extensions=Arabic}\p{Script_Extensions=Hebrew}]+/gu
+// The characters a right-to-left face draws in a line: its script's letters, marks, digits and punctuation, and
+// the joiners between them (Persian's zero-width non-joiner).
+const RTL_RUN = /[\p{Script_Extensions=Arabic}\p{Script_Extensions=Hebrew}\u200c\u200d]+/gu
 
 const utf16Hex = (text: string) =>
   `<FEFF${[...Buffer.from(text, 'utf16le').swap16()]
@@ -179,6 +199,8 @@ function shapeRun(font: hb.Font, run: string, features: readonly string[]) {
   }))
 }
 
+const glyphIds = (glyphs: ReadonlyArray<{ glyph: number }>) => glyphs.map((g) => g.glyph).join(',')
+
 /** One glyph shown by a `Tj`, with the `Td` move that came before it, as Skia writes them. */
 interface Shown {
   move: string
@@ -225,21 +247,29 @@ function markedBlock(
     if (!shown.length || text.some((t) => t === undefined)) return block
     return ['BT', ...head, span(text.join('')), ...block.slice(1 + head.length, -1), 'EMC', 'ET']
   }
-  const ids = shown.map((s) => s.glyph).join(',')
+  const ids = glyphIds(shown)
   for (const run of line.match(RTL_RUN) ?? []) {
     const shaped = shapeRun(font, run, features)
-    if (shaped.map((g) => g.glyph).join(',') !== ids) continue
+    // A run of digits inside right-to-left text is drawn left to right: its glyphs are HarfBuzz's reversed.
+    const reversed = [...shaped].reverse()
+    const forwards = glyphIds(shaped) === ids
+    if (!forwards && glyphIds(reversed) !== ids) continue
+    const glyphs = forwards ? shaped : reversed
     const out = ['BT', ...head]
     // The cluster's characters ride on its widest glyph (the letter); its marks (Noto's dots) carry an empty
-    // ActualText, so a reader places the letter where the letter is drawn, not across its dots.
+    // ActualText, so a reader places the letter where the letter is drawn, not across its dots. Poppler lays
+    // a span's characters out left to right and reverses the right-to-left line they are on, so a cluster of
+    // several (a letter and its points, lam-alef) is written in visual order, to come out as typed.
     const carriers = new Map<number, number>()
-    shaped.forEach((g, i) => {
+    glyphs.forEach((g, i) => {
       const best = carriers.get(g.cluster)
-      if (best === undefined || g.advance > (shaped[best]?.advance ?? 0)) carriers.set(g.cluster, i)
+      if (best === undefined || g.advance > (glyphs[best]?.advance ?? 0)) carriers.set(g.cluster, i)
     })
-    shaped.forEach((g, i) => {
+    glyphs.forEach((g, i) => {
       const s = shown[i] as Shown
-      out.push(span(carriers.get(g.cluster) === i ? g.text : ''))
+      out.push(
+        span(carriers.get(g.cluster) === i ? (forwards ? [...g.text].reverse().join('') : g.text) : ''),
+      )
       out.push(`${s.move ? `${s.move} ` : ''}<${s.glyph.toString(16).padStart(4, '0').toUpperCase()}> Tj`)
       out.push('EMC')
     })
