@@ -361,3 +361,52 @@ export const EditTextOnCanvas: Story = {
     ).toHaveValue('Hello there')
   },
 }
+
+export const ColourWordsOnCanvas: Story = {
+  name: 'Colour, bold and italics for the selected words on the canvas, each from the keyboard too',
+  args: { palette: ['#e4572e', '#1d2b53'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const added = await addText(canvasElement)
+    await userEvent.keyboard('{Enter}')
+    const editor = await canvas.findByRole<HTMLTextAreaElement>('textbox', { name: 'Words of Text' })
+    await userEvent.keyboard('{Control>}a{/Control}Big sale now')
+    const tools = canvas.getByRole('toolbar', { name: 'Selected words' })
+    // A brand colour on "sale": the press keeps the words focused and "sale" selected.
+    editor.setSelectionRange(4, 8)
+    await userEvent.click(within(tools).getByRole('button', { name: 'Colour the selected words #e4572e' }))
+    await expect(editor).toHaveValue('Big [#e4572e]sale[/] now')
+    await expect(editor).toHaveFocus()
+    await expect(editor.value.slice(editor.selectionStart, editor.selectionEnd)).toBe('sale')
+    // Ctrl+B and Ctrl+I on the same words, inside the run.
+    await userEvent.keyboard('{Control>}b{/Control}')
+    await expect(editor).toHaveValue('Big [#e4572e]**sale**[/] now')
+    await userEvent.keyboard('{Control>}i{/Control}{Control>}i{/Control}')
+    await expect(editor).toHaveValue('Big [#e4572e]**sale**[/] now')
+    // The colour now used by the text is offered again beside the brand's once kept; from the keyboard, Tab
+    // reaches the tools and the words stay open: the text's colour back, then the navy brand colour.
+    await userEvent.tab()
+    await expect(within(tools).getByRole('button', { name: 'Bold (Ctrl+B)' })).toHaveFocus()
+    within(tools).getByRole('button', { name: 'Text colour for the selected words' }).focus()
+    await userEvent.keyboard('{Enter}')
+    await expect(editor).toHaveValue('Big **sale** now')
+    within(tools).getByRole('button', { name: 'Colour the selected words #1d2b53' }).focus()
+    await userEvent.keyboard(' ')
+    await expect(editor).toHaveValue('Big [#1d2b53]**sale**[/] now')
+    await expect(editor).toHaveFocus()
+    await userEvent.keyboard('{Control>}{Enter}{/Control}')
+    await waitFor(() => expect(canvasElement.querySelector('[data-slot="text-editor"]')).toBeNull())
+    await expect(canvas.getByRole('textbox', { name: 'Text' })).toHaveValue('Big [#1d2b53]**sale**[/] now')
+    // The whole edit is one undo step.
+    await expect(added).toHaveFocus()
+    await userEvent.keyboard('{Control>}z{/Control}')
+    await waitFor(() =>
+      expect(canvas.getByRole<HTMLTextAreaElement>('textbox', { name: 'Text' }).value).not.toMatch(/sale/),
+    )
+    // The last state shot: the words open with their tools, the run's colour offered beside the brand's.
+    await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}')
+    await userEvent.keyboard('{Enter}')
+    const again = await canvas.findByRole('toolbar', { name: 'Selected words' })
+    await expect(within(again).getByRole('group', { name: 'Colours of the design' })).toBeInTheDocument()
+  },
+}

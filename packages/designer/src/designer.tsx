@@ -16,6 +16,7 @@ import { GuideLines } from './canvas/guide-lines'
 import { rulerUnit } from './canvas/ruler-ticks'
 import { Ruler } from './canvas/rulers'
 import { clampZoom, fitWidthZoom, fitZoom, stepZoom, Viewport } from './canvas/viewport'
+import { WordToolsProvider } from './canvas/word-tools'
 import { FIXED_IMAGE_MAX_BYTES, FIXED_IMAGE_TYPES, fixedImageProblem, useFixedImages } from './fixed-images'
 import { designerKinds } from './kinds'
 import type { DesignerFont } from './kinds/kind'
@@ -121,7 +122,11 @@ export function Designer(props: DesignerProps) {
   useEffect(() => {
     if (given && given.id !== store.getDocument().id) store.load(given)
   }, [given, store])
-  return <DesignerView {...props} store={store} />
+  return (
+    <WordToolsProvider palette={props.palette} locale={props.locale} strings={props.strings}>
+      <DesignerView {...props} store={store} />
+    </WordToolsProvider>
+  )
 }
 
 function DesignerView({

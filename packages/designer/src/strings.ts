@@ -7,6 +7,16 @@ export interface DesignerWords {
   noLayers: string
   /** The name of a text's editor on the canvas; {name}: the layer's. */
   editText: string
+  /** The toolbar over the words edited on the canvas. */
+  wordTools: string
+  /** Sets the selected words in a colour (the swatch's colour follows). */
+  colourWords: string
+  /** Takes the selected words back to the text's own colour. */
+  textColour: string
+  /** A colour the design already uses, offered beside the brand's. */
+  designColours: string
+  boldWords: string
+  italicWords: string
   /** Crop mode's hint on the canvas (double click or Enter on a photo); `{name}` is the layer's. */
   cropPhoto: string
   size: string
@@ -254,6 +264,12 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   layers: 'Layers',
   noLayers: 'This page is blank: add text, an image or a shape with Add.',
   editText: 'Words of {name}',
+  wordTools: 'Selected words',
+  colourWords: 'Colour the selected words {colour}',
+  textColour: 'Text colour for the selected words',
+  designColours: 'Colours of the design',
+  boldWords: 'Bold (Ctrl+B)',
+  italicWords: 'Italic (Ctrl+I)',
   cropPhoto: 'Cropping {name}: drag the photo in its frame, or use the arrow keys; Enter or Escape to finish',
   size: 'Size',
   sizes: 'Sizes',
@@ -467,6 +483,12 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   layers: '图层',
   noLayers: '此页面是空白的：用“添加”加入文字、图片或形状。',
   editText: '{name}的文字',
+  wordTools: '所选文字',
+  colourWords: '将所选文字设为 {colour}',
+  textColour: '所选文字恢复文本颜色',
+  designColours: '设计中的颜色',
+  boldWords: '粗体 (Ctrl+B)',
+  italicWords: '斜体 (Ctrl+I)',
   cropPhoto: '正在裁剪{name}：在框内拖动照片，或使用方向键；按 Enter 或 Esc 完成',
   size: '尺寸',
   sizes: '尺寸管理',

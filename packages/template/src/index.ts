@@ -149,6 +149,7 @@ export {
   prepareText,
   quotesOf,
   recolor,
+  toggleEmphasis,
   type ScriptRun,
   scriptName,
   scriptRuns,

@@ -10,6 +10,7 @@ import {
   parseTemplate,
   prepareText,
   recolor,
+  toggleEmphasis,
   upgradeDocument,
   writeColorRuns,
 } from '../src/index'
@@ -84,6 +85,11 @@ describe('colour runs', () => {
     // Nothing selected changes nothing; bold markers are words to it.
     expect(recolor(source, 3, 3, '#000000').text).toBe(source)
     expect(recolor('**bold** word', 0, 8, '#123456').text).toBe('[#123456]**bold**[/] word')
+    // Words selected inside their markers take them along, the selection staying on the words.
+    const inside = recolor('Big **sale** now', 6, 10, '#123456')
+    expect(inside.text).toBe('Big [#123456]**sale**[/] now')
+    expect(inside.text.slice(inside.start, inside.end)).toBe('sale')
+    expect(recolor(inside.text, inside.start, inside.end, undefined).text).toBe('Big **sale** now')
   })
 })
 
@@ -209,5 +215,21 @@ describe('documents of format 1', () => {
     const t = parseTemplate(upgraded)
     const layer = t.layers[0] as Parameters<typeof layerPieces>[0]
     expect(layerPieces(layer, context())).toEqual([{ text: typed }])
+  })
+})
+
+describe('bold and italics on a selection', () => {
+  it('wrap the selected words, and unwrap them when the markers wrap them already', () => {
+    const bold = toggleEmphasis('a big sale', 2, 5, 'bold')
+    expect(bold).toEqual({ text: 'a **big** sale', start: 4, end: 7 })
+    expect(toggleEmphasis(bold.text, bold.start, bold.end, 'bold')).toEqual({
+      text: 'a big sale',
+      start: 2,
+      end: 5,
+    })
+    const both = toggleEmphasis(bold.text, bold.start, bold.end, 'italic')
+    expect(both.text).toBe('a ***big*** sale')
+    expect(toggleEmphasis(both.text, both.start, both.end, 'bold').text).toBe('a *big* sale')
+    expect(toggleEmphasis('ab', 1, 1, 'italic')).toEqual({ text: 'a**b', start: 2, end: 2 })
   })
 })

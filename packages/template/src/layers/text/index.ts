@@ -31,6 +31,7 @@ export {
   parseColorRuns,
   parseMarkup,
   recolor,
+  toggleEmphasis,
   writeColorRuns,
 } from './markup'
 export {

@@ -187,19 +187,24 @@ export function recolor(
   color: string | undefined,
 ): { text: string; start: number; end: number } {
   const { stretches, origin } = colorUnits(source)
-  const units: ColoredText[] = []
+  // Words selected inside their bold or italic markers (`**sale**`) take the markers with them, which draw
+  // nothing, so the run does not end between them and the words.
   let k = 0
+  while (end > start && source[start - k - 1] === '*' && source[end + k] === '*') k++
+  const from = start - k
+  const to = end + k
+  const units: ColoredText[] = []
+  let unit = 0
   let before = 0
   let selected = 0
   for (const s of stretches)
     for (const ch of s.text) {
       // A character of two units (an emoji) is taken whole: its first unit's offset decides.
-      const at = origin[k] ?? 0
-      k += ch.length
-      const inside = at >= start && at < end
+      const at = origin[unit] ?? 0
+      unit += ch.length
       if (at < start) before += ch.length
-      else if (inside) selected += ch.length
-      const c = inside ? color?.toLowerCase() : s.color
+      else if (at < end) selected += ch.length
+      const c = at >= from && at < to ? color?.toLowerCase() : s.color
       units.push(c ? { text: ch, color: c } : { text: ch })
     }
   if (!selected) return { text: source, start, end }
@@ -237,4 +242,36 @@ export function writeColorRuns(stretches: readonly ColoredText[]): string {
   })
   if (runs[runs.length - 1]?.color) marker('[/]')
   return out
+}
+
+/**
+ * `text` with `[start, end)` set in bold (`**`) or italics (`*`), or taken out of them when the markers already
+ * wrap it exactly; with nothing selected, the pair at the caret and the caret between them. Returns where the
+ * same words are in the text returned.
+ */
+export function toggleEmphasis(
+  text: string,
+  start: number,
+  end: number,
+  kind: 'bold' | 'italic',
+): { text: string; start: number; end: number } {
+  const mark = kind === 'bold' ? '**' : '*'
+  const stars = (at: number, step: -1 | 1) => {
+    let n = 0
+    while (text[step < 0 ? at - n - 1 : at + n] === '*') n++
+    return n
+  }
+  // Bold is wrapped by runs of 2 or 3 asterisks, italics by 1 or 3.
+  const has = (n: number) => (kind === 'bold' ? n >= 2 : n % 2 === 1)
+  if (end > start && has(stars(start, -1)) && has(stars(end, 1)))
+    return {
+      text: text.slice(0, start - mark.length) + text.slice(start, end) + text.slice(end + mark.length),
+      start: start - mark.length,
+      end: end - mark.length,
+    }
+  return {
+    text: `${text.slice(0, start)}${mark}${text.slice(start, end)}${mark}${text.slice(end)}`,
+    start: start + mark.length,
+    end: end + mark.length,
+  }
 }
