@@ -109,8 +109,8 @@ describe.each(engines)("customers' templates on %s", (engine) => {
   it('writes the document format into each saved version; refuses a document of a newer release', async () => {
     const { token } = await s.signUp()
     const doc = await s.call('GET', '/template/document', { token, query: { id: await catalogueId() } })
-    // The catalogue's documents are stored as their files are: no format yet (format 1).
-    expect(doc.data.document.format).toBeUndefined()
+    // The catalogue's documents are stored as their files are, without a format (format 1), and opened upgraded.
+    expect(doc.data.document.format).toBe(DOCUMENT_FORMAT)
     const saved = await s.call('POST', '/template/save', {
       token,
       body: { name: 'Formatted quote', document: doc.data.document },
