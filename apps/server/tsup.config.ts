@@ -8,8 +8,8 @@ export default defineConfig({
   platform: 'node',
   sourcemap: true,
   clean: true,
-  // Dependencies (including @templet/api, @templet/catalogue, @templet/render and @templet/template) stay
-  // external and load from node_modules at run time; the native ones are named too, so a move into
+  // Dependencies (including @templet/api, @templet/catalogue, @templet/fonts, @templet/render and
+  // @templet/template) stay external and load from node_modules at run time; the native ones are named too, so a move into
   // devDependencies can never pull them into the bundle.
   external: [
     'sharp',
@@ -17,6 +17,7 @@ export default defineConfig({
     'better-sqlite3',
     '@node-rs/argon2',
     '@templet/catalogue',
+    '@templet/fonts',
     '@templet/render',
     '@templet/template',
   ],

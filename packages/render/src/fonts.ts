@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { GlobalFonts } from '@napi-rs/canvas'
-import { isBrandFace } from '@templet/template'
+import { libraryFaceFile } from '@templet/fonts/files'
+import { isBrandFace, libraryOfFace } from '@templet/template'
 import { joinedEmojiFont } from './emoji'
 
 /** One font file shipped by an npm package, registered under a Templet-only family name. */
@@ -106,7 +107,19 @@ const hebrewFaces = (): FontFace[] =>
     ),
   }))
 
-/** Every family shipped, by name. */
+/** A library family's faces, registered like a shipped family's when a text first draws with it. */
+function libraryFaces(face: string): FontFace[] | undefined {
+  const f = libraryOfFace(face)
+  if (!f) return undefined
+  return [...f.weights.map((w) => [w, false] as const), ...f.italics.map((w) => [w, true] as const)].flatMap(
+    ([weight, italic]) => {
+      const file = libraryFaceFile(f, weight, italic)
+      return file ? [{ family: face, weight, italic, file }] : []
+    },
+  )
+}
+
+/** Every family shipped, by name (the library's are not listed: there are hundreds, each found by its face). */
 export const FAMILIES: readonly string[] = [...Object.keys(EXPO), 'Templet Noto Sans Hebrew']
 
 const facesByFamily = new Map<string, FontFace[]>()
@@ -117,7 +130,8 @@ export function facesOf(family: string): FontFace[] {
     const expo = EXPO[family]
     if (expo) faces = expoFaces(family, expo)
     else if (family === 'Templet Noto Sans Hebrew') faces = hebrewFaces()
-    else throw new Error(`no font ships for the family "${family}"`)
+    else faces = libraryFaces(family)
+    if (!faces) throw new Error(`no font ships for the family "${family}"`)
     facesByFamily.set(family, faces)
   }
   return faces

@@ -1,3 +1,5 @@
+import { type LibraryFamily as LibraryFamilyEntry, libraryFamily } from '@templet/fonts'
+
 /**
  * The font families a template names, and the faces each resolves to per writing system. The names are
  * shared by every drawing surface: the server registers the font files under them, a browser loads the same
@@ -22,9 +24,25 @@ export const brandFace = (family: BrandFamily) => `${BRAND_FACE}${family.slice('
 /** A face of a customer's brand family (not one of the shipped faces). */
 export const isBrandFace = (face: string) => face.startsWith(BRAND_FACE)
 
-export type FontFamily = BuiltInFamily | BrandFamily
+/**
+ * A family of the font library (`@templet/fonts`): `lib-` and the family's slug. Only a slug the library lists
+ * is a family, so a document names no face the server cannot draw.
+ */
+export type LibraryFamily = `lib-${string}`
+/** The library's entry for a document's family, if it is one of the library's. */
+export const libraryEntry = (family: string): LibraryFamilyEntry | undefined =>
+  family.startsWith('lib-') ? libraryFamily(family.slice('lib-'.length)) : undefined
+export const isLibraryFamily = (family: string): family is LibraryFamily => libraryEntry(family) !== undefined
+const LIBRARY_FACE = 'Templet Library '
+/** The face a library family's files are loaded under, on every surface. */
+export const libraryFace = (family: LibraryFamily) => `${LIBRARY_FACE}${family.slice('lib-'.length)}`
+/** The library family of a face (`libraryFace`), if it is one. */
+export const libraryOfFace = (face: string): LibraryFamilyEntry | undefined =>
+  face.startsWith(LIBRARY_FACE) ? libraryFamily(face.slice(LIBRARY_FACE.length)) : undefined
+
+export type FontFamily = BuiltInFamily | BrandFamily | LibraryFamily
 export const isFontFamily = (family: string): family is FontFamily =>
-  (fontFamilies as readonly string[]).includes(family) || isBrandFamily(family)
+  (fontFamilies as readonly string[]).includes(family) || isBrandFamily(family) || isLibraryFamily(family)
 export const fontWeights = [400, 500, 600, 700, 800] as const
 
 /**
@@ -136,9 +154,17 @@ export function runFaces(family: FontFamily, system: WritingSystem): string[] {
   // A brand family draws what it has; the sans stack draws what it lacks (Chinese in a Latin brand font).
   if (isBrandFamily(family))
     return system === 'emoji' ? runFaces('sans', system) : [brandFace(family), ...runFaces('sans', system)]
-  const first = SCRIPT_FACES[family][system]
+  // A library family draws the scripts its files have; any other is drawn as sans draws it.
+  const library = libraryEntry(family)
+  if (library)
+    return (library.scripts as readonly string[]).includes(system)
+      ? [libraryFace(family as LibraryFamily), ...runFaces('sans', system)]
+      : runFaces('sans', system)
+  // A family no longer known (a document not parsed) draws as sans rather than in no face.
+  const builtIn: BuiltInFamily = family in SCRIPT_FACES ? (family as BuiltInFamily) : 'sans'
+  const first = SCRIPT_FACES[builtIn][system]
   if (system === 'emoji') return first
-  return [...new Set([...first, DESIGN_FACE[family], ...LAST])]
+  return [...new Set([...first, DESIGN_FACE[builtIn], ...LAST])]
 }
 
 /** Every face a family may draw with, across writing systems (for a surface that loads them all up front). */
@@ -188,11 +214,11 @@ const NO_LIGATURES_SETTINGS = '"liga" 0, "clig" 0'
 /**
  * The name a browser loads a face under with figures of a text's own (or its ligatures off): its canvas has no
  * `font-variant-numeric` nor `font-variant-ligatures`, so the features go on a `FontFace` of their own
- * (`figuresFeatures`). Only the design faces and brand faces, which draw the Latin digits, get one; a script's
+ * (`figuresFeatures`). Only the design faces, brand and library faces, which draw the Latin digits, get one; a script's
  * faces keep their own.
  */
 export function figuresFace(face: string, f: Figures | undefined): string {
-  if (!asksFigures(f) || !(DESIGN_FACES.has(face) || isBrandFace(face))) return face
+  if (!asksFigures(f) || !(DESIGN_FACES.has(face) || isBrandFace(face) || libraryOfFace(face))) return face
   const tags = [f.tabular && 'tnum', f.oldstyle && 'onum', f.noLigatures && NO_LIGATURES].filter(Boolean)
   return `${face}${FIGURES_MARK}${tags.join('+')}`
 }

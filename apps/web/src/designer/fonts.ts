@@ -1,4 +1,5 @@
 import type { BrandFont } from '@templet/api/contract'
+import { libraryFaceName } from '@templet/fonts'
 import {
   brandFace,
   choiceLabels,
@@ -7,9 +8,11 @@ import {
   figuresFace,
   figuresFeatures,
   isBrandFamily,
+  isLibraryFamily,
   joinPieces,
   type Locale,
   layerPieces,
+  libraryOfFace,
   prepareText,
   runFaces,
   type Template,
@@ -49,6 +52,21 @@ export function brandFaces(fonts: readonly BrandFont[]): FontManifest {
     faces[face] = [...(faces[face] ?? []), { weight: f.weight, italic: f.style === 'italic', url: f.url }]
   }
   return faces
+}
+
+/**
+ * A library family's files: the manifest (bundled) names its faces, the server sends each as WOFF2. The
+ * package's version is in the URL, so a face cached for good is still replaced when its package is.
+ */
+export function libraryFiles(face: string): FaceFile[] | undefined {
+  const f = libraryOfFace(face)
+  if (!f) return undefined
+  const file = (weight: number, italic: boolean) => ({
+    weight,
+    italic,
+    url: `${API_BASE_URL}/fonts/library/${f.slug}/${libraryFaceName(weight, italic)}.woff2?v=${f.version}`,
+  })
+  return [...f.weights.map((w) => file(w, false)), ...f.italics.map((w) => file(w, true))]
 }
 
 /** A face at one weight and style, as a text asks for it. */
@@ -91,7 +109,10 @@ export function facesNeeded(
         const italic = content.emphasis.some((e) => e & 2)
         const weights = new Set([style.weight, ...(bold ? [style.weight >= 600 ? 800 : 700] : [])])
         const styles = new Set([Boolean(style.italic), ...(italic ? [!style.italic] : [])])
-        const own = isBrandFamily(style.family) ? DESIGN_FACE.sans : DESIGN_FACE[style.family]
+        const own =
+          isBrandFamily(style.family) || isLibraryFamily(style.family)
+            ? DESIGN_FACE.sans
+            : DESIGN_FACE[style.family]
         // Figures of the text's own are faces of their own here (the canvas cannot set them).
         const faces = new Set(
           content.runs
@@ -132,7 +153,7 @@ export async function loadFaces(
       // A canvas has no font-variant-numeric in Chromium: figures come from the face itself, loaded under a
       // name of its own for each set of features a text asks for (`figuresFace`).
       const { face: files, featureSettings } = figuresFeatures(want.face)
-      const file = nearest(brand[files] ?? shipped[files] ?? [], want)
+      const file = nearest(brand[files] ?? shipped[files] ?? libraryFiles(files) ?? [], want)
       if (!file) return Promise.resolve()
       const key = `${want.face}|${file.url}`
       let loading = added.get(key)

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { libraryFamily } from '@templet/fonts'
 import { coverageRanges, FAMILIES, facesOf } from '@templet/render'
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../routes/api'
@@ -6,6 +7,7 @@ import type { FileUrls } from '../../services/file-urls'
 import type { MediaStorage } from '../../services/storage'
 import { bodyBytes } from '../../web/body'
 import { type BrandKit, FONT_CONTENT_TYPES } from './brand-kit'
+import { libraryWoff2 } from './library-fonts'
 
 const gone = (c: Context<AppEnv>) => c.text('Not found', 404)
 const YEAR = 365 * 24 * 3600
@@ -36,7 +38,8 @@ export function shippedFontManifest(base = '/api/fonts') {
  * package version: cached for a year, `immutable`), their manifest at `/api/fonts/manifest.json`, what a face
  * can draw at `/api/fonts/<face>/coverage.json` (its code points as ranges, read from its character map once: the
  * editor names characters no font has without asking the server), and a brand kit's files at
- * `/api/file/font/<id>/file` behind a signed URL (private; the bytes of an id never change).
+ * `/api/file/font/<id>/file` behind a signed URL (private; the bytes of an id never change). The font library's
+ * faces are at `/api/fonts/library/<slug>/<weight>[i].woff2` (public and immutable like the shipped faces).
  */
 export function fontFileRoutes(d: { kit: BrandKit; urls: FileUrls; storage: MediaStorage }) {
   const shipped = new Hono<AppEnv>()
@@ -44,6 +47,21 @@ export function fontFileRoutes(d: { kit: BrandKit; urls: FileUrls; storage: Medi
   shipped.get('/manifest.json', (c) =>
     c.body(manifest, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=3600' }),
   )
+  shipped.get('/library/:slug/:face', async (c) => {
+    const { slug, face } = c.req.param()
+    const family = libraryFamily(slug)
+    if (!family) return c.json({ error: 'the font library has no such family' }, 404)
+    const m = /^([4-8]00)(i?)\.woff2$/.exec(face)
+    const woff2 = m && libraryWoff2(family, Number(m[1]), m[2] === 'i')
+    if (!woff2)
+      return c.json({ error: `${family.name} has no such face (its faces are <weight>[i].woff2)` }, 404)
+    return c.body(bodyBytes(await woff2), 200, {
+      'Content-Type': 'font/woff2',
+      'Cache-Control': `public, max-age=${YEAR}, immutable`,
+      'Access-Control-Allow-Origin': '*',
+      'X-Content-Type-Options': 'nosniff',
+    })
+  })
   shipped.get('/:family/coverage.json', (c) => {
     const { family } = c.req.param()
     if (!FAMILIES.includes(family)) return gone(c)

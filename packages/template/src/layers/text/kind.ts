@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { fontFamilies } from '../../fonts'
+import { fontFamilies, libraryEntry } from '../../fonts'
 import type { LayerPlugin } from '../kind'
 import { drawText, textBindings } from './draw'
 import { fieldReferences, layerTexts, type TextLayer, textLayerSchema } from './schema'
@@ -16,6 +16,14 @@ export const textLayer: LayerPlugin<TextLayer, z.input<typeof textLayerSchema>> 
         .filter((ref) => !fields.has(ref))
         .map((ref) => ({ property: 'text', message: `no field "${ref}"` })),
     )
+    // A library family is offered at the weights it ships, and in italic only where it has a real one.
+    const library = typeof layer.font === 'string' ? libraryEntry(layer.font) : undefined
+    if (library && typeof layer.weight === 'number') {
+      if (!(library.weights as readonly number[]).includes(layer.weight))
+        problems.push({ property: 'weight', message: `${library.name} has no weight ${layer.weight}` })
+      else if (layer.italic && !(library.italics as readonly number[]).includes(layer.weight))
+        problems.push({ property: 'italic', message: `${library.name} has no italic at ${layer.weight}` })
+    }
     if (layer.shrinkToFit && layer.shrinkToFit.minSize > layer.size)
       problems.push({ property: 'shrinkToFit.minSize', message: 'is greater than size' })
     return problems

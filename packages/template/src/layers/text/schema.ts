@@ -9,10 +9,11 @@ export const textLayerSchema = z
     type: z.literal('text'),
     /** The text; `{{key}}` inserts a field's value. A localised text picks the render's locale. */
     text: z.union([z.string(), localizedTextSchema]),
-    /** A family of the model, or a customer's own (`brand-…`, from their brand kit). */
+    /** A family of the model, a customer's own (`brand-…`, from their brand kit) or the library's (`lib-…`). */
     font: bound(
       z.custom<FontFamily>((v) => typeof v === 'string' && isFontFamily(v), {
-        error: 'must be sans, serif, grotesk or a brand kit family (brand-…)',
+        error:
+          'must be sans, serif, grotesk, a brand kit family (brand-…) or a family of the font library (lib-…)',
       }),
     ).default('sans'),
     /** The weight, or a choice of weights the customer picks among. */
