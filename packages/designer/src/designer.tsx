@@ -9,7 +9,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react'
-import { DesignerCanvas } from './canvas/designer-canvas'
+import { DesignerCanvas, type DesignerCanvasProps } from './canvas/designer-canvas'
 import { GridOverlay } from './canvas/grid-overlay'
 import { useGuideDrag } from './canvas/guide-drag'
 import { GuideLines } from './canvas/guide-lines'
@@ -22,11 +22,12 @@ import { designerKinds } from './kinds'
 import type { DesignerFont } from './kinds/kind'
 import { LayersPanel, layerName } from './panels/layers-panel'
 import { PageStrip } from './panels/page-strip'
-import { DEFAULT_FONTS, DeferredPropertiesPanel } from './panels/properties-panel'
+import { DEFAULT_FONTS, DeferredPropertiesPanel, type PropertiesPanelProps } from './panels/properties-panel'
 import { SizesDialog } from './panels/sizes-dialog'
 import { PreviewPanel } from './preview/preview-panel'
 import { copyLayers } from './state/clipboard'
 import { readClip, writeClip } from './state/clipboard-storage'
+import type { DesignerState } from './state/designer-state'
 import { createDesignerStore, type DesignerStore, onDocumentChange } from './state/designer-store'
 import { type GuideAxis, guidesOf } from './state/guides'
 import { pageIndex } from './state/pages'
@@ -153,14 +154,10 @@ function DesignerView({
     () => ({ ...(locale === 'zh-CN' ? DESIGNER_STRINGS_ZH_CN : DESIGNER_STRINGS_EN), ...given }),
     [locale, given],
   )
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+  const state = useSettledState(store)
   // The canvas, the layers panel and the previews show the page being edited (ADR 0198); the properties panel
   // edits the whole design, whose fields every page shares.
-  const shownIndex = pageIndex(state.document, state.pageId)
-  const pageState = useMemo(
-    () => ({ ...state, document: onPage(state.document, shownIndex) }),
-    [state, shownIndex],
-  )
+  const pageState = useMemo(() => withPageShown(state), [state])
   const fontsEpoch = useSyncExternalStore(store.subscribe, store.getFontsEpoch, store.getFontsEpoch)
   const dispatch = store.dispatch
   const [zoom, setZoomState] = useState(clampZoom(initialZoom === 'fit-width' ? 0.5 : initialZoom))
@@ -497,8 +494,8 @@ function DesignerView({
               : undefined
           }
         >
-          <DesignerCanvas
-            state={pageState}
+          <LiveCanvas
+            store={store}
             dispatch={dispatch}
             locale={locale}
             zoom={zoom}
@@ -557,8 +554,8 @@ function DesignerView({
       </div>
       {panels.properties ? (
         <div style={{ gridArea: 'properties', minWidth: 0, ...PAINTED_APART }}>
-          <DeferredPropertiesPanel
-            state={state}
+          <LiveProperties
+            store={store}
             dispatch={dispatch}
             strings={strings}
             locale={locale}
@@ -572,6 +569,49 @@ function DesignerView({
       ) : null}
     </div>
   )
+}
+
+/**
+ * The store's state for all but the canvas and the properties panel: during a gesture, the state its `begin`
+ * left, while its steps change only the document (the boxes moved, resized or turned). The toolbar, the layers
+ * panel, the page strip and the previews show nothing of a gesture's steps (the previews and thumbnails wait for
+ * its end), so a pointer move renders none of them; the canvas and the properties panel follow every step.
+ */
+function useSettledState(store: DesignerStore): DesignerState {
+  const settled = useMemo(() => {
+    let kept: DesignerState | undefined
+    return () => {
+      const now = store.getState()
+      const stays =
+        kept?.underway &&
+        now.underway &&
+        now.selection === kept.selection &&
+        now.sizeId === kept.sizeId &&
+        now.pageId === kept.pageId
+      if (!stays) kept = now
+      return kept ?? now
+    }
+  }, [store])
+  return useSyncExternalStore(store.subscribe, settled, settled)
+}
+
+/** The page shown of a state (ADR 0198): what the canvas, the layers panel and the previews show. */
+const withPageShown = (state: DesignerState): DesignerState => ({
+  ...state,
+  document: onPage(state.document, pageIndex(state.document, state.pageId)),
+})
+
+/** The canvas, following every change of the store (each step of a gesture), its page shown. */
+function LiveCanvas({ store, ...props }: Omit<DesignerCanvasProps, 'state'> & { store: DesignerStore }) {
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+  const page = useMemo(() => withPageShown(state), [state])
+  return <DesignerCanvas {...props} state={page} />
+}
+
+/** The properties panel, following every change of the store (during a gesture, at React's lower priority). */
+function LiveProperties({ store, ...props }: Omit<PropertiesPanelProps, 'state'> & { store: DesignerStore }) {
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+  return <DeferredPropertiesPanel {...props} state={state} />
 }
 
 /**

@@ -4,9 +4,12 @@ import {
   type Dispatch,
   type KeyboardEvent,
   type MouseEvent,
+  memo,
   type PointerEvent,
   type ReactNode,
   useEffect,
+  useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from 'react'
@@ -145,6 +148,110 @@ const pickable = (l: Layer) => !l.hidden && !l.locked
 /** The smallest side of a layer's button, in CSS px (WCAG 2.5.8's target size). */
 const MIN_TARGET = 24
 
+/** A box of the template on the canvas, in CSS px at `zoom`. */
+const frameAt = (b: Box, zoom: number, rotation = 0): CSSProperties => ({
+  position: 'absolute',
+  left: b.x * zoom,
+  top: b.y * zoom,
+  width: b.w * zoom,
+  height: b.h * zoom,
+  transform: rotation ? `rotate(${rotation}deg)` : undefined,
+})
+
+/**
+ * A layer's button: its box, grown about its centre to at least 24 CSS px a side (WCAG 2.5.8, a thin text
+ * line or a zoomed-out layer is still a target a finger or a pointer can take), and where the layer itself
+ * lies inside it, for the selection's outline.
+ */
+function targetAt(b: Box, zoom: number, rotation = 0): { button: CSSProperties; inner: CSSProperties } {
+  const w = b.w * zoom
+  const h = b.h * zoom
+  const growX = Math.max(0, MIN_TARGET - w) / 2
+  const growY = Math.max(0, MIN_TARGET - h) / 2
+  return {
+    button: {
+      ...frameAt(b, zoom, rotation),
+      left: b.x * zoom - growX,
+      top: b.y * zoom - growY,
+      width: w + 2 * growX,
+      height: h + 2 * growY,
+    },
+    inner: { position: 'absolute', left: growX, top: growY, width: w, height: h, pointerEvents: 'none' },
+  }
+}
+
+/**
+ * What a layer's button does, by the layer's id. One object for the canvas's life, reading the canvas's latest
+ * state when called: a button whose own props are as they were is not rendered again when another layer moves.
+ */
+interface LayerActions {
+  pointerDown(id: string, e: PointerEvent<HTMLElement>): void
+  open(id: string): void
+  keyDown(id: string, e: KeyboardEvent<HTMLElement>): void
+  focus(id: string): void
+}
+
+interface LayerButtonProps {
+  id: string
+  label: string
+  selected: boolean
+  /** Its photo is being moved in its frame (crop mode). */
+  cropping: boolean
+  readOnly: boolean
+  /** Its box in template px, and its rotation. */
+  x: number
+  y: number
+  w: number
+  h: number
+  rotation: number
+  zoom: number
+  actions: LayerActions
+}
+
+/**
+ * One layer's focusable element on the canvas. Its props are plain values and one stable `actions`: a pointer
+ * move of a drag renders the moving layers' buttons again, not the other 100.
+ */
+const LayerButton = memo(function LayerButton(p: LayerButtonProps) {
+  const area = targetAt({ x: p.x, y: p.y, w: p.w, h: p.h }, p.zoom, p.rotation)
+  const { id, actions } = p
+  return (
+    <button
+      type="button"
+      aria-label={p.label}
+      aria-pressed={p.selected}
+      data-layer={id}
+      data-state={p.selected ? 'selected' : 'idle'}
+      onPointerDown={(e) => actions.pointerDown(id, e)}
+      onDoubleClick={() => actions.open(id)}
+      onKeyDown={(e) => actions.keyDown(id, e)}
+      onFocus={() => actions.focus(id)}
+      style={{
+        ...area.button,
+        padding: 0,
+        background: 'transparent',
+        border: 0,
+        cursor: p.readOnly ? 'default' : p.cropping ? 'grab' : 'move',
+      }}
+    >
+      {p.selected ? (
+        <span
+          aria-hidden="true"
+          style={{
+            ...area.inner,
+            outline: `2px ${p.cropping ? 'dashed' : 'solid'} ${ACCENT}`,
+            outlineOffset: 0,
+          }}
+        />
+      ) : null}
+    </button>
+  )
+})
+
+/** Whether two lists of snapping guides are the same lines. */
+const sameGuides = (a: Guide[], b: Guide[]) =>
+  a.length === b.length && a.every((g, i) => g.axis === b[i]?.axis && g.at === b[i]?.at)
+
 /**
  * The design surface: the document drawn by the model on a `<canvas>`, and over it one focusable element per
  * layer that selects it (click, Shift-click), drags it (snapping to the canvas's and other layers' edges and
@@ -184,13 +291,22 @@ export function DesignerCanvas({
   const size = sizeOrDefault(t, state.sizeId)
   const nameOf = (l: Layer) => (layerLabel ? layerLabel(l.id) : (l.name ?? l.id))
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `repaint` is when fonts the drawing uses came in; a gesture's start or end alone changes no pixel.
-  useEffect(() => {
+  const paint = () => {
     const canvas = canvasRef.current
     // During a gesture, the layers under the selection are drawn once and kept (pixels as a full paint's).
     const moving = state.underway ? state.selection : undefined
     if (canvas)
       paintDocument(canvas, t, { sizeId: size.id, locale, scale: zoom, images, moving, epoch: repaint })
+  }
+  // A gesture's step is drawn before the frame that moves its layers' buttons: the picture and the buttons move
+  // in one frame, not in two (its kept layers make the drawing short); any other change is drawn after its frame.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `repaint` is when fonts the drawing uses came in; a gesture's start or end alone changes no pixel.
+  useLayoutEffect(() => {
+    if (state.underway) paint()
+  }, [t, size.id, locale, zoom, images, repaint])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: as above
+  useEffect(() => {
+    if (!state.underway) paint()
   }, [t, size.id, locale, zoom, images, repaint])
 
   /** A pointer's position in template px. */
@@ -249,7 +365,7 @@ export function DesignerCanvas({
     return { x: clamp(focus.x - u / drawn.w), y: clamp(focus.y - v / drawn.h) }
   }
 
-  const onLayerPointerDown = (id: string) => (e: PointerEvent<HTMLElement>) => {
+  const onLayerPointerDown = (id: string, e: PointerEvent<HTMLElement>) => {
     if (e.button !== 0) return
     e.stopPropagation()
     const croppingThis = cropLayer?.id === id && cropLayer.type === 'image' ? cropLayer : undefined
@@ -339,6 +455,9 @@ export function DesignerCanvas({
     start(e, { gesture: 'marquee', pointerId: e.pointerId, from: at(e), toggle: e.shiftKey })
   }
 
+  /** The guides a step snapped to; the same lines again (most steps) render nothing. */
+  const showGuides = (next: Guide[]) => setGuides((shown) => (sameGuides(shown, next) ? shown : next))
+
   const onPointerMove = (e: PointerEvent<HTMLElement>) => {
     const g = gesture.current
     if (!g || g.pointerId !== e.pointerId) return
@@ -355,7 +474,7 @@ export function DesignerCanvas({
       const dx = tenth(snapped.box.x) - g.start.x - g.applied.x
       const dy = tenth(snapped.box.y) - g.start.y - g.applied.y
       g.applied = { x: g.applied.x + dx, y: g.applied.y + dy }
-      setGuides(snapped.guides)
+      showGuides(snapped.guides)
       if (dx !== 0 || dy !== 0) dispatch({ type: 'move', dx, dy, transient: true })
     } else if (g.gesture === 'resize') {
       const dx = (e.clientX - g.startX) / zoom
@@ -370,7 +489,7 @@ export function DesignerCanvas({
         box = snapped.box
         lines = snapped.guides
       }
-      setGuides(lines)
+      showGuides(lines)
       dispatch({ type: 'setBox', id: g.id, box, transient: true })
     } else if (g.gesture === 'resizeMany') {
       const dx = (e.clientX - g.startX) / zoom
@@ -447,8 +566,9 @@ export function DesignerCanvas({
     return true
   }
   /** A double click on a layer: into its group, else its words edited on the canvas, else its photo cropped. */
-  const openLayer = (layer: Layer) => {
-    if (enterGroup(layer)) return
+  const openLayer = (id: string) => {
+    const layer = t.layers.find((l) => l.id === id)
+    if (!layer || enterGroup(layer)) return
     if (!readOnly && editsOnCanvas(layer)) setEditing(layer.id)
     else if (crops(layer)) setCropping(layer.id)
   }
@@ -462,8 +582,7 @@ export function DesignerCanvas({
     const hit = document
       .elementsFromPoint(e.clientX, e.clientY)
       .find((el) => el instanceof HTMLElement && el.dataset.layer && surfaceRef.current?.contains(el))
-    const layer = hit instanceof HTMLElement && t.layers.find((l) => l.id === hit.dataset.layer)
-    if (layer) openLayer(layer)
+    if (hit instanceof HTMLElement && hit.dataset.layer) openLayer(hit.dataset.layer)
   }
   const inside = enteredGroup(t, state.selection)
   const insideBox = inside
@@ -480,36 +599,77 @@ export function DesignerCanvas({
   // A multi-selection's frame: the union of the layers it moves (locked ones stay), with handles that scale them.
   const group = !readOnly && selected.length > 1 ? selected.filter((l) => !l.locked) : []
   const groupBox = group.length > 1 ? unionBox(group.map((l) => boxIn(t, l, size.id))) : undefined
-  const frame = (b: Box, rotation = 0): CSSProperties => ({
-    position: 'absolute',
-    left: b.x * zoom,
-    top: b.y * zoom,
-    width: b.w * zoom,
-    height: b.h * zoom,
-    transform: rotation ? `rotate(${rotation}deg)` : undefined,
-  })
+  const frame = (b: Box, rotation = 0) => frameAt(b, zoom, rotation)
 
-  /**
-   * A layer's button: its box, grown about its centre to at least 24 CSS px a side (WCAG 2.5.8, a thin text
-   * line or a zoomed-out layer is still a target a finger or a pointer can take), and where the layer itself
-   * lies inside it, for the selection's outline.
-   */
-  const target = (b: Box, rotation = 0): { button: CSSProperties; inner: CSSProperties } => {
-    const w = b.w * zoom
-    const h = b.h * zoom
-    const growX = Math.max(0, MIN_TARGET - w) / 2
-    const growY = Math.max(0, MIN_TARGET - h) / 2
-    return {
-      button: {
-        ...frame(b, rotation),
-        left: b.x * zoom - growX,
-        top: b.y * zoom - growY,
-        width: w + 2 * growX,
-        height: h + 2 * growY,
-      },
-      inner: { position: 'absolute', left: growX, top: growY, width: w, height: h, pointerEvents: 'none' },
+  /** Arrows move a cropped photo in its frame; Enter opens a layer (into its group, its words, its photo). */
+  const onLayerKeyDown = (id: string, e: KeyboardEvent<HTMLElement>) => {
+    const layer = t.layers.find((l) => l.id === id)
+    if (!layer) return
+    if (cropLayer?.id === layer.id && layer.type === 'image') {
+      const drawn = drawnPhoto(layer)
+      const step = (e.shiftKey ? 10 : 1) / zoom
+      const arrow = {
+        ArrowLeft: [-step, 0],
+        ArrowRight: [step, 0],
+        ArrowUp: [0, -step],
+        ArrowDown: [0, step],
+      }[e.key]
+      if (arrow && drawn) {
+        e.preventDefault()
+        e.stopPropagation()
+        const [dx = 0, dy = 0] = arrow
+        dispatch({
+          type: 'update',
+          id: layer.id,
+          patch: { focus: pannedFocus(layer.focus, drawn, layer.rotation ?? 0, dx, dy) },
+        })
+      } else if (e.key === 'Enter' || e.key === 'Escape') {
+        e.preventDefault()
+        e.stopPropagation()
+        setCropping(undefined)
+      }
+      return
+    }
+    if (e.key !== 'Enter') return
+    if (enterGroup(layer)) {
+      e.preventDefault()
+      return
+    }
+    if (readOnly) return
+    if (editsOnCanvas(layer)) {
+      e.preventDefault()
+      setEditing(layer.id)
+    } else if (crops(layer)) {
+      e.preventDefault()
+      setCropping(layer.id)
     }
   }
+  /** A layer that takes the focus (Tab) is selected, unless a gesture's press gave it the focus. */
+  const onLayerFocus = (id: string) => {
+    const layer = t.layers.find((l) => l.id === id)
+    if (!layer || state.selection.includes(id) || gesture.current !== undefined) return
+    dispatch({ type: 'select', ids: [id], within: layer.group !== undefined && inside === layer.group })
+  }
+
+  // The buttons' actions call the handlers of the latest render committed (the ones that see its state).
+  const latest = useRef<LayerActions>(undefined)
+  useLayoutEffect(() => {
+    latest.current = {
+      pointerDown: onLayerPointerDown,
+      open: openLayer,
+      keyDown: onLayerKeyDown,
+      focus: onLayerFocus,
+    }
+  })
+  const actions = useMemo<LayerActions>(
+    () => ({
+      pointerDown: (id, e) => latest.current?.pointerDown(id, e),
+      open: (id) => latest.current?.open(id),
+      keyDown: (id, e) => latest.current?.keyDown(id, e),
+      focus: (id) => latest.current?.focus(id),
+    }),
+    [],
+  )
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a labelled region around the canvas and its layers
@@ -544,85 +704,23 @@ export function DesignerCanvas({
       </div>
       {underlay}
       {t.layers.filter(pickable).map((layer) => {
-        const isSelected = state.selection.includes(layer.id)
-        const area = target(boxIn(t, layer, size.id), layer.rotation)
+        const b = boxIn(t, layer, size.id)
         return (
-          <button
+          <LayerButton
             key={layer.id}
-            type="button"
-            aria-label={nameOf(layer)}
-            aria-pressed={isSelected}
-            data-layer={layer.id}
-            data-state={isSelected ? 'selected' : 'idle'}
-            onPointerDown={onLayerPointerDown(layer.id)}
-            onDoubleClick={() => openLayer(layer)}
-            onKeyDown={(e) => {
-              if (cropLayer?.id === layer.id && layer.type === 'image') {
-                const drawn = drawnPhoto(layer)
-                const step = (e.shiftKey ? 10 : 1) / zoom
-                const arrow = {
-                  ArrowLeft: [-step, 0],
-                  ArrowRight: [step, 0],
-                  ArrowUp: [0, -step],
-                  ArrowDown: [0, step],
-                }[e.key]
-                if (arrow && drawn) {
-                  e.preventDefault()
-                  e.stopPropagation()
-                  const [dx = 0, dy = 0] = arrow
-                  dispatch({
-                    type: 'update',
-                    id: layer.id,
-                    patch: { focus: pannedFocus(layer.focus, drawn, layer.rotation ?? 0, dx, dy) },
-                  })
-                } else if (e.key === 'Enter' || e.key === 'Escape') {
-                  e.preventDefault()
-                  e.stopPropagation()
-                  setCropping(undefined)
-                }
-                return
-              }
-              if (e.key !== 'Enter') return
-              if (enterGroup(layer)) {
-                e.preventDefault()
-                return
-              }
-              if (readOnly) return
-              if (editsOnCanvas(layer)) {
-                e.preventDefault()
-                setEditing(layer.id)
-              } else if (crops(layer)) {
-                e.preventDefault()
-                setCropping(layer.id)
-              }
-            }}
-            onFocus={() => {
-              if (!isSelected && gesture.current === undefined)
-                dispatch({
-                  type: 'select',
-                  ids: [layer.id],
-                  within: layer.group !== undefined && inside === layer.group,
-                })
-            }}
-            style={{
-              ...area.button,
-              padding: 0,
-              background: 'transparent',
-              border: 0,
-              cursor: readOnly ? 'default' : cropLayer?.id === layer.id ? 'grab' : 'move',
-            }}
-          >
-            {isSelected ? (
-              <span
-                aria-hidden="true"
-                style={{
-                  ...area.inner,
-                  outline: `2px ${cropLayer?.id === layer.id ? 'dashed' : 'solid'} ${ACCENT}`,
-                  outlineOffset: 0,
-                }}
-              />
-            ) : null}
-          </button>
+            id={layer.id}
+            label={nameOf(layer)}
+            selected={state.selection.includes(layer.id)}
+            cropping={cropLayer?.id === layer.id}
+            readOnly={readOnly === true}
+            x={b.x}
+            y={b.y}
+            w={b.w}
+            h={b.h}
+            rotation={layer.rotation ?? 0}
+            zoom={zoom}
+            actions={actions}
+          />
         )
       })}
       {/* Always there, so that a screen reader hears the hint when crop mode starts. */}
