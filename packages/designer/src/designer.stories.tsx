@@ -396,17 +396,42 @@ export const ColourWordsOnCanvas: Story = {
     await expect(editor).toHaveFocus()
     await userEvent.keyboard('{Control>}{Enter}{/Control}')
     await waitFor(() => expect(canvasElement.querySelector('[data-slot="text-editor"]')).toBeNull())
-    await expect(canvas.getByRole('textbox', { name: 'Text' })).toHaveValue('Big [#1d2b53]**sale**[/] now')
+    const box = canvas.getByRole<HTMLTextAreaElement>('textbox', { name: 'Text' })
+    await expect(box).toHaveValue('Big [#1d2b53]**sale**[/] now')
     // The whole edit is one undo step.
     await expect(added).toHaveFocus()
     await userEvent.keyboard('{Control>}z{/Control}')
-    await waitFor(() =>
-      expect(canvas.getByRole<HTMLTextAreaElement>('textbox', { name: 'Text' }).value).not.toMatch(/sale/),
-    )
-    // The last state shot: the words open with their tools, the run's colour offered beside the brand's.
+    await waitFor(() => expect(box.value).not.toMatch(/sale/))
     await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}')
+    await waitFor(() => expect(box).toHaveValue('Big [#1d2b53]**sale**[/] now'))
+    added.focus()
+    // The last state shot: the words open with their tools, the run's colour offered beside the brand's.
     await userEvent.keyboard('{Enter}')
     const again = await canvas.findByRole('toolbar', { name: 'Selected words' })
     await expect(within(again).getByRole('group', { name: 'Colours of the design' })).toBeInTheDocument()
+  },
+}
+
+export const ColourWordsInProperties: Story = {
+  name: 'Colour and italics for the selected words in the properties’ text box, each use one undo step',
+  args: { palette: ['#e4572e', '#1d2b53'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await addText(canvasElement)
+    const box = canvas.getByRole<HTMLTextAreaElement>('textbox', { name: 'Text' })
+    await userEvent.clear(box)
+    await userEvent.type(box, 'Big sale now')
+    const tools = canvas.getByRole('toolbar', { name: 'Selected words: Text' })
+    box.setSelectionRange(0, 3)
+    await userEvent.click(within(tools).getByRole('button', { name: 'Colour the selected words #e4572e' }))
+    await expect(box).toHaveValue('[#e4572e]Big[/] sale now')
+    await expect(box).toHaveFocus()
+    await expect(box.value.slice(box.selectionStart, box.selectionEnd)).toBe('Big')
+    await userEvent.keyboard('{Control>}i{/Control}')
+    await expect(box).toHaveValue('[#e4572e]*Big*[/] sale now')
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(box).toHaveValue('[#e4572e]Big[/] sale now'))
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(box).toHaveValue('Big sale now'))
   },
 }

@@ -95,10 +95,13 @@ const button: CSSProperties = {
 export function WordTools({
   layer,
   apply,
+  of,
   style,
 }: {
   layer: Layer
   apply: (edit: WordsEdit) => void
+  /** The box the words are in, when it is not the one on the canvas (the properties' "Text"). */
+  of?: string
   style?: CSSProperties
 }) {
   const options = useContext(WordToolsContext)
@@ -129,7 +132,7 @@ export function WordTools({
   return (
     <div
       role="toolbar"
-      aria-label={strings.wordTools}
+      aria-label={of ? `${strings.wordTools}: ${of}` : strings.wordTools}
       data-slot="word-tools"
       style={{
         display: 'flex',

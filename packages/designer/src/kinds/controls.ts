@@ -1,3 +1,4 @@
+import type { Layer } from '@templet/template'
 import type { ReactNode } from 'react'
 
 /**
@@ -20,6 +21,8 @@ export type PropertyControl =
       label: string
       value: string
       multiline?: boolean
+      /** The text layer whose words these are: the word tools (colour, bold, italics) act on the selection. */
+      words?: Layer
       set(value: string, coalesce: string): void
     }
   | {

@@ -49,6 +49,7 @@ function drawControl(c: PropertyControl, index: number, form: PropertyFormProps)
           label={c.label}
           value={c.value}
           multiline={c.multiline}
+          words={c.words}
           onChange={c.set}
           disabled={disabled}
         />

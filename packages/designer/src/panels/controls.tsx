@@ -1,3 +1,4 @@
+import type { Layer } from '@templet/template'
 import { Checkbox as UiCheckbox } from '@templet/ui/checkbox'
 import { ColorPicker } from '@templet/ui/color-picker'
 import { Field as UiField } from '@templet/ui/field'
@@ -9,9 +10,11 @@ import {
   type ReactNode,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react'
+import { emphasisKey, type WordsEdit, WordTools } from '../canvas/word-tools'
 
 /*
  * The panels' form controls: the shell's form parts (@templet/ui), each with its visible label, in their
@@ -125,19 +128,42 @@ export interface TextInputProps {
   onChange: (value: string, coalesce: string) => void
   multiline?: boolean
   disabled?: boolean
+  /** A text layer's words: the word tools under the box set the selected words' colour, bold and italics. */
+  words?: Layer | undefined
 }
 
 /**
- * A text field: each change goes out as one types (one undo step per visit). What the parent refuses (an
- * empty label) stays as typed until the field loses focus, then shows the value again.
+ * A text field: each change goes out as one types (one undo step per visit), and each use of its word tools as
+ * a step of its own. What the parent refuses (an empty label) stays as typed until the field loses focus, then
+ * shows the value again.
  */
-export function TextInput({ label, value, onChange, multiline, disabled }: TextInputProps) {
+export function TextInput({ label, value, onChange, multiline, disabled, words }: TextInputProps) {
   const [session, next] = useEditSession()
   const [draft, setDraft] = useState(value)
   const focused = useRef(false)
+  const area = useRef<HTMLTextAreaElement>(null)
+  // The selection over the same words after a word tool's edit, set once the box shows the new words.
+  const selection = useRef<{ start: number; end: number } | undefined>(undefined)
   useEffect(() => {
     if (!focused.current) setDraft(value)
   }, [value])
+  useLayoutEffect(() => {
+    const el = area.current
+    const s = selection.current
+    if (!el || !s || el.value !== draft) return
+    selection.current = undefined
+    el.focus()
+    el.setSelectionRange(s.start, s.end)
+  }, [draft])
+  const apply = (edit: WordsEdit) => {
+    const el = area.current
+    if (!el) return
+    const changed = edit(el.value, el.selectionStart, el.selectionEnd)
+    selection.current = { start: changed.start, end: changed.end }
+    setDraft(changed.text)
+    onChange(changed.text, `${session}:words`)
+    next()
+  }
   const common = {
     label,
     size: 'sm' as const,
@@ -157,7 +183,24 @@ export function TextInput({ label, value, onChange, multiline, disabled }: TextI
       onChange(e.target.value, session)
     },
   }
-  return multiline ? <Textarea rows={3} {...common} /> : <Input {...common} />
+  if (!multiline) return <Input {...common} />
+  if (!words || disabled) return <Textarea rows={3} {...common} />
+  return (
+    <div style={{ display: 'grid', gap: 4 }}>
+      <Textarea
+        ref={area}
+        rows={3}
+        {...common}
+        onKeyDown={(e: KeyboardEvent<HTMLTextAreaElement>) => {
+          const edit = emphasisKey(e)
+          if (!edit) return
+          e.preventDefault()
+          apply(edit)
+        }}
+      />
+      <WordTools layer={words} apply={apply} of={label} />
+    </div>
+  )
 }
 
 export interface SelectProps<T extends string> {

@@ -26,6 +26,7 @@ function wordControls(layer: TextLayer, { strings, update }: PropertyContext<Tex
         label: strings.text,
         multiline: true,
         value: text,
+        words: layer,
         set: (v, c) => update({ text: v }, c),
       },
     ]
@@ -35,6 +36,7 @@ function wordControls(layer: TextLayer, { strings, update }: PropertyContext<Tex
       label: `${strings.text} (English)`,
       multiline: true,
       value: text.en,
+      words: layer,
       set: (v, c) => v && update({ text: { ...text, en: v } }, c),
     },
     {
@@ -42,6 +44,7 @@ function wordControls(layer: TextLayer, { strings, update }: PropertyContext<Tex
       label: `${strings.text} (中文)`,
       multiline: true,
       value: text['zh-CN'],
+      words: layer,
       set: (v, c) => v && update({ text: { ...text, 'zh-CN': v } }, c),
     },
   ]
