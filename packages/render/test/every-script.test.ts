@@ -2,14 +2,15 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { type FontFamily, parseTemplate, type Template } from '@templet/template'
+import { DOCUMENT_FORMAT, type FontFamily, parseTemplate, type Template } from '@templet/template'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { render, renderPdf, uncoveredCharacters } from '../src/index'
 
 /**
  * Real sentences in eighteen scripts, each of two lines, set in the text styles of three catalogue templates: none
- * is refused, each draws, and the PDF's text copies out as typed.
+ * is refused, no line's ink touches the next one's, and the PDF's text copies out as typed. The second line of each
+ * is where marks stack highest or hang lowest (Vietnamese capitals, Thai tone marks over vowels, Khmer subscripts).
  */
 const SENTENCES: Array<{ script: string; lang?: string; text: string }> = [
   { script: 'English', text: 'Typography that holds\nacross every script' },
@@ -72,8 +73,9 @@ function styleOf({ template, layer }: (typeof STYLES)[number]) {
 
 const SIZE = 56
 /** One black text on a white page, wide enough that no line wraps: each drawn line is a line of the value. */
-function probe(style: ReturnType<typeof styleOf>, lang: string | undefined): Template {
+function probe(style: ReturnType<typeof styleOf>, lang: string | undefined, text = '{{text}}'): Template {
   return parseTemplate({
+    format: DOCUMENT_FORMAT,
     id: 'every-script',
     typeId: 'social-posts',
     name: { en: 'Scripts', 'zh-CN': '文字' },
@@ -92,7 +94,7 @@ function probe(style: ReturnType<typeof styleOf>, lang: string | undefined): Tem
       {
         id: 'text',
         type: 'text',
-        text: '{{text}}',
+        text,
         box: { x: 40, y: 40, w: 1320, h: 280 },
         size: SIZE,
         color: '#000000',
@@ -104,6 +106,19 @@ function probe(style: ReturnType<typeof styleOf>, lang: string | undefined): Tem
     samples: { en: {}, 'zh-CN': {} },
   })
 }
+
+/** Which pixels carry ink (darker than mid-grey on the page's white), one flag per pixel. */
+async function inkOf(png: Buffer | undefined): Promise<Uint8Array> {
+  const { data } = await sharp(png).removeAlpha().greyscale().raw().toBuffer({ resolveWithObject: true })
+  return Uint8Array.from(data, (grey) => (grey < 128 ? 1 : 0))
+}
+
+/**
+ * A text with every line but one in a transparent colour run: laid out exactly as the whole text (each line's
+ * ink still moves the lines after it), with only that line's ink drawn.
+ */
+const lineAlone = (lines: string[], i: number) =>
+  lines.map((line, j) => (j === i ? line : `[#ffffff00]${line}[/]`)).join('\n')
 
 const dir = mkdtempSync(path.join(tmpdir(), 'templet-scripts-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -144,5 +159,21 @@ describe.each(STYLES)('every script in the style of $template’s $layer', (sour
     // No override of the drawing's direction leaks into what a reader copies.
     expect(copied).not.toMatch(/[\u202d\u202e]/)
     expect(asRead(copied)).toBe(asRead(shown))
+  })
+
+  it.each(SENTENCES)('$script: no line’s ink touches the next line’s', async ({ lang, text }) => {
+    const lines = text.split('\n')
+    const inks = await Promise.all(
+      lines.map(async (_, i) =>
+        inkOf((await render(probe(style, lang, lineAlone(lines, i)), {}, { formats: ['png'] })).png),
+      ),
+    )
+    for (let i = 0; i + 1 < inks.length; i++) {
+      const [above, below] = [inks[i] ?? new Uint8Array(), inks[i + 1] ?? new Uint8Array()]
+      expect(above.some(Boolean), `line ${i + 1} has ink`).toBe(true)
+      let touching = 0
+      for (let p = 0; p < above.length; p++) if (above[p] && below[p]) touching++
+      expect(touching, `pixels inked by both line ${i + 1} and line ${i + 2}`).toBe(0)
+    }
   })
 })

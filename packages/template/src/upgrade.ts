@@ -34,6 +34,14 @@ const UPGRADES: readonly UpgradeStep[] = [
     }
     return document
   },
+  // 2 -> 3: lines move apart where their ink would touch (`lineSpacing`); every text saved before keeps its
+  // lines exactly `lineHeight` apart, so it draws as it did.
+  (document) => {
+    if (!Array.isArray(document.layers)) return document
+    for (const layer of document.layers as unknown[])
+      if (isObject(layer) && layer.type === 'text') layer.lineSpacing = 'fixed'
+    return document
+  },
 ]
 
 /** The format this release writes and reads up to; a document without `format` is format 1. */

@@ -25,16 +25,26 @@ const doc = (): TemplateInput => ({
 })
 
 describe('document format', () => {
-  it('is 2 today (colour runs), and a document without one is format 1, upgraded as it is read', () => {
-    expect(DOCUMENT_FORMAT).toBe(2)
+  it('is 3 today (colour runs, ink-clear lines), and a document without one is format 1, upgraded as it is read', () => {
+    expect(DOCUMENT_FORMAT).toBe(3)
     const old = doc()
     expect(documentFormat(old)).toBe(1)
     const before = JSON.stringify(old)
     const t = parseTemplate(old)
-    expect(t.format).toBe(2)
+    expect(t.format).toBe(3)
     // The stored document is not changed, and words without markers are kept as they were.
     expect(JSON.stringify(old)).toBe(before)
     expect(t.layers[1]).toMatchObject({ text: '{{title}}' })
+  })
+
+  it('keeps the lines of a text saved before format 3 exactly their line height apart; a new text clears ink', () => {
+    const texts = (t: ReturnType<typeof parseTemplate>) => t.layers.filter((l) => l.type === 'text')
+    for (const saved of [doc(), { ...doc(), format: 2 }])
+      expect(texts(parseTemplate(saved)).map((l) => l.lineSpacing)).toEqual(
+        texts(parseTemplate(saved)).map(() => 'fixed'),
+      )
+    const current = parseTemplate({ ...doc(), format: DOCUMENT_FORMAT })
+    expect(texts(current).every((l) => l.lineSpacing === undefined)).toBe(true)
   })
 
   it('passes a document of the current format through as the very object', () => {
@@ -50,7 +60,7 @@ describe('document format', () => {
     const e = parseError({ ...doc(), format: DOCUMENT_FORMAT + 1 })
     expect(e.templateId).toBe('format-card')
     expect(e.issues).toEqual([{ property: 'format', message: expect.stringContaining('newer release') }])
-    expect(e.message).toMatch(/format 3: saved by a newer release of Templet .*update Templet to open it/)
+    expect(e.message).toMatch(/format 4: saved by a newer release of Templet .*update Templet to open it/)
   })
 
   it.each([0, -1, 1.5, '1', null, true])('refuses format %j with a clear error', (format) => {

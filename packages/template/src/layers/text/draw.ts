@@ -204,6 +204,39 @@ function sideOf(layer: TextLayer, d: DrawContext, paragraphRtl: boolean): 'left'
   return mirrored && (align === 'left' || align === 'right') ? (side === 'left' ? 'right' : 'left') : side
 }
 
+/**
+ * How far each line moves down so that no line's ink reaches into the next one's: a line whose marks stack
+ * above the leading (Vietnamese capitals, Thai tone marks) or hang below it (Khmer subscripts, Tamil, Arabic) at
+ * a tight line height pushes the lines after it down by the overlap; lines whose ink clears keep their places.
+ * The ink is each piece's drawn extent above and below the baseline (an outline's width added), so the shift
+ * is the same on every surface that measures the same faces.
+ */
+function inkClearShifts(
+  ctx: Canvas2D,
+  style: TextStyle,
+  layout: TextLayout,
+  lines: Piece[][],
+  outline: number,
+): number[] {
+  const inks = lines.map((pieces) => {
+    let above = 0
+    let below = 0
+    for (const pc of pieces) {
+      applyRunFont(ctx, style, layout.size, pc.run.system, pc.run.emphasis)
+      const metrics = ctx.measureText(pc.text)
+      above = Math.max(above, metrics.actualBoundingBoxAscent + outline)
+      below = Math.max(below, metrics.actualBoundingBoxDescent + outline)
+    }
+    return { above, below }
+  })
+  const shifts = [0]
+  for (let i = 1; i < inks.length; i++) {
+    const overlap = (inks[i - 1]?.below ?? 0) + (inks[i]?.above ?? 0) - layout.lineHeightPx
+    shifts.push((shifts[i - 1] ?? 0) + Math.max(0, Math.ceil(overlap)))
+  }
+  return shifts
+}
+
 /** Draws a laid-out text's lines in a box. */
 function drawLines(
   ctx: Canvas2D,
@@ -220,7 +253,12 @@ function drawLines(
   const ascent = metrics.fontBoundingBoxAscent
   const descent = metrics.fontBoundingBoxDescent
   const valign = resolveBound(layer.valign, d.values, 'top')
-  const total = layout.placed.length * layout.lineHeightPx
+  const lines = layout.placed.map((line) => linePieces(m, line))
+  const shifts =
+    layer.lineSpacing === 'fixed'
+      ? lines.map(() => 0)
+      : inkClearShifts(ctx, style, layout, lines, layer.outline?.width ?? 0)
+  const total = layout.placed.length * layout.lineHeightPx + (shifts[shifts.length - 1] ?? 0)
   const top =
     valign === 'top' ? box.y : valign === 'bottom' ? box.y + box.h - total : box.y + (box.h - total) / 2
   const color = resolveColor(layer.color, d.values)
@@ -245,14 +283,15 @@ function drawLines(
   const spacing = `${style.letterSpacing * layout.size}px`
   const decorated = layer.underline || layer.strikethrough
   layout.placed.forEach((line, i) => {
-    const pieces = linePieces(m, line)
+    const pieces = lines[i] ?? []
     const rtl = layout.content.paragraphs[line.paragraph]?.bidi.direction === 'rtl'
     const stretched = stretch(ctx, style, layout.size, line, pieces)
     const width = pieces.reduce((w, pc) => w + pc.width, 0)
     // A justified line spans the box; it starts at its paragraph's start side.
     const side = stretched ? (rtl ? 'right' : 'left') : sideOf(layer, d, rtl)
     let x = side === 'left' ? box.x : side === 'right' ? box.x + box.w - width : box.x + (box.w - width) / 2
-    const baseline = top + i * layout.lineHeightPx + (layout.lineHeightPx - ascent - descent) / 2 + ascent
+    const baseline =
+      top + i * layout.lineHeightPx + (shifts[i] ?? 0) + (layout.lineHeightPx - ascent - descent) / 2 + ascent
     const start = x
     // Where each colour of the line starts, for its underline: one stretch when the line has no colour runs.
     const stretches: Array<{ x: number; fill: string }> = []

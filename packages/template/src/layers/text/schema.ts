@@ -33,6 +33,12 @@ export const textLayerSchema = z
     valign: bound(z.enum(['top', 'middle', 'bottom'])).default('top'),
     /** Line height as a multiple of the font size. */
     lineHeight: z.number().positive().default(1.2),
+    /**
+     * `fixed`: every line exactly `lineHeight` below the one before, as texts saved before format 3 were drawn.
+     * Absent: a line moves down where its ink (stacked marks above, subscripts below) would touch the line
+     * before's; lines whose ink clears keep their places.
+     */
+    lineSpacing: z.literal('fixed').optional(),
     /** Extra space between letters in em. */
     letterSpacing: z.number().default(0),
     transform: z.enum(['none', 'uppercase']).default('none'),
@@ -102,7 +108,10 @@ export const textLayerSchema = z
      * the stored text and values keep what was typed. Absent means off.
      */
     smartPunctuation: z.boolean().optional(),
-    /** `**bold**` and `*italic*` in the text and values set words in bold and italics. */
+    /**
+     * `**bold**` and `*italic*` in the text and values set words in bold and italics; colour runs
+     * (`[#e4572e]words[/]`, format 2 on) in the text's own words set them in a colour. `false` draws all as typed.
+     */
     markup: z.boolean().default(true),
     maxLines: z.number().int().positive().optional(),
     /** Shrink the font (not below `minSize` px) until the text fits its box and `maxLines`. */
