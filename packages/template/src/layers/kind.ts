@@ -27,7 +27,7 @@ export interface Typeset {
   /** Every family the text may be set in (all the model's when the font is a customer's choice). */
   families: readonly FontFamily[]
   lang: string | undefined
-  /** `**bold**` and `*italic*` in the text and values are read as markup. */
+  /** `**bold**` and `*italic*` in the text and values, and colour runs in the text's own words, are read as markup. */
   markup: boolean
   /** Words are hyphenated by their language's patterns (absent: not). */
   hyphenate?: boolean
