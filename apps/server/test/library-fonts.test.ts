@@ -4,6 +4,7 @@ import { loadCatalogue } from '@templet/catalogue'
 import { libraryFamily } from '@templet/fonts'
 import { libraryFaceFile } from '@templet/fonts/files'
 import { inspectFont } from '@templet/render'
+import { CodePointRanges } from '@templet/template'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from './harness'
@@ -34,6 +35,15 @@ describe('the font library', () => {
       await (await fetch(`${s.url}/api/fonts/library/lora/400i.woff2`)).arrayBuffer(),
     )
     expect(inspectFont(italic)).toMatchObject({ family: 'Lora', weight: 400, style: 'italic' })
+  })
+
+  it("says what a library face can draw, for the editor's check of a value's characters", async () => {
+    const res = await fetch(`${s.url}/api/fonts/${encodeURIComponent('Templet Library lora')}/coverage.json`)
+    expect(res.status).toBe(200)
+    const ranges = new CodePointRanges((await res.json()) as number[])
+    // Latin's A and Cyrillic's Ж are in; Arabic's ب is not.
+    const has = (c: string) => ranges.has(c.codePointAt(0) ?? 0)
+    expect([has('A'), has('Ж'), has('ب')]).toEqual([true, true, false])
   })
 
   it('answers 404 with a reason for a family it lacks and a face the family lacks', async () => {

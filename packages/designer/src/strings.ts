@@ -94,6 +94,29 @@ export interface DesignerWords {
   opacity: string
   text: string
   font: string
+  /** The button beside the font's select that opens the searchable font browser, and its parts. */
+  browseFonts: string
+  searchFonts: string
+  allCategories: string
+  allScripts: string
+  noFontMatches: string
+  /** The font library's categories, as the font browser's filter names them. */
+  sansSerifFonts: string
+  serifFonts: string
+  displayFonts: string
+  handwritingFonts: string
+  monospaceFonts: string
+  /** Writing systems, as the font browser's filter names them. */
+  latinScript: string
+  greekScript: string
+  cyrillicScript: string
+  arabicScript: string
+  hebrewScript: string
+  thaiScript: string
+  devanagariScript: string
+  bengaliScript: string
+  tamilScript: string
+  khmerScript: string
   weight: string
   italic: string
   fontSize: string
@@ -345,6 +368,26 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   opacity: 'Opacity (%)',
   text: 'Text',
   font: 'Font',
+  browseFonts: 'Browse fonts',
+  searchFonts: 'Search fonts',
+  allCategories: 'All categories',
+  allScripts: 'All scripts',
+  noFontMatches: 'No font matches',
+  sansSerifFonts: 'Sans serif',
+  serifFonts: 'Serif',
+  displayFonts: 'Display',
+  handwritingFonts: 'Handwriting',
+  monospaceFonts: 'Monospace',
+  latinScript: 'Latin',
+  greekScript: 'Greek',
+  cyrillicScript: 'Cyrillic',
+  arabicScript: 'Arabic',
+  hebrewScript: 'Hebrew',
+  thaiScript: 'Thai',
+  devanagariScript: 'Devanagari',
+  bengaliScript: 'Bengali',
+  tamilScript: 'Tamil',
+  khmerScript: 'Khmer',
   weight: 'Weight',
   italic: 'Italic',
   fontSize: 'Font size',
@@ -562,6 +605,26 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   opacity: '不透明度（%）',
   text: '文字',
   font: '字体',
+  browseFonts: '浏览字体',
+  searchFonts: '搜索字体',
+  allCategories: '全部类别',
+  allScripts: '全部文字',
+  noFontMatches: '没有匹配的字体',
+  sansSerifFonts: '无衬线',
+  serifFonts: '衬线',
+  displayFonts: '展示',
+  handwritingFonts: '手写',
+  monospaceFonts: '等宽',
+  latinScript: '拉丁文',
+  greekScript: '希腊文',
+  cyrillicScript: '西里尔文',
+  arabicScript: '阿拉伯文',
+  hebrewScript: '希伯来文',
+  thaiScript: '泰文',
+  devanagariScript: '天城文',
+  bengaliScript: '孟加拉文',
+  tamilScript: '泰米尔文',
+  khmerScript: '高棉文',
   weight: '字重',
   italic: '斜体',
   fontSize: '字号',

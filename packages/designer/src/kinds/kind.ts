@@ -23,6 +23,14 @@ export interface DesignerFont {
   label?: string
   weights: number[]
   styles: Array<'normal' | 'italic'>
+  /** The library's category (`serif`, `handwriting`…), for the font browser's filter. */
+  category?: string
+  /** The writing systems the family draws (`latin`, `cyrillic`…), for the font browser's filter. */
+  scripts?: string[]
+  /** The CSS family its preview is drawn in, once `preview` has loaded it. */
+  face?: string
+  /** Loads the face its preview is drawn in (called when its option is first seen). */
+  preview?(): Promise<unknown>
 }
 
 /** An image the author uploaded: its reference and its size in pixels. */

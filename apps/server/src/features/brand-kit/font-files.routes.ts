@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { libraryFamily } from '@templet/fonts'
 import { coverageRanges, FAMILIES, facesOf } from '@templet/render'
+import { libraryOfFace } from '@templet/template'
 import { type Context, Hono } from 'hono'
 import type { AppEnv } from '../../routes/api'
 import type { FileUrls } from '../../services/file-urls'
@@ -64,7 +65,8 @@ export function fontFileRoutes(d: { kit: BrandKit; urls: FileUrls; storage: Medi
   })
   shipped.get('/:family/coverage.json', (c) => {
     const { family } = c.req.param()
-    if (!FAMILIES.includes(family)) return gone(c)
+    // A library face's too: the editor judges a value's characters against every face it draws with.
+    if (!FAMILIES.includes(family) && !libraryOfFace(family)) return gone(c)
     return c.json(coverageRanges(family), 200, { 'Cache-Control': 'public, max-age=3600' })
   })
   shipped.get('/:family/:face', async (c) => {

@@ -1,6 +1,8 @@
 import type { TextLayer } from '@templet/template'
+import { createElement } from 'react'
 import type { PropertyControl } from '../controls'
 import type { DesignerFont, PropertyContext } from '../kind'
+import { FontPicker } from './font-picker'
 
 /** The weight of `weights` nearest to `current` (itself when the family has it). */
 const nearestWeight = (weights: number[] | undefined, current: number) =>
@@ -9,7 +11,7 @@ const nearestWeight = (weights: number[] | undefined, current: number) =>
     : (weights?.reduce((a, b) => (Math.abs(b - current) < Math.abs(a - current) ? b : a)) ?? 400)
 
 /**
- * A text's family, weight and italic, in one row. A weight the customer picks among (a choice field) is set in
+ * A text's family (a select, and the font browser beside it), weight and italic, in one row. A weight the customer picks among (a choice field) is set in
  * the Fields section; a family changed to one lacking the weight or italic takes its nearest.
  */
 export function fontControls(layer: TextLayer, ctx: PropertyContext<TextLayer>): PropertyControl {
@@ -36,6 +38,18 @@ export function fontControls(layer: TextLayer, ctx: PropertyContext<TextLayer>):
         value: family,
         set: setFamily,
         options: fonts.map((f) => ({ value: f.family, label: f.label ?? f.family })),
+      },
+      // Hundreds of families: the select lists them all, the browser searches, filters and previews them.
+      {
+        control: 'custom',
+        key: 'font-browser',
+        node: createElement(FontPicker, {
+          value: family,
+          fonts,
+          onChange: setFamily,
+          strings,
+          disabled: ctx.disabled,
+        }),
       },
       ...(weight === undefined
         ? []

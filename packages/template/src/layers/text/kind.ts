@@ -16,14 +16,17 @@ export const textLayer: LayerPlugin<TextLayer, z.input<typeof textLayerSchema>> 
         .filter((ref) => !fields.has(ref))
         .map((ref) => ({ property: 'text', message: `no field "${ref}"` })),
     )
-    // A library family is offered at the weights it ships, and in italic only where it has a real one.
+    // A library family is offered at the weights it ships, and in italic only when it has a real one (a weight
+    // without its own italic draws the nearest italic weight, as every surface matches faces).
     const library = typeof layer.font === 'string' ? libraryEntry(layer.font) : undefined
-    if (library && typeof layer.weight === 'number') {
-      if (!(library.weights as readonly number[]).includes(layer.weight))
-        problems.push({ property: 'weight', message: `${library.name} has no weight ${layer.weight}` })
-      else if (layer.italic && !(library.italics as readonly number[]).includes(layer.weight))
-        problems.push({ property: 'italic', message: `${library.name} has no italic at ${layer.weight}` })
-    }
+    if (
+      library &&
+      typeof layer.weight === 'number' &&
+      !(library.weights as readonly number[]).includes(layer.weight)
+    )
+      problems.push({ property: 'weight', message: `${library.name} has no weight ${layer.weight}` })
+    if (library && layer.italic && library.italics.length === 0)
+      problems.push({ property: 'italic', message: `${library.name} has no italic` })
     if (layer.shrinkToFit && layer.shrinkToFit.minSize > layer.size)
       problems.push({ property: 'shrinkToFit.minSize', message: 'is greater than size' })
     return problems
