@@ -95,6 +95,32 @@ export const Rotated: Story = {
   },
 }
 
+export const DragIsOneStep: Story = {
+  name: 'Drag a layer: one undo step, its fields follow at its end; its button takes a new name and leaves when locked',
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const layers = within(canvas.getByRole('navigation', { name: 'Layers' }))
+    const badge = layerButton(canvasElement, 'badge')
+    const x = px(badge.style.left)
+    // 30 CSS px at zoom 0.5: 60 template px, in six steps.
+    drag(badge, 30, 0, { steps: 6 })
+    await waitFor(() => expect(px(badge.style.left)).toBeCloseTo(x + 30))
+    await waitFor(() => expect(canvas.getByLabelText('X')).toHaveValue('620'))
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo' }))
+    await waitFor(() => expect(px(badge.style.left)).toBeCloseTo(x))
+    await expect(canvas.getByLabelText('X')).toHaveValue('560')
+    await expect(canvas.getByRole('button', { name: 'Undo' })).toBeDisabled()
+    layers.getByRole('button', { name: 'Badge' }).focus()
+    await userEvent.keyboard('{F2}')
+    const input = await layers.findByRole('textbox', { name: 'Rename: Badge' })
+    await userEvent.clear(input)
+    await userEvent.type(input, 'Sticker{Enter}')
+    await waitFor(() => expect(layerButton(canvasElement, 'badge')).toHaveAccessibleName('Sticker'))
+    await userEvent.click(layers.getByRole('button', { name: 'Lock: Sticker' }))
+    await waitFor(() => expect(canvasElement.querySelector('[data-layer="badge"]')).toBeNull())
+  },
+}
+
 export const MultiSelected: Story = {
   name: 'Marquee on the empty canvas selects several; align and distribute',
   play: async ({ canvasElement }) => {

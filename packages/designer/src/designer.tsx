@@ -608,9 +608,40 @@ function LiveCanvas({ store, ...props }: Omit<DesignerCanvasProps, 'state'> & { 
   return <DesignerCanvas {...props} state={page} />
 }
 
-/** The properties panel, following every change of the store (during a gesture, at React's lower priority). */
+/**
+ * How often the properties panel follows a gesture's steps. Rendering its fields took more of a drag's frame than
+ * the canvas (some 15 ms a pointer move with 100 layers); a number that changes four times a second is still read.
+ */
+const PROPERTIES_FOLLOW_MS = 250
+
+/**
+ * The properties panel, following the store: any change at once, a gesture's steps at most every
+ * `PROPERTIES_FOLLOW_MS` (and then at React's lower priority), its end at once.
+ */
 function LiveProperties({ store, ...props }: Omit<PropertiesPanelProps, 'state'> & { store: DesignerStore }) {
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState)
+  const subscribe = useMemo(
+    () => (notify: () => void) => {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const stop = store.subscribe((change) => {
+        if (change.phase === 'gesture') {
+          timer ??= setTimeout(() => {
+            timer = undefined
+            notify()
+          }, PROPERTIES_FOLLOW_MS)
+          return
+        }
+        clearTimeout(timer)
+        timer = undefined
+        notify()
+      })
+      return () => {
+        clearTimeout(timer)
+        stop()
+      }
+    },
+    [store],
+  )
+  const state = useSyncExternalStore(subscribe, store.getState, store.getState)
   return <DeferredPropertiesPanel {...props} state={state} />
 }
 
