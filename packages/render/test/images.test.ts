@@ -2,15 +2,15 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { type Canvas, createCanvas } from '@napi-rs/canvas'
+import type { Canvas } from '@napi-rs/canvas'
 import { loadCatalogue } from '@templet/catalogue'
-import { type Drawable, parseTemplate, type Size, type TemplateInput } from '@templet/template'
+import { parseTemplate, type TemplateInput } from '@templet/template'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { DecodedImages, decodeForDrawing, IMAGE_MAX_SIDE, imageForDrawing } from '../src/draw/images'
 import { render, renderPdf, renderPreview } from '../src/index'
 import { encodeForPdf } from '../src/pdf/images'
-import { drawPixels, drawTemplate } from '../src/render'
+import { drawPixels } from '../src/render'
 
 /** A JPEG of `width` × `height`: red left half, blue right half. */
 const halves = (width: number, height: number) =>
@@ -24,9 +24,6 @@ const halves = (width: number, height: number) =>
     ])
     .jpeg({ quality: 90 })
     .toBuffer()
-
-/** The size a decoded image says it was resampled from, if any. */
-const originalOf = (image: Drawable | undefined) => image?.original
 
 const colourAt = (canvas: Canvas, x: number, y: number) => {
   const [r = 0, , b = 0] = canvas.getContext('2d').getImageData(x, y, 1, 1).data
@@ -48,34 +45,6 @@ describe('decoding an image for drawing', () => {
 
     const whole = await decodeForDrawing(await halves(300, 100), () => 2.5)
     expect([whole?.width, whole?.height]).toEqual([300, 100])
-  })
-
-  it("is fitted by the photo's own proportions where its decoded sides are rounded up", async () => {
-    // 1400 × 1000 drawn at 0.098 decodes to 138 × 98 (137.2 rounded up): fitted by those pixels, an 820 × 640
-    // cover box drew it 901 px wide instead of 896, its content up to 5 template px from where a browser, which
-    // draws the whole photo, puts it.
-    const small = await decodeForDrawing(await halves(1400, 1000), () => 0.098)
-    expect([small?.width, small?.height, originalOf(small)]).toEqual([138, 98, { width: 1400, height: 1000 }])
-    const t = parseTemplate({
-      id: 'fit',
-      typeId: 'social-posts',
-      name: { en: 'Fit', 'zh-CN': '适合' },
-      sizes: [{ id: 's', width: 820, height: 640, label: { en: 'S', 'zh-CN': 'S' } }],
-      fields: [],
-      layers: [{ id: 'photo', type: 'image', src: 'photo', box: { x: 0, y: 0, w: 820, h: 640 } }],
-      samples: { en: {}, 'zh-CN': {} },
-    } as TemplateInput)
-    const drawn: number[][] = []
-    const canvas = createCanvas(82, 64)
-    const ctx = canvas.getContext('2d')
-    const draw = ctx.drawImage.bind(ctx)
-    ctx.drawImage = ((image: Canvas, ...at: [number, number, number, number]) => {
-      drawn.push(at)
-      draw(image, ...at)
-    }) as typeof ctx.drawImage
-    drawTemplate(ctx, t, t.sizes[0] as Size, 'en', {}, new Map(small && [['src:photo', small]]))
-    expect(drawn).toEqual([[-38, 0, 896, 640]])
-    expect(originalOf(await decodeForDrawing(await halves(300, 100), () => 1))).toBeUndefined()
   })
 
   it('turns a photo upright by its EXIF orientation', async () => {

@@ -11,21 +11,12 @@ export interface TextMetricsLike {
   readonly width: number
   readonly fontBoundingBoxAscent: number
   readonly fontBoundingBoxDescent: number
-  /** How far the drawn letters reach above and below the baseline (their ink, not the font's box). */
-  readonly actualBoundingBoxAscent: number
-  readonly actualBoundingBoxDescent: number
 }
 
 /** Anything with pixels to draw: a decoded image, another canvas, a bitmap. */
 export interface Drawable {
   readonly width: number
   readonly height: number
-  /**
-   * The size of the picture these pixels were resampled from, when it is not theirs: the server decodes a photo
-   * at the pixels it is drawn at, each side rounded up to a whole pixel, which changes its proportions by up to a
-   * pixel a side. A layer fits the picture's own proportions, as a surface that decodes it whole does.
-   */
-  readonly original?: { readonly width: number; readonly height: number } | undefined
 }
 
 export interface Canvas2D<Image extends Drawable = Drawable> {

@@ -69,14 +69,6 @@ export function decodedSize(
 }
 
 /**
- * A picture decoded at fewer pixels than it has, marked with its own size: its sides, each rounded up to a whole
- * pixel, are no longer quite in its proportions, and a layer fits it by those it has (the `Drawable`'s `original`),
- * as a browser does that draws it whole.
- */
-export const withOriginal = <T extends object>(image: T, original: { width: number; height: number }) =>
-  Object.assign(image, { original })
-
-/**
  * Decodes image bytes at no more pixels than are drawn: `drawnScale(width, height)` gives the largest scale
  * any layer draws the (upright) image at. libvips decodes off the JavaScript thread, turns the image upright
  * by its EXIF orientation and, for a JPEG drawn at half its size or less (a phone's photo, usually), decodes
@@ -94,14 +86,14 @@ export async function decodeForDrawing(
     const { width, height } = meta.autoOrient
     if (!isDrawableSize(width, height)) return undefined
     const size = decodedSize(width, height, drawnScale)
-    const resized = size.width !== width || size.height !== height
     let image = sharp(bytes, { autoOrient: true })
-    if (resized) image = image.resize(size.width, size.height, { fit: 'fill' })
+    if (size.width !== width || size.height !== height)
+      image = image.resize(size.width, size.height, { fit: 'fill' })
     const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true })
     const canvas = createCanvas(info.width, info.height)
     const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength)
     canvas.getContext('2d').putImageData(new ImageData(pixels, info.width, info.height), 0, 0)
-    return resized ? withOriginal(canvas, { width, height }) : canvas
+    return canvas
   } catch {
     return undefined
   }

@@ -1,6 +1,6 @@
 import { Image } from '@napi-rs/canvas'
 import sharp from 'sharp'
-import { decodedSize, isDrawableSize, withOriginal } from '../draw/images'
+import { decodedSize, isDrawableSize } from '../draw/images'
 import type { ImageSource } from '../render'
 
 /** The JPEG quality of a photo re-encoded for a PDF (it is printed, so higher than the screen outputs' 75). */
@@ -62,12 +62,10 @@ export class PdfImages {
 
   async #read(ref: string, drawnScale: (width: number, height: number) => number) {
     const bytes = await this.#source(ref)
-    let original: { width: number; height: number } | undefined
     const encoded =
       bytes &&
       (await encodeForPdf(bytes, (width, height) => {
-        original = { width, height }
-        this.#sizes.set(ref, original)
+        this.#sizes.set(ref, { width, height })
         return drawnScale(width, height)
       }))
     if (!encoded) return undefined
@@ -75,9 +73,7 @@ export class PdfImages {
     image.src = encoded
     try {
       await image.decode()
-      return original && (original.width !== image.width || original.height !== image.height)
-        ? withOriginal(image, original)
-        : image
+      return image
     } catch {
       return undefined
     }

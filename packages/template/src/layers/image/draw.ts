@@ -13,10 +13,9 @@ export function drawImage<Image extends Drawable>(layer: ImageLayer, box: Box, d
   ctx.clip()
   if (!img) return drawPlaceholder(layer, box, d)
   const fit = resolveBound(layer.fit, d.values, 'cover')
-  const { width, height } = img.original ?? img
-  const scale = fitScale(fit, box, width, height) * (layer.zoom ?? 1)
-  const w = width * scale
-  const h = height * scale
+  const scale = fitScale(fit, box, img.width, img.height) * (layer.zoom ?? 1)
+  const w = img.width * scale
+  const h = img.height * scale
   const filter = adjustFilter(layer.adjust, drawnScale(ctx))
   if (filter) ctx.filter = filter
   // Keep the focal point (the customer's, else the layer's) as near the box's centre as the image's edges allow;
