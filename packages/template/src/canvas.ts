@@ -11,6 +11,9 @@ export interface TextMetricsLike {
   readonly width: number
   readonly fontBoundingBoxAscent: number
   readonly fontBoundingBoxDescent: number
+  /** How far the drawn letters reach above and below the baseline (their ink, not the font's box). */
+  readonly actualBoundingBoxAscent: number
+  readonly actualBoundingBoxDescent: number
 }
 
 /** Anything with pixels to draw: a decoded image, another canvas, a bitmap. */
