@@ -135,6 +135,7 @@ function nearest(files: readonly FaceFile[], want: FaceRequest): FaceFile | unde
 }
 
 const added = new Map<string, Promise<void>>()
+const loaded = new Set<string>()
 
 /**
  * Loads the faces a template needs as `FontFace`s under the model's face names, from the same files the
@@ -156,9 +157,10 @@ export async function loadFaces(
       const file = nearest(brand[files] ?? shipped[files] ?? libraryFiles(files) ?? [], want)
       if (!file) return Promise.resolve()
       const key = `${want.face}|${file.url}`
+      // A face still on its way (asked for by a preview in the font browser) is new to the canvas too.
+      if (!loaded.has(key)) fresh = true
       let loading = added.get(key)
       if (!loading) {
-        fresh = true
         const face = new FontFace(want.face, `url("${file.url}")`, {
           weight: String(file.weight),
           style: file.italic ? 'italic' : 'normal',
@@ -166,7 +168,9 @@ export async function loadFaces(
         })
         document.fonts.add(face)
         loading = face.load().then(
-          () => undefined,
+          () => {
+            loaded.add(key)
+          },
           () => {
             document.fonts.delete(face)
             added.delete(key)

@@ -15,16 +15,20 @@ const require = createRequire(import.meta.url)
 const CONVERTER = `
 const { parentPort, workerData } = require('node:worker_threads')
 const { compress } = require(workerData.wawoff2)
-parentPort.on('message', ({ id, ttf }) =>
-  compress(ttf).then(
-    // The result is a view of the WebAssembly heap: its bytes are copied out before they are sent.
-    (view) => {
-      const woff2 = view.slice()
-      parentPort.postMessage({ id, woff2 }, [woff2.buffer])
-    },
-    (e) => parentPort.postMessage({ id, error: String(e) }),
-  ),
-)`
+// One at a time: the result is a view of the WebAssembly heap, which the next conversion may grow (and so
+// detach), so its bytes are copied out before another starts.
+let queue = Promise.resolve()
+parentPort.on('message', ({ id, ttf }) => {
+  queue = queue
+    .then(() => compress(ttf))
+    .then(
+      (view) => {
+        const woff2 = view.slice()
+        parentPort.postMessage({ id, woff2 }, [woff2.buffer])
+      },
+      (e) => parentPort.postMessage({ id, error: String(e) }),
+    )
+})`
 
 let worker: Worker | undefined
 let nextId = 0
