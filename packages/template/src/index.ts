@@ -154,7 +154,6 @@ export {
   prepareText,
   quotesOf,
   recolor,
-  toggleEmphasis,
   type ScriptRun,
   scriptName,
   scriptRuns,
@@ -168,6 +167,7 @@ export {
   type TextStyle,
   textDirection,
   textStyle,
+  toggleEmphasis,
   writeColorRuns,
 } from './layers/text'
 export { layerPage, onPage, pageCount, pageLayers, templatePages } from './pages'
