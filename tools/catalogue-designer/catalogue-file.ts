@@ -71,6 +71,14 @@ export function minimalDocument(next: Template, raw: unknown): Json {
       walk(kept, undefined)
     }
   }
+  // The format before anything else: a file without one is read through every upgrade, which fills in what
+  // older formats meant (a text's fixed line spacing), so left out with it, those stay out too. Kept when
+  // leaving it out would change the template (the file uses what only a newer format reads).
+  if (isObject(doc) && isObject(raw) && !('format' in raw) && 'format' in doc) {
+    const format = doc.format as Json
+    delete doc.format
+    if (!same()) doc.format = format
+  }
   walk(doc, raw)
   return doc
 }
