@@ -1,4 +1,4 @@
-// Proves the designer embeds for real: the packed tarballs of @templet/designer and the two packages it is made
+// Proves the designer embeds for real: the packed tarballs of @templet/designer and the packages it is made
 // of, installed into a scratch Vite React app outside the workspace, build and render the designer in Chromium.
 import { expect, test } from '@playwright/test'
 import { type ConsumerApp, startConsumerApp } from '../../../../pack-consumer'
@@ -9,7 +9,7 @@ test.beforeAll(async () => {
   app = await startConsumerApp({
     name: 'designer-consumer',
     specDir: import.meta.dirname,
-    packages: ['designer', 'template', 'ui'],
+    packages: ['designer', 'template', 'ui', 'fonts'],
   })
 })
 
