@@ -137,7 +137,7 @@ export function facesOf(family: string): FontFace[] {
   return faces
 }
 
-const EMOJI = 'Templet Noto Color Emoji'
+export const COLOR_EMOJI_FACE = 'Templet Noto Color Emoji'
 const registered = new Set<string>()
 /**
  * Registers families with Skia on their first use, so a process that never draws Thai never opens the Thai
@@ -150,7 +150,7 @@ export function loadFaces(families: Iterable<string>) {
     for (const face of facesOf(family)) {
       // The colour emoji font is registered with the sequences Skia would split mapped whole (see emoji.ts).
       const ok =
-        family === EMOJI
+        family === COLOR_EMOJI_FACE
           ? GlobalFonts.register(joinedEmojiFont(face.file), face.family)
           : GlobalFonts.registerFromPath(face.file, face.family)
       if (!ok) throw new Error(`font did not load: ${face.file}`)

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { type Canvas, createCanvas } from '@napi-rs/canvas'
 import * as hb from 'harfbuzzjs'
-import { FAMILIES, facesOf } from '../fonts'
+import { COLOR_EMOJI_FACE, FAMILIES, facesOf } from '../fonts'
 
 /**
  * Text a reader can copy and search. Skia's PDF backend embeds each font as a subset with a ToUnicode map
@@ -92,7 +92,7 @@ export function markTexts(
   let pending: { text: string; y: number } | undefined
   let last: { entry: DrawnText; y: number } | undefined
   ctx.fillText = (text: string, x: number, y: number) => {
-    if (COLOR_EMOJI.test(ctx.font)) {
+    if (firstFace(ctx.font) === COLOR_EMOJI_FACE) {
       // Skia writes a colour emoji as a Type 3 glyph, whose text poppler places by the glyph's own matrix, away
       // from its line: its characters ride on the span of the text beside it on its baseline instead.
       const onLine = last && Math.abs(last.y - y) < 0.5 ? last.entry : undefined
@@ -129,7 +129,6 @@ export function markTexts(
 // the line wants its characters, not them.
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g
 
-const COLOR_EMOJI = /^[^"]*"Templet Noto Color Emoji"/
 const RTL = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u
 // The characters a right-to-left face draws in a line: its script's letters, marks, digits and punctuation, and
 // the joiners between them (Persian's zero-width non-joiner).
@@ -158,10 +157,12 @@ const FACE_LANGUAGES: Array<[RegExp, string]> = [
  * Other lines take the document's language.
  */
 export function spanLanguage(font: string): string | undefined {
-  // Skia answers the font it was given with its families quoted either way.
-  const first = /(Templet [^"',]+)/.exec(font)?.[1]?.trim() ?? ''
+  const first = firstFace(font)
   return FACE_LANGUAGES.find(([face]) => face.test(first))?.[1]
 }
+
+/** The first face of a CSS font (Skia answers the font it was given with its families quoted either way). */
+const firstFace = (font: string) => /(Templet [^"',]+)/.exec(font)?.[1]?.trim() ?? ''
 
 /** The right-to-left faces, by PostScript name, loaded into HarfBuzz on first use. */
 let rtlFaces: Map<string, hb.Font> | undefined
