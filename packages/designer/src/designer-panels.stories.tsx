@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { parseTemplate, type Template } from '@templet/template'
+import { DOCUMENT_FORMAT, parseTemplate, type Template } from '@templet/template'
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Designer } from './designer'
 import { layerButton, sampleDocument } from './story-helpers'
@@ -230,6 +230,62 @@ export const UnderlineAndSmartPunctuation: Story = {
         expect(headline).not.toHaveProperty(key, expect.anything())
     })
     await expect(smart).not.toBeChecked()
+  },
+}
+
+export const KeepLinesClear: Story = {
+  name: "Properties of a text: keep lines clear of each other's marks, by keyboard, one undo step",
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    const clear = canvas.getByRole('checkbox', { name: "Keep lines clear of each other's marks" })
+    // A document saved before the switch existed keeps its lines exactly the line height apart.
+    await expect(clear).not.toBeChecked()
+    clear.focus()
+    await userEvent.keyboard(' ')
+    await waitFor(() => expect(clear).toBeChecked())
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).not.toHaveProperty(
+        'lineSpacing',
+        expect.anything(),
+      ),
+    )
+    // One undo step brings the fixed spacing back.
+    await userEvent.keyboard('{Control>}z{/Control}')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({ lineSpacing: 'fixed' }),
+    )
+    await expect(clear).not.toBeChecked()
+    clear.focus()
+    await userEvent.keyboard(' ')
+    await waitFor(() => expect(clear).toBeChecked())
+  },
+}
+
+export const KeepLinesClearInChinese: Story = {
+  name: "Properties of a text in Chinese: keep lines clear of each other's marks, off again leaves them fixed",
+  tags: ['no-visual'],
+  args: {
+    locale: 'zh-CN',
+    // The sample as a document of the current format: its texts clear ink (no `lineSpacing`).
+    document: parseTemplate({
+      ...sampleDocument,
+      format: DOCUMENT_FORMAT,
+      layers: sampleDocument.layers.map((l) => (l.type === 'text' ? { ...l, lineSpacing: undefined } : l)),
+    }),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    // A text of the current format clears ink: the switch is on.
+    const clear = canvas.getByRole('checkbox', { name: '上下行的标记互不重叠' })
+    await expect(clear).toBeChecked()
+    clear.focus()
+    await userEvent.keyboard(' ')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({ lineSpacing: 'fixed' }),
+    )
+    await expect(clear).not.toBeChecked()
   },
 }
 

@@ -118,9 +118,24 @@ export interface DesignerWords {
   tamilScript: string
   khmerScript: string
   weight: string
+  /** Each weight's name (100 Thin to 900 Black), shown after its number in the weight select. */
+  weight100: string
+  weight200: string
+  weight300: string
+  weight400: string
+  weight500: string
+  weight600: string
+  weight700: string
+  weight800: string
+  weight900: string
   italic: string
   fontSize: string
   lineHeight: string
+  /**
+   * The switch of a text's line spacing: on, a line moves down where its ink (stacked marks, subscripts) would
+   * touch the line before's; off, every line is exactly the line height below the one before.
+   */
+  keepLinesClear: string
   letterSpacing: string
   textAlign: string
   alignStart: string
@@ -389,9 +404,19 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   tamilScript: 'Tamil',
   khmerScript: 'Khmer',
   weight: 'Weight',
+  weight100: 'Thin',
+  weight200: 'Extra Light',
+  weight300: 'Light',
+  weight400: 'Regular',
+  weight500: 'Medium',
+  weight600: 'Semibold',
+  weight700: 'Bold',
+  weight800: 'Extra Bold',
+  weight900: 'Black',
   italic: 'Italic',
   fontSize: 'Font size',
   lineHeight: 'Line height',
+  keepLinesClear: "Keep lines clear of each other's marks",
   letterSpacing: 'Letter spacing (em)',
   textAlign: 'Alignment',
   alignStart: 'Start',
@@ -626,9 +651,19 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   tamilScript: '泰米尔文',
   khmerScript: '高棉文',
   weight: '字重',
+  weight100: '极细',
+  weight200: '特细',
+  weight300: '细体',
+  weight400: '常规',
+  weight500: '中等',
+  weight600: '半粗',
+  weight700: '粗体',
+  weight800: '特粗',
+  weight900: '极粗',
   italic: '斜体',
   fontSize: '字号',
   lineHeight: '行高',
+  keepLinesClear: '上下行的标记互不重叠',
   letterSpacing: '字间距（em）',
   textAlign: '对齐方式',
   alignStart: '起始',

@@ -48,6 +48,7 @@ const CONTROLS: Record<string, Record<string, (layer: RawLayer) => string[]>> = 
     italic: (l) => [isBound(l.italic) ? w.font : w.italic],
     size: () => [w.fontSize],
     lineHeight: () => [w.lineHeight],
+    lineSpacing: () => [w.keepLinesClear],
     letterSpacing: () => [w.letterSpacing],
     align: (l) => (isBound(l.align) ? [] : [w.textAlign]),
     valign: (l) => (isBound(l.valign) ? [] : [w.textVAlign]),

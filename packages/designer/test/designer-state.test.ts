@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { boxIn, type DesignerAction, designerReducer, initialState } from '../src/index'
+import {
+  boxIn,
+  DEFAULT_FONTS,
+  DESIGNER_STRINGS_EN,
+  type DesignerAction,
+  designerKinds,
+  designerReducer,
+  initialState,
+} from '../src/index'
 import { twoSizeCard } from './card'
 
 const template = twoSizeCard('designer-card', [
@@ -264,5 +272,52 @@ describe('deleting', () => {
       'title',
       'badge',
     ])
+  })
+})
+
+describe("a text's line spacing in the designer", () => {
+  /** The switch of the text's properties, whose changes go to the state as the panel sends them. */
+  const switchOf = (state: ReturnType<typeof run>, changes: DesignerAction[]) => {
+    const layer = state.document.layers.find((l) => l.id === 'title')
+    if (!layer) throw new Error('no title')
+    const { controls } = designerKinds.properties(layer, {
+      t: state.document,
+      sizeId: state.sizeId,
+      strings: DESIGNER_STRINGS_EN,
+      locale: 'en',
+      fonts: DEFAULT_FONTS,
+      update: (patch, coalesce) => changes.push({ type: 'update', id: 'title', patch, coalesce }),
+      disabled: false,
+    })
+    const found = controls.find(
+      (c) => c.control === 'checkbox' && c.label === DESIGNER_STRINGS_EN.keepLinesClear,
+    )
+    if (found?.control !== 'checkbox') throw new Error('no line spacing switch')
+    return found
+  }
+  /** The text as the document is handed out and saved (JSON: a property set to undefined is none). */
+  const titleOf = (state: ReturnType<typeof run>) =>
+    JSON.parse(JSON.stringify(state.document.layers.find((l) => l.id === 'title'))) as Record<string, unknown>
+
+  it('turns ink-clear spacing on (no property) and off (fixed), each one undo step', () => {
+    // The card names no format: read as a document saved before format 3, its text keeps fixed spacing.
+    const start = run({ type: 'select', ids: ['title'] })
+    expect(titleOf(start)).toMatchObject({ lineSpacing: 'fixed' })
+    const changes: DesignerAction[] = []
+    const off = switchOf(start, changes)
+    expect(off.checked).toBe(false)
+    off.set(true)
+    const on = changes.reduce(designerReducer, start)
+    expect(titleOf(on)).not.toHaveProperty('lineSpacing')
+    expect(on.past).toHaveLength(start.past.length + 1)
+    expect(switchOf(on, []).checked).toBe(true)
+    expect(titleOf(designerReducer(on, { type: 'undo' }))).toMatchObject({ lineSpacing: 'fixed' })
+
+    const again: DesignerAction[] = []
+    switchOf(on, again).set(false)
+    const fixed = again.reduce(designerReducer, on)
+    expect(titleOf(fixed)).toMatchObject({ lineSpacing: 'fixed' })
+    expect(fixed.past).toHaveLength(on.past.length + 1)
+    expect(titleOf(designerReducer(fixed, { type: 'undo' }))).not.toHaveProperty('lineSpacing')
   })
 })

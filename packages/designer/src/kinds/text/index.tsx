@@ -129,6 +129,14 @@ function textProperties(layer: TextLayer, ctx: PropertyContext<TextLayer>): Prop
         }),
       ],
     },
+    // On: no property, as a text made from format 3 on draws (lines move down where their ink would touch);
+    // off: every line exactly the line height below the one before, as texts saved before were drawn.
+    {
+      control: 'checkbox',
+      label: strings.keepLinesClear,
+      checked: layer.lineSpacing !== 'fixed',
+      set: (v) => update({ lineSpacing: v ? undefined : 'fixed' }),
+    },
     {
       control: 'colour',
       label: strings.color,
