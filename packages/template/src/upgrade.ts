@@ -42,6 +42,14 @@ const UPGRADES: readonly UpgradeStep[] = [
       if (isObject(layer) && layer.type === 'text') layer.lineSpacing = 'fixed'
     return document
   },
+  // 3 -> 4: lines break by UAX #14 (`lineBreaks`); every text saved before keeps the breaks it had between the
+  // segmenter's words, so it wraps as it did.
+  (document) => {
+    if (!Array.isArray(document.layers)) return document
+    for (const layer of document.layers as unknown[])
+      if (isObject(layer) && layer.type === 'text') layer.lineBreaks = 'words'
+    return document
+  },
 ]
 
 /** The format this release writes and reads up to; a document without `format` is format 1. */

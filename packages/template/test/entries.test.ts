@@ -18,9 +18,11 @@ async function packagesOf(entry: string) {
 }
 
 describe('the package in a browser', () => {
-  it('bundles for the browser with zod, bidi-js, uqr (QR codes) and hyphen (patterns loaded on demand) as its only dependencies (no Node built-in, no native module)', async () => {
+  it('bundles for the browser with zod, bidi-js, uqr (QR codes), hyphen (patterns loaded on demand) and linebreak (UAX #14, with its trie) as its only dependencies (no Node built-in, no native module)', async () => {
     // platform: 'browser' fails the build on any node: import. hyphen's patterns are imported on demand.
-    expect(new Set(await packagesOf('index.ts'))).toEqual(new Set(['zod', 'bidi-js', 'uqr', 'hyphen']))
+    expect(new Set(await packagesOf('index.ts'))).toEqual(
+      new Set(['zod', 'bidi-js', 'uqr', 'hyphen', 'linebreak', 'unicode-trie', 'tiny-inflate', 'base64-js']),
+    )
   })
 
   it('loads hyphenation (its core and each language’s patterns) in chunks of their own, on first use', async () => {

@@ -25,13 +25,13 @@ const doc = (): TemplateInput => ({
 })
 
 describe('document format', () => {
-  it('is 3 today (colour runs, ink-clear lines), and a document without one is format 1, upgraded as it is read', () => {
-    expect(DOCUMENT_FORMAT).toBe(3)
+  it('is 4 today (colour runs, ink-clear lines, UAX #14 line breaks), and a document without one is format 1, upgraded as it is read', () => {
+    expect(DOCUMENT_FORMAT).toBe(4)
     const old = doc()
     expect(documentFormat(old)).toBe(1)
     const before = JSON.stringify(old)
     const t = parseTemplate(old)
-    expect(t.format).toBe(3)
+    expect(t.format).toBe(4)
     // The stored document is not changed, and words without markers are kept as they were.
     expect(JSON.stringify(old)).toBe(before)
     expect(t.layers[1]).toMatchObject({ text: '{{title}}' })
@@ -47,6 +47,16 @@ describe('document format', () => {
     expect(texts(current).every((l) => l.lineSpacing === undefined)).toBe(true)
   })
 
+  it('keeps the line breaks of a text saved before format 4 (between words); a new text breaks by UAX #14', () => {
+    const texts = (t: ReturnType<typeof parseTemplate>) => t.layers.filter((l) => l.type === 'text')
+    for (const saved of [doc(), { ...doc(), format: 2 }, { ...doc(), format: 3 }])
+      expect(texts(parseTemplate(saved)).map((l) => l.lineBreaks)).toEqual(
+        texts(parseTemplate(saved)).map(() => 'words'),
+      )
+    const current = parseTemplate({ ...doc(), format: DOCUMENT_FORMAT })
+    expect(texts(current).every((l) => l.lineBreaks === undefined)).toBe(true)
+  })
+
   it('passes a document of the current format through as the very object', () => {
     const current = { ...doc(), format: DOCUMENT_FORMAT }
     expect(upgradeDocument(current)).toBe(current)
@@ -60,7 +70,7 @@ describe('document format', () => {
     const e = parseError({ ...doc(), format: DOCUMENT_FORMAT + 1 })
     expect(e.templateId).toBe('format-card')
     expect(e.issues).toEqual([{ property: 'format', message: expect.stringContaining('newer release') }])
-    expect(e.message).toMatch(/format 4: saved by a newer release of Templet .*update Templet to open it/)
+    expect(e.message).toMatch(/format 5: saved by a newer release of Templet .*update Templet to open it/)
   })
 
   it.each([0, -1, 1.5, '1', null, true])('refuses format %j with a clear error', (format) => {

@@ -47,6 +47,8 @@ export interface TextStyle {
   figures?: Figures | undefined
   /** Lower-case letters as small capitals: the faces' own, else capitals at 0.7 of the size. */
   smallCaps?: boolean | undefined
+  /** `words`: the breaks of texts saved before format 4 (`wordSegmentBreaks`); absent, UAX #14's. */
+  lineBreaks?: 'words' | undefined
 }
 
 /** A stretch of a text written in a language of its own (a value the customer declared); UTF-16 offsets. */

@@ -128,6 +128,7 @@ export function textStyle(
       },
     }),
     ...(layer.smallCaps && { smallCaps: true }),
+    ...(layer.lineBreaks && { lineBreaks: layer.lineBreaks }),
   }
 }
 

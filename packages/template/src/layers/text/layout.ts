@@ -1,7 +1,8 @@
 import type { Canvas2D } from '../../canvas'
-import { graphemesOf, textLength, wordsOf } from '../../segments'
+import { graphemesOf, textLength } from '../../segments'
 import { HYPHEN, Measurer, type Paragraph, prepareText, type TextContent, type TextStyle } from './content'
 import { hyphenationPoints } from './hyphenation'
+import { lineBreaks, NO_END, NO_START, SPACE, wordSegmentBreaks } from './line-breaks'
 
 export interface TextLine {
   /** UTF-16 offsets in the content's text of what the line shows (trailing spaces left out). */
@@ -38,56 +39,13 @@ export interface TextLayout {
   truncated: boolean
 }
 
-// Punctuation that may not start a line, and openers that may not end one (Latin and CJK, JIS X 4051-lite;
-// primes stay with their figures: 5′10″).
-const NO_START = new Set([
-  ...',.;:!?)]}%、。，．：；！？）」』】〕〉》”’…‥ー々〻ゝゞヽヾ・·\u060C\u061B\u061F′″',
-])
-const NO_END = new Set([...'([{「『【〔〈《“‘'])
-
-// Hyphens and dashes a line may end with but not start with after a word (UAX #14's HY and BA, rule LB21).
-const HYPHENS = new Set([...'-\u2010\u2012\u2013'])
-// Guillemets: « opens and » closes in French (spaced), the other way round in German (unspaced).
-const GUILLEMETS = new Set([...'«»‹›'])
-const CURRENCY = /^\p{Sc}$/u
-const SPACE = /^\s$/
-/** The last character of a segment (a whole segment of spaces, when it is one). */
-const lastOf = (s: string | undefined) => (s === undefined ? '' : (s[s.length - 1] ?? ''))
-
 /**
- * The pieces a paragraph may break between: words with their trailing spaces, punctuation glued on. Besides
- * the no-start and no-end sets, a word keeps the hyphen after it (Fitzgerald-|Ávila), a currency sign keeps
- * the word or figure on either side it touches (€12.50, US$), and a guillemet stays with its words: unspaced
- * (German »Text«) on both sides; spaced (French « mot »), an opening one with the word after it and a closing
- * one with the word before. Each segment is judged by its neighbours alone, so the time is linear in the text.
+ * The pieces a paragraph may break between (words with their trailing spaces, punctuation glued on), at the
+ * breaks `lineBreaks` allows, or for a text saved before format 4 (`words`) those it broke at then.
  */
-export function breakPieces(paragraph: string): string[] {
-  const pieces: string[] = []
-  const segments = [...wordsOf(paragraph)].map((w) => w.segment)
-  segments.forEach((segment, i) => {
-    const last = pieces.length - 1
-    const before = lastOf(segments[i - 1])
-    const first = segment[0] ?? ''
-    const spaced = SPACE.test(before)
-    const next = segments[i + 1]
-    const glued =
-      last >= 0 &&
-      (/^\s+$/.test(segment) ||
-        NO_START.has(first) ||
-        NO_END.has(before) ||
-        (!spaced && (HYPHENS.has(first) || GUILLEMETS.has(first) || CURRENCY.test(first))) ||
-        (!spaced && (CURRENCY.test(before) || GUILLEMETS.has(before))) ||
-        // Feet and inches, minutes and seconds: 5′10″ is one.
-        (before === '′' && /^\p{Nd}/u.test(first)) ||
-        // Spaced, as French sets them, » closes (it may not start a line) and « opens (it may not end one).
-        (spaced && (segment === '»' || segment === '›') && (next === undefined || /^\s/.test(next))) ||
-        (spaced &&
-          (segments[i - 2] === '«' || segments[i - 2] === '‹') &&
-          (i < 3 || SPACE.test(lastOf(segments[i - 3])))))
-    if (glued) pieces[last] += segment
-    else pieces.push(segment)
-  })
-  return pieces
+export function breakPieces(paragraph: string, rule?: 'words'): string[] {
+  const breaks = rule === 'words' ? wordSegmentBreaks(paragraph) : lineBreaks(paragraph)
+  return breaks.map((at, i) => paragraph.slice(breaks[i - 1] ?? 0, at))
 }
 
 interface Piece {
@@ -101,9 +59,9 @@ interface Piece {
 
 type Range = { start: number; end: number; hyphen?: boolean }
 
-function piecesOf(content: TextContent, p: Paragraph): Piece[] {
+function piecesOf(content: TextContent, p: Paragraph, rule: TextStyle['lineBreaks']): Piece[] {
   let at = p.start
-  return breakPieces(content.text.slice(p.start, p.end)).map((text) => {
+  return breakPieces(content.text.slice(p.start, p.end), rule).map((text) => {
     const start = at
     at += text.length
     return { start, trimEnd: start + text.trimEnd().length, end: at }
@@ -282,7 +240,7 @@ function wrapParagraph(m: Measurer, p: Paragraph, maxWidth: number, style: TextS
     end: p.start + m.content.text.slice(p.start, p.end).trimEnd().length,
   }
   if (!style.wrap || m.width(whole.start, whole.end) <= maxWidth) return { lines: [whole], split: false }
-  const pieces = piecesOf(m.content, p)
+  const pieces = piecesOf(m.content, p, style.lineBreaks)
   let { lines, split } = greedyLines(m, pieces, maxWidth, style.hyphenate)
   if (split) return { lines, split }
   if (style.balance) {

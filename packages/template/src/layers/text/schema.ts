@@ -39,6 +39,12 @@ export const textLayerSchema = z
      * before's; lines whose ink clears keep their places.
      */
     lineSpacing: z.literal('fixed').optional(),
+    /**
+     * `words`: lines break between the words the platform's segmenter finds, as texts saved before format 4
+     * broke. Absent: by the Unicode line breaking algorithm (UAX #14), with dictionary words for Thai, Lao,
+     * Khmer and Myanmar, and whole words in Chinese, Japanese and Korean.
+     */
+    lineBreaks: z.literal('words').optional(),
     /** Extra space between letters in em. */
     letterSpacing: z.number().default(0),
     transform: z.enum(['none', 'uppercase']).default('none'),
