@@ -7,9 +7,13 @@ import { loadFaces } from '../src/fonts'
 export const BOX = { x: 100, y: 100, w: 600, h: 200 }
 export const SIZE = 48
 
-/** A template with one text layer (black on white, 48 px, field `text`) in `box`, with the layer's overrides. */
-export function textProbe(layer: Record<string, unknown>, box = BOX): Template {
+/**
+ * A template with one text layer (black on white, 48 px, field `text`) in `box`, with the layer's overrides; of
+ * the first document format (upgraded as it is read, so drawn as texts saved then), unless `format` is given.
+ */
+export function textProbe(layer: Record<string, unknown>, box = BOX, format?: number): Template {
   return parseTemplate({
+    ...(format !== undefined && { format }),
     id: 'text-probe',
     typeId: 'social-posts',
     name: { en: 'Probe', 'zh-CN': '探针' },

@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createCanvas } from '@napi-rs/canvas'
-import { type Canvas2D, layoutText, type TextStyle } from '@templet/template'
+import { type Canvas2D, DOCUMENT_FORMAT, layoutText, type TextStyle } from '@templet/template'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadFaces } from '../src/fonts'
 import { render, renderPdf } from '../src/index'
-import { type Picture, pixels, textProbe } from './text-probe'
+import { inkBox, type Picture, BOX as PROBE_BOX, pixels, textProbe } from './text-probe'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'templet-typography-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -226,5 +226,51 @@ describe('small capitals and ligatures', () => {
     const arabic = 'مرحبا بكم في المكتب'
     const rtl = await copied({ size: 28, smallCaps: true, ligatures: false, direction: 'rtl' }, arabic, BOX)
     expect(rtl.join(' ').replace(/[\u202a-\u202e]/g, '')).toBe(arabic)
+  })
+})
+
+describe('a text of the current format', () => {
+  const current = async (layer: Record<string, unknown>, text: string, format = DOCUMENT_FORMAT) =>
+    pixels((await render(textProbe(layer, PROBE_BOX, format), { text }, { formats: ['png'] })).png as Buffer)
+
+  /** The runs of ink along the row of a picture with the most ink: a headline bar's pieces. */
+  function barPieces(g: Picture): number {
+    let best = 0
+    let row = 0
+    for (let y = 0; y < g.height; y++) {
+      let n = 0
+      for (let x = 0; x < g.width; x++) if ((g.data[y * g.width + x] ?? 255) < 128) n++
+      if (n > best) [best, row] = [n, y]
+    }
+    let runs = 0
+    for (let x = 0; x < g.width; x++)
+      if ((g.data[row * g.width + x] ?? 255) < 128 && (g.data[row * g.width + x - 1] ?? 255) >= 128) runs++
+    return runs
+  }
+
+  it('keeps the headline bar of Devanagari and Bengali whole under letter spacing; a text saved before splits it', async () => {
+    for (const text of ['नमस्ते दुनिया', 'বাংলা ভাষা']) {
+      const whole = barPieces(await current({ letterSpacing: 0.3 }, text))
+      const split = barPieces(await current({ letterSpacing: 0.3 }, text, 3))
+      // The bar breaks where the unspaced text's does (between words, at a letter without one), no more.
+      expect(whole, text).toBe(barPieces(await current({ letterSpacing: 0 }, text)))
+      expect(split, text).toBeGreaterThan(whole)
+    }
+    // Latin letters are still spaced.
+    const latin = inkBox(await current({ letterSpacing: 0.3 }, 'spaced'))
+    const tight = inkBox(await current({ letterSpacing: 0 }, 'spaced'))
+    expect((latin?.maxX ?? 0) - (latin?.minX ?? 0)).toBeGreaterThan(
+      (tight?.maxX ?? 0) - (tight?.minX ?? 0) + 40,
+    )
+  })
+
+  it('sets a right-to-left paragraph from its own start, at the right; a text saved before keeps the layer’s side', async () => {
+    const arabic = 'مرحبا بكم'
+    const now = inkBox(await current({ align: 'start' }, arabic))
+    const before = inkBox(await current({ align: 'start' }, arabic, 3))
+    expect(now?.maxX).toBeGreaterThan(PROBE_BOX.x + PROBE_BOX.w - 10)
+    expect(before?.minX).toBeLessThan(PROBE_BOX.x + 10)
+    // `left` stays left, as a browser's `text-align: left`.
+    expect(inkBox(await current({ align: 'left' }, arabic))?.minX).toBeLessThan(PROBE_BOX.x + 10)
   })
 })

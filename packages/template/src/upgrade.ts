@@ -42,12 +42,17 @@ const UPGRADES: readonly UpgradeStep[] = [
       if (isObject(layer) && layer.type === 'text') layer.lineSpacing = 'fixed'
     return document
   },
-  // 3 -> 4: lines break by UAX #14 (`lineBreaks`); every text saved before keeps the breaks it had between the
-  // segmenter's words, so it wraps as it did.
+  // 3 -> 4: lines break by UAX #14 (`lineBreaks`), a right-to-left paragraph aligns from its own start (`rtl`),
+  // and letter spacing leaves Devanagari and Bengali whole (`splitHeadlineBars`); every text saved before keeps
+  // the breaks it had between the segmenter's words, its side and its spacing, so it draws as it did.
   (document) => {
     if (!Array.isArray(document.layers)) return document
-    for (const layer of document.layers as unknown[])
-      if (isObject(layer) && layer.type === 'text') layer.lineBreaks = 'words'
+    for (const layer of document.layers as unknown[]) {
+      if (!isObject(layer) || layer.type !== 'text') continue
+      layer.lineBreaks = 'words'
+      if (layer.rtl === undefined) layer.rtl = 'keep'
+      if (typeof layer.letterSpacing === 'number' && layer.letterSpacing !== 0) layer.splitHeadlineBars = true
+    }
     return document
   },
 ]

@@ -57,6 +57,29 @@ describe('document format', () => {
     expect(texts(current).every((l) => l.lineBreaks === undefined)).toBe(true)
   })
 
+  it('keeps the side of a right-to-left paragraph and the spacing of Devanagari in a text saved before format 4', () => {
+    const texts = (t: ReturnType<typeof parseTemplate>) => t.layers.filter((l) => l.type === 'text')
+    const spaced = (format?: number) => {
+      const d = doc() as { layers: Array<Record<string, unknown>> }
+      d.layers = d.layers.map((l) => (l.type === 'text' ? { ...l, letterSpacing: 0.1 } : l))
+      return format === undefined ? d : { ...d, format }
+    }
+    for (const saved of [spaced(), spaced(3)])
+      for (const l of texts(parseTemplate(saved)))
+        expect(l).toMatchObject({ rtl: 'keep', splitHeadlineBars: true })
+    // Only spaced texts are marked; an `rtl` of the text's own is kept.
+    const plain = doc() as { layers: Array<Record<string, unknown>> }
+    plain.layers = plain.layers.map((l) => (l.type === 'text' ? { ...l, rtl: 'mirror' } : l))
+    for (const l of texts(parseTemplate({ ...plain, format: 3 }))) {
+      expect(l.rtl).toBe('mirror')
+      expect('splitHeadlineBars' in l).toBe(false)
+    }
+    for (const l of texts(parseTemplate(spaced(DOCUMENT_FORMAT)))) {
+      expect(l.rtl).toBe('start')
+      expect('splitHeadlineBars' in l).toBe(false)
+    }
+  })
+
   it('passes a document of the current format through as the very object', () => {
     const current = { ...doc(), format: DOCUMENT_FORMAT }
     expect(upgradeDocument(current)).toBe(current)

@@ -49,7 +49,16 @@ export interface TextStyle {
   smallCaps?: boolean | undefined
   /** `words`: the breaks of texts saved before format 4 (`wordSegmentBreaks`); absent, UAX #14's. */
   lineBreaks?: 'words' | undefined
+  /** Letter spacing in Devanagari and Bengali too (texts saved before format 4). */
+  splitHeadlineBars?: boolean | undefined
 }
+
+/** Writing systems whose letters hang from one headline bar, which space between letters would split. */
+const HEADLINE_BAR: ReadonlySet<WritingSystem> = new Set(['devanagari', 'bengali'])
+
+/** The canvas' `letterSpacing` for a run of a writing system: `extra` px (a justified line's) added. */
+export const runLetterSpacing = (style: TextStyle, size: number, system: WritingSystem, extra = 0) =>
+  `${(HEADLINE_BAR.has(system) && !style.splitHeadlineBars ? 0 : style.letterSpacing * size) + extra}px`
 
 /** A stretch of a text written in a language of its own (a value the customer declared); UTF-16 offsets. */
 export interface LangSpan {
@@ -304,15 +313,12 @@ export function applyRunFont(
 /** Measures stretches of a content at one size, run by run, each run's text once. */
 export class Measurer {
   private readonly widths = new Map<string, number>()
-  private readonly spacing: string
   constructor(
     readonly ctx: Canvas2D,
     readonly content: TextContent,
     readonly style: TextStyle,
     readonly size: number,
-  ) {
-    this.spacing = `${style.letterSpacing * size}px`
-  }
+  ) {}
 
   /** The width of one run's text in its font. */
   runWidth(text: string, system: WritingSystem, emphasis: number): number {
@@ -320,7 +326,8 @@ export class Measurer {
     let w = this.widths.get(key)
     if (w === undefined) {
       applyRunFont(this.ctx, this.style, this.size, system, emphasis)
-      if (this.ctx.letterSpacing !== this.spacing) this.ctx.letterSpacing = this.spacing
+      const spacing = runLetterSpacing(this.style, this.size, system)
+      if (this.ctx.letterSpacing !== spacing) this.ctx.letterSpacing = spacing
       w = this.ctx.measureText(text).width
       this.widths.set(key, w)
     }

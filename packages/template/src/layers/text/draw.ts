@@ -12,6 +12,7 @@ import {
   type LangSpan,
   Measurer,
   prepareText,
+  runLetterSpacing,
   styledRuns,
   type TextStyle,
 } from './content'
@@ -129,6 +130,7 @@ export function textStyle(
     }),
     ...(layer.smallCaps && { smallCaps: true }),
     ...(layer.lineBreaks && { lineBreaks: layer.lineBreaks }),
+    ...(layer.splitHeadlineBars && { splitHeadlineBars: true }),
   }
 }
 
@@ -189,19 +191,20 @@ function linePieces(m: Measurer, line: TextLine): Piece[] {
 }
 
 /**
- * Which side a paragraph's lines sit on. `start` and `end` follow the design's direction (the layer's
- * declared one, else left to right), so a right-to-left value in a left-aligned composition stays at the
- * left and reads as designed. With `rtl: 'mirror'` a right-to-left paragraph mirrors the design instead:
- * start is its right, and left and right swap.
+ * Which side a paragraph's lines sit on. With `rtl: 'start'` `start` and `end` follow the paragraph's own
+ * direction, as in a browser; with `keep` the design's (the layer's declared one, else left to right), so a
+ * right-to-left value in a left-aligned composition stays at the left. With `mirror` a right-to-left paragraph
+ * mirrors the design: start is its right, and left and right swap.
  */
 function sideOf(layer: TextLayer, d: DrawContext, paragraphRtl: boolean): 'left' | 'right' | 'center' {
   const align = layer.bySize?.[d.sizeId]?.align ?? resolveBound(layer.align, d.values, 'start')
   if (align === 'center') return 'center'
   const designRtl = layer.direction === 'rtl'
-  const mirrored = layer.rtl === 'mirror' && paragraphRtl !== designRtl
-  const rtl = designRtl !== mirrored
+  const turned = layer.rtl !== 'keep' && paragraphRtl !== designRtl
+  const rtl = designRtl !== turned
   const side =
     align === 'start' ? (rtl ? 'right' : 'left') : align === 'end' ? (rtl ? 'left' : 'right') : align
+  const mirrored = turned && layer.rtl === 'mirror'
   return mirrored && (align === 'left' || align === 'right') ? (side === 'left' ? 'right' : 'left') : side
 }
 
@@ -281,7 +284,6 @@ function drawLines(
     ctx.lineWidth = outline.width * 2
     ctx.lineJoin = 'round'
   }
-  const spacing = `${style.letterSpacing * layout.size}px`
   const decorated = layer.underline || layer.strikethrough
   layout.placed.forEach((line, i) => {
     const pieces = lines[i] ?? []
@@ -301,7 +303,7 @@ function drawLines(
       if (colors) ctx.fillStyle = fill
       if (stretches[stretches.length - 1]?.fill !== fill) stretches.push({ x, fill })
       applyRunFont(ctx, style, layout.size, pc.run.system, pc.run.emphasis)
-      ctx.letterSpacing = stretched?.letterSpacing ?? spacing
+      ctx.letterSpacing = runLetterSpacing(style, layout.size, pc.run.system, stretched?.letterGap)
       if (stretched) ctx.wordSpacing = stretched.wordSpacing
       ctx.direction = pc.rtl ? 'rtl' : 'ltr'
       // One shadow, cast by what is drawn first: the outline when there is one, else the letters.
@@ -356,16 +358,16 @@ function lineFace(style: TextStyle, pieces: Piece[]): string {
 function stretch(ctx: Canvas2D, style: TextStyle, size: number, line: TextLine, pieces: Piece[]) {
   if (line.wordGap === undefined && line.letterGap === undefined) return undefined
   if (ctx.wordSpacing === undefined) return undefined
-  const letterSpacing = `${style.letterSpacing * size + (line.letterGap ?? 0)}px`
+  const letterGap = line.letterGap ?? 0
   const wordSpacing = `${line.wordGap ?? 0}px`
-  ctx.letterSpacing = letterSpacing
   ctx.wordSpacing = wordSpacing
   for (const pc of pieces) {
     applyRunFont(ctx, style, size, pc.run.system, pc.run.emphasis)
+    ctx.letterSpacing = runLetterSpacing(style, size, pc.run.system, letterGap)
     pc.width = ctx.measureText(pc.text).width
   }
   ctx.wordSpacing = '0px'
-  return { letterSpacing, wordSpacing }
+  return { letterGap, wordSpacing }
 }
 
 /** What drawing a text layer found: whether its text had to be cut to fit. */

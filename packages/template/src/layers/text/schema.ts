@@ -45,8 +45,13 @@ export const textLayerSchema = z
      * Khmer and Myanmar, and whole words in Chinese, Japanese and Korean.
      */
     lineBreaks: z.literal('words').optional(),
-    /** Extra space between letters in em. */
+    /**
+     * Extra space between letters in em; none between the letters of Devanagari and Bengali, which hang from
+     * one headline bar that spacing would split.
+     */
     letterSpacing: z.number().default(0),
+    /** Letter spacing between Devanagari and Bengali letters too, splitting their bar, as before format 4. */
+    splitHeadlineBars: z.literal(true).optional(),
     transform: z.enum(['none', 'uppercase']).default('none'),
     /**
      * Each paragraph's direction: `auto` takes the direction of its first strong character (Unicode bidi
@@ -54,11 +59,13 @@ export const textLayerSchema = z
      */
     direction: z.enum(['auto', 'ltr', 'rtl']).default('auto'),
     /**
-     * What a right-to-left paragraph in a left-to-right design does: `keep` (default) keeps the layer's
-     * side, so an Arabic headline in a left-aligned composition stays at the left and reads as designed;
-     * `mirror` mirrors the layer for it (start is its right, left and right swap).
+     * What a right-to-left paragraph in a left-to-right design does: `start` (default) takes `start` and `end`
+     * from its own direction, so it sits at the right as a browser sets `text-align: start` (`left` and `right`
+     * stay); `keep` keeps the layer's side, so an Arabic headline in a left-aligned composition stays at the
+     * left (every text saved before format 4 without an `rtl` of its own); `mirror` mirrors the layer for it
+     * (start is its right, left and right swap).
      */
-    rtl: z.enum(['keep', 'mirror']).default('keep'),
+    rtl: z.enum(['start', 'keep', 'mirror']).default('start'),
     /**
      * The language of the text (BCP 47: `ja`, `ko`, `zh-TW`, `zh-Hant`, `zh-CN`…), for the glyph forms of
      * Han characters; without it the render's language hint, else the text itself (kana, hangul,
