@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { CATALOGUE_DIR } from '@templet/catalogue'
-import { parseTemplate } from '@templet/template'
+import { DOCUMENT_FORMAT, parseTemplate } from '@templet/template'
 import { describe, expect, it } from 'vitest'
 import { catalogueFileText } from './catalogue-file'
 import { loopbackOnly } from './catalogue-host'
@@ -24,6 +24,36 @@ describe('a catalogue file as the designer saves it', () => {
       (file) => catalogueFileText(parseTemplate(JSON.parse(text(file))), text(file)) !== text(file),
     )
     expect(differ).toEqual([])
+  })
+
+  it('declares a format in every catalogue file, from 3 on, so its texts keep their lines clear of each other', () => {
+    const formats = files.map((file) => (JSON.parse(text(file)) as { format?: number }).format ?? 1)
+    expect(formats.filter((f) => f < 3)).toEqual([])
+    for (const file of files)
+      for (const layer of parseTemplate(JSON.parse(text(file))).layers)
+        if (layer.type === 'text') expect(layer.lineSpacing, `${file} ${layer.id}`).toBeUndefined()
+  })
+
+  it('saves a file without a format as it was: its texts keep the fixed line spacing it was read with', () => {
+    const before = text('youtube-bold.json').replace(/^ {2}"format": \d+,\n/m, '')
+    const t = parseTemplate(JSON.parse(before))
+    expect(t.layers.filter((l) => l.type === 'text').every((l) => l.lineSpacing === 'fixed')).toBe(true)
+    expect(catalogueFileText(t, before)).toBe(before)
+  })
+
+  it('saves a file of an older format in it, and in the current one once an edit needs what only that reads', () => {
+    const before = text('youtube-bold.json').replace(/^ {2}"format": \d+,$/m, '  "format": 2,')
+    const t = parseTemplate(JSON.parse(before))
+    expect(catalogueFileText(t, before)).toBe(before)
+    // Lines clear of each other's ink is what format 2 cannot say: the file moves on, its other texts fixed.
+    const cleared = {
+      ...t,
+      layers: t.layers.map((l) => (l.id === 'headline' ? { ...l, lineSpacing: undefined } : l)),
+    }
+    const after = JSON.parse(catalogueFileText(cleared, before))
+    expect(after.format).toBe(DOCUMENT_FORMAT)
+    expect(parseTemplate(after)).toEqual(parseTemplate(JSON.parse(JSON.stringify(cleared))))
+    expect(after.layers.find((l: { id: string }) => l.id === 'badge').lineSpacing).toBe('fixed')
   })
 
   it("changes a moved layer's box and nothing else", () => {
@@ -69,8 +99,9 @@ describe('a catalogue file as the designer saves it', () => {
     expect(added.join('\n')).not.toContain('"fit"')
   })
 
-  it('writes a new template without the defaults the model fills in', () => {
+  it('writes a new template of the current format, without the defaults the model fills in', () => {
     const t = parseTemplate({
+      format: DOCUMENT_FORMAT,
       id: 'new-card',
       typeId: 'social-posts',
       name: { en: 'New card', 'zh-CN': '新卡片' },
@@ -83,7 +114,9 @@ describe('a catalogue file as the designer saves it', () => {
     expect(written.layers).toEqual([
       { id: 'title', type: 'text', text: 'Hello', size: 96, box: { x: 90, y: 90, w: 900, h: 200 } },
     ])
-    // What a layer is comes first, as in the hand-written files.
+    // The format first, as in every catalogue file; what a layer is comes first, as in the hand-written files.
+    expect(Object.keys(written).slice(0, 2)).toEqual(['format', 'id'])
+    expect(written.format).toBe(DOCUMENT_FORMAT)
     expect(Object.keys(written.layers[0]).slice(0, 2)).toEqual(['id', 'type'])
     expect(parseTemplate(written)).toEqual(t)
   })

@@ -58,12 +58,14 @@ export function minimalDocument(next: Template, raw: unknown): Json {
     if (!isObject(node)) return
     const rawObject = isObject(rawNode) ? rawNode : undefined
     // The file's order for what it had (a whole array written again keeps it), what an object is first if new.
-    leadWith(node, rawObject ? Object.keys(rawObject) : ['id', 'key', 'type', 'kind'])
+    leadWith(node, rawObject ? Object.keys(rawObject) : ['format', 'id', 'key', 'type', 'kind'])
     for (const key of Object.keys(node)) {
       if (rawObject && key in rawObject) {
         walk(node[key] as Json, rawObject[key])
         continue
       }
+      // A document's format is what the file is read as, never a default: decided below, before the walk.
+      if (node === doc && key === 'format') continue
       const kept = node[key] as Json
       delete node[key]
       if (same()) continue
@@ -71,13 +73,16 @@ export function minimalDocument(next: Template, raw: unknown): Json {
       walk(kept, undefined)
     }
   }
-  // The format before anything else: a file without one is read through every upgrade, which fills in what
-  // older formats meant (a text's fixed line spacing), so left out with it, those stay out too. Kept when
-  // leaving it out would change the template (the file uses what only a newer format reads).
-  if (isObject(doc) && isObject(raw) && !('format' in raw) && 'format' in doc) {
-    const format = doc.format as Json
-    delete doc.format
-    if (!same()) doc.format = format
+  // The format before anything else. A new file declares the current one, so its texts draw as customers' new
+  // designs do (lines clear of each other's ink). A file keeps the one it declares, or none (format 1): read
+  // through the upgrades since, it was filled in with what its format meant (a text's fixed line spacing, its
+  // word breaks), so written in its own format, those stay out too and the file is saved as it was. It moves to
+  // the current format when its own would change the template (the edit uses what only a newer format reads).
+  if (isObject(doc) && isObject(raw) && 'format' in doc && raw.format !== doc.format) {
+    const current = doc.format as Json
+    if (raw.format === undefined) delete doc.format
+    else doc.format = raw.format
+    if (!same()) doc.format = current
   }
   walk(doc, raw)
   return doc

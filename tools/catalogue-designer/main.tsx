@@ -1,6 +1,6 @@
 import '@templet/ui/styles.css'
 import { Designer } from '@templet/designer'
-import { parseTemplate, type Template } from '@templet/template'
+import { DOCUMENT_FORMAT, parseTemplate, type Template } from '@templet/template'
 import { Button } from '@templet/ui/button'
 import { StrictMode, useCallback, useEffect, useRef, useState } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -9,9 +9,10 @@ import { loadTemplateFonts } from '../../apps/web/src/designer/fonts'
 
 type Locale = 'en' | 'zh-CN'
 
-/** A new catalogue template: one size and one text, to design from. */
+/** A new catalogue template of the current format: one size and one text, to design from. */
 function newTemplate(id: string, typeId: string): Template {
   return parseTemplate({
+    format: DOCUMENT_FORMAT,
     id,
     typeId,
     name: { en: id, 'zh-CN': id },
