@@ -73,7 +73,7 @@ for (const [name, version] of Object.entries(pkg.dependencies)) {
     faces.some((f) => f.m?.[2] === String(w / 100) && Boolean(f.m?.[4]) === italic && f.m?.[1] === prefix)
   const weights = libraryWeights.filter((w) => has(w, false))
   if (!category || !prefix || weights.length === 0) {
-    skipped.push(`${slug} (${!category ? `category ${meta.category}` : 'no face of weight 400-800'})`)
+    skipped.push(`${slug} (${!category ? `category ${meta.category}` : 'no face'})`)
     continue
   }
   const scripts = libraryScripts.filter((s) => meta.subsets.some((sub) => SUBSETS[sub] === s))

@@ -5,11 +5,15 @@ import { type LibraryFamily, libraryHasFace } from './index'
 const require = createRequire(import.meta.url)
 
 const WEIGHT_NAMES: Record<number, string> = {
+  100: '100Thin',
+  200: '200ExtraLight',
+  300: '300Light',
   400: '400Regular',
   500: '500Medium',
   600: '600SemiBold',
   700: '700Bold',
   800: '800ExtraBold',
+  900: '900Black',
 }
 
 /**

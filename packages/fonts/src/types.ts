@@ -1,5 +1,8 @@
-/** The weights a template can set (the model's `fontWeights`): a family is offered at those it ships. */
-export const libraryWeights = [400, 500, 600, 700, 800] as const
+/**
+ * The weights a template can set in a library family (Thin 100 to Black 900, as the packages ship them): a family
+ * is offered at those it ships.
+ */
+export const libraryWeights = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const
 export type LibraryWeight = (typeof libraryWeights)[number]
 
 /** The writing systems a family may draw (the model's, less those only its built-in faces cover). */
@@ -29,7 +32,7 @@ export interface LibraryFamily {
   category: LibraryCategory
   /** The writing systems its files draw; text in any other is drawn in the built-in faces. */
   scripts: LibraryScript[]
-  /** Upright weights it ships among the model's. */
+  /** The upright weights it ships. */
   weights: LibraryWeight[]
   /** The weights that have a real italic. */
   italics: LibraryWeight[]

@@ -43,7 +43,49 @@ export const libraryOfFace = (face: string): LibraryFamilyEntry | undefined =>
 export type FontFamily = BuiltInFamily | BrandFamily | LibraryFamily
 export const isFontFamily = (family: string): family is FontFamily =>
   (fontFamilies as readonly string[]).includes(family) || isBrandFamily(family) || isLibraryFamily(family)
-export const fontWeights = [400, 500, 600, 700, 800] as const
+/** Every weight a text may name, Thin 100 to Black 900; a family offers those it ships (`familyWeights`). */
+export const fontWeights = [100, 200, 300, 400, 500, 600, 700, 800, 900] as const
+export type FontWeight = (typeof fontWeights)[number]
+/** The weights of the built-in and brand families, as before the library offered 100 to 900. */
+export const classicWeights = [400, 500, 600, 700, 800] as const
+
+/**
+ * The weights a text in this family may name: a library family's upright weights (its manifest lists what its
+ * package ships), and 400 to 800 for the built-in families and a brand kit's (whose faces outside them are drawn
+ * by the nearest they have).
+ */
+export function familyWeights(family: string): readonly FontWeight[] {
+  const library = libraryEntry(family)
+  return library ? library.weights : classicWeights
+}
+
+/** CSS's font matching of a weight among a face's weights (CSS Fonts 4, 5.2 step 4), or undefined when none. */
+function matchWeight(weights: readonly number[], want: number): number | undefined {
+  if (weights.includes(want)) return want
+  const above = weights.filter((w) => w > want).sort((a, b) => a - b)
+  const below = weights.filter((w) => w < want).sort((a, b) => b - a)
+  if (want > 500) return above[0] ?? below[0]
+  const upTo500 = above.filter((w) => w <= 500)
+  return upTo500[0] ?? below[0] ?? above[0]
+}
+
+/**
+ * The weight a run asks its faces for. A library family asked for a weight it lacks between 400 and 800 (the
+ * bold inside a semibold text asks 800) asks instead for the face that matched among its weights from 400 to 800
+ * when those were all the library offered, when that face is 600 or heavier: so a family that also ships 900
+ * (Lato) still draws 700 there, as documents saved before were drawn, and every surface loads that very face
+ * rather than matching on its own. A lighter match is left to the surface, which emboldens it as before.
+ */
+export function drawnWeight(family: string, weight: number): number {
+  const library = libraryEntry(family)
+  if (!library || weight < 400 || weight > 800 || (library.weights as readonly number[]).includes(weight))
+    return weight
+  const before = matchWeight(
+    library.weights.filter((w) => w >= 400 && w <= 800),
+    weight,
+  )
+  return before !== undefined && before >= 600 ? before : weight
+}
 
 /**
  * The writing systems a text is cut into before it is drawn; each draws in faces chosen for it. Han
@@ -251,6 +293,6 @@ export interface FontRequest {
 
 /** A CSS font shorthand for a canvas: a run's style, weight, size in px and its faces. */
 export const cssFont = (f: FontRequest) =>
-  `${f.italic ? 'italic ' : ''}${f.weight} ${f.size}px ${runFaces(f.family, f.system)
+  `${f.italic ? 'italic ' : ''}${drawnWeight(f.family, f.weight)} ${f.size}px ${runFaces(f.family, f.system)
     .map((face) => `'${f.figures ? figuresFace(face, f.figures) : face}'`)
     .join(', ')}`

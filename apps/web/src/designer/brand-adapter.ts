@@ -2,10 +2,10 @@ import type { BrandFont } from '@templet/api/contract'
 import { libraryFamilies } from '@templet/fonts'
 import {
   brandFace,
+  classicWeights,
   DESIGN_FACE,
   type FontFamily,
   fontFamilies,
-  fontWeights,
   isBrandFamily,
   type LibraryFamily,
   libraryFace,
@@ -52,7 +52,7 @@ export function designerFonts(
     (family): DesignerFont => ({
       family,
       label: MODEL_LABELS[family],
-      weights: [...fontWeights],
+      weights: [...classicWeights],
       styles: ['normal', 'italic'],
       face: DESIGN_FACE[family],
       preview: previewOf(DESIGN_FACE[family], 400, brand),

@@ -4,6 +4,7 @@ import {
   brandFace,
   choiceLabels,
   DESIGN_FACE,
+  drawnWeight,
   effectiveValues,
   figuresFace,
   figuresFeatures,
@@ -107,7 +108,12 @@ export function facesNeeded(
         const content = prepareText(text, style, spans)
         const bold = content.emphasis.some((e) => e & 1)
         const italic = content.emphasis.some((e) => e & 2)
-        const weights = new Set([style.weight, ...(bold ? [style.weight >= 600 ? 800 : 700] : [])])
+        // The weights its runs ask for, as the canvas asks them (`drawnWeight`: a library family's face).
+        const weights = new Set(
+          [style.weight, ...(bold ? [style.weight >= 600 ? 800 : 700] : [])].map((w) =>
+            drawnWeight(style.family, w),
+          ),
+        )
         const styles = new Set([Boolean(style.italic), ...(italic ? [!style.italic] : [])])
         const own =
           isBrandFamily(style.family) || isLibraryFamily(style.family)

@@ -52,7 +52,7 @@ export function fontFileRoutes(d: { kit: BrandKit; urls: FileUrls; storage: Medi
     const { slug, face } = c.req.param()
     const family = libraryFamily(slug)
     if (!family) return c.json({ error: 'the font library has no such family' }, 404)
-    const m = /^([4-8]00)(i?)\.woff2$/.exec(face)
+    const m = /^([1-9]00)(i?)\.woff2$/.exec(face)
     const woff2 = m && libraryWoff2(family, Number(m[1]), m[2] === 'i')
     if (!woff2)
       return c.json({ error: `${family.name} has no such face (its faces are <weight>[i].woff2)` }, 404)

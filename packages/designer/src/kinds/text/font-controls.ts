@@ -1,5 +1,6 @@
 import type { TextLayer } from '@templet/template'
 import { createElement } from 'react'
+import type { DesignerWords } from '../../strings'
 import type { PropertyControl } from '../controls'
 import type { DesignerFont, PropertyContext } from '../kind'
 import { FontPicker } from './font-picker'
@@ -9,6 +10,12 @@ const nearestWeight = (weights: number[] | undefined, current: number) =>
   weights?.includes(current)
     ? current
     : (weights?.reduce((a, b) => (Math.abs(b - current) < Math.abs(a - current) ? b : a)) ?? 400)
+
+/** A weight as the weight select names it: its number and its name (`700 Bold`). */
+export function weightLabel(weight: number, strings: DesignerWords): string {
+  const name = strings[`weight${weight}` as keyof DesignerWords]
+  return typeof name === 'string' ? `${weight} ${name}` : String(weight)
+}
 
 /**
  * A text's family (a select, and the font browser beside it), weight and italic, in one row. A weight the customer picks among (a choice field) is set in
@@ -59,7 +66,10 @@ export function fontControls(layer: TextLayer, ctx: PropertyContext<TextLayer>):
               label: strings.weight,
               value: String(weight),
               set: (v: string) => update({ weight: Number(v) as TextLayer['weight'] }),
-              options: (font?.weights ?? [400, 700]).map((w) => ({ value: String(w), label: String(w) })),
+              options: (font?.weights ?? [400, 700]).map((w) => ({
+                value: String(w),
+                label: weightLabel(w, strings),
+              })),
             },
           ]),
       {

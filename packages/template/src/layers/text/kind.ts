@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { fontFamilies, libraryEntry } from '../../fonts'
+import { classicWeights, familyWeights, fontFamilies, isBrandFamily, libraryEntry } from '../../fonts'
 import type { LayerPlugin } from '../kind'
 import { drawText, textBindings } from './draw'
 import { fieldReferences, layerTexts, type TextLayer, textLayerSchema } from './schema'
@@ -16,15 +16,24 @@ export const textLayer: LayerPlugin<TextLayer, z.input<typeof textLayerSchema>> 
         .filter((ref) => !fields.has(ref))
         .map((ref) => ({ property: 'text', message: `no field "${ref}"` })),
     )
-    // A library family is offered at the weights it ships, and in italic only when it has a real one (a weight
-    // without its own italic draws the nearest italic weight, as every surface matches faces).
-    const library = typeof layer.font === 'string' ? libraryEntry(layer.font) : undefined
-    if (
-      library &&
-      typeof layer.weight === 'number' &&
-      !(library.weights as readonly number[]).includes(layer.weight)
-    )
-      problems.push({ property: 'weight', message: `${library.name} has no weight ${layer.weight}` })
+    // A family is offered at the weights it ships (a library family's own, 400 to 800 in the others), and a
+    // library family in italic only when it has a real one (a weight without its own italic draws the nearest
+    // italic weight, as every surface matches faces).
+    const family = typeof layer.font === 'string' ? layer.font : undefined
+    const library = family ? libraryEntry(family) : undefined
+    const weights: readonly number[] = family ? familyWeights(family) : classicWeights
+    const named =
+      typeof layer.weight === 'number'
+        ? [layer.weight]
+        : Object.values((layer.weight as { map?: Record<string, number> }).map ?? {})
+    const name =
+      library?.name ?? (family && isBrandFamily(family) ? 'a brand family' : (family ?? 'the family'))
+    for (const w of new Set(named))
+      if (!weights.includes(w))
+        problems.push({
+          property: 'weight',
+          message: `${name} has no weight ${w}; its weights are ${weights.join(', ')}`,
+        })
     if (library && layer.italic && library.italics.length === 0)
       problems.push({ property: 'italic', message: `${library.name} has no italic` })
     if (layer.shrinkToFit && layer.shrinkToFit.minSize > layer.size)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { type FontFamily, isFontFamily } from '../../fonts'
+import { type FontFamily, type FontWeight, fontWeights, isFontFamily } from '../../fonts'
 import { bound, colorSchema, localizedTextSchema, shadowSchema } from '../../primitives'
 import { alignSchema, layerBase } from '../base'
 
@@ -16,9 +16,14 @@ export const textLayerSchema = z
           'must be sans, serif, grotesk, a brand kit family (brand-…) or a family of the font library (lib-…)',
       }),
     ).default('sans'),
-    /** The weight, or a choice of weights the customer picks among. */
+    /**
+     * The weight, or a choice of weights the customer picks among: 100 (Thin) to 900 (Black), each where the
+     * family ships it (`familyWeights`: a library family's own, 400 to 800 in the others).
+     */
     weight: bound(
-      z.union([z.literal(400), z.literal(500), z.literal(600), z.literal(700), z.literal(800)]),
+      z.union(
+        fontWeights.map((w) => z.literal(w)) as [z.ZodLiteral<FontWeight>, ...z.ZodLiteral<FontWeight>[]],
+      ),
     ).default(400),
     /** The whole text in italics (`*italic*` in the text sets single words). */
     italic: z.boolean().default(false),
