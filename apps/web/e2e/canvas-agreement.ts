@@ -3,7 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../../../chromium'
-import { test } from './fixtures'
+import { expect, test } from './fixtures'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 
@@ -63,6 +63,44 @@ export function agreement(
 /** The shares of pixels that agree at each of the tolerances the tests report, as an annotation says them. */
 export const agreementFigures = (a: Raw, b: Raw) =>
   [0, 8, 16, 24, 40].map((t) => `${t}: ${(agreement(a, b, t) * 100).toFixed(2)} %`).join(', ')
+
+/**
+ * The canvas and the server's render of what it shows (`render` at the canvas' width), once `bar` of their pixels
+ * agree within `tolerance` (the canvas draws again when a photo or a face has loaded), or as they stand when they
+ * still do not after a while.
+ */
+export async function compared(
+  page: Page,
+  render: (width: number) => Promise<Raw>,
+  bar: number,
+  tolerance: number,
+) {
+  let shown: Raw | undefined
+  let rendered: Raw | undefined
+  let failure = ''
+  await expect
+    .poll(
+      async () => {
+        shown = await canvasPixels(page)
+        if (!rendered || rendered.info.width !== shown.info.width)
+          rendered = await render(shown.info.width).catch((e: Error) => {
+            failure = e.message
+            return undefined
+          })
+        if (
+          !rendered ||
+          rendered.info.width !== shown.info.width ||
+          rendered.info.height !== shown.info.height
+        )
+          return 0
+        return agreement(shown, rendered, tolerance)
+      },
+      { timeout: 10_000, intervals: [100, 250, 500] },
+    )
+    .toBeGreaterThanOrEqual(bar)
+    .catch(() => undefined)
+  return { shown, rendered, failure }
+}
 
 /**
  * The test's page in a Chromium that draws canvas text with the server's text contrast and gamma (Skia's

@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
 import {
   agreement,
   agreementFigures,
-  canvasPixels,
+  compared,
   designCanvas,
   pngOf,
   type Raw,
@@ -76,38 +75,6 @@ async function serverRender(
   return rgbOf(Buffer.from(await answer.arrayBuffer()))
 }
 
-/**
- * The canvas and the server's render of what it shows, once they agree (the canvas draws a photo or a face
- * when it has loaded), or as they stand when they still do not after a while.
- */
-async function compared(page: Page, render: (width: number) => Promise<Raw>) {
-  let shown: Raw | undefined
-  let rendered: Raw | undefined
-  let failure = ''
-  await expect
-    .poll(
-      async () => {
-        shown = await canvasPixels(page)
-        if (!rendered || rendered.info.width !== shown.info.width)
-          rendered = await render(shown.info.width).catch((e: Error) => {
-            failure = e.message
-            return undefined
-          })
-        if (
-          !rendered ||
-          rendered.info.width !== shown.info.width ||
-          rendered.info.height !== shown.info.height
-        )
-          return 0
-        return agreement(shown, rendered, TOLERANCE)
-      },
-      { timeout: 10_000, intervals: [100, 250, 500] },
-    )
-    .toBeGreaterThanOrEqual(BAR)
-    .catch(() => undefined)
-  return { shown, rendered, failure }
-}
-
 // In a Chromium with the server's text gamma, where only each rasteriser's edge coverage differs (see
 // designer.spec.ts, "the browser draws what the server renders"). Measured on 2026-12-01 (63 templates, 143 sizes
 // and pages, 5.3 min on 2 workers): 137 at 99.01-99.98 % within 16 of 255; six at 98.43-98.96 %, all at 99.32 % or
@@ -146,13 +113,17 @@ withServerTextGamma.describe(
                   await expect(button).toHaveAttribute('aria-current', 'page')
                 }
                 const what = `${slug} ${size.id} page ${index + 1}`
-                const { shown, rendered, failure } = await compared(page, (width) =>
-                  serverRender(
-                    server,
-                    account.token,
-                    { templateId: id, sizeId: size.id, page: index, values: document.samples.en },
-                    width,
-                  ),
+                const { shown, rendered, failure } = await compared(
+                  page,
+                  (width) =>
+                    serverRender(
+                      server,
+                      account.token,
+                      { templateId: id, sizeId: size.id, page: index, values: document.samples.en },
+                      width,
+                    ),
+                  BAR,
+                  TOLERANCE,
                 )
                 if (!shown || !rendered || rendered.info.width !== shown.info.width) {
                   disagreements.push(`${what}: no render of the canvas' size ${failure}`)

@@ -16,11 +16,23 @@ test('a library family picked in the font browser is drawn at once, saved, and t
   server,
 }) => {
   const { account, id } = await designOwnCopy(page, server, 'Matthew Carter')
+  // The canvas shows the template's samples: the server is asked for the same values.
+  const { document: design } = await documentOf<{ samples: { en: Record<string, string> } }>(
+    server,
+    account.token,
+    id,
+  )
   const preview = async (width: number) => {
     const answer = await fetch(`${server.url}/api/creation/preview`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bucket ${account.token}` },
-      body: JSON.stringify({ templateId: id, values: {}, format: 'png', maxSide: width }),
+      body: JSON.stringify({
+        templateId: id,
+        values: design.samples.en,
+        locale: 'en',
+        format: 'png',
+        maxSide: width,
+      }),
     })
     expect(answer.headers.get('content-type')).toBe('image/png')
     return sharp(Buffer.from(await answer.arrayBuffer()))
