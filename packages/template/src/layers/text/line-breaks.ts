@@ -26,6 +26,8 @@ export const SPACE = /^\s$/
 const DICTIONARY = /^[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tai_Tham}]$/u
 const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u
 const MARK = /^\p{M}$/u
+const WORD_RUN_SCRIPTS =
+  /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tai_Tham}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 
 /** The character ending at `at` (a whole astral character), and its marks' base when it is a mark. */
 function baseBefore(text: string, at: number): string {
@@ -57,7 +59,8 @@ const insideWordRun = (before: string, after: string) =>
 export function lineBreaks(paragraph: string): number[] {
   const uax = uaxBreaks(paragraph)
   const words = new Set<number>()
-  for (const w of wordsOf(paragraph)) words.add(w.index)
+  // Only the scripts that break between words need the segmenter: Latin text skips it.
+  if (WORD_RUN_SCRIPTS.test(paragraph)) for (const w of wordsOf(paragraph)) words.add(w.index)
   const candidates = new Set([...uax, ...words])
   const out: number[] = []
   for (const at of [...candidates].sort((a, b) => a - b)) {
