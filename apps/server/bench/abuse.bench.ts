@@ -31,6 +31,7 @@ import type { TemplateDetail } from '@templet/api'
 import { fieldKinds } from '@templet/template'
 import sharp from 'sharp'
 import { type Bomb, type BombTargets, bombs } from './bombs'
+import { catalogueIds, getData, requestPreview, signUp } from './requests'
 
 const here = fileURLToPath(import.meta.url)
 const serverDir = path.resolve(path.dirname(here), '..')
@@ -158,18 +159,6 @@ const cpuMs = (pid: number) => {
 const rssMb = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)
-}
-
-async function signUp(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `bench-${Math.random().toString(36).slice(2)}@example.com`,
-      password: 'long enough',
-    }),
-  })
-  return ((await res.json()) as { data: { token: string } }).data.token
 }
 
 // ---- 1. the largest answer ------------------------------------------------------------------------------
@@ -482,12 +471,7 @@ function customer(url: string, token: string, templateId: number) {
     )
     await timed(
       previews,
-      () =>
-        fetch(`${url}/api/creation/preview`, {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/json' },
-          body: JSON.stringify({ templateId, values: {} }),
-        }),
+      () => requestPreview(url, token, { templateId, values: {} }),
       (res) => res.ok && (res.headers.get('content-type') ?? '').startsWith('image/'),
     )
   }
@@ -520,24 +504,19 @@ async function eventLoopP99(url: string): Promise<number | string> {
 async function bombsBesideACustomer(url: string, pid: number) {
   const bomber = await signUp(url)
   const other = await signUp(url)
-  const get = async <T>(p: string) =>
-    (
-      (await (await fetch(`${url}${p}`, { headers: { authorization: `Bucket ${bomber}` } })).json()) as {
-        data: T
-      }
-    ).data
-  const list = await get<{ id: number; slug: string }[]>('/api/template/list?page=1&pageSize=100')
-  const bySlug = (slug: string) => {
-    const t = list.find((x) => x.slug === slug)
-    if (!t) throw new Error(`${slug} left the catalogue`)
-    return t.id
-  }
+  const bySlug = await catalogueIds(url, bomber)
   // The catalogue templates the tests use: bold-quote's document to save, article-card to preview and batch.
-  const { document } = await get<{ document: BombTargets['document'] }>(
-    `/api/template/document?id=${bySlug('bold-quote')}`,
+  const { document } = await getData<{ document: BombTargets['document'] }>(
+    url,
+    bomber,
+    `/template/document?id=${bySlug('bold-quote')}`,
   )
   const articleCard = bySlug('article-card')
-  const detail = await get<Pick<TemplateDetail, 'fields'>>(`/api/template/detail?id=${articleCard}`)
+  const detail = await getData<Pick<TemplateDetail, 'fields'>>(
+    url,
+    bomber,
+    `/template/detail?id=${articleCard}`,
+  )
   const textKey = detail.fields.find((f) => fieldKinds.typed(f))?.key
   if (!textKey) throw new Error('article-card has no text field')
   const all = bombs({ document, templateId: articleCard, textKey })

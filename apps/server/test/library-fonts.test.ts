@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { BrandFont } from '@templet/api/contract'
 import { loadCatalogue } from '@templet/catalogue'
 import { libraryFamily } from '@templet/fonts'
@@ -35,6 +37,31 @@ describe('the font library', () => {
       await (await fetch(`${s.url}/api/fonts/library/lora/400i.woff2`)).arrayBuffer(),
     )
     expect(inspectFont(italic)).toMatchObject({ family: 'Lora', weight: 400, style: 'italic' })
+  })
+
+  it('converts in a process of its own that ends when idle, so its memory goes back to the system', async () => {
+    const oswald = libraryFamily('oswald')
+    if (!oswald) throw new Error('Oswald left the font library')
+    // Not from the disk cache: this face is converted now.
+    rmSync(path.join(os.tmpdir(), 'templet-library-woff2', `oswald@${oswald.version}`, '700.woff2'), {
+      force: true,
+    })
+    const converters = () =>
+      readdirSync('/proc').filter((pid) => {
+        try {
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+          const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+          return parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('wawoff2')
+        } catch {
+          return false // not a process, or one gone meanwhile
+        }
+      })
+    const res = await fetch(`${s.url}/api/fonts/library/oswald/700.woff2`)
+    expect(res.status).toBe(200)
+    expect(converters()).toHaveLength(1)
+    const deadline = Date.now() + 10_000
+    while (converters().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    expect(converters()).toHaveLength(0)
   })
 
   it("says what a library face can draw, for the editor's check of a value's characters", async () => {

@@ -1,65 +1,92 @@
+import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
-import { Worker } from 'node:worker_threads'
 import { type LibraryFamily, libraryFaceName } from '@templet/fonts'
 import { libraryFaceFile } from '@templet/fonts/files'
 
 const require = createRequire(import.meta.url)
 
 /**
- * The converter's thread: wawoff2 (Google's woff2 compiled to WebAssembly, shipped in its npm package) takes
- * about a second of CPU for a face, which on the server's own thread would hold every other request.
+ * The converter: wawoff2 (Google's woff2 compiled to WebAssembly, shipped in its npm package) takes about a second
+ * of CPU for a face, which on the server's own thread would hold every other request. It runs in a process of
+ * its own, started for a conversion and ended when none has come for `IDLE_MS`: its WebAssembly heap, its
+ * compiled code and its V8 heap (about 60 MB) go back to the system with it, where a worker thread's stay in the
+ * server's resident memory for good (ended, a thread gives back about a third).
  */
 const CONVERTER = `
-const { parentPort, workerData } = require('node:worker_threads')
-const { compress } = require(workerData.wawoff2)
+const { compress } = require(process.argv[1])
 // One at a time: the result is a view of the WebAssembly heap, which the next conversion may grow (and so
 // detach), so its bytes are copied out before another starts.
 let queue = Promise.resolve()
-parentPort.on('message', ({ id, ttf }) => {
+process.on('message', ({ id, ttf }) => {
   queue = queue
-    .then(() => compress(ttf))
+    .then(() => compress(Buffer.from(ttf)))
     .then(
-      (view) => {
-        const woff2 = view.slice()
-        parentPort.postMessage({ id, woff2 }, [woff2.buffer])
-      },
-      (e) => parentPort.postMessage({ id, error: String(e) }),
+      (view) => process.send({ id, woff2: view.slice() }),
+      (e) => process.send({ id, error: String(e) }),
     )
-})`
+})
+process.on('disconnect', () => process.exit(0))`
 
-let worker: Worker | undefined
+/** How long the converter waits for another face before it ends: the font browser asks for several at once. */
+const IDLE_MS = 2000
+
+let converterProcess: ChildProcess | undefined
+let idle: NodeJS.Timeout | undefined
 let nextId = 0
 const waiting = new Map<number, { resolve: (b: Uint8Array) => void; reject: (e: Error) => void }>()
 
-function converter(): Worker {
-  if (worker) return worker
-  const w = new Worker(CONVERTER, { eval: true, workerData: { wawoff2: require.resolve('wawoff2') } })
-  w.on('message', (m: { id: number; woff2?: Uint8Array; error?: string }) => {
+function failAll(e: Error) {
+  for (const job of waiting.values()) job.reject(e)
+  waiting.clear()
+}
+
+function converter(): ChildProcess {
+  if (converterProcess) return converterProcess
+  const p = spawn(process.execPath, ['-e', CONVERTER, require.resolve('wawoff2')], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    serialization: 'advanced',
+  })
+  p.on('message', (m: { id: number; woff2?: Uint8Array; error?: string }) => {
     const job = waiting.get(m.id)
     waiting.delete(m.id)
     if (m.woff2) job?.resolve(m.woff2)
     else job?.reject(new Error(`woff2 conversion failed: ${m.error}`))
-    if (waiting.size === 0) w.unref()
+    if (waiting.size === 0) {
+      // Nothing in flight: the server may end without waiting for the converter, which ends when idle.
+      p.unref()
+      p.channel?.unref()
+      idle = setTimeout(() => {
+        // A conversion asked for from here on starts another converter.
+        if (converterProcess === p) converterProcess = undefined
+        p.disconnect()
+      }, IDLE_MS)
+      idle.unref()
+    }
   })
-  w.on('error', (e) => {
-    for (const job of waiting.values()) job.reject(e)
-    waiting.clear()
-    worker = undefined
-  })
-  worker = w
-  return w
+  // The converter in use failed: its conversions with it (one ended when idle had none).
+  const gone = (e: Error) => {
+    if (converterProcess !== p) return
+    converterProcess = undefined
+    failAll(e)
+  }
+  p.on('error', gone)
+  p.on('exit', (code, signal) => gone(new Error(`the woff2 converter ended (${signal ?? code})`)))
+  converterProcess = p
+  return p
 }
 
 const toWoff2 = (ttf: Buffer) =>
   new Promise<Uint8Array>((resolve, reject) => {
     const id = nextId++
     waiting.set(id, { resolve, reject })
-    const w = converter()
-    w.ref()
-    w.postMessage({ id, ttf })
+    clearTimeout(idle)
+    const p = converter()
+    p.ref()
+    p.channel?.ref()
+    p.send({ id, ttf })
   })
 
 /** Converted faces outlive the process: a package's version is in the path, so its bytes never go stale. */
