@@ -39,7 +39,7 @@ const TEXTS: Array<{
   { id: 'devanagari', font: 'lib-mukta', weight: 500, size: 80, text: 'नमस्ते दुनिया, सुंदर अक्षर' },
   // Lato has 700 and 900, no 800: the bold inside its semibold-or-heavier text draws its 700 on both sides.
   { id: 'bold-in-bold', font: 'lib-lato', weight: 700, size: 76, text: 'Lato Bold, **bolder**' },
-  { id: 'light', font: 'lib-roboto', weight: 300, size: 80, text: 'Roboto Light 300' },
+  { id: 'extra-light', font: 'lib-roboto', weight: 200, size: 80, text: 'Roboto ExtraLight 200' },
   { id: 'black', font: 'lib-roboto', weight: 900, italic: true, size: 80, text: 'Roboto Black *900*' },
 ]
 const BAND = SIZE / TEXTS.length

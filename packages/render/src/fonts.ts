@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { GlobalFonts } from '@napi-rs/canvas'
@@ -11,6 +12,13 @@ export interface FontFace {
   weight: number
   italic: boolean
   file: string
+  /**
+   * The face is matched by `weight` whatever its file's OS/2 weight class says: Skia matches a face by the class,
+   * and the Thin and ExtraLight of many Google Fonts families say 250 and 275 (for old Windows), so a text at 200
+   * would draw in the Thin. Set on a library family's faces under 400 and over 800, which are matched by the
+   * weight the browser loads them under too.
+   */
+  weightClass?: true
 }
 
 const require = createRequire(import.meta.url)
@@ -114,7 +122,11 @@ function libraryFaces(face: string): FontFace[] | undefined {
   return [...f.weights.map((w) => [w, false] as const), ...f.italics.map((w) => [w, true] as const)].flatMap(
     ([weight, italic]) => {
       const file = libraryFaceFile(f, weight, italic)
-      return file ? [{ family: face, weight, italic, file }] : []
+      // 400 to 800 are registered as they always were, so a document saved before draws with what it drew.
+      const outside = weight < 400 || weight > 800
+      return file
+        ? [{ family: face, weight, italic, file, ...(outside && { weightClass: true as const }) }]
+        : []
     },
   )
 }
@@ -137,6 +149,21 @@ export function facesOf(family: string): FontFace[] {
   return faces
 }
 
+/** A font file (TrueType or OpenType) with its OS/2 weight class set to `weight`; the file unchanged when it has none. */
+export function weighed(font: Buffer, weight: number): Buffer {
+  const tables = font.readUInt16BE(4)
+  for (let i = 0; i < tables; i++) {
+    const entry = 12 + i * 16
+    if (font.toString('latin1', entry, entry + 4) !== 'OS/2') continue
+    const at = font.readUInt32BE(entry + 8) + 4
+    if (font.readUInt16BE(at) === weight) return font
+    const copy = Buffer.from(font)
+    copy.writeUInt16BE(weight, at)
+    return copy
+  }
+  return font
+}
+
 export const COLOR_EMOJI_FACE = 'Templet Noto Color Emoji'
 const registered = new Set<string>()
 /**
@@ -152,7 +179,9 @@ export function loadFaces(families: Iterable<string>) {
       const ok =
         family === COLOR_EMOJI_FACE
           ? GlobalFonts.register(joinedEmojiFont(face.file), face.family)
-          : GlobalFonts.registerFromPath(face.file, face.family)
+          : face.weightClass
+            ? GlobalFonts.register(weighed(readFileSync(face.file), face.weight), face.family)
+            : GlobalFonts.registerFromPath(face.file, face.family)
       if (!ok) throw new Error(`font did not load: ${face.file}`)
     }
     registered.add(family)
