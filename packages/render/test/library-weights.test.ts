@@ -39,6 +39,17 @@ describe('a library family at weights 100 to 900', () => {
     expect(k).toBeGreaterThan(b * 1.1)
   })
 
+  it('draws a bold word inside a black (900) text no lighter than the text', async () => {
+    const at900 = async (text: string) =>
+      ink(
+        await pixels(
+          (await render(textProbe({ font: 'lib-roboto', weight: 900 }), { text }, { formats: ['png'] }))
+            .png as Buffer,
+        ),
+      )
+    expect(await at900(`**${TEXT}**`)).toBe(await at900(TEXT))
+  })
+
   it('draws an italic at 300 and 900 in the italic faces of those weights', async () => {
     const [light, lightItalic, black, blackItalic] = await Promise.all([
       drawn('lib-roboto', 300),

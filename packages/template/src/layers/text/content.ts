@@ -268,8 +268,8 @@ export function styledRuns(content: TextContent, start: number, end: number): St
 /** What a line broken inside a word ends in: the hyphen-minus, which every face of the model draws. */
 export const HYPHEN = '-'
 
-/** Bold inside a text: 700, or 800 when the text is already semibold or heavier. */
-const boldWeight = (weight: number) => (weight >= 600 ? 800 : 700)
+/** Bold inside a text: 700, 800 when the text is already semibold or heavier, its own weight when black. */
+const boldWeight = (weight: number) => (weight > 800 ? weight : weight >= 600 ? 800 : 700)
 
 /**
  * Sets a run's font on a context. Faces whose default figures are old-style get lining figures, which is
