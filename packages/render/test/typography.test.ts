@@ -264,6 +264,27 @@ describe('a text of the current format', () => {
     )
   })
 
+  it('fits lines moved apart to clear their ink inside the box (shrinking them); a text of format 3 reached past it', async () => {
+    const box = { x: 100, y: 100, w: 600, h: 142 }
+    const text = 'Ễ Ở Ữ Ậ quyển\nẪ ỗ ự Ậ chồng\nỄ Ở Ữ Ậ Ẫ ỵ'
+    const at = async (format: number) =>
+      inkBox(
+        await pixels(
+          (
+            await render(
+              textProbe({ lineHeight: 0.98, valign: 'top', shrinkToFit: { minSize: 12 } }, box, format),
+              { text },
+              { formats: ['png'] },
+            )
+          ).png as Buffer,
+        ),
+      )
+    const now = await at(DOCUMENT_FORMAT)
+    const before = await at(3)
+    expect(now?.maxY).toBeLessThanOrEqual(box.y + box.h)
+    expect(before?.maxY).toBeGreaterThan(box.y + box.h + 4)
+  })
+
   it('sets a right-to-left paragraph from its own start, at the right; a text saved before keeps the layer’s side', async () => {
     const arabic = 'مرحبا بكم'
     const now = inkBox(await current({ align: 'start' }, arabic))

@@ -42,14 +42,16 @@ const UPGRADES: readonly UpgradeStep[] = [
       if (isObject(layer) && layer.type === 'text') layer.lineSpacing = 'fixed'
     return document
   },
-  // 3 -> 4: lines break by UAX #14 (`lineBreaks`), a right-to-left paragraph aligns from its own start (`rtl`),
-  // and letter spacing leaves Devanagari and Bengali whole (`splitHeadlineBars`); every text saved before keeps
-  // the breaks it had between the segmenter's words, its side and its spacing, so it draws as it did.
+  // 3 -> 4: lines break by UAX #14 (`lineBreaks`), a text fits its box with the height its lines take to clear
+  // their ink (`lineSpacing`), a right-to-left paragraph aligns from its own start (`rtl`), and letter spacing
+  // leaves Devanagari and Bengali whole (`splitHeadlineBars`); every text saved before keeps the breaks it had
+  // between the segmenter's words, its fit, its side and its spacing, so it draws as it did.
   (document) => {
     if (!Array.isArray(document.layers)) return document
     for (const layer of document.layers as unknown[]) {
       if (!isObject(layer) || layer.type !== 'text') continue
       layer.lineBreaks = 'words'
+      if (layer.lineSpacing === undefined) layer.lineSpacing = 'unfitted'
       if (layer.rtl === undefined) layer.rtl = 'keep'
       if (typeof layer.letterSpacing === 'number' && layer.letterSpacing !== 0) layer.splitHeadlineBars = true
     }

@@ -53,6 +53,9 @@ describe('document format', () => {
       expect(texts(parseTemplate(saved)).map((l) => l.lineBreaks)).toEqual(
         texts(parseTemplate(saved)).map(() => 'words'),
       )
+    // Format 3's lines cleared their ink but fitted the box at the line height; older ones never moved.
+    expect(texts(parseTemplate({ ...doc(), format: 3 })).map((l) => l.lineSpacing)).toEqual(['unfitted'])
+    expect(texts(parseTemplate({ ...doc(), format: 2 })).map((l) => l.lineSpacing)).toEqual(['fixed'])
     const current = parseTemplate({ ...doc(), format: DOCUMENT_FORMAT })
     expect(texts(current).every((l) => l.lineBreaks === undefined)).toBe(true)
   })

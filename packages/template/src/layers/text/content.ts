@@ -51,6 +51,13 @@ export interface TextStyle {
   lineBreaks?: 'words' | undefined
   /** Letter spacing in Devanagari and Bengali too (texts saved before format 4). */
   splitHeadlineBars?: boolean | undefined
+  /**
+   * Absent: lines move down where their ink would touch, and the box's fit counts that height; `unfitted`: they
+   * move, but the fit counts lines at the line height (format 3); `fixed`: they never move (before format 3).
+   */
+  lineSpacing?: 'fixed' | 'unfitted' | undefined
+  /** An outline's width in px, which the ink of each line reaches beyond its letters. */
+  outlineWidth?: number | undefined
 }
 
 /** Writing systems whose letters hang from one headline bar, which space between letters would split. */

@@ -3,20 +3,18 @@ import { runFaces } from '../../fonts'
 import { resolveBound, resolveColor } from '../../paint'
 import type { Box } from '../../primitives'
 import type { DrawContext } from '../context'
-import { visualRuns } from './bidi'
 import {
   applyRunFont,
   type ColorSpan,
   contentFaces,
-  HYPHEN,
   type LangSpan,
   Measurer,
   prepareText,
   runLetterSpacing,
-  styledRuns,
   type TextStyle,
 } from './content'
 import { type DecorationLine, decorationLine } from './decoration'
+import { linePieces, type Piece } from './ink'
 import { layoutText, type TextLayout, type TextLine } from './layout'
 import { parseColorRuns } from './markup'
 import { hasStraightPunctuation, smartPieces } from './punctuation'
@@ -131,6 +129,8 @@ export function textStyle(
     ...(layer.smallCaps && { smallCaps: true }),
     ...(layer.lineBreaks && { lineBreaks: layer.lineBreaks }),
     ...(layer.splitHeadlineBars && { splitHeadlineBars: true }),
+    ...(layer.lineSpacing && { lineSpacing: layer.lineSpacing }),
+    ...(layer.outline && { outlineWidth: layer.outline.width }),
   }
 }
 
@@ -144,52 +144,6 @@ export const hyphenationLanguage = (
 ): string | undefined => layer.lang ?? d.lang ?? d.locale
 
 const TRANSPARENT = 'rgba(0,0,0,0)'
-const LRO = '\u202D'
-const RLO = '\u202E'
-const PDF = '\u202C'
-
-/** A piece of a line drawn in one call: one font, one direction. */
-interface Piece {
-  text: string
-  run: { system: Parameters<typeof applyRunFont>[3]; emphasis: number; color: number }
-  rtl: boolean
-  width: number
-}
-
-/**
- * A line's pieces from left to right: its level runs in visual order (UAX #9 from the paragraph's levels),
- * each cut into runs of one font, those in reverse inside a right-to-left run. The shaper orders the
- * characters inside each piece by its direction. A cut line's "…" and a hyphenated line's hyphen go at the
- * paragraph's end side.
- */
-function linePieces(m: Measurer, line: TextLine): Piece[] {
-  const { content } = m
-  const p = content.paragraphs[line.paragraph]
-  if (!p) return []
-  const base = p.bidi.direction === 'rtl' ? 1 : 0
-  const pieces: Piece[] = []
-  for (const lr of visualRuns(p.bidi.levels, line.start - p.start, line.end - p.start, base)) {
-    const rtl = lr.level % 2 === 1
-    const runs = styledRuns(content, p.start + lr.start, p.start + lr.end)
-    for (const r of rtl ? runs.reverse() : runs) {
-      // The levels are resolved: an override keeps the shaper from reordering the run a second time
-      // (it would reverse a Hebrew word inside a left-to-right override, for one).
-      const text = `${rtl ? RLO : LRO}${content.text.slice(r.start, r.end)}${PDF}`
-      pieces.push({ text, run: r, rtl, width: m.runWidth(text, r.system, r.emphasis) })
-    }
-  }
-  // A cut line's "…", or the hyphen of a line broken inside a word, in the font of the line's last character.
-  const mark = line.ellipsis ? '…' : line.hyphen ? HYPHEN : undefined
-  if (mark) {
-    const [last] = styledRuns(content, Math.max(p.start, line.end - 1), Math.max(p.start + 1, line.end))
-    const run = { system: last?.system ?? 'latin', emphasis: last?.emphasis ?? 0, color: last?.color ?? 0 }
-    const end = { text: mark, run, rtl: base === 1, width: m.runWidth(mark, run.system, run.emphasis) }
-    if (base === 1) pieces.unshift(end)
-    else pieces.push(end)
-  }
-  return pieces
-}
-
 /**
  * Which side a paragraph's lines sit on. With `rtl: 'start'` `start` and `end` follow the paragraph's own
  * direction, as in a browser; with `keep` the design's (the layer's declared one, else left to right), so a
@@ -206,39 +160,6 @@ function sideOf(layer: TextLayer, d: DrawContext, paragraphRtl: boolean): 'left'
     align === 'start' ? (rtl ? 'right' : 'left') : align === 'end' ? (rtl ? 'left' : 'right') : align
   const mirrored = turned && layer.rtl === 'mirror'
   return mirrored && (align === 'left' || align === 'right') ? (side === 'left' ? 'right' : 'left') : side
-}
-
-/**
- * How far each line moves down so that no line's ink reaches into the next one's: a line whose marks stack
- * above the leading (Vietnamese capitals, Thai tone marks) or hang below it (Khmer subscripts, Tamil, Arabic) at
- * a tight line height pushes the lines after it down by the overlap; lines whose ink clears keep their places.
- * The ink is each piece's drawn extent above and below the baseline (an outline's width added), so the shift
- * is the same on every surface that measures the same faces.
- */
-function inkClearShifts(
-  ctx: Canvas2D,
-  style: TextStyle,
-  layout: TextLayout,
-  lines: Piece[][],
-  outline: number,
-): number[] {
-  const inks = lines.map((pieces) => {
-    let above = 0
-    let below = 0
-    for (const pc of pieces) {
-      applyRunFont(ctx, style, layout.size, pc.run.system, pc.run.emphasis)
-      const metrics = ctx.measureText(pc.text)
-      above = Math.max(above, metrics.actualBoundingBoxAscent + outline)
-      below = Math.max(below, metrics.actualBoundingBoxDescent + outline)
-    }
-    return { above, below }
-  })
-  const shifts = [0]
-  for (let i = 1; i < inks.length; i++) {
-    const overlap = (inks[i - 1]?.below ?? 0) + (inks[i]?.above ?? 0) - layout.lineHeightPx
-    shifts.push((shifts[i - 1] ?? 0) + Math.max(0, Math.ceil(overlap)))
-  }
-  return shifts
 }
 
 /** Draws a laid-out text's lines in a box. */
@@ -258,10 +179,7 @@ function drawLines(
   const descent = metrics.fontBoundingBoxDescent
   const valign = resolveBound(layer.valign, d.values, 'top')
   const lines = layout.placed.map((line) => linePieces(m, line))
-  const shifts =
-    layer.lineSpacing === 'fixed'
-      ? lines.map(() => 0)
-      : inkClearShifts(ctx, style, layout, lines, layer.outline?.width ?? 0)
+  const { shifts } = layout
   const total = layout.placed.length * layout.lineHeightPx + (shifts[shifts.length - 1] ?? 0)
   const top =
     valign === 'top' ? box.y : valign === 'bottom' ? box.y + box.h - total : box.y + (box.h - total) / 2

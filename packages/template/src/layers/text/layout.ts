@@ -2,6 +2,7 @@ import type { Canvas2D } from '../../canvas'
 import { graphemesOf, textLength } from '../../segments'
 import { HYPHEN, Measurer, type Paragraph, prepareText, type TextContent, type TextStyle } from './content'
 import { hyphenationPoints } from './hyphenation'
+import { inkClearShifts, linePieces } from './ink'
 import { lineBreaks, NO_END, NO_START, SPACE, wordSegmentBreaks } from './line-breaks'
 
 export interface TextLine {
@@ -37,6 +38,8 @@ export interface TextLayout {
   width: number
   /** True when text was cut (with an ellipsis) because it did not fit even at the smallest size. */
   truncated: boolean
+  /** How far each line moves down so that its ink clears the line before's (all 0 with `fixed` spacing). */
+  shifts: number[]
 }
 
 /**
@@ -299,10 +302,29 @@ export function layoutText(
   box: { w: number; h: number },
 ): TextLayout {
   const content = typeof text === 'string' ? prepareText(text, style) : text
+  const shiftsOf = (at: ReturnType<typeof linesAt>, size: number, lines = at.lines) =>
+    style.lineSpacing === 'fixed'
+      ? lines.map(() => 0)
+      : inkClearShifts(
+          ctx,
+          style,
+          size,
+          size * style.lineHeight,
+          lines.map((l) => linePieces(at.m, l)),
+        )
+  // Lines moved apart to clear their ink take that height too (not in texts of format 3, `unfitted`).
+  const fitted = style.lineSpacing === undefined
+  const budgetOf = (at: ReturnType<typeof linesAt>, size: number) => {
+    let budget = lineBudget(style, size, box.h)
+    if (!fitted || at.lines.length < 2) return budget
+    const shifts = shiftsOf(at, size, at.lines.slice(0, budget))
+    while (budget > 1 && budget * size * style.lineHeight + (shifts[budget - 1] ?? 0) > box.h + 0.5) budget--
+    return budget
+  }
   // While shrinking, a size at which some word had to be split does not count as fitting: smaller type
   // reads better than a word cut in two.
-  const fits = (at: { lines: TextLine[]; split: boolean }, size: number, shrinking = false) =>
-    at.lines.length <= lineBudget(style, size, box.h) &&
+  const fits = (at: ReturnType<typeof linesAt>, size: number, shrinking = false) =>
+    at.lines.length <= budgetOf(at, size) &&
     (style.wrap || widest(at.lines) <= box.w) &&
     !(shrinking && at.split)
   let size = style.size
@@ -330,7 +352,7 @@ export function layoutText(
   }
   let lines = at.lines
   let truncated = false
-  const budget = lineBudget(style, size, box.h)
+  const budget = budgetOf(at, size)
   if (lines.length > budget || !fits(at, size)) {
     truncated = true
     lines = lines.slice(0, budget)
@@ -346,6 +368,7 @@ export function layoutText(
     lineHeightPx: size * style.lineHeight,
     width: widest(lines),
     truncated,
+    shifts: shiftsOf(at, size, lines),
   }
 }
 

@@ -39,11 +39,12 @@ export const textLayerSchema = z
     /** Line height as a multiple of the font size. */
     lineHeight: z.number().positive().default(1.2),
     /**
-     * `fixed`: every line exactly `lineHeight` below the one before, as texts saved before format 3 were drawn.
      * Absent: a line moves down where its ink (stacked marks above, subscripts below) would touch the line
-     * before's; lines whose ink clears keep their places.
+     * before's, lines whose ink clears keep their places, and the text fits its box (shrinks, or is cut) with
+     * that height counted. `unfitted`: lines move so, but the fit counts them at `lineHeight`, as texts of
+     * format 3 were drawn. `fixed`: every line exactly `lineHeight` below the one before, as before format 3.
      */
-    lineSpacing: z.literal('fixed').optional(),
+    lineSpacing: z.enum(['fixed', 'unfitted']).optional(),
     /**
      * `words`: lines break between the words the platform's segmenter finds, as texts saved before format 4
      * broke. Absent: by the Unicode line breaking algorithm (UAX #14), with dictionary words for Thai, Lao,
