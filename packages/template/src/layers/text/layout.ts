@@ -302,16 +302,17 @@ export function layoutText(
   box: { w: number; h: number },
 ): TextLayout {
   const content = typeof text === 'string' ? prepareText(text, style) : text
-  const shiftsOf = (at: ReturnType<typeof linesAt>, size: number, lines = at.lines) =>
-    style.lineSpacing === 'fixed'
-      ? lines.map(() => 0)
-      : inkClearShifts(
-          ctx,
-          style,
-          size,
-          size * style.lineHeight,
-          lines.map((l) => linePieces(at.m, l)),
-        )
+  // The shifts of the lines last measured: the fit's final answer is usually the lines it measured last.
+  let measured: { key: string; shifts: number[] } | undefined
+  const shiftsOf = (at: ReturnType<typeof linesAt>, size: number, lines = at.lines) => {
+    if (style.lineSpacing === 'fixed') return lines.map(() => 0)
+    const key = `${size}:${lines.map((l) => `${l.start}-${l.end}${l.ellipsis ? '…' : l.hyphen ? '-' : ''}`).join()}`
+    if (measured?.key !== key) {
+      const pieces = lines.map((l) => linePieces(at.m, l))
+      measured = { key, shifts: inkClearShifts(ctx, style, size, size * style.lineHeight, pieces) }
+    }
+    return measured.shifts
+  }
   // Lines moved apart to clear their ink take that height too (not in texts of format 3, `unfitted`).
   const fitted = style.lineSpacing === undefined
   const budgetOf = (at: ReturnType<typeof linesAt>, size: number) => {
