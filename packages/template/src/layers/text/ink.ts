@@ -1,7 +1,6 @@
 import type { Canvas2D } from '../../canvas'
 import { visualRuns } from './bidi'
 import { applyRunFont, HYPHEN, type Measurer, styledRuns, type TextStyle } from './content'
-import type { TextLine } from './layout'
 
 const LRO = '\u202D'
 const RLO = '\u202E'
@@ -21,7 +20,10 @@ export interface Piece {
  * characters inside each piece by its direction. A cut line's "…" and a hyphenated line's hyphen go at the
  * paragraph's end side.
  */
-export function linePieces(m: Measurer, line: TextLine): Piece[] {
+export function linePieces(
+  m: Measurer,
+  line: { start: number; end: number; paragraph: number; ellipsis: boolean; hyphen: boolean },
+): Piece[] {
   const { content } = m
   const p = content.paragraphs[line.paragraph]
   if (!p) return []
