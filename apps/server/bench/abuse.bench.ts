@@ -31,7 +31,7 @@ import type { TemplateDetail } from '@templet/api'
 import { fieldKinds } from '@templet/template'
 import sharp from 'sharp'
 import { type Bomb, type BombTargets, bombs } from './bombs'
-import { catalogueIds, getData, requestPreview, signUp } from './requests'
+import { catalogueIds, getData, requestPreview, signUp, startEnv } from './requests'
 
 const here = fileURLToPath(import.meta.url)
 const serverDir = path.resolve(path.dirname(here), '..')
@@ -120,15 +120,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dataDi
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: serverDir,
     env: {
-      ...process.env,
-      // As `npm start` (scripts/start.sh) runs it.
-      MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '8388608',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+      ...startEnv(port, dataDir),
       WEB_DIST: path.join(os.tmpdir(), 'templet-no-web-build'),
       // The bench makes many uploads and accounts from one address; the limits are the tests' business.
       REGISTER_LIMIT: '100000',

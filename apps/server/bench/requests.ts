@@ -1,9 +1,21 @@
 /**
- * What the benches that start the built server ask of it over loopback, as the web app asks: a new account, the
- * catalogue's templates, a template saved, an editor preview. Each throws when the server refuses, so a bench
- * never measures refusals.
+ * What the benches that start the built server give it and ask of it over loopback, as the web app asks: a new
+ * account, the catalogue's templates, a template saved, an editor preview. Each throws when the server refuses,
+ * so a bench never measures refusals.
  */
 import type { TemplateInput } from '@templet/template'
+
+/** The built server's environment as `npm start` (scripts/start.sh) runs it, on its embedded defaults. */
+export const startEnv = (port: number, dataDir: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '8388608',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+})
 
 interface Envelope<T> {
   code: number

@@ -24,7 +24,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { TemplateDetail } from '@templet/api'
 import { fieldKinds, type TemplateInput } from '@templet/template'
-import { catalogueIds, getData, preview, saveTemplate, signUp, templateDocument } from './requests'
+import { catalogueIds, getData, preview, saveTemplate, signUp, startEnv, templateDocument } from './requests'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7)
 const REST_MS = Number(process.env.BENCH_REST_SECONDS ?? 5) * 1000
@@ -95,15 +95,7 @@ async function start(main: string, dataDir: string): Promise<Started> {
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: path.dirname(main),
     env: {
-      ...process.env,
-      // As `npm start` (scripts/start.sh) runs it.
-      MALLOC_ARENA_MAX: '2',
-      MALLOC_MMAP_THRESHOLD_: '8388608',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+      ...startEnv(port, dataDir),
       // The server's temporary files (the library's WOFF2 among them) are the run's: nothing carried over.
       TMPDIR: tmp,
     },

@@ -10,19 +10,10 @@ import { createCanvas } from '@napi-rs/canvas'
 import { loadCatalogue, sampleImages } from '@templet/catalogue'
 import { fieldKinds, type Locale, parseTemplate, type Template, type Values } from '@templet/template'
 import { drawPixels } from '../src/render'
+import { ARABIC, cut } from './preview-variants'
 
 const VIETNAMESE = 'Những điều bạn chưa biết về Phở Hà Nội, bún chả, bánh cuốn và cà phê trứng ở Huế, Hội An'
-const ARABIC = 'مهرجان الضوء في الحديقة مع موسيقى حية وأطعمة من كل مكان ودعوة مفتوحة للجميع'
 const THAI = 'ร้านก๋วยเตี๋ยวน้ำใสเปิดใหม่ ผู้ใหญ่และเด็กกินได้ ซื้อหนึ่งแถมหนึ่ง ที่ตลาดน้ำใกล้บ้านคุณ ทุกวันเสาร์'
-
-/** Text cut to at most n characters at a word boundary where there is one. */
-const cut = (text: string, n: number) => {
-  const chars = [...text]
-  if (chars.length <= n) return text
-  const head = chars.slice(0, n).join('')
-  const space = head.lastIndexOf(' ')
-  return (space > n / 2 ? head.slice(0, space) : head).trim()
-}
 
 /** Every text field with letters (as the previews' long-text picture picks them) holding `text`, cut to fit. */
 function filled(t: Template, base: Values, text: string): Values {

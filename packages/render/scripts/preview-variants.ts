@@ -36,10 +36,10 @@ export interface Variant {
 
 const LONG_EN =
   'Unexpectedly long text, the kind a customer pastes in from an email: it keeps going well past what the designer planned for, with a Supercalifragilisticexpialidocious word in it'
-const ARABIC = 'مهرجان الضوء في الحديقة مع موسيقى حية وأطعمة من كل مكان ودعوة مفتوحة للجميع'
+export const ARABIC = 'مهرجان الضوء في الحديقة مع موسيقى حية وأطعمة من كل مكان ودعوة مفتوحة للجميع'
 
 /** Text cut to at most n characters at a word boundary where there is one. */
-const cut = (text: string, n: number) => {
+export const cut = (text: string, n: number) => {
   const chars = [...text]
   if (chars.length <= n) return text
   const head = chars.slice(0, n).join('')
