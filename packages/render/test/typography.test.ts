@@ -285,6 +285,16 @@ describe('a text of the current format', () => {
     expect(before?.maxY).toBeGreaterThan(box.y + box.h + 4)
   })
 
+  it('keeps Chinese, Arabic and emoji upright in an italic text, and slants Latin; a text saved before slanted them all', async () => {
+    for (const text of ['设计让每一天更美好', 'مرحبا بكم', '🚀👩🏾‍💻']) {
+      const upright = await current({ italic: false }, text)
+      expect((await current({ italic: true }, text)).data.equals(upright.data), text).toBe(true)
+      expect((await current({ italic: true }, text, 3)).data.equals(upright.data), text).toBe(false)
+    }
+    const latin = await current({ italic: false }, 'Upright')
+    expect((await current({ italic: true }, 'Upright')).data.equals(latin.data)).toBe(false)
+  })
+
   it('sets a right-to-left paragraph from its own start, at the right; a text saved before keeps the layer’s side', async () => {
     const arabic = 'مرحبا بكم'
     const now = inkBox(await current({ align: 'start' }, arabic))

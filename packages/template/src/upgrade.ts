@@ -43,9 +43,10 @@ const UPGRADES: readonly UpgradeStep[] = [
     return document
   },
   // 3 -> 4: lines break by UAX #14 (`lineBreaks`), a text fits its box with the height its lines take to clear
-  // their ink (`lineSpacing`), a right-to-left paragraph aligns from its own start (`rtl`), and letter spacing
-  // leaves Devanagari and Bengali whole (`splitHeadlineBars`); every text saved before keeps the breaks it had
-  // between the segmenter's words, its fit, its side and its spacing, so it draws as it did.
+  // their ink (`lineSpacing`), a right-to-left paragraph aligns from its own start (`rtl`), letter spacing
+  // leaves Devanagari and Bengali whole (`splitHeadlineBars`), and italics leave scripts without italics upright
+  // (`italicEveryScript`); every text saved before keeps the breaks it had between the segmenter's words, its
+  // fit, its side, its spacing and its slant, so it draws as it did.
   (document) => {
     if (!Array.isArray(document.layers)) return document
     for (const layer of document.layers as unknown[]) {
@@ -54,6 +55,8 @@ const UPGRADES: readonly UpgradeStep[] = [
       if (layer.lineSpacing === undefined) layer.lineSpacing = 'unfitted'
       if (layer.rtl === undefined) layer.rtl = 'keep'
       if (typeof layer.letterSpacing === 'number' && layer.letterSpacing !== 0) layer.splitHeadlineBars = true
+      // Italics come from the layer or from `*markup*` in its words or its values.
+      if (layer.italic === true || layer.markup !== false) layer.italicEveryScript = true
     }
     return document
   },

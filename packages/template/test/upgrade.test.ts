@@ -69,7 +69,7 @@ describe('document format', () => {
     }
     for (const saved of [spaced(), spaced(3)])
       for (const l of texts(parseTemplate(saved)))
-        expect(l).toMatchObject({ rtl: 'keep', splitHeadlineBars: true })
+        expect(l).toMatchObject({ rtl: 'keep', splitHeadlineBars: true, italicEveryScript: true })
     // Only spaced texts are marked; an `rtl` of the text's own is kept.
     const plain = doc() as { layers: Array<Record<string, unknown>> }
     plain.layers = plain.layers.map((l) => (l.type === 'text' ? { ...l, rtl: 'mirror' } : l))
@@ -80,6 +80,7 @@ describe('document format', () => {
     for (const l of texts(parseTemplate(spaced(DOCUMENT_FORMAT)))) {
       expect(l.rtl).toBe('start')
       expect('splitHeadlineBars' in l).toBe(false)
+      expect('italicEveryScript' in l).toBe(false)
     }
   })
 

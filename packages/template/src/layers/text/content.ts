@@ -51,6 +51,8 @@ export interface TextStyle {
   lineBreaks?: 'words' | undefined
   /** Letter spacing in Devanagari and Bengali too (texts saved before format 4). */
   splitHeadlineBars?: boolean | undefined
+  /** Italics slant every script, synthesised where it has none (texts saved before format 4). */
+  italicEveryScript?: boolean | undefined
   /**
    * Absent: lines move down where their ink would touch, and the box's fit counts that height; `unfitted`: they
    * move, but the fit counts lines at the line height (format 3); `fixed`: they never move (before format 3).
@@ -59,6 +61,13 @@ export interface TextStyle {
   /** An outline's width in px, which the ink of each line reaches beyond its letters. */
   outlineWidth?: number | undefined
 }
+
+/**
+ * Writing systems with italics of their own. Chinese, Japanese, Korean, Arabic, Hebrew, the Indic scripts, Thai,
+ * Khmer and emoji have none: a slant a canvas would synthesise is not their emphasis, so they stay upright (their
+ * words set in bold still stand out).
+ */
+const SLANTED: ReadonlySet<WritingSystem> = new Set(['latin', 'greek', 'cyrillic'])
 
 /** Writing systems whose letters hang from one headline bar, which space between letters would split. */
 const HEADLINE_BAR: ReadonlySet<WritingSystem> = new Set(['devanagari', 'bengali'])
@@ -298,7 +307,9 @@ export function applyRunFont(
     family: style.family,
     system,
     weight: emphasis & BOLD ? boldWeight(style.weight) : style.weight,
-    italic: Boolean(style.italic) !== Boolean(emphasis & ITALIC),
+    italic:
+      Boolean(style.italic) !== Boolean(emphasis & ITALIC) &&
+      (SLANTED.has(system) || style.italicEveryScript === true),
     size,
     figures: numericNow === undefined ? figures : undefined,
   })

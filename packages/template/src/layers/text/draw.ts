@@ -129,6 +129,7 @@ export function textStyle(
     ...(layer.smallCaps && { smallCaps: true }),
     ...(layer.lineBreaks && { lineBreaks: layer.lineBreaks }),
     ...(layer.splitHeadlineBars && { splitHeadlineBars: true }),
+    ...(layer.italicEveryScript && { italicEveryScript: true }),
     ...(layer.lineSpacing && { lineSpacing: layer.lineSpacing }),
     ...(layer.outline && { outlineWidth: layer.outline.width }),
   }

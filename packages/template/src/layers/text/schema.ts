@@ -25,8 +25,13 @@ export const textLayerSchema = z
         fontWeights.map((w) => z.literal(w)) as [z.ZodLiteral<FontWeight>, ...z.ZodLiteral<FontWeight>[]],
       ),
     ).default(400),
-    /** The whole text in italics (`*italic*` in the text sets single words). */
+    /**
+     * The whole text in italics (`*italic*` in the text sets single words): Latin, Greek and Cyrillic letters;
+     * scripts without italics of their own (CJK, Arabic, Hebrew, Indic, Thai, Khmer, emoji) stay upright.
+     */
     italic: z.boolean().default(false),
+    /** Italics slant every script, synthesised where it has none, as texts saved before format 4 drew. */
+    italicEveryScript: z.literal(true).optional(),
     /** Font size in px. */
     size: z.number().positive(),
     color: colorSchema.default('#111111'),
