@@ -22,12 +22,14 @@ export const NO_START = new Set([
 export const NO_END = new Set([...'([{「『【〔〈《“‘'])
 export const SPACE = /^\s$/
 
-/** Letters of scripts a dictionary breaks (UAX #14's SA) or that break between words only (CJK). */
-const DICTIONARY = /^[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tai_Tham}]$/u
-const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u
+// Letters of scripts a dictionary breaks (UAX #14's SA), and of those that break between words only (CJK).
+const SA_SCRIPTS = '\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}\\p{Script=Tai_Tham}'
+const CJK_SCRIPTS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}'
+const DICTIONARY = new RegExp(`^[${SA_SCRIPTS}]$`, 'u')
+const CJK = new RegExp(`^[${CJK_SCRIPTS}]$`, 'u')
+/** A paragraph with letters of either: the only ones that need the word segmenter. */
+const WORD_RUN_SCRIPTS = new RegExp(`[${SA_SCRIPTS}${CJK_SCRIPTS}]`, 'u')
 const MARK = /^\p{M}$/u
-const WORD_RUN_SCRIPTS =
-  /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tai_Tham}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
 
 /** The character ending at `at` (a whole astral character), and its marks' base when it is a mark. */
 function baseBefore(text: string, at: number): string {
