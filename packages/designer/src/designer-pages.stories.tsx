@@ -66,11 +66,15 @@ export const ThreePages: Story = {
       () => expect(lastDocument(args.onChange).pages?.map((p) => p.id)).toEqual(['cover', 'back', 'dishes']),
       SETTLED,
     )
-    await expect(strip.getByRole('button', { name: /^Page 3: Dishes/ })).toHaveFocus()
+    await waitFor(() => expect(strip.getByRole('button', { name: /^Page 3: Dishes/ })).toHaveFocus(), SETTLED)
 
+    // The strip gives the moved page's button the focus at the next frame; a box clicked before that frame
+    // would lose the focus, and its words, to it.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
     const name = strip.getByLabelText('Page name')
     await userEvent.clear(name)
     await userEvent.type(name, 'Dishes')
+    await waitFor(() => expect(strip.getByLabelText('Page name')).toHaveValue('Dishes'), SETTLED)
     await waitFor(() => expect(lastDocument(args.onChange).pages?.[2]?.name).toBe('Dishes'), SETTLED)
 
     await userEvent.click(strip.getByRole('button', { name: 'Delete page' }))
