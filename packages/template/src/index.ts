@@ -128,6 +128,8 @@ export { type QrLayer, qrText } from './layers/qr'
 export { createLayerRegistry, type LayerRegistry } from './layers/registry'
 export type { ShapeLayer } from './layers/shape'
 export {
+  BOLD,
+  boldWeight,
   breakPieces,
   type ColoredText,
   type ColorSpan,
@@ -144,6 +146,7 @@ export {
   hyphenationLoaded,
   hyphenationPatterns,
   hyphenationPoints,
+  ITALIC,
   isEmojiCluster,
   joinPieces,
   type LangSpan,

@@ -1,6 +1,8 @@
 import type { BrandFont } from '@templet/api/contract'
 import { libraryFaceName } from '@templet/fonts'
 import {
+  BOLD,
+  boldWeight,
   brandFace,
   choiceLabels,
   DESIGN_FACE,
@@ -8,6 +10,7 @@ import {
   effectiveValues,
   figuresFace,
   figuresFeatures,
+  ITALIC,
   isBrandFamily,
   isLibraryFamily,
   joinPieces,
@@ -106,11 +109,11 @@ export function facesNeeded(
         if (!text.trim()) continue
         const style = textStyle(layer, d)
         const content = prepareText(text, style, spans)
-        const bold = content.emphasis.some((e) => e & 1)
-        const italic = content.emphasis.some((e) => e & 2)
+        const bold = content.emphasis.some((e) => e & BOLD)
+        const italic = content.emphasis.some((e) => e & ITALIC)
         // The weights its runs ask for, as the canvas asks them (`drawnWeight`: a library family's face).
         const weights = new Set(
-          [style.weight, ...(bold ? [style.weight >= 600 ? 800 : 700] : [])].map((w) =>
+          [style.weight, ...(bold ? [boldWeight(style.weight)] : [])].map((w) =>
             drawnWeight(style.family, w),
           ),
         )

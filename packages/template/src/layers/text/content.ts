@@ -285,7 +285,7 @@ export function styledRuns(content: TextContent, start: number, end: number): St
 export const HYPHEN = '-'
 
 /** Bold inside a text: 700, 800 when the text is already semibold or heavier, its own weight when black. */
-const boldWeight = (weight: number) => (weight > 800 ? weight : weight >= 600 ? 800 : 700)
+export const boldWeight = (weight: number) => (weight > 800 ? weight : weight >= 600 ? 800 : 700)
 
 /**
  * Sets a run's font on a context. Faces whose default figures are old-style get lining figures, which is

@@ -1,5 +1,6 @@
 export { type LevelRun, type ParagraphBidi, paragraphBidi, textDirection, visualRuns } from './bidi'
 export {
+  boldWeight,
   type ColorSpan,
   contentFaces,
   type LangSpan,
