@@ -12,10 +12,14 @@ export const a2Sheet = (i: number) => ({
   print: { width: 420, height: 594, unit: 'mm' },
 })
 
-/** `count` white shapes with a blurred shadow, each drawn once more for its shadow. */
+/**
+ * `count` white shapes with a blurred shadow, each drawn once more for its shadow. `turned` turns each a degree
+ * more than the one before: the blur of a turned shape is worked out pixel by pixel, not by the upright
+ * rectangle's shortcut, which makes the drawing slow on any machine and not only on a busy one.
+ */
 export const shadowLayers = (
   count: number,
-  o: { blur: number; box: { x: number; y: number; w: number; h: number } } = {
+  o: { blur: number; box: { x: number; y: number; w: number; h: number }; turned?: boolean } = {
     blur: 40,
     box: { x: 10, y: 10, w: 500, h: 500 },
   },
@@ -26,4 +30,5 @@ export const shadowLayers = (
     fill: '#ffffff',
     shadow: { color: '#000000', blur: o.blur },
     box: o.box,
+    ...(o.turned && { rotation: 1 + i }),
   }))
