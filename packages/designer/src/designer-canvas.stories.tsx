@@ -133,7 +133,14 @@ export const MultiSelected: Story = {
     await expect(layerButton(canvasElement, 'rule')).toHaveAttribute('aria-pressed', 'true')
     await expect(layerButton(canvasElement, 'card')).toHaveAttribute('aria-pressed', 'false')
     await expect(canvas.getByText('2 layers selected')).toBeVisible()
-    await userEvent.click(canvas.getByRole('button', { name: 'Align left' }))
+    const body = within(document.body)
+    await userEvent.click(canvas.getByRole('button', { name: 'Align' }))
+    // Two layers: aligned to each other, not yet distributed (that takes three).
+    await expect(await body.findByRole('menuitem', { name: 'Distribute vertically' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    await userEvent.click(body.getByRole('menuitem', { name: 'Align left' }))
     await waitFor(() =>
       expect(px(layerButton(canvasElement, 'badge').style.left)).toBe(
         px(layerButton(canvasElement, 'rule').style.left),
@@ -143,7 +150,12 @@ export const MultiSelected: Story = {
     fireEvent.pointerDown(layerButton(canvasElement, 'card'), { pointerId: 1, button: 0, shiftKey: true })
     fireEvent.pointerUp(layerButton(canvasElement, 'card'), { pointerId: 1, button: 0 })
     await waitFor(() => expect(canvas.getByText('3 layers selected')).toBeVisible())
-    await expect(canvas.getByRole('button', { name: 'Distribute vertically' })).toBeEnabled()
+    await userEvent.click(canvas.getByRole('button', { name: 'Align' }))
+    await expect(await body.findByRole('menuitem', { name: 'Distribute vertically' })).not.toHaveAttribute(
+      'aria-disabled',
+    )
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(body.queryByRole('menu')).toBeNull())
     // A click on the empty canvas clears the selection.
     drag(s, 0, 0, { from: { x: r.left + 5, y: r.top + 395 } })
     await waitFor(() => expect(canvas.getByText('Select a layer to change it.')).toBeVisible())

@@ -161,6 +161,16 @@ export function Tool({
   )
 }
 
+/** The align menu's six edges: to each other for a multi-selection, to the canvas for one layer. */
+const alignments = [
+  ['left', 'alignLeft', AlignStartVertical],
+  ['center', 'alignCenter', AlignCenterVertical],
+  ['right', 'alignRight', AlignEndVertical],
+  ['top', 'alignTop', AlignStartHorizontal],
+  ['middle', 'alignMiddle', AlignCenterHorizontal],
+  ['bottom', 'alignBottom', AlignEndHorizontal],
+] as const satisfies readonly (readonly [AlignEdge, keyof DesignerWords, unknown])[]
+
 const separator = (
   <span
     aria-hidden="true"
@@ -285,38 +295,36 @@ export function Toolbar({
         </Tool>
       ) : null}
       {separator}
-      <Tool label={strings.alignLeft} disabled={readOnly || n === 0} onClick={align('left')}>
-        <AlignStartVertical />
-      </Tool>
-      <Tool label={strings.alignCenter} disabled={readOnly || n === 0} onClick={align('center')}>
-        <AlignCenterVertical />
-      </Tool>
-      <Tool label={strings.alignRight} disabled={readOnly || n === 0} onClick={align('right')}>
-        <AlignEndVertical />
-      </Tool>
-      <Tool label={strings.alignTop} disabled={readOnly || n === 0} onClick={align('top')}>
-        <AlignStartHorizontal />
-      </Tool>
-      <Tool label={strings.alignMiddle} disabled={readOnly || n === 0} onClick={align('middle')}>
-        <AlignCenterHorizontal />
-      </Tool>
-      <Tool label={strings.alignBottom} disabled={readOnly || n === 0} onClick={align('bottom')}>
-        <AlignEndHorizontal />
-      </Tool>
-      <Tool
-        label={strings.distributeHorizontally}
-        disabled={readOnly || n < 3}
-        onClick={() => dispatch({ type: 'distribute', axis: 'x' })}
-      >
-        <AlignHorizontalDistributeCenter />
-      </Tool>
-      <Tool
-        label={strings.distributeVertically}
-        disabled={readOnly || n < 3}
-        onClick={() => dispatch({ type: 'distribute', axis: 'y' })}
-      >
-        <AlignVerticalDistributeCenter />
-      </Tool>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild disabled={readOnly || n === 0}>
+          <Button variant="ghost" size="sm" data-slot="align-menu">
+            <AlignStartVertical aria-hidden="true" />
+            {strings.align}
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start">
+          {alignments.map(([edge, label, Icon]) => (
+            <DropdownMenuItem key={edge} icon={<Icon />} onSelect={align(edge)}>
+              {strings[label]}
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem
+            icon={<AlignHorizontalDistributeCenter />}
+            disabled={n < 3}
+            onSelect={() => dispatch({ type: 'distribute', axis: 'x' })}
+          >
+            {strings.distributeHorizontally}
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            icon={<AlignVerticalDistributeCenter />}
+            disabled={n < 3}
+            onSelect={() => dispatch({ type: 'distribute', axis: 'y' })}
+          >
+            {strings.distributeVertically}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
       {separator}
       <Tool label={strings.zoomOut} onClick={() => onZoomStep(-1)}>
         <ZoomOut />
