@@ -572,7 +572,10 @@ export const WeightChoice: Story = {
     await expect(canvas.queryByRole('combobox', { name: 'Weight' })).toBeNull()
     await userEvent.clear(canvas.getByRole('textbox', { name: 'Option 2: Label (English)' }))
     await userEvent.type(canvas.getByRole('textbox', { name: 'Option 2: Label (English)' }), 'Light')
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Option 2: Weight' }), '400')
+    // Each weight named as the properties' weight menu names it.
+    const optionWeight = canvas.getByRole('combobox', { name: 'Option 2: Weight' })
+    await expect(within(optionWeight).getByRole('option', { name: '400 Regular' })).toBeInTheDocument()
+    await userEvent.selectOptions(optionWeight, '400')
     await waitFor(() => {
       const t = lastDocument(args.onChange)
       expect(t.fields.find((f) => f.key === 'headline_weight')).toMatchObject({

@@ -18,8 +18,9 @@ export function weightLabel(weight: number, strings: DesignerWords): string {
 }
 
 /**
- * A text's family (a select, and the font browser beside it), weight and italic, in one row. A weight the customer picks among (a choice field) is set in
- * the Fields section; a family changed to one lacking the weight or italic takes its nearest.
+ * A text's family (a select, and the font browser beside it), weight and italic, in one row. A weight the
+ * customer picks among (a choice field) is set in the Fields section, its options named as here; a family changed
+ * to one lacking the weight or italic takes its nearest.
  */
 export function fontControls(layer: TextLayer, ctx: PropertyContext<TextLayer>): PropertyControl {
   const { fonts, strings, update } = ctx

@@ -7,7 +7,7 @@ import { outlineControls, scaleShadow, shadowControls } from '../effects'
 import type { DesignerLayerKind, PropertyContext } from '../kind'
 import { references } from '../references'
 import { clamp, tenth } from '../scale'
-import { fontControls } from './font-controls'
+import { fontControls, weightLabel } from './font-controls'
 import { alignOptions, valignOptions } from './options'
 
 const isField = (v: unknown): v is { field: string } =>
@@ -286,7 +286,7 @@ export const textKind: DesignerLayerKind<TextLayer> = {
       {
         property: 'weight',
         what: strings.weight,
-        values: weights.map((w) => ({ value: w, label: String(w) })),
+        values: weights.map((w) => ({ value: w, label: weightLabel(w, strings) })),
       },
       { property: 'align', what: strings.textAlign, values: alignOptions(strings) },
       { property: 'valign', what: strings.textVAlign, values: valignOptions(strings) },
