@@ -289,6 +289,39 @@ export const KeepLinesClearInChinese: Story = {
   },
 }
 
+export const EarlierTypesetting: Story = {
+  name: "Properties of a text an earlier release saved: today's typesetting in one undo step; right-to-left paragraphs",
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    await userEvent.click(layerButton(canvasElement, 'headline'))
+    // The sample was saved before format 4: its texts keep that release's breaks, and right-to-left ones their side.
+    await expect(canvas.getByText(/keeps the line breaks, spacing and italics/)).toBeVisible()
+    const rtl = canvas.getByRole('combobox', { name: 'Right-to-left paragraphs' })
+    await expect(rtl).toHaveValue('keep')
+    await userEvent.click(canvas.getByRole('button', { name: "Use today's typesetting" }))
+    await waitFor(() => {
+      const headline = layerIn(lastDocument(args.onChange), 'headline')
+      for (const key of ['lineBreaks', 'italicEveryScript', 'splitHeadlineBars'])
+        expect(headline).not.toHaveProperty(key, expect.anything())
+      // Lines exactly the line height apart were the designer's choice (the switch above), and stay so.
+      expect(headline).toMatchObject({ lineSpacing: 'fixed', rtl: 'keep' })
+    })
+    await waitFor(() => expect(canvas.queryByText(/keeps the line breaks/)).toBeNull())
+    // The button gone, the focus is on the control above it, not lost to the page.
+    await expect(rtl).toHaveFocus()
+    // One undo step brings the earlier breaks back, and the note with them.
+    await userEvent.click(canvas.getByRole('button', { name: 'Undo' }))
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({ lineBreaks: 'words' }),
+    )
+    await expect(canvas.getByText(/keeps the line breaks/)).toBeVisible()
+    await userEvent.selectOptions(rtl, 'start')
+    await waitFor(() =>
+      expect(layerIn(lastDocument(args.onChange), 'headline')).toMatchObject({ rtl: 'start' }),
+    )
+  },
+}
+
 export const ShapeProperties: Story = {
   name: 'Properties of a shape: fill, gradient, radius, outline, shadow',
   play: async ({ canvasElement, args }) => {

@@ -162,6 +162,17 @@ export interface DesignerWords {
   /** Lower-case letters as small capitals; the faces' standard ligatures (fi, ffl), on unless unticked. */
   smallCaps: string
   ligatures: string
+  /** What a right-to-left paragraph in a left-to-right design does, and its three choices. */
+  rtlParagraphs: string
+  rtlStart: string
+  rtlKeep: string
+  rtlMirror: string
+  /**
+   * A text saved by an earlier release keeps that release's line breaks, spacing and italics; the note saying
+   * so, and the button that typesets it by today's rules.
+   */
+  earlierTypesetting: string
+  typesetToday: string
   /** A line under a text's lines, a line through them, and quotes and dashes set typographically as drawn. */
   underline: string
   strikethrough: string
@@ -436,6 +447,13 @@ export const DESIGNER_STRINGS_EN: DesignerWords = {
   oldstyleFigures: 'Old-style figures',
   smallCaps: 'Small caps',
   ligatures: 'Ligatures',
+  rtlParagraphs: 'Right-to-left paragraphs',
+  rtlStart: 'From their own start, at the right',
+  rtlKeep: "On the layer's side",
+  rtlMirror: 'Mirror the layer',
+  earlierTypesetting:
+    'This text keeps the line breaks, spacing and italics of the release it was made in, so it draws as it did.',
+  typesetToday: "Use today's typesetting",
   underline: 'Underline',
   strikethrough: 'Strikethrough',
   smartPunctuation: 'Smart punctuation',
@@ -683,6 +701,12 @@ export const DESIGNER_STRINGS_ZH_CN: DesignerWords = {
   oldstyleFigures: '旧式数字',
   smallCaps: '小型大写字母',
   ligatures: '连字',
+  rtlParagraphs: '从右向左的段落',
+  rtlStart: '从段落自己的起点（右侧）',
+  rtlKeep: '保持图层的对齐侧',
+  rtlMirror: '镜像整个图层',
+  earlierTypesetting: '此文本沿用制作时版本的断行、行距和斜体规则，因此显示与当时一致。',
+  typesetToday: '按现行规则排版',
   underline: '下划线',
   strikethrough: '删除线',
   smartPunctuation: '智能标点',

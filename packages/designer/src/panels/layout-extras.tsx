@@ -6,6 +6,8 @@ import {
   type Template,
   type TextLayer,
 } from '@templet/template'
+import { Button } from '@templet/ui/button'
+import { useRef } from 'react'
 import { alignOptions } from '../kinds/text/options'
 import type { DesignerWords } from '../strings'
 import { Checkbox, NumberInput, Row, Select } from './controls'
@@ -27,13 +29,22 @@ interface ExtrasProps<L extends Layer> {
 
 type Override = NonNullable<Layer['bySize']>[string]
 
+/** What an earlier release's text keeps of its rules, written by the model's upgrade of its document. */
+const earlierRules = (layer: TextLayer) =>
+  layer.lineBreaks !== undefined ||
+  layer.lineSpacing === 'unfitted' ||
+  layer.italicEveryScript !== undefined ||
+  layer.splitHeadlineBars !== undefined
+
 /**
  * A text's setting the catalogue uses beside its font: capitals, wrapping, even lines, hyphenation, justification,
- * tabular and old-style figures, small caps and ligatures, and in a size other than the first its own font size and alignment there (the
- * size's override; its box is the canvas's).
+ * tabular and old-style figures, small caps and ligatures, where a right-to-left paragraph sits, and in a size
+ * other than the first its own font size and alignment there (the size's override; its box is the canvas's). A
+ * text an earlier release saved says it keeps that release's rules, with a button that drops them.
  */
 export function TextLayoutControls({ t, layer, sizeId, strings, update, disabled }: ExtrasProps<TextLayer>) {
   const override = layer.bySize?.[sizeId]
+  const rtlChoice = useRef<HTMLDivElement>(null)
   const ownSize = sizeId === defaultSize(t).id && !override
   const sizeLabel = sizeOrDefault(t, sizeId).label
   const sizeName = typeof sizeLabel === 'string' ? sizeLabel : sizeLabel.en
@@ -107,6 +118,43 @@ export function TextLayoutControls({ t, layer, sizeId, strings, update, disabled
           onChange={(v) => update({ ligatures: v ? undefined : false })}
         />
       </Row>
+      <div ref={rtlChoice}>
+        <Select
+          label={strings.rtlParagraphs}
+          value={layer.rtl}
+          disabled={disabled}
+          onChange={(v) => update({ rtl: v })}
+          options={[
+            { value: 'start', label: strings.rtlStart },
+            { value: 'keep', label: strings.rtlKeep },
+            { value: 'mirror', label: strings.rtlMirror },
+          ]}
+        />
+      </div>
+      {earlierRules(layer) ? (
+        <div data-slot="earlier-typesetting" style={{ display: 'grid', gap: 6, justifyItems: 'start' }}>
+          <p style={{ margin: 0, fontSize: 12, color: 'var(--ui-muted-foreground, #71717a)' }}>
+            {strings.earlierTypesetting}
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={disabled}
+            onClick={() => {
+              // The button goes with the rules it drops: the focus goes to the control above, not to the page.
+              rtlChoice.current?.querySelector('select')?.focus()
+              update({
+                lineBreaks: undefined,
+                lineSpacing: layer.lineSpacing === 'unfitted' ? undefined : layer.lineSpacing,
+                italicEveryScript: undefined,
+                splitHeadlineBars: undefined,
+              })
+            }}
+          >
+            {strings.typesetToday}
+          </Button>
+        </div>
+      ) : null}
       {ownSize ? null : (
         <Row>
           <NumberInput
