@@ -171,6 +171,12 @@ const alignments = [
   ['bottom', 'alignBottom', AlignEndHorizontal],
 ] as const satisfies readonly (readonly [AlignEdge, keyof DesignerWords, unknown])[]
 
+/** Equal gaps between three or more layers, along each axis. */
+const distributions = [
+  ['x', 'distributeHorizontally', AlignHorizontalDistributeCenter],
+  ['y', 'distributeVertically', AlignVerticalDistributeCenter],
+] as const
+
 const separator = (
   <span
     aria-hidden="true"
@@ -309,20 +315,16 @@ export function Toolbar({
             </DropdownMenuItem>
           ))}
           <DropdownMenuSeparator />
-          <DropdownMenuItem
-            icon={<AlignHorizontalDistributeCenter />}
-            disabled={n < 3}
-            onSelect={() => dispatch({ type: 'distribute', axis: 'x' })}
-          >
-            {strings.distributeHorizontally}
-          </DropdownMenuItem>
-          <DropdownMenuItem
-            icon={<AlignVerticalDistributeCenter />}
-            disabled={n < 3}
-            onSelect={() => dispatch({ type: 'distribute', axis: 'y' })}
-          >
-            {strings.distributeVertically}
-          </DropdownMenuItem>
+          {distributions.map(([axis, label, Icon]) => (
+            <DropdownMenuItem
+              key={axis}
+              icon={<Icon />}
+              disabled={n < 3}
+              onSelect={() => dispatch({ type: 'distribute', axis })}
+            >
+              {strings[label]}
+            </DropdownMenuItem>
+          ))}
         </DropdownMenuContent>
       </DropdownMenu>
       {separator}
