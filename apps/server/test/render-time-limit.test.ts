@@ -7,7 +7,7 @@ import { shadowLayers } from './costly-documents'
 import { engines, startServer, type TestServer, testEnv } from './harness'
 import { balance, developer, settledRender, v1 } from './v1-helpers'
 
-type Doc = Record<string, unknown> & { sizes: unknown[]; layers: unknown[] }
+type Doc = Record<string, unknown> & { sizes: unknown[]; fields: unknown[]; layers: unknown[] }
 
 // A free account may save the slow template here: 5,632 megapixels, past the default's 250.
 const env = { RENDER_TIME_LIMIT_SECONDS: '1', TEMPLATE_MAX_MEGAPIXELS_FREE: '10000' }
@@ -44,22 +44,40 @@ describe.each(engines)('a render past its time limit, on %s', (engine) => {
   })
 
   /**
-   * Saves in the account a catalogue card with a 4096² size, a 160² one and 280 turned layers of wide shadows:
-   * within what a save may cost here (every size drawn once more per shadow stays under 10,000 megapixels); about
-   * ten seconds to draw at 4096² on an idle machine (160 upright ones took 1.3 s there, too close to the 1 s limit
-   * to be sure of passing it), a fraction of one at 160².
+   * Saves in the account a catalogue card with a 4096² size, a 160² one, and a choice of finish whose "shadows"
+   * shows 280 turned layers of wide shadows: within what a save may cost here (every size drawn once more per
+   * shadow stays under 10,000 megapixels); about ten seconds to draw at 4096² on an idle machine (160 upright ones
+   * took 1.3 s there, too close to the 1 s limit to be sure of passing it). The flat finish draws the card alone, in
+   * a few milliseconds however busy the machine (the turned shadows took up to 1.1 s at 160² on a busy one).
    */
   const slowTemplate = async (token: string): Promise<number> => {
     const doc = (await s.call('GET', '/template/document', { token, query: { id: await boldQuote() } })).data
       .document as Doc
-    const shadows = shadowLayers(280, { blur: 100, box: { x: 0, y: 0, w: 1080, h: 1080 }, turned: true })
+    const finish = {
+      key: 'finish',
+      kind: 'choice',
+      label: { en: 'Finish', 'zh-CN': '效果' },
+      default: 'flat',
+      options: [
+        { value: 'flat', label: { en: 'Flat', 'zh-CN': '平面' } },
+        { value: 'shadows', label: { en: 'Shadows', 'zh-CN': '阴影' } },
+      ],
+    }
+    const shadows = shadowLayers(280, { blur: 100, box: { x: 0, y: 0, w: 1080, h: 1080 }, turned: true }).map(
+      (layer) => ({ ...layer, when: { field: 'finish', in: ['shadows'] } }),
+    )
     const big = { id: 'big', width: 4096, height: 4096, label: { en: 'Big', 'zh-CN': '大' } }
     const small = { id: 'small', width: 160, height: 160, label: { en: 'Small', 'zh-CN': '小' } }
     const saved = await s.call('POST', '/template/save', {
       token,
       body: {
         name: 'Slow to draw',
-        document: { ...doc, sizes: [...doc.sizes, big, small], layers: [...doc.layers, ...shadows] },
+        document: {
+          ...doc,
+          sizes: [...doc.sizes, big, small],
+          fields: [...doc.fields, finish],
+          layers: [...doc.layers, ...shadows],
+        },
       },
     })
     if (saved.code !== 0) throw new Error(`template/save: ${saved.code} ${saved.msg}`)
@@ -86,7 +104,7 @@ describe.each(engines)('a render past its time limit, on %s', (engine) => {
     const creation = s
       .call('POST', '/creation/create', {
         token: slow.token,
-        body: { templateId: slowId, values: {}, sizeId: 'big' },
+        body: { templateId: slowId, values: { finish: 'shadows' }, sizeId: 'big' },
       })
       .finally(() => order.push('creation'))
     await drawing
@@ -100,10 +118,10 @@ describe.each(engines)('a render past its time limit, on %s', (engine) => {
     expect(r).toMatchObject({ code: 422, msg: tooSlow, data: { limitSeconds: 1 } })
     expect(await balance(s, slow.token)).toBe(5)
 
-    // The next render starts a new thread and draws the same design at a small size as usual.
+    // The next render starts a new thread and draws the same design, flat and small, as usual.
     const made = await s.call('POST', '/creation/create', {
       token: slow.token,
-      body: { templateId: slowId, values: {}, sizeId: 'small' },
+      body: { templateId: slowId, values: { finish: 'flat' }, sizeId: 'small' },
     })
     expect(made).toMatchObject({ code: 0, data: { credits: 4 } })
   }, 120_000)
@@ -115,7 +133,12 @@ describe.each(engines)('a render past its time limit, on %s', (engine) => {
     const r = await v1(s, 'POST', '/renders', {
       key: dev.key,
       // Every raster format, as the app's creation above: the limit counts the encoders' time as well as the draw.
-      body: { template_id: slowId, size_id: 'big', formats: ['png', 'jpeg', 'webp'] },
+      body: {
+        template_id: slowId,
+        size_id: 'big',
+        values: { finish: 'shadows' },
+        formats: ['png', 'jpeg', 'webp'],
+      },
       headers: { prefer: 'respond-async' },
     })
     expect(r.status).toBe(202)
