@@ -26,19 +26,12 @@ const TOLERANCE = 16
  *   Chromium's canvas through a `FontFace` loaded with the features: the lines measure the same, but the figures
  *   are rastered differently (one line of Inter at 14 px: 99.38 % within 16 without `tnum`, 97.89 % with it). The
  *   voucher's terms also break one word earlier on the server, though the line measures the same on both sides.
- * - Photos drawn small (sale-banner hero, newsletter-header email and its logo variant): the server decodes a photo
- *   at the pixels it is drawn at, each side rounded up, and fits those pixels, so the photo's proportions are off
- *   by up to a pixel a side at this size. Fitting by the photo's own proportions agrees (98.50 → 99.40 %, 98.96 →
- *   99.65 %), but it moves the photos of every saved design by under a pixel, which saved designs must not do.
+ *
+ * Photos drawn small agree at the bar: the server decodes a photo at the pixels it is drawn at, each side rounded up,
+ * and the designer fits the whole photo by that same decoded size (`decodedImageSizes`), so both put it on the same
+ * pixels.
  */
-const EDGE_ONLY = new Set([
-  'fitness-schedule story',
-  'fitness-schedule portrait',
-  'sale-banner hero',
-  'gift-voucher dl',
-  'newsletter-header-logo email',
-  'newsletter-header email',
-])
+const EDGE_ONLY = new Set(['fitness-schedule story', 'fitness-schedule portrait', 'gift-voucher dl'])
 const EDGE_TOLERANCE = 40
 
 interface CatalogueDoc {

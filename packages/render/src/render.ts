@@ -6,10 +6,9 @@ import {
   drawLayer,
   effectiveValues,
   fieldKinds,
-  fitScale,
   hyphenationLanguages,
+  imageScales,
   type Locale,
-  layerBox,
   layerKinds,
   loadHyphenation,
   onPage,
@@ -162,26 +161,18 @@ export async function loadImages<Image extends Drawable>(
   load: ImageLoader<Image>,
 ) {
   const images = new Map<string, Image>()
-  const frame = { sizeId: size.id, width: size.width, height: size.height }
-  // Every image a layer draws for these values, with the box it is drawn in.
-  const drawn = t.layers.flatMap((layer) =>
-    layerKinds.images(layer, values).map((image) => ({ ...image, box: layerBox(layer, frame) })),
-  )
+  const scales = imageScales(t, size, values)
   // What to load, by the key the layers draw it under: each filled upload field's upload, each author's image.
   const refs = new Map<string, string>()
   for (const f of t.fields) {
     const upload = fieldKinds.upload(f, values[f.key])
     if (upload !== undefined) refs.set(f.key, upload)
   }
-  for (const image of drawn) if (image.src !== undefined) refs.set(image.key, image.src)
+  for (const layer of t.layers)
+    for (const image of layerKinds.images(layer, values))
+      if (image.src !== undefined) refs.set(image.key, image.src)
   const drawnScale = (key: string) => (width: number, height: number) =>
-    scale *
-    Math.max(
-      0,
-      ...drawn
-        .filter((image) => image.key === key)
-        .map((image) => fitScale(image.fit, image.box, width, height)),
-    )
+    scale * (scales.get(key)?.(width, height) ?? 0)
   await Promise.all(
     [...refs].map(async ([key, ref]) => {
       const img = await load(ref, drawnScale(key))

@@ -93,6 +93,7 @@ export {
   type WritingSystem,
   writingSystems,
 } from './fonts'
+export { decodedImageSizes, decodedSize, imageScales } from './images'
 export { drawLayer, type Layer, type LayerType, layerBindings, layerKinds, layerSchema } from './layers'
 export { layerBase } from './layers/base'
 export { type DrawContext, type Frame, isVisible, layerBox } from './layers/context'

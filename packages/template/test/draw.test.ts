@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest'
 import {
   adjustFilter,
   type DrawContext,
+  decodedImageSizes,
+  decodedSize,
   documentCost,
   drawLayer,
   type ImageLayer,
   imageKey,
+  imageScales,
   parseTemplate,
   type Template,
 } from '../src/index'
@@ -51,10 +54,11 @@ function drawn(
     sizeId?: string
     values?: Record<string, string>
     images?: Map<string, Canvas>
+    imageSizes?: Map<string, { width: number; height: number }>
     placeholders?: boolean
   } = {},
 ) {
-  const { sizeId = 'square', values = {}, images = new Map(), placeholders } = options
+  const { sizeId = 'square', values = {}, images = new Map(), imageSizes, placeholders } = options
   const size = t.sizes.find((s) => s.id === sizeId)
   if (!size) throw new Error(`no size ${sizeId}`)
   const ctx = createCanvas(size.width, size.height).getContext('2d')
@@ -66,6 +70,7 @@ function drawn(
     locale: 'en',
     values,
     images,
+    ...(imageSizes && { imageSizes }),
     placeholders,
   }
   for (const layer of t.layers) drawLayer(layer, d)
@@ -296,5 +301,40 @@ describe("a text's outline and shadow", () => {
     expect(blue).toBeGreaterThan(50)
     expect(documentCost(text({ shadow: { color: '#000000' } })).shadows).toBe(1)
     expect(documentCost(outlined).shadows).toBe(0)
+  })
+})
+
+describe('an image fitted by the pixels a server decodes it at', () => {
+  it("decodes at the largest scale a layer draws it, each side rounded up, never past the image's own", () => {
+    expect(decodedSize(1000, 333, () => 0.1)).toEqual({ width: 100, height: 34 })
+    expect(decodedSize(1000, 333, () => 2)).toEqual({ width: 1000, height: 333 })
+    expect(decodedSize(1000, 333, () => 0)).toEqual({ width: 1, height: 1 })
+    const t = squareCard('two-photos', [
+      { id: 'big', type: 'image', src: '1', fit: 'cover', box: { x: 0, y: 0, w: 100, h: 100 } },
+      { id: 'small', type: 'image', src: '1', fit: 'contain', box: { x: 0, y: 0, w: 50, h: 50 } },
+    ])
+    const [size] = t.sizes
+    if (!size) throw new Error('the card has a size')
+    // Covering 100 × 100, a 20 × 10 image is drawn at 10 layout px an image px; contained in 50 × 50, at 2.5.
+    expect(imageScales(t, size, {}).get('src:1')?.(20, 10)).toBe(10)
+    // At 0.3 output px a layout px, a 2000 × 999 photo is drawn at 0.3 × 100 / 999 of its pixels.
+    const photo = createCanvas(2000, 999)
+    const sizes = decodedImageSizes(t, size, {}, new Map([['src:1', photo]]), 0.3)
+    expect(sizes.get('src:1')).toEqual({ width: Math.ceil((2000 * 30) / 999), height: 30 })
+  })
+
+  it('draws the whole image where the decoded one would be: fitted by the sizes given', () => {
+    const image = createCanvas(20, 10)
+    const c = image.getContext('2d')
+    c.fillStyle = '#ff0000'
+    c.fillRect(0, 0, 20, 10)
+    const t = squareCard('fitted', [
+      { id: 'photo', type: 'image', src: '1', fit: 'contain', box: { x: 0, y: 0, w: 100, h: 100 } },
+    ])
+    const images = new Map([['src:1', image]])
+    // By its own 2:1 pixels the image is a band across the middle; fitted as a square, it fills the box.
+    expect(pixel(drawn(t, { images }), 50, 10)).toEqual([0, 0, 0, 0])
+    const square = new Map([['src:1', { width: 10, height: 10 }]])
+    expect(pixel(drawn(t, { images, imageSizes: square }), 50, 10)).toEqual([255, 0, 0, 255])
   })
 })

@@ -1,6 +1,7 @@
 import {
   choiceLabels,
   type DrawContext,
+  decodedImageSizes,
   drawLayer,
   effectiveValues,
   hyphenationLanguages,
@@ -102,6 +103,9 @@ export function paintDocument(
   const values = effectiveValues(t, o.values ?? t.samples[o.locale], o.locale)
   const labels = choiceLabels(t, values, o.locale)
   const images = o.images ?? new Map<string, ImageBitmap>()
+  // Each whole photo fitted as the server fits the one it decodes at the pixels drawn, so it lands where the
+  // server's render puts it.
+  const imageSizes = images.size > 0 ? decodedImageSizes(t, size, values, images, o.scale * ratio) : undefined
   /**
    * Draws `layers` on `target`, on an opaque base as the server's outputs have (`over`: on what `target` holds),
    * noting the truncated texts.
@@ -120,6 +124,7 @@ export function paintDocument(
       values,
       labels,
       images,
+      ...(imageSizes && { imageSizes }),
       ...(o.valueLanguages && { valueLanguages: o.valueLanguages }),
       onText: (layerId, drawn) => {
         if (drawn.truncated) into.push(layerId)

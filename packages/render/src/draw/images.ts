@@ -1,4 +1,5 @@
 import { type Canvas, createCanvas, ImageData } from '@napi-rs/canvas'
+import { decodedSize } from '@templet/template'
 import { LRUCache } from 'lru-cache'
 import sharp from 'sharp'
 
@@ -55,18 +56,6 @@ export const IMAGE_MAX_SIDE = 16_384
 /** Whether an image of `width` × `height` (from its header) is one to decode: both sides within the limit. */
 export const isDrawableSize = (width: number, height: number) =>
   width > 0 && height > 0 && width <= IMAGE_MAX_SIDE && height <= IMAGE_MAX_SIDE
-
-/** The pixels an image of `width` × `height` is decoded to: the largest it is drawn at, never more than it has. */
-export function decodedSize(
-  width: number,
-  height: number,
-  drawnScale: (width: number, height: number) => number,
-) {
-  const scale = Math.min(1, drawnScale(width, height))
-  return scale < 1
-    ? { width: Math.max(1, Math.ceil(width * scale)), height: Math.max(1, Math.ceil(height * scale)) }
-    : { width, height }
-}
 
 /**
  * Decodes image bytes at no more pixels than are drawn: `drawnScale(width, height)` gives the largest scale

@@ -1,6 +1,7 @@
 import { Image } from '@napi-rs/canvas'
+import { decodedSize } from '@templet/template'
 import sharp from 'sharp'
-import { decodedSize, isDrawableSize } from '../draw/images'
+import { isDrawableSize } from '../draw/images'
 import type { ImageSource } from '../render'
 
 /** The JPEG quality of a photo re-encoded for a PDF (it is printed, so higher than the screen outputs' 75). */

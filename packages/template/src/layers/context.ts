@@ -19,6 +19,11 @@ export interface DrawContext<Image extends Drawable = Drawable> {
   /** Decoded images by field key; a key without an image draws the layer's placeholder (see `placeholders`). */
   images: Map<string, Image>
   /**
+   * The pixels an image is fitted by, by key, where they are not its own: a browser drawing a whole image gives
+   * those of the server's decoded one (`decodedImageSizes`), so the image lands where the server's render puts it.
+   */
+  imageSizes?: ReadonlyMap<string, { width: number; height: number }>
+  /**
    * Whether a layer without its image draws its placeholder, a preview aid that shows where a photo goes
    * (default true). A finished creation says false: an empty optional photo leaves its layer empty, and the
    * layers below show through.

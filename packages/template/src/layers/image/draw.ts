@@ -7,15 +7,17 @@ import { isFocalPoint, parseImageValue } from './value'
 
 export function drawImage<Image extends Drawable>(layer: ImageLayer, box: Box, d: DrawContext<Image>) {
   const { ctx } = d
-  const img = d.images.get(imageKey(layer, d.values))
+  const key = imageKey(layer, d.values)
+  const img = d.images.get(key)
   if (!img && d.placeholders === false) return
   roundedPath(ctx, box, layer.radius)
   ctx.clip()
   if (!img) return drawPlaceholder(layer, box, d)
   const fit = resolveBound(layer.fit, d.values, 'cover')
-  const scale = fitScale(fit, box, img.width, img.height) * (layer.zoom ?? 1)
-  const w = img.width * scale
-  const h = img.height * scale
+  const fitted = d.imageSizes?.get(key) ?? img
+  const scale = fitScale(fit, box, fitted.width, fitted.height) * (layer.zoom ?? 1)
+  const w = fitted.width * scale
+  const h = fitted.height * scale
   const filter = adjustFilter(layer.adjust, drawnScale(ctx))
   if (filter) ctx.filter = filter
   // Keep the focal point (the customer's, else the layer's) as near the box's centre as the image's edges allow;
