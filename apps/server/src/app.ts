@@ -24,6 +24,7 @@ import { developerFeature } from './features/developer'
 import { notificationsFeature } from './features/notifications'
 import type { NotificationStreams } from './features/notifications/notification-streams'
 import type { SharedDeps } from './features/shared-deps'
+import { teamsFeature } from './features/teams'
 import { templatesFeature } from './features/templates'
 import { uploadsFeature } from './features/uploads'
 import { healthRoutes } from './health'
@@ -154,6 +155,7 @@ export function createAppParts(o: AppOptions): App {
   })
   const batches = batchesFeature(shared, media, { batches: developer.batches, uploads: uploads.uploads })
   const contact = contactFeature(shared)
+  const teams = teamsFeature(shared, { mail: accounts.mail })
   const dashboard = dashboardFeature(shared, {
     creations: creations.creations,
     subscriptions: billing.subscriptions,
@@ -233,6 +235,7 @@ export function createAppParts(o: AppOptions): App {
         ...dashboard.handlers,
         ...developer.handlers,
         ...batches.handlers,
+        ...teams.handlers,
       },
       admission: uploads.admission,
       sessions: accounts.sessions,

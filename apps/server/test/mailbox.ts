@@ -79,7 +79,7 @@ export async function startMailbox(): Promise<{
 
 /** The token of the first app link in a mail's text (`/reset-password?token=…`, `/confirm-email?token=…`). */
 export function linkToken(mail: ReceivedMail): string {
-  const m = /\/(?:reset-password|confirm-email)\?token=([\w-]{43})/.exec(mail.text)
+  const m = /\/(?:reset-password|confirm-email|join)\?token=([\w-]{43})/.exec(mail.text)
   if (!m?.[1]) throw new Error(`no link in the mail "${mail.subject}"`)
   return m[1]
 }

@@ -46,3 +46,11 @@ export const BATCH_MAX_COLUMNS = 200
  * fields fit.
  */
 export const BATCH_CSV_MAX_BYTES = 512 * 1024
+/** The longest name of a team. */
+export const TEAM_NAME_MAX_LENGTH = 60
+/** The most teams one person may belong to (their own and others'). */
+export const TEAMS_PER_PERSON_MAX = 20
+/** The most members and pending invitations a team may have together. */
+export const TEAM_SEATS_MAX = 50
+/** How long a team invitation's link works, in days. */
+export const TEAM_INVITATION_DAYS = 7

@@ -479,6 +479,39 @@ export interface BrandPaletteTable {
   updated_at: number
 }
 
+// Teams (migration 0220_teams).
+
+export interface TeamTable {
+  id: Generated<number>
+  name: string
+  created_at: number
+}
+
+export type TeamRoleName = 'owner' | 'admin' | 'editor' | 'viewer'
+
+/** A person's membership of a team; exactly one member of each team is its `owner`. */
+export interface TeamMemberTable {
+  team_id: number
+  user_id: number
+  role: TeamRoleName
+  created_at: number
+}
+
+/** A mailed invitation: pending while neither taken nor revoked and before `expires_at`. */
+export interface TeamInvitationTable {
+  id: Generated<number>
+  team_id: number
+  /** The address it was sent to: only the account with this address may take it. */
+  email: string
+  role: Exclude<TeamRoleName, 'owner'>
+  token_hash: string
+  invited_by: number | null
+  created_at: number
+  expires_at: number
+  accepted_at: number | null
+  revoked_at: number | null
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -511,6 +544,9 @@ export interface Database {
   brand_families: BrandFamilyTable
   brand_fonts: BrandFontTable
   brand_palettes: BrandPaletteTable
+  teams: TeamTable
+  team_members: TeamMemberTable
+  team_invitations: TeamInvitationTable
 }
 
 export type UserRow = Selectable<UserTable>

@@ -71,6 +71,20 @@ import {
 } from './notification'
 import { receiptPdfData, receiptPdfQuery } from './receipt-pdf'
 import { type EndpointRouteName, endpointRoutes } from './routes'
+import {
+  teamCreateBody,
+  teamCreateData,
+  teamInviteBody,
+  teamInviteData,
+  teamInviteRevokeBody,
+  teamJoinBody,
+  teamJoinData,
+  teamListData,
+  teamMembersData,
+  teamMembersQuery,
+  teamRemoveBody,
+  teamRoleBody,
+} from './team'
 import { templateDetailData, templateDetailQuery, templateListData, templateListQuery } from './template'
 import {
   templateDocumentData,
@@ -648,6 +662,82 @@ export const endpoints = {
     summary: 'Cancels the rows of a batch that have not started (refunded); rows already rendering finish',
     codes: [404],
     tag: 'batch',
+  },
+  teamCreate: {
+    ...endpointRoutes.teamCreate,
+    auth: 'required',
+    body: teamCreateBody,
+    data: teamCreateData,
+    summary: 'Create a team with the caller as its owner; 409 when the caller already belongs to 20 teams',
+    codes: [409],
+    tag: 'team',
+  },
+  teamList: {
+    ...endpointRoutes.teamList,
+    auth: 'required',
+    data: teamListData,
+    list: true,
+    summary: "The teams the caller belongs to, by name, each with the caller's role",
+    tag: 'team',
+  },
+  teamMembers: {
+    ...endpointRoutes.teamMembers,
+    auth: 'required',
+    query: teamMembersQuery,
+    data: teamMembersData,
+    summary:
+      "A team's members (the owner first) and, for its owner and admins, its pending invitations; 404 for a team the caller is not in",
+    codes: [404],
+    tag: 'team',
+  },
+  teamInvite: {
+    ...endpointRoutes.teamInvite,
+    auth: 'required',
+    body: teamInviteBody,
+    data: teamInviteData,
+    summary:
+      'Mail an address a single-use link that joins the team with a role, valid 7 days (owner and admins; an admin gives editor or viewer); a new invitation to the same address replaces the pending one; 409 for a member or a full team',
+    codes: [403, 404, 409],
+    tag: 'team',
+  },
+  teamInviteRevoke: {
+    ...endpointRoutes.teamInviteRevoke,
+    auth: 'required',
+    body: teamInviteRevokeBody,
+    data: emptyData,
+    summary: 'Revoke a pending invitation (owner and admins): its link no longer works',
+    codes: [403, 404],
+    tag: 'team',
+  },
+  teamJoin: {
+    ...endpointRoutes.teamJoin,
+    auth: 'required',
+    body: teamJoinBody,
+    data: teamJoinData,
+    summary:
+      'Join the team of an invitation with the signed-in account whose email it was sent to; a link works once, for 7 days',
+    codes: [403, 404, 409],
+    tag: 'team',
+  },
+  teamRole: {
+    ...endpointRoutes.teamRole,
+    auth: 'required',
+    body: teamRoleBody,
+    data: emptyData,
+    summary:
+      "Change a member's role (the owner any member's; an admin an editor's or viewer's, to editor or viewer); the owner's own role is kept",
+    codes: [403, 404],
+    tag: 'team',
+  },
+  teamRemove: {
+    ...endpointRoutes.teamRemove,
+    auth: 'required',
+    body: teamRemoveBody,
+    data: emptyData,
+    summary:
+      'Remove a member (the owner anyone but themselves; an admin editors and viewers; anyone themselves, but the owner); their access ends at once',
+    codes: [403, 404],
+    tag: 'team',
   },
 } as const satisfies Record<EndpointRouteName, EndpointDef>
 

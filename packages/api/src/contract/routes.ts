@@ -87,6 +87,15 @@ export const endpointRoutes = {
   batchDetail: { method: 'GET', path: '/batch/detail' },
   batchList: { method: 'GET', path: '/batch/list' },
   batchCancel: { method: 'POST', path: '/batch/cancel' },
+  // Teams (docs/product.md#teams).
+  teamCreate: { method: 'POST', path: '/team/create' },
+  teamList: { method: 'GET', path: '/team/list' },
+  teamMembers: { method: 'GET', path: '/team/members' },
+  teamInvite: { method: 'POST', path: '/team/invite' },
+  teamInviteRevoke: { method: 'POST', path: '/team/invite/revoke' },
+  teamJoin: { method: 'POST', path: '/team/join' },
+  teamRole: { method: 'POST', path: '/team/role' },
+  teamRemove: { method: 'POST', path: '/team/remove' },
 } as const satisfies Record<string, EndpointRoute>
 
 export type EndpointRouteName = keyof typeof endpointRoutes

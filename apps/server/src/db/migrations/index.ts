@@ -30,6 +30,7 @@ import { migration as uploadNames } from './0180_upload_names'
 import { migration as keyModes } from './0190_key_modes'
 import { migration as testCreations } from './0200_test_creations'
 import { migration as creationPages } from './0210_creation_pages'
+import { migration as teams } from './0220_teams'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -68,6 +69,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0190_key_modes': keyModes(),
     '0200_test_creations': testCreations(),
     '0210_creation_pages': creationPages(),
+    '0220_teams': teams(engine),
   }
 }
 

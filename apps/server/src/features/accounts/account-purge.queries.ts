@@ -76,6 +76,27 @@ export async function deleteAccountRows(db: Q, userId: number): Promise<void> {
   await db.deleteFrom('brand_fonts').where('user_id', '=', userId).execute()
   await db.deleteFrom('brand_families').where('user_id', '=', userId).execute()
   await db.deleteFrom('brand_palettes').where('user_id', '=', userId).execute()
+  // Teams: the ones the account owns go with it (a team holds nothing but its people yet, ADR 0205); it leaves the
+  // others, and the invitations it sent keep no trace of it.
+  const owned = (
+    await db
+      .selectFrom('team_members')
+      .select('team_id')
+      .where('user_id', '=', userId)
+      .where('role', '=', 'owner')
+      .execute()
+  ).map((r) => r.team_id)
+  if (owned.length > 0) {
+    await db.deleteFrom('team_invitations').where('team_id', 'in', owned).execute()
+    await db.deleteFrom('team_members').where('team_id', 'in', owned).execute()
+    await db.deleteFrom('teams').where('id', 'in', owned).execute()
+  }
+  await db.deleteFrom('team_members').where('user_id', '=', userId).execute()
+  await db
+    .updateTable('team_invitations')
+    .set({ invited_by: null })
+    .where('invited_by', '=', userId)
+    .execute()
   for (const table of [
     'webhook_endpoints',
     'idempotency_keys',

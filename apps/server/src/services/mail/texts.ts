@@ -11,6 +11,7 @@ export type MailKind =
   | { kind: 'password_changed'; name: string }
   | { kind: 'deletion_scheduled'; name: string; date: string; link: string }
   | { kind: 'deletion_canceled'; name: string }
+  | { kind: 'team_invitation'; inviter: string; team: string; role: string; link: string; days: number }
 
 interface Parts {
   subject: string
@@ -85,7 +86,21 @@ const en: Texts = {
     lines: ['The deletion of your Templet account was cancelled. Everything stays as it was.'],
     footer: 'If you did not do this, change your password.',
   }),
+  team_invitation: (p) => ({
+    subject: `${p.inviter} invited you to ${p.team} on Templet`,
+    greeting: 'Hello,',
+    lines: [
+      `${p.inviter} invited you to join the team ${p.team} on Templet as ${ROLE_EN[p.role] ?? p.role}.`,
+      `Open the link below and sign in, or create your account with this email address. The link works once, for ${p.days} days.`,
+    ],
+    action: { label: `Join ${p.team}`, link: p.link },
+    footer: 'If you do not know this person or team, ignore this mail: nothing happens.',
+  }),
 }
+
+/** A role as the invitation mail names it. */
+const ROLE_EN: Record<string, string> = { admin: 'an admin', editor: 'an editor', viewer: 'a viewer' }
+const ROLE_ZH: Record<string, string> = { admin: '管理员', editor: '编辑者', viewer: '查看者' }
 
 const zh: Texts = {
   reset_password: (p) => ({
@@ -145,6 +160,16 @@ const zh: Texts = {
     greeting: `${p.name}，您好：`,
     lines: ['您的 Templet 账户删除已取消，一切保持原样。'],
     footer: '如果这不是您本人的操作，请修改密码。',
+  }),
+  team_invitation: (p) => ({
+    subject: `${p.inviter} 邀请您加入 Templet 团队“${p.team}”`,
+    greeting: '您好：',
+    lines: [
+      `${p.inviter} 邀请您以${ROLE_ZH[p.role] ?? p.role}身份加入 Templet 团队“${p.team}”。`,
+      `请打开下面的链接并登录，或用此邮箱地址注册账户。该链接只能使用一次，${p.days} 天内有效。`,
+    ],
+    action: { label: `加入“${p.team}”`, link: p.link },
+    footer: '如果您不认识此人或此团队，请忽略此邮件，不会有任何变化。',
   }),
 }
 

@@ -1,0 +1,209 @@
+import { type Kysely, sql } from 'kysely'
+import { isPostgres } from '../../db/connection'
+import type { Database, TeamInvitationTable, TeamRoleName } from '../../db/schema'
+
+type Q = Kysely<Database>
+
+/**
+ * Holds `teamId`'s row until the transaction ends (PostgreSQL; SQLite runs one write transaction at a time, which
+ * this write begins): the checks of its seats and members and the change they allow happen as one.
+ */
+export async function lockTeam(trx: Q, teamId: number): Promise<void> {
+  if (isPostgres(trx))
+    await trx.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().execute()
+  else await sql`update teams set id = id where id = ${teamId}`.execute(trx)
+}
+
+export async function insertTeam(db: Q, name: string, ownerId: number, now: number): Promise<number> {
+  const { id } = await db
+    .insertInto('teams')
+    .values({ name, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('team_members')
+    .values({ team_id: id, user_id: ownerId, role: 'owner', created_at: now })
+    .execute()
+  return Number(id)
+}
+
+/** The teams `userId` belongs to, by name, with their role. */
+export function teamsOf(db: Q, userId: number) {
+  return db
+    .selectFrom('team_members as m')
+    .innerJoin('teams as t', 't.id', 'm.team_id')
+    .select(['t.id', 't.name', 'm.role'])
+    .where('m.user_id', '=', userId)
+    .orderBy('t.name')
+    .orderBy('t.id')
+    .execute()
+}
+
+export async function countTeamsOf(db: Q, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('team_members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** `userId`'s membership of `teamId` with the team's name, or undefined when they are not in it. */
+export function membership(db: Q, teamId: number, userId: number) {
+  return db
+    .selectFrom('team_members as m')
+    .innerJoin('teams as t', 't.id', 'm.team_id')
+    .select(['t.id', 't.name', 'm.role'])
+    .where('m.team_id', '=', teamId)
+    .where('m.user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+/** The members of `teamId`: the owner first, then by name. */
+export function membersOf(db: Q, teamId: number) {
+  return db
+    .selectFrom('team_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id as user_id', 'u.name', 'u.email', 'm.role', 'm.created_at'])
+    .where('m.team_id', '=', teamId)
+    .orderBy(sql`case when m.role = 'owner' then 0 else 1 end`)
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .execute()
+}
+
+const pending = (db: Q, teamId: number, now: number) =>
+  db
+    .selectFrom('team_invitations')
+    .where('team_id', '=', teamId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+
+/** The invitations of `teamId` not yet taken, revoked or expired, the newest first. */
+export function pendingInvitations(db: Q, teamId: number, now: number) {
+  return pending(db, teamId, now)
+    .select(['id', 'email', 'role', 'expires_at'])
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+/** Members and pending invitations of `teamId` together. */
+export async function seatsTaken(db: Q, teamId: number, now: number): Promise<number> {
+  const [members, invited] = await Promise.all([
+    db
+      .selectFrom('team_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('team_id', '=', teamId)
+      .executeTakeFirstOrThrow(),
+    pending(db, teamId, now)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return Number(members.n) + Number(invited.n)
+}
+
+/** Whether an account with `email` is a member of `teamId`. */
+export async function isMemberByEmail(db: Q, teamId: number, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('team_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select('u.id')
+    .where('m.team_id', '=', teamId)
+    .where('u.email', '=', email)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Revokes the pending invitations of `teamId` to `email` (a new one replaces them). */
+export async function revokeInvitationsTo(db: Q, teamId: number, email: string, now: number) {
+  await db
+    .updateTable('team_invitations')
+    .set({ revoked_at: now })
+    .where('team_id', '=', teamId)
+    .where('email', '=', email)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
+export async function insertInvitation(
+  db: Q,
+  row: {
+    teamId: number
+    email: string
+    role: TeamInvitationTable['role']
+    tokenHash: string
+    invitedBy: number
+    now: number
+    expiresAt: number
+  },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('team_invitations')
+    .values({
+      team_id: row.teamId,
+      email: row.email,
+      role: row.role,
+      token_hash: row.tokenHash,
+      invited_by: row.invitedBy,
+      created_at: row.now,
+      expires_at: row.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(id)
+}
+
+/** Revokes one pending invitation of `teamId`; whether there was one. */
+export async function revokeInvitation(db: Q, teamId: number, id: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('team_invitations')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('team_id', '=', teamId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
+}
+
+export function invitationByTokenHash(db: Q, tokenHash: string) {
+  return db.selectFrom('team_invitations').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
+}
+
+/**
+ * Marks invitation `id` taken if it still is pending: the one write that decides which of two parallel joins
+ * with one link wins. Whether this call took it.
+ */
+export async function takeInvitation(db: Q, id: number, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('team_invitations')
+    .set({ accepted_at: now })
+    .where('id', '=', id)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
+}
+
+export async function insertMember(db: Q, teamId: number, userId: number, role: TeamRoleName, now: number) {
+  await db
+    .insertInto('team_members')
+    .values({ team_id: teamId, user_id: userId, role, created_at: now })
+    .execute()
+}
+
+export async function updateMemberRole(db: Q, teamId: number, userId: number, role: TeamRoleName) {
+  await db
+    .updateTable('team_members')
+    .set({ role })
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId)
+    .execute()
+}
+
+export async function deleteMember(db: Q, teamId: number, userId: number) {
+  await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute()
+}

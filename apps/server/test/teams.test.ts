@@ -1,0 +1,306 @@
+import { TEAM_INVITATION_DAYS, TEAM_SEATS_MAX, TEAMS_PER_PERSON_MAX } from '@templet/api/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { engines, startServer, type TestServer } from './harness'
+import { linkToken, startMailbox } from './mailbox'
+
+const DAY = 24 * 60 * 60 * 1000
+
+describe.each(engines)('teams on %s', (engine) => {
+  let s: TestServer
+  let mailbox: Awaited<ReturnType<typeof startMailbox>>
+  beforeAll(async () => {
+    mailbox = await startMailbox()
+    s = await startServer(engine, { SMTP_URL: mailbox.url, PUBLIC_URL: 'https://templet.test' })
+  })
+  afterAll(async () => {
+    await s.close()
+    await mailbox.close()
+  })
+
+  /** A new account whose welcome mail has been taken from the mailbox. */
+  const account = async (name?: string) => {
+    const a = await s.signUp(name)
+    await mailbox.next(a.email)
+    return a
+  }
+  const createTeam = async (token: string, name = 'Northwind Studio', server = s) => {
+    const r = await server.call('POST', '/team/create', { token, body: { name } })
+    expect(r.code, r.msg).toBe(0)
+    return r.data.id as number
+  }
+  const members = (token: string, teamId: number) =>
+    s.call('GET', '/team/members', { token, query: { teamId } })
+  const invite = (token: string, teamId: number, email: string, role: string, server = s) =>
+    server.call('POST', '/team/invite', { token, body: { teamId, email, role } })
+  const join = (token: string, link: string, server = s) =>
+    server.call('POST', '/team/join', { token, body: { token: link } })
+  /** Invites `who` to `teamId` as `role` and has them take the mailed link. */
+  const addMember = async (
+    ownerToken: string,
+    teamId: number,
+    who: { token: string; email: string },
+    role: string,
+  ) => {
+    const r = await invite(ownerToken, teamId, who.email, role)
+    expect(r.code, r.msg).toBe(0)
+    const joined = await join(who.token, linkToken(await mailbox.next(who.email)))
+    expect(joined.code, joined.msg).toBe(0)
+  }
+
+  it('creates a team owned by its creator, lists it with the role, and tells strangers nothing of it', async () => {
+    const owner = await account('Ada')
+    const created = await s.call('POST', '/team/create', {
+      token: owner.token,
+      body: { name: '  Northwind  ' },
+    })
+    expect(created.data).toMatchObject({ name: 'Northwind', role: 'owner' })
+    const list = await s.call('GET', '/team/list', { token: owner.token })
+    expect(list.data).toEqual([{ id: created.data.id, name: 'Northwind', role: 'owner' }])
+    expect(list.total).toBe(1)
+    const m = await members(owner.token, created.data.id)
+    expect(m.data.members).toEqual([
+      expect.objectContaining({ userId: owner.user.id, name: 'Ada', email: owner.email, role: 'owner' }),
+    ])
+    expect(m.data).toMatchObject({ invitations: [], seats: 1, seatsMax: TEAM_SEATS_MAX })
+
+    const stranger = await account()
+    const seen = await members(stranger.token, created.data.id)
+    expect(seen.code).toBe(404)
+    expect((await members(stranger.token, 999_999)).msg).toBe(seen.msg)
+    const empty = await s.call('POST', '/team/create', { token: owner.token, body: { name: ' \u200b ' } })
+    expect(empty.code).toBe(400)
+    expect(empty.msg).toMatch(/^name: /)
+    expect((await s.call('POST', '/team/create', { body: { name: 'No one' } })).code).toBe(401)
+  })
+
+  it('mails a single-use link that joins the invited account with its role', async () => {
+    const owner = await account('Ada')
+    const teamId = await createTeam(owner.token, 'Northwind')
+    const editor = await account('Grace')
+    const sent = await invite(owner.token, teamId, ` ${editor.email.toUpperCase()} `, 'editor')
+    expect(sent.code, sent.msg).toBe(0)
+    expect(sent.data.invitation).toMatchObject({ email: editor.email, role: 'editor' })
+    expect(Date.parse(sent.data.invitation.expiresAt) - s.now()).toBe(TEAM_INVITATION_DAYS * DAY)
+    const mail = await mailbox.next(editor.email)
+    expect(mail.subject).toBe('Ada invited you to Northwind on Templet')
+    expect(mail.text).toContain('as an editor')
+    expect(mail.text).toMatch(/https:\/\/templet\.test\/join\?token=/)
+    const link = linkToken(mail)
+    expect((await members(owner.token, teamId)).data.invitations).toHaveLength(1)
+
+    // Only the account it was sent to takes it.
+    const other = await account()
+    const wrong = await join(other.token, link)
+    expect(wrong.code).toBe(403)
+    expect(wrong.msg).toContain(editor.email)
+
+    const joined = await join(editor.token, link)
+    expect(joined.data).toMatchObject({ teamId })
+    expect((await s.call('GET', '/team/list', { token: editor.token })).data).toEqual([
+      { id: teamId, name: 'Northwind', role: 'editor' },
+    ])
+    const after = await members(owner.token, teamId)
+    expect(after.data.members.map((m: { name: string; role: string }) => [m.name, m.role])).toEqual([
+      ['Ada', 'owner'],
+      ['Grace', 'editor'],
+    ])
+    expect(after.data).toMatchObject({ invitations: [], seats: 2 })
+    // An editor sees the members, not the invitations.
+    await invite(owner.token, teamId, 'someone@example.com', 'viewer')
+    const seenByEditor = await members(editor.token, teamId)
+    expect(seenByEditor.data).toMatchObject({ invitations: [], seats: 3 })
+    expect((await join(editor.token, link)).code).toBe(409)
+    expect((await invite(owner.token, teamId, editor.email, 'viewer')).code).toBe(409)
+    expect((await join(editor.token, 'not-a-token')).code).toBe(404)
+  })
+
+  it('refuses a link after its 7 days, once revoked, and once replaced by a newer one', async () => {
+    const owner = await account()
+    const teamId = await createTeam(owner.token)
+    const late = await account()
+    await invite(owner.token, teamId, late.email, 'viewer')
+    const expiring = linkToken(await mailbox.next(late.email))
+    s.advance(TEAM_INVITATION_DAYS * DAY)
+    // A week on, both sign in again.
+    for (const who of [owner, late]) {
+      const signedIn = await s.call('POST', '/user/login', {
+        body: { email: who.email, password: who.password },
+      })
+      who.token = signedIn.data.token
+    }
+    const expired = await join(late.token, expiring)
+    expect(expired.code).toBe(404)
+    expect(expired.msg).toMatch(/expired/)
+    expect((await members(owner.token, teamId)).data).toMatchObject({ invitations: [], seats: 1 })
+
+    const r = await invite(owner.token, teamId, late.email, 'viewer')
+    const first = linkToken(await mailbox.next(late.email))
+    expect(
+      (
+        await s.call('POST', '/team/invite/revoke', {
+          token: owner.token,
+          body: { teamId, id: r.data.invitation.id },
+        })
+      ).code,
+    ).toBe(0)
+    const revoked = await join(late.token, first)
+    expect(revoked.code).toBe(404)
+    expect(revoked.msg).toMatch(/revoked/)
+
+    await invite(owner.token, teamId, late.email, 'viewer')
+    const replaced = linkToken(await mailbox.next(late.email))
+    await invite(owner.token, teamId, late.email, 'editor')
+    const newest = linkToken(await mailbox.next(late.email))
+    expect((await join(late.token, replaced)).code).toBe(404)
+    expect((await members(owner.token, teamId)).data.invitations).toEqual([
+      expect.objectContaining({ email: late.email, role: 'editor' }),
+    ])
+    expect((await join(late.token, newest)).data).toMatchObject({ teamId })
+  })
+
+  it('lets each role manage people as far as it may, and a removed member is refused at once', async () => {
+    const owner = await account('Owner')
+    const teamId = await createTeam(owner.token)
+    const [admin, editor, viewer, second] = [
+      await account(),
+      await account(),
+      await account(),
+      await account(),
+    ]
+    await addMember(owner.token, teamId, admin, 'admin')
+    await addMember(owner.token, teamId, editor, 'editor')
+    await addMember(owner.token, teamId, viewer, 'viewer')
+    await addMember(admin.token, teamId, second, 'editor')
+    const id = { owner: owner.user.id, admin: admin.user.id, editor: editor.user.id, viewer: viewer.user.id }
+    const role = (token: string, userId: number, r: string) =>
+      s.call('POST', '/team/role', { token, body: { teamId, userId, role: r } })
+    const remove = (token: string, userId: number) =>
+      s.call('POST', '/team/remove', { token, body: { teamId, userId } })
+
+    // Inviting: the owner any role, an admin editors and viewers, the others no one.
+    const table: Array<[string, string, string, number]> = [
+      ['admin', admin.token, 'admin', 403],
+      ['admin', admin.token, 'viewer', 0],
+      ['editor', editor.token, 'viewer', 403],
+      ['viewer', viewer.token, 'viewer', 403],
+      ['owner', owner.token, 'admin', 0],
+    ]
+    for (const [who, token, r, code] of table)
+      expect((await invite(token, teamId, `${who}-${r}@example.com`, r)).code, `${who} invites a ${r}`).toBe(
+        code,
+      )
+
+    // Roles: the owner's stays; an admin changes editors and viewers only, to editor or viewer.
+    expect((await role(owner.token, id.owner, 'admin')).code).toBe(403)
+    expect((await role(admin.token, id.editor, 'viewer')).code).toBe(0)
+    expect((await role(admin.token, id.editor, 'admin')).code).toBe(403)
+    expect((await role(admin.token, id.admin, 'editor')).code).toBe(403)
+    expect((await role(editor.token, id.viewer, 'editor')).code).toBe(403)
+    expect((await role(owner.token, id.editor, 'editor')).code).toBe(0)
+    expect((await role(owner.token, 999_999, 'editor')).code).toBe(404)
+
+    // Removing: never the owner; an admin editors and viewers; anyone themselves.
+    expect((await remove(admin.token, id.owner)).code).toBe(403)
+    expect((await remove(owner.token, id.owner)).code).toBe(403)
+    expect((await remove(editor.token, id.viewer)).code).toBe(403)
+    expect((await remove(viewer.token, id.viewer)).code).toBe(0)
+    expect((await members(viewer.token, teamId)).code).toBe(404)
+    expect((await remove(admin.token, id.editor)).code).toBe(0)
+    expect((await members(editor.token, teamId)).code).toBe(404)
+    expect((await s.call('GET', '/team/list', { token: editor.token })).data).toEqual([])
+    expect((await remove(owner.token, id.admin)).code).toBe(0)
+    expect((await invite(admin.token, teamId, 'late@example.com', 'viewer')).code).toBe(404)
+    const left = await members(owner.token, teamId)
+    expect(left.data.members.map((m: { userId: number }) => m.userId)).toEqual([id.owner, second.user.id])
+  })
+
+  it('lets one link in once when it is taken twice at the same moment from two server processes', async () => {
+    const owner = await account()
+    const teamId = await createTeam(owner.token)
+    const twin = await s.twin()
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const who = await account()
+        await invite(owner.token, teamId, who.email, 'editor')
+        const link = linkToken(await mailbox.next(who.email))
+        const answers = await Promise.all([0, 1, 2, 3].map((i) => join(who.token, link, i % 2 ? twin : s)))
+        expect(answers.map((a) => a.code).sort()).toEqual([0, 409, 409, 409])
+      }
+      expect((await members(owner.token, teamId)).data.members).toHaveLength(4)
+    } finally {
+      await twin.close()
+    }
+  })
+
+  it('gives the last seat to one of several invitations sent at once from two server processes', async () => {
+    const owner = await account()
+    const teamId = await createTeam(owner.token)
+    for (let i = 2; i < TEAM_SEATS_MAX; i += 1)
+      expect((await invite(owner.token, teamId, `seat-${i}@example.com`, 'viewer')).code).toBe(0)
+    const twin = await s.twin()
+    try {
+      const answers = await Promise.all(
+        [0, 1, 2, 3, 4, 5].map((i) =>
+          invite(owner.token, teamId, `last-${i}@example.com`, 'viewer', i % 2 ? twin : s),
+        ),
+      )
+      expect(answers.map((a) => a.code).sort()).toEqual([0, 409, 409, 409, 409, 409])
+      expect(answers.find((a) => a.code === 409)?.msg).toMatch(/all 50 seats/)
+    } finally {
+      await twin.close()
+    }
+    expect((await members(owner.token, teamId)).data).toMatchObject({ seats: TEAM_SEATS_MAX })
+  })
+
+  it('lets a person into at most 20 teams, also when they create several at once from two processes', async () => {
+    const person = await account()
+    for (let i = 1; i < TEAMS_PER_PERSON_MAX; i += 1) await createTeam(person.token, `Team ${i}`)
+    const twin = await s.twin()
+    try {
+      const answers = await Promise.all(
+        [0, 1, 2, 3].map((i) =>
+          (i % 2 ? twin : s).call('POST', '/team/create', {
+            token: person.token,
+            body: { name: `Last ${i}` },
+          }),
+        ),
+      )
+      expect(answers.map((a) => a.code).sort()).toEqual([0, 409, 409, 409])
+    } finally {
+      await twin.close()
+    }
+    expect((await s.call('GET', '/team/list', { token: person.token })).total).toBe(TEAMS_PER_PERSON_MAX)
+  })
+  it('takes the teams an account owns with it when it is purged, and its place in the others', async () => {
+    const quick = await startServer(engine, { DELETION_GRACE_DAYS: '0' })
+    try {
+      const [owner, member, other] = [await quick.signUp(), await quick.signUp(), await quick.signUp()]
+      const own = await createTeam(owner.token, 'Owned', quick)
+      const joined = await createTeam(other.token, 'Joined', quick)
+      expect((await invite(owner.token, own, 'pending@example.com', 'viewer', quick)).code).toBe(0)
+      // Members by the database (the links went to the outbox): the purge is what is tested here.
+      await quick.db.kysely
+        .insertInto('team_members')
+        .values([
+          { team_id: own, user_id: member.user.id, role: 'editor', created_at: quick.now() },
+          { team_id: joined, user_id: owner.user.id, role: 'editor', created_at: quick.now() },
+        ])
+        .execute()
+      await quick.call('POST', '/user/delete', { token: owner.token, body: { password: owner.password } })
+      expect(await quick.parts.accountDeletion.purgeDue()).toBe(1)
+
+      expect((await quick.call('GET', '/team/list', { token: member.token })).data).toEqual([])
+      const left = await quick.call('GET', '/team/members', { token: other.token, query: { teamId: joined } })
+      expect(left.data.members.map((m: { userId: number }) => m.userId)).toEqual([other.user.id])
+      for (const table of ['team_members', 'team_invitations'] as const)
+        expect(
+          await quick.db.kysely.selectFrom(table).select('team_id').where('team_id', '=', own).execute(),
+        ).toEqual([])
+      expect(await quick.db.kysely.selectFrom('teams').select('id').where('id', '=', own).execute()).toEqual(
+        [],
+      )
+    } finally {
+      await quick.close()
+    }
+  })
+})

@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { TEAM_INVITATION_DAYS, TEAM_NAME_MAX_LENGTH, TEAM_SEATS_MAX, TEAMS_PER_PERSON_MAX } from '../limits'
+import { resetTokenField } from './envelope'
+import { bodyId, queryId } from './media-fields'
+import { email, personName } from './user'
+
+export { TEAM_INVITATION_DAYS, TEAM_NAME_MAX_LENGTH, TEAM_SEATS_MAX, TEAMS_PER_PERSON_MAX }
+
+/**
+ * A person's part in a team: `owner` (everything, one per team), `admin` (members and billing), `editor` (design,
+ * create, spend) and `viewer` (see and download). Who may change what is in docs/product.md, "Teams".
+ */
+export const teamRoles = ['owner', 'admin', 'editor', 'viewer'] as const
+export type TeamRole = (typeof teamRoles)[number]
+/** The roles an invitation or a change of role may give: the owner is the team's creator alone. */
+export const memberRole = z.enum(['admin', 'editor', 'viewer'], {
+  error: 'role must be admin, editor or viewer',
+})
+
+export const teamName = personName(TEAM_NAME_MAX_LENGTH, 'Name the team')
+
+/** `POST /team/create`: a new team, its creator its owner. */
+export const teamCreateBody = z.strictObject({ name: teamName })
+export const team = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  /** The caller's role in it. */
+  role: z.enum(teamRoles),
+})
+export type Team = z.infer<typeof team>
+export const teamCreateData = team.extend({ ...resetTokenField })
+export const teamListData = z.array(team)
+
+export const teamMembersQuery = z.strictObject({ teamId: queryId('teamId') })
+export const teamMember = z.object({
+  userId: z.number().int().positive(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(teamRoles),
+  joinedAt: z.iso.datetime(),
+})
+export type TeamMember = z.infer<typeof teamMember>
+/** An invitation not yet taken, revoked or expired. */
+export const teamInvitation = z.object({
+  id: z.number().int().positive(),
+  email: z.string(),
+  role: memberRole,
+  expiresAt: z.iso.datetime(),
+})
+export type TeamInvitation = z.infer<typeof teamInvitation>
+export const teamMembersData = z.object({
+  /** The owner first, then by name. */
+  members: z.array(teamMember),
+  /** Pending invitations, the newest first (members with the role to invite see them; others get none). */
+  invitations: z.array(teamInvitation),
+  /** Members and pending invitations together, against `seatsMax`. */
+  seats: z.number().int().nonnegative(),
+  seatsMax: z.number().int().positive(),
+  ...resetTokenField,
+})
+export type TeamMembers = z.infer<typeof teamMembersData>
+
+/** `POST /team/invite`: mails `email` a single-use link that joins the team with `role`. */
+export const teamInviteBody = z.strictObject({ teamId: bodyId('teamId'), email, role: memberRole })
+export const teamInviteData = z.object({ invitation: teamInvitation, ...resetTokenField })
+export const teamInviteRevokeBody = z.strictObject({ teamId: bodyId('teamId'), id: bodyId('id') })
+
+/** `POST /team/join`: the token of an invitation's link (`/join?token=…`). */
+export const teamJoinBody = z.strictObject({
+  token: z
+    .string({ error: 'token: open the link from the invitation mail' })
+    .min(1, { error: 'token: open the link from the invitation mail' })
+    .max(200, { error: 'token: this is not an invitation link' }),
+})
+export const teamJoinData = z.object({ teamId: z.number().int().positive(), ...resetTokenField })
+
+export const teamRoleBody = z.strictObject({
+  teamId: bodyId('teamId'),
+  userId: bodyId('userId'),
+  role: memberRole,
+})
+export const teamRemoveBody = z.strictObject({ teamId: bodyId('teamId'), userId: bodyId('userId') })
