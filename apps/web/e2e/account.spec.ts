@@ -13,6 +13,7 @@ import {
   type TempletServer,
   test,
 } from './fixtures'
+import { followMailLink } from './mail'
 
 const require = createRequire(import.meta.url)
 const NEW_PASSWORD = 'a brand new passphrase'
@@ -39,22 +40,6 @@ async function expectNoAxeViolations(page: Page) {
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
   })
   expect(violations).toEqual([])
-}
-
-/** Opens the newest mail to `to` whose subject is `subject` on the outbox page and follows its link. */
-async function followMailLink(page: Page, server: TempletServer, to: string, subject: string) {
-  const mail = page.getByRole('article').filter({ hasText: to }).filter({ hasText: subject }).first()
-  // The mail leaves in the background after the answer, and the outbox page is drawn by the server: it is
-  // read again until the mail is there.
-  await expect(async () => {
-    await page.goto(`${server.url}/dev/outbox`)
-    await expect(mail).toBeVisible({ timeout: 1_000 })
-  }).toPass({ timeout: 20_000 })
-  const href = await mail.getByRole('link').first().getAttribute('href')
-  if (!href) throw new Error('the mail has no link')
-  // The mail's links use the server's public address; the page is the same app.
-  const url = new URL(href)
-  await page.goto(`${url.pathname}${url.search}`)
 }
 
 /** A creation of the "Seasonal sale" template (no photo needed) through the API; returns its id. */

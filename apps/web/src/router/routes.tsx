@@ -47,6 +47,8 @@ const screens = {
   templateDesigner: () => import('../pages/template-designer'),
   brandKit: () => import('../pages/brand-kit'),
   bulkCreate: () => import('../pages/bulk-create'),
+  // Teams (docs/product.md#teams): the page an invitation's link opens.
+  joinTeam: () => import('../pages/join-team'),
   notFound: () => import('../pages/not-found'),
 }
 export type ScreenName = keyof typeof screens
@@ -134,6 +136,7 @@ export const routes: RouteObject[] = [
               { path: 'notifications', ...screen('notifications', (m) => m.NotificationsPage) },
               { path: 'developer', ...screen('developer', (m) => m.DeveloperPage) },
               { path: 'account', ...screen('account', (m) => m.AccountPage) },
+              { path: 'join', ...screen('joinTeam', (m) => m.JoinTeamPage) },
               { path: 'uploads', ...screen('uploads', (m) => m.UploadsPage) },
               { path: 'templates/mine', ...screen('myTemplates', (m) => m.MyTemplatesPage) },
               {
