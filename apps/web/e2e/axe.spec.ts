@@ -102,6 +102,8 @@ const signedIn = (s: Subjects) => [
   `/bulk?template=${s.templateId}`,
   `/bulk?template=${s.templateId}&from=csv`,
   '/bulk/999999',
+  '/teams',
+  '/join?token=not-a-real-token',
   '/checkout/main/payment-49-9',
   '/no-such-page',
 ]

@@ -54,6 +54,7 @@ export const en = {
     closeMenu: 'Close menu',
     account: 'Account menu',
     developer: 'Developer settings',
+    teams: 'Teams',
     uploads: 'My uploads',
     bulk: 'Bulk create',
     logout: 'Log out',

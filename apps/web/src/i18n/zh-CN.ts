@@ -56,6 +56,7 @@ export const zhCN: Messages = {
     closeMenu: '关闭菜单',
     account: '账户菜单',
     developer: '开发者设置',
+    teams: '团队',
     uploads: '我的上传',
     bulk: '批量创建',
     logout: '退出登录',

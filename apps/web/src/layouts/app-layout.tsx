@@ -19,6 +19,7 @@ import {
   Palette,
   Receipt,
   UserCog,
+  Users,
 } from 'lucide-react'
 import { type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -148,6 +149,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
               <Link to="/uploads">
                 <ImageUp aria-hidden="true" />
                 {t('nav.uploads')}
+              </Link>
+            </AvatarMenuItem>
+            <AvatarMenuItem asChild>
+              <Link to="/teams">
+                <Users aria-hidden="true" />
+                {t('nav.teams')}
               </Link>
             </AvatarMenuItem>
             <AvatarMenuItem asChild>

@@ -47,8 +47,9 @@ const screens = {
   templateDesigner: () => import('../pages/template-designer'),
   brandKit: () => import('../pages/brand-kit'),
   bulkCreate: () => import('../pages/bulk-create'),
-  // Teams (docs/product.md#teams): the page an invitation's link opens.
+  // Teams (docs/product.md#teams): the teams and their people, the page an invitation's link opens.
   joinTeam: () => import('../pages/join-team'),
+  teams: () => import('../pages/teams'),
   notFound: () => import('../pages/not-found'),
 }
 export type ScreenName = keyof typeof screens
@@ -137,6 +138,7 @@ export const routes: RouteObject[] = [
               { path: 'developer', ...screen('developer', (m) => m.DeveloperPage) },
               { path: 'account', ...screen('account', (m) => m.AccountPage) },
               { path: 'join', ...screen('joinTeam', (m) => m.JoinTeamPage) },
+              { path: 'teams', ...screen('teams', (m) => m.TeamsPage) },
               { path: 'uploads', ...screen('uploads', (m) => m.UploadsPage) },
               { path: 'templates/mine', ...screen('myTemplates', (m) => m.MyTemplatesPage) },
               {

@@ -1,0 +1,394 @@
+import '../teams/messages'
+import { useQuery } from '@tanstack/react-query'
+import type { Team, TeamMember, TeamRole } from '@templet/api'
+import { Badge } from '@templet/ui/badge'
+import { Button } from '@templet/ui/button'
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@templet/ui/dialog'
+import { Users } from 'lucide-react'
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router'
+import { ApiFailureError } from '../api/client'
+import { myInfoQuery } from '../api/queries'
+import { EmptyState } from '../components/empty-state'
+import { EmailField, TextField } from '../components/field'
+import { LoadError } from '../components/load-error'
+import { PageTitle } from '../components/page-title'
+import { RowsSkeleton } from '../components/rows-skeleton'
+import { notifySuccess, reportError } from '../feedback/notify'
+import { formatDate } from '../i18n/format'
+import {
+  teamListQuery,
+  teamMembersQuery,
+  useCreateTeam,
+  useInvite,
+  useRemoveMember,
+  useRevokeInvitation,
+  useSetRole,
+} from '../teams/teams-api'
+
+const NAME_MAX = 60
+type InvitedRole = 'admin' | 'editor' | 'viewer'
+const selectClass =
+  'h-11 rounded-md border border-input bg-background px-3 text-base focus-visible:outline-2 focus-visible:outline-ring'
+
+/** The roles `mine` may give: the owner any, an admin editor and viewer, the others none. */
+const givable = (mine: TeamRole): InvitedRole[] =>
+  mine === 'owner' ? ['admin', 'editor', 'viewer'] : mine === 'admin' ? ['editor', 'viewer'] : []
+/** Whether `mine` may change or remove a member whose role is `theirs` (docs/product.md#teams). */
+const manages = (mine: TeamRole, theirs: TeamRole) =>
+  theirs !== 'owner' && (mine === 'owner' || (mine === 'admin' && theirs !== 'admin'))
+
+/** Teams: create one, see the teams the customer is in, and manage a team's people (`?team=<id>`). */
+export function TeamsPage() {
+  const { t } = useTranslation()
+  const teams = useQuery(teamListQuery())
+  const [params, setParams] = useSearchParams()
+  const chosen = teams.data?.find((team) => String(team.id) === params.get('team')) ?? teams.data?.[0]
+
+  return (
+    <>
+      <PageTitle title={t('teams.page.title')}>{t('teams.page.intro')}</PageTitle>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <div className="flex flex-col gap-6">
+          <CreateTeamForm onCreated={(id) => setParams({ team: String(id) })} />
+          <section aria-labelledby="teams-title">
+            <h2 id="teams-title" className="mb-3 text-lg font-semibold">
+              {t('teams.page.listTitle')}
+            </h2>
+            {teams.isPending ? (
+              <RowsSkeleton rowClassName="h-12" gap="gap-2" />
+            ) : teams.isError ? (
+              <LoadError onRetry={() => void teams.refetch()} />
+            ) : teams.data.length === 0 ? (
+              <EmptyState icon={<Users className="size-6" />} title={t('teams.page.listTitle')}>
+                {t('teams.page.empty')}
+              </EmptyState>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {teams.data.map((team) => (
+                  <li key={team.id}>
+                    <Link
+                      to={`?team=${team.id}`}
+                      aria-current={team.id === chosen?.id ? 'page' : undefined}
+                      className="flex min-h-11 items-center justify-between gap-3 rounded-md border border-border px-3 py-2 hover:bg-accent aria-[current=page]:border-primary aria-[current=page]:bg-accent"
+                    >
+                      <span className="truncate font-medium">{team.name}</span>
+                      <Badge variant="secondary">{t(`teams.page.roles.${team.role}`)}</Badge>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        {chosen ? <TeamPeople key={chosen.id} team={chosen} /> : null}
+      </div>
+    </>
+  )
+}
+
+function CreateTeamForm({ onCreated }: { onCreated: (id: number) => void }) {
+  const { t } = useTranslation()
+  const create = useCreateTeam()
+  const nameRef = useRef<HTMLInputElement>(null)
+  const [name, setName] = useState('')
+  const [error, setError] = useState<string>()
+
+  function nameError(value: string): string | undefined {
+    if (value.trim() === '') return t('teams.page.nameRequired')
+    if (value.trim().length > NAME_MAX) return t('teams.page.nameTooLong', { max: NAME_MAX })
+    return undefined
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    const found = nameError(name)
+    setError(found)
+    if (found) return nameRef.current?.focus()
+    create.mutate(name.trim(), {
+      onSuccess: (team) => {
+        setName('')
+        notifySuccess(t('teams.page.created', { name: team.name }))
+        onCreated(team.id)
+      },
+      onError: (e) => (e instanceof ApiFailureError ? setError(e.msg) : reportError(e)),
+    })
+  }
+
+  return (
+    <section aria-labelledby="create-team-title" className="rounded-xl border border-border p-4 sm:p-5">
+      <h2 id="create-team-title" className="mb-4 text-lg font-semibold">
+        {t('teams.page.createTitle')}
+      </h2>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          ref={nameRef}
+          label={t('teams.page.name')}
+          hint={t('teams.page.nameHint')}
+          error={error}
+          value={name}
+          maxLength={NAME_MAX + 20}
+          autoComplete="organization"
+          onChange={(event) => {
+            setName(event.target.value)
+            if (error) setError(undefined)
+          }}
+        />
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? t('teams.page.creating') : t('teams.page.create')}
+        </Button>
+      </form>
+    </section>
+  )
+}
+
+/** A team's members, its invitation form and pending invitations (for those who manage people). */
+function TeamPeople({ team }: { team: Team }) {
+  const { t, i18n } = useTranslation()
+  const people = useQuery(teamMembersQuery(team.id))
+  const me = useQuery(myInfoQuery())
+  const setRole = useSetRole(team.id)
+  const remove = useRemoveMember(team.id)
+  const revoke = useRevokeInvitation(team.id)
+  const [doomed, setDoomed] = useState<TeamMember>()
+  const [, setParams] = useSearchParams()
+  const myId = me.data?.id
+  const leaving = doomed !== undefined && doomed.userId === myId
+
+  if (people.isPending) return <RowsSkeleton rowClassName="h-14" gap="gap-3" />
+  if (people.isError) return <LoadError onRetry={() => void people.refetch()} />
+  const { members, invitations, seats, seatsMax } = people.data
+  const roles = givable(team.role)
+
+  return (
+    <section aria-labelledby="members-title" className="flex min-w-0 flex-col gap-6">
+      <div>
+        <h2 id="members-title" className="text-lg font-semibold">
+          {team.name} · {t('teams.page.members')}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t('teams.page.seats', { seats, max: seatsMax })}</p>
+      </div>
+      <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
+        {members.map((m) => (
+          <li key={m.userId} className="flex flex-wrap items-center gap-3 p-3">
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium">
+                {m.name}
+                {m.userId === myId ? ` (${t('teams.page.you')})` : ''}
+              </p>
+              <p className="truncate text-sm text-muted-foreground">{m.email}</p>
+            </div>
+            {manages(team.role, m.role) ? (
+              <select
+                aria-label={t('teams.page.roleOf', { name: m.name })}
+                className={selectClass}
+                value={m.role}
+                disabled={setRole.isPending}
+                onChange={(event) => {
+                  const role = event.target.value as InvitedRole
+                  setRole.mutate(
+                    { userId: m.userId, role },
+                    {
+                      onSuccess: () =>
+                        notifySuccess(
+                          t('teams.page.roleChanged', { name: m.name, role: t(`teams.page.roles.${role}`) }),
+                        ),
+                      onError: reportError,
+                    },
+                  )
+                }}
+              >
+                {(roles.includes(m.role as InvitedRole) ? roles : [m.role as InvitedRole, ...roles]).map(
+                  (r) => (
+                    <option key={r} value={r}>
+                      {t(`teams.page.roles.${r}`)}
+                    </option>
+                  ),
+                )}
+              </select>
+            ) : (
+              <Badge variant="secondary">{t(`teams.page.roles.${m.role}`)}</Badge>
+            )}
+            {m.userId === myId && m.role !== 'owner' ? (
+              <Button variant="outline" onClick={() => setDoomed(m)}>
+                {t('teams.page.leave')}
+              </Button>
+            ) : manages(team.role, m.role) ? (
+              <Button
+                variant="outline"
+                aria-label={t('teams.page.removeOf', { name: m.name })}
+                onClick={() => setDoomed(m)}
+              >
+                {t('teams.page.remove')}
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+
+      {roles.length > 0 ? (
+        <>
+          <InviteForm teamId={team.id} roles={roles} />
+          <section aria-labelledby="pending-title">
+            <h3 id="pending-title" className="mb-2 font-semibold">
+              {t('teams.page.pending')}
+            </h3>
+            {invitations.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t('teams.page.noPending')}</p>
+            ) : (
+              <ul className="flex flex-col divide-y divide-border rounded-xl border border-border">
+                {invitations.map((inv) => (
+                  <li key={inv.id} className="flex flex-wrap items-center gap-3 p-3">
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-medium">{inv.email}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {t(`teams.page.roles.${inv.role}`)} ·{' '}
+                        {t('teams.page.expires', {
+                          date: formatDate(new Date(inv.expiresAt), 'long', i18n.language),
+                        })}
+                      </p>
+                    </div>
+                    <Button
+                      variant="outline"
+                      aria-label={t('teams.page.revokeOf', { email: inv.email })}
+                      disabled={revoke.isPending}
+                      onClick={() =>
+                        revoke.mutate(inv.id, {
+                          onSuccess: () => notifySuccess(t('teams.page.revoked', { email: inv.email })),
+                          onError: reportError,
+                        })
+                      }
+                    >
+                      {t('teams.page.revoke')}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      ) : null}
+
+      <Dialog open={doomed !== undefined} onOpenChange={(open) => (open ? null : setDoomed(undefined))}>
+        <DialogContent closeLabel={t('app.close')}>
+          <DialogHeader>
+            <DialogTitle>
+              {leaving
+                ? t('teams.page.leaveTitle', { team: team.name })
+                : t('teams.page.removeTitle', { name: doomed?.name ?? '', team: team.name })}
+            </DialogTitle>
+            <DialogDescription>
+              {leaving ? t('teams.page.leaveBody') : t('teams.page.removeBody')}
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setDoomed(undefined)}>
+              {t('teams.page.cancel')}
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() => {
+                if (!doomed) return
+                remove.mutate(doomed.userId, {
+                  onSuccess: () => {
+                    setDoomed(undefined)
+                    if (leaving) {
+                      notifySuccess(t('teams.page.left', { team: team.name }))
+                      setParams({})
+                    } else notifySuccess(t('teams.page.removed', { name: doomed.name }))
+                  },
+                  onError: reportError,
+                })
+              }}
+            >
+              {leaving ? t('teams.page.leave') : t('teams.page.remove')}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </section>
+  )
+}
+
+function InviteForm({ teamId, roles }: { teamId: number; roles: InvitedRole[] }) {
+  const { t } = useTranslation()
+  const invite = useInvite(teamId)
+  const emailRef = useRef<HTMLInputElement>(null)
+  const roleId = useId()
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<InvitedRole>('editor')
+  const [error, setError] = useState<string>()
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
+      setError(t('issues.email.invalid_format'))
+      return emailRef.current?.focus()
+    }
+    invite.mutate(
+      { email: email.trim(), role },
+      {
+        onSuccess: () => {
+          notifySuccess(t('teams.page.invited', { email: email.trim() }))
+          setEmail('')
+        },
+        onError: (e) => (e instanceof ApiFailureError ? setError(e.msg) : reportError(e)),
+      },
+    )
+  }
+
+  return (
+    <section aria-labelledby="invite-title" className="rounded-xl border border-border p-4 sm:p-5">
+      <h3 id="invite-title" className="mb-4 font-semibold">
+        {t('teams.page.inviteTitle')}
+      </h3>
+      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto]">
+        <EmailField
+          ref={emailRef}
+          className="sm:col-span-2"
+          label={t('teams.page.email')}
+          error={error}
+          value={email}
+          autoComplete="off"
+          onChange={(event) => {
+            setEmail(event.target.value)
+            if (error) setError(undefined)
+          }}
+        />
+        <div className="min-w-0">
+          <label htmlFor={roleId} className="mb-1.5 block text-sm font-medium">
+            {t('teams.page.role')}
+          </label>
+          <select
+            id={roleId}
+            aria-describedby={`${roleId}-hint`}
+            className={`${selectClass} w-full`}
+            value={role}
+            onChange={(event) => setRole(event.target.value as InvitedRole)}
+          >
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {t(`teams.page.roles.${r}`)}
+              </option>
+            ))}
+          </select>
+          <p id={`${roleId}-hint`} className="mt-1.5 text-sm text-muted-foreground">
+            {t(`teams.page.roleHints.${role}`)}
+          </p>
+        </div>
+        <Button type="submit" className="sm:mt-7" disabled={invite.isPending}>
+          {invite.isPending ? t('teams.page.inviting') : t('teams.page.invite')}
+        </Button>
+      </form>
+    </section>
+  )
+}
