@@ -214,6 +214,58 @@ describe.each(engines)('teams on %s', (engine) => {
     expect(left.data.members.map((m: { userId: number }) => m.userId)).toEqual([id.owner, second.user.id])
   })
 
+  it('lets the owner hand the team over and delete it; an account that owns a team with others is not deleted', async () => {
+    const owner = await account('Owner')
+    const teamId = await createTeam(owner.token, 'Handed')
+    const [next, editor] = [await account('Next'), await account('Editor')]
+    await addMember(owner.token, teamId, next, 'viewer')
+    await addMember(owner.token, teamId, editor, 'editor')
+    const transfer = (token: string, userId: number) =>
+      s.call('POST', '/team/transfer', { token, body: { teamId, userId } })
+    const remove = (token: string) => s.call('POST', '/team/delete', { token, body: { teamId } })
+
+    // Deleting the account waits until the team is someone else's or gone.
+    const refused = await s.call('POST', '/user/delete', {
+      token: owner.token,
+      body: { password: owner.password },
+    })
+    expect(refused.code).toBe(409)
+    expect(refused.msg).toBe(
+      'You own Handed with other members: hand each team over to one of them, or delete it, first',
+    )
+    expect((await s.call('GET', '/user/my-info', { token: owner.token })).code).toBe(0)
+
+    expect((await transfer(editor.token, editor.user.id)).code).toBe(403)
+    expect((await transfer(owner.token, 999_999)).code).toBe(404)
+    expect((await transfer(owner.token, next.user.id)).code).toBe(0)
+    const roles = (await members(next.token, teamId)).data.members.map(
+      (m: { name: string; role: string }) => [m.name, m.role],
+    )
+    expect(roles).toEqual([
+      ['Next', 'owner'],
+      ['Editor', 'editor'],
+      ['Owner', 'admin'],
+    ])
+    // The former owner, now an admin, may leave, and deletes nothing.
+    expect((await remove(owner.token)).code).toBe(403)
+    expect(
+      (await s.call('POST', '/team/remove', { token: owner.token, body: { teamId, userId: owner.user.id } }))
+        .code,
+    ).toBe(0)
+
+    await invite(next.token, teamId, 'pending@example.com', 'viewer')
+    expect((await remove(editor.token)).code).toBe(403)
+    expect((await remove(next.token)).code).toBe(0)
+    expect((await members(editor.token, teamId)).code).toBe(404)
+    expect((await s.call('GET', '/team/list', { token: next.token })).data).toEqual([])
+    const left = await s.db.kysely
+      .selectFrom('team_invitations')
+      .select('id')
+      .where('team_id', '=', teamId)
+      .execute()
+    expect(left).toEqual([])
+  })
+
   it('lets one link in once when it is taken twice at the same moment from two server processes', async () => {
     const owner = await account()
     const teamId = await createTeam(owner.token)
@@ -271,25 +323,25 @@ describe.each(engines)('teams on %s', (engine) => {
     }
     expect((await s.call('GET', '/team/list', { token: person.token })).total).toBe(TEAMS_PER_PERSON_MAX)
   })
-  it('takes the teams an account owns with it when it is purged, and its place in the others', async () => {
+  it('takes the teams an account owns alone with it when it is purged, and its place in the others', async () => {
     const quick = await startServer(engine, { DELETION_GRACE_DAYS: '0' })
     try {
-      const [owner, member, other] = [await quick.signUp(), await quick.signUp(), await quick.signUp()]
+      const [owner, other] = [await quick.signUp(), await quick.signUp()]
       const own = await createTeam(owner.token, 'Owned', quick)
       const joined = await createTeam(other.token, 'Joined', quick)
       expect((await invite(owner.token, own, 'pending@example.com', 'viewer', quick)).code).toBe(0)
-      // Members by the database (the links went to the outbox): the purge is what is tested here.
+      // A member by the database (the links went to the outbox): the purge is what is tested here.
       await quick.db.kysely
         .insertInto('team_members')
-        .values([
-          { team_id: own, user_id: member.user.id, role: 'editor', created_at: quick.now() },
-          { team_id: joined, user_id: owner.user.id, role: 'editor', created_at: quick.now() },
-        ])
+        .values({ team_id: joined, user_id: owner.user.id, role: 'editor', created_at: quick.now() })
         .execute()
-      await quick.call('POST', '/user/delete', { token: owner.token, body: { password: owner.password } })
+      const asked = await quick.call('POST', '/user/delete', {
+        token: owner.token,
+        body: { password: owner.password },
+      })
+      expect(asked.code, asked.msg).toBe(0)
       expect(await quick.parts.accountDeletion.purgeDue()).toBe(1)
 
-      expect((await quick.call('GET', '/team/list', { token: member.token })).data).toEqual([])
       const left = await quick.call('GET', '/team/members', { token: other.token, query: { teamId: joined } })
       expect(left.data.members.map((m: { userId: number }) => m.userId)).toEqual([other.user.id])
       for (const table of ['team_members', 'team_invitations'] as const)

@@ -65,6 +65,36 @@ test.describe('the Teams page', () => {
     await other.close()
   })
 
+  test('the owner hands the team over and stays as an admin; the new owner deletes it', async ({
+    page,
+    server,
+  }) => {
+    const owner = await registerUser(server, 'Ada Owner')
+    const next = await registerUser(server, 'Nia Next')
+    const created = await apiAs(server, owner.token, 'POST', '/team/create', { name: 'Handover' })
+    const teamId = (created.data as { id: number }).id
+    await apiAs(server, owner.token, 'POST', '/team/invite', { teamId, email: next.email, role: 'editor' })
+    const link = await mailLink(page, server, next.email, 'Ada Owner invited you to Handover on Templet')
+    const token = new URLSearchParams(link.split('?')[1]).get('token')
+    expect((await apiAs(server, next.token, 'POST', '/team/join', { token })).code).toBe(0)
+
+    await signIn(page, owner, '/teams')
+    await page.getByRole('button', { name: 'Make Nia Next the owner' }).click()
+    const handOver = page.getByRole('dialog', { name: 'Hand Handover over to Nia Next?' })
+    await handOver.getByRole('button', { name: 'Make owner' }).click()
+    await expect(page.getByText('Nia Next now owns Handover', { exact: true })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Handover Admin' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Delete team' })).toHaveCount(0)
+
+    await signIn(page, next, '/teams')
+    await page.getByRole('button', { name: 'Delete team' }).click()
+    const deletion = page.getByRole('dialog', { name: 'Delete Handover?' })
+    await expectNoAxeViolations(page)
+    await deletion.getByRole('button', { name: 'Delete team' }).click()
+    await expect(page.getByText('You are in no team yet.')).toBeVisible()
+    expect((await apiAs(server, owner.token, 'GET', '/team/list')).data).toEqual([])
+  })
+
   test('fits a phone and reads in Chinese', async ({ page, server }) => {
     const owner = await registerUser(server, 'Ada Owner')
     await apiAs(server, owner.token, 'POST', '/team/create', { name: '北风工作室' })

@@ -28,14 +28,23 @@ import {
   teamListQuery,
   teamMembersQuery,
   useCreateTeam,
+  useDeleteTeam,
   useInvite,
   useRemoveMember,
   useRevokeInvitation,
   useSetRole,
+  useTransferTeam,
 } from '../teams/teams-api'
 
 const NAME_MAX = 60
 type InvitedRole = 'admin' | 'editor' | 'viewer'
+/** A change that asks first: the dialog's words and what its button does. */
+interface Confirm {
+  title: string
+  body: string
+  label: string
+  run: () => Promise<unknown>
+}
 const selectClass =
   'h-11 rounded-md border border-input bg-background px-3 text-base focus-visible:outline-2 focus-visible:outline-ring'
 
@@ -158,10 +167,44 @@ function TeamPeople({ team }: { team: Team }) {
   const setRole = useSetRole(team.id)
   const remove = useRemoveMember(team.id)
   const revoke = useRevokeInvitation(team.id)
-  const [doomed, setDoomed] = useState<TeamMember>()
+  const transfer = useTransferTeam(team.id)
+  const deleteTeam = useDeleteTeam(team.id)
+  const [confirm, setConfirm] = useState<Confirm>()
   const [, setParams] = useSearchParams()
   const myId = me.data?.id
-  const leaving = doomed !== undefined && doomed.userId === myId
+  const busy = remove.isPending || transfer.isPending || deleteTeam.isPending
+  /** Asks before `change` runs; says `done` once it has, and leaves the team's page when `away`. */
+  const ask = (c: Omit<Confirm, 'run'>, change: () => Promise<unknown>, done: string, away = false) =>
+    setConfirm({
+      ...c,
+      run: () =>
+        change().then(() => {
+          setConfirm(undefined)
+          notifySuccess(done)
+          if (away) setParams({})
+        }, reportError),
+    })
+  const askRemove = (m: TeamMember) =>
+    m.userId === myId
+      ? ask(
+          {
+            title: t('teams.page.leaveTitle', { team: team.name }),
+            body: t('teams.page.leaveBody'),
+            label: t('teams.page.leave'),
+          },
+          () => remove.mutateAsync(m.userId),
+          t('teams.page.left', { team: team.name }),
+          true,
+        )
+      : ask(
+          {
+            title: t('teams.page.removeTitle', { name: m.name, team: team.name }),
+            body: t('teams.page.removeBody'),
+            label: t('teams.page.remove'),
+          },
+          () => remove.mutateAsync(m.userId),
+          t('teams.page.removed', { name: m.name }),
+        )
 
   if (people.isPending) return <RowsSkeleton rowClassName="h-14" gap="gap-3" />
   if (people.isError) return <LoadError onRetry={() => void people.refetch()} />
@@ -217,15 +260,34 @@ function TeamPeople({ team }: { team: Team }) {
             ) : (
               <Badge variant="secondary">{t(`teams.page.roles.${m.role}`)}</Badge>
             )}
+            {team.role === 'owner' && m.role !== 'owner' ? (
+              <Button
+                variant="outline"
+                aria-label={t('teams.page.handOverOf', { name: m.name })}
+                onClick={() =>
+                  ask(
+                    {
+                      title: t('teams.page.handOverTitle', { team: team.name, name: m.name }),
+                      body: t('teams.page.handOverBody'),
+                      label: t('teams.page.handOver'),
+                    },
+                    () => transfer.mutateAsync(m.userId),
+                    t('teams.page.handedOver', { name: m.name, team: team.name }),
+                  )
+                }
+              >
+                {t('teams.page.handOver')}
+              </Button>
+            ) : null}
             {m.userId === myId && m.role !== 'owner' ? (
-              <Button variant="outline" onClick={() => setDoomed(m)}>
+              <Button variant="outline" onClick={() => askRemove(m)}>
                 {t('teams.page.leave')}
               </Button>
             ) : manages(team.role, m.role) ? (
               <Button
                 variant="outline"
                 aria-label={t('teams.page.removeOf', { name: m.name })}
-                onClick={() => setDoomed(m)}
+                onClick={() => askRemove(m)}
               >
                 {t('teams.page.remove')}
               </Button>
@@ -277,40 +339,39 @@ function TeamPeople({ team }: { team: Team }) {
         </>
       ) : null}
 
-      <Dialog open={doomed !== undefined} onOpenChange={(open) => (open ? null : setDoomed(undefined))}>
+      {team.role === 'owner' ? (
+        <Button
+          variant="outline"
+          className="self-start text-destructive"
+          onClick={() =>
+            ask(
+              {
+                title: t('teams.page.deleteTitle', { team: team.name }),
+                body: t('teams.page.deleteBody'),
+                label: t('teams.page.deleteTeam'),
+              },
+              () => deleteTeam.mutateAsync(undefined),
+              t('teams.page.deleted', { team: team.name }),
+              true,
+            )
+          }
+        >
+          {t('teams.page.deleteTeam')}
+        </Button>
+      ) : null}
+
+      <Dialog open={confirm !== undefined} onOpenChange={(open) => (open ? null : setConfirm(undefined))}>
         <DialogContent closeLabel={t('app.close')}>
           <DialogHeader>
-            <DialogTitle>
-              {leaving
-                ? t('teams.page.leaveTitle', { team: team.name })
-                : t('teams.page.removeTitle', { name: doomed?.name ?? '', team: team.name })}
-            </DialogTitle>
-            <DialogDescription>
-              {leaving ? t('teams.page.leaveBody') : t('teams.page.removeBody')}
-            </DialogDescription>
+            <DialogTitle>{confirm?.title}</DialogTitle>
+            <DialogDescription>{confirm?.body}</DialogDescription>
           </DialogHeader>
           <DialogFooter>
-            <Button variant="outline" onClick={() => setDoomed(undefined)}>
+            <Button variant="outline" onClick={() => setConfirm(undefined)}>
               {t('teams.page.cancel')}
             </Button>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (!doomed) return
-                remove.mutate(doomed.userId, {
-                  onSuccess: () => {
-                    setDoomed(undefined)
-                    if (leaving) {
-                      notifySuccess(t('teams.page.left', { team: team.name }))
-                      setParams({})
-                    } else notifySuccess(t('teams.page.removed', { name: doomed.name }))
-                  },
-                  onError: reportError,
-                })
-              }}
-            >
-              {leaving ? t('teams.page.leave') : t('teams.page.remove')}
+            <Button variant="destructive" disabled={busy} onClick={() => void confirm?.run()}>
+              {confirm?.label}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -65,3 +65,11 @@ export const useRemoveMember = (teamId: number) =>
   useTeamChange(teamId, async (userId: number) =>
     unwrap(await api.call('teamRemove', { body: { teamId, userId } })),
   )
+
+export const useTransferTeam = (teamId: number) =>
+  useTeamChange(teamId, async (userId: number) =>
+    unwrap(await api.call('teamTransfer', { body: { teamId, userId } })),
+  )
+
+export const useDeleteTeam = (teamId: number) =>
+  useTeamChange(teamId, async () => unwrap(await api.call('teamDelete', { body: { teamId } })))

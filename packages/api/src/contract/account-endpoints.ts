@@ -116,7 +116,8 @@ export const accountEndpoints = {
     body: deleteAccountBody,
     data: deleteAccountData,
     summary:
-      'Delete the account after the grace period (default 7 days): sign-in fails at once, every session is revoked',
+      'Delete the account after the grace period (default 7 days): sign-in fails at once, every session is revoked; 409 while it owns a team with other members (hand it over or delete it first)',
+    codes: [409],
     tag: 'account',
   },
   cancelDeletion: {

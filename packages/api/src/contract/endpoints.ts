@@ -74,6 +74,7 @@ import { type EndpointRouteName, endpointRoutes } from './routes'
 import {
   teamCreateBody,
   teamCreateData,
+  teamDeleteBody,
   teamInviteBody,
   teamInviteData,
   teamInviteRevokeBody,
@@ -84,6 +85,7 @@ import {
   teamMembersQuery,
   teamRemoveBody,
   teamRoleBody,
+  teamTransferBody,
 } from './team'
 import { templateDetailData, templateDetailQuery, templateListData, templateListQuery } from './template'
 import {
@@ -736,6 +738,25 @@ export const endpoints = {
     data: emptyData,
     summary:
       'Remove a member (the owner anyone but themselves; an admin editors and viewers; anyone themselves, but the owner); their access ends at once',
+    codes: [403, 404],
+    tag: 'team',
+  },
+  teamTransfer: {
+    ...endpointRoutes.teamTransfer,
+    auth: 'required',
+    body: teamTransferBody,
+    data: emptyData,
+    summary: 'Hand the team to another member (its owner only); the former owner stays as an admin',
+    codes: [403, 404],
+    tag: 'team',
+  },
+  teamDelete: {
+    ...endpointRoutes.teamDelete,
+    auth: 'required',
+    body: teamDeleteBody,
+    data: emptyData,
+    summary:
+      'Delete the team (its owner only): every member loses it at once and its invitations stop working',
     codes: [403, 404],
     tag: 'team',
   },

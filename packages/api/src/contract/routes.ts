@@ -96,6 +96,8 @@ export const endpointRoutes = {
   teamJoin: { method: 'POST', path: '/team/join' },
   teamRole: { method: 'POST', path: '/team/role' },
   teamRemove: { method: 'POST', path: '/team/remove' },
+  teamTransfer: { method: 'POST', path: '/team/transfer' },
+  teamDelete: { method: 'POST', path: '/team/delete' },
 } as const satisfies Record<string, EndpointRoute>
 
 export type EndpointRouteName = keyof typeof endpointRoutes

@@ -80,3 +80,8 @@ export const teamRoleBody = z.strictObject({
   role: memberRole,
 })
 export const teamRemoveBody = z.strictObject({ teamId: bodyId('teamId'), userId: bodyId('userId') })
+
+/** `POST /team/transfer`: the owner hands the team to a member, and stays in it as an admin. */
+export const teamTransferBody = z.strictObject({ teamId: bodyId('teamId'), userId: bodyId('userId') })
+/** `POST /team/delete`: the owner deletes the team, its members' places and its invitations. */
+export const teamDeleteBody = z.strictObject({ teamId: bodyId('teamId') })

@@ -5,6 +5,7 @@ import { AppError } from '../../errors'
 import { errorFields, type Logger } from '../../log'
 import type { MediaStorage } from '../../services/storage'
 import type { Subscriptions } from '../billing/subscriptions'
+import { ownedTeamsWithOthers } from '../teams/teams.queries'
 import type { AccountMail } from './account-mail'
 import { accountFiles, claimPurge, deleteAccountRows, dueDeletions } from './account-purge.queries'
 import { retireAccountTokens } from './account-tokens.queries'
@@ -49,6 +50,14 @@ export class AccountDeletion {
     const row = await findUserById(db, userId)
     if (!row) throw new AppError(Code.unauthorized, 'This account no longer exists')
     await this.d.passwordCheck.verify(row, password, ['password'])
+    // A team with other members is theirs too: it is handed over or deleted first (a team of its owner alone goes
+    // with the account when it is purged).
+    const shared = await ownedTeamsWithOthers(db, userId)
+    if (shared.length > 0)
+      throw new AppError(
+        Code.conflict,
+        `You own ${shared.join(', ')} with other members: hand each team over to one of them, or delete it, first`,
+      )
     const deleteAfter = now() + this.d.graceDays * DAY_MS
     await db.transaction().execute(async (tx) => {
       await updateUserRow(tx, userId, { delete_after: deleteAfter })

@@ -13,6 +13,8 @@ export function teamHandlers(
   | 'teamJoin'
   | 'teamRole'
   | 'teamRemove'
+  | 'teamTransfer'
+  | 'teamDelete'
 > {
   return {
     teamCreate: ({ session, body }) => teams.create(session.userId, body.name),
@@ -35,6 +37,14 @@ export function teamHandlers(
     },
     teamRemove: async ({ session, body }) => {
       await teams.remove(session.userId, body.teamId, body.userId)
+      return {}
+    },
+    teamTransfer: async ({ session, body }) => {
+      await teams.transfer(session.userId, body.teamId, body.userId)
+      return {}
+    },
+    teamDelete: async ({ session, body }) => {
+      await teams.delete(session.userId, body.teamId)
       return {}
     },
   }

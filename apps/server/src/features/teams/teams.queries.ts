@@ -207,3 +207,32 @@ export async function updateMemberRole(db: Q, teamId: number, userId: number, ro
 export async function deleteMember(db: Q, teamId: number, userId: number) {
   await db.deleteFrom('team_members').where('team_id', '=', teamId).where('user_id', '=', userId).execute()
 }
+
+/** The names of the teams `userId` owns that have other members. */
+export async function ownedTeamsWithOthers(db: Q, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('team_members as m')
+    .innerJoin('teams as t', 't.id', 'm.team_id')
+    .select('t.name')
+    .where('m.user_id', '=', userId)
+    .where('m.role', '=', 'owner')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('team_members as o')
+          .select('o.user_id')
+          .whereRef('o.team_id', '=', 'm.team_id')
+          .where('o.user_id', '!=', userId),
+      ),
+    )
+    .orderBy('t.name')
+    .execute()
+  return rows.map((r) => r.name)
+}
+
+/** Deletes `teamId` with its members' places and its invitations. */
+export async function deleteTeam(db: Q, teamId: number) {
+  await db.deleteFrom('team_invitations').where('team_id', '=', teamId).execute()
+  await db.deleteFrom('team_members').where('team_id', '=', teamId).execute()
+  await db.deleteFrom('teams').where('id', '=', teamId).execute()
+}

@@ -17,6 +17,7 @@ import { lockUser } from '../billing/ledger.queries'
 import {
   countTeamsOf,
   deleteMember,
+  deleteTeam,
   insertInvitation,
   insertMember,
   insertTeam,
@@ -229,6 +230,29 @@ export class Teams {
           throw forbidden("An admin removes editors and viewers only; the team's owner removes admins")
       }
       await deleteMember(trx, teamId, memberId)
+    })
+  }
+
+  /** Hands `teamId` to member `memberId` (its owner only); the former owner stays in it as an admin. */
+  async transfer(userId: number, teamId: number, memberId: number): Promise<void> {
+    await this.d.db.transaction().execute(async (trx) => {
+      await lockTeam(trx, teamId)
+      const caller = await this.roleIn(teamId, userId, trx)
+      if (caller.role !== 'owner') throw forbidden("Only the team's owner hands it over")
+      const member = await this.#member(trx, teamId, memberId)
+      if (member.role === 'owner') throw forbidden('You already own this team')
+      await updateMemberRole(trx, teamId, memberId, 'owner')
+      await updateMemberRole(trx, teamId, userId, 'admin')
+    })
+  }
+
+  /** Deletes `teamId` (its owner only): every member loses it at once. */
+  async delete(userId: number, teamId: number): Promise<void> {
+    await this.d.db.transaction().execute(async (trx) => {
+      await lockTeam(trx, teamId)
+      const caller = await this.roleIn(teamId, userId, trx)
+      if (caller.role !== 'owner') throw forbidden("Only the team's owner deletes it")
+      await deleteTeam(trx, teamId)
     })
   }
 
