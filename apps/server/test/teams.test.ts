@@ -266,6 +266,70 @@ describe.each(engines)('teams on %s', (engine) => {
     expect(left).toEqual([])
   })
 
+  it("keeps the team's activity for its owner and admins, paged and as a CSV a spreadsheet opens safely", async () => {
+    const owner = await account('Ada')
+    const teamId = await createTeam(owner.token, 'Audited')
+    const sly = await account('=HYPERLINK("x")')
+    const editor = await account('Editor')
+    await addMember(owner.token, teamId, sly, 'viewer')
+    await addMember(owner.token, teamId, editor, 'editor')
+    await s.call('POST', '/team/role', {
+      token: owner.token,
+      body: { teamId, userId: sly.user.id, role: 'editor' },
+    })
+    const sent = await invite(owner.token, teamId, 'gone@example.com', 'viewer')
+    await s.call('POST', '/team/invite/revoke', {
+      token: owner.token,
+      body: { teamId, id: sent.data.invitation.id },
+    })
+    await s.call('POST', '/team/remove', { token: owner.token, body: { teamId, userId: sly.user.id } })
+
+    const all = await s.call('GET', '/team/audit', { token: owner.token, query: { teamId, pageSize: 100 } })
+    expect(all.data.map((e: { action: string }) => e.action)).toEqual([
+      'member.removed',
+      'invitation.revoked',
+      'member.invited',
+      'member.role',
+      'member.joined',
+      'member.invited',
+      'member.joined',
+      'member.invited',
+      'team.created',
+    ])
+    expect(all.total).toBe(9)
+    expect(all.data[3]).toMatchObject({
+      action: 'member.role',
+      actor: { userId: owner.user.id, name: 'Ada', email: owner.email },
+      subject: { userId: sly.user.id, name: '=HYPERLINK("x")' },
+      fromRole: 'viewer',
+      role: 'editor',
+    })
+    expect(all.data[1]).toMatchObject({ email: 'gone@example.com', role: 'viewer', subject: null })
+    const second = await s.call('GET', '/team/audit', {
+      token: owner.token,
+      query: { teamId, page: 2, pageSize: 4 },
+    })
+    expect(second.data.map((e: { id: number }) => e.id)).toEqual(
+      all.data.slice(4, 8).map((e: { id: number }) => e.id),
+    )
+
+    const file = await s.call('GET', '/team/audit-csv', { token: owner.token, query: { teamId } })
+    expect(file.data.fileName).toBe('audited-activity.csv')
+    const lines = file.data.csv.split('\r\n')
+    expect(lines[0]).toBe('\uFEFFtime,action,by,member,invited email,role before,role')
+    expect(lines).toHaveLength(11)
+    expect(lines[4]).toMatch(
+      new RegExp(`^[^,]+,member\\.role,Ada <${owner.email}>,"'=HYPERLINK\\(""x""\\) <`),
+    )
+
+    expect((await s.call('GET', '/team/audit', { token: editor.token, query: { teamId } })).code).toBe(403)
+    expect((await s.call('GET', '/team/audit-csv', { token: editor.token, query: { teamId } })).code).toBe(
+      403,
+    )
+    const stranger = await account()
+    expect((await s.call('GET', '/team/audit', { token: stranger.token, query: { teamId } })).code).toBe(404)
+  })
+
   it('lets one link in once when it is taken twice at the same moment from two server processes', async () => {
     const owner = await account()
     const teamId = await createTeam(owner.token)

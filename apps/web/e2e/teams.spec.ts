@@ -58,6 +58,13 @@ test.describe('the Teams page', () => {
     await dialog.getByRole('button', { name: 'Remove' }).click()
     await expect(page.getByText('Grace Colleague removed', { exact: true })).toBeVisible()
     await expect(page.getByText('1 of 50 seats taken')).toBeVisible()
+    const activity = page.getByRole('region', { name: 'Activity' })
+    await expect(activity.getByRole('listitem').first()).toContainText('Ada Owner removed Grace Colleague')
+    await expect(activity.getByText('Ada Owner changed Grace Colleague from Viewer to Editor')).toBeVisible()
+    await expect(activity.getByText('Grace Colleague joined as Viewer')).toBeVisible()
+    const download = page.waitForEvent('download')
+    await activity.getByRole('button', { name: 'Download CSV' }).click()
+    expect((await download).suggestedFilename()).toBe('northwind-activity.csv')
 
     // The removed colleague is refused at once.
     await theirs.reload()

@@ -512,6 +512,22 @@ export interface TeamInvitationTable {
   revoked_at: number | null
 }
 
+/** One entry of a team's activity (migration 0230_team_audit); `action` is the contract's `TeamAuditAction`. */
+export interface TeamAuditTable {
+  id: Generated<number>
+  team_id: number
+  /** Who did it; null once their account is purged. */
+  actor_id: number | null
+  action: string
+  /** The member it concerned, if any. */
+  subject_id: number | null
+  /** An invitation's address. */
+  email: string | null
+  role: TeamRoleName | null
+  from_role: TeamRoleName | null
+  created_at: number
+}
+
 export interface Database {
   users: UserTable
   sessions: SessionTable
@@ -547,6 +563,7 @@ export interface Database {
   teams: TeamTable
   team_members: TeamMemberTable
   team_invitations: TeamInvitationTable
+  team_audit: TeamAuditTable
 }
 
 export type UserRow = Selectable<UserTable>

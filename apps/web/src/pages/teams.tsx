@@ -1,6 +1,6 @@
 import '../teams/messages'
 import { useQuery } from '@tanstack/react-query'
-import type { Team, TeamMember, TeamRole } from '@templet/api'
+import type { Team, TeamAuditEntry, TeamMember, TeamRole } from '@templet/api'
 import { Badge } from '@templet/ui/badge'
 import { Button } from '@templet/ui/button'
 import {
@@ -22,9 +22,12 @@ import { EmailField, TextField } from '../components/field'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
 import { RowsSkeleton } from '../components/rows-skeleton'
+import { saveFile } from '../components/save-file'
 import { notifySuccess, reportError } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
 import {
+  teamAuditCsv,
+  teamAuditQuery,
   teamListQuery,
   teamMembersQuery,
   useCreateTeam,
@@ -339,6 +342,8 @@ function TeamPeople({ team }: { team: Team }) {
         </>
       ) : null}
 
+      {roles.length > 0 ? <TeamActivity team={team} /> : null}
+
       {team.role === 'owner' ? (
         <Button
           variant="outline"
@@ -450,6 +455,82 @@ function InviteForm({ teamId, roles }: { teamId: number; roles: InvitedRole[] })
           {invite.isPending ? t('teams.page.inviting') : t('teams.page.invite')}
         </Button>
       </form>
+    </section>
+  )
+}
+
+const ACTIVITY_PAGE = 10
+/** The most entries shown (a page of the API); the CSV has them all. */
+const ACTIVITY_MAX = 100
+
+/** The team's activity, the newest first, ten more at a time; the whole of it as a CSV (owner and admins). */
+function TeamActivity({ team }: { team: Team }) {
+  const { t, i18n } = useTranslation()
+  const [shown, setShown] = useState(ACTIVITY_PAGE)
+  const activity = useQuery(teamAuditQuery(team.id, shown))
+  const [downloading, setDownloading] = useState(false)
+  const person = (p: TeamAuditEntry['actor']) => p?.name ?? t('teams.page.someone')
+  const role = (r: TeamRole | null) => (r ? t(`teams.page.roles.${r}`) : '')
+  const line = (e: TeamAuditEntry) =>
+    t(`teams.page.events.${e.action}`, {
+      actor: person(e.actor),
+      subject: person(e.subject),
+      email: e.email ?? '',
+      role: role(e.role),
+      fromRole: role(e.fromRole),
+    })
+
+  return (
+    <section aria-labelledby="activity-title">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h3 id="activity-title" className="font-semibold">
+          {t('teams.page.activity')}
+        </h3>
+        <Button
+          variant="outline"
+          disabled={downloading}
+          onClick={() => {
+            setDownloading(true)
+            teamAuditCsv(team.id)
+              .then(({ csv, fileName }) =>
+                saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileName),
+              )
+              .catch(reportError)
+              .finally(() => setDownloading(false))
+          }}
+        >
+          {t('teams.page.downloadCsv')}
+        </Button>
+      </div>
+      {activity.isPending ? (
+        <RowsSkeleton rowClassName="h-10" gap="gap-2" />
+      ) : activity.isError ? (
+        <LoadError onRetry={() => void activity.refetch()} />
+      ) : activity.data.items.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('teams.page.noActivity')}</p>
+      ) : (
+        <>
+          <ol className="flex flex-col divide-y divide-border rounded-xl border border-border">
+            {activity.data.items.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 p-3">
+                <span className="min-w-0 break-words">{line(e)}</span>
+                <time dateTime={e.at} className="text-sm text-muted-foreground">
+                  {formatDate(new Date(e.at), 'moment', i18n.language)}
+                </time>
+              </li>
+            ))}
+          </ol>
+          {activity.data.total > activity.data.items.length && shown < ACTIVITY_MAX ? (
+            <Button
+              variant="ghost"
+              className="mt-2"
+              onClick={() => setShown(Math.min(ACTIVITY_MAX, shown + ACTIVITY_PAGE))}
+            >
+              {t('teams.page.more')}
+            </Button>
+          ) : null}
+        </>
+      )}
     </section>
   )
 }

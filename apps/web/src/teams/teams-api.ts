@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Team, TeamMembers } from '@templet/api'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Team, TeamAuditEntry, TeamMembers } from '@templet/api'
 import { api, unwrap } from '../api/client'
 import { read } from '../api/queries'
 
@@ -22,6 +22,24 @@ export function teamMembersQuery(teamId: number) {
   })
 }
 
+/** The newest `pageSize` entries of a team's activity (owner and admins), with the count of all. */
+export function teamAuditQuery(teamId: number, pageSize: number) {
+  return queryOptions({
+    queryKey: ['teamAudit', teamId, pageSize],
+    queryFn: async ({ signal }): Promise<{ items: TeamAuditEntry[]; total: number }> => {
+      const r = await read('teamAudit', { query: { teamId, pageSize } }, signal)
+      return { items: r.data, total: r.total ?? r.data.length }
+    },
+    // Showing more keeps the entries shown until the longer list is in.
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** The team's whole activity as a CSV file. */
+export async function teamAuditCsv(teamId: number) {
+  return unwrap(await api.call('teamAuditCsv', { query: { teamId } })).data
+}
+
 /** A change to a team's people; afterwards its members (and the list of teams) are read again. */
 function useTeamChange<V>(teamId: number, change: (vars: V) => Promise<unknown>) {
   const queryClient = useQueryClient()
@@ -33,6 +51,7 @@ function useTeamChange<V>(teamId: number, change: (vars: V) => Promise<unknown>)
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['teamMembers', teamId] }),
         queryClient.invalidateQueries({ queryKey: ['teamList'] }),
+        queryClient.invalidateQueries({ queryKey: ['teamAudit', teamId] }),
       ]),
   })
 }

@@ -72,6 +72,10 @@ import {
 import { receiptPdfData, receiptPdfQuery } from './receipt-pdf'
 import { type EndpointRouteName, endpointRoutes } from './routes'
 import {
+  teamAuditCsvData,
+  teamAuditCsvQuery,
+  teamAuditData,
+  teamAuditQuery,
   teamCreateBody,
   teamCreateData,
   teamDeleteBody,
@@ -757,6 +761,26 @@ export const endpoints = {
     data: emptyData,
     summary:
       'Delete the team (its owner only): every member loses it at once and its invitations stop working',
+    codes: [403, 404],
+    tag: 'team',
+  },
+  teamAudit: {
+    ...endpointRoutes.teamAudit,
+    auth: 'required',
+    query: teamAuditQuery,
+    data: teamAuditData,
+    list: true,
+    summary:
+      "A page of the team's activity, the newest first: who invited, joined, changed a role, removed, left or handed the team over, and when (owner and admins)",
+    codes: [403, 404],
+    tag: 'team',
+  },
+  teamAuditCsv: {
+    ...endpointRoutes.teamAuditCsv,
+    auth: 'required',
+    query: teamAuditCsvQuery,
+    data: teamAuditCsvData,
+    summary: "The team's whole activity as a CSV file (owner and admins)",
     codes: [403, 404],
     tag: 'team',
   },

@@ -98,6 +98,8 @@ export const endpointRoutes = {
   teamRemove: { method: 'POST', path: '/team/remove' },
   teamTransfer: { method: 'POST', path: '/team/transfer' },
   teamDelete: { method: 'POST', path: '/team/delete' },
+  teamAudit: { method: 'GET', path: '/team/audit' },
+  teamAuditCsv: { method: 'GET', path: '/team/audit-csv' },
 } as const satisfies Record<string, EndpointRoute>
 
 export type EndpointRouteName = keyof typeof endpointRoutes

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { TEAM_INVITATION_DAYS, TEAM_NAME_MAX_LENGTH, TEAM_SEATS_MAX, TEAMS_PER_PERSON_MAX } from '../limits'
 import { resetTokenField } from './envelope'
-import { bodyId, queryId } from './media-fields'
+import { bodyId, page, pageSize, queryId } from './media-fields'
 import { email, personName } from './user'
 
 export { TEAM_INVITATION_DAYS, TEAM_NAME_MAX_LENGTH, TEAM_SEATS_MAX, TEAMS_PER_PERSON_MAX }
@@ -85,3 +85,48 @@ export const teamRemoveBody = z.strictObject({ teamId: bodyId('teamId'), userId:
 export const teamTransferBody = z.strictObject({ teamId: bodyId('teamId'), userId: bodyId('userId') })
 /** `POST /team/delete`: the owner deletes the team, its members' places and its invitations. */
 export const teamDeleteBody = z.strictObject({ teamId: bodyId('teamId') })
+
+/** What an entry of a team's activity records (who did it is `actor`, whom it concerned `subject`). */
+export const teamAuditActions = [
+  'team.created',
+  'team.transferred',
+  'member.invited',
+  'member.joined',
+  'member.role',
+  'member.removed',
+  'member.left',
+  'invitation.revoked',
+] as const
+export type TeamAuditAction = (typeof teamAuditActions)[number]
+
+/** `GET /team/audit`: a page of the team's activity, the newest first (its owner and admins). */
+export const teamAuditQuery = z.strictObject({ teamId: queryId('teamId'), page, pageSize })
+const auditPerson = z
+  .object({ userId: z.number().int().positive(), name: z.string(), email: z.string() })
+  .nullable()
+export const teamAuditEntry = z.object({
+  id: z.number().int().positive(),
+  action: z.enum(teamAuditActions),
+  /** Who did it; null once their account is gone. */
+  actor: auditPerson,
+  /** The member it concerned, if any; null for an invitation (see `email`) or once their account is gone. */
+  subject: auditPerson,
+  /** The address of an invitation. */
+  email: z.string().nullable(),
+  /** The role given (invited, joined, changed to). */
+  role: z.enum(teamRoles).nullable(),
+  /** The role before a change. */
+  fromRole: z.enum(teamRoles).nullable(),
+  at: z.iso.datetime(),
+})
+export type TeamAuditEntry = z.infer<typeof teamAuditEntry>
+export const teamAuditData = z.array(teamAuditEntry)
+
+/** `GET /team/audit-csv`: the whole activity as a CSV file. */
+export const teamAuditCsvQuery = z.strictObject({ teamId: queryId('teamId') })
+export const teamAuditCsvData = z.object({
+  /** `<team-name>-activity.csv`. */
+  fileName: z.string(),
+  /** UTF-8 with a byte-order mark, CRLF line ends; one row an entry, the newest first. */
+  csv: z.string(),
+})

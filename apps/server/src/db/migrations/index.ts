@@ -31,6 +31,7 @@ import { migration as keyModes } from './0190_key_modes'
 import { migration as testCreations } from './0200_test_creations'
 import { migration as creationPages } from './0210_creation_pages'
 import { migration as teams } from './0220_teams'
+import { migration as teamAudit } from './0230_team_audit'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -70,6 +71,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0200_test_creations': testCreations(),
     '0210_creation_pages': creationPages(),
     '0220_teams': teams(engine),
+    '0230_team_audit': teamAudit(engine),
   }
 }
 

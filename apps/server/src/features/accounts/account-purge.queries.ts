@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
+import { deleteTeam } from '../teams/teams.queries'
 
 type Q = Kysely<Database>
 
@@ -77,7 +78,7 @@ export async function deleteAccountRows(db: Q, userId: number): Promise<void> {
   await db.deleteFrom('brand_families').where('user_id', '=', userId).execute()
   await db.deleteFrom('brand_palettes').where('user_id', '=', userId).execute()
   // Teams: the ones the account owns go with it (a team holds nothing but its people yet, ADR 0205); it leaves the
-  // others, and the invitations it sent keep no trace of it.
+  // others, and the invitations it sent and the teams' activity keep no trace of it.
   const owned = (
     await db
       .selectFrom('team_members')
@@ -86,17 +87,15 @@ export async function deleteAccountRows(db: Q, userId: number): Promise<void> {
       .where('role', '=', 'owner')
       .execute()
   ).map((r) => r.team_id)
-  if (owned.length > 0) {
-    await db.deleteFrom('team_invitations').where('team_id', 'in', owned).execute()
-    await db.deleteFrom('team_members').where('team_id', 'in', owned).execute()
-    await db.deleteFrom('teams').where('id', 'in', owned).execute()
-  }
+  for (const teamId of owned) await deleteTeam(db, teamId)
   await db.deleteFrom('team_members').where('user_id', '=', userId).execute()
   await db
     .updateTable('team_invitations')
     .set({ invited_by: null })
     .where('invited_by', '=', userId)
     .execute()
+  await db.updateTable('team_audit').set({ actor_id: null }).where('actor_id', '=', userId).execute()
+  await db.updateTable('team_audit').set({ subject_id: null }).where('subject_id', '=', userId).execute()
   for (const table of [
     'webhook_endpoints',
     'idempotency_keys',

@@ -14,6 +14,7 @@ import {
 } from '@templet/template'
 import { parse } from 'csv-parse/sync'
 import { AppError } from '../../errors'
+import { csvFile } from '../../services/csv'
 import { type BatchRequest, tooManyRows } from './batches'
 
 /** What a column feeds: a field's key, the language of a text field's value (`<key>.lang`), the creation's name, or nothing. */
@@ -215,9 +216,6 @@ export function rowsOf(
   })
 }
 
-/** One CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180). */
-const cell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s)
-
 /**
  * The CSV a customer fills for a template: a header of its fields' column names, each text field followed by
  * its optional language column (`<column>.lang`), and `name`; one row of its sample values in `locale` (image
@@ -241,5 +239,5 @@ export function templateCsv(template: Template, locale: Locale): string {
   })
   const header = [...columns.map((c) => c.header), NAME_COLUMN]
   const sample = [...columns.map((c) => c.sample), template.name[locale]]
-  return `\uFEFF${[header, sample].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`
+  return csvFile([header, sample])
 }

@@ -15,6 +15,8 @@ export function teamHandlers(
   | 'teamRemove'
   | 'teamTransfer'
   | 'teamDelete'
+  | 'teamAudit'
+  | 'teamAuditCsv'
 > {
   return {
     teamCreate: ({ session, body }) => teams.create(session.userId, body.name),
@@ -47,5 +49,7 @@ export function teamHandlers(
       await teams.delete(session.userId, body.teamId)
       return {}
     },
+    teamAudit: ({ session, query }) => teams.audit(session.userId, query.teamId, query.page, query.pageSize),
+    teamAuditCsv: ({ session, query }) => teams.auditCsv(session.userId, query.teamId),
   }
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../../db/connection'
-import type { Database, TeamInvitationTable, TeamRoleName } from '../../db/schema'
+import type { Database, TeamAuditTable, TeamInvitationTable, TeamRoleName } from '../../db/schema'
 
 type Q = Kysely<Database>
 
@@ -155,17 +155,17 @@ export async function insertInvitation(
   return Number(id)
 }
 
-/** Revokes one pending invitation of `teamId`; whether there was one. */
-export async function revokeInvitation(db: Q, teamId: number, id: number, now: number): Promise<boolean> {
-  const r = await db
+/** Revokes one pending invitation of `teamId`: its address and role, or undefined when there was none. */
+export function revokeInvitation(db: Q, teamId: number, id: number, now: number) {
+  return db
     .updateTable('team_invitations')
     .set({ revoked_at: now })
     .where('id', '=', id)
     .where('team_id', '=', teamId)
     .where('accepted_at', 'is', null)
     .where('revoked_at', 'is', null)
+    .returning(['email', 'role'])
     .executeTakeFirst()
-  return Number(r.numUpdatedRows) > 0
 }
 
 export function invitationByTokenHash(db: Q, tokenHash: string) {
@@ -230,9 +230,54 @@ export async function ownedTeamsWithOthers(db: Q, userId: number): Promise<strin
   return rows.map((r) => r.name)
 }
 
-/** Deletes `teamId` with its members' places and its invitations. */
+/** Deletes `teamId` with its members' places, its invitations and its activity. */
 export async function deleteTeam(db: Q, teamId: number) {
+  await db.deleteFrom('team_audit').where('team_id', '=', teamId).execute()
   await db.deleteFrom('team_invitations').where('team_id', '=', teamId).execute()
   await db.deleteFrom('team_members').where('team_id', '=', teamId).execute()
   await db.deleteFrom('teams').where('id', '=', teamId).execute()
+}
+
+export type AuditRow = Omit<TeamAuditTable, 'id' | 'created_at'>
+
+export async function insertAudit(db: Q, row: AuditRow, now: number) {
+  await db
+    .insertInto('team_audit')
+    .values({ ...row, created_at: now })
+    .execute()
+}
+
+/** `teamId`'s activity, the newest first, with the names and addresses of who did it and whom it concerned. */
+export function auditOf(db: Q, teamId: number, page?: { limit: number; offset: number }) {
+  let q = db
+    .selectFrom('team_audit as a')
+    .leftJoin('users as actor', 'actor.id', 'a.actor_id')
+    .leftJoin('users as subject', 'subject.id', 'a.subject_id')
+    .select([
+      'a.id',
+      'a.action',
+      'a.actor_id',
+      'actor.name as actor_name',
+      'actor.email as actor_email',
+      'a.subject_id',
+      'subject.name as subject_name',
+      'subject.email as subject_email',
+      'a.email',
+      'a.role',
+      'a.from_role',
+      'a.created_at',
+    ])
+    .where('a.team_id', '=', teamId)
+    .orderBy('a.id', 'desc')
+  if (page) q = q.limit(page.limit).offset(page.offset)
+  return q.execute()
+}
+
+export async function countAudit(db: Q, teamId: number): Promise<number> {
+  const row = await db
+    .selectFrom('team_audit')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('team_id', '=', teamId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }

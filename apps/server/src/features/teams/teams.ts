@@ -4,20 +4,28 @@ import {
   TEAM_SEATS_MAX,
   TEAMS_PER_PERSON_MAX,
   type Team,
+  type TeamAuditAction,
+  type TeamAuditEntry,
   type TeamInvitation,
   type TeamMembers,
 } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import type { Database, TeamRoleName } from '../../db/schema'
 import { AppError } from '../../errors'
+import { asPlainText, csvFile } from '../../services/csv'
+import { fileStem } from '../../services/download-names'
 import type { AccountMail } from '../accounts/account-mail'
 import { hashToken, newToken } from '../accounts/sessions'
 import { findUserById } from '../accounts/users.queries'
 import { lockUser } from '../billing/ledger.queries'
 import {
+  type AuditRow,
+  auditOf,
+  countAudit,
   countTeamsOf,
   deleteMember,
   deleteTeam,
+  insertAudit,
   insertInvitation,
   insertMember,
   insertTeam,
@@ -66,7 +74,9 @@ export class Teams {
     const id = await this.d.db.transaction().execute(async (trx) => {
       await lockUser(trx, userId)
       await this.#roomForAnotherTeam(trx, userId)
-      return insertTeam(trx, name, userId, this.d.now())
+      const id = await insertTeam(trx, name, userId, this.d.now())
+      await this.#audit(trx, id, userId, 'team.created', { role: 'owner' })
+      return id
     })
     return { id, name, role: 'owner' }
   }
@@ -130,6 +140,7 @@ export class Teams {
           Code.conflict,
           `${caller.name} has all ${TEAM_SEATS_MAX} seats taken by members and pending invitations: remove a member or revoke an invitation first`,
         )
+      await this.#audit(trx, teamId, userId, 'member.invited', { email, role })
       const id = await insertInvitation(trx, {
         teamId,
         email,
@@ -158,10 +169,17 @@ export class Teams {
   }
 
   async revokeInvitation(userId: number, teamId: number, id: number): Promise<void> {
-    const caller = await this.roleIn(teamId, userId)
-    if (!managesPeople(caller.role)) throw forbidden("Only the team's owner and admins revoke invitations")
-    if (!(await revokeInvitation(this.d.db, teamId, id, this.d.now())))
-      throw new AppError(Code.notFound, 'Invitation not found: it was taken, revoked or never sent')
+    await this.d.db.transaction().execute(async (trx) => {
+      const caller = await this.roleIn(teamId, userId, trx)
+      if (!managesPeople(caller.role)) throw forbidden("Only the team's owner and admins revoke invitations")
+      const revoked = await revokeInvitation(trx, teamId, id, this.d.now())
+      if (!revoked)
+        throw new AppError(Code.notFound, 'Invitation not found: it was taken, revoked or never sent')
+      await this.#audit(trx, teamId, userId, 'invitation.revoked', {
+        email: revoked.email,
+        role: revoked.role,
+      })
+    })
   }
 
   /**
@@ -192,6 +210,7 @@ export class Teams {
         throw new AppError(Code.conflict, 'This invitation link was already used')
       await this.#roomForAnotherTeam(trx, userId)
       await insertMember(trx, teamId, userId, invitation.role, now)
+      await this.#audit(trx, teamId, userId, 'member.joined', { subject_id: userId, role: invitation.role })
     })
     return { teamId }
   }
@@ -210,6 +229,11 @@ export class Teams {
           "An admin changes editors and viewers only; the team's owner makes and unmakes admins",
         )
       await updateMemberRole(trx, teamId, memberId, role)
+      await this.#audit(trx, teamId, userId, 'member.role', {
+        subject_id: memberId,
+        role,
+        from_role: member.role,
+      })
     })
   }
 
@@ -230,6 +254,10 @@ export class Teams {
           throw forbidden("An admin removes editors and viewers only; the team's owner removes admins")
       }
       await deleteMember(trx, teamId, memberId)
+      await this.#audit(trx, teamId, userId, memberId === userId ? 'member.left' : 'member.removed', {
+        subject_id: memberId,
+        role: member.role,
+      })
     })
   }
 
@@ -243,6 +271,7 @@ export class Teams {
       if (member.role === 'owner') throw forbidden('You already own this team')
       await updateMemberRole(trx, teamId, memberId, 'owner')
       await updateMemberRole(trx, teamId, userId, 'admin')
+      await this.#audit(trx, teamId, userId, 'team.transferred', { subject_id: memberId, role: 'owner' })
     })
   }
 
@@ -254,6 +283,66 @@ export class Teams {
       if (caller.role !== 'owner') throw forbidden("Only the team's owner deletes it")
       await deleteTeam(trx, teamId)
     })
+  }
+
+  /** A page of `teamId`'s activity, the newest first (its owner and admins). */
+  async audit(userId: number, teamId: number, page: number, pageSize: number) {
+    await this.#readsActivity(teamId, userId)
+    const [rows, total] = await Promise.all([
+      auditOf(this.d.db, teamId, { limit: pageSize, offset: (page - 1) * pageSize }),
+      countAudit(this.d.db, teamId),
+    ])
+    return { items: rows.map(auditEntry), total }
+  }
+
+  /** The whole of `teamId`'s activity as a CSV file (its owner and admins). */
+  async auditCsv(userId: number, teamId: number): Promise<{ fileName: string; csv: string }> {
+    const team = await this.#readsActivity(teamId, userId)
+    const person = (p: TeamAuditEntry['actor']) => (p ? `${p.name} <${p.email}>` : '')
+    const rows = (await auditOf(this.d.db, teamId))
+      .map(auditEntry)
+      .map((e) =>
+        [
+          e.at,
+          e.action,
+          person(e.actor),
+          person(e.subject),
+          e.email ?? '',
+          e.fromRole ?? '',
+          e.role ?? '',
+        ].map(asPlainText),
+      )
+    const header = ['time', 'action', 'by', 'member', 'invited email', 'role before', 'role']
+    return { fileName: `${fileStem(team.name) || 'team'}-activity.csv`, csv: csvFile([header, ...rows]) }
+  }
+
+  async #readsActivity(teamId: number, userId: number) {
+    const caller = await this.roleIn(teamId, userId)
+    if (!managesPeople(caller.role)) throw forbidden("Only the team's owner and admins see its activity")
+    return caller
+  }
+
+  async #audit(
+    db: Q,
+    teamId: number,
+    actorId: number,
+    action: TeamAuditAction,
+    fields: Partial<Pick<AuditRow, 'subject_id' | 'email' | 'role' | 'from_role'>>,
+  ) {
+    await insertAudit(
+      db,
+      {
+        team_id: teamId,
+        actor_id: actorId,
+        action,
+        subject_id: null,
+        email: null,
+        role: null,
+        from_role: null,
+        ...fields,
+      },
+      this.d.now(),
+    )
   }
 
   async #member(db: Q, teamId: number, memberId: number) {
@@ -268,5 +357,23 @@ export class Teams {
         Code.conflict,
         `You belong to ${TEAMS_PER_PERSON_MAX} teams, the most one person may: leave one first`,
       )
+  }
+}
+
+type AuditRowOut = Awaited<ReturnType<typeof auditOf>>[number]
+
+/** An activity row as the API gives it. */
+function auditEntry(r: AuditRowOut): TeamAuditEntry {
+  const person = (id: number | null, name: string | null, email: string | null) =>
+    id !== null && name !== null && email !== null ? { userId: Number(id), name, email } : null
+  return {
+    id: Number(r.id),
+    action: r.action as TeamAuditAction,
+    actor: person(r.actor_id, r.actor_name, r.actor_email),
+    subject: person(r.subject_id, r.subject_name, r.subject_email),
+    email: r.email,
+    role: r.role,
+    fromRole: r.from_role,
+    at: iso(Number(r.created_at)),
   }
 }
