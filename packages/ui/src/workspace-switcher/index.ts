@@ -1,0 +1,6 @@
+export {
+  type Workspace,
+  WorkspaceSwitcher,
+  WorkspaceSwitcherItem,
+  type WorkspaceSwitcherProps,
+} from './workspace-switcher'
