@@ -283,6 +283,7 @@ describe.each(engines)('the account on %s', (engine) => {
       expect(made.code).toBe(0)
       const upload = await uploadImage(s, a.token)
       const b = await account()
+      const team = await s.call('POST', '/team/create', { token: a.token, body: { name: 'Exported team' } })
 
       const r = await s.call('POST', '/user/export', { token: a.token })
       expect(r.code).toBe(0)
@@ -299,6 +300,9 @@ describe.each(engines)('the account on %s', (engine) => {
       expect(Object.keys(zip)).toContain(`uploads/${upload}.png`)
       for (const name of ['purchases.json', 'notifications.json', 'credit-history.json'])
         expect(zip[name]).toBeDefined()
+      expect(json('teams.json')).toEqual([
+        expect.objectContaining({ id: team.data.id, name: 'Exported team', role: 'owner' }),
+      ])
       expect(JSON.stringify(json('profile.json'))).not.toContain(b.email)
 
       // The signature names the account: another id, or no signature, is a 404.

@@ -143,6 +143,11 @@ async function exportEntries(db: Kysely<Database>, userId: number): Promise<ZipE
         revokedAt: iso(k.revoked_at),
       })),
     },
+    {
+      // The teams the account is in with its role (a team's other members are theirs to export).
+      name: 'teams.json',
+      json: r.teams.map((t) => ({ id: t.id, name: t.name, role: t.role, joinedAt: iso(t.created_at) })),
+    },
     ...r.creations.flatMap(creationFiles),
     ...r.uploads.map(uploadFile),
   ]
