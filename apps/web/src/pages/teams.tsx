@@ -3,20 +3,13 @@ import { useQuery } from '@tanstack/react-query'
 import type { Team, TeamAuditEntry, TeamMember, TeamRole } from '@templet/api'
 import { Badge } from '@templet/ui/badge'
 import { Button } from '@templet/ui/button'
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@templet/ui/dialog'
 import { Users } from 'lucide-react'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
 import { myInfoQuery } from '../api/queries'
+import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 import { EmptyState } from '../components/empty-state'
 import { EmailField, TextField } from '../components/field'
 import { LoadError } from '../components/load-error'
@@ -365,22 +358,19 @@ function TeamPeople({ team }: { team: Team }) {
         </Button>
       ) : null}
 
-      <Dialog open={confirm !== undefined} onOpenChange={(open) => (open ? null : setConfirm(undefined))}>
-        <DialogContent closeLabel={t('app.close')}>
-          <DialogHeader>
-            <DialogTitle>{confirm?.title}</DialogTitle>
-            <DialogDescription>{confirm?.body}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirm(undefined)}>
-              {t('teams.page.cancel')}
-            </Button>
-            <Button variant="destructive" disabled={busy} onClick={() => void confirm?.run()}>
-              {confirm?.label}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={confirm !== undefined}
+        onCancel={() => setConfirm(undefined)}
+        onConfirm={() => void confirm?.run()}
+        pending={busy}
+        title={confirm?.title}
+        description={confirm?.body}
+        labels={{
+          cancel: t('teams.page.cancel'),
+          confirm: confirm?.label ?? '',
+          pending: t('teams.page.working'),
+        }}
+      />
     </section>
   )
 }
