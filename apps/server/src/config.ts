@@ -146,6 +146,8 @@ const envSchema = z.object({
   PLAN_CHANGE_LIMIT: int(1, 1_000_000, 20),
   PLAN_CHANGE_WINDOW_SECONDS: int(1, 86_400, 3600),
   CONTACT_WINDOW_SECONDS: int(1, 86_400, 3600),
+  TEAM_INVITE_LIMIT: int(1, 1_000_000, 30),
+  TEAM_INVITE_WINDOW_SECONDS: int(1, 86_400, 3600),
   LOG_LEVEL: z
     .enum(['silent', 'error', 'warn', 'info', 'debug'], {
       error: 'must be one of silent, error, warn, info, debug',
@@ -233,7 +235,7 @@ export interface Config {
   sessionGraceSeconds: number
   /** Mail, account links and deletion (docs/product.md#accounts). */
   account: AccountConfig
-  /** Per IP: registrations, sign-ins, contact messages; per account: checkouts opened, card payments tried, and subscription changes (cancel, resume, switch). */
+  /** Per IP: registrations, sign-ins, contact messages; per account: checkouts opened, card payments tried, subscription changes (cancel, resume, switch) and team invitations mailed. */
   rateLimits: {
     register: Limit
     loginIp: Limit
@@ -241,6 +243,8 @@ export interface Config {
     checkout: Limit
     payment: Limit
     planChange: Limit
+    /** Team invitations mailed, per inviting account. */
+    teamInvite: Limit
   }
   /** Failed sign-ins before waits start (per account from unknown devices; per account and address or known device), and the longest wait. */
   loginThrottle: LoginThrottleConfig
@@ -415,6 +419,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       checkout: { limit: e.CHECKOUT_LIMIT, windowSeconds: e.CHECKOUT_WINDOW_SECONDS },
       payment: { limit: e.PAYMENT_LIMIT, windowSeconds: e.PAYMENT_WINDOW_SECONDS },
       planChange: { limit: e.PLAN_CHANGE_LIMIT, windowSeconds: e.PLAN_CHANGE_WINDOW_SECONDS },
+      teamInvite: { limit: e.TEAM_INVITE_LIMIT, windowSeconds: e.TEAM_INVITE_WINDOW_SECONDS },
     },
     abusiveRefusalDelayMs: e.ABUSIVE_REFUSAL_DELAY_MS,
     loginThrottle: {

@@ -10,7 +10,12 @@ describe.each(engines)('teams on %s', (engine) => {
   let mailbox: Awaited<ReturnType<typeof startMailbox>>
   beforeAll(async () => {
     mailbox = await startMailbox()
-    s = await startServer(engine, { SMTP_URL: mailbox.url, PUBLIC_URL: 'https://templet.test' })
+    // The seat test mails more invitations than the hourly limit allows one account; the limit has its own test.
+    s = await startServer(engine, {
+      SMTP_URL: mailbox.url,
+      PUBLIC_URL: 'https://templet.test',
+      TEAM_INVITE_LIMIT: '1000',
+    })
   })
   afterAll(async () => {
     await s.close()
@@ -328,6 +333,23 @@ describe.each(engines)('teams on %s', (engine) => {
     )
     const stranger = await account()
     expect((await s.call('GET', '/team/audit', { token: stranger.token, query: { teamId } })).code).toBe(404)
+  })
+
+  it('refuses an account more invitations than the hourly limit, refused ones counted', async () => {
+    const limited = await startServer(engine, { TEAM_INVITE_LIMIT: '3' })
+    try {
+      const owner = await limited.signUp()
+      const teamId = await createTeam(owner.token, 'Limited', limited)
+      const codes = []
+      for (const i of [1, 2, 3, 4])
+        codes.push((await invite(owner.token, teamId, `n${i}@example.com`, 'viewer', limited)).code)
+      expect(codes).toEqual([0, 0, 0, 429])
+      const other = await limited.signUp()
+      const theirs = await createTeam(other.token, 'Other', limited)
+      expect((await invite(other.token, theirs, 'n1@example.com', 'viewer', limited)).code).toBe(0)
+    } finally {
+      await limited.close()
+    }
   })
 
   it('lets one link in once when it is taken twice at the same moment from two server processes', async () => {

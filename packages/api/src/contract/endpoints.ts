@@ -702,8 +702,8 @@ export const endpoints = {
     body: teamInviteBody,
     data: teamInviteData,
     summary:
-      'Mail an address a single-use link that joins the team with a role, valid 7 days (owner and admins; an admin gives editor or viewer); a new invitation to the same address replaces the pending one; 409 for a member or a full team',
-    codes: [403, 404, 409],
+      'Mail an address a single-use link that joins the team with a role, valid 7 days (owner and admins; an admin gives editor or viewer); a new invitation to the same address replaces the pending one; 409 for a member or a full team; 429 past 30 invitations an hour',
+    codes: [403, 404, 409, 429],
     tag: 'team',
   },
   teamInviteRevoke: {

@@ -10,6 +10,8 @@ export function teamsFeature(s: SharedDeps, d: { mail: Pick<AccountMail, 'notify
     mail: d.mail,
     now: s.now,
     publicUrl: s.config.billing.publicUrl,
+    limiter: s.limiter,
+    inviteLimit: s.config.rateLimits.teamInvite,
   })
   return { teams, handlers: teamHandlers(teams) }
 }

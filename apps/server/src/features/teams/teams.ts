@@ -10,10 +10,12 @@ import {
   type TeamMembers,
 } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
+import type { Limit } from '../../config'
 import type { Database, TeamRoleName } from '../../db/schema'
 import { AppError } from '../../errors'
 import { asPlainText, csvFile } from '../../services/csv'
 import { fileStem } from '../../services/download-names'
+import type { RateLimiter } from '../../services/rate-limit'
 import type { AccountMail } from '../accounts/account-mail'
 import { hashToken, newToken } from '../accounts/sessions'
 import { findUserById } from '../accounts/users.queries'
@@ -48,6 +50,9 @@ type InvitedRole = 'admin' | 'editor' | 'viewer'
 
 export interface TeamsDeps {
   db: Q
+  limiter: RateLimiter
+  /** Invitations one account may mail in a window: each is a mail to an address of the inviter's choosing. */
+  inviteLimit: Limit
   mail: Pick<AccountMail, 'notify'>
   now: () => number
   /** Where the web app is reached: the invitation links' origin. */
@@ -124,6 +129,8 @@ export class Teams {
    * mail leaves once the invitation is stored.
    */
   async invite(userId: number, teamId: number, email: string, role: InvitedRole): Promise<TeamInvitation> {
+    // Counted before anything else: a refused invitation (a member, a full team) still costs one.
+    await this.d.limiter.consume(`team-invite:${userId}`, this.d.inviteLimit)
     const token = newToken()
     const now = this.d.now()
     const expiresAt = now + TEAM_INVITATION_DAYS * DAY_MS
