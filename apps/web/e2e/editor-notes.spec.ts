@@ -61,6 +61,11 @@ test.describe('the editor says what it found, beside the field', () => {
     // The preview has painted with its fonts, and what the Latin faces can draw is known.
     await expect(page.getByTestId('preview')).toHaveAttribute('data-painted', /\d/)
     await title.fill('W'.repeat(20))
+    // The other language's texts are fetched soon after the app starts (start.tsx), not by typing; on a busy
+    // machine that can fall inside the typing, so it is awaited first.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => /\/assets\/zh-CN-[\w-]+\.js$/.test(e.name)),
+    )
     const asked: string[] = []
     page.on('request', (request) => {
       if (request.url().startsWith(server.url)) asked.push(new URL(request.url()).pathname)
