@@ -404,6 +404,8 @@ describe.each(engines)('teams on %s', (engine) => {
         ),
       )
       expect(answers.map((a) => a.code).sort()).toEqual([0, 409, 409, 409])
+      // The refusal says which limit it is, for the app to word (a used link is a 409 too).
+      expect(answers.find((a) => a.code === 409)?.data).toEqual({ teamsMax: TEAMS_PER_PERSON_MAX })
     } finally {
       await twin.close()
     }

@@ -12,11 +12,14 @@ const linkClass = 'font-medium text-primary underline-offset-4 hover:underline'
 type Refusal = 'missing' | 'invalid' | 'used' | 'otherAccount' | 'full' | 'failed'
 type State = { kind: 'busy' } | { kind: 'done' } | { kind: 'failed'; why: Refusal }
 
-/** Why a join was refused, by the answer's code and message (`/team/join`, docs/product.md#teams). */
-function refusal(code: number, msg: string): Refusal {
+/**
+ * Why a join was refused, by the answer's code (`/team/join`, docs/product.md#teams); of the two 409s, the one
+ * for a person already in as many teams as one may carries `teamsMax`.
+ */
+function refusal(code: number, data: unknown): Refusal {
   if (code === 403) return 'otherAccount'
   if (code === 404) return 'invalid'
-  if (code === 409) return /teams/.test(msg) ? 'full' : 'used'
+  if (code === 409) return typeof data === 'object' && data !== null && 'teamsMax' in data ? 'full' : 'used'
   return 'failed'
 }
 
@@ -44,7 +47,7 @@ export function JoinTeamPage() {
       .call('teamJoin', { body: { token } })
       .then((result) =>
         setState(
-          result.code === 0 ? { kind: 'done' } : { kind: 'failed', why: refusal(result.code, result.msg) },
+          result.code === 0 ? { kind: 'done' } : { kind: 'failed', why: refusal(result.code, result.data) },
         ),
       )
       .catch(() => setState({ kind: 'failed', why: 'failed' }))

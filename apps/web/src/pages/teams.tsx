@@ -1,6 +1,7 @@
 import '../teams/messages'
 import { useQuery } from '@tanstack/react-query'
-import type { Team, TeamAuditEntry, TeamMember, TeamRole } from '@templet/api'
+import type { MemberRole, Team, TeamAuditEntry, TeamMember, TeamRole } from '@templet/api'
+import { TEAM_NAME_MAX_LENGTH } from '@templet/api/limits'
 import { Badge } from '@templet/ui/badge'
 import { Button } from '@templet/ui/button'
 import { Users } from 'lucide-react'
@@ -32,8 +33,6 @@ import {
   useTransferTeam,
 } from '../teams/teams-api'
 
-const NAME_MAX = 60
-type InvitedRole = 'admin' | 'editor' | 'viewer'
 /** A change that asks first: the dialog's words and what its button does. */
 interface Confirm {
   title: string
@@ -45,7 +44,7 @@ const selectClass =
   'h-11 rounded-md border border-input bg-background px-3 text-base focus-visible:outline-2 focus-visible:outline-ring'
 
 /** The roles `mine` may give: the owner any, an admin editor and viewer, the others none. */
-const givable = (mine: TeamRole): InvitedRole[] =>
+const givable = (mine: TeamRole): MemberRole[] =>
   mine === 'owner' ? ['admin', 'editor', 'viewer'] : mine === 'admin' ? ['editor', 'viewer'] : []
 /** Whether `mine` may change or remove a member whose role is `theirs` (docs/product.md#teams). */
 const manages = (mine: TeamRole, theirs: TeamRole) =>
@@ -109,7 +108,8 @@ function CreateTeamForm({ onCreated }: { onCreated: (id: number) => void }) {
 
   function nameError(value: string): string | undefined {
     if (value.trim() === '') return t('teams.page.nameRequired')
-    if (value.trim().length > NAME_MAX) return t('teams.page.nameTooLong', { max: NAME_MAX })
+    if (value.trim().length > TEAM_NAME_MAX_LENGTH)
+      return t('teams.page.nameTooLong', { max: TEAM_NAME_MAX_LENGTH })
     return undefined
   }
 
@@ -140,7 +140,7 @@ function CreateTeamForm({ onCreated }: { onCreated: (id: number) => void }) {
           hint={t('teams.page.nameHint')}
           error={error}
           value={name}
-          maxLength={NAME_MAX + 20}
+          maxLength={TEAM_NAME_MAX_LENGTH + 20}
           autoComplete="organization"
           onChange={(event) => {
             setName(event.target.value)
@@ -232,7 +232,7 @@ function TeamPeople({ team }: { team: Team }) {
                 value={m.role}
                 disabled={setRole.isPending}
                 onChange={(event) => {
-                  const role = event.target.value as InvitedRole
+                  const role = event.target.value as MemberRole
                   setRole.mutate(
                     { userId: m.userId, role },
                     {
@@ -245,7 +245,7 @@ function TeamPeople({ team }: { team: Team }) {
                   )
                 }}
               >
-                {(roles.includes(m.role as InvitedRole) ? roles : [m.role as InvitedRole, ...roles]).map(
+                {(roles.includes(m.role as MemberRole) ? roles : [m.role as MemberRole, ...roles]).map(
                   (r) => (
                     <option key={r} value={r}>
                       {t(`teams.page.roles.${r}`)}
@@ -375,13 +375,13 @@ function TeamPeople({ team }: { team: Team }) {
   )
 }
 
-function InviteForm({ teamId, roles }: { teamId: number; roles: InvitedRole[] }) {
+function InviteForm({ teamId, roles }: { teamId: number; roles: MemberRole[] }) {
   const { t } = useTranslation()
   const invite = useInvite(teamId)
   const emailRef = useRef<HTMLInputElement>(null)
   const roleId = useId()
   const [email, setEmail] = useState('')
-  const [role, setRole] = useState<InvitedRole>('editor')
+  const [role, setRole] = useState<MemberRole>('editor')
   const [error, setError] = useState<string>()
 
   function submit(event: FormEvent) {
@@ -429,7 +429,7 @@ function InviteForm({ teamId, roles }: { teamId: number; roles: InvitedRole[] })
             aria-describedby={`${roleId}-hint`}
             className={`${selectClass} w-full`}
             value={role}
-            onChange={(event) => setRole(event.target.value as InvitedRole)}
+            onChange={(event) => setRole(event.target.value as MemberRole)}
           >
             {roles.map((r) => (
               <option key={r} value={r}>

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Team, TeamAuditEntry, TeamMembers } from '@templet/api'
+import type { MemberRole, Team, TeamAuditEntry, TeamMembers } from '@templet/api'
 import { api, unwrap } from '../api/client'
 import { read } from '../api/queries'
-
-type InvitedRole = 'admin' | 'editor' | 'viewer'
 
 /** The teams the caller belongs to (`GET /team/list`), by name. */
 export function teamListQuery() {
@@ -66,7 +64,7 @@ export function useCreateTeam() {
 }
 
 export const useInvite = (teamId: number) =>
-  useTeamChange(teamId, async (v: { email: string; role: InvitedRole }) =>
+  useTeamChange(teamId, async (v: { email: string; role: MemberRole }) =>
     unwrap(await api.call('teamInvite', { body: { teamId, ...v } })),
   )
 
@@ -76,7 +74,7 @@ export const useRevokeInvitation = (teamId: number) =>
   )
 
 export const useSetRole = (teamId: number) =>
-  useTeamChange(teamId, async (v: { userId: number; role: InvitedRole }) =>
+  useTeamChange(teamId, async (v: { userId: number; role: MemberRole }) =>
     unwrap(await api.call('teamRole', { body: { teamId, ...v } })),
   )
 

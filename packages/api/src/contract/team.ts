@@ -16,6 +16,7 @@ export type TeamRole = (typeof teamRoles)[number]
 export const memberRole = z.enum(['admin', 'editor', 'viewer'], {
   error: 'role must be admin, editor or viewer',
 })
+export type MemberRole = z.infer<typeof memberRole>
 
 export const teamName = personName(TEAM_NAME_MAX_LENGTH, 'Name the team')
 

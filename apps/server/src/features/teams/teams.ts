@@ -1,5 +1,6 @@
 import {
   Code,
+  type MemberRole,
   TEAM_INVITATION_DAYS,
   TEAM_SEATS_MAX,
   TEAMS_PER_PERSON_MAX,
@@ -46,7 +47,6 @@ import {
 } from './teams.queries'
 
 type Q = Kysely<Database>
-type InvitedRole = 'admin' | 'editor' | 'viewer'
 
 export interface TeamsDeps {
   db: Q
@@ -128,7 +128,7 @@ export class Teams {
    * Mails `email` a link that joins `teamId` as `role`, replacing a pending invitation to the same address; the
    * mail leaves once the invitation is stored.
    */
-  async invite(userId: number, teamId: number, email: string, role: InvitedRole): Promise<TeamInvitation> {
+  async invite(userId: number, teamId: number, email: string, role: MemberRole): Promise<TeamInvitation> {
     // Counted before anything else: a refused invitation (a member, a full team) still costs one.
     await this.d.limiter.consume(`team-invite:${userId}`, this.d.inviteLimit)
     const token = newToken()
@@ -223,7 +223,7 @@ export class Teams {
   }
 
   /** Sets a member's role: the owner any other member's; an admin an editor's or a viewer's, to editor or viewer. */
-  async setRole(userId: number, teamId: number, memberId: number, role: InvitedRole): Promise<void> {
+  async setRole(userId: number, teamId: number, memberId: number, role: MemberRole): Promise<void> {
     await this.d.db.transaction().execute(async (trx) => {
       await lockTeam(trx, teamId)
       const caller = await this.roleIn(teamId, userId, trx)
@@ -363,6 +363,7 @@ export class Teams {
       throw new AppError(
         Code.conflict,
         `You belong to ${TEAMS_PER_PERSON_MAX} teams, the most one person may: leave one first`,
+        { teamsMax: TEAMS_PER_PERSON_MAX },
       )
   }
 }
