@@ -153,6 +153,23 @@ test.describe('the logged-in layout', () => {
     await expect(page.getByRole('heading', { name: 'Sign in to Templet' })).toBeVisible()
   })
 
+  test('the avatar menu pressed again while it fades out after an item stays open', async ({ page, server }) => {
+    await signIn(page, await registerUser(server, 'Katherine Johnson'))
+    // A slower fade than the theme's 100 ms, so that the press lands inside it on every run.
+    await page.evaluate(() =>
+      document.documentElement.style.setProperty('--animate-ui-pop-out', 'ui-pop-out 1500ms ease-in'),
+    )
+    const menu = page.getByRole('button', { name: 'Account menu, Katherine Johnson' })
+    const fading = page.locator('[data-slot="dropdown-menu-content"][data-state="closed"]')
+    await menu.click()
+    await page.getByRole('menuitem', { name: 'Purchase History' }).click()
+    await expect(fading).toHaveCount(1)
+    await menu.click()
+    await expect(fading).toHaveCount(0)
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    await expect(page.getByRole('menuitem', { name: 'Creation History' })).toBeVisible()
+  })
+
   test('a read of the screen being left after a logout, answered 401, sends no one to sign-in', async ({
     page,
     server,

@@ -1,5 +1,6 @@
 import * as MenuPrimitive from 'radix-ui/dropdown-menu'
-import { type ComponentPropsWithoutRef, type ComponentRef, forwardRef, type ReactNode } from 'react'
+import { composeEventHandlers, useComposedRefs } from 'radix-ui/internal'
+import { type ComponentPropsWithoutRef, type ComponentRef, forwardRef, type ReactNode, useRef } from 'react'
 import { withSlotContent } from '../lib/slot-content'
 
 /** A menu: `open/defaultOpen/onOpenChange`, `modal` (default true), `dir`. */
@@ -17,15 +18,24 @@ export const DropdownMenuTrigger = forwardRef<
 export const DropdownMenuContent = forwardRef<
   ComponentRef<typeof MenuPrimitive.Content>,
   ComponentPropsWithoutRef<typeof MenuPrimitive.Content>
->(function DropdownMenuContent({ className, sideOffset = 6, ...props }, ref) {
+>(function DropdownMenuContent({ className, sideOffset = 6, onPointerDownOutside, ...props }, ref) {
+  const content = useRef<HTMLDivElement>(null)
+  const refs = useComposedRefs(ref, content)
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
-        ref={ref}
+        ref={refs}
         data-slot="dropdown-menu-content"
         sideOffset={sideOffset}
         className={className}
         {...props}
+        // The trigger toggles the menu on its own press. A menu still fading out after an item took that
+        // press for one outside it too, and shut the menu the press had just reopened.
+        onPointerDownOutside={composeEventHandlers(onPointerDownOutside, (event) => {
+          const trigger = content.current?.getAttribute('aria-labelledby')
+          const target = event.target instanceof Element ? event.target : null
+          if (trigger && target?.closest(`#${CSS.escape(trigger)}`)) event.preventDefault()
+        })}
       />
     </MenuPrimitive.Portal>
   )
