@@ -153,7 +153,10 @@ test.describe('the logged-in layout', () => {
     await expect(page.getByRole('heading', { name: 'Sign in to Templet' })).toBeVisible()
   })
 
-  test('the avatar menu pressed again while it fades out after an item stays open', async ({ page, server }) => {
+  test('the avatar menu pressed again while it fades out after an item stays open', async ({
+    page,
+    server,
+  }) => {
     await signIn(page, await registerUser(server, 'Katherine Johnson'))
     // A slower fade than the theme's 100 ms, so that the press lands inside it on every run.
     await page.evaluate(() =>
