@@ -243,6 +243,7 @@ export function createAppParts(o: AppOptions): App {
       secureCookies: config.billing.publicUrl.startsWith('https:'),
       refusalDelayMs: config.abusiveRefusalDelayMs,
       checkResponses: o.checkResponses ?? false,
+      workspace: teams.workspace,
     }),
   )
 

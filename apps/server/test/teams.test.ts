@@ -2,6 +2,7 @@ import { TEAM_INVITATION_DAYS, TEAM_SEATS_MAX, TEAMS_PER_PERSON_MAX } from '@tem
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { engines, startServer, type TestServer } from './harness'
 import { linkToken, startMailbox } from './mailbox'
+import { teamHelpers } from './team-helpers'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -22,35 +23,10 @@ describe.each(engines)('teams on %s', (engine) => {
     await mailbox.close()
   })
 
-  /** A new account whose welcome mail has been taken from the mailbox. */
-  const account = async (name?: string) => {
-    const a = await s.signUp(name)
-    await mailbox.next(a.email)
-    return a
-  }
-  const createTeam = async (token: string, name = 'Northwind Studio', server = s) => {
-    const r = await server.call('POST', '/team/create', { token, body: { name } })
-    expect(r.code, r.msg).toBe(0)
-    return r.data.id as number
-  }
-  const members = (token: string, teamId: number) =>
-    s.call('GET', '/team/members', { token, query: { teamId } })
-  const invite = (token: string, teamId: number, email: string, role: string, server = s) =>
-    server.call('POST', '/team/invite', { token, body: { teamId, email, role } })
-  const join = (token: string, link: string, server = s) =>
-    server.call('POST', '/team/join', { token, body: { token: link } })
-  /** Invites `who` to `teamId` as `role` and has them take the mailed link. */
-  const addMember = async (
-    ownerToken: string,
-    teamId: number,
-    who: { token: string; email: string },
-    role: string,
-  ) => {
-    const r = await invite(ownerToken, teamId, who.email, role)
-    expect(r.code, r.msg).toBe(0)
-    const joined = await join(who.token, linkToken(await mailbox.next(who.email)))
-    expect(joined.code, joined.msg).toBe(0)
-  }
+  const { account, createTeam, members, invite, join, addMember } = teamHelpers(
+    () => s,
+    () => mailbox,
+  )
 
   it('creates a team owned by its creator, lists it with the role, and tells strangers nothing of it', async () => {
     const owner = await account('Ada')
@@ -428,7 +404,8 @@ describe.each(engines)('teams on %s', (engine) => {
         body: { password: owner.password },
       })
       expect(asked.code, asked.msg).toBe(0)
-      expect(await quick.parts.accountDeletion.purgeDue()).toBe(1)
+      // The account, then the workspace of the team it owned alone.
+      expect(await quick.parts.accountDeletion.purgeDue()).toBe(2)
 
       const left = await quick.call('GET', '/team/members', { token: other.token, query: { teamId: joined } })
       expect(left.data.members.map((m: { userId: number }) => m.userId)).toEqual([other.user.id])

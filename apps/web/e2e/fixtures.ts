@@ -118,17 +118,18 @@ export async function registerUser(server: TempletServer, name = 'Ada Lovelace')
   return { email, password, name, token: body.data.token, id: body.data.user.id }
 }
 
-/** Calls the API as `account`. */
+/** Calls the API as `account` (in a team's workspace with `headers: { Team: id }`). */
 export async function apiAs(
   server: TempletServer,
   token: string,
   method: string,
   apiPath: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ) {
   const response = await fetch(`${server.url}/api${apiPath}`, {
     method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bucket ${token}` },
+    headers: { 'Content-Type': 'application/json', Authorization: `Bucket ${token}`, ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   return (await response.json()) as { code: number; msg: string; data: unknown; total?: number }
@@ -213,23 +214,32 @@ export async function signIn(page: Page, account: Account, landing = '/dashboard
   await page.goto(landing)
 }
 
+interface SqliteDb {
+  pragma(sql: string): unknown
+  prepare(sql: string): { run(...values: unknown[]): unknown; get(...values: unknown[]): unknown }
+  transaction(fn: () => void): () => void
+  close(): void
+}
+
 /**
- * Adds `count` unread notifications to an account, straight into the server's SQLite file: the API has
- * no way to raise them on demand (they come from purchases and renders), and the server gets no backdoor.
+ * Runs `work` on the server's SQLite file, for a state the API has no way to raise on demand; the server gets
+ * no backdoor.
  */
-export function seedNotifications(server: TempletServer, userId: number, count: number) {
+function withServerDatabase<T>(server: TempletServer, work: (db: SqliteDb) => T): T {
   const require = createRequire(path.join(repoRoot, 'apps/server/package.json'))
-  const Database = require('better-sqlite3') as new (
-    file: string,
-  ) => {
-    pragma(sql: string): unknown
-    prepare(sql: string): { run(...values: unknown[]): unknown }
-    transaction(fn: () => void): () => void
-    close(): void
-  }
+  const Database = require('better-sqlite3') as new (file: string) => SqliteDb
   const db = new Database(path.join(server.dataDir, 'templet.db'))
   try {
     db.pragma('busy_timeout = 5000')
+    return work(db)
+  } finally {
+    db.close()
+  }
+}
+
+/** Adds `count` unread notifications to an account (they come from purchases and renders). */
+export function seedNotifications(server: TempletServer, userId: number, count: number) {
+  withServerDatabase(server, (db) => {
     const insert = db.prepare(
       'INSERT INTO notifications (user_id, type, params, checked, created_at) VALUES (?, ?, ?, 0, ?)',
     )
@@ -239,9 +249,22 @@ export function seedNotifications(server: TempletServer, userId: number, count: 
         insert.run(userId, 'credits_low', JSON.stringify({ balance: i % 3, threshold: 3 }), now + i)
       }
     })()
-  } finally {
-    db.close()
-  }
+  })
+}
+
+/** Gives a team's workspace `amount` credits (a team buys none yet). */
+export function grantTeamCredits(server: TempletServer, teamId: number, amount: number) {
+  withServerDatabase(server, (db) => {
+    const team = db.prepare('SELECT workspace_id FROM teams WHERE id = ?').get(teamId) as {
+      workspace_id: number
+    }
+    db.prepare('INSERT INTO credit_ledger (user_id, delta, reason, created_at) VALUES (?, ?, ?, ?)').run(
+      team.workspace_id,
+      amount,
+      'grant',
+      Date.now(),
+    )
+  })
 }
 
 /** One real server per worker, and `baseURL` pointing at it. */

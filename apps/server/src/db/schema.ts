@@ -15,6 +15,8 @@ export interface UserTable {
   delete_after: number | null
   /** When the account was purged: the row stays as an anonymous tombstone for the purchases the law keeps. */
   deleted_at: number | null
+  /** `person`, or `team`: a team's workspace, which owns what the team makes and cannot sign in (0240). */
+  kind: Generated<'person' | 'team'>
 }
 
 export interface SessionTable {
@@ -485,6 +487,8 @@ export interface TeamTable {
   id: Generated<number>
   name: string
   created_at: number
+  /** The team's workspace: its row in `users` (0240), set for every team. */
+  workspace_id: number | null
 }
 
 export type TeamRoleName = 'owner' | 'admin' | 'editor' | 'viewer'

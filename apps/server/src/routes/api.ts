@@ -187,6 +187,11 @@ export interface ApiDeps {
   refusalDelayMs: number
   /** Parse every success answer with the contract before sending it (tests; costs time). */
   checkResponses: boolean
+  /**
+   * The session an endpoint acts with, given the request's `Team` header (absent: undefined): the person's own,
+   * or the same session acting in a team's workspace. Throws when the header is refused.
+   */
+  workspace?: (session: Session, endpoint: EndpointName, team: string | undefined) => Promise<Session>
 }
 
 /** The socket's address; with a trusted proxy in front, the address that proxy saw (last X-Forwarded-For). */
@@ -238,7 +243,9 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
         },
       }
       try {
-        const session = await authenticate(c, def.auth)
+        const person = await authenticate(c, def.auth)
+        const session =
+          person && deps.workspace ? await deps.workspace(person, name, c.req.header('team')) : person
         release = await admit?.({ session, ip: clientIp(c, deps.trustProxy), signal: c.req.raw.signal })
         const query = def.query
           ? await validate(def.query, c.req.query(), 'query', deps.refusalDelayMs)
@@ -284,8 +291,8 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
         } else {
           // A fresh token rides only on an object (`data: null` stays null), so only then is one minted.
           const resetToken =
-            session && typeof result === 'object' && result !== null
-              ? await deps.sessions.rotateIfDue(session)
+            person && typeof result === 'object' && result !== null
+              ? await deps.sessions.rotateIfDue(person)
               : undefined
           out = {
             code: Code.ok,

@@ -4,6 +4,7 @@ import { showToast } from '../feedback/notify'
 import { currentLanguage, i18n } from '../i18n'
 import { navigateTo } from '../router/navigation'
 import { endSession, session, signedOutHere } from '../session/session'
+import { currentTeam } from '../session/workspace'
 import { API_BASE_URL } from './base-url'
 import { takeEarlyRead } from './early-reads'
 
@@ -26,6 +27,7 @@ export const api = createApiClient({
   locale: currentLanguage,
   // A read the boot script has already sent with the page is answered by that request.
   fetch: (input, init) => takeEarlyRead(String(input), init) ?? fetch(input, init),
+  team: currentTeam,
 })
 
 /**

@@ -36,7 +36,10 @@ export function sendEarlyReads(urls: readonly string[], token: string): void {
 export function takeEarlyRead(url: string, init: RequestInit | undefined): Promise<Response> | undefined {
   const reads = typeof window === 'undefined' ? undefined : window.templetEarlyReads
   if (!reads?.length || (init?.method ?? 'GET') !== 'GET') return undefined
-  const authorization = new Headers(init?.headers).get('Authorization')
+  const headers = new Headers(init?.headers)
+  // They were sent for the person's own workspace: a call in a team's is not answered with them.
+  if (headers.has('Team')) return undefined
+  const authorization = headers.get('Authorization')
   const index = reads.findIndex((read) => read.url === url && read.authorization === authorization)
   if (index < 0) return undefined
   return reads.splice(index, 1)[0]?.response

@@ -59,6 +59,18 @@ export const en = {
     bulk: 'Bulk create',
     logout: 'Log out',
   },
+  workspace: {
+    label: 'Workspace',
+    heading: 'Switch workspace',
+    personal: 'Personal',
+    manageTeams: 'Manage teams',
+    roles: {
+      owner: 'Owner',
+      admin: 'Admin',
+      editor: 'Editor',
+      viewer: 'Viewer',
+    },
+  },
   auth: {
     email: 'Email',
     password: 'Password',

@@ -61,6 +61,18 @@ export const zhCN: Messages = {
     bulk: '批量创建',
     logout: '退出登录',
   },
+  workspace: {
+    label: '工作区',
+    heading: '切换工作区',
+    personal: '个人',
+    manageTeams: '管理团队',
+    roles: {
+      owner: '所有者',
+      admin: '管理员',
+      editor: '编辑者',
+      viewer: '查看者',
+    },
+  },
   auth: {
     email: '邮箱',
     password: '密码',

@@ -33,6 +33,7 @@ import { Logo } from '../components/logo'
 import { loadToasterModule } from '../feedback/toaster'
 import { useLiveNotifications } from '../live/use-live-notifications'
 import { endSession } from '../session/session'
+import { TeamSwitcher } from '../teams/team-switcher'
 
 /** The sidebar entries, in the product's order (docs/product.md#the-signed-in-layout). */
 const entries = [
@@ -105,6 +106,7 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       toggleLabel={t('nav.toggleSidebar')}
       actions={
         <>
+          <TeamSwitcher personName={user?.name ?? ''} />
           <LanguageSwitcher />
           <NotificationBell
             asChild

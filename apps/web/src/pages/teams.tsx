@@ -85,7 +85,7 @@ export function TeamsPage() {
                       className="flex min-h-11 items-center justify-between gap-3 rounded-md border border-border px-3 py-2 hover:bg-accent aria-[current=page]:border-primary aria-[current=page]:bg-accent"
                     >
                       <span className="truncate font-medium">{team.name}</span>
-                      <Badge variant="secondary">{t(`teams.page.roles.${team.role}`)}</Badge>
+                      <Badge variant="secondary">{t(`workspace.roles.${team.role}`)}</Badge>
                     </Link>
                   </li>
                 ))}
@@ -238,7 +238,7 @@ function TeamPeople({ team }: { team: Team }) {
                     {
                       onSuccess: () =>
                         notifySuccess(
-                          t('teams.page.roleChanged', { name: m.name, role: t(`teams.page.roles.${role}`) }),
+                          t('teams.page.roleChanged', { name: m.name, role: t(`workspace.roles.${role}`) }),
                         ),
                       onError: reportError,
                     },
@@ -248,13 +248,13 @@ function TeamPeople({ team }: { team: Team }) {
                 {(roles.includes(m.role as MemberRole) ? roles : [m.role as MemberRole, ...roles]).map(
                   (r) => (
                     <option key={r} value={r}>
-                      {t(`teams.page.roles.${r}`)}
+                      {t(`workspace.roles.${r}`)}
                     </option>
                   ),
                 )}
               </select>
             ) : (
-              <Badge variant="secondary">{t(`teams.page.roles.${m.role}`)}</Badge>
+              <Badge variant="secondary">{t(`workspace.roles.${m.role}`)}</Badge>
             )}
             {team.role === 'owner' && m.role !== 'owner' ? (
               <Button
@@ -308,7 +308,7 @@ function TeamPeople({ team }: { team: Team }) {
                     <div className="min-w-0 flex-1">
                       <p className="truncate font-medium">{inv.email}</p>
                       <p className="text-sm text-muted-foreground">
-                        {t(`teams.page.roles.${inv.role}`)} ·{' '}
+                        {t(`workspace.roles.${inv.role}`)} ·{' '}
                         {t('teams.page.expires', {
                           date: formatDate(new Date(inv.expiresAt), 'long', i18n.language),
                         })}
@@ -433,7 +433,7 @@ function InviteForm({ teamId, roles }: { teamId: number; roles: MemberRole[] }) 
           >
             {roles.map((r) => (
               <option key={r} value={r}>
-                {t(`teams.page.roles.${r}`)}
+                {t(`workspace.roles.${r}`)}
               </option>
             ))}
           </select>
@@ -460,7 +460,7 @@ function TeamActivity({ team }: { team: Team }) {
   const activity = useQuery(teamAuditQuery(team.id, shown))
   const [downloading, setDownloading] = useState(false)
   const person = (p: TeamAuditEntry['actor']) => p?.name ?? t('teams.page.someone')
-  const role = (r: TeamRole | null) => (r ? t(`teams.page.roles.${r}`) : '')
+  const role = (r: TeamRole | null) => (r ? t(`workspace.roles.${r}`) : '')
   const line = (e: TeamAuditEntry) =>
     t(`teams.page.events.${e.action}`, {
       actor: person(e.actor),

@@ -1,5 +1,6 @@
 import { type AuthData, authTokenOf, localStorageSession } from '@templet/api'
 import { SIGNED_IN_COOKIE } from '@templet/api/paths'
+import { chooseTeam } from './workspace'
 
 /**
  * The one session store of the app, shared with the API client: the JSON record under `localStorage.user`
@@ -55,5 +56,7 @@ export function startSession(auth: AuthData): void {
 export function endSession({ byChoice = false } = {}): void {
   signedOutByChoice = byChoice
   session.end()
+  // The next account in this tab starts in its own workspace.
+  chooseTeam(undefined)
   markSession(false)
 }

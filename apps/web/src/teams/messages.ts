@@ -5,7 +5,7 @@ const en = {
   page: {
     title: 'Teams',
     intro:
-      'Invite the people you work with and give each a role. Shared templates, brand kit and credits for a team are on their way.',
+      'Invite the people you work with and give each a role. Switch to a team in the header to share its templates, brand kit, creations and credits.',
     createTitle: 'Create a team',
     name: 'Team name',
     nameHint: 'Up to 60 characters; you will be its owner.',
@@ -69,12 +69,6 @@ const en = {
       'member.left': '{{actor}} left the team',
       'invitation.revoked': '{{actor}} revoked the invitation to {{email}}',
     },
-    roles: {
-      owner: 'Owner',
-      admin: 'Admin',
-      editor: 'Editor',
-      viewer: 'Viewer',
-    },
     roleHints: {
       admin: 'Manages members and billing',
       editor: 'Designs, creates and spends credits',
@@ -86,7 +80,7 @@ const en = {
     refused: 'The invitation could not be used.',
     busy: 'Joining the team…',
     doneTitle: 'You joined the team',
-    done: 'You are now a member. The team’s templates and credits will appear here as teams grow.',
+    done: 'You are now a member. Switch to the team in the header to work in it.',
     toApp: 'Go to the dashboard',
     missing: 'This link is incomplete. Open it from the invitation mail again.',
     invalid:
@@ -101,7 +95,7 @@ const en = {
 const zhCN: typeof en = {
   page: {
     title: '团队',
-    intro: '邀请与您合作的人并为每人分配角色。团队共享的模板、品牌套件和点数即将推出。',
+    intro: '邀请与您合作的人并为每人分配角色。在页眉中切换到团队，即可共享其模板、品牌套件、作品和点数。',
     createTitle: '创建团队',
     name: '团队名称',
     nameHint: '最多 60 个字符；您将成为团队所有者。',
@@ -164,12 +158,6 @@ const zhCN: typeof en = {
       'member.left': '{{actor}} 退出了团队',
       'invitation.revoked': '{{actor}} 撤销了发给 {{email}} 的邀请',
     },
-    roles: {
-      owner: '所有者',
-      admin: '管理员',
-      editor: '编辑者',
-      viewer: '查看者',
-    },
     roleHints: {
       admin: '管理成员和账单',
       editor: '设计、创建并使用点数',
@@ -181,7 +169,7 @@ const zhCN: typeof en = {
     refused: '无法使用此邀请。',
     busy: '正在加入团队…',
     doneTitle: '您已加入团队',
-    done: '您现在是该团队的成员。随着团队功能的完善，团队的模板和点数将显示在这里。',
+    done: '您现在是该团队的成员。在页眉中切换到该团队即可在其中工作。',
     toApp: '前往控制台',
     missing: '此链接不完整，请从邀请邮件中重新打开。',
     invalid: '此邀请已失效：已过期或已被撤销。请向团队索取新的邀请。',

@@ -74,6 +74,15 @@ describe('every request', () => {
     expect(server.requests[0]?.headers['content-type']).toBe('application/json')
   })
 
+  it('carries Team: <id> while a team is chosen, read for each call, and none for the personal workspace', async () => {
+    let team: string | undefined = '42'
+    const { server, api } = await setup(echoUser, { record: { token: 't1' }, team: () => team })
+    await api.call('myInfo')
+    team = undefined
+    await api.call('myInfo')
+    expect(server.requests.map((seen) => seen.headers.team)).toEqual(['42', undefined])
+  })
+
   it("sends the record's accessToken instead of its token when there is one", async () => {
     const { server, api } = await setup(echoUser, { record: { token: 't1', accessToken: 'a1' } })
     await api.call('myInfo')

@@ -32,6 +32,7 @@ import { migration as testCreations } from './0200_test_creations'
 import { migration as creationPages } from './0210_creation_pages'
 import { migration as teams } from './0220_teams'
 import { migration as teamAudit } from './0230_team_audit'
+import { migration as teamWorkspaces } from './0240_team_workspaces'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -72,6 +73,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0210_creation_pages': creationPages(),
     '0220_teams': teams(engine),
     '0230_team_audit': teamAudit(engine),
+    '0240_team_workspaces': teamWorkspaces(engine),
   }
 }
 

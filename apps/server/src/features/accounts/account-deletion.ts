@@ -101,7 +101,7 @@ export class AccountDeletion {
         const files = await this.d.db.transaction().execute(async (tx) => {
           if (!(await claimPurge(tx, userId, this.d.now()))) return undefined
           const f = await accountFiles(tx, userId)
-          await deleteAccountRows(tx, userId)
+          await deleteAccountRows(tx, userId, this.d.now())
           return f
         })
         if (!files) continue

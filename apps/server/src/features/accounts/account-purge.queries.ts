@@ -63,7 +63,7 @@ export async function accountFiles(db: Q, userId: number): Promise<{ prefixes: s
  * Removes every personal row of the account, children before parents. Purchases stay (tax law keeps invoices),
  * on the tombstone and without the card's brand and last digits.
  */
-export async function deleteAccountRows(db: Q, userId: number): Promise<void> {
+export async function deleteAccountRows(db: Q, userId: number, now: number): Promise<void> {
   await db
     .deleteFrom('signed_images')
     .where('api_key_id', 'in', db.selectFrom('api_keys').select('id').where('user_id', '=', userId))
@@ -77,8 +77,8 @@ export async function deleteAccountRows(db: Q, userId: number): Promise<void> {
   await db.deleteFrom('brand_fonts').where('user_id', '=', userId).execute()
   await db.deleteFrom('brand_families').where('user_id', '=', userId).execute()
   await db.deleteFrom('brand_palettes').where('user_id', '=', userId).execute()
-  // Teams: the ones the account owns go with it (a team holds nothing but its people yet, ADR 0205); it leaves the
-  // others, and the invitations it sent and the teams' activity keep no trace of it.
+  // Teams: the ones the account owns go with it (their workspaces purged next, ADR 0206); it leaves the others,
+  // and the invitations it sent and the teams' activity keep no trace of it.
   const owned = (
     await db
       .selectFrom('team_members')
@@ -87,7 +87,7 @@ export async function deleteAccountRows(db: Q, userId: number): Promise<void> {
       .where('role', '=', 'owner')
       .execute()
   ).map((r) => r.team_id)
-  for (const teamId of owned) await deleteTeam(db, teamId)
+  for (const teamId of owned) await deleteTeam(db, teamId, now)
   await db.deleteFrom('team_members').where('user_id', '=', userId).execute()
   await db
     .updateTable('team_invitations')

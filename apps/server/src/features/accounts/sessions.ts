@@ -21,6 +21,11 @@ export interface Session {
   rotated: boolean
   /** The device's User-Agent, passed on to the session a rotation hands out. */
   userAgent: string | null
+  /**
+   * Set while the session acts in a team's workspace (ADR 0206): `userId` is then the workspace's row and this
+   * the person, for what is about them (the address a payment provider writes to).
+   */
+  actorId?: number
 }
 
 export interface SessionOptions {

@@ -46,7 +46,8 @@ export class BillingHistory {
       status: p.status as PurchaseStatus,
       credits: p.credits,
       refundedCredits: p.refunded_credits,
-      customer: { name: user?.name ?? '', email: user?.email ?? '' },
+      // A team's workspace has a name and no address: its receipts are billed to the team.
+      customer: { name: user?.name ?? '', email: user?.kind === 'person' ? user.email : '' },
       paymentMethod: p.card_last4 ? `${p.card_brand ?? 'Card'} •••• ${p.card_last4}` : null,
       provider: p.provider === 'stripe' ? 'stripe' : 'sandbox',
       seller: this.seller,

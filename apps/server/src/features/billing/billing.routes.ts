@@ -60,7 +60,7 @@ export function billingHandlers(
     seller: async () => seller,
     checkoutCreate: async ({ session, body }) => {
       await limiter.consume(`checkout:${session.userId}`, rateLimits.checkout)
-      return checkouts.create(session.userId, body)
+      return checkouts.create(session.userId, body, session.actorId)
     },
     // Only a card tried counts against the limit: a replay of a paid checkout (a double-click resent) tries none.
     checkoutPay: ({ session, body }) =>

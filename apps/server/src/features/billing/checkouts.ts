@@ -7,10 +7,10 @@ import {
   Code,
 } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
-import type { CheckoutRow, Database, PurchaseRow } from '../../db/schema'
+import type { CheckoutRow, Database, PurchaseRow, UserRow } from '../../db/schema'
 import { AppError, notFound } from '../../errors'
 import { errorFields, type Logger } from '../../log'
-import { findUserWithCredits } from '../accounts/users.queries'
+import { findUserById, findUserWithCredits } from '../accounts/users.queries'
 import {
   deleteUnopenedCheckout,
   findChargedCheckouts,
@@ -55,9 +55,11 @@ export const checkoutKey = (checkoutId: string) => `checkout:${checkoutId}`
 export class Checkouts {
   constructor(readonly d: CheckoutDeps) {}
 
+  /** Opens a checkout for `userId` (a person, or a team's workspace with `actorId` the admin buying for it). */
   async create(
     userId: number,
     body: { offerId: string; variant: CheckoutVariant },
+    actorId?: number,
   ): Promise<CheckoutCreateData> {
     const { db, provider, now } = this.d
     const offer = this.d.offers.get(body.offerId)
@@ -79,7 +81,7 @@ export class Checkouts {
         offer,
         variant: body.variant,
         userId,
-        customerEmail: user.email,
+        customerEmail: await this.#customerEmail(user, actorId),
         returnUrl: `${this.d.publicUrl}/${body.variant}/${offer.id}`,
       })
       .catch(async (err: unknown) => {
@@ -92,6 +94,14 @@ export class Checkouts {
       provider: provider.name,
       ...(opened.redirectUrl ? { redirectUrl: opened.redirectUrl } : {}),
     }
+  }
+
+  /** The address the payment provider writes to: the buyer's, or for a team the admin's who buys for it. */
+  async #customerEmail(user: UserRow, actorId: number | undefined): Promise<string> {
+    if (user.kind !== 'team' || actorId === undefined) return user.email
+    const actor = await findUserById(this.d.db, actorId)
+    if (!actor) throw new AppError(Code.unauthorized, 'This account no longer exists')
+    return actor.email
   }
 
   /** The caller's checkout; someone else's is as unknown as a missing one. */

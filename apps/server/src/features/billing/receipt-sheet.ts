@@ -41,7 +41,7 @@ export function receiptSheet(r: ReceiptData, o: ReceiptPdfOptions): ReceiptSheet
       name: r.seller.legalName,
       lines: [...r.seller.address, w.taxId(r.seller.taxId), r.seller.email],
     },
-    buyer: { label: w.billedTo, name: r.customer.name, lines: [r.customer.email] },
+    buyer: { label: w.billedTo, name: r.customer.name, lines: [r.customer.email].filter(Boolean) },
     facts: [
       { label: w.number, value: r.receiptNumber },
       { label: w.date, value: date },

@@ -1,7 +1,11 @@
+import { Code, type EndpointName } from '@templet/api/contract'
+import { AppError } from '../../errors'
 import type { AccountMail } from '../accounts/account-mail'
+import type { Session } from '../accounts/sessions'
 import type { SharedDeps } from '../shared-deps'
 import { teamHandlers } from './team.routes'
 import { Teams } from './teams'
+import { teamHeader, workspaceAccess } from './workspace-access'
 
 /** The teams feature: teams, their members and roles, and the invitations mailed to join them; `/api` handlers. */
 export function teamsFeature(s: SharedDeps, d: { mail: Pick<AccountMail, 'notify'> }) {
@@ -13,5 +17,17 @@ export function teamsFeature(s: SharedDeps, d: { mail: Pick<AccountMail, 'notify
     limiter: s.limiter,
     inviteLimit: s.config.rateLimits.teamInvite,
   })
-  return { teams, handlers: teamHandlers(teams) }
+  /** The session an `/api` endpoint acts with under a `Team` header (ADR 0206). */
+  async function workspace(session: Session, endpoint: EndpointName, header: string | undefined) {
+    const access = workspaceAccess[endpoint]
+    if (header === undefined || access === 'person') return session
+    const teamId = teamHeader(header)
+    if (teamId === undefined) throw new AppError(Code.invalidInput, "The Team header takes a team's number")
+    return {
+      ...session,
+      userId: await teams.workspaceFor(session.userId, teamId, access),
+      actorId: session.userId,
+    }
+  }
+  return { teams, handlers: teamHandlers(teams), workspace }
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../../db/connection'
+import { workspaceEmail } from '../../db/migrations/0240_team_workspaces'
 import type { Database, TeamAuditTable, TeamInvitationTable, TeamRoleName } from '../../db/schema'
 
 type Q = Kysely<Database>
@@ -14,12 +15,19 @@ export async function lockTeam(trx: Q, teamId: number): Promise<void> {
   else await sql`update teams set id = id where id = ${teamId}`.execute(trx)
 }
 
+/** Creates a team owned by `ownerId`, with its workspace (ADR 0206), in the caller's transaction. */
 export async function insertTeam(db: Q, name: string, ownerId: number, now: number): Promise<number> {
   const { id } = await db
     .insertInto('teams')
     .values({ name, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow()
+  const workspace = await db
+    .insertInto('users')
+    .values({ email: workspaceEmail(Number(id)), name, password_hash: '', created_at: now, kind: 'team' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db.updateTable('teams').set({ workspace_id: workspace.id }).where('id', '=', id).execute()
   await db
     .insertInto('team_members')
     .values({ team_id: id, user_id: ownerId, role: 'owner', created_at: now })
@@ -53,7 +61,7 @@ export function membership(db: Q, teamId: number, userId: number) {
   return db
     .selectFrom('team_members as m')
     .innerJoin('teams as t', 't.id', 'm.team_id')
-    .select(['t.id', 't.name', 'm.role'])
+    .select(['t.id', 't.name', 't.workspace_id', 'm.role'])
     .where('m.team_id', '=', teamId)
     .where('m.user_id', '=', userId)
     .executeTakeFirst()
@@ -230,8 +238,14 @@ export async function ownedTeamsWithOthers(db: Q, userId: number): Promise<strin
   return rows.map((r) => r.name)
 }
 
-/** Deletes `teamId` with its members' places, its invitations and its activity. */
-export async function deleteTeam(db: Q, teamId: number) {
+/**
+ * Deletes `teamId` with its members' places, its invitations and its activity; its workspace is handed to the
+ * account purge, which removes what the team made and its files as it does an account's.
+ */
+export async function deleteTeam(db: Q, teamId: number, now: number) {
+  const team = await db.selectFrom('teams').select('workspace_id').where('id', '=', teamId).executeTakeFirst()
+  if (team?.workspace_id != null)
+    await db.updateTable('users').set({ delete_after: now }).where('id', '=', team.workspace_id).execute()
   await db.deleteFrom('team_audit').where('team_id', '=', teamId).execute()
   await db.deleteFrom('team_invitations').where('team_id', '=', teamId).execute()
   await db.deleteFrom('team_members').where('team_id', '=', teamId).execute()

@@ -45,6 +45,7 @@ import {
   teamsOf,
   updateMemberRole,
 } from './teams.queries'
+import { roleAllows } from './workspace-access'
 
 type Q = Kysely<Database>
 
@@ -95,6 +96,20 @@ export class Teams {
     const m = await membership(db, teamId, userId)
     if (!m) throw teamNotFound()
     return m
+  }
+
+  /**
+   * The workspace `userId` acts in for an endpoint that asks `least` of a member of `teamId`: the team's row in
+   * `users`. Read afresh on every request, so a member removed or demoted is refused by their next one.
+   */
+  async workspaceFor(userId: number, teamId: number, least: Exclude<TeamRoleName, 'owner'>): Promise<number> {
+    const m = await this.roleIn(teamId, userId)
+    if (!roleAllows(m.role, least))
+      throw forbidden(
+        `This takes the ${least} role or above in ${m.name}; yours is ${m.role}. Ask the team's owner or an admin.`,
+      )
+    if (m.workspace_id === null) throw teamNotFound()
+    return Number(m.workspace_id)
   }
 
   async members(userId: number, teamId: number): Promise<Omit<TeamMembers, 'resetToken'>> {
@@ -288,7 +303,7 @@ export class Teams {
       await lockTeam(trx, teamId)
       const caller = await this.roleIn(teamId, userId, trx)
       if (caller.role !== 'owner') throw forbidden("Only the team's owner deletes it")
-      await deleteTeam(trx, teamId)
+      await deleteTeam(trx, teamId, this.d.now())
     })
   }
 
