@@ -31,6 +31,7 @@ import { sendEarlyReads } from './api/early-reads'
 import { FIRST_READ_REQUESTS, firstReadsOf } from './api/first-read-list'
 import { detectLanguage } from './i18n/language'
 import { hasSession, markSession, sessionToken } from './session/session'
+import { currentTeam } from './session/workspace'
 import { applySystemTheme } from './theme/theme'
 
 const html = document.documentElement
@@ -73,6 +74,7 @@ if (target) {
       sendEarlyReads(
         firstReadsOf(path).map((read) => `${API_BASE_URL}${FIRST_READ_REQUESTS[read]}`),
         token,
+        currentTeam(),
       )
     } catch {
       // No fetch: the app reads for itself.

@@ -1,14 +1,16 @@
 /**
  * The reads src/boot.ts sends with the page for a signed-in visitor (api/first-read-list.ts), before the app's
  * code has loaded: the API client takes such an answer instead of sending the same request again. Each answer
- * is taken once, and only by a request with the same URL and Authorization header (a session changed since
- * is not answered with the old one's data); whatever is left when the app has rendered is dropped. No
+ * is taken once, and only by a request with the same URL, Authorization and Team headers (a session or a
+ * workspace changed since is not answered with the old one's data); whatever is left when the app has rendered is dropped. No
  * dependencies: src/boot.ts is compiled with it.
  */
 
 interface EarlyRead {
   url: string
   authorization: string
+  /** The team whose workspace they were read in, or null for the person's own. */
+  team: string | null
   response: Promise<Response>
 }
 
@@ -22,13 +24,17 @@ declare global {
  * Sends GETs of `urls` with `token` at once and keeps their answers for the client. The headers are the ones
  * @templet/api's client sends (its JSON content type, its `Bucket` scheme), since it compares them.
  */
-export function sendEarlyReads(urls: readonly string[], token: string): void {
-  const headers = { 'Content-Type': 'application/json', Authorization: `Bucket ${token}` }
+export function sendEarlyReads(urls: readonly string[], token: string, team?: string): void {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Authorization: `Bucket ${token}`,
+  }
+  if (team) headers.Team = team
   window.templetEarlyReads = urls.map((url) => {
     const response = fetch(url, { headers })
     // Not an unhandled rejection if the app never takes it; the client that does sees the failure.
     response.catch(() => {})
-    return { url, authorization: headers.Authorization, response }
+    return { url, authorization: `Bucket ${token}`, team: team ?? null, response }
   })
 }
 
@@ -37,10 +43,11 @@ export function takeEarlyRead(url: string, init: RequestInit | undefined): Promi
   const reads = typeof window === 'undefined' ? undefined : window.templetEarlyReads
   if (!reads?.length || (init?.method ?? 'GET') !== 'GET') return undefined
   const headers = new Headers(init?.headers)
-  // They were sent for the person's own workspace: a call in a team's is not answered with them.
-  if (headers.has('Team')) return undefined
   const authorization = headers.get('Authorization')
-  const index = reads.findIndex((read) => read.url === url && read.authorization === authorization)
+  const team = headers.get('Team')
+  const index = reads.findIndex(
+    (read) => read.url === url && read.authorization === authorization && read.team === team,
+  )
   if (index < 0) return undefined
   return reads.splice(index, 1)[0]?.response
 }

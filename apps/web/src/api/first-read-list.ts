@@ -11,11 +11,13 @@ export const FIRST_READ_REQUESTS = {
   /** The first page of unread notifications: the bell's count. */
   unreadCount: '/user/my-notification?check=0&page=1&pageSize=10',
   dashboardSummary: '/dashboard/summary',
+  /** The teams of the header's workspace switcher. */
+  teamList: '/team/list',
 } as const
 export type FirstRead = keyof typeof FIRST_READ_REQUESTS
 
-/** The reads of every page inside the signed-in layout (and of its 404): the user menu and the bell. */
-const LAYOUT_READS: readonly FirstRead[] = ['myInfo', 'unreadCount']
+/** The reads of every page inside the signed-in layout (and of its 404): the user menu, the bell, the switcher. */
+const LAYOUT_READS: readonly FirstRead[] = ['myInfo', 'unreadCount', 'teamList']
 /** A screen's own first reads, by its path. */
 const SCREEN_READS: Readonly<Record<string, readonly FirstRead[]>> = {
   '/dashboard': ['dashboardSummary'],

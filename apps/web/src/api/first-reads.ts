@@ -4,6 +4,8 @@
  * answered by the time the app's code has loaded, and the screen's first render is the page with its data
  * instead of skeletons followed by a second render.
  */
+
+import { teamListQuery } from '../teams/teams-api'
 import { type FirstRead, firstReadsOf } from './first-read-list'
 import { dashboardSummaryQuery, myInfoQuery, myNotificationQuery } from './queries'
 import { markReadBeforeStart, queryClient } from './query-client'
@@ -13,6 +15,7 @@ const queryOf: Record<FirstRead, () => { queryKey: readonly unknown[] }> = {
   myInfo: myInfoQuery,
   unreadCount: () => myNotificationQuery('unread', 1),
   dashboardSummary: dashboardSummaryQuery,
+  teamList: teamListQuery,
 }
 
 /**

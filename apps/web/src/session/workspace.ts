@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react'
-
 /**
  * The team whose workspace this tab works in (ADR 0206), or undefined for the person's own. Kept per tab in
  * sessionStorage, so a reload stays in it and another tab is not moved by a switch here; the API client sends
@@ -28,12 +26,8 @@ export function chooseTeam(teamId: string | undefined): void {
   for (const listener of listeners) listener()
 }
 
-function subscribe(listener: () => void) {
+/** Calls `listener` on every switch; returns the unsubscribe. No React here: src/boot.ts is built with this. */
+export function subscribeToTeam(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
-}
-
-/** The current team, re-rendering on a switch. */
-export function useCurrentTeam(): string | undefined {
-  return useSyncExternalStore(subscribe, currentTeam, () => undefined)
 }

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { WorkspaceSwitcher, WorkspaceSwitcherItem } from '@templet/ui/workspace-switcher'
 import { Users } from 'lucide-react'
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { queryClient } from '../api/query-client'
-import { chooseTeam, useCurrentTeam } from '../session/workspace'
+import { chooseTeam, currentTeam, subscribeToTeam } from '../session/workspace'
 import { teamListQuery } from './teams-api'
 
 const PERSONAL = 'personal'
@@ -23,7 +23,7 @@ function switchTo(teamId: string | undefined) {
 export function TeamSwitcher({ personName }: { personName: string }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const team = useCurrentTeam()
+  const team = useSyncExternalStore(subscribeToTeam, currentTeam, () => undefined)
   const { data: teams } = useQuery(teamListQuery())
   const gone = teams !== undefined && team !== undefined && !teams.some((x) => String(x.id) === team)
   useEffect(() => {
