@@ -244,6 +244,7 @@ export function createAppParts(o: AppOptions): App {
       refusalDelayMs: config.abusiveRefusalDelayMs,
       checkResponses: o.checkResponses ?? false,
       workspace: teams.workspace,
+      recorded: teams.recorded,
     }),
   )
 

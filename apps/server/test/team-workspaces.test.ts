@@ -204,6 +204,45 @@ describe.each(engines)('team workspaces on %s', (engine) => {
       query: { id: paid.data.purchase.id },
     })
     expect(receipt.data.customer).toEqual({ name: 'Northwind Studio', email: '' })
+    // A paid checkout sent again (a double click) answers paid again: the activity keeps one payment.
+    const again = await s.call('POST', '/checkout/pay', {
+      token: admin.token,
+      ...inTeam(teamId),
+      body: {
+        checkoutId: opened.data.checkoutId,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvc: '123',
+      },
+    })
+    expect(again.data.purchase.id).toBe(paid.data.purchase.id)
+    const key = await s.call('POST', '/key/create', {
+      token: admin.token,
+      ...inTeam(teamId),
+      body: { name: 'Zapier', scopes: ['render'] },
+    })
+    expect(key.code, key.msg).toBe(0)
+    const revoked = await s.call('POST', '/key/revoke', {
+      token: owner.token,
+      ...inTeam(teamId),
+      body: { id: key.data.id },
+    })
+    expect(revoked.code, revoked.msg).toBe(0)
+    const activity = await s.call('GET', '/team/audit', { token: owner.token, query: { teamId } })
+    expect(
+      activity.data
+        .slice(0, 3)
+        .map((e: { action: string; actor: { name: string }; detail: string }) => [
+          e.action,
+          e.actor.name,
+          e.detail,
+        ]),
+    ).toEqual([
+      ['key.revoked', 'Owner', `#${key.data.id}`],
+      ['key.created', 'Admin', 'Zapier'],
+      ['billing.paid', 'Admin', `main/payment-49-9 #${paid.data.purchase.id}`],
+    ])
+    expect(activity.data.filter((e: { action: string }) => e.action === 'billing.paid')).toHaveLength(1)
     // Anyone but an admin or the owner reads none of it.
     const hidden = await s.call('GET', '/purchase/receipt', {
       token: editor.token,

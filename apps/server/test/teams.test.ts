@@ -297,7 +297,7 @@ describe.each(engines)('teams on %s', (engine) => {
     const file = await s.call('GET', '/team/audit-csv', { token: owner.token, query: { teamId } })
     expect(file.data.fileName).toBe('audited-activity.csv')
     const lines = file.data.csv.split('\r\n')
-    expect(lines[0]).toBe('\uFEFFtime,action,by,member,invited email,role before,role')
+    expect(lines[0]).toBe('\uFEFFtime,action,by,member,invited email,role before,role,detail')
     expect(lines).toHaveLength(11)
     expect(lines[4]).toMatch(
       new RegExp(`^[^,]+,member\\.role,Ada <${owner.email}>,"'=HYPERLINK\\(""x""\\) <`),

@@ -529,6 +529,8 @@ export interface TeamAuditTable {
   email: string | null
   role: TeamRoleName | null
   from_role: TeamRoleName | null
+  /** What a change in the workspace was about (0240). */
+  detail: string | null
   created_at: number
 }
 

@@ -192,6 +192,13 @@ export interface ApiDeps {
    * or the same session acting in a team's workspace. Throws when the header is refused.
    */
   workspace?: (session: Session, endpoint: EndpointName, team: string | undefined) => Promise<Session>
+  /** Called after an endpoint succeeded, with the session it acted with (a team's activity, ADR 0206). */
+  recorded?: (
+    endpoint: EndpointName,
+    session: Session,
+    input: { query?: unknown; body?: unknown },
+    result: unknown,
+  ) => Promise<void>
 }
 
 /** The socket's address; with a trusted proxy in front, the address that proxy saw (last X-Forwarded-For). */
@@ -274,6 +281,7 @@ export function apiRouter(deps: ApiDeps): Hono<AppEnv> {
           },
           cookies,
         })
+        if (session && deps.recorded) await deps.recorded(name, session, { query, body }, result)
         if (def.answer === 'image' || def.answer === 'pdf') {
           const file = result as HandlerResult<'previewCreation'>
           c.set('code', Code.ok)

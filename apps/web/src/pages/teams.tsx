@@ -468,6 +468,7 @@ function TeamActivity({ team }: { team: Team }) {
       email: e.email ?? '',
       role: role(e.role),
       fromRole: role(e.fromRole),
+      detail: e.detail ?? '',
     })
 
   return (

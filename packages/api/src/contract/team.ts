@@ -97,6 +97,16 @@ export const teamAuditActions = [
   'member.removed',
   'member.left',
   'invitation.revoked',
+  // What members did in the team's workspace (ADR 0206), `detail` saying what it was about.
+  'key.created',
+  'key.revoked',
+  'billing.paid',
+  'subscription.canceled',
+  'subscription.resumed',
+  'subscription.switched',
+  'template.deleted',
+  'creation.deleted',
+  'upload.deleted',
 ] as const
 export type TeamAuditAction = (typeof teamAuditActions)[number]
 
@@ -118,6 +128,8 @@ export const teamAuditEntry = z.object({
   role: z.enum(teamRoles).nullable(),
   /** The role before a change. */
   fromRole: z.enum(teamRoles).nullable(),
+  /** What a change in the workspace was about: a key's name, an offer, the number of what was deleted. */
+  detail: z.string().nullable(),
   at: z.iso.datetime(),
 })
 export type TeamAuditEntry = z.infer<typeof teamAuditEntry>

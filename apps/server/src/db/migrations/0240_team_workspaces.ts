@@ -19,6 +19,10 @@ export function migration(engine: Engine): Migration {
         .alterTable('teams')
         .addColumn('workspace_id', refType(engine), (c) => c.references('users.id'))
         .execute()
+      // What a change in the workspace was about, for the team's activity: a key's name, an offer, a number.
+      await db.schema.alterTable('team_audit').addColumn('detail', 'text').execute()
+      // The notification and purge paths look a team up by its workspace.
+      await db.schema.createIndex('teams_workspace').on('teams').column('workspace_id').execute()
       const teams = await sql<{ id: number; name: string; created_at: number }>`
         select id, name, created_at from teams where workspace_id is null order by id`.execute(db)
       for (const team of teams.rows) {

@@ -26,6 +26,8 @@ export interface Session {
    * the person, for what is about them (the address a payment provider writes to).
    */
   actorId?: number
+  /** The team whose workspace the session acts in, with `actorId`. */
+  teamId?: number
 }
 
 export interface SessionOptions {

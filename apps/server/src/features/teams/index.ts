@@ -6,6 +6,7 @@ import type { SharedDeps } from '../shared-deps'
 import { teamHandlers } from './team.routes'
 import { Teams } from './teams'
 import { teamHeader, workspaceAccess } from './workspace-access'
+import { workspaceChange } from './workspace-activity'
 
 /** The teams feature: teams, their members and roles, and the invitations mailed to join them; `/api` handlers. */
 export function teamsFeature(s: SharedDeps, d: { mail: Pick<AccountMail, 'notify'> }) {
@@ -27,7 +28,19 @@ export function teamsFeature(s: SharedDeps, d: { mail: Pick<AccountMail, 'notify
       ...session,
       userId: await teams.workspaceFor(session.userId, teamId, access),
       actorId: session.userId,
+      teamId,
     }
   }
-  return { teams, handlers: teamHandlers(teams), workspace }
+  /** Keeps in the team's activity what a member changed in its workspace (keys, billing, deletions). */
+  async function recorded(
+    endpoint: EndpointName,
+    session: Session,
+    input: { query?: unknown; body?: unknown },
+    result: unknown,
+  ) {
+    if (session.teamId === undefined || session.actorId === undefined) return
+    const change = workspaceChange(endpoint, input, result)
+    if (change) await teams.recordChange(session.teamId, session.actorId, change)
+  }
+  return { teams, handlers: teamHandlers(teams), workspace, recorded }
 }

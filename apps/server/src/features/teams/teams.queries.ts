@@ -279,12 +279,30 @@ export function auditOf(db: Q, teamId: number, page?: { limit: number; offset: n
       'a.email',
       'a.role',
       'a.from_role',
+      'a.detail',
       'a.created_at',
     ])
     .where('a.team_id', '=', teamId)
     .orderBy('a.id', 'desc')
   if (page) q = q.limit(page.limit).offset(page.offset)
   return q.execute()
+}
+
+/** Whether `teamId`'s activity already has `action` about `detail`. */
+export async function hasAudit(
+  db: Q,
+  teamId: number,
+  action: string,
+  detail: string | null,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('team_audit')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('action', '=', action)
+    .where('detail', detail === null ? 'is' : '=', detail)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 export async function countAudit(db: Q, teamId: number): Promise<number> {

@@ -28,6 +28,7 @@ import {
   countTeamsOf,
   deleteMember,
   deleteTeam,
+  hasAudit,
   insertAudit,
   insertInvitation,
   insertMember,
@@ -46,6 +47,7 @@ import {
   updateMemberRole,
 } from './teams.queries'
 import { roleAllows } from './workspace-access'
+import type { WorkspaceChange } from './workspace-activity'
 
 type Q = Kysely<Database>
 
@@ -110,6 +112,19 @@ export class Teams {
       )
     if (m.workspace_id === null) throw teamNotFound()
     return Number(m.workspace_id)
+  }
+
+  /**
+   * Records a change a member made in `teamId`'s workspace, once: a paid checkout sent again answers paid again
+   * for the same purchase, which is not a second payment.
+   */
+  async recordChange(teamId: number, actorId: number, change: WorkspaceChange): Promise<void> {
+    await this.d.db.transaction().execute(async (trx) => {
+      await lockTeam(trx, teamId)
+      if (change.action === 'billing.paid' && (await hasAudit(trx, teamId, change.action, change.detail)))
+        return
+      await this.#audit(trx, teamId, actorId, change.action, { detail: change.detail })
+    })
   }
 
   async members(userId: number, teamId: number): Promise<Omit<TeamMembers, 'resetToken'>> {
@@ -332,9 +347,10 @@ export class Teams {
           e.email ?? '',
           e.fromRole ?? '',
           e.role ?? '',
+          e.detail ?? '',
         ].map(asPlainText),
       )
-    const header = ['time', 'action', 'by', 'member', 'invited email', 'role before', 'role']
+    const header = ['time', 'action', 'by', 'member', 'invited email', 'role before', 'role', 'detail']
     return { fileName: `${fileStem(team.name) || 'team'}-activity.csv`, csv: csvFile([header, ...rows]) }
   }
 
@@ -349,7 +365,7 @@ export class Teams {
     teamId: number,
     actorId: number,
     action: TeamAuditAction,
-    fields: Partial<Pick<AuditRow, 'subject_id' | 'email' | 'role' | 'from_role'>>,
+    fields: Partial<Pick<AuditRow, 'subject_id' | 'email' | 'role' | 'from_role' | 'detail'>>,
   ) {
     await insertAudit(
       db,
@@ -361,6 +377,7 @@ export class Teams {
         email: null,
         role: null,
         from_role: null,
+        detail: null,
         ...fields,
       },
       this.d.now(),
@@ -397,6 +414,7 @@ function auditEntry(r: AuditRowOut): TeamAuditEntry {
     email: r.email,
     role: r.role,
     fromRole: r.from_role,
+    detail: r.detail,
     at: iso(Number(r.created_at)),
   }
 }

@@ -1,0 +1,48 @@
+import type { CheckoutPayData, EndpointName, TeamAuditAction } from '@templet/api/contract'
+
+/** A change made in a team's workspace, as its activity records it. */
+export interface WorkspaceChange {
+  action: TeamAuditAction
+  /** What it was about: a key's name, an offer, the number of what was deleted. */
+  detail: string | null
+}
+
+type Input = { query?: unknown; body?: unknown }
+const idOf = (input: Input) => `#${(input.body as { id: number }).id}`
+
+/**
+ * The change an endpoint that succeeded in a team's workspace made, for the team's activity (keys, billing,
+ * deletions: ADR 0206), or undefined for one the activity does not keep (a read, a design saved, a creation).
+ */
+export function workspaceChange(
+  endpoint: EndpointName,
+  input: Input,
+  result: unknown,
+): WorkspaceChange | undefined {
+  switch (endpoint) {
+    case 'apiKeyCreate':
+      return { action: 'key.created', detail: (input.body as { name: string }).name }
+    case 'apiKeyRevoke':
+      return { action: 'key.revoked', detail: idOf(input) }
+    case 'checkoutPay': {
+      const paid = result as CheckoutPayData
+      // A declined card buys nothing; a paid checkout sent again answers paid again, for the same purchase.
+      if (paid.status !== 'paid') return undefined
+      return { action: 'billing.paid', detail: `${paid.purchase.offerId} #${paid.purchase.id}` }
+    }
+    case 'subscriptionCancel':
+      return { action: 'subscription.canceled', detail: null }
+    case 'subscriptionResume':
+      return { action: 'subscription.resumed', detail: null }
+    case 'subscriptionSwitch':
+      return { action: 'subscription.switched', detail: (input.body as { offerId: string }).offerId }
+    case 'templateDelete':
+      return { action: 'template.deleted', detail: idOf(input) }
+    case 'deleteCreation':
+      return { action: 'creation.deleted', detail: idOf(input) }
+    case 'deleteUpload':
+      return { action: 'upload.deleted', detail: idOf(input) }
+    default:
+      return undefined
+  }
+}
