@@ -23,6 +23,7 @@ import { dashboardFeature } from './features/dashboard'
 import { developerFeature } from './features/developer'
 import { notificationsFeature } from './features/notifications'
 import type { NotificationStreams } from './features/notifications/notification-streams'
+import { reviewsFeature } from './features/reviews'
 import type { SharedDeps } from './features/shared-deps'
 import { teamsFeature } from './features/teams'
 import { templatesFeature } from './features/templates'
@@ -156,6 +157,10 @@ export function createAppParts(o: AppOptions): App {
   const batches = batchesFeature(shared, media, { batches: developer.batches, uploads: uploads.uploads })
   const contact = contactFeature(shared)
   const teams = teamsFeature(shared, { mail: accounts.mail })
+  const reviews = reviewsFeature(shared, media, {
+    templates: creations.templates,
+    creations: creations.creations,
+  })
   const dashboard = dashboardFeature(shared, {
     creations: creations.creations,
     subscriptions: billing.subscriptions,
@@ -185,7 +190,10 @@ export function createAppParts(o: AppOptions): App {
   if (config.corsOrigins.length > 0) {
     app.use(
       '/api/*',
-      cors({ origin: config.corsOrigins, allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID'] }),
+      cors({
+        origin: config.corsOrigins,
+        allowHeaders: ['Content-Type', 'Authorization', 'Last-Event-ID', 'Team'],
+      }),
     )
   }
 
@@ -236,6 +244,7 @@ export function createAppParts(o: AppOptions): App {
         ...developer.handlers,
         ...batches.handlers,
         ...teams.handlers,
+        ...reviews.handlers,
       },
       admission: uploads.admission,
       sessions: accounts.sessions,

@@ -54,3 +54,7 @@ export const TEAMS_PER_PERSON_MAX = 20
 export const TEAM_SEATS_MAX = 50
 /** How long a team invitation's link works, in days. */
 export const TEAM_INVITATION_DAYS = 7
+/** How long a design's review link works, in days. */
+export const REVIEW_LINK_DAYS = 14
+/** The longest comment on a design, in characters. */
+export const COMMENT_MAX_LENGTH = 2000

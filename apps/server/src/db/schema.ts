@@ -491,6 +491,26 @@ export interface TeamTable {
   workspace_id: number | null
 }
 
+/** A review comment on a design (migration 0250): a thread's first comment, or a reply (`parent_id`). */
+export interface TemplateCommentTable {
+  id: Generated<number>
+  template_id: number
+  parent_id: number | null
+  version: number
+  page: number
+  /** The point, as fractions of the page's width and height from its top left. */
+  x: number
+  y: number
+  text: string
+  /** The member who wrote it; null for a guest (see `author_name`), or once their account is purged. */
+  author_id: number | null
+  /** A guest's name, given with the review link. */
+  author_name: string | null
+  resolved_at: number | null
+  resolved_by: number | null
+  created_at: number
+}
+
 export type TeamRoleName = 'owner' | 'admin' | 'editor' | 'viewer'
 
 /** A person's membership of a team; exactly one member of each team is its `owner`. */
@@ -567,6 +587,7 @@ export interface Database {
   brand_fonts: BrandFontTable
   brand_palettes: BrandPaletteTable
   teams: TeamTable
+  template_comments: TemplateCommentTable
   team_members: TeamMemberTable
   team_invitations: TeamInvitationTable
   team_audit: TeamAuditTable

@@ -49,6 +49,11 @@ export class FileUrls {
     return `${this.base}/${ref.kind}/${ref.id}/${ref.variant}?exp=${exp}&sig=${this.signature(ref, exp)}`
   }
 
+  /** The signature of `ref` until `exp` (seconds since the epoch), for a link that outlives a file URL's TTL. */
+  signUntil(ref: FileRef, exp: number): string {
+    return this.signature(ref, exp)
+  }
+
   /** Seconds the URL still works, or undefined when its signature is wrong or it expired. */
   verify(ref: FileRef, exp: string | undefined, sig: string | undefined): number | undefined {
     if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return undefined

@@ -70,6 +70,20 @@ import {
   myNotificationQuery,
 } from './notification'
 import { receiptPdfData, receiptPdfQuery } from './receipt-pdf'
+import {
+  commentCreateBody,
+  commentCreateData,
+  commentListData,
+  commentListQuery,
+  commentResolveBody,
+  REVIEW_LINK_DAYS,
+  reviewDetailData,
+  reviewDetailQuery,
+  reviewPreviewBody,
+  reviewPreviewData,
+  templateShareBody,
+  templateShareData,
+} from './review'
 import { type EndpointRouteName, endpointRoutes } from './routes'
 import {
   teamAuditCsvData,
@@ -783,6 +797,61 @@ export const endpoints = {
     summary: "The team's whole activity as a CSV file (owner and admins)",
     codes: [403, 404],
     tag: 'team',
+  },
+  templateShare: {
+    ...endpointRoutes.templateShare,
+    auth: 'required',
+    body: templateShareBody,
+    data: templateShareData,
+    summary: `A signed, view-only review link of one of the workspace's designs, working ${REVIEW_LINK_DAYS} days`,
+    codes: [404],
+    tag: 'review',
+  },
+  reviewDetail: {
+    ...endpointRoutes.reviewDetail,
+    auth: 'none',
+    query: reviewDetailQuery,
+    data: reviewDetailData,
+    summary: 'What a review link shows: the design, its version and pages (no account needed)',
+    codes: [404],
+    tag: 'review',
+  },
+  reviewPreview: {
+    ...endpointRoutes.reviewPreview,
+    auth: 'none',
+    body: reviewPreviewBody,
+    data: reviewPreviewData,
+    summary: 'A page of the design a review link shares, as an image of its sample values',
+    codes: [404, 429],
+    tag: 'review',
+  },
+  commentList: {
+    ...endpointRoutes.commentList,
+    auth: 'optional',
+    query: commentListQuery,
+    data: commentListData,
+    summary: "A design's comments with their replies, the oldest first (members, or with the review link)",
+    codes: [404],
+    tag: 'review',
+  },
+  commentCreate: {
+    ...endpointRoutes.commentCreate,
+    auth: 'optional',
+    body: commentCreateBody,
+    data: commentCreateData,
+    summary:
+      'A comment at a point of a page of a version, or a reply to one (members, or with the review link)',
+    codes: [404, 429],
+    tag: 'review',
+  },
+  commentResolve: {
+    ...endpointRoutes.commentResolve,
+    auth: 'required',
+    body: commentResolveBody,
+    data: emptyData,
+    summary: 'Resolves a thread, or opens it again (members who design)',
+    codes: [403, 404],
+    tag: 'review',
   },
 } as const satisfies Record<EndpointRouteName, EndpointDef>
 

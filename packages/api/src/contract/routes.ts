@@ -98,6 +98,13 @@ export const endpointRoutes = {
   teamRemove: { method: 'POST', path: '/team/remove' },
   teamTransfer: { method: 'POST', path: '/team/transfer' },
   teamDelete: { method: 'POST', path: '/team/delete' },
+  // Review (docs/product.md#review).
+  templateShare: { method: 'POST', path: '/template/share' },
+  reviewDetail: { method: 'GET', path: '/review/detail' },
+  reviewPreview: { method: 'POST', path: '/review/preview', answer: 'image' },
+  commentList: { method: 'GET', path: '/comment/list' },
+  commentCreate: { method: 'POST', path: '/comment/create' },
+  commentResolve: { method: 'POST', path: '/comment/resolve' },
   teamAudit: { method: 'GET', path: '/team/audit' },
   teamAuditCsv: { method: 'GET', path: '/team/audit-csv' },
 } as const satisfies Record<string, EndpointRoute>

@@ -33,6 +33,7 @@ import { migration as creationPages } from './0210_creation_pages'
 import { migration as teams } from './0220_teams'
 import { migration as teamAudit } from './0230_team_audit'
 import { migration as teamWorkspaces } from './0240_team_workspaces'
+import { migration as templateComments } from './0250_template_comments'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -74,6 +75,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0220_teams': teams(engine),
     '0230_team_audit': teamAudit(engine),
     '0240_team_workspaces': teamWorkspaces(engine),
+    '0250_template_comments': templateComments(engine),
   }
 }
 

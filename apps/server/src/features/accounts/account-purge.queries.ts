@@ -72,6 +72,10 @@ export async function deleteAccountRows(db: Q, userId: number, now: number): Pro
   await db.deleteFrom('batches').where('user_id', '=', userId).execute()
   await db.deleteFrom('creations').where('user_id', '=', userId).execute()
   await db.deleteFrom('uploads').where('user_id', '=', userId).execute()
+  await db
+    .deleteFrom('template_comments')
+    .where('template_id', 'in', db.selectFrom('templates').select('id').where('owner_id', '=', userId))
+    .execute()
   await db.deleteFrom('templates').where('owner_id', '=', userId).execute()
   // The brand kit: its fonts before their families.
   await db.deleteFrom('brand_fonts').where('user_id', '=', userId).execute()

@@ -49,6 +49,9 @@ export const workspaceAccess = {
   teamDelete: 'person',
   teamAudit: 'person',
   teamAuditCsv: 'person',
+  // A review link is the design's, whoever holds it.
+  reviewDetail: 'person',
+  reviewPreview: 'person',
   // The catalogue, which no one needs to sign in for.
   templateList: 'person',
   // Seeing and downloading.
@@ -67,6 +70,8 @@ export const workspaceAccess = {
   batchCsvTemplate: 'viewer',
   batchDetail: 'viewer',
   batchList: 'viewer',
+  commentList: 'viewer',
+  commentCreate: 'viewer',
   // Designing, uploading, creating: what spends the team's credits.
   templateSave: 'editor',
   templateDuplicate: 'editor',
@@ -80,6 +85,8 @@ export const workspaceAccess = {
   batchValidate: 'editor',
   batchCreate: 'editor',
   batchCancel: 'editor',
+  templateShare: 'editor',
+  commentResolve: 'editor',
   // The brand kit, keys and the team's money: its plans, packs, receipts and credit history.
   fontUpload: 'admin',
   fontDelete: 'admin',

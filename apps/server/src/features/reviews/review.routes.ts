@@ -1,0 +1,26 @@
+import type { Handlers } from '../../routes/api'
+import type { Reviews } from './reviews'
+
+/** The review endpoints: a member's design shared by link, and its comments. */
+export function reviewHandlers(
+  reviews: Reviews,
+): Pick<
+  Handlers,
+  'templateShare' | 'reviewDetail' | 'reviewPreview' | 'commentList' | 'commentCreate' | 'commentResolve'
+> {
+  return {
+    templateShare: ({ session, body }) => reviews.share(session.userId, body.id),
+    reviewDetail: ({ query }) => reviews.detail(query.token),
+    reviewPreview: ({ body }) => reviews.preview(body.token, body.page),
+    commentList: ({ session, query, ip }) =>
+      reviews.list({ session, token: query.token, ip }, query.templateId),
+    commentCreate: ({ session, body, ip }) => {
+      const { token, ...comment } = body
+      return reviews.create({ session, token, ip }, comment)
+    },
+    commentResolve: async ({ session, body }) => {
+      await reviews.resolve(session.userId, session.actorId ?? session.userId, body.id, body.resolved)
+      return {}
+    },
+  }
+}

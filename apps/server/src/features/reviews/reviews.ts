@@ -1,0 +1,208 @@
+import { Code, type Comment, REVIEW_LINK_DAYS, type ReviewDetail } from '@templet/api/contract'
+import { pageCount } from '@templet/template'
+import type { Kysely } from 'kysely'
+import type { Limit } from '../../config'
+import type { Database } from '../../db/schema'
+import { AppError, notFound } from '../../errors'
+import type { FileUrls } from '../../services/file-urls'
+import type { RateLimiter } from '../../services/rate-limit'
+import type { Session } from '../accounts/sessions'
+import type { Creations } from '../creations/creations'
+import type { Templates } from '../templates/templates'
+import { findTemplate } from '../templates/templates.queries'
+import { commentsOf, findComment, insertComment, setResolved } from './reviews.queries'
+
+export interface ReviewsDeps {
+  db: Kysely<Database>
+  templates: Templates
+  creations: Creations
+  urls: FileUrls
+  limiter: RateLimiter
+  now: () => number
+  publicUrl: string
+  /** Comments a guest may write an hour from one address. */
+  guestCommentLimit: Limit
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+const iso = (ms: number) => new Date(ms).toISOString()
+const linkRef = (templateId: number) => ({ kind: 'template' as const, id: templateId, variant: 'review' })
+const linkGone = () =>
+  new AppError(Code.notFound, 'This review link has expired or is not valid: ask for a new one')
+
+/** Who reads or writes a design's comments: a member of its workspace, or anyone with its review link. */
+export interface Reader {
+  session: Session | null
+  token?: string | undefined
+  ip: string
+}
+
+/**
+ * Review: a design of a workspace shared by a signed, expiring, view-only link, and comments pinned to a point of a
+ * page at a version, threaded one level deep, resolved and opened again by the members who design.
+ */
+export class Reviews {
+  constructor(private readonly d: ReviewsDeps) {}
+
+  /** A review link of `templateId`, one of `ownerId`'s own designs (a catalogue template is not shared). */
+  async share(ownerId: number, templateId: number): Promise<{ url: string; expiresAt: string }> {
+    await this.#own(ownerId, templateId)
+    const expiresMs = this.d.now() + REVIEW_LINK_DAYS * DAY_MS
+    const exp = Math.floor(expiresMs / 1000)
+    const token = `${templateId}.${exp}.${this.d.urls.signUntil(linkRef(templateId), exp)}`
+    return { url: `${this.d.publicUrl}/review?token=${token}`, expiresAt: iso(exp * 1000) }
+  }
+
+  async detail(token: string): Promise<ReviewDetail> {
+    const { templateId, expiresAt } = this.#verify(token)
+    const { row, template, version } = await this.#shared(templateId)
+    const size = template.sizes[0]
+    return {
+      templateId,
+      name: row.name,
+      version,
+      pages: pageCount(template),
+      width: size?.width ?? row.width,
+      height: size?.height ?? row.height,
+      expiresAt,
+    }
+  }
+
+  /** A page of the shared design drawn with its sample values, as the designer shows it. */
+  async preview(token: string, page: number) {
+    const { templateId } = this.#verify(token)
+    const { row, template } = await this.#shared(templateId)
+    const { truncated: _notes, ...image } = await this.d.creations.preview({
+      userId: Number(row.owner_id),
+      templateId,
+      // Its photos are the owner's uploads, which a guest's preview does not read: their places show instead.
+      values: Object.fromEntries(
+        Object.entries(template.samples.en).filter(
+          ([key]) => template.fields.find((f) => f.key === key)?.kind !== 'image',
+        ),
+      ),
+      page,
+      format: 'webp',
+      maxSide: 1600,
+    })
+    return image
+  }
+
+  async list(reader: Reader, templateId: number): Promise<Comment[]> {
+    await this.#readable(reader, templateId)
+    const rows = await commentsOf(this.d.db, templateId)
+    const author = (r: (typeof rows)[number]) => ({
+      name: r.author_id === null ? (r.author_name ?? '') : (r.member_name ?? ''),
+      guest: r.author_id === null,
+    })
+    const threads = new Map<number, Comment>()
+    for (const r of rows) {
+      const entry = {
+        id: Number(r.id),
+        text: r.text,
+        author: author(r),
+        createdAt: iso(Number(r.created_at)),
+      }
+      if (r.parent_id === null)
+        threads.set(entry.id, {
+          ...entry,
+          version: r.version,
+          page: r.page,
+          x: r.x,
+          y: r.y,
+          resolved: r.resolved_at !== null,
+          replies: [],
+        })
+      else threads.get(Number(r.parent_id))?.replies.push(entry)
+    }
+    return [...threads.values()]
+  }
+
+  async create(
+    reader: Reader,
+    c: {
+      templateId: number
+      version: number
+      page: number
+      x: number
+      y: number
+      text: string
+      parentId?: number | undefined
+      name?: string | undefined
+    },
+  ): Promise<{ id: number }> {
+    const { template, version } = await this.#readable(reader, c.templateId)
+    const member = reader.session ? (reader.session.actorId ?? reader.session.userId) : null
+    if (member === null) {
+      if (!c.name) throw new AppError(Code.invalidInput, 'name: Say who you are')
+      await this.d.limiter.consume(`comment:${reader.ip}`, this.d.guestCommentLimit)
+    }
+    if (c.version > version)
+      throw new AppError(Code.invalidInput, `version: The design is at version ${version}`)
+    const pages = pageCount(template)
+    if (c.page >= pages) throw new AppError(Code.invalidInput, `page: The design has ${pages} page(s)`)
+    let point = { version: c.version, page: c.page, x: c.x, y: c.y }
+    if (c.parentId !== undefined) {
+      const parent = await findComment(this.d.db, c.parentId)
+      if (!parent || Number(parent.template_id) !== c.templateId || parent.parent_id !== null)
+        throw notFound('Comment')
+      // A reply is part of its thread: it has the thread's place.
+      point = { version: parent.version, page: parent.page, x: parent.x, y: parent.y }
+    }
+    const id = await insertComment(this.d.db, {
+      template_id: c.templateId,
+      parent_id: c.parentId ?? null,
+      ...point,
+      text: c.text,
+      author_id: member,
+      author_name: member === null ? (c.name ?? null) : null,
+      created_at: this.d.now(),
+    })
+    return { id }
+  }
+
+  /** Resolves a thread of one of `ownerId`'s designs, or opens it again. */
+  async resolve(ownerId: number, actorId: number, id: number, resolved: boolean): Promise<void> {
+    const found = await findComment(this.d.db, id)
+    if (!found || found.parent_id !== null) throw notFound('Comment')
+    await this.#own(ownerId, Number(found.template_id))
+    await setResolved(this.d.db, id, actorId, resolved ? this.d.now() : null)
+  }
+
+  /** The design, when `reader` may see it: a member of its workspace, or the holder of its link. */
+  async #readable(reader: Reader, templateId: number) {
+    if (reader.token !== undefined) {
+      const link = this.#verify(reader.token)
+      if (link.templateId !== templateId) throw linkGone()
+      return this.#shared(templateId)
+    }
+    if (!reader.session)
+      throw new AppError(Code.unauthorized, 'Sign in, or open the review link you were sent')
+    return this.#own(reader.session.userId, templateId)
+  }
+
+  /** One of `ownerId`'s own designs (404 for anyone else's, and for the catalogue's). */
+  async #own(ownerId: number, templateId: number) {
+    const resolved = await this.d.templates.resolve(ownerId, templateId)
+    if (resolved.row.owner_id === null || Number(resolved.row.owner_id) !== ownerId)
+      throw notFound('Template')
+    return resolved
+  }
+
+  /** The design a valid link names, while it is not deleted. */
+  async #shared(templateId: number) {
+    const row = await findTemplate(this.d.db, templateId)
+    if (!row || row.owner_id === null) throw linkGone()
+    return this.#own(Number(row.owner_id), templateId).catch(() => {
+      throw linkGone()
+    })
+  }
+
+  #verify(token: string): { templateId: number; expiresAt: string } {
+    const [id, exp, sig] = token.split('.')
+    const templateId = Number(id)
+    if (!Number.isSafeInteger(templateId) || templateId < 1) throw linkGone()
+    if (this.d.urls.verify(linkRef(templateId), exp, sig) === undefined) throw linkGone()
+    return { templateId, expiresAt: iso(Number(exp) * 1000) }
+  }
+}
