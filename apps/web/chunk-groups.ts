@@ -24,6 +24,8 @@ const appPages = new Set([
   'pages/bulk-create',
   'pages/developer',
   'pages/uploads',
+  'pages/teams',
+  'pages/join-team',
 ])
 const appLayout = 'layouts/app-layout'
 

@@ -25,6 +25,7 @@ export const PUBLIC_PATHS = [
   '/examplesA',
   '/examplesB',
   '/examplesC',
+  '/review',
 ]
 
 /** A real Templet server (apps/server/dist) on a free port with a fresh SQLite data directory. */

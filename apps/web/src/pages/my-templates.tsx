@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { OwnTemplateSummary } from '@templet/api/contract'
 import { Button } from '@templet/ui/button'
-import { LayoutTemplate, Palette, Pencil, Trash2 } from 'lucide-react'
+import { LayoutTemplate, Palette, Pencil, Share2, Trash2 } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -24,6 +24,7 @@ import { useConfirmedDelete } from '../components/use-confirmed-delete'
 import { NewDesignButton } from '../designer/new-design'
 import { notifySuccess, reportError } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
+import { ShareDialog } from '../review/share-dialog'
 import { SearchBox, useSearchQuery } from '../templates/search-box'
 import { TemplateGridSkeleton } from '../templates/template-card'
 
@@ -106,6 +107,7 @@ export function MyTemplatesPage() {
   const [q, setQ] = useSearchQuery()
   const list = useQuery(templateMineQuery({ q, page }))
   const [renaming, setRenaming] = useState<OwnTemplateSummary | undefined>(undefined)
+  const [sharing, setSharing] = useState<OwnTemplateSummary | undefined>(undefined)
   const deletion = useConfirmedDelete<OwnTemplateSummary>({
     remove: useDeleteTemplate(),
     deleted: () => t('designer.mine.deleted'),
@@ -204,6 +206,15 @@ export function MyTemplatesPage() {
                   <Button
                     variant="ghost"
                     size="sm"
+                    onClick={() => setSharing(template)}
+                    aria-label={t('review.shareOne', { name: template.name })}
+                  >
+                    <Share2 aria-hidden="true" />
+                    {t('review.share')}
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
                     onClick={() => deletion.ask(template)}
                     aria-label={t('designer.mine.deleteOne', { name: template.name })}
                   >
@@ -218,6 +229,7 @@ export function MyTemplatesPage() {
         </>
       )}
       <RenameDialog template={renaming} onClose={() => setRenaming(undefined)} />
+      <ShareDialog template={sharing} onClose={() => setSharing(undefined)} />
       <ConfirmDeleteDialog
         open={deletion.doomed !== undefined}
         onCancel={deletion.cancel}

@@ -49,6 +49,8 @@ const screens = {
   bulkCreate: () => import('../pages/bulk-create'),
   // Teams (docs/product.md#teams): the teams and their people, the page an invitation's link opens.
   joinTeam: () => import('../pages/join-team'),
+  // Review (docs/product.md#review): the page a review link opens, signed in or not.
+  review: () => import('../pages/review'),
   teams: () => import('../pages/teams'),
   notFound: () => import('../pages/not-found'),
 }
@@ -112,10 +114,13 @@ export const routes: RouteObject[] = [
           })),
           {
             ...screen('queryLayout', (m) => m.QueryLayout),
-            children: (['checkout', 'checkout1'] as const).map((variant) => ({
-              path: `${variant}/:group/:offer`,
-              ...screen('checkout', ({ CheckoutPage }) => () => <CheckoutPage variant={variant} />),
-            })),
+            children: [
+              ...(['checkout', 'checkout1'] as const).map((variant) => ({
+                path: `${variant}/:group/:offer`,
+                ...screen('checkout', ({ CheckoutPage }) => () => <CheckoutPage variant={variant} />),
+              })),
+              { path: 'review', ...screen('review', (m) => m.ReviewPage) },
+            ],
           },
         ],
       },
@@ -210,9 +215,12 @@ export async function resolveLazyRoutes(pathname: string): Promise<void> {
 
 /** The paths without parameters among `children`. */
 function plainPaths(children: RouteObject[] | undefined): string[] {
-  return (children ?? []).flatMap((route) =>
-    route.index ? ['/'] : route.path && !route.path.includes(':') ? [`/${route.path}`] : [],
-  )
+  return (children ?? []).flatMap((route): string[] => {
+    if (route.index) return ['/']
+    // A layout without a path of its own (the query layout) adds none to its pages'.
+    if (!route.path) return plainPaths(route.children)
+    return route.path.includes(':') ? [] : [`/${route.path}`]
+  })
 }
 const rootChildren = routes[0]?.children ?? []
 

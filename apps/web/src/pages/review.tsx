@@ -1,0 +1,355 @@
+import '../review/messages'
+import { useQuery } from '@tanstack/react-query'
+import type { Comment, ReviewDetail } from '@templet/api'
+import { Button } from '@templet/ui/button'
+import { CommentPin, CommentThread } from '@templet/ui/comment-thread'
+import { Input, Textarea } from '@templet/ui/input'
+import { Skeleton } from '@templet/ui/skeleton'
+import { MessageSquare } from 'lucide-react'
+import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { ApiFailureError } from '../api/client'
+import { EmptyState } from '../components/empty-state'
+import { LoadError } from '../components/load-error'
+import { PageTitle } from '../components/page-title'
+import { reportError, showToast } from '../feedback/notify'
+import { useHydrated } from '../forms/use-hydrated'
+import { formatDate } from '../i18n/format'
+import {
+  commentListQuery,
+  reviewDetailQuery,
+  reviewPreviewQuery,
+  useCreateComment,
+  useResolveComment,
+} from '../review/review-api'
+import { hasSession } from '../session/session'
+
+/** A guest's name, kept in this browser for the next comment. */
+const NAME_KEY = 'templet.review.name'
+const readName = () => {
+  try {
+    return localStorage.getItem(NAME_KEY) ?? ''
+  } catch {
+    return ''
+  }
+}
+
+type Point = { x: number; y: number }
+
+/**
+ * The page a review link opens (`/review?token=…`; docs/product.md#review): the shared design page by page,
+ * its comments pinned where they were made, and a comment added by clicking the design, by anyone with the
+ * link (a guest gives a name). Signed-in members of the design's workspace may also resolve threads.
+ */
+export function ReviewPage() {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  // The query is read once the page is hydrated: the pre-rendered page has none.
+  const hydrated = useHydrated()
+  const token = hydrated ? (params.get('token') ?? '') : ''
+  const detail = useQuery({ ...reviewDetailQuery(token), enabled: token !== '' })
+
+  if (!hydrated || (token !== '' && detail.isPending))
+    return (
+      <div aria-busy="true" className="mx-auto w-full max-w-6xl px-4 py-8">
+        <PageTitle title={t('review.loadingTitle')} />
+        <Skeleton className="aspect-square w-full max-w-xl" />
+      </div>
+    )
+  if (token === '' || !detail.data)
+    return (
+      <div className="mx-auto w-full max-w-6xl px-4 py-8">
+        <PageTitle title={t('review.loadingTitle')} />
+        {token !== '' && !(detail.error instanceof ApiFailureError) ? (
+          <LoadError onRetry={() => void detail.refetch()} />
+        ) : (
+          <p role="alert" className="text-muted-foreground">
+            {t('review.gone')}
+          </p>
+        )}
+      </div>
+    )
+  return <Review token={token} design={detail.data} />
+}
+
+function Review({ token, design }: { token: string; design: ReviewDetail }) {
+  const { t, i18n } = useTranslation()
+  const [page, setPage] = useState(0)
+  const [draft, setDraft] = useState<Point | undefined>()
+  const [selected, setSelected] = useState<number | undefined>()
+  const [name, setName] = useState(readName)
+  const [text, setText] = useState('')
+  const [nameError, setNameError] = useState<string | undefined>()
+  const signedIn = hasSession()
+  const comments = useQuery(commentListQuery(token, design.templateId))
+  const create = useCreateComment(token)
+  const resolve = useResolveComment(design.templateId)
+  const threads = comments.data ?? []
+  const numbered = threads.map((c, i) => ({ ...c, number: i + 1 }))
+  const onPage = numbered.filter((c) => c.page === page)
+
+  const needsName = !signedIn
+  const checkName = () => {
+    if (!needsName || name.trim()) return true
+    setNameError(t('review.nameFirst'))
+    return false
+  }
+  const keepName = () => {
+    try {
+      if (needsName) localStorage.setItem(NAME_KEY, name.trim())
+    } catch {
+      // Not kept: asked again next time.
+    }
+  }
+  const post = (c: { text: string; point: Point; parentId?: number; version?: number; page?: number }) =>
+    create.mutateAsync({
+      templateId: design.templateId,
+      version: c.version ?? design.version,
+      page: c.page ?? page,
+      ...c.point,
+      text: c.text,
+      ...(c.parentId ? { parentId: c.parentId } : {}),
+      ...(needsName ? { name: name.trim() } : {}),
+    })
+
+  const place = (event: MouseEvent<HTMLButtonElement>) => {
+    const box = event.currentTarget.getBoundingClientRect()
+    // A press of Enter or Space clicks at no point: the comment goes in the middle.
+    const fromPointer = event.detail > 0
+    const round = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000
+    setDraft(
+      fromPointer
+        ? {
+            x: round((event.clientX - box.left) / box.width),
+            y: round((event.clientY - box.top) / box.height),
+          }
+        : { x: 0.5, y: 0.5 },
+    )
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (!draft || !text.trim() || !checkName()) return
+    try {
+      const made = await post({ text: text.trim(), point: draft })
+      keepName()
+      setDraft(undefined)
+      setText('')
+      setSelected(made.id)
+      showToast('success', t('review.posted'))
+    } catch (error) {
+      reportError(error)
+    }
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8">
+      <PageTitle title={t('review.title', { name: design.name })}>
+        {t('review.intro', { date: formatDate(new Date(design.expiresAt), 'long', i18n.language) })}
+      </PageTitle>
+      {design.pages > 1 && (
+        <nav aria-label={t('review.pages')} className="mb-4 flex flex-wrap gap-1">
+          {Array.from({ length: design.pages }, (_, i) => (
+            <Button
+              key={i}
+              size="sm"
+              variant={i === page ? 'default' : 'outline'}
+              aria-current={i === page ? 'page' : undefined}
+              onClick={() => {
+                setPage(i)
+                setDraft(undefined)
+              }}
+            >
+              {t('review.page', { n: i + 1 })}
+            </Button>
+          ))}
+        </nav>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Picture token={token} design={design} page={page}>
+          <button
+            type="button"
+            aria-label={t('review.addHere')}
+            onClick={place}
+            className="absolute inset-0 cursor-crosshair rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          />
+          {onPage.map((c) => (
+            <CommentPin
+              key={c.id}
+              number={c.number}
+              x={c.x}
+              y={c.y}
+              resolved={c.resolved}
+              selected={selected === c.id}
+              label={t('review.pin', { n: c.number, author: c.author.name, text: c.text })}
+              onClick={() => {
+                setSelected(c.id)
+                document.getElementById(`comment-${c.id}-heading`)?.scrollIntoView({ block: 'nearest' })
+              }}
+            />
+          ))}
+          {draft && <CommentPin number={0} {...draft} draft label={t('review.newPin')} />}
+        </Picture>
+        <section aria-labelledby="comments-title" className="grid content-start gap-4">
+          <h2 id="comments-title" className="text-lg font-semibold">
+            {t('review.comments')}
+          </h2>
+          {needsName && (
+            <Input
+              label={t('review.yourName')}
+              hint={t('review.yourNameHint')}
+              value={name}
+              autoComplete="name"
+              maxLength={80}
+              error={nameError}
+              onChange={(e) => {
+                setName(e.target.value)
+                setNameError(undefined)
+              }}
+            />
+          )}
+          {draft && (
+            <form onSubmit={submit} className="grid gap-2 rounded-xl border border-ring p-3">
+              <Textarea
+                label={t('review.comment')}
+                rows={3}
+                value={text}
+                autoFocus
+                maxLength={2000}
+                onChange={(e) => setText(e.target.value)}
+              />
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" disabled={create.isPending || !text.trim()}>
+                  {create.isPending ? t('review.posting') : t('review.post')}
+                </Button>
+                <Button type="button" variant="outline" onClick={() => setDraft(undefined)}>
+                  {t('review.cancel')}
+                </Button>
+              </div>
+            </form>
+          )}
+          {comments.isPending ? (
+            <Skeleton className="h-32" />
+          ) : comments.isError ? (
+            <LoadError onRetry={() => void comments.refetch()} />
+          ) : numbered.length === 0 ? (
+            <EmptyState icon={<MessageSquare className="size-6" />} title={t('review.noCommentsTitle')}>
+              {t('review.noComments')}
+            </EmptyState>
+          ) : (
+            <ol className="grid gap-3">
+              {numbered.map((c) => (
+                <li key={c.id}>
+                  <Thread
+                    comment={c}
+                    selected={selected === c.id}
+                    onReply={async (reply) => {
+                      if (!checkName()) throw new Error('no name')
+                      try {
+                        await post({
+                          text: reply,
+                          point: { x: c.x, y: c.y },
+                          parentId: c.id,
+                          version: c.version,
+                          page: c.page,
+                        })
+                        keepName()
+                      } catch (error) {
+                        reportError(error)
+                        throw error
+                      }
+                    }}
+                    onResolvedChange={
+                      signedIn
+                        ? (resolved) => resolve.mutate({ id: c.id, resolved }, { onError: reportError })
+                        : undefined
+                    }
+                  />
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </div>
+  )
+}
+
+function Thread({
+  comment,
+  selected,
+  onReply,
+  onResolvedChange,
+}: {
+  comment: Comment & { number: number }
+  selected: boolean
+  onReply: (text: string) => Promise<void>
+  onResolvedChange: ((resolved: boolean) => void) | undefined
+}) {
+  const { t, i18n } = useTranslation()
+  const entry = (c: Pick<Comment, 'id' | 'text' | 'author' | 'createdAt'>) => ({
+    id: c.id,
+    author: c.author.name,
+    ...(c.author.guest ? { authorNote: t('review.guest') } : {}),
+    time: formatDate(new Date(c.createdAt), 'moment', i18n.language),
+    dateTime: c.createdAt,
+    text: c.text,
+  })
+  return (
+    <CommentThread
+      number={comment.number}
+      comment={entry(comment)}
+      replies={comment.replies.map(entry)}
+      resolved={comment.resolved}
+      selected={selected}
+      place={t('review.place', { page: comment.page + 1, version: comment.version })}
+      onReply={onReply}
+      onResolvedChange={onResolvedChange}
+      labels={{
+        resolved: t('review.resolved'),
+        reply: t('review.reply'),
+        replyLabel: t('review.replyLabel', { n: comment.number }),
+        resolve: t('review.resolve'),
+        reopen: t('review.reopen'),
+      }}
+    />
+  )
+}
+
+/** The page's image in a box of its proportions, with the pins over it. */
+function Picture({
+  token,
+  design,
+  page,
+  children,
+}: {
+  token: string
+  design: ReviewDetail
+  page: number
+  children: ReactNode
+}) {
+  const { t } = useTranslation()
+  const preview = useQuery(reviewPreviewQuery(token, page))
+  useEffect(() => () => void (preview.data && URL.revokeObjectURL(preview.data)), [preview.data])
+  return (
+    <div
+      className="relative w-full max-w-3xl self-start rounded-lg border border-border bg-muted"
+      style={{ aspectRatio: `${design.width} / ${design.height}` }}
+    >
+      {preview.data ? (
+        <img
+          src={preview.data}
+          alt={t('review.picture', { n: page + 1, name: design.name })}
+          className="absolute inset-0 size-full rounded-lg object-contain"
+        />
+      ) : preview.isError ? (
+        <div className="absolute inset-0 grid place-items-center p-4">
+          <LoadError onRetry={() => void preview.refetch()} />
+        </div>
+      ) : (
+        <Skeleton className="absolute inset-0 rounded-lg" />
+      )}
+      {children}
+    </div>
+  )
+}

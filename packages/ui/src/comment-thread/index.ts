@@ -1,0 +1,7 @@
+export {
+  type CommentEntry,
+  CommentPin,
+  type CommentPinProps,
+  CommentThread,
+  type CommentThreadProps,
+} from './comment-thread'
