@@ -93,14 +93,14 @@ export interface CommentThreadProps {
 function Entry({ entry }: { entry: CommentEntry }) {
   return (
     <div className="grid min-w-0 gap-1">
-      <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+      <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
         <span className="min-w-0 font-semibold wrap-anywhere">{entry.author}</span>
         {entry.authorNote && <span className="text-xs text-muted-foreground">{entry.authorNote}</span>}
         <time dateTime={entry.dateTime} className="text-xs text-muted-foreground">
           {entry.time}
         </time>
-      </p>
-      <p className="text-sm wrap-anywhere whitespace-pre-wrap">{entry.text}</p>
+      </div>
+      <div className="text-sm wrap-anywhere whitespace-pre-wrap">{entry.text}</div>
     </div>
   )
 }
@@ -150,7 +150,7 @@ export const CommentThread = forwardRef<HTMLElement, CommentThreadProps>(functio
       )}
     >
       <header className="flex items-center justify-between gap-2">
-        <h3 id={`comment-${comment.id}-heading`} className="flex items-center gap-2 text-sm font-semibold">
+        <h3 id={`comment-${comment.id}-heading`} className="m-0 flex items-center gap-2 text-sm font-semibold">
           <span
             aria-hidden
             className={cn(
@@ -167,7 +167,7 @@ export const CommentThread = forwardRef<HTMLElement, CommentThreadProps>(functio
       </header>
       <Entry entry={comment} />
       {replies.length > 0 && (
-        <ol className="grid gap-3 border-s-2 border-border ps-3">
+        <ol className="m-0 grid list-none gap-3 border-s-2 border-border ps-3">
           {replies.map((r) => (
             <li key={r.id}>
               <Entry entry={r} />
