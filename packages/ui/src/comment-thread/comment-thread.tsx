@@ -150,7 +150,10 @@ export const CommentThread = forwardRef<HTMLElement, CommentThreadProps>(functio
       )}
     >
       <header className="flex items-center justify-between gap-2">
-        <h3 id={`comment-${comment.id}-heading`} className="m-0 flex items-center gap-2 text-sm font-semibold">
+        <h3
+          id={`comment-${comment.id}-heading`}
+          className="m-0 flex items-center gap-2 text-sm font-semibold"
+        >
           <span
             aria-hidden
             className={cn(
