@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Comment, ReviewDetail } from '@templet/api'
+import type { Comment, CommentCreateBody, ReviewDetail } from '@templet/api'
 import { api, unwrap } from '../api/client'
 import { read } from '../api/queries'
 
@@ -32,16 +32,8 @@ export function commentListQuery(token: string, templateId: number) {
   })
 }
 
-export interface NewComment {
-  templateId: number
-  version: number
-  page: number
-  x: number
-  y: number
-  text: string
-  parentId?: number
-  name?: string
-}
+/** A comment or a reply as the page sends it; the link's token is added here. */
+export type NewComment = Omit<CommentCreateBody, 'token'>
 
 /** Posts a comment or a reply with the link, then reads the comments again. */
 export function useCreateComment(token: string) {

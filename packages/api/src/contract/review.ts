@@ -99,6 +99,7 @@ export const commentCreateBody = z.strictObject({
   /** A guest's name (required without an account). */
   name: personName(80, 'Say who you are').optional(),
 })
+export type CommentCreateBody = z.infer<typeof commentCreateBody>
 export const commentCreateData = z.object({ id: z.number().int().positive() })
 
 /** `POST /comment/resolve`: marks a thread resolved, or opens it again (members who design). */

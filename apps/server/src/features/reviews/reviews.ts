@@ -1,4 +1,10 @@
-import { Code, type Comment, REVIEW_LINK_DAYS, type ReviewDetail } from '@templet/api/contract'
+import {
+  Code,
+  type Comment,
+  type CommentCreateBody,
+  REVIEW_LINK_DAYS,
+  type ReviewDetail,
+} from '@templet/api/contract'
 import { pageCount } from '@templet/template'
 import type { Kysely } from 'kysely'
 import type { Limit } from '../../config'
@@ -118,19 +124,7 @@ export class Reviews {
     return [...threads.values()]
   }
 
-  async create(
-    reader: Reader,
-    c: {
-      templateId: number
-      version: number
-      page: number
-      x: number
-      y: number
-      text: string
-      parentId?: number | undefined
-      name?: string | undefined
-    },
-  ): Promise<{ id: number }> {
+  async create(reader: Reader, c: Omit<CommentCreateBody, 'token'>): Promise<{ id: number }> {
     const { template, version } = await this.#readable(reader, c.templateId)
     const member = reader.session ? (reader.session.actorId ?? reader.session.userId) : null
     if (member === null) {
