@@ -76,6 +76,37 @@ test.describe('review links', () => {
     await client.context().close()
   })
 
+  test('a design of several pages shows each, and the first again after the second', async ({
+    page,
+    server,
+  }) => {
+    const owner = await registerUser(server)
+    const catalogue = await apiAs(server, owner.token, 'GET', '/template/list?pageSize=100')
+    const menu = (catalogue.data as { id: number; slug: string }[]).find(
+      (t) => t.slug === 'certificate-with-back',
+    )
+    const made = await apiAs(server, owner.token, 'POST', '/template/duplicate', { id: menu?.id })
+    const templateId = (made.data as { id: number }).id
+    const shared = await apiAs(server, owner.token, 'POST', '/template/share', { id: templateId })
+    const link = new URL((shared.data as { url: string }).url)
+    await page.goto(`${link.pathname}${link.search}`)
+    const pages = page.getByRole('navigation', { name: 'Pages' })
+    const drawn = (n: number) =>
+      expect
+        .poll(() =>
+          page
+            .getByRole('img', { name: new RegExp(`^Page ${n} of `) })
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        )
+        .toBe(true)
+    await drawn(1)
+    await pages.getByRole('button', { name: 'Page 2' }).click()
+    await drawn(2)
+    await pages.getByRole('button', { name: 'Page 1' }).click()
+    await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page')
+    await drawn(1)
+  })
+
   test('an unknown or expired link says to ask for a new one; the page fits a phone in Chinese', async ({
     page,
     server,

@@ -330,15 +330,23 @@ function Picture({
 }) {
   const { t } = useTranslation()
   const preview = useQuery(reviewPreviewQuery(token, page))
-  useEffect(() => () => void (preview.data && URL.revokeObjectURL(preview.data)), [preview.data])
+  // The URL lives as long as this picture shows those bytes: the cache keeps the bytes of a page shown before,
+  // so going back to it makes a fresh URL instead of reusing one already revoked.
+  const [src, setSrc] = useState<string | undefined>()
+  useEffect(() => {
+    if (!preview.data) return setSrc(undefined)
+    const url = URL.createObjectURL(preview.data)
+    setSrc(url)
+    return () => URL.revokeObjectURL(url)
+  }, [preview.data])
   return (
     <div
       className="relative w-full max-w-3xl self-start rounded-lg border border-border bg-muted"
       style={{ aspectRatio: `${design.width} / ${design.height}` }}
     >
-      {preview.data ? (
+      {src ? (
         <img
-          src={preview.data}
+          src={src}
           alt={t('review.picture', { n: page + 1, name: design.name })}
           className="absolute inset-0 size-full rounded-lg object-contain"
         />

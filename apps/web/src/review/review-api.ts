@@ -13,12 +13,12 @@ export function reviewDetailQuery(token: string) {
   })
 }
 
-/** A page of the shared design as an object URL of its image. */
+/** A page of the shared design, its image's bytes (the page that shows them makes their object URL). */
 export function reviewPreviewQuery(token: string, page: number) {
   return queryOptions({
     queryKey: ['reviewPreview', token, page],
-    queryFn: async ({ signal }): Promise<string> =>
-      URL.createObjectURL((await read('reviewPreview', { body: { token, page } }, signal)).data),
+    queryFn: async ({ signal }): Promise<Blob> =>
+      (await read('reviewPreview', { body: { token, page } }, signal)).data,
     staleTime: Number.POSITIVE_INFINITY,
   })
 }
