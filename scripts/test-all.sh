@@ -65,9 +65,6 @@ for pkg in packages/api packages/template packages/catalogue packages/render pac
 done
 
 check storybook-build pnpm exec storybook build -o storybook-static --quiet
-# Playwright serves that build on a free port: a run in another clone serves its own build on another.
-STORYBOOK_PORT=$(free_port)
-export STORYBOOK_PORT
 run playwright env PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" \
   pnpm exec playwright test --reporter=list,json
 

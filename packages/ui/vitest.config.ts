@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
@@ -8,6 +9,7 @@ import { defineConfig } from 'vitest/config'
 import { chromiumLaunch } from '../../chromium'
 
 const dirname = path.dirname(fileURLToPath(import.meta.url))
+const referenceDir = path.join(dirname, 'test/visual/__screenshots__')
 
 // A fresh object per project: Vitest mutates it, and sharing one fails with a duplicate project name.
 const browser = () => ({
@@ -17,7 +19,9 @@ const browser = () => ({
     launchOptions: chromiumLaunch,
     // The components honour reduced motion (no entry/exit animations), which keeps the behaviour tests
     // deterministic on a busy machine instead of racing 100-250 ms animations.
-    contextOptions: { reducedMotion: 'reduce' },
+    // The window is larger than any story's viewport (Storybook's default 1200 × 900, or the story's own), so
+    // Vitest draws the story's frame at scale 1 and its screenshots are the story's real pixels.
+    contextOptions: { reducedMotion: 'reduce', viewport: { width: 1600, height: 1200 } },
   }),
   instances: [{ browser: 'chromium' as const }],
 })
@@ -37,11 +41,26 @@ export default defineConfig({
     ],
   },
   test: {
+    // Two test files at once, each in a page of its own: Vitest's default on a 2-core machine is one (cores − 1),
+    // which left a core idle while a story waited on its render or screenshot.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
         plugins: [storybookTest({ configDir: path.join(dirname, '../../.storybook') })],
-        test: { name: 'storybook', browser: browser() },
+        test: {
+          name: 'storybook',
+          browser: {
+            ...browser(),
+            expect: {
+              toMatchScreenshot: {
+                resolveScreenshotPath: ({ arg, ext }) => path.join(referenceDir, `${arg}${ext}`),
+                resolveDiffPath: ({ arg, ext }) => path.join(dirname, 'test-results/visual', `${arg}${ext}`),
+              },
+            },
+          },
+          setupFiles: [path.join(dirname, 'test/visual/story-screenshot.setup.ts')],
+        },
       },
       {
         plugins: [react(), tailwindcss()],
