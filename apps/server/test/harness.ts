@@ -4,11 +4,10 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { type App, type AppOptions, createAppParts } from '../src/app'
 import { loadConfig } from '../src/config'
 import { type Db, type Engine, openPostgres, openSqlite } from '../src/db/connection'
-import { migrate } from '../src/db/migrations'
-import { seedCatalogue } from '../src/features/templates/catalogue'
 import { fileUrlSecret, type MediaOptions } from '../src/media-services'
 import { listen } from '../src/server'
 import { PgBossQueue } from '../src/services/jobs/pg-boss'
@@ -16,8 +15,14 @@ import type { MediaStorage } from '../src/services/storage'
 
 export const engines: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
 
-/** A fresh, empty database of the engine: a SQLite file in a temp dir, or a new PostgreSQL database. */
-export async function freshDb(engine: Engine): Promise<{
+/**
+ * A fresh database of the engine: a SQLite file in a temp dir, or a new PostgreSQL database; empty, or with
+ * `seeded` a copy of the run's migrated and seeded one (test/global-setup.ts).
+ */
+export async function freshDb(
+  engine: Engine,
+  { seeded = false }: { seeded?: boolean } = {},
+): Promise<{
   db: Db
   drop(): Promise<void>
   reopen(): Db
@@ -26,6 +31,7 @@ export async function freshDb(engine: Engine): Promise<{
 }> {
   if (engine === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'templet-test-'))
+    if (seeded) fs.copyFileSync(inject('seededSqliteFile'), path.join(dir, 'templet.db'))
     const db = openSqlite(path.join(dir, 'templet.db'))
     return {
       db,
@@ -42,7 +48,7 @@ export async function freshDb(engine: Engine): Promise<{
   const name = `templet_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  await admin.query(`create database ${name}${seeded ? ` template ${inject('seededPostgresName')}` : ''}`)
   await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
@@ -160,13 +166,9 @@ export async function startServer(
         drop: () => opts.shared?.db.close() ?? Promise.resolve(),
         reopen: opts.shared.reopen,
       }
-    : await freshDb(engine)
+    : await freshDb(engine, { seeded: true })
   const { db, drop, reopen } = fresh
   const dbUrl = opts.shared ? opts.shared.url : (fresh as { url?: string }).url
-  if (!opts.shared) {
-    await migrate(db)
-    await seedCatalogue(db.kysely)
-  }
   let clock = opts.shared?.now ?? Date.now()
   // A twin shares its first server's media directory, as processes share DATA_DIR.
   const dataDir = opts.shared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'templet-data-'))
