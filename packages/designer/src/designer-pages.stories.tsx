@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { parseTemplate, type Template } from '@templet/template'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Designer } from './designer'
-import { sampleDocument } from './story-helpers'
+import { phoneViewport, sampleDocument } from './story-helpers'
 
 /** The sample design as a three-page menu: the sample on the cover, a light page of dishes, a blank back page. */
 const menu: Template = parseTemplate({
@@ -136,7 +136,7 @@ export const ChineseRightToLeft: Story = {
 export const ReadOnlyOnAPhone: Story = {
   name: 'Mobile, read-only: the pages are shown and can be looked at, not changed',
   args: { readOnly: true, zoom: 'fit-width' },
-  decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const strip = within(within(canvasElement).getByRole('region', { name: 'Pages' }))
     await expect(strip.queryByRole('button', { name: 'Add page' })).toBeNull()

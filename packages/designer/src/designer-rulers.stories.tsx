@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { PAPER_SIZES, parseTemplate, type Template } from '@templet/template'
 import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import { Designer } from './designer'
-import { drag, layerButton, px, sampleDocument } from './story-helpers'
+import { drag, layerButton, phoneViewport, px, sampleDocument } from './story-helpers'
 
 /** The sample design with a guide on each axis of its square. */
 const guided: Template = {
@@ -219,7 +219,7 @@ const flyer = parseTemplate({
 export const MobilePrint: Story = {
   name: 'Mobile: a print size’s rulers in mm, a guide 10 mm in',
   args: { document: flyer, zoom: 'fit-width', view: { rulers: true } },
-  decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await expect(canvas.getByRole('slider', { name: 'Vertical guide' })).toHaveAttribute(

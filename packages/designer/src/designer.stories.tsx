@@ -3,6 +3,7 @@ import { parseTemplate } from '@templet/template'
 import { expect, fireEvent, fn, userEvent, waitFor, within } from 'storybook/test'
 import boldQuote from '../../catalogue/templates/bold-quote.json'
 import { Designer } from './designer'
+import { phoneViewport } from './story-helpers'
 
 const document = parseTemplate(boldQuote)
 
@@ -264,8 +265,7 @@ export const AddThenNudge: Story = {
 export const MobileStacked: Story = {
   name: 'Mobile: read-only, the panels stacked under the canvas',
   args: { readOnly: true, zoom: 'fit-width' },
-  // The designer's own width decides its layout: a phone's, or a narrow column of a host's page.
-  decorators: [(Story) => <div style={{ width: 360 }}>{Story()}</div>],
+  globals: phoneViewport,
   play: async ({ canvasElement }) => {
     const designer = canvasElement.querySelector('[data-slot="designer"]')
     await waitFor(() => expect(designer).toHaveAttribute('data-layout', 'stacked'))

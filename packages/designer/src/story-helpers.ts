@@ -1,6 +1,9 @@
 import { parseTemplate } from '@templet/template'
 import { fireEvent } from 'storybook/test'
 
+/** The story's `globals` that draw it in the phone viewport (390 × 844). */
+export const phoneViewport = { viewport: { value: 'phone', isRotated: false } }
+
 /** A small design with one layer of each kind, for the stories of the canvas and the panels. */
 export const sampleDocument = parseTemplate({
   id: 'launch-card',
