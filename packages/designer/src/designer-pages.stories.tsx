@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { parseTemplate, type Template } from '@templet/template'
+import { CommentPin } from '@templet/ui/comment-thread'
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test'
 import { Designer } from './designer'
-import { phoneViewport, sampleDocument } from './story-helpers'
+import { drag, phoneViewport, sampleDocument } from './story-helpers'
 
 /** The sample design as a three-page menu: the sample on the cover, a light page of dishes, a blank back page. */
 const menu: Template = parseTemplate({
@@ -142,5 +143,55 @@ export const ReadOnlyOnAPhone: Story = {
     await expect(strip.queryByRole('button', { name: 'Add page' })).toBeNull()
     await userEvent.click(strip.getByRole('button', { name: 'Page 3: Back' }))
     await expect(strip.getByRole('button', { name: 'Page 3: Back' })).toHaveAttribute('aria-current', 'page')
+  },
+}
+
+/** Review pins a host draws over the page shown: one on the cover, one on the dishes. */
+const pins = [
+  { page: 0, x: 0.25, y: 0.3, number: 1 },
+  { page: 1, x: 0.75, y: 0.6, number: 2 },
+]
+
+export const Annotations: Story = {
+  name: 'Annotations: the host’s pins over the page shown, on their point at any zoom; a press on one is its own',
+  args: {
+    annotations: ({ page }) =>
+      pins
+        .filter((p) => p.page === page)
+        .map((p) => (
+          <CommentPin key={p.number} number={p.number} x={p.x} y={p.y} label={`Comment ${p.number}`} />
+        )),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    const frame = canvasElement.querySelector('[data-slot="designer-canvas"]') as HTMLElement
+    const at = (pin: HTMLElement) => {
+      const f = frame.getBoundingClientRect()
+      const b = pin.getBoundingClientRect()
+      // The pin's point is the middle of its bottom edge.
+      return { x: (b.left + b.width / 2 - f.left) / f.width, y: (b.bottom - f.top) / f.height }
+    }
+    const first = canvas.getByRole('button', { name: 'Comment 1' })
+    await expect(canvas.queryByRole('button', { name: 'Comment 2' })).toBeNull()
+    await expect(at(first).x).toBeCloseTo(0.25, 2)
+    await expect(at(first).y).toBeCloseTo(0.3, 2)
+
+    // Zoomed in, the pin keeps its point on the page.
+    await userEvent.click(canvas.getByRole('button', { name: 'Zoom in' }))
+    await waitFor(() => expect(at(canvas.getByRole('button', { name: 'Comment 1' })).x).toBeCloseTo(0.25, 2))
+
+    // A press on a pin neither selects the layer under it nor changes the design.
+    await userEvent.click(canvas.getByRole('button', { name: 'Comment 1' }))
+    await expect(canvas.getByRole('button', { name: 'Comment 1' })).toHaveFocus()
+    await expect(args.onChange).not.toHaveBeenCalled()
+    await expect(frame.querySelector('[data-layer][aria-pressed="true"]')).toBeNull()
+    // Nor does a drag from it draw a marquee over the layers.
+    drag(canvas.getByRole('button', { name: 'Comment 1' }), 200, 200)
+    await expect(frame.querySelector('[data-layer][aria-pressed="true"]')).toBeNull()
+
+    const strip = within(canvas.getByRole('region', { name: 'Pages' }))
+    await userEvent.click(strip.getByRole('button', { name: /^Page 2: Dishes/ }))
+    await expect(await canvas.findByRole('button', { name: 'Comment 2' })).toBeVisible()
+    await expect(canvas.queryByRole('button', { name: 'Comment 1' })).toBeNull()
   },
 }

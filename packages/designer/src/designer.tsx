@@ -1,6 +1,7 @@
 import { type Locale, onPage, sizeOrDefault, type Template } from '@templet/template'
 import {
   type KeyboardEvent,
+  type ReactNode,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -98,6 +99,12 @@ export interface DesignerOptions {
   view?: Partial<DesignerViewOptions>
   /** Told when rulers or the grid are shown or hidden or the grid's spacing changes (the host may remember it). */
   onViewChange?: (view: DesignerViewOptions) => void
+  /**
+   * The host's marks over the page shown (review comments' pins), above its layers: drawn in a box of the page's
+   * size on screen, so a mark placed in percentages of it stays on its point at every zoom. Told which page (its
+   * index) and size are shown; the box passes presses through to the canvas, and a press on a mark is the mark's.
+   */
+  annotations?: (shown: { page: number; sizeId: string }) => ReactNode
 }
 
 /** Keys a focused text control keeps for itself (typing, its own undo) instead of the designer's shortcuts. */
@@ -148,6 +155,7 @@ function DesignerView({
   onPanelsChange,
   view: initialView,
   onViewChange,
+  annotations,
 }: DesignerOptions & { store: DesignerStore }) {
   // One object while the words stay the same, so the memoised panels are not rendered again for nothing.
   const strings: DesignerWords = useMemo(
@@ -508,22 +516,37 @@ function DesignerView({
             snapLines={[guides, view.grid ? gridLines(size, view.gridSpacing) : {}]}
             underlay={view.grid ? <GridOverlay spacing={view.gridSpacing} zoom={zoom} /> : null}
             overlay={
-              <GuideLines
-                size={size}
-                zoom={zoom}
-                unit={unit}
-                drag={guideDrag}
-                readOnly={readOnly}
-                onChange={(axis, list, coalesce) =>
-                  dispatch({ type: 'guides', guides: { [axis]: list }, coalesce })
-                }
-                onRemoved={() => viewportRef.current?.focus()}
-                labels={{
-                  horizontal: strings.horizontalGuide,
-                  vertical: strings.verticalGuide,
-                  keys: strings.guideKeys,
-                }}
-              />
+              <>
+                <GuideLines
+                  size={size}
+                  zoom={zoom}
+                  unit={unit}
+                  drag={guideDrag}
+                  readOnly={readOnly}
+                  onChange={(axis, list, coalesce) =>
+                    dispatch({ type: 'guides', guides: { [axis]: list }, coalesce })
+                  }
+                  onRemoved={() => viewportRef.current?.focus()}
+                  labels={{
+                    horizontal: strings.horizontalGuide,
+                    vertical: strings.verticalGuide,
+                    keys: strings.guideKeys,
+                  }}
+                />
+                {annotations ? (
+                  <div
+                    data-slot="designer-annotations"
+                    style={{ position: 'absolute', inset: 0, pointerEvents: 'none' }}
+                    // A press on a mark is the mark's, not the start of a selection or a drag on the canvas.
+                    onPointerDown={(e) => e.stopPropagation()}
+                  >
+                    {/* Boxless: the box passes presses through, the marks (which inherit this) take theirs. */}
+                    <div style={{ display: 'contents', pointerEvents: 'auto' }}>
+                      {annotations({ page: pageIndex(state.document, state.pageId), sizeId: size.id })}
+                    </div>
+                  </div>
+                ) : null}
+              </>
             }
             layerLabel={(id) => {
               const l = state.document.layers.find((x) => x.id === id)
