@@ -154,7 +154,11 @@ export function createAppParts(o: AppOptions): App {
     metrics,
     queue: o.jobQueue,
   })
-  const batches = batchesFeature(shared, media, { batches: developer.batches, uploads: uploads.uploads })
+  const batches = batchesFeature(shared, media, {
+    batches: developer.batches,
+    uploads: uploads.uploads,
+    templates: creations.templates,
+  })
   const contact = contactFeature(shared)
   const teams = teamsFeature(shared, { mail: accounts.mail })
   const reviews = reviewsFeature(shared, media, {

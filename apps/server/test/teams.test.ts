@@ -36,7 +36,9 @@ describe.each(engines)('teams on %s', (engine) => {
     })
     expect(created.data).toMatchObject({ name: 'Northwind', role: 'owner' })
     const list = await s.call('GET', '/team/list', { token: owner.token })
-    expect(list.data).toEqual([{ id: created.data.id, name: 'Northwind', role: 'owner' }])
+    expect(list.data).toEqual([
+      { id: created.data.id, name: 'Northwind', role: 'owner', approvedOnly: false },
+    ])
     expect(list.total).toBe(1)
     const m = await members(owner.token, created.data.id)
     expect(m.data.members).toEqual([
@@ -78,7 +80,7 @@ describe.each(engines)('teams on %s', (engine) => {
     const joined = await join(editor.token, link)
     expect(joined.data).toMatchObject({ teamId })
     expect((await s.call('GET', '/team/list', { token: editor.token })).data).toEqual([
-      { id: teamId, name: 'Northwind', role: 'editor' },
+      { id: teamId, name: 'Northwind', role: 'editor', approvedOnly: false },
     ])
     const after = await members(owner.token, teamId)
     expect(after.data.members.map((m: { name: string; role: string }) => [m.name, m.role])).toEqual([

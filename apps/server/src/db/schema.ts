@@ -226,6 +226,10 @@ export interface TemplateVersionTable {
   /** The document's size in bytes (UTF-8): what it takes of its owner's template quota. */
   bytes: Generated<number>
   created_at: number
+  /** When a member who may approve marked it approved (migration 0270); null when it is not (or was withdrawn). */
+  approved_at: Generated<number | null>
+  /** Who approved it: a person, also in a team's workspace; null when it is not approved or their account is gone. */
+  approved_by: Generated<number | null>
 }
 
 /** An image a user uploaded (re-encoded, metadata stripped); `storage_key` names its one file. */
@@ -489,6 +493,8 @@ export interface TeamTable {
   created_at: number
   /** The team's workspace: its row in `users` (0240), set for every team. */
   workspace_id: number | null
+  /** 1 when its creations draw only approved versions of its designs (0270, ADR 0209); 0 by default. */
+  approved_only: Generated<number>
 }
 
 /** A review comment on a design (migration 0250): a thread's first comment, or a reply (`parent_id`). */

@@ -103,10 +103,14 @@ import {
   teamMembersQuery,
   teamRemoveBody,
   teamRoleBody,
+  teamSettingsBody,
+  teamSettingsData,
   teamTransferBody,
 } from './team'
 import { templateDetailData, templateDetailQuery, templateListData, templateListQuery } from './template'
 import {
+  templateApproveBody,
+  templateApproveData,
   templateDocumentData,
   templateDocumentQuery,
   templateIdBody,
@@ -318,6 +322,16 @@ export const endpoints = {
     summary:
       "Delete one of the caller's templates; creations made from it keep re-opening with their version",
     codes: [404],
+    tag: 'template',
+  },
+  templateApprove: {
+    ...endpointRoutes.templateApprove,
+    auth: 'required',
+    body: templateApproveBody,
+    data: templateApproveData,
+    summary:
+      "Approve a version of one of the workspace's designs, or withdraw its approval (the workspace's owner; in a team its owner and admins); 409 when it already is (or is not) approved",
+    codes: [403, 404, 409],
     tag: 'template',
   },
   uploadImage: {
@@ -775,6 +789,16 @@ export const endpoints = {
     data: emptyData,
     summary:
       'Delete the team (its owner only): every member loses it at once and its invitations stop working',
+    codes: [403, 404],
+    tag: 'team',
+  },
+  teamSettings: {
+    ...endpointRoutes.teamSettings,
+    auth: 'required',
+    body: teamSettingsBody,
+    data: teamSettingsData,
+    summary:
+      "Change the team's settings (its owner and admins): `approvedOnly` makes its creations draw only approved versions of its designs",
     codes: [403, 404],
     tag: 'team',
   },

@@ -44,6 +44,7 @@ export const endpointRoutes = {
   templateSave: { method: 'POST', path: '/template/save' },
   templateDuplicate: { method: 'POST', path: '/template/duplicate' },
   templateDelete: { method: 'POST', path: '/template/delete' },
+  templateApprove: { method: 'POST', path: '/template/approve' },
   uploadImage: { method: 'POST', path: '/upload/image', bodyType: 'multipart' },
   uploadDetail: { method: 'GET', path: '/upload/detail' },
   uploadList: { method: 'GET', path: '/upload/list' },
@@ -98,6 +99,7 @@ export const endpointRoutes = {
   teamRemove: { method: 'POST', path: '/team/remove' },
   teamTransfer: { method: 'POST', path: '/team/transfer' },
   teamDelete: { method: 'POST', path: '/team/delete' },
+  teamSettings: { method: 'POST', path: '/team/settings' },
   // Review (docs/product.md#review).
   templateShare: { method: 'POST', path: '/template/share' },
   reviewDetail: { method: 'GET', path: '/review/detail' },

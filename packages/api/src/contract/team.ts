@@ -27,6 +27,11 @@ export const team = z.object({
   name: z.string(),
   /** The caller's role in it. */
   role: z.enum(teamRoles),
+  /**
+   * Its creations draw only approved versions of its designs (set by its owner and admins, docs/product.md
+   * "Approvals"); false by default.
+   */
+  approvedOnly: z.boolean(),
 })
 export type Team = z.infer<typeof team>
 export const teamCreateData = team.extend({ ...resetTokenField })
@@ -87,6 +92,15 @@ export const teamTransferBody = z.strictObject({ teamId: bodyId('teamId'), userI
 /** `POST /team/delete`: the owner deletes the team, its members' places and its invitations. */
 export const teamDeleteBody = z.strictObject({ teamId: bodyId('teamId') })
 
+/** `POST /team/settings`: the team's settings (its owner and admins); the answer is the team as listed. */
+export const teamSettingsBody = z.strictObject({
+  teamId: bodyId('teamId'),
+  /** Creations in the team draw only approved versions of its designs. */
+  approvedOnly: z.boolean({ error: 'approvedOnly must be true or false' }),
+})
+export type TeamSettingsBody = z.input<typeof teamSettingsBody>
+export const teamSettingsData = team.extend({ ...resetTokenField })
+
 /** What an entry of a team's activity records (who did it is `actor`, whom it concerned `subject`). */
 export const teamAuditActions = [
   'team.created',
@@ -107,6 +121,11 @@ export const teamAuditActions = [
   'template.deleted',
   'creation.deleted',
   'upload.deleted',
+  // Approvals (docs/product.md "Approvals"): `detail` names the design and its version.
+  'version.approved',
+  'version.withdrawn',
+  'team.approvals_required',
+  'team.approvals_optional',
 ] as const
 export type TeamAuditAction = (typeof teamAuditActions)[number]
 

@@ -17,6 +17,8 @@ export const ownTemplateSummary = z.object({
   /** A render of the English sample values; signed, expiring, works in an `<img>`. */
   thumbnailUrl: z.string(),
   updatedAt: z.string(),
+  /** Its latest approved version (docs/product.md "Approvals"), or null when none is. */
+  approvedVersion: z.number().int().positive().nullable(),
 })
 export type OwnTemplateSummary = z.infer<typeof ownTemplateSummary>
 export const templateMineData = z.array(ownTemplateSummary)
@@ -87,6 +89,27 @@ export const templateVersionSummary = z.object({
   createdAt: z.string(),
   /** The document's size: what it takes of the template quota. */
   bytes: z.number().int().nonnegative(),
+  /** When it was approved; null when it is not (never was, or the approval was withdrawn). */
+  approvedAt: z.iso.datetime().nullable(),
+  /** Who approved it; null when it is not approved, or once their account is gone. */
+  approvedBy: z.object({ userId: z.number().int().positive(), name: z.string() }).nullable(),
 })
 export type TemplateVersionSummary = z.infer<typeof templateVersionSummary>
 export const templateVersionsData = z.array(templateVersionSummary)
+
+/**
+ * `POST /template/approve`: marks a version of one of the workspace's designs approved (`approved: true`) or
+ * withdraws its approval; the workspace's owner, in a team its owner and admins.
+ */
+export const templateApproveBody = z.strictObject({
+  id: bodyId('id'),
+  version: bodyId('version'),
+  approved: z.boolean({ error: 'approved must be true (approve) or false (withdraw)' }),
+})
+export type TemplateApproveBody = z.input<typeof templateApproveBody>
+export const templateApproveData = templateVersionSummary.extend({
+  id: z.number().int().positive(),
+  /** The design's name (as the team's activity records it). */
+  name: z.string(),
+})
+export type TemplateApproveData = z.infer<typeof templateApproveData>

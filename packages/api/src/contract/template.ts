@@ -84,12 +84,33 @@ export type TemplateField = z.infer<typeof templateField>
 
 export const templateDetailQuery = z.strictObject({
   id: queryId('id'),
-  /** A version of the template (a creation re-opens with the version it was made from); default the current. */
+  /**
+   * A version of the template (a creation re-opens with the version it was made from); default the current, or in
+   * a workspace that creates only from approved versions, the latest approved one.
+   */
   version: queryId('version').optional(),
 })
+
+/**
+ * How the version described stands in a workspace that creates only from approved versions (a team's setting,
+ * docs/product.md "Approvals"): creations are made from it only when it is approved.
+ */
+export const templateApproval = z.object({
+  /** The version described is approved: creations may be made from it. */
+  approved: z.boolean(),
+  /** When, and by whom (their name; null once their account is gone), when it is. */
+  approvedAt: z.iso.datetime().nullable(),
+  approvedBy: z.string().nullable(),
+  /** The design's latest approved version, what a creation uses by default; null when none is (nor a catalogue template's). */
+  latestApproved: z.number().int().positive().nullable(),
+})
+export type TemplateApproval = z.infer<typeof templateApproval>
+
 export const templateDetailData = templateSummary.extend({
   /** The version described. */
   version: z.number().int().positive(),
+  /** Present only in a workspace that creates only from approved versions. */
+  approval: templateApproval.optional(),
   /** True for the catalogue's templates, false for the caller's own. */
   readOnly: z.boolean(),
   sizes: z.array(templateSize),

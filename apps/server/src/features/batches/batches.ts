@@ -185,13 +185,12 @@ export class Batches {
         issues: [{ path: ['rows'], code: 'too_small', params: { minimum: 1, origin: 'array' } }],
       } satisfies IssuesData)
     if (r.rows.length > BATCH_MAX_ROWS) throw tooManyRows()
-    const template = await findUsableTemplate(this.d.db, r.templateId, userId)
-    if (!template) throw notFound('Template')
-    const document = templateOf(template.definition)
+    // Read once for all the rows (one query, not one per row), so every row is checked against one version: the
+    // version a creation draws (in a team that creates only from approved versions, an approved one).
+    const resolved = await this.d.creations.resolve(userId, r.templateId)
+    const document = resolved.template
     if (r.columns) assertKnownColumns(r.columns, document.fields)
     const sizeId = requestedSize(document, r.sizeId, 'size_id').id
-    // Read once for all the rows (one query, not one per row), so every row is checked against one version.
-    const resolved = await this.d.creations.resolve(userId, r.templateId)
     const checked: RowCheck[] = []
     for (const row of r.rows) {
       if (row.refused) {
@@ -222,7 +221,7 @@ export class Batches {
         checked.push({ ok: false, error: renderErrorOf(err) })
       }
     }
-    return { template, sizeId, templateVersion: resolved.version, checked }
+    return { template: resolved.row, sizeId, templateVersion: resolved.version, checked }
   }
 
   /**

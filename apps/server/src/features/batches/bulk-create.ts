@@ -16,7 +16,7 @@ import { templateOf } from '../../services/renderer'
 import { ledgerBalance } from '../billing/ledger.queries'
 import { uploadNotFound } from '../creations/prepare'
 import { type RenderError, renderErrorOf } from '../developer/renders'
-import { findUsableTemplate } from '../templates/templates.queries'
+import type { Templates } from '../templates/templates'
 import { uploadImageUrls } from '../uploads/image-urls'
 import type { Uploads } from '../uploads/uploads'
 import { columnTargets, readCsv, rowsOf, templateCsv } from './batch-csv'
@@ -60,23 +60,30 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  */
 export class BulkCreate {
   constructor(
-    private readonly d: { db: Kysely<Database>; batches: Batches; uploads: Uploads; urls: FileUrls },
+    private readonly d: {
+      db: Kysely<Database>
+      batches: Batches
+      uploads: Uploads
+      urls: FileUrls
+      templates: Templates
+    },
   ) {}
 
+  /** The template as the batch would draw it: in a team that creates only from approved versions, the approved one. */
+  private async template(userId: number, templateId: number): Promise<Template> {
+    return (await this.d.templates.resolve(userId, templateId, undefined, 'fill')).template
+  }
+
   async csvTemplate(userId: number, templateId: number, locale: Locale) {
-    const row = await findUsableTemplate(this.d.db, templateId, userId)
-    if (!row) throw notFound('Template')
-    const template = templateOf(row.definition)
+    const template = await this.template(userId, templateId)
     const base = template.name[locale].replace(/[\\/:*?"<>|\r\n]+/g, ' ').trim() || 'template'
     return { fileName: `${base}.csv`, csv: templateCsv(template, locale) }
   }
 
   /** The CSV as a batch request, and what each column feeds. */
   private async request(userId: number, b: CsvInput) {
-    const row = await findUsableTemplate(this.d.db, b.templateId, userId)
-    if (!row) throw notFound('Template')
+    const template = await this.template(userId, b.templateId)
     const csv = readCsv(b.csv)
-    const template = templateOf(row.definition)
     const targets = columnTargets(csv.headers, template, b.mapping)
     const request: BatchRequest = {
       templateId: b.templateId,

@@ -1,5 +1,6 @@
 import type { MediaInfra } from '../../media-services'
 import type { SharedDeps } from '../shared-deps'
+import type { Templates } from '../templates/templates'
 import type { Uploads } from '../uploads/uploads'
 import { batchArchiveRoute } from './archive.routes'
 import { batchHandlers } from './batch.routes'
@@ -13,11 +14,19 @@ import { BulkCreate } from './bulk-create'
 export function batchesFeature(
   s: SharedDeps,
   media: Pick<MediaInfra, 'storage' | 'urls'>,
-  d: { batches: Batches; uploads: Uploads },
+  d: { batches: Batches; uploads: Uploads; templates: Templates },
 ) {
   const db = s.db.kysely
   return {
-    handlers: batchHandlers(new BulkCreate({ db, batches: d.batches, uploads: d.uploads, urls: media.urls })),
+    handlers: batchHandlers(
+      new BulkCreate({
+        db,
+        batches: d.batches,
+        uploads: d.uploads,
+        urls: media.urls,
+        templates: d.templates,
+      }),
+    ),
     archive: batchArchiveRoute({ db, storage: media.storage, urls: media.urls, batches: d.batches }),
   }
 }

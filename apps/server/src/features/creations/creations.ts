@@ -33,9 +33,13 @@ type ProduceOptions = {
 export class Creations {
   constructor(private readonly d: CreationDeps) {}
 
-  /** The template (and version, default its current one) a request of `userId` draws; 404 when it is not theirs to use. */
+  /**
+   * The template (and version, default its current one) a creation of `userId` draws; 404 when it is not theirs to
+   * use. In a team that creates only from approved versions, the version must be approved (default the latest
+   * approved one), else a 409 (see Templates.resolve).
+   */
   resolve(userId: number, templateId: number, version?: number): Promise<ResolvedTemplate> {
-    return this.d.templates.resolve(userId, templateId, version)
+    return this.d.templates.resolve(userId, templateId, version, 'create')
   }
 
   /**

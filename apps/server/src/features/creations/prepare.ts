@@ -45,7 +45,11 @@ export async function prepareCreation(
   r: CreationRequest,
   o: { draft?: boolean; resolved?: ResolvedTemplate | undefined } = {},
 ): Promise<PreparedCreation> {
-  const resolved = o.resolved ?? (await d.templates.resolve(r.userId, r.templateId, r.templateVersion))
+  // A creation draws what the workspace's approvals allow (read with the template: no gap between them); a
+  // preview, whatever version it names.
+  const resolved =
+    o.resolved ??
+    (await d.templates.resolve(r.userId, r.templateId, r.templateVersion, o.draft ? 'open' : 'create'))
   const { row, version } = resolved
   const { template, brandFonts } = d.brandKit
     ? await d.brandKit.forRender(row.owner_id, resolved.template)

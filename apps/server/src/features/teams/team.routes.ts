@@ -15,6 +15,7 @@ export function teamHandlers(
   | 'teamRemove'
   | 'teamTransfer'
   | 'teamDelete'
+  | 'teamSettings'
   | 'teamAudit'
   | 'teamAuditCsv'
 > {
@@ -49,6 +50,7 @@ export function teamHandlers(
       await teams.delete(session.userId, body.teamId)
       return {}
     },
+    teamSettings: ({ session, body }) => teams.settings(session.userId, body.teamId, body.approvedOnly),
     teamAudit: ({ session, query }) => teams.audit(session.userId, query.teamId, query.page, query.pageSize),
     teamAuditCsv: ({ session, query }) => teams.auditCsv(session.userId, query.teamId),
   }

@@ -40,7 +40,7 @@ export function teamsOf(db: Q, userId: number) {
   return db
     .selectFrom('team_members as m')
     .innerJoin('teams as t', 't.id', 'm.team_id')
-    .select(['t.id', 't.name', 'm.role'])
+    .select(['t.id', 't.name', 'm.role', 't.approved_only'])
     .where('m.user_id', '=', userId)
     .orderBy('t.name')
     .orderBy('t.id')
@@ -201,6 +201,17 @@ export async function insertMember(db: Q, teamId: number, userId: number, role: 
     .insertInto('team_members')
     .values({ team_id: teamId, user_id: userId, role, created_at: now })
     .execute()
+}
+
+/** Sets whether `teamId`'s creations draw only approved versions; whether that changed it. */
+export async function setApprovedOnly(db: Q, teamId: number, approvedOnly: boolean): Promise<boolean> {
+  const r = await db
+    .updateTable('teams')
+    .set({ approved_only: approvedOnly ? 1 : 0 })
+    .where('id', '=', teamId)
+    .where('approved_only', '!=', approvedOnly ? 1 : 0)
+    .executeTakeFirst()
+  return Number(r.numUpdatedRows) > 0
 }
 
 export async function updateMemberRole(db: Q, teamId: number, userId: number, role: TeamRoleName) {

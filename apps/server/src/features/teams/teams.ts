@@ -42,6 +42,7 @@ import {
   revokeInvitation,
   revokeInvitationsTo,
   seatsTaken,
+  setApprovedOnly,
   takeInvitation,
   teamsOf,
   updateMemberRole,
@@ -86,11 +87,37 @@ export class Teams {
       await this.#audit(trx, id, userId, 'team.created', { role: 'owner' })
       return id
     })
-    return { id, name, role: 'owner' }
+    return { id, name, role: 'owner', approvedOnly: false }
   }
 
   async list(userId: number): Promise<Team[]> {
-    return (await teamsOf(this.d.db, userId)).map((t) => ({ id: Number(t.id), name: t.name, role: t.role }))
+    return (await teamsOf(this.d.db, userId)).map((t) => ({
+      id: Number(t.id),
+      name: t.name,
+      role: t.role,
+      approvedOnly: Number(t.approved_only) === 1,
+    }))
+  }
+
+  /**
+   * Sets whether `teamId`'s creations draw only approved versions of its designs (its owner and admins), kept in
+   * its activity when it changes; the team as {@link list} gives it.
+   */
+  async settings(userId: number, teamId: number, approvedOnly: boolean): Promise<Team> {
+    return this.d.db.transaction().execute(async (trx) => {
+      await lockTeam(trx, teamId)
+      const caller = await this.roleIn(teamId, userId, trx)
+      if (!managesPeople(caller.role)) throw forbidden("Only the team's owner and admins change its settings")
+      if (await setApprovedOnly(trx, teamId, approvedOnly))
+        await this.#audit(
+          trx,
+          teamId,
+          userId,
+          approvedOnly ? 'team.approvals_required' : 'team.approvals_optional',
+          {},
+        )
+      return { id: teamId, name: caller.name, role: caller.role, approvedOnly }
+    })
   }
 
   /** The caller's membership of `teamId` (404 when they have none, so a team's existence is not told). */

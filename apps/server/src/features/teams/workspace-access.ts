@@ -47,6 +47,7 @@ export const workspaceAccess = {
   teamRemove: 'person',
   teamTransfer: 'person',
   teamDelete: 'person',
+  teamSettings: 'person',
   teamAudit: 'person',
   teamAuditCsv: 'person',
   // A review link is the design's, whoever holds it.
@@ -87,6 +88,8 @@ export const workspaceAccess = {
   batchCancel: 'editor',
   templateShare: 'editor',
   commentResolve: 'editor',
+  // Approving a design's version: what the team's creations may draw when it creates only from approved ones.
+  templateApprove: 'admin',
   // The brand kit, keys and the team's money: its plans, packs, receipts and credit history.
   fontUpload: 'admin',
   fontDelete: 'admin',

@@ -1,4 +1,9 @@
-import type { CheckoutPayData, EndpointName, TeamAuditAction } from '@templet/api/contract'
+import type {
+  CheckoutPayData,
+  EndpointName,
+  TeamAuditAction,
+  TemplateApproveData,
+} from '@templet/api/contract'
 
 /** A change made in a team's workspace, as its activity records it. */
 export interface WorkspaceChange {
@@ -38,6 +43,13 @@ export function workspaceChange(
       return { action: 'subscription.switched', detail: (input.body as { offerId: string }).offerId }
     case 'templateDelete':
       return { action: 'template.deleted', detail: idOf(input) }
+    case 'templateApprove': {
+      const v = result as TemplateApproveData
+      return {
+        action: v.approvedAt === null ? 'version.withdrawn' : 'version.approved',
+        detail: `“${v.name}” v${v.version}`,
+      }
+    }
     case 'deleteCreation':
       return { action: 'creation.deleted', detail: idOf(input) }
     case 'deleteUpload':

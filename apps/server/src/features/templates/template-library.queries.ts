@@ -79,12 +79,20 @@ export async function listOwnTemplates(
   userId: number,
   q: string | undefined,
   page: { page: number; pageSize: number },
-): Promise<{ rows: TemplateRow[]; total: number }> {
+): Promise<{ rows: (TemplateRow & { approved_version: number | null })[]; total: number }> {
   let base = db.selectFrom('templates').where('owner_id', '=', userId).where('deleted_at', 'is', null)
   if (q) base = base.where(sql<boolean>`lower(name) like ${likePattern(q)} escape '\\'`)
   const [rows, count] = await Promise.all([
     base
       .selectAll()
+      .select((eb) =>
+        eb
+          .selectFrom('template_versions as a')
+          .select((e) => e.fn.max('a.version').as('v'))
+          .whereRef('a.template_id', '=', 'templates.id')
+          .where('a.approved_at', 'is not', null)
+          .as('approved_version'),
+      )
       .orderBy('updated_at', 'desc')
       .orderBy('id', 'desc')
       .limit(page.pageSize)
@@ -93,6 +101,61 @@ export async function listOwnTemplates(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { rows, total: Number(count.n) }
+}
+
+/** Template versions as their list shows them: when saved, their size, and who approved them and when. */
+const versions = (db: Q) =>
+  db
+    .selectFrom('template_versions as v')
+    .leftJoin('users as u', 'u.id', 'v.approved_by')
+    .select(['v.version', 'v.created_at', 'v.bytes', 'v.approved_at', 'v.approved_by', 'u.name as approver'])
+
+export type VersionRow = Awaited<ReturnType<ReturnType<typeof versions>['executeTakeFirstOrThrow']>>
+
+/**
+ * Approves version `version` of `userId`'s template `id` (not deleted) by `actorId`, or with `approved` false
+ * withdraws its approval: one conditional update, so of two at once one changes it and the other finds it done.
+ * The version as listed (read in the update's transaction, so it shows this change), the template's name, and
+ * whether this call changed it; undefined when there is no such version of theirs.
+ */
+export async function setVersionApproval(
+  db: Q,
+  d: { userId: number; actorId: number; id: number; version: number; approved: boolean; now: number },
+): Promise<{ row: VersionRow; name: string; changed: boolean } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('template_versions')
+      .set(
+        d.approved
+          ? { approved_at: d.now, approved_by: d.actorId }
+          : { approved_at: null, approved_by: null },
+      )
+      .where('template_id', '=', d.id)
+      .where('version', '=', d.version)
+      .where('approved_at', d.approved ? 'is' : 'is not', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('templates')
+            .select('id')
+            .where('id', '=', d.id)
+            .where('owner_id', '=', d.userId)
+            .where('deleted_at', 'is', null),
+        ),
+      )
+      .executeTakeFirst()
+    const row = await versions(trx)
+      .innerJoin('templates as t', 't.id', 'v.template_id')
+      .select('t.name')
+      .where('v.template_id', '=', d.id)
+      .where('v.version', '=', d.version)
+      .where('t.owner_id', '=', d.userId)
+      .where('t.deleted_at', 'is', null)
+      .executeTakeFirst()
+    if (!row) return undefined
+    const { name, ...version } = row
+    return { row: version, name, changed: Number(changed.numUpdatedRows) > 0 }
+  })
 }
 
 /**
@@ -104,7 +167,7 @@ export async function listOwnTemplateVersions(
   userId: number,
   templateId: number,
   page: { page: number; pageSize: number },
-): Promise<{ rows: { version: number; created_at: number; bytes: number }[]; total: number } | undefined> {
+): Promise<{ rows: VersionRow[]; total: number } | undefined> {
   const own = await db
     .selectFrom('templates')
     .select('version')
@@ -113,11 +176,9 @@ export async function listOwnTemplateVersions(
     .where('deleted_at', 'is', null)
     .executeTakeFirst()
   if (!own) return undefined
-  const rows = await db
-    .selectFrom('template_versions')
-    .select(['version', 'created_at', 'bytes'])
-    .where('template_id', '=', templateId)
-    .orderBy('version', 'desc')
+  const rows = await versions(db)
+    .where('v.template_id', '=', templateId)
+    .orderBy('v.version', 'desc')
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize)
     .execute()

@@ -5,6 +5,8 @@ import {
   MAX_ISSUES,
   type OfferTier,
   type OwnTemplateSummary,
+  type TemplateApproveData,
+  type TemplateVersionSummary,
   truncated,
 } from '@templet/api/contract'
 import { isSampleImage, sampleImages } from '@templet/catalogue'
@@ -37,7 +39,9 @@ import {
   MissingTemplateUpload,
   ownSlug,
   saveOwnVersion,
+  setVersionApproval,
   type TemplateFacts,
+  type VersionRow,
 } from './template-library.queries'
 import type { TemplateQuota } from './template-quota'
 import type { Templates } from './templates'
@@ -107,14 +111,31 @@ export class TemplateLibrary {
   async versions(userId: number, id: number, page: { page: number; pageSize: number }) {
     const found = await listOwnTemplateVersions(this.d.db, userId, id, page)
     if (!found) throw notFound('Template')
-    return {
-      items: found.rows.map((r) => ({
-        version: Number(r.version),
-        createdAt: new Date(Number(r.created_at)).toISOString(),
-        bytes: Number(r.bytes),
-      })),
-      total: found.total,
-    }
+    return { items: found.rows.map(versionSummary), total: found.total }
+  }
+
+  /**
+   * Approves a version of one of `userId`'s templates (by `actorId`: the member, in a team's workspace), or
+   * withdraws its approval; 409 when it already is so (of two at once, one does it), 404 when there is no such
+   * version. Who may is the endpoint's role (the workspace's owner; in a team its owner and admins).
+   */
+  async approve(
+    userId: number,
+    actorId: number,
+    b: { id: number; version: number; approved: boolean },
+  ): Promise<TemplateApproveData> {
+    const done = await setVersionApproval(this.d.db, { userId, actorId, ...b, now: this.d.now() })
+    if (!done) throw notFound('Template version')
+    const summary = versionSummary(done.row)
+    if (!done.changed)
+      throw new AppError(
+        Code.conflict,
+        b.approved
+          ? `Version ${b.version} of “${done.name}” is already approved${summary.approvedBy ? ` (by ${summary.approvedBy.name})` : ''}`
+          : `Version ${b.version} of “${done.name}” is not approved`,
+        { version: summary },
+      )
+    return { ...summary, id: b.id, name: done.name }
   }
 
   async document(userId: number, id: number, version?: number) {
@@ -302,7 +323,7 @@ export class TemplateLibrary {
     if (!(await deleteOwnTemplate(this.d.db, userId, id, this.d.now()))) throw notFound('Template')
   }
 
-  private summary(r: TemplateRow): OwnTemplateSummary {
+  private summary(r: TemplateRow & { approved_version: number | null }): OwnTemplateSummary {
     return {
       id: r.id,
       name: r.name,
@@ -311,6 +332,21 @@ export class TemplateLibrary {
       height: r.height,
       thumbnailUrl: this.d.templates.thumbnailUrl(r, 'en'),
       updatedAt: new Date(r.updated_at).toISOString(),
+      approvedVersion: r.approved_version === null ? null : Number(r.approved_version),
     }
+  }
+}
+
+/** A version as its list shows it. */
+function versionSummary(r: VersionRow): TemplateVersionSummary {
+  return {
+    version: Number(r.version),
+    createdAt: new Date(Number(r.created_at)).toISOString(),
+    bytes: Number(r.bytes),
+    approvedAt: r.approved_at === null ? null : new Date(Number(r.approved_at)).toISOString(),
+    approvedBy:
+      r.approved_at !== null && r.approved_by !== null && r.approver !== null
+        ? { userId: Number(r.approved_by), name: r.approver }
+        : null,
   }
 }

@@ -15,6 +15,7 @@ export function templateHandlers(
   | 'templateSave'
   | 'templateDuplicate'
   | 'templateDelete'
+  | 'templateApprove'
 > {
   return {
     templateList: ({ query }) =>
@@ -28,6 +29,8 @@ export function templateHandlers(
       library.versions(session.userId, query.id, { page: query.page, pageSize: query.pageSize }),
     templateSave: ({ body, session }) => library.save(session.userId, body),
     templateDuplicate: ({ body, session }) => library.duplicate(session.userId, body.id),
+    templateApprove: ({ body, session }) =>
+      library.approve(session.userId, session.actorId ?? session.userId, body),
     templateDelete: async ({ body, session }) => {
       await library.delete(session.userId, body.id)
       return {}

@@ -176,6 +176,76 @@ export function findUsableTemplate(
     .executeTakeFirst()
 }
 
+/**
+ * Template `id` as `userId` may draw it (the catalogue's or their own; with `version`, also retired or deleted,
+ * as {@link findUsableTemplate} and findReadableTemplate find it), with what decides which version a creation of
+ * theirs draws: whether their workspace creates only from approved versions (a team's setting), the design's
+ * latest approved version, and whether `version` is approved. One statement, so the rule and the approvals a
+ * creation goes by are those of one moment: an approval given or withdrawn meanwhile is either seen or not.
+ */
+export async function findTemplateForUse(
+  db: Q,
+  id: number,
+  userId: number,
+  version?: number,
+): Promise<
+  | (TemplateRow & { approved_only: boolean; latest_approved: number | null; version_approved: boolean })
+  | undefined
+> {
+  const row = await db
+    .selectFrom('templates as t')
+    .selectAll('t')
+    .select((eb) => [
+      eb
+        .selectFrom('teams')
+        .select('teams.approved_only')
+        .where('teams.workspace_id', '=', userId)
+        .as('rule'),
+      eb
+        .selectFrom('template_versions as a')
+        .select((e) => e.fn.max('a.version').as('v'))
+        .whereRef('a.template_id', '=', 't.id')
+        .where('a.approved_at', 'is not', null)
+        .as('latest_approved'),
+      eb
+        .selectFrom('template_versions as a')
+        .select('a.version')
+        .whereRef('a.template_id', '=', 't.id')
+        .where('a.approved_at', 'is not', null)
+        .where('a.version', '=', version ?? 0)
+        .as('version_approved'),
+    ])
+    .where('t.id', '=', id)
+    .where((eb) =>
+      version === undefined
+        ? eb.or([
+            eb.and([eb('t.owner_id', 'is', null), eb('t.active', '=', 1)]),
+            eb.and([eb('t.owner_id', '=', userId), eb('t.deleted_at', 'is', null)]),
+          ])
+        : eb.or([eb('t.owner_id', 'is', null), eb('t.owner_id', '=', userId)]),
+    )
+    .executeTakeFirst()
+  if (!row) return undefined
+  const { rule, latest_approved, version_approved, ...template } = row
+  return {
+    ...template,
+    approved_only: Number(rule ?? 0) === 1,
+    latest_approved: latest_approved === null ? null : Number(latest_approved),
+    version_approved: version_approved !== null,
+  }
+}
+
+/** A version of a template with who approved it and when (its row must have been found by the caller first). */
+export function findVersion(db: Q, templateId: number, version: number) {
+  return db
+    .selectFrom('template_versions as v')
+    .leftJoin('users as u', 'u.id', 'v.approved_by')
+    .select(['v.definition', 'v.approved_at', 'u.name as approver'])
+    .where('v.template_id', '=', templateId)
+    .where('v.version', '=', version)
+    .executeTakeFirst()
+}
+
 /** A version's document of a template (its row must have been found usable, or owned, by the caller first). */
 export async function versionDefinition(
   db: Q,
