@@ -31,7 +31,7 @@ import { sendEarlyReads } from './api/early-reads'
 import { FIRST_READ_REQUESTS, firstReadsOf } from './api/first-read-list'
 import { detectLanguage } from './i18n/language'
 import { hasSession, markSession, sessionToken } from './session/session'
-import { currentTeam } from './session/workspace'
+import { currentTeam, followTeamLink } from './session/workspace'
 import { applySystemTheme } from './theme/theme'
 
 const html = document.documentElement
@@ -57,6 +57,10 @@ if (catalogue) {
 
 const signedIn = hasSession()
 const hinted = markSession(signedIn)
+
+// A link into a team's workspace (a notification's, opened in a new tab): this tab works there from now on.
+const unlinked = followTeamLink(location.href)
+if (unlinked !== undefined) history.replaceState(history.state, '', unlinked)
 
 const page = html.dataset.page
 const { pathname, search } = location

@@ -343,6 +343,8 @@ export interface IdempotencyKeyTable {
   fingerprint: string
   /** `pending` while the first request runs, `done` once its answer is kept. */
   status: 'pending' | 'done'
+  /** Who made it (migration 0260): in a team, the member whom its batches' notifications tell; null before. */
+  created_by: Generated<number | null>
   response_status: number | null
   /** JSON object of the answer's headers worth replaying (type, location). */
   response_headers: string | null
@@ -428,6 +430,8 @@ export interface WebhookEndpointTable {
   /** Comma-separated event types. */
   events: string
   secret: string
+  /** The member who started it in the app (migration 0260), whom its notification tells; null for `/v1`'s. */
+  started_by: Generated<number | null>
   created_at: number
 }
 

@@ -265,6 +265,7 @@ export const en = {
       title: 'Your bulk creation is done',
       body: '{{completed}} of {{total}} made; {{failed}} not made (their credits were refunded).',
     },
+    inTeam: 'In the team “{{team}}”.',
     creationReady: {
       title: '“{{name}}” is ready',
       body: 'Made from the template “{{template}}”. Download it from Creation History.',

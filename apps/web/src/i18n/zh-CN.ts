@@ -258,6 +258,7 @@ export const zhCN: Messages = {
       title: '批量创作已完成',
       body: '共 {{total}} 项，已生成 {{completed}} 项；{{failed}} 项未生成（点数已退回）。',
     },
+    inTeam: '团队：「{{team}}」。',
     creationReady: {
       title: '「{{name}}」已生成',
       body: '由模板「{{template}}」生成，可在作品历史中下载。',

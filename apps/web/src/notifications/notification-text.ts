@@ -1,6 +1,7 @@
 import type { Notification } from '@templet/api/contract'
 import type { TFunction } from 'i18next'
 import { formatDate, formatMoney } from '../i18n/format'
+import { pathInTeam } from '../session/workspace'
 
 /** What a notification's text needs besides itself: the reader's language and a template's localized name. */
 export interface TextContext {
@@ -20,6 +21,17 @@ const day = (iso: string, language: string) => formatDate(new Date(iso), 'long',
  * new one too. A `message` (an old notification whose text could not be read into parameters) keeps its text.
  */
 export function notificationText(n: Notification, c: TextContext): { title: string; body: string } {
+  const text = ownText(n, c)
+  const team = teamOf(n)
+  return team ? { ...text, body: `${text.body} ${c.t('notification.inTeam', { team: team.name })}` } : text
+}
+
+/** The team a notification's work was done in; undefined for the reader's own workspace. */
+function teamOf(n: Notification): { id: number; name: string } | undefined {
+  return n.type === 'creation_ready' || n.type === 'batch_completed' ? n.params.team : undefined
+}
+
+function ownText(n: Notification, c: TextContext): { title: string; body: string } {
   const { t, language } = c
   switch (n.type) {
     case 'welcome':
@@ -92,11 +104,34 @@ export function notificationText(n: Notification, c: TextContext): { title: stri
   }
 }
 
+/** Where opening a notification leads, and in which workspace. */
+export interface NotificationTarget {
+  path: string
+  /**
+   * The workspace its page is in: a team's id, or null for the reader's own; absent for a page of no workspace
+   * (Templates). Opening it moves the tab there.
+   */
+  team?: number | null
+}
+
 /**
- * Where opening a notification leads: the creation (Creation History for an hour's several), the purchase's receipt (Purchase History for one older than
- * that link), Pricing Plans to top up or change the plan, Templates to start. A `message` leads nowhere.
+ * Where opening a notification leads: the creation (Creation History for an hour's several) or the batch, the
+ * purchase's receipt (Purchase History for one older than that link), Pricing Plans to top up or change the plan,
+ * Templates to start; in the workspace it is about (a team's, else the reader's own). A `message` leads nowhere.
  */
-export function notificationTarget(n: Notification): string | undefined {
+export function notificationTarget(n: Notification): NotificationTarget | undefined {
+  const path = targetPath(n)
+  if (path === undefined) return undefined
+  if (n.type === 'welcome') return { path }
+  return { path, team: teamOf(n)?.id ?? null }
+}
+
+/** The target as a link's address: a team's page names its team, for a new tab to open it there. */
+export function targetHref(target: NotificationTarget): string {
+  return target.team ? pathInTeam(target.path, target.team) : target.path
+}
+
+function targetPath(n: Notification): string | undefined {
   switch (n.type) {
     case 'welcome':
       return '/templates'

@@ -3,8 +3,9 @@ import type { Notification } from '@templet/api/contract'
 import { Button } from '@templet/ui/button'
 import { Skeleton } from '@templet/ui/skeleton'
 import { BellOff, Check, CheckCheck } from 'lucide-react'
+import type { MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../api/mutations'
 import {
   myNotificationQuery,
@@ -19,7 +20,8 @@ import { PageTitle } from '../components/page-title'
 import { Pager } from '../components/pager'
 import { notifySuccess } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
-import { notificationTarget, notificationText } from '../notifications/notification-text'
+import { notificationTarget, notificationText, targetHref } from '../notifications/notification-text'
+import { switchTeam } from '../teams/switch-team'
 
 const PAGE_SIZE = 10
 const filters: readonly NotificationFilter[] = ['all', 'unread', 'read']
@@ -119,6 +121,10 @@ export function NotificationsPage() {
   )
 }
 
+/** A click that opens a link in this tab: the main button, no key held for a new tab or window. */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
+
 /**
  * One notification, written in the reader's language from its type and parameters. Its title opens it (the
  * whole card is the link's target area): it is marked read and the app goes where it points.
@@ -134,6 +140,7 @@ function NotificationItem({ item, onRead }: { item: Notification; onRead: () => 
     templateName: template.data?.names[locale],
   })
   const target = notificationTarget(item)
+  const navigate = useNavigate()
   const unread = item.check === 0
   return (
     <li
@@ -152,9 +159,14 @@ function NotificationItem({ item, onRead }: { item: Notification; onRead: () => 
           ) : null}
           {target ? (
             <Link
-              to={target}
-              onClick={() => {
+              to={targetHref(target)}
+              onClick={(event) => {
                 if (unread) onRead()
+                // Opened here (not in a new tab): the tab moves to the workspace the page is in first.
+                if (target.team === undefined || !isPlainClick(event)) return
+                event.preventDefault()
+                switchTeam(target.team === null ? undefined : String(target.team))
+                void navigate(target.path)
               }}
               className="rounded-sm after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-2 focus-visible:outline-ring"
             >

@@ -4,17 +4,11 @@ import { Users } from 'lucide-react'
 import { useEffect, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { queryClient } from '../api/query-client'
-import { chooseTeam, currentTeam, subscribeToTeam } from '../session/workspace'
+import { currentTeam, subscribeToTeam } from '../session/workspace'
+import { switchTeam } from './switch-team'
 import { teamListQuery } from './teams-api'
 
 const PERSONAL = 'personal'
-
-/** Moves the app to `teamId`'s workspace (undefined: the person's own): nothing read in the other one stays shown. */
-function switchTo(teamId: string | undefined) {
-  chooseTeam(teamId)
-  void queryClient.resetQueries()
-}
 
 /**
  * The header's workspace switcher (ADR 0206): the person's own workspace and their teams'. Shown once the person
@@ -27,7 +21,7 @@ export function TeamSwitcher({ personName }: { personName: string }) {
   const { data: teams } = useQuery(teamListQuery())
   const gone = teams !== undefined && team !== undefined && !teams.some((x) => String(x.id) === team)
   useEffect(() => {
-    if (gone) switchTo(undefined)
+    if (gone) switchTeam(undefined)
   }, [gone])
   if (!teams?.length) return null
   const workspaces = [
@@ -41,7 +35,7 @@ export function TeamSwitcher({ personName }: { personName: string }) {
       label={t('workspace.label')}
       heading={t('workspace.heading')}
       onValueChange={(id) => {
-        switchTo(id === PERSONAL ? undefined : id)
+        switchTeam(id === PERSONAL ? undefined : id)
         // A page of the other workspace (a creation, a template) is not in this one.
         void navigate('/dashboard')
       }}

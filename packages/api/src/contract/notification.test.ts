@@ -58,6 +58,27 @@ describe('the notification contract', () => {
         params: { creationId: 9, templateId: 2, typeId: 1, name: 'Poster', count: 4 },
       },
       { type: 'batch_completed', params: { batchId: 4, total: 50, completed: 47, failed: 3, canceled: 0 } },
+      {
+        type: 'batch_completed',
+        params: {
+          batchId: 4,
+          total: 1,
+          completed: 1,
+          failed: 0,
+          canceled: 0,
+          team: { id: 3, name: 'Northwind' },
+        },
+      },
+      {
+        type: 'creation_ready',
+        params: {
+          creationId: 9,
+          templateId: 2,
+          typeId: 1,
+          name: 'Poster',
+          team: { id: 3, name: 'Northwind' },
+        },
+      },
       { type: 'message', params: { title: 'Old', content: 'text' } },
     ]
     for (const e of events) {
@@ -86,6 +107,13 @@ describe('the notification contract', () => {
       },
     ],
     ['an unknown type', { type: 'news', params: {} }],
+    [
+      'a team without its name',
+      {
+        type: 'creation_ready',
+        params: { creationId: 9, templateId: 2, typeId: 1, name: 'P', team: { id: 3 } },
+      },
+    ],
   ])('refuses %s', (_what, e) => {
     expect(notificationEvent.safeParse(e).success).toBe(false)
     expect(notification.safeParse({ ...base, ...e }).success).toBe(false)

@@ -11,6 +11,11 @@ const money = { amountCents: z.number().int().nonnegative(), currency: z.string(
  * notifications older than these links.
  */
 const purchaseLink = { purchaseId: id.nullable(), offerId: z.string().min(1).nullable() }
+/**
+ * The team whose workspace the work was done in, told to the member who started it (its name as it was then);
+ * absent for work in the reader's own workspace. Opening the notification moves the tab to that team.
+ */
+const inTeam = { team: z.strictObject({ id, name: z.string().max(200) }).optional() }
 
 /**
  * The parameters of each notification type: what a reader's language needs to write its title and text, and
@@ -47,7 +52,7 @@ export const notificationParams = {
   /**
    * Creations stored within one clock hour, as one notification: `count` of them (1 when absent, as on older
    * ones), the latest named by `creationId` and `name` (the customer's own; the template is named by id). One
-   * opens the creation, several open Creation History.
+   * opens the creation, several open Creation History. In a team's workspace it is the member's who made them.
    */
   creation_ready: z.strictObject({
     creationId: id,
@@ -55,14 +60,19 @@ export const notificationParams = {
     typeId: id,
     name: z.string().max(200),
     count: z.number().int().positive().optional(),
+    ...inTeam,
   }),
-  /** A batch (bulk creation) finished: one notification for all its rows. Opens Creation History. */
+  /**
+   * A batch (bulk creation) finished: one notification for all its rows. Opens the batch. In a team's workspace
+   * it is the member's who started it (a `/v1` batch: the key's maker, else the team's owner).
+   */
   batch_completed: z.strictObject({
     batchId: id,
     total: z.number().int().nonnegative(),
     completed: z.number().int().nonnegative(),
     failed: z.number().int().nonnegative(),
     canceled: z.number().int().nonnegative(),
+    ...inTeam,
   }),
   /** An older notification whose stored text could not be read into parameters: its text as it was. */
   message: z.strictObject({ title: z.string(), content: z.string() }),

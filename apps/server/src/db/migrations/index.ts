@@ -34,6 +34,7 @@ import { migration as teams } from './0220_teams'
 import { migration as teamAudit } from './0230_team_audit'
 import { migration as teamWorkspaces } from './0240_team_workspaces'
 import { migration as templateComments } from './0250_template_comments'
+import { migration as workStarters } from './0260_work_starters'
 import { migration as versionApprovals } from './0270_version_approvals'
 import { settleParallelEra } from './parallel-era'
 
@@ -78,6 +79,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0240_team_workspaces': teamWorkspaces(engine),
     '0250_template_comments': templateComments(engine),
     '0270_version_approvals': versionApprovals(engine),
+    '0260_work_starters': workStarters(engine),
   }
 }
 

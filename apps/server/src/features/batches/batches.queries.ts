@@ -24,6 +24,21 @@ export function findOwnBatch(
     .executeTakeFirst()
 }
 
+/**
+ * Who started batch `b`: the member who started it in the app, else the maker of the `/v1` key it was sent with
+ * (null when neither is known).
+ */
+export async function batchStarter(db: Q, b: BatchRow): Promise<number | null> {
+  if (b.started_by !== null) return Number(b.started_by)
+  if (b.api_key_id === null) return null
+  const key = await db
+    .selectFrom('api_keys')
+    .select('created_by')
+    .where('id', '=', b.api_key_id)
+    .executeTakeFirst()
+  return key?.created_by == null ? null : Number(key.created_by)
+}
+
 export function findBatch(db: Q, id: number): Promise<BatchRow | undefined> {
   return db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst()
 }

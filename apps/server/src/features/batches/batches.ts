@@ -25,10 +25,12 @@ import {
   spendUnlessTest,
 } from '../developer/renders'
 import { insertRenders, listBatchRenders } from '../developer/renders.queries'
-import { notificationRow } from '../notifications/notifications'
+import { inTeam, notificationRow } from '../notifications/notifications'
 import { insertNotifications } from '../notifications/notifications.queries'
+import { workRecipient } from '../notifications/recipients'
 import { findUsableTemplate } from '../templates/templates.queries'
 import {
+  batchStarter,
   claimBatchNotice,
   completedRowValuesOf,
   countSettledRows,
@@ -240,6 +242,7 @@ export class Batches {
         const batch = await insertBatch(trx, {
           user_id: caller.userId,
           api_key_id: caller.keyId,
+          started_by: caller.startedBy ?? null,
           template_id: r.templateId,
           size_id: sizeId,
           locale: r.locale ?? 'en',
@@ -461,10 +464,12 @@ export class Batches {
       if (!b || b.status === 'running') return
       if (!(await claimBatchNotice(trx, batchId, now))) return
       // A test-mode batch is told to its webhooks only: the app does not list it.
-      if (b.livemode === 1)
+      const to =
+        b.livemode === 1 ? await workRecipient(trx, b.user_id, await batchStarter(trx, b)) : undefined
+      if (to)
         await insertNotifications(trx, [
           notificationRow(
-            b.user_id,
+            to.userId,
             {
               type: 'batch_completed',
               params: {
@@ -473,6 +478,7 @@ export class Batches {
                 completed: b.completed_rows,
                 failed: b.failed_rows,
                 canceled: b.canceled_rows,
+                ...inTeam(to),
               },
             },
             now,

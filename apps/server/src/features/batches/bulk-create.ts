@@ -136,11 +136,11 @@ export class BulkCreate {
    * Starts the batch, each distinct image URL fetched once before (stored as the caller's uploads): a URL that
    * gives no image refuses the whole request, naming its row and column, before any credit is spent.
    */
-  async create(userId: number, b: CsvInput): Promise<BatchDetail> {
+  async create(userId: number, b: CsvInput, startedBy?: number): Promise<BatchDetail> {
     const { request: read, columns, fields } = await this.request(userId, b)
     const { request, urlKeys } = await this.withImages(userId, read, fields)
     const rows = await this.fetchImageUrls(userId, request.rows, urlKeys, { fields, columns })
-    const batch = await this.d.batches.create({ userId, keyId: null }, { ...request, rows })
+    const batch = await this.d.batches.create({ userId, keyId: null, startedBy }, { ...request, rows })
     return this.detail(userId, batch.id)
   }
 

@@ -14,7 +14,8 @@ export function creationHandlers(
   | 'previewCreation'
 > {
   return {
-    createCreation: ({ session, body }) => creations.create({ userId: session.userId, ...body }),
+    createCreation: ({ session, body }) =>
+      creations.create({ userId: session.userId, startedBy: session.actorId, ...body }),
     creationList: ({ session, query }) =>
       creations.list(
         { userId: session.userId, typeId: query.typeId, templateId: query.templateId, q: query.q },

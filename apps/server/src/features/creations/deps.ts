@@ -33,7 +33,10 @@ export interface CreationDeps {
 
 /** What a creation (or its preview) is asked for with. */
 export interface CreationRequest {
+  /** The workspace it is made in: a person's own, or a team's. */
   userId: number
+  /** The person who asks for it, when not the workspace itself (a member in a team's): its notification is theirs. */
+  startedBy?: number | undefined
   templateId: number
   /** Default: the template's current version. */
   templateVersion?: number | undefined

@@ -9,6 +9,7 @@ import { AppError } from '../../errors'
 import { spendCredits } from '../billing/ledger'
 import { ledgerBalance } from '../billing/ledger.queries'
 import { notifyCreationReady } from '../notifications/notifications'
+import { workRecipient } from '../notifications/recipients'
 import { insertCreations, insertCreationUploads, type NewCreation } from './creations.queries'
 import type { CreationDeps, CreationRequest } from './deps'
 import {
@@ -32,8 +33,11 @@ export interface ProducedCreation {
   row: (now: number) => NewCreation
   /** The uploads it draws (the caller's, the template's fixed images). */
   uploadIds: number[]
-  /** Its "ready" notification, unless it was made with `notify: false`. */
-  notice?: { userId: number; templateId: number; typeId: number; name: string }
+  /**
+   * Its "ready" notification, unless it was made with `notify: false`: the workspace it is made in and who asked
+   * for it there (see `workRecipient`).
+   */
+  notice?: { workspaceId: number; startedBy: number; templateId: number; typeId: number; name: string }
   /** Deletes its files (its row was not stored). */
   discard: () => Promise<void>
 }
@@ -132,15 +136,21 @@ export async function writeCreation(
     }),
     uploadIds,
     ...(o.notify && {
-      notice: { userId: r.userId, templateId: row.id, typeId: row.template_type_id, name },
+      notice: {
+        workspaceId: r.userId,
+        startedBy: r.startedBy ?? r.userId,
+        templateId: row.id,
+        typeId: row.template_type_id,
+        name,
+      },
     }),
   }
 }
 
 /**
  * Stores creations written, in the caller's transaction (one insert for all their rows): the rows, the uploads
- * they draw, and their notifications. A creation exists, and is told, if and only if it is paid for. Their ids,
- * in order.
+ * they draw, and their notifications (each to whoever asked for it). A creation exists, and is told, if and only
+ * if it is paid for. Their ids, in order.
  */
 export async function storeCreations(
   trx: Kysely<Database>,
@@ -161,8 +171,9 @@ export async function storeCreations(
   })
   for (const [i, m] of made.entries()) {
     if (!m.notice) continue
-    const { userId, ...params } = m.notice
-    await notifyCreationReady(trx, userId, { creationId: ids[i] as number, ...params }, now)
+    const { workspaceId, startedBy, ...params } = m.notice
+    const to = await workRecipient(trx, workspaceId, startedBy)
+    if (to) await notifyCreationReady(trx, to, { creationId: ids[i] as number, ...params }, now)
   }
   return ids
 }

@@ -5,7 +5,7 @@ export function apiKeyHandlers(
   keys: ApiKeys,
 ): Pick<Handlers, 'apiKeyCreate' | 'apiKeyList' | 'apiKeyRevoke'> {
   return {
-    apiKeyCreate: ({ session, body }) => keys.create(session.userId, body),
+    apiKeyCreate: ({ session, body }) => keys.create(session.userId, body, session.actorId),
     apiKeyList: ({ session }) => keys.list(session.userId),
     apiKeyRevoke: ({ session, body }) => keys.revoke(session.userId, body.id),
   }

@@ -12,6 +12,8 @@ export async function insertApiKey(
     mode: 'live' | 'test'
     keyHash: string
     hint: string
+    /** The person who made it (in a team, the admin). */
+    createdBy: number
     now: number
   },
 ): Promise<ApiKeyRow> {
@@ -24,6 +26,7 @@ export async function insertApiKey(
       mode: k.mode,
       key_hash: k.keyHash,
       hint: k.hint,
+      created_by: k.createdBy,
       created_at: k.now,
     })
     .returningAll()

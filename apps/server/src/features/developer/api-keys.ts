@@ -74,10 +74,14 @@ export class ApiKeys {
     },
   ) {}
 
-  /** A new key; at most {@link API_KEYS_PER_ACCOUNT} live ones, counted under the user's lock. */
+  /**
+   * A new key of workspace `userId`; at most {@link API_KEYS_PER_ACCOUNT} live ones, counted under the user's
+   * lock. `createdBy`: the member who makes it in a team's workspace, whom its batches' notifications tell.
+   */
   async create(
     userId: number,
     r: { name: string; scopes: ApiKeyScope[]; mode?: ApiKeyMode | undefined },
+    createdBy?: number,
   ): Promise<ApiKeyCreated> {
     const mode = r.mode ?? 'live'
     const key = newKey(mode)
@@ -98,6 +102,7 @@ export class ApiKeys {
         mode,
         keyHash: hashApiKey(key),
         hint: hintOf(key, mode),
+        createdBy: createdBy ?? userId,
         now,
       })
     })

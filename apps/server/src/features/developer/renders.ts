@@ -99,6 +99,8 @@ export interface Maker {
   userId: number
   keyId: number | null
   livemode?: boolean | undefined
+  /** The member who starts it in a team's workspace from the app (a batch's notification is theirs). */
+  startedBy?: number | undefined
 }
 
 /**

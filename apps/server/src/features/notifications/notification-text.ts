@@ -53,6 +53,21 @@ export function englishText(e: NotificationEvent): { title: string; content: str
         content: `You have ${e.params.balance} ${e.params.balance === 1 ? 'credit' : 'credits'} left. Top up to keep creating.`,
       }
     case 'creation_ready':
+    case 'batch_completed': {
+      const text = workText(e)
+      return e.params.team
+        ? { ...text, content: `${text.content} In the team “${e.params.team.name}”.` }
+        : text
+    }
+    case 'message':
+      return { title: e.params.title, content: e.params.content }
+  }
+}
+
+/** The text of a notification about work done, before the team it was done in. */
+function workText(e: Extract<NotificationEvent, { type: 'creation_ready' | 'batch_completed' }>) {
+  switch (e.type) {
+    case 'creation_ready':
       return (e.params.count ?? 1) > 1
         ? {
             title: `${e.params.count} creations are ready`,
@@ -67,7 +82,5 @@ export function englishText(e: NotificationEvent): { title: string; content: str
         title: 'Your bulk creation is done',
         content: `${e.params.completed} of ${e.params.total} made${e.params.failed > 0 ? `, ${e.params.failed} failed (their credits were refunded)` : ''}${e.params.canceled > 0 ? `, ${e.params.canceled} cancelled` : ''}.`,
       }
-    case 'message':
-      return { title: e.params.title, content: e.params.content }
   }
 }

@@ -15,6 +15,7 @@ import {
   markNotificationRead,
   writeGroupedNotification,
 } from './notifications.queries'
+import type { WorkRecipient } from './recipients'
 
 /**
  * The row of one notification: its type and parameters, checked against the contract (a wrong parameter is a
@@ -52,20 +53,26 @@ export function creditsLowNotification(
 const HOUR_MS = 3_600_000
 
 /**
- * Tells that a creation is stored: one notification for the creations of one clock hour (UTC), counting them and
- * naming the latest, instead of one each. Written in the caller's transaction (the creation's own).
+ * Tells `to` that a creation is stored: one notification for the creations of one clock hour (UTC) in one
+ * workspace, counting them and naming the latest, instead of one each. Written in the caller's transaction (the
+ * creation's own).
  */
 export function notifyCreationReady(
   db: Kysely<Database>,
-  userId: number,
-  params: Extract<NotificationEvent, { type: 'creation_ready' }>['params'],
+  to: WorkRecipient,
+  params: Omit<Extract<NotificationEvent, { type: 'creation_ready' }>['params'], 'team'>,
   now: number,
 ): Promise<number> {
+  const hour = Math.floor(now / HOUR_MS)
   return writeGroupedNotification(db, {
-    ...notificationRow(userId, { type: 'creation_ready', params }, now),
-    group_key: `creations:${Math.floor(now / HOUR_MS)}`,
+    ...notificationRow(to.userId, { type: 'creation_ready', params: { ...params, ...inTeam(to) } }, now),
+    // A member's creations in a team are counted apart from their own.
+    group_key: to.team ? `creations:team:${to.team.id}:${hour}` : `creations:${hour}`,
   })
 }
+
+/** The `team` parameter of a notification about work in a team's workspace (none in the reader's own). */
+export const inTeam = (to: WorkRecipient) => (to.team ? { team: to.team } : {})
 
 type SubscriptionState = Extract<
   NotificationEvent,

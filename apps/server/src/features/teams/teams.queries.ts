@@ -67,6 +67,34 @@ export function membership(db: Q, teamId: number, userId: number) {
     .executeTakeFirst()
 }
 
+/**
+ * The team whose workspace is `workspaceId` (undefined for a person's own), with `memberId` when they are one of
+ * its members, and its owner: whom work done in the workspace is told to.
+ */
+export function teamOfWorkspace(db: Q, workspaceId: number, memberId: number | null) {
+  return db
+    .selectFrom('teams as t')
+    .select((eb) => [
+      't.id',
+      't.name',
+      eb
+        .selectFrom('team_members as m')
+        .select('m.user_id')
+        .whereRef('m.team_id', '=', 't.id')
+        .where('m.user_id', '=', memberId ?? 0)
+        .as('member_id'),
+      eb
+        .selectFrom('team_members as o')
+        .select('o.user_id')
+        .whereRef('o.team_id', '=', 't.id')
+        .where('o.role', '=', 'owner')
+        .limit(1)
+        .as('owner_id'),
+    ])
+    .where('t.workspace_id', '=', workspaceId)
+    .executeTakeFirst()
+}
+
 /** The members of `teamId`: the owner first, then by name. */
 export function membersOf(db: Q, teamId: number) {
   return db

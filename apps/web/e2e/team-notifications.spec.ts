@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
+import {
+  type Account,
+  apiAs,
+  expect,
+  grantTeamCredits,
+  registerUser,
+  signIn,
+  storeSession,
+  type TempletServer,
+  test,
+} from './fixtures'
+import { mailLink } from './mail'
+
+/** Ada Owner's team Northwind, `members` invited with their roles and joined through the mailed links. */
+async function northwind(page: Page, server: TempletServer, owner: Account, members: [Account, string][]) {
+  const created = await apiAs(server, owner.token, 'POST', '/team/create', { name: 'Northwind' })
+  const teamId = (created.data as { id: number }).id
+  for (const [member, role] of members) {
+    const invited = await apiAs(server, owner.token, 'POST', '/team/invite', {
+      teamId,
+      email: member.email,
+      role,
+    })
+    expect(invited.code, invited.msg).toBe(0)
+    const link = await mailLink(page, server, member.email, 'Ada Owner invited you to Northwind on Templet')
+    const token = new URLSearchParams(link.split('?')[1]).get('token')
+    expect((await apiAs(server, member.token, 'POST', '/team/join', { token })).code).toBe(0)
+  }
+  return teamId
+}
+
+test.describe('notifications of work in a team', () => {
+  test('a creation a member makes in a team is told to them with the team; opening it moves the tab there, in a new tab too', async ({
+    page,
+    server,
+  }) => {
+    const owner = await registerUser(server, 'Ada Owner')
+    const editor = await registerUser(server, 'Grace Editor')
+    const teamId = await northwind(page, server, owner, [[editor, 'editor']])
+    grantTeamCredits(server, teamId, 3)
+    const summary = await apiAs(server, editor.token, 'GET', '/dashboard/summary')
+    const templateId = (summary.data as { startTemplateId: number }).startTemplateId
+    const made = await apiAs(
+      server,
+      editor.token,
+      'POST',
+      '/creation/create',
+      { templateId, values: {}, name: 'Team card' },
+      { Team: String(teamId) },
+    )
+    expect(made.code, made.msg).toBe(0)
+    const creationId = (made.data as { id: number }).id
+
+    await signIn(page, editor, '/notifications')
+    await expect(page.getByRole('button', { name: 'Workspace, Grace Editor' })).toBeVisible()
+    const item = page.getByTestId('notification-list').getByRole('listitem').first()
+    await expect(item).toContainText('In the team “Northwind”.')
+    const open = item.getByRole('link', { name: '“Team card” is ready' })
+    const href = await open.getAttribute('href')
+    expect(href).toBe(`/creation/${creationId}/edit?team=${teamId}`)
+    await expectNoAxeViolations(page)
+
+    await open.click()
+    await expect(page).toHaveURL(new RegExp(`/creation/${creationId}/edit$`))
+    await expect(page.getByRole('button', { name: 'Workspace, Northwind' })).toBeVisible()
+    // The creation is the team's: it opens only in the team's workspace.
+    await expect(page.getByRole('heading', { level: 1, name: 'Team card' })).toBeVisible()
+
+    // The link opened in a tab of its own (which starts in the person's own workspace) opens it in the team too.
+    const other = await page.context().newPage()
+    await other.goto(href ?? '')
+    await expect(other).toHaveURL(new RegExp(`/creation/${creationId}/edit$`))
+    await expect(other.getByRole('button', { name: 'Workspace, Northwind' })).toBeVisible()
+    await expect(other.getByRole('heading', { level: 1, name: 'Team card' })).toBeVisible()
+    await other.close()
+
+    // The owner heard nothing of it.
+    const ownerNotes = await apiAs(server, owner.token, 'GET', '/user/my-notification')
+    expect((ownerNotes.data as { type: string }[]).map((n) => n.type)).toEqual(['welcome'])
+  })
+
+  test('reads in Chinese on a phone', async ({ page, server }) => {
+    const owner = await registerUser(server, 'Ada Owner')
+    const editor = await registerUser(server, 'Grace Editor')
+    const teamId = await northwind(page, server, owner, [[editor, 'editor']])
+    grantTeamCredits(server, teamId, 1)
+    const summary = await apiAs(server, editor.token, 'GET', '/dashboard/summary')
+    const templateId = (summary.data as { startTemplateId: number }).startTemplateId
+    await apiAs(
+      server,
+      editor.token,
+      'POST',
+      '/creation/create',
+      { templateId, values: {}, name: '团队卡片' },
+      { Team: String(teamId) },
+    )
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/about-us')
+    await storeSession(page, editor)
+    await page.evaluate(() => localStorage.setItem('templet.language', 'zh-CN'))
+    await page.goto('/notifications')
+    const item = page.getByTestId('notification-list').getByRole('listitem').first()
+    await expect(item).toContainText('团队：「Northwind」。')
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390)
+    await expectNoAxeViolations(page)
+  })
+})
