@@ -333,6 +333,8 @@ export interface ApiKeyTable {
   revoked_at: number | null
   /** `test`: its renders are watermarked and spend nothing (migration 0190). */
   mode: Generated<'live' | 'test'>
+  /** Who made it (migration 0260): in a team, the member whom its batches' notifications tell; null before. */
+  created_by: Generated<number | null>
 }
 
 /** The first answer to a `/v1` POST with an `Idempotency-Key`, kept 24 hours per user and key. */
@@ -343,8 +345,6 @@ export interface IdempotencyKeyTable {
   fingerprint: string
   /** `pending` while the first request runs, `done` once its answer is kept. */
   status: 'pending' | 'done'
-  /** Who made it (migration 0260): in a team, the member whom its batches' notifications tell; null before. */
-  created_by: Generated<number | null>
   response_status: number | null
   /** JSON object of the answer's headers worth replaying (type, location). */
   response_headers: string | null
@@ -420,6 +420,8 @@ export interface BatchTable {
   pdf_pages: Generated<number>
   /** 0 for a test key's batch: its rows and PDF watermarked, free (migration 0190). */
   livemode: Generated<number>
+  /** The member who started it in the app (migration 0260), whom its notification tells; null for `/v1`'s. */
+  started_by: Generated<number | null>
 }
 
 /** Where an account's events are sent (`/v1/webhook_endpoints`); `secret` signs them. */
@@ -430,8 +432,6 @@ export interface WebhookEndpointTable {
   /** Comma-separated event types. */
   events: string
   secret: string
-  /** The member who started it in the app (migration 0260), whom its notification tells; null for `/v1`'s. */
-  started_by: Generated<number | null>
   created_at: number
 }
 

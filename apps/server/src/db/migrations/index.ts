@@ -78,8 +78,8 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0230_team_audit': teamAudit(engine),
     '0240_team_workspaces': teamWorkspaces(engine),
     '0250_template_comments': templateComments(engine),
-    '0270_version_approvals': versionApprovals(engine),
     '0260_work_starters': workStarters(engine),
+    '0270_version_approvals': versionApprovals(engine),
   }
 }
 
