@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ledgerBalance } from '../src/features/billing/ledger.queries'
 import { engines, startServer, type TestServer } from './harness'
 
 const SECRET = 'whsec_test_secret'
@@ -76,7 +77,7 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
   async function deliver(
     type: string,
     object: object,
-    o: { id?: string; signature?: string; payload?: string } = {},
+    o: { id?: string; signature?: string; payload?: string; to?: TestServer } = {},
   ) {
     seq += 1
     const payload =
@@ -90,7 +91,7 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
         data: { object },
       })
     const header = o.signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: SECRET })
-    const res = await fetch(`${s.url}/api/webhook/stripe`, {
+    const res = await fetch(`${(o.to ?? s).url}/api/webhook/stripe`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': header },
       body: payload,
@@ -253,6 +254,67 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
       purchase: { credits: 220, variant: 'checkout1' },
     })
     expect((await s.call('GET', '/purchase/list', { token })).total).toBe(1)
+  })
+
+  it("writes a team's payment the webhook completes into the team's activity once, delivered twice to two processes while the customer is back and the reconciliation runs", async () => {
+    const { token } = await s.signUp('Olive Owner')
+    const team = await s.call('POST', '/team/create', { token, body: { name: 'Northwind' } })
+    expect(team.code, team.msg).toBe(0)
+    const inTeam = { headers: { Team: String(team.data.id) } }
+    const opened = await s.call('POST', '/checkout/create', {
+      token,
+      ...inTeam,
+      body: { offerId: 'main/payment-49-9', variant: 'checkout1' },
+    })
+    expect(opened.code, opened.msg).toBe(0)
+    const checkoutId = opened.data.checkoutId as string
+    const object = sessionCompleted(checkoutId, { mode: 'payment', payment_intent: `pi_team_${checkoutId}` })
+    const id = `evt_team_${checkoutId}`
+    const twin = await s.twin()
+    try {
+      const [first, second] = await Promise.all([
+        deliver('checkout.session.completed', object, { id }),
+        deliver('checkout.session.completed', object, { id, to: twin }),
+        s.parts.checkouts.reconcile(),
+        twin.parts.checkouts.reconcile(),
+        // The customer back on the return page, asking how the checkout went.
+        twin.call('GET', '/checkout/detail', { token, ...inTeam, query: { id: checkoutId } }),
+      ])
+      expect([first.status, second.status]).toEqual([200, 200])
+      // Stripe delivers it again later.
+      expect((await deliver('checkout.session.completed', object)).status).toBe(200)
+    } finally {
+      await twin.close()
+    }
+
+    const detail = await s.call('GET', '/checkout/detail', { token, ...inTeam, query: { id: checkoutId } })
+    expect(detail.data).toMatchObject({ status: 'paid', purchase: { credits: 100 } })
+    const { workspace_id } = await s.db.kysely
+      .selectFrom('teams')
+      .select('workspace_id')
+      .where('id', '=', team.data.id)
+      .executeTakeFirstOrThrow()
+    expect(await ledgerBalance(s.db.kysely, Number(workspace_id))).toBe(100)
+    const activity = await s.call('GET', '/team/audit', { token, query: { teamId: team.data.id } })
+    const paid = (
+      activity.data as { action: string; actor: { name: string } | null; detail: string }[]
+    ).filter((e) => e.action === 'billing.paid')
+    expect(paid).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ name: 'Olive Owner' }),
+        detail: `main/payment-49-9 #${detail.data.purchase.id}`,
+      }),
+    ])
+    // A person's own payment writes no team's activity.
+    const own = await stripeCheckout('main/payment-49-9')
+    const ownPaid = sessionCompleted(own.checkoutId, {
+      mode: 'payment',
+      payment_intent: `pi_own_${own.checkoutId}`,
+    })
+    expect((await deliver('checkout.session.completed', ownPaid)).status).toBe(200)
+    expect(await balance(own.token)).toBe(105)
+    const after = await s.call('GET', '/team/audit', { token, query: { teamId: team.data.id } })
+    expect(after.total).toBe(activity.total)
   })
 
   it('grants nothing for a session naming the checkout with another amount, currency or session id', async () => {

@@ -113,6 +113,8 @@ export interface CheckoutTable {
   provider_ref: string | null
   created_at: number
   charged_at: number | null
+  /** Who opened it (migration 0261): in a team's workspace, the admin the team's activity says paid. */
+  opened_by: Generated<number | null>
 }
 
 export interface SubscriptionTable {

@@ -35,6 +35,7 @@ import { migration as teamAudit } from './0230_team_audit'
 import { migration as teamWorkspaces } from './0240_team_workspaces'
 import { migration as templateComments } from './0250_template_comments'
 import { migration as workStarters } from './0260_work_starters'
+import { migration as checkoutOpeners } from './0261_checkout_openers'
 import { migration as versionApprovals } from './0270_version_approvals'
 import { settleParallelEra } from './parallel-era'
 
@@ -79,6 +80,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0240_team_workspaces': teamWorkspaces(engine),
     '0250_template_comments': templateComments(engine),
     '0260_work_starters': workStarters(engine),
+    '0261_checkout_openers': checkoutOpeners(engine),
     '0270_version_approvals': versionApprovals(engine),
   }
 }

@@ -5,13 +5,23 @@ type Q = Kysely<Database>
 
 export async function insertCheckout(
   db: Q,
-  c: { id: string; userId: number; offerId: string; variant: string; provider: string; now: number },
+  c: {
+    id: string
+    userId: number
+    /** The person who opens it (in a team's workspace, the admin buying for it). */
+    openedBy: number
+    offerId: string
+    variant: string
+    provider: string
+    now: number
+  },
 ): Promise<void> {
   await db
     .insertInto('checkouts')
     .values({
       id: c.id,
       user_id: c.userId,
+      opened_by: c.openedBy,
       offer_id: c.offerId,
       variant: c.variant,
       provider: c.provider,

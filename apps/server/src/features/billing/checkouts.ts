@@ -11,6 +11,8 @@ import type { CheckoutRow, Database, PurchaseRow, UserRow } from '../../db/schem
 import { AppError, notFound } from '../../errors'
 import { errorFields, type Logger } from '../../log'
 import { findUserById, findUserWithCredits } from '../accounts/users.queries'
+import { recordTeamPayment } from '../teams/teams.queries'
+import { paymentDetail } from '../teams/workspace-activity'
 import {
   deleteUnopenedCheckout,
   findChargedCheckouts,
@@ -70,6 +72,7 @@ export class Checkouts {
     await insertCheckout(db, {
       id: checkoutId,
       userId,
+      openedBy: actorId ?? userId,
       offerId: offer.id,
       variant: body.variant,
       provider: provider.name,
@@ -249,9 +252,11 @@ export class Checkouts {
 
   /**
    * Grants a charged checkout's credits, once: the `charged -> paid` update admits one transaction, which
-   * records the purchase (and, for a subscription, the subscription in its first period) and the ledger row
-   * keyed by the checkout. Any later or concurrent call gets the same purchase. `paymentRef` is the provider's
-   * payment (a Stripe payment intent) that a refund will name.
+   * records the purchase (and, for a subscription, the subscription in its first period), the ledger row keyed by
+   * the checkout and, in a team's workspace, the payment in the team's activity. Whoever completes it (the card
+   * form's answer, the provider's webhook delivered any number of times, the reconciliation after a crash), any
+   * later or concurrent call gets the same purchase. `paymentRef` is the provider's payment (a Stripe payment
+   * intent) that a refund will name.
    */
   async complete(
     checkout: CheckoutRow,
@@ -289,7 +294,7 @@ export class Checkouts {
               created_at: at,
             })
           : null
-      await recordPurchase(tx, {
+      const purchaseId = await recordPurchase(tx, {
         ...this.#purchaseOf(checkout),
         key,
         outcome: 'paid',
@@ -298,6 +303,14 @@ export class Checkouts {
         card: { brand: checkout.card_brand, last4: checkout.card_last4 },
         now: at,
       })
+      // In a team's workspace, its activity says who paid, in this transaction: once, whichever way it completed.
+      if (purchaseId !== undefined)
+        await recordTeamPayment(tx, {
+          workspaceId: userId,
+          actorId: checkout.opened_by === null ? null : Number(checkout.opened_by),
+          detail: paymentDetail(offer.id, purchaseId),
+          now: at,
+        })
     })
     return this.#purchase(key)
   }

@@ -300,6 +300,32 @@ export async function insertAudit(db: Q, row: AuditRow, now: number) {
     .execute()
 }
 
+/**
+ * Writes a payment into the activity of the team whose workspace is `workspaceId` (nothing for a person's own), in
+ * the caller's transaction: the one that completed the payment.
+ */
+export async function recordTeamPayment(
+  db: Q,
+  p: { workspaceId: number; actorId: number | null; detail: string; now: number },
+): Promise<void> {
+  await db
+    .insertInto('team_audit')
+    .columns(['team_id', 'actor_id', 'action', 'detail', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('teams')
+        .select([
+          'id',
+          sql<number | null>`cast(${p.actorId} as bigint)`.as('actor_id'),
+          sql<string>`cast(${'billing.paid'} as text)`.as('action'),
+          sql<string>`cast(${p.detail} as text)`.as('detail'),
+          sql<number>`cast(${p.now} as bigint)`.as('created_at'),
+        ])
+        .where('workspace_id', '=', p.workspaceId),
+    )
+    .execute()
+}
+
 /** `teamId`'s activity, the newest first, with the names and addresses of who did it and whom it concerned. */
 export function auditOf(db: Q, teamId: number, page?: { limit: number; offset: number }) {
   let q = db
@@ -325,23 +351,6 @@ export function auditOf(db: Q, teamId: number, page?: { limit: number; offset: n
     .orderBy('a.id', 'desc')
   if (page) q = q.limit(page.limit).offset(page.offset)
   return q.execute()
-}
-
-/** Whether `teamId`'s activity already has `action` about `detail`. */
-export async function hasAudit(
-  db: Q,
-  teamId: number,
-  action: string,
-  detail: string | null,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('team_audit')
-    .select('id')
-    .where('team_id', '=', teamId)
-    .where('action', '=', action)
-    .where('detail', detail === null ? 'is' : '=', detail)
-    .executeTakeFirst()
-  return row !== undefined
 }
 
 export async function countAudit(db: Q, teamId: number): Promise<number> {

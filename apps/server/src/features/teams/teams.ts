@@ -28,7 +28,6 @@ import {
   countTeamsOf,
   deleteMember,
   deleteTeam,
-  hasAudit,
   insertAudit,
   insertInvitation,
   insertMember,
@@ -141,17 +140,9 @@ export class Teams {
     return Number(m.workspace_id)
   }
 
-  /**
-   * Records a change a member made in `teamId`'s workspace, once: a paid checkout sent again answers paid again
-   * for the same purchase, which is not a second payment.
-   */
+  /** Records a change a member made in `teamId`'s workspace (a payment is recorded by the checkout's completion). */
   async recordChange(teamId: number, actorId: number, change: WorkspaceChange): Promise<void> {
-    await this.d.db.transaction().execute(async (trx) => {
-      await lockTeam(trx, teamId)
-      if (change.action === 'billing.paid' && (await hasAudit(trx, teamId, change.action, change.detail)))
-        return
-      await this.#audit(trx, teamId, actorId, change.action, { detail: change.detail })
-    })
+    await this.#audit(this.d.db, teamId, actorId, change.action, { detail: change.detail })
   }
 
   async members(userId: number, teamId: number): Promise<Omit<TeamMembers, 'resetToken'>> {

@@ -1,9 +1,4 @@
-import type {
-  CheckoutPayData,
-  EndpointName,
-  TeamAuditAction,
-  TemplateApproveData,
-} from '@templet/api/contract'
+import type { EndpointName, TeamAuditAction, TemplateApproveData } from '@templet/api/contract'
 
 /** A change made in a team's workspace, as its activity records it. */
 export interface WorkspaceChange {
@@ -11,6 +6,12 @@ export interface WorkspaceChange {
   /** What it was about: a key's name, an offer, the number of what was deleted. */
   detail: string | null
 }
+
+/**
+ * What a payment in a team's workspace was about: its offer and purchase. Written by the transaction that completes
+ * the checkout (billing's `Checkouts.complete`), however it completes, not by an endpoint's answer.
+ */
+export const paymentDetail = (offerId: string, purchaseId: number) => `${offerId} #${purchaseId}`
 
 type Input = { query?: unknown; body?: unknown }
 const idOf = (input: Input) => `#${(input.body as { id: number }).id}`
@@ -29,12 +30,6 @@ export function workspaceChange(
       return { action: 'key.created', detail: (input.body as { name: string }).name }
     case 'apiKeyRevoke':
       return { action: 'key.revoked', detail: idOf(input) }
-    case 'checkoutPay': {
-      const paid = result as CheckoutPayData
-      // A declined card buys nothing; a paid checkout sent again answers paid again, for the same purchase.
-      if (paid.status !== 'paid') return undefined
-      return { action: 'billing.paid', detail: `${paid.purchase.offerId} #${paid.purchase.id}` }
-    }
     case 'subscriptionCancel':
       return { action: 'subscription.canceled', detail: null }
     case 'subscriptionResume':
