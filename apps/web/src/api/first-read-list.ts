@@ -13,11 +13,16 @@ export const FIRST_READ_REQUESTS = {
   dashboardSummary: '/dashboard/summary',
   /** The teams of the header's workspace switcher. */
   teamList: '/team/list',
+  /** The header's balance: the workspace's, a team's in a team's. */
+  creditBalance: '/credit/balance',
 } as const
 export type FirstRead = keyof typeof FIRST_READ_REQUESTS
 
-/** The reads of every page inside the signed-in layout (and of its 404): the user menu, the bell, the switcher. */
-const LAYOUT_READS: readonly FirstRead[] = ['myInfo', 'unreadCount', 'teamList']
+/**
+ * The reads of every page inside the signed-in layout (and of its 404): the user menu, the bell, the switcher,
+ * the balance.
+ */
+const LAYOUT_READS: readonly FirstRead[] = ['myInfo', 'unreadCount', 'teamList', 'creditBalance']
 /** A screen's own first reads, by its path. */
 const SCREEN_READS: Readonly<Record<string, readonly FirstRead[]>> = {
   '/dashboard': ['dashboardSummary'],

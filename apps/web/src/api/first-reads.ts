@@ -7,7 +7,7 @@
 
 import { teamListQuery } from '../teams/teams-api'
 import { type FirstRead, firstReadsOf } from './first-read-list'
-import { dashboardSummaryQuery, myInfoQuery, myNotificationQuery } from './queries'
+import { creditBalanceQuery, dashboardSummaryQuery, myInfoQuery, myNotificationQuery } from './queries'
 import { markReadBeforeStart, queryClient } from './query-client'
 
 /** The query of each first read: the one the screens read, so they find its answer in the cache. */
@@ -16,6 +16,7 @@ const queryOf: Record<FirstRead, () => { queryKey: readonly unknown[] }> = {
   unreadCount: () => myNotificationQuery('unread', 1),
   dashboardSummary: dashboardSummaryQuery,
   teamList: teamListQuery,
+  creditBalance: creditBalanceQuery,
 }
 
 /**

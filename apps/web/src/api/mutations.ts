@@ -116,6 +116,7 @@ export function useCreateCreation() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['myInfo'] }),
+        queryClient.invalidateQueries({ queryKey: ['creditBalance'] }),
         queryClient.invalidateQueries({ queryKey: ['creationList'] }),
         queryClient.invalidateQueries({ queryKey: ['dashboardSummary'] }),
       ]),
@@ -161,6 +162,7 @@ export function useRenameCreation() {
 /** What a payment or a change of plan makes stale: the balance (the header's too), lists, notices. */
 const afterBilling = [
   ['myInfo'],
+  ['creditBalance'],
   ['purchaseList'],
   ['creditHistory'],
   ['subscriptionCurrent'],

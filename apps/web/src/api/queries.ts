@@ -27,6 +27,20 @@ export function myInfoQuery() {
   })
 }
 
+/**
+ * The balance of the workspace the tab works in (`GET /credit/balance`): a team's for any member, with the `Team`
+ * header; the header's balance and Pricing Plans show it.
+ */
+export function creditBalanceQuery() {
+  return queryOptions({
+    queryKey: ['creditBalance'],
+    queryFn: async ({ signal }) => {
+      const { resetToken: _rotated, ...balance } = (await read('creditBalance', {}, signal)).data
+      return balance
+    },
+  })
+}
+
 export type NotificationFilter = 'all' | 'unread' | 'read'
 const checkOf: Record<NotificationFilter, '0' | '1' | undefined> = { all: undefined, unread: '0', read: '1' }
 

@@ -57,6 +57,7 @@ export function useCreateBatch() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['batchList'] }),
         queryClient.invalidateQueries({ queryKey: ['myInfo'] }),
+        queryClient.invalidateQueries({ queryKey: ['creditBalance'] }),
       ]),
   })
 }
@@ -72,6 +73,7 @@ export function useCancelBatch() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['batchList'] }),
         queryClient.invalidateQueries({ queryKey: ['myInfo'] }),
+        queryClient.invalidateQueries({ queryKey: ['creditBalance'] }),
       ]),
   })
 }

@@ -13,17 +13,21 @@ import { formatNumber, formatUnitPrice } from '../i18n/format'
 import { checkoutPath, formatPrice, KINDS, mainOffers, planCreditBonus, pricePerCredit } from './offers'
 
 /**
- * The link that opens an offer's checkout page, named with its credits and price; `returnTo` (a same-origin
- * path, e.g. the editor's) is passed on, so the success page leads back there.
+ * The link that opens an offer's checkout page, named with its credits and price (and in a team's workspace the
+ * team it credits); `returnTo` (a same-origin path, e.g. the editor's) is passed on, so the success page leads
+ * back there.
  */
 export function ChooseOfferLink({
   offer,
   className,
   returnTo,
+  team,
 }: {
   offer: Offer
   className?: string
   returnTo?: string | null
+  /** The team whose workspace buys it, by name. */
+  team?: string | undefined
 }) {
   const { t } = useTranslation()
   const language = currentLanguage()
@@ -34,8 +38,12 @@ export function ChooseOfferLink({
       to={checkoutPath(offer.id, 'checkout', returnTo)}
       aria-label={
         offer.kind === 'payment'
-          ? t('pricingPlans.buy', { credits, price })
-          : t('pricingPlans.subscribe', { credits, price })
+          ? team
+            ? t('whose.buy', { credits, price, team })
+            : t('pricingPlans.buy', { credits, price })
+          : team
+            ? t('whose.subscribe', { credits, price, team })
+            : t('pricingPlans.subscribe', { credits, price })
       }
       className={buttonVariants({ className: cx('w-full', className) })}
     >

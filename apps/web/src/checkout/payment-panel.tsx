@@ -1,17 +1,19 @@
+import './whose-messages'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { AuthData, CheckoutVariant, OfferDetail, Purchase } from '@templet/api'
 import { Button } from '@templet/ui/button'
 import { CheckCircle2, ExternalLink, Info, LogOut } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { ApiFailureError, api } from '../api/client'
 import { useCheckoutCreate, useCheckoutPay } from '../api/mutations'
-import { checkoutDetailQuery, myInfoQuery } from '../api/queries'
+import { checkoutDetailQuery, creditBalanceQuery, myInfoQuery } from '../api/queries'
 import { LinkButton } from '../components/link-button'
 import { currentLanguage } from '../i18n'
 import { formatNumber } from '../i18n/format'
 import { endSession, hasSession, startSession } from '../session/session'
+import { mayBuy, useCurrentTeam } from '../teams/current-team'
 import { type CardError, type CardField, cardBody } from './card'
 import { CardForm } from './card-form'
 import { InlineAuth } from './inline-auth'
@@ -61,6 +63,8 @@ export function PaymentPanel({ offer, variant }: { offer: OfferDetail; variant: 
   function signedInAs(auth: AuthData) {
     startSession(auth)
     queryClient.setQueryData(myInfoQuery().queryKey, auth.user)
+    // The balance read next is this account's.
+    queryClient.removeQueries({ queryKey: ['creditBalance'] })
     setSignedIn(true)
   }
 
@@ -72,6 +76,7 @@ export function PaymentPanel({ offer, variant }: { offer: OfferDetail; variant: 
     }
     endSession({ byChoice: true })
     queryClient.removeQueries({ queryKey: ['myInfo'] })
+    queryClient.removeQueries({ queryKey: ['creditBalance'] })
     setSignedIn(false)
   }
 
@@ -83,22 +88,51 @@ export function PaymentPanel({ offer, variant }: { offer: OfferDetail; variant: 
       {returnedId && result === 'success' ? (
         <ProviderReturn checkoutId={returnedId} onPaid={setPaid} />
       ) : (
-        <Payment
-          offer={offer}
-          variant={variant}
-          returnTo={returnTo}
-          notice={returnedId && result === 'cancel' ? t('checkout.provider.cancelled') : undefined}
-          onPaid={setPaid}
-        />
+        <BuyersOnly>
+          <Payment
+            offer={offer}
+            variant={variant}
+            returnTo={returnTo}
+            notice={returnedId && result === 'cancel' ? t('checkout.provider.cancelled') : undefined}
+            onPaid={setPaid}
+          />
+        </BuyersOnly>
       )}
     </div>
   )
 }
 
-/** Who pays, with their balance, and a way out for someone else at this computer. */
+/**
+ * In a team's workspace, a member who does not buy for the team (an editor or viewer) is told who does, and no
+ * checkout is opened for them (the server would refuse it).
+ */
+function BuyersOnly({ children }: { children: ReactNode }) {
+  const { t } = useTranslation()
+  const where = useCurrentTeam()
+  if (where.teamId !== undefined && !where.team)
+    return (
+      <p className="text-sm text-muted-foreground" aria-busy="true">
+        {t('app.loading')}
+      </p>
+    )
+  if (mayBuy(where)) return children
+  return (
+    <p
+      className="flex gap-2 rounded-lg border border-border px-4 py-3 text-sm"
+      data-testid="checkout-admin-buys"
+    >
+      <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {t('whose.adminBuys', { team: where.team?.name })}
+    </p>
+  )
+}
+
+/** Who pays, with the balance the credits go to (a team's in a team's workspace), and a way out for someone else. */
 function AccountLine({ onSignOut }: { onSignOut: () => void }) {
   const { t } = useTranslation()
   const me = useQuery(myInfoQuery())
+  const balance = useQuery(creditBalanceQuery())
+  const team = useCurrentTeam().team?.name
   const language = currentLanguage()
   return (
     <div className="flex flex-col gap-1 rounded-lg bg-muted px-4 py-3 text-sm" aria-busy={me.isPending}>
@@ -107,12 +141,25 @@ function AccountLine({ onSignOut }: { onSignOut: () => void }) {
           <p className="break-words">
             {t('checkout.account.payingAs', { name: me.data.name, email: me.data.email })}
           </p>
-          <p className="text-muted-foreground" data-testid="checkout-balance">
-            {t('checkout.account.balance', {
-              count: me.data.credits,
-              formatted: formatNumber(me.data.credits, language),
-            })}
-          </p>
+          {team ? (
+            <p className="break-words font-medium" data-testid="checkout-team">
+              {t('whose.checkout.forTeam', { team })}
+            </p>
+          ) : null}
+          {balance.data ? (
+            <p className="break-words text-muted-foreground" data-testid="checkout-balance">
+              {team
+                ? t('whose.checkout.balance', {
+                    team,
+                    count: balance.data.balance,
+                    formatted: formatNumber(balance.data.balance, language),
+                  })
+                : t('checkout.account.balance', {
+                    count: balance.data.balance,
+                    formatted: formatNumber(balance.data.balance, language),
+                  })}
+            </p>
+          ) : null}
         </>
       ) : (
         <p className="text-muted-foreground">{t('app.loading')}</p>
@@ -306,8 +353,8 @@ function ProviderReturn({ checkoutId, onPaid }: { checkoutId: string; onPaid: (p
   const purchase = detail.data?.status === 'paid' ? detail.data.purchase : null
   useEffect(() => {
     if (!purchase) return
-    void queryClient.fetchQuery({ ...myInfoQuery(), staleTime: 0 }).then((me) => {
-      onPaid({ purchase, balance: me.credits })
+    void queryClient.fetchQuery({ ...creditBalanceQuery(), staleTime: 0 }).then((now) => {
+      onPaid({ purchase, balance: now.balance })
     })
   }, [purchase, queryClient, onPaid])
 
@@ -342,6 +389,7 @@ function PaymentSuccess({
   const { t } = useTranslation()
   const heading = useRef<HTMLHeadingElement>(null)
   const language = currentLanguage()
+  const team = useCurrentTeam().team?.name
   useEffect(() => heading.current?.focus(), [])
   const { credits } = paid.purchase
   return (
@@ -358,11 +406,17 @@ function PaymentSuccess({
       <p className="text-2xl font-semibold tabular-nums">
         {t('checkout.success.credits', { count: credits, formatted: formatNumber(credits, language) })}
       </p>
-      <p data-testid="checkout-new-balance">
-        {t('checkout.success.balance', {
-          count: paid.balance,
-          formatted: formatNumber(paid.balance, language),
-        })}
+      <p data-testid="checkout-new-balance" className="break-words">
+        {team
+          ? t('whose.checkout.newBalance', {
+              team,
+              count: paid.balance,
+              formatted: formatNumber(paid.balance, language),
+            })
+          : t('checkout.success.balance', {
+              count: paid.balance,
+              formatted: formatNumber(paid.balance, language),
+            })}
       </p>
       <div className="mt-2 flex flex-wrap gap-3">
         <LinkButton to={returnTo ?? '/templates'} size="lg">

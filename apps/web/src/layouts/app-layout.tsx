@@ -28,6 +28,7 @@ import { VerifyEmailBanner } from '../account/verify-banner'
 import { api } from '../api/client'
 import { myInfoQuery, unreadCountQuery } from '../api/queries'
 import { queryClient } from '../api/query-client'
+import { HeaderBalance } from '../checkout/header-balance'
 import { LanguageSwitcher } from '../components/language-switcher'
 import { Logo } from '../components/logo'
 import { loadToasterModule } from '../feedback/toaster'
@@ -107,7 +108,8 @@ export function AppLayout({ children }: { children?: ReactNode }) {
       actions={
         <>
           <TeamSwitcher personName={user?.name ?? ''} />
-          <LanguageSwitcher />
+          <LanguageSwitcher compact />
+          <HeaderBalance />
           <NotificationBell
             asChild
             count={unread}
@@ -116,7 +118,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
           >
             <Link to="/notifications" />
           </NotificationBell>
-          <AvatarMenu name={user?.name ?? ''} email={user?.email} label={t('nav.account')}>
+          <AvatarMenu
+            name={user?.name ?? ''}
+            email={user?.email}
+            label={t('nav.account')}
+            className="shrink-0"
+          >
             <AvatarMenuItem asChild>
               <Link to="/creation">
                 <History aria-hidden="true" />
@@ -180,7 +187,12 @@ export function AppLayout({ children }: { children?: ReactNode }) {
         </>
       }
     >
-      <Link to="/dashboard" className="rounded-md md:hidden" aria-label={t('nav.dashboard')}>
+      {/* Below 380 px the header's room goes to the balance and the actions; the drawer has the logo too. */}
+      <Link
+        to="/dashboard"
+        className="rounded-md max-[379px]:hidden md:hidden"
+        aria-label={t('nav.dashboard')}
+      >
         <Logo showName={false} />
       </Link>
     </Header>

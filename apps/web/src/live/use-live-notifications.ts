@@ -14,6 +14,7 @@ const SETTLE_MS = 50
 const CHANGED = [
   ['myNotification'],
   ['myInfo'],
+  ['creditBalance'],
   ['dashboardSummary'],
   // A batch's one notification says it finished: its progress and the history show it at once.
   ['batchDetail'],

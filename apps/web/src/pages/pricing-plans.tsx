@@ -1,3 +1,4 @@
+import '../checkout/whose-messages'
 import { useQuery } from '@tanstack/react-query'
 import type { Offer, Subscription } from '@templet/api'
 import { Button } from '@templet/ui/button'
@@ -12,12 +13,12 @@ import {
   DialogTrigger,
 } from '@templet/ui/dialog'
 import { Skeleton } from '@templet/ui/skeleton'
-import { CalendarClock, Coins } from 'lucide-react'
+import { CalendarClock, Coins, Info } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useSubscriptionChange } from '../api/mutations'
-import { myInfoQuery, offerListQuery, subscriptionCurrentQuery } from '../api/queries'
+import { creditBalanceQuery, offerListQuery, subscriptionCurrentQuery } from '../api/queries'
 import { ChooseOfferLink, OfferGrid } from '../checkout/offer-grid'
 import { formatPrice, returnPath } from '../checkout/offers'
 import { SwitchPlanDialog } from '../checkout/switch-plan-dialog'
@@ -26,6 +27,7 @@ import { PageTitle } from '../components/page-title'
 import { notifySuccess } from '../feedback/notify'
 import { currentLanguage } from '../i18n'
 import { formatDate, formatNumber } from '../i18n/format'
+import { mayBuy, useCurrentTeam } from '../teams/current-team'
 
 /** A subscription that still runs (an ended one is as good as none here). */
 function live(subscription: Subscription | null | undefined): Subscription | null {
@@ -36,14 +38,19 @@ function live(subscription: Subscription | null | undefined): Subscription | nul
  * Pricing Plans: the balance and the current plan, then the main group's packs and monthly plans from
  * `/offer/list`. Without a plan each offer leads to its checkout page; with one, the other monthly tiers
  * switch it from the next period on, and the plan can be cancelled at the period end or resumed before it.
+ * In a team's workspace (ADR 0210) the balance and the plan are the team's and say so; a member who does not buy
+ * for it (an editor or viewer) sees its balance and who buys, and no offer to buy.
  */
 export function PricingPlansPage() {
   const { t } = useTranslation()
   const language = currentLanguage()
-  const current = useQuery(subscriptionCurrentQuery())
+  const where = useCurrentTeam()
+  const team = where.team?.name
+  const buys = mayBuy(where)
+  const current = useQuery({ ...subscriptionCurrentQuery(), enabled: buys })
   const offers = useQuery(offerListQuery())
   const change = useSubscriptionChange()
-  const me = useQuery(myInfoQuery())
+  const balance = useQuery(creditBalanceQuery())
   const subscription = live(current.data)
   // The plan a switch was asked for: nothing changes before the dialog is confirmed.
   const [switchTarget, setSwitchTarget] = useState<Offer | undefined>(undefined)
@@ -61,7 +68,7 @@ export function PricingPlansPage() {
 
   function subscriptionAction(offer: Offer) {
     if (current.isPending) return <Skeleton className="h-9 w-full" />
-    if (!subscription) return <ChooseOfferLink offer={offer} returnTo={returnTo} />
+    if (!subscription) return <ChooseOfferLink offer={offer} returnTo={returnTo} team={team} />
     if (offer.id === subscription.offerId) {
       return subscription.nextOfferId ? (
         <Button
@@ -94,20 +101,41 @@ export function PricingPlansPage() {
     )
   }
 
+  // In a team, nothing is said until its name is in: neither "your" nor a team's.
+  if (where.teamId !== undefined && !where.team)
+    return (
+      <>
+        <PageTitle title={t('pricingPlans.title')}>{t('pricingPlans.intro')}</PageTitle>
+        <Skeleton className="mb-10 h-32" />
+      </>
+    )
+
   return (
     <>
       <PageTitle title={t('pricingPlans.title')}>{t('pricingPlans.intro')}</PageTitle>
+      {team ? (
+        <p
+          className="mb-4 flex gap-2 rounded-lg border border-border bg-muted px-4 py-3 text-sm"
+          data-testid="plans-whose"
+        >
+          <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {buys ? t('whose.forTeam', { team }) : t('whose.adminBuys', { team })}
+        </p>
+      ) : null}
       <div className="mb-10 grid gap-4 md:grid-cols-3">
-        <Balance />
-        <CurrentPlan
-          className="md:col-span-2"
-          isPending={current.isPending}
-          isError={current.isError}
-          onRetry={() => void current.refetch()}
-          subscription={subscription}
-          next={offers.data?.find((offer) => offer.id === subscription?.nextOfferId)}
-          change={change}
-        />
+        <Balance team={team} />
+        {buys ? (
+          <CurrentPlan
+            className="md:col-span-2"
+            team={team}
+            isPending={current.isPending}
+            isError={current.isError}
+            onRetry={() => void current.refetch()}
+            subscription={subscription}
+            next={offers.data?.find((offer) => offer.id === subscription?.nextOfferId)}
+            change={change}
+          />
+        ) : null}
       </div>
       {subscription && !subscription.cancelAtPeriodEnd ? (
         <p className="mb-4 flex gap-2 rounded-lg border border-border bg-muted px-4 py-3 text-sm">
@@ -119,7 +147,7 @@ export function PricingPlansPage() {
         <SwitchPlanDialog
           target={switchTarget}
           subscription={subscription}
-          balance={me.data?.credits}
+          balance={balance.data?.balance}
           pending={change.isPending}
           onCancel={() => setSwitchTarget(undefined)}
           onConfirm={(offer) =>
@@ -137,8 +165,8 @@ export function PricingPlansPage() {
       ) : null}
       <OfferGrid
         action={(offer) =>
-          offer.kind === 'payment' ? (
-            <ChooseOfferLink offer={offer} returnTo={returnTo} />
+          !buys ? null : offer.kind === 'payment' ? (
+            <ChooseOfferLink offer={offer} returnTo={returnTo} team={team} />
           ) : (
             subscriptionAction(offer)
           )
@@ -160,21 +188,26 @@ export function PricingPlansPage() {
   )
 }
 
-function Balance() {
+/** The workspace's balance: "Your balance", or in a team's "Acme's balance". */
+function Balance({ team }: { team: string | undefined }) {
   const { t } = useTranslation()
-  const me = useQuery(myInfoQuery())
+  const balance = useQuery(creditBalanceQuery())
   const language = currentLanguage()
   return (
-    <section aria-labelledby="balance-heading" className="rounded-xl border border-border p-5">
-      <h2 id="balance-heading" className="flex items-center gap-2 text-sm text-muted-foreground">
-        <Coins aria-hidden="true" className="size-4" />
-        {t('pricingPlans.balance')}
+    <section aria-labelledby="balance-heading" className="min-w-0 rounded-xl border border-border p-5">
+      <h2 id="balance-heading" className="flex min-w-0 items-center gap-2 text-sm text-muted-foreground">
+        <Coins aria-hidden="true" className="size-4 shrink-0" />
+        <span className="min-w-0 break-words">
+          {team ? t('whose.balance.team', { team }) : t('whose.balance.yours')}
+        </span>
       </h2>
-      {me.data ? (
+      {balance.isError ? (
+        <LoadError onRetry={() => void balance.refetch()} />
+      ) : balance.data ? (
         <p className="mt-2 text-3xl font-semibold tabular-nums" data-testid="plans-balance">
           {t('pricingPlans.balanceValue', {
-            count: me.data.credits,
-            formatted: formatNumber(me.data.credits, language),
+            count: balance.data.balance,
+            formatted: formatNumber(balance.data.balance, language),
           })}
         </p>
       ) : (
@@ -186,6 +219,7 @@ function Balance() {
 
 function CurrentPlan({
   className,
+  team,
   isPending,
   isError,
   onRetry,
@@ -194,6 +228,8 @@ function CurrentPlan({
   change,
 }: {
   className: string
+  /** The team's name in a team's workspace: "Acme's plan". */
+  team: string | undefined
   isPending: boolean
   isError: boolean
   onRetry: () => void
@@ -290,9 +326,12 @@ function CurrentPlan({
     )
   }
   return (
-    <section aria-labelledby="plan-heading" className={`rounded-xl border border-border p-5 ${className}`}>
-      <h2 id="plan-heading" className="text-sm text-muted-foreground">
-        {t('pricingPlans.currentPlan')}
+    <section
+      aria-labelledby="plan-heading"
+      className={`min-w-0 rounded-xl border border-border p-5 ${className}`}
+    >
+      <h2 id="plan-heading" className="break-words text-sm text-muted-foreground">
+        {team ? t('whose.plan.team', { team }) : t('whose.plan.yours')}
       </h2>
       {body}
     </section>

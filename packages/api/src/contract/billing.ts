@@ -188,6 +188,15 @@ export const receiptData = z.object({
 })
 export type ReceiptData = z.infer<typeof receiptData>
 
+/** `GET /credit/balance`: the balance of the workspace the request acts in (a team's with the `Team` header). */
+export const creditBalanceData = z.object({
+  balance: z.number().int().nonnegative(),
+  /** The balance is below `LOW_CREDITS_BELOW`. */
+  low: z.boolean(),
+  ...resetTokenField,
+})
+export type CreditBalance = z.infer<typeof creditBalanceData>
+
 /** Where a ledger row came from: a sign-up gift, a purchase, a month of a subscription, a refund, a spend. */
 export const creditEntry = z.object({
   id: z.number().int().positive(),

@@ -25,6 +25,7 @@ import {
   checkoutDetailQuery,
   checkoutPayBody,
   checkoutPayData,
+  creditBalanceData,
   creditHistoryData,
   offerDetailData,
   offerDetailQuery,
@@ -528,6 +529,14 @@ export const endpoints = {
     list: true,
     summary:
       "The caller's credit ledger, newest first: every grant, spend and refund with the balance after it",
+    tag: 'billing',
+  },
+  creditBalance: {
+    ...endpointRoutes.creditBalance,
+    auth: 'required',
+    data: creditBalanceData,
+    summary:
+      "The balance of the workspace the request acts in (a team's with the Team header, for any member) and whether it is low",
     tag: 'billing',
   },
   subscriptionCurrent: {

@@ -66,6 +66,7 @@ export const endpointRoutes = {
   purchaseReceipt: { method: 'GET', path: '/purchase/receipt' },
   purchaseReceiptPdf: { method: 'GET', path: '/purchase/receipt-pdf', answer: 'pdf' },
   creditHistory: { method: 'GET', path: '/credit/history' },
+  creditBalance: { method: 'GET', path: '/credit/balance' },
   subscriptionCurrent: { method: 'GET', path: '/subscription/current' },
   subscriptionCancel: { method: 'POST', path: '/subscription/cancel' },
   subscriptionResume: { method: 'POST', path: '/subscription/resume' },

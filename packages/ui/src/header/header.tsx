@@ -3,7 +3,11 @@ import { cn } from '../lib'
 import { SidebarTrigger, useOptionalSidebar } from '../sidebar'
 
 export interface HeaderProps extends HTMLAttributes<HTMLElement> {
-  /** The right-hand side (left in right-to-left): a `NotificationBell`, an `AvatarMenu`, other buttons. */
+  /**
+   * The right-hand side (left in right-to-left): a `NotificationBell`, an `AvatarMenu`, other buttons. When the bar
+   * is too narrow for them, those with a name that can be cut (`WorkspaceSwitcher`, `AvatarMenu`, `CreditBalance`)
+   * give way, so the bar never overflows.
+   */
   actions?: ReactNode
   /** Show the sidebar toggle at the start. Default: when inside a `SidebarProvider`/`AppShell`. */
   showTrigger?: boolean
@@ -45,7 +49,7 @@ export const Header = forwardRef<HTMLElement, HeaderProps>(function Header(
         {children}
       </div>
       {actions !== undefined && (
-        <div data-slot="header-actions" className="flex shrink-0 items-center gap-1 sm:gap-2">
+        <div data-slot="header-actions" className="flex min-w-0 items-center gap-1 sm:gap-2">
           {actions}
         </div>
       )}

@@ -35,6 +35,14 @@ export const BellIcon = icon(
     <path d="M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326" />
   </>,
 )
+export const CoinsIcon = icon(
+  <>
+    <circle cx="8" cy="8" r="6" />
+    <path d="M18.09 10.37A6 6 0 1 1 10.34 18" />
+    <path d="M7 6h1v4" />
+    <path d="m16.71 13.88.7.71-2.82 2.82" />
+  </>,
+)
 export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />)
 export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />)
 export const MenuIcon = icon(

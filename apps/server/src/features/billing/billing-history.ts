@@ -10,11 +10,11 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { notFound } from '../../errors'
 import { findUserWithCredits } from '../accounts/users.queries'
-import { countLedgerRows, ledgerPage } from './ledger.queries'
+import { countLedgerRows, ledgerBalance, ledgerPage } from './ledger.queries'
 import { receiptNumber, toPurchase } from './purchases'
 import { countPurchases, findUserPurchase, listPurchases } from './purchases.queries'
 
-/** What a customer reads of their billing: purchases, a purchase's receipt, the credit history. */
+/** What a customer reads of their billing: purchases, a purchase's receipt, the balance and the credit history. */
 export class BillingHistory {
   constructor(
     private readonly db: Kysely<Database>,
@@ -52,6 +52,10 @@ export class BillingHistory {
       provider: p.provider === 'stripe' ? 'stripe' : 'sandbox',
       seller: this.seller,
     }
+  }
+
+  balance(userId: number): Promise<number> {
+    return ledgerBalance(this.db, userId)
   }
 
   async creditHistory(userId: number, q: { page: number; pageSize: number }) {

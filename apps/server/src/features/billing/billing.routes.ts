@@ -1,4 +1,4 @@
-import type { Seller } from '@templet/api/contract'
+import { LOW_CREDITS_BELOW, type Seller } from '@templet/api/contract'
 import type { Config } from '../../config'
 import type { Handlers } from '../../routes/api'
 import type { RateLimiter } from '../../services/rate-limit'
@@ -22,6 +22,7 @@ type BillingHandlers = Pick<
   | 'purchaseReceipt'
   | 'purchaseReceiptPdf'
   | 'creditHistory'
+  | 'creditBalance'
   | 'subscriptionCurrent'
   | 'subscriptionCancel'
   | 'subscriptionResume'
@@ -83,6 +84,11 @@ export function billingHandlers(
       return { data, contentType: 'application/pdf', headers: receiptPdfHeaders(receipt) }
     },
     creditHistory: ({ session, query }) => history.creditHistory(session.userId, query),
+    // The workspace's balance: a team's for any of its members, where /user/my-info has the person's own.
+    creditBalance: async ({ session }) => {
+      const balance = await history.balance(session.userId)
+      return { balance, low: balance < LOW_CREDITS_BELOW }
+    },
     subscriptionCurrent: ({ session }) => subscriptions.current(session.userId),
     subscriptionCancel: async ({ session }) => {
       await planChange(session.userId)

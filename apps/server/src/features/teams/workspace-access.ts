@@ -73,6 +73,8 @@ export const workspaceAccess = {
   batchList: 'viewer',
   commentList: 'viewer',
   commentCreate: 'viewer',
+  // Whose credits the header and the plan page show: every member sees the team's balance.
+  creditBalance: 'viewer',
   // Designing, uploading, creating: what spends the team's credits.
   templateSave: 'editor',
   templateDuplicate: 'editor',

@@ -1,0 +1,51 @@
+import { i18n } from '../i18n'
+
+/**
+ * Whose credits and plan the app shows (ADR 0210): the header's balance and Pricing Plans in the person's own
+ * workspace ("your") or a team's ("Acme's"); merged into the app's one namespace under `whose`. The header shows them on every page, so both languages are here from the start.
+ */
+const en = {
+  header: {
+    yours: '{{amount}}, your balance',
+    team: "{{team}} · {{amount}}, the team's balance",
+    low: '{{label}}, running low',
+  },
+  balance: { yours: 'Your balance', team: "{{team}}'s balance" },
+  plan: { yours: 'Your plan', team: "{{team}}'s plan" },
+  forTeam: 'What you buy here credits the team {{team}}: all its members create with its credits.',
+  adminBuys:
+    "Only the team's owner and admins buy credits and plans for {{team}}. Ask one of them when its credits run low.",
+  buy: 'Buy {{credits}} credits for the team {{team}} for {{price}}',
+  subscribe: 'Subscribe the team {{team}}: {{credits}} credits a month for {{price}}',
+  checkout: {
+    forTeam: 'The credits go to the team {{team}}.',
+    balance_one: "{{team}}'s balance: {{formatted}} credit",
+    balance_other: "{{team}}'s balance: {{formatted}} credits",
+    newBalance_one: "{{team}}'s balance is now {{formatted}} credit.",
+    newBalance_other: "{{team}}'s balance is now {{formatted}} credits.",
+  },
+}
+
+const zhCN: typeof en = {
+  header: {
+    yours: '{{amount}}，你的余额',
+    team: '{{team}} · {{amount}}，团队的余额',
+    low: '{{label}}，余额不足',
+  },
+  balance: { yours: '你的余额', team: '{{team}} 的余额' },
+  plan: { yours: '你的套餐', team: '{{team}} 的套餐' },
+  forTeam: '在此购买的积分计入团队 {{team}}：团队的所有成员都用它的积分创作。',
+  adminBuys: '只有团队的所有者和管理员可以为 {{team}} 购买积分和套餐。积分不足时，请联系他们。',
+  buy: '以 {{price}} 为团队 {{team}} 购买 {{credits}} 积分',
+  subscribe: '为团队 {{team}} 订阅：每月 {{price}}，{{credits}} 积分',
+  checkout: {
+    forTeam: '积分将计入团队 {{team}}。',
+    balance_one: '{{team}} 的余额：{{formatted}} 积分',
+    balance_other: '{{team}} 的余额：{{formatted}} 积分',
+    newBalance_one: '{{team}} 的余额现为 {{formatted}} 积分。',
+    newBalance_other: '{{team}} 的余额现为 {{formatted}} 积分。',
+  },
+}
+
+i18n.addResourceBundle('en', 'translation', { whose: en }, true, true)
+i18n.addResourceBundle('zh-CN', 'translation', { whose: zhCN }, true, true)
