@@ -50,7 +50,7 @@ async function fillCard(page: Page, number: string) {
 }
 
 test.describe('billing in a team says whose it is', () => {
-  test("a team admin sees the team's balance in the header and on Pricing Plans, and buys credits for the team", async ({
+  test("a team admin sees the team's balance in the header and on Pricing Plans with its seats, and buys credits for the team", async ({
     page,
     server,
   }) => {
@@ -58,6 +58,12 @@ test.describe('billing in a team says whose it is', () => {
     const admin = await registerUser(server, 'Grace Admin')
     const teamId = await teamWith(page, server, owner, admin, 'admin')
     grantTeamCredits(server, teamId, 120)
+    const pending = await apiAs(server, owner.token, 'POST', '/team/invite', {
+      teamId,
+      email: 'new.hire@example.com',
+      role: 'editor',
+    })
+    expect(pending.code, pending.msg).toBe(0)
 
     await signIn(page, admin)
     const balance = page.getByTestId('header-balance')
@@ -75,7 +81,15 @@ test.describe('billing in a team says whose it is', () => {
     await expect(page.getByTestId('plans-whose')).toHaveText(
       'What you buy here credits the team Acme: all its members create with its credits.',
     )
+    // The team's seats: its two members and the pending invitation, of 50.
+    const seats = main.getByRole('region', { name: 'Seats' })
+    await expect(seats.getByTestId('plans-seats')).toHaveText('3 of 50 seats taken')
+    await expect(seats.getByRole('listitem')).toHaveText(['Members: 2', 'Pending invitations: 1'])
     await expectNoAxeViolations(page)
+    await seats.getByRole('link', { name: 'Members and invitations' }).click()
+    await expect(page).toHaveURL(new RegExp(`/teams\\?team=${teamId}$`))
+    await expect(page.getByText('new.hire@example.com')).toBeVisible()
+    await page.goto('/pricing-plans')
 
     await page.getByRole('link', { name: 'Buy 100 credits for the team Acme for $49.90' }).click()
     await expect(page).toHaveURL(/\/checkout\/main\/payment-49-9$/)
@@ -112,6 +126,8 @@ test.describe('billing in a team says whose it is', () => {
     await expect(page.getByRole('main').getByRole('link', { name: /^(Buy|Subscribe)/ })).toHaveCount(0)
     await expect(page.getByRole('main').getByRole('button', { name: /^(Switch|Cancel)/ })).toHaveCount(0)
     await expect(page.getByRole('heading', { name: "Acme's plan" })).toHaveCount(0)
+    // A viewer counts the seats too (the invitations themselves are for the owner and admins).
+    await expect(page.getByTestId('plans-seats')).toHaveText('2 of 50 seats taken')
     await expectNoAxeViolations(page)
 
     // A checkout link opened anyway says who buys, and opens no checkout.
@@ -141,6 +157,7 @@ test.describe('billing in a team says whose it is', () => {
     await expect(balance).toHaveAccessibleName(`${long} · 1,250 积分，团队的余额`)
     await expect(page.getByTestId('plans-balance')).toHaveText('1,250 积分')
     await expect(page.getByRole('heading', { name: `${long} 的余额` })).toBeVisible()
+    await expect(page.getByTestId('plans-seats')).toHaveText('已占用 1 / 50 个席位')
     // The header keeps to the screen: the name is cut, all of it in the link's name.
     const header = page.getByRole('banner')
     expect(await header.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)

@@ -2,7 +2,8 @@ import { i18n } from '../i18n'
 
 /**
  * Whose credits and plan the app shows (ADR 0210): the header's balance and Pricing Plans in the person's own
- * workspace ("your") or a team's ("Acme's"); merged into the app's one namespace under `whose`. The header shows them on every page, so both languages are here from the start.
+ * workspace ("your") or a team's ("Acme's"), and the team's seats; merged into the app's one
+ * namespace under `whose`. The header shows them on every page, so both languages are here from the start.
  */
 const en = {
   header: {
@@ -24,6 +25,13 @@ const en = {
     newBalance_one: "{{team}}'s balance is now {{formatted}} credit.",
     newBalance_other: "{{team}}'s balance is now {{formatted}} credits.",
   },
+  seats: {
+    title: 'Seats',
+    taken: '{{seats}} of {{max}} seats taken',
+    members: 'Members: {{count}}',
+    invitations: 'Pending invitations: {{count}}',
+    manage: 'Members and invitations',
+  },
 }
 
 const zhCN: typeof en = {
@@ -44,6 +52,13 @@ const zhCN: typeof en = {
     balance_other: '{{team}} 的余额：{{formatted}} 积分',
     newBalance_one: '{{team}} 的余额现为 {{formatted}} 积分。',
     newBalance_other: '{{team}} 的余额现为 {{formatted}} 积分。',
+  },
+  seats: {
+    title: '席位',
+    taken: '已占用 {{seats}} / {{max}} 个席位',
+    members: '成员：{{count}}',
+    invitations: '待接受的邀请：{{count}}',
+    manage: '成员和邀请',
   },
 }
 

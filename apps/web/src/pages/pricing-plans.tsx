@@ -22,6 +22,7 @@ import { creditBalanceQuery, offerListQuery, subscriptionCurrentQuery } from '..
 import { ChooseOfferLink, OfferGrid } from '../checkout/offer-grid'
 import { formatPrice, returnPath } from '../checkout/offers'
 import { SwitchPlanDialog } from '../checkout/switch-plan-dialog'
+import { TeamSeats } from '../checkout/team-seats'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
 import { notifySuccess } from '../feedback/notify'
@@ -38,8 +39,8 @@ function live(subscription: Subscription | null | undefined): Subscription | nul
  * Pricing Plans: the balance and the current plan, then the main group's packs and monthly plans from
  * `/offer/list`. Without a plan each offer leads to its checkout page; with one, the other monthly tiers
  * switch it from the next period on, and the plan can be cancelled at the period end or resumed before it.
- * In a team's workspace (ADR 0210) the balance and the plan are the team's and say so; a member who does not buy
- * for it (an editor or viewer) sees its balance and who buys, and no offer to buy.
+ * In a team's workspace (ADR 0210) the balance and the plan are the team's and say so, with the team's seats; a
+ * member who does not buy for it (an editor or viewer) sees its balance and who buys, and no offer to buy.
  */
 export function PricingPlansPage() {
   const { t } = useTranslation()
@@ -137,6 +138,11 @@ export function PricingPlansPage() {
           />
         ) : null}
       </div>
+      {where.team ? (
+        <div className="mb-10 grid gap-4 md:grid-cols-3">
+          <TeamSeats team={where.team} />
+        </div>
+      ) : null}
       {subscription && !subscription.cancelAtPeriodEnd ? (
         <p className="mb-4 flex gap-2 rounded-lg border border-border bg-muted px-4 py-3 text-sm">
           <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
