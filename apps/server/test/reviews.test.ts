@@ -205,4 +205,242 @@ describe.each(engines)('review links and comments on %s', (engine) => {
     })
     expect(byEditor.code, byEditor.msg).toBe(0)
   })
+
+  describe('@mentions', () => {
+    type Note = { type: string; title: string; content: string; params: Record<string, unknown> }
+    const mentionsOf = async (token: string): Promise<Note[]> =>
+      (await s.call('GET', '/user/my-notification', { token, query: { pageSize: 100 } })).data.filter(
+        (n: Note) => n.type === 'comment_mention',
+      )
+    const spans = (c: { text: string; mentions: { start: number; end: number }[] }) =>
+      c.mentions.map((m) => c.text.slice(m.start, m.end))
+    /** Northwind Studio: its owner, an editor and a viewer; a design of it and its review link. */
+    const studio = async () => {
+      const owner = await account('Olive Owner')
+      const editor = await account('Edith Editor')
+      const viewer = await account('Vera Viewer')
+      const teamId = await createTeam(owner.token, 'Northwind Studio')
+      await addMember(owner.token, teamId, editor, 'editor')
+      await addMember(owner.token, teamId, viewer, 'viewer')
+      const inTeam = { Team: String(teamId) }
+      const templateId = await design(editor.token, inTeam)
+      const shared = await s.call('POST', '/template/share', {
+        token: editor.token,
+        headers: inTeam,
+        body: { id: templateId },
+      })
+      const name = (
+        await s.call('GET', '/template/detail', {
+          token: editor.token,
+          headers: inTeam,
+          query: { id: templateId },
+        })
+      ).data.name as string
+      return { owner, editor, viewer, teamId, inTeam, templateId, name, link: tokenOf(shared.data.url) }
+    }
+    const at = (templateId: number) => ({ templateId, version: 1, page: 0, x: 0.5, y: 0.5 })
+
+    it('tells each member a comment mentions once, with the design and the team; not its author, no one outside', async () => {
+      const t = await studio()
+      const stranger = await account('Sam Stranger')
+      const text =
+        '@Vera Viewer and again @vera viewer: see @Edith Editor’s note, ask @Sam Stranger, mail vera@example.com, @Nobody'
+      const said = await comment({
+        token: t.editor.token,
+        headers: t.inTeam,
+        body: { ...at(t.templateId), text },
+      })
+      expect(said.code, said.msg).toBe(0)
+
+      const told = await mentionsOf(t.viewer.token)
+      expect(told).toHaveLength(1)
+      expect(told[0]).toMatchObject({
+        title: 'Edith Editor mentioned you',
+        content: `In a comment on “${t.name}”. In the team “Northwind Studio”.`,
+        params: {
+          commentId: said.data.id,
+          templateId: t.templateId,
+          design: t.name,
+          author: 'Edith Editor',
+          guest: false,
+          team: { id: t.teamId, name: 'Northwind Studio' },
+        },
+      })
+      expect(await mentionsOf(t.editor.token)).toEqual([])
+      expect(await mentionsOf(t.owner.token)).toEqual([])
+      expect(await mentionsOf(stranger.token)).toEqual([])
+
+      // A member reads which words mention a member; a reply mentions someone else.
+      const reply = await comment({
+        token: t.viewer.token,
+        headers: t.inTeam,
+        body: { ...at(t.templateId), text: 'Thanks, @OLIVE OWNER.', parentId: said.data.id },
+      })
+      expect(reply.code, reply.msg).toBe(0)
+      expect(await mentionsOf(t.owner.token)).toMatchObject([
+        { params: { commentId: reply.data.id, author: 'Vera Viewer', guest: false } },
+      ])
+      const listed = await s.call('GET', '/comment/list', {
+        token: t.owner.token,
+        headers: t.inTeam,
+        query: { templateId: t.templateId },
+      })
+      expect(spans(listed.data[0])).toEqual(['@Vera Viewer', '@vera viewer', '@Edith Editor'])
+      expect(spans(listed.data[0].replies[0])).toEqual(['@OLIVE OWNER'])
+    })
+
+    it('names members who share a name by their address, and offers members alone the members to mention', async () => {
+      const owner = await account('Olive Owner')
+      const one = await account('Alex Kim')
+      const two = await account('alex kim')
+      const teamId = await createTeam(owner.token, 'Northwind Studio')
+      await addMember(owner.token, teamId, one, 'editor')
+      await addMember(owner.token, teamId, two, 'viewer')
+      const inTeam = { Team: String(teamId) }
+      const templateId = await design(owner.token, inTeam)
+      const members = await s.call('GET', '/comment/members', {
+        token: owner.token,
+        headers: inTeam,
+        query: { templateId },
+      })
+      const local = (email: string) => email.split('@')[0] as string
+      expect(members.data).toEqual(
+        expect.arrayContaining([
+          { name: 'Alex Kim', handle: local(one.email) },
+          { name: 'alex kim', handle: local(two.email) },
+        ]),
+      )
+      expect(members.data).toHaveLength(2)
+
+      const said = await comment({
+        token: owner.token,
+        headers: inTeam,
+        body: { ...at(templateId), text: `@Alex Kim? No: @${local(two.email)}` },
+      })
+      expect(said.code, said.msg).toBe(0)
+      expect(await mentionsOf(one.token)).toEqual([])
+      expect(await mentionsOf(two.token)).toHaveLength(1)
+
+      // With the link: a member gets the list in any workspace; anyone else an empty one, a guest a 401.
+      const link = tokenOf(
+        (
+          await s.call('POST', '/template/share', {
+            token: owner.token,
+            headers: inTeam,
+            body: { id: templateId },
+          })
+        ).data.url,
+      )
+      const byLink = await s.call('GET', '/comment/members', {
+        token: one.token,
+        query: { templateId, token: link },
+      })
+      expect(byLink.data.map((m: { name: string }) => m.name).sort()).toEqual(['Olive Owner', 'alex kim'])
+      const stranger = await account()
+      const theirs = await s.call('GET', '/comment/members', {
+        token: stranger.token,
+        query: { templateId, token: link },
+      })
+      expect(theirs).toMatchObject({ code: 0, data: [] })
+      expect((await s.call('GET', '/comment/members', { query: { templateId, token: link } })).code).toBe(401)
+      expect(
+        (await s.call('GET', '/comment/members', { token: stranger.token, query: { templateId } })).code,
+      ).toBe(404)
+    })
+
+    it("a guest's mention tells the member, and the guest's page shows no one's membership", async () => {
+      const t = await studio()
+      const said = await comment({
+        token: t.editor.token,
+        headers: t.inTeam,
+        body: { ...at(t.templateId), text: 'Hi @Vera Viewer' },
+      })
+      expect(said.code).toBe(0)
+      const real = await comment({
+        link: t.link,
+        body: { ...at(t.templateId), text: '@Olive Owner, the logo?', name: 'Client Carol' },
+      })
+      const unknown = await comment({
+        link: t.link,
+        body: { ...at(t.templateId), text: '@Someone Else, the logo?', name: 'Client Carol' },
+      })
+      // The answer is the same whether the name is a member's or not.
+      expect(Object.keys(real.data)).toEqual(['id'])
+      expect(Object.keys(unknown.data)).toEqual(['id'])
+      expect(await mentionsOf(t.owner.token)).toMatchObject([
+        {
+          title: 'Client Carol (guest) mentioned you',
+          params: { commentId: real.data.id, author: 'Client Carol', guest: true, team: { id: t.teamId } },
+        },
+      ])
+      const seen = await s.call('GET', '/comment/list', {
+        query: { templateId: t.templateId, token: t.link },
+      })
+      expect(seen.data.map((c: { mentions: unknown[] }) => c.mentions)).toEqual([[], [], []])
+      // A signed-in reader from outside the workspace, with the link, learns no more.
+      const stranger = await account()
+      const theirs = await s.call('GET', '/comment/list', {
+        token: stranger.token,
+        query: { templateId: t.templateId, token: t.link },
+      })
+      expect(theirs.data.map((c: { mentions: unknown[] }) => c.mentions)).toEqual([[], [], []])
+    })
+
+    it("a guest mentions the owner of a person's own design: told, without a team", async () => {
+      const owner = await account('Ada Owner')
+      const templateId = await design(owner.token)
+      const link = tokenOf(
+        (await s.call('POST', '/template/share', { token: owner.token, body: { id: templateId } })).data.url,
+      )
+      const said = await comment({
+        link,
+        body: { ...at(templateId), text: '@ada owner hello', name: 'Carol' },
+      })
+      expect(said.code, said.msg).toBe(0)
+      const [told] = await mentionsOf(owner.token)
+      expect(told?.params).toEqual({
+        commentId: said.data.id,
+        templateId,
+        design: expect.any(String),
+        author: 'Carol',
+        guest: true,
+      })
+    })
+
+    it('shows a member the design without a link, in its workspace; no one else', async () => {
+      const t = await studio()
+      const detail = await s.call('GET', '/review/detail', {
+        token: t.viewer.token,
+        headers: t.inTeam,
+        query: { templateId: t.templateId },
+      })
+      expect(detail.data).toMatchObject({ templateId: t.templateId, name: t.name, expiresAt: null })
+      const preview = await fetch(`${s.url}/api/review/preview`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bucket ${t.viewer.token}`,
+          ...t.inTeam,
+        },
+        body: JSON.stringify({ templateId: t.templateId, page: 0 }),
+      })
+      expect(preview.headers.get('content-type')).toBe('image/webp')
+      // Outside the team's workspace, or signed out: not found, sign in; and one of the two is needed.
+      expect(
+        (
+          await s.call('GET', '/review/detail', {
+            token: t.viewer.token,
+            query: { templateId: t.templateId },
+          })
+        ).code,
+      ).toBe(404)
+      expect((await s.call('GET', '/review/detail', { query: { templateId: t.templateId } })).code).toBe(401)
+      expect(
+        await s.call('GET', '/review/detail', { token: t.viewer.token, headers: t.inTeam, query: {} }),
+      ).toMatchObject({
+        code: 400,
+        msg: "templateId: Give the design's number, or the review link's token",
+      })
+    })
+  })
 })

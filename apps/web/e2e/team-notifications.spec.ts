@@ -1,35 +1,6 @@
-import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
-import {
-  type Account,
-  apiAs,
-  expect,
-  grantTeamCredits,
-  registerUser,
-  signIn,
-  storeSession,
-  type TempletServer,
-  test,
-} from './fixtures'
-import { mailLink } from './mail'
-
-/** Ada Owner's team Northwind, `members` invited with their roles and joined through the mailed links. */
-async function northwind(page: Page, server: TempletServer, owner: Account, members: [Account, string][]) {
-  const created = await apiAs(server, owner.token, 'POST', '/team/create', { name: 'Northwind' })
-  const teamId = (created.data as { id: number }).id
-  for (const [member, role] of members) {
-    const invited = await apiAs(server, owner.token, 'POST', '/team/invite', {
-      teamId,
-      email: member.email,
-      role,
-    })
-    expect(invited.code, invited.msg).toBe(0)
-    const link = await mailLink(page, server, member.email, 'Ada Owner invited you to Northwind on Templet')
-    const token = new URLSearchParams(link.split('?')[1]).get('token')
-    expect((await apiAs(server, member.token, 'POST', '/team/join', { token })).code).toBe(0)
-  }
-  return teamId
-}
+import { apiAs, expect, grantTeamCredits, registerUser, signIn, storeSession, test } from './fixtures'
+import { northwind } from './team-helpers'
 
 test.describe('notifications of work in a team', () => {
   test('a creation a member makes in a team is told to them with the team; opening it moves the tab there, in a new tab too', async ({

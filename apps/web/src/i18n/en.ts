@@ -265,6 +265,11 @@ export const en = {
       title: 'Your bulk creation is done',
       body: '{{completed}} of {{total}} made; {{failed}} not made (their credits were refunded).',
     },
+    commentMention: {
+      title: '{{author}} mentioned you',
+      guestTitle: '{{author}} (guest) mentioned you',
+      body: 'In a comment on “{{design}}”.',
+    },
     inTeam: 'In the team “{{team}}”.',
     creationReady: {
       title: '“{{name}}” is ready',

@@ -258,6 +258,11 @@ export const zhCN: Messages = {
       title: '批量创作已完成',
       body: '共 {{total}} 项，已生成 {{completed}} 项；{{failed}} 项未生成（点数已退回）。',
     },
+    commentMention: {
+      title: '{{author}} 提到了你',
+      guestTitle: '{{author}}（访客）提到了你',
+      body: '在「{{design}}」的评论中。',
+    },
     inTeam: '团队：「{{team}}」。',
     creationReady: {
       title: '「{{name}}」已生成',

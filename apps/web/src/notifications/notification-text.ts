@@ -28,7 +28,9 @@ export function notificationText(n: Notification, c: TextContext): { title: stri
 
 /** The team a notification's work was done in; undefined for the reader's own workspace. */
 function teamOf(n: Notification): { id: number; name: string } | undefined {
-  return n.type === 'creation_ready' || n.type === 'batch_completed' ? n.params.team : undefined
+  return n.type === 'creation_ready' || n.type === 'batch_completed' || n.type === 'comment_mention'
+    ? n.params.team
+    : undefined
 }
 
 function ownText(n: Notification, c: TextContext): { title: string; body: string } {
@@ -99,6 +101,16 @@ function ownText(n: Notification, c: TextContext): { title: string; body: string
           failed: n.params.failed + n.params.canceled,
         }),
       }
+    case 'comment_mention':
+      return {
+        title: t(
+          n.params.guest ? 'notification.commentMention.guestTitle' : 'notification.commentMention.title',
+          {
+            author: n.params.author,
+          },
+        ),
+        body: t('notification.commentMention.body', { design: n.params.design }),
+      }
     case 'message':
       return { title: n.params.title, body: n.params.content }
   }
@@ -116,7 +128,7 @@ export interface NotificationTarget {
 
 /**
  * Where opening a notification leads: the creation (Creation History for an hour's several) or the batch, the
- * purchase's receipt (Purchase History for one older than that link), Pricing Plans to top up or change the plan,
+ * comments of a design (the one that mentions the reader selected), the purchase's receipt (Purchase History for one older than that link), Pricing Plans to top up or change the plan,
  * Templates to start; in the workspace it is about (a team's, else the reader's own). A `message` leads nowhere.
  */
 export function notificationTarget(n: Notification): NotificationTarget | undefined {
@@ -148,6 +160,8 @@ function targetPath(n: Notification): string | undefined {
       return (n.params.count ?? 1) > 1 ? '/creation' : `/creation/${n.params.creationId}/edit`
     case 'batch_completed':
       return `/bulk/${n.params.batchId}`
+    case 'comment_mention':
+      return `/review?design=${n.params.templateId}&comment=${n.params.commentId}`
     case 'message':
       return undefined
   }

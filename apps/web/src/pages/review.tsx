@@ -1,14 +1,15 @@
 import '../review/messages'
 import { useQuery } from '@tanstack/react-query'
-import type { Comment, ReviewDetail } from '@templet/api'
+import type { Comment, CommentMember, ReviewDetail } from '@templet/api'
+import { loginPathFor } from '@templet/api/paths'
 import { Button } from '@templet/ui/button'
-import { CommentPin, CommentThread } from '@templet/ui/comment-thread'
-import { Input, Textarea } from '@templet/ui/input'
+import { CommentPin, CommentThread, MentionTextarea } from '@templet/ui/comment-thread'
+import { Input } from '@templet/ui/input'
 import { Skeleton } from '@templet/ui/skeleton'
 import { MessageSquare } from 'lucide-react'
 import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
 import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
@@ -18,6 +19,8 @@ import { useHydrated } from '../forms/use-hydrated'
 import { formatDate } from '../i18n/format'
 import {
   commentListQuery,
+  commentMembersQuery,
+  type ReviewSubject,
   reviewDetailQuery,
   reviewPreviewQuery,
   useCreateComment,
@@ -40,7 +43,9 @@ type Point = { x: number; y: number }
 /**
  * The page a review link opens (`/review?token=…`; docs/product.md#review): the shared design page by page,
  * its comments pinned where they were made, and a comment added by clicking the design, by anyone with the
- * link (a guest gives a name). Signed-in members of the design's workspace may also resolve threads.
+ * link (a guest gives a name). Signed-in members of the design's workspace may also resolve threads, read it
+ * without a link (`/review?design=<id>`, in the tab's workspace: a mention's notification opens it so), see who
+ * the comments mention and are offered the members as they type `@`.
  */
 export function ReviewPage() {
   const { t } = useTranslation()
@@ -48,33 +53,69 @@ export function ReviewPage() {
   // The query is read once the page is hydrated: the pre-rendered page has none.
   const hydrated = useHydrated()
   const token = hydrated ? (params.get('token') ?? '') : ''
-  const detail = useQuery({ ...reviewDetailQuery(token), enabled: token !== '' })
+  // Without a link, a member reads a design of the tab's workspace (`?design=<id>`: a notification's link).
+  const designId = hydrated && !token ? Number(params.get('design') ?? '') : 0
+  const subject: ReviewSubject | undefined = token
+    ? { token }
+    : Number.isSafeInteger(designId) && designId > 0
+      ? { templateId: designId }
+      : undefined
+  const signedIn = hasSession()
+  const readable = subject !== undefined && (token !== '' || signedIn)
+  const detail = useQuery({ ...reviewDetailQuery(subject ?? { token: '' }), enabled: readable })
 
-  if (!hydrated || (token !== '' && detail.isPending))
+  if (hydrated && subject && !readable)
+    return (
+      <div className="mx-auto w-full max-w-6xl px-4 py-8">
+        <PageTitle title={t('review.loadingTitle')} />
+        <p className="text-muted-foreground">
+          <Link className="font-medium text-primary underline" to={loginPathFor(`/review?${params}`)}>
+            {t('review.signIn')}
+          </Link>
+        </p>
+      </div>
+    )
+  if (!hydrated || (readable && detail.isPending))
     return (
       <div aria-busy="true" className="mx-auto w-full max-w-6xl px-4 py-8">
         <PageTitle title={t('review.loadingTitle')} />
         <Skeleton className="aspect-square w-full max-w-xl" />
       </div>
     )
-  if (token === '' || !detail.data)
+  if (!subject || !detail.data)
     return (
       <div className="mx-auto w-full max-w-6xl px-4 py-8">
         <PageTitle title={t('review.loadingTitle')} />
-        {token !== '' && !(detail.error instanceof ApiFailureError) ? (
+        {subject && !(detail.error instanceof ApiFailureError) ? (
           <LoadError onRetry={() => void detail.refetch()} />
         ) : (
           <p role="alert" className="text-muted-foreground">
-            {t('review.gone')}
+            {token ? t('review.gone') : t('review.notFound')}
           </p>
         )}
       </div>
     )
-  return <Review token={token} design={detail.data} />
+  return (
+    <Review
+      subject={subject}
+      design={detail.data}
+      linked={Number(params.get('comment') ?? '') || undefined}
+    />
+  )
 }
 
-function Review({ token, design }: { token: string; design: ReviewDetail }) {
+function Review({
+  subject,
+  design,
+  linked,
+}: {
+  subject: ReviewSubject
+  design: ReviewDetail
+  /** A comment a link points at (a notification's): its thread is shown selected. */
+  linked: number | undefined
+}) {
   const { t, i18n } = useTranslation()
+  const token = 'token' in subject ? subject.token : undefined
   const [page, setPage] = useState(0)
   const [draft, setDraft] = useState<Point | undefined>()
   const [selected, setSelected] = useState<number | undefined>()
@@ -83,11 +124,28 @@ function Review({ token, design }: { token: string; design: ReviewDetail }) {
   const [nameError, setNameError] = useState<string | undefined>()
   const signedIn = hasSession()
   const comments = useQuery(commentListQuery(token, design.templateId))
+  const members = useQuery({ ...commentMembersQuery(token, design.templateId), enabled: signedIn })
+  const mentionables = members.data ?? []
   const create = useCreateComment(token)
   const resolve = useResolveComment(design.templateId)
   const threads = comments.data ?? []
   const numbered = threads.map((c, i) => ({ ...c, number: i + 1 }))
   const onPage = numbered.filter((c) => c.page === page)
+
+  // The thread a link points at (also by one of its replies): on its page, selected and in view, once.
+  const target = linked
+    ? numbered.find((c) => c.id === linked || c.replies.some((r) => r.id === linked))
+    : undefined
+  const [shown, setShown] = useState(false)
+  useEffect(() => {
+    if (!target || shown) return
+    setShown(true)
+    setPage(target.page)
+    setSelected(target.id)
+    requestAnimationFrame(() =>
+      document.getElementById(`comment-${target.id}-heading`)?.scrollIntoView({ block: 'center' }),
+    )
+  }, [target, shown])
 
   const needsName = !signedIn
   const checkName = () => {
@@ -145,7 +203,9 @@ function Review({ token, design }: { token: string; design: ReviewDetail }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8">
       <PageTitle title={t('review.title', { name: design.name })}>
-        {t('review.intro', { date: formatDate(new Date(design.expiresAt), 'long', i18n.language) })}
+        {design.expiresAt
+          ? t('review.intro', { date: formatDate(new Date(design.expiresAt), 'long', i18n.language) })
+          : t('review.introMember')}
       </PageTitle>
       {design.pages > 1 && (
         <nav aria-label={t('review.pages')} className="mb-4 flex flex-wrap gap-1">
@@ -166,7 +226,7 @@ function Review({ token, design }: { token: string; design: ReviewDetail }) {
         </nav>
       )}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <Picture token={token} design={design} page={page}>
+        <Picture subject={subject} design={design} page={page}>
           <button
             type="button"
             aria-label={t('review.addHere')}
@@ -210,13 +270,16 @@ function Review({ token, design }: { token: string; design: ReviewDetail }) {
           )}
           {draft && (
             <form onSubmit={submit} className="grid gap-2 rounded-xl border border-ring p-3">
-              <Textarea
+              <MentionTextarea
                 label={t('review.comment')}
+                hint={mentionables.length > 0 ? t('review.mentionHint') : undefined}
                 rows={3}
                 value={text}
                 autoFocus
                 maxLength={2000}
-                onChange={(e) => setText(e.target.value)}
+                onValueChange={setText}
+                mentionables={mentionables}
+                mentionLabel={t('review.mentions')}
               />
               <div className="flex flex-wrap gap-2">
                 <Button type="submit" disabled={create.isPending || !text.trim()}>
@@ -242,6 +305,7 @@ function Review({ token, design }: { token: string; design: ReviewDetail }) {
                 <li key={c.id}>
                   <Thread
                     comment={c}
+                    mentionables={mentionables}
                     selected={selected === c.id}
                     onReply={async (reply) => {
                       if (!checkName()) throw new Error('no name')
@@ -277,23 +341,26 @@ function Review({ token, design }: { token: string; design: ReviewDetail }) {
 
 function Thread({
   comment,
+  mentionables,
   selected,
   onReply,
   onResolvedChange,
 }: {
   comment: Comment & { number: number }
+  mentionables: readonly CommentMember[]
   selected: boolean
   onReply: (text: string) => Promise<void>
   onResolvedChange: ((resolved: boolean) => void) | undefined
 }) {
   const { t, i18n } = useTranslation()
-  const entry = (c: Pick<Comment, 'id' | 'text' | 'author' | 'createdAt'>) => ({
+  const entry = (c: Pick<Comment, 'id' | 'text' | 'author' | 'createdAt' | 'mentions'>) => ({
     id: c.id,
     author: c.author.name,
     ...(c.author.guest ? { authorNote: t('review.guest') } : {}),
     time: formatDate(new Date(c.createdAt), 'moment', i18n.language),
     dateTime: c.createdAt,
     text: c.text,
+    mentions: c.mentions,
   })
   return (
     <CommentThread
@@ -305,12 +372,14 @@ function Thread({
       place={t('review.place', { page: comment.page + 1, version: comment.version })}
       onReply={onReply}
       onResolvedChange={onResolvedChange}
+      mentionables={mentionables}
       labels={{
         resolved: t('review.resolved'),
         reply: t('review.reply'),
         replyLabel: t('review.replyLabel', { n: comment.number }),
         resolve: t('review.resolve'),
         reopen: t('review.reopen'),
+        mentions: t('review.mentions'),
       }}
     />
   )
@@ -318,18 +387,18 @@ function Thread({
 
 /** The page's image in a box of its proportions, with the pins over it. */
 function Picture({
-  token,
+  subject,
   design,
   page,
   children,
 }: {
-  token: string
+  subject: ReviewSubject
   design: ReviewDetail
   page: number
   children: ReactNode
 }) {
   const { t } = useTranslation()
-  const preview = useQuery(reviewPreviewQuery(token, page))
+  const preview = useQuery(reviewPreviewQuery(subject, page))
   // The URL lives as long as this picture shows those bytes: the cache keeps the bytes of a page shown before,
   // so going back to it makes a fresh URL instead of reusing one already revoked.
   const [src, setSrc] = useState<string | undefined>()

@@ -1,46 +1,62 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Comment, CommentCreateBody, ReviewDetail } from '@templet/api'
+import type { Comment, CommentCreateBody, CommentMember, ReviewDetail } from '@templet/api'
 import { api, unwrap } from '../api/client'
 import { read } from '../api/queries'
 
-/** What a review link shows (`GET /review/detail`). */
-export function reviewDetailQuery(token: string) {
+/**
+ * What the review page shows: the design a review link shares (`token`), or a design of the tab's workspace read
+ * by a member without a link (`templateId`: a notification's link).
+ */
+export type ReviewSubject = { token: string } | { templateId: number }
+
+/** The design (`GET /review/detail`). */
+export function reviewDetailQuery(subject: ReviewSubject) {
   return queryOptions({
-    queryKey: ['reviewDetail', token],
+    queryKey: ['reviewDetail', subject],
     queryFn: async ({ signal }): Promise<ReviewDetail> =>
-      (await read('reviewDetail', { query: { token } }, signal)).data,
+      (await read('reviewDetail', { query: subject }, signal)).data,
     retry: false,
   })
 }
 
-/** A page of the shared design, its image's bytes (the page that shows them makes their object URL). */
-export function reviewPreviewQuery(token: string, page: number) {
+/** A page of the design, its image's bytes (the page that shows them makes their object URL). */
+export function reviewPreviewQuery(subject: ReviewSubject, page: number) {
   return queryOptions({
-    queryKey: ['reviewPreview', token, page],
+    queryKey: ['reviewPreview', subject, page],
     queryFn: async ({ signal }): Promise<Blob> =>
-      (await read('reviewPreview', { body: { token, page } }, signal)).data,
+      (await read('reviewPreview', { body: { ...subject, page } }, signal)).data,
     staleTime: Number.POSITIVE_INFINITY,
   })
 }
 
-/** The design's comments, read with its link (`GET /comment/list`). */
-export function commentListQuery(token: string, templateId: number) {
+/** The design's comments (`GET /comment/list`), with its link or as a member. */
+export function commentListQuery(token: string | undefined, templateId: number) {
   return queryOptions({
     queryKey: ['commentList', templateId, token],
     queryFn: async ({ signal }): Promise<Comment[]> =>
-      (await read('commentList', { query: { templateId, token } }, signal)).data,
+      (await read('commentList', { query: { templateId, ...(token ? { token } : {}) } }, signal)).data,
+  })
+}
+
+/** Whom a signed-in member may @mention on the design (`GET /comment/members`); none for anyone else. */
+export function commentMembersQuery(token: string | undefined, templateId: number) {
+  return queryOptions({
+    queryKey: ['commentMembers', templateId, token],
+    queryFn: async ({ signal }): Promise<CommentMember[]> =>
+      (await read('commentMembers', { query: { templateId, ...(token ? { token } : {}) } }, signal)).data,
+    staleTime: 60_000,
   })
 }
 
 /** A comment or a reply as the page sends it; the link's token is added here. */
 export type NewComment = Omit<CommentCreateBody, 'token'>
 
-/** Posts a comment or a reply with the link, then reads the comments again. */
-export function useCreateComment(token: string) {
+/** Posts a comment or a reply (with the link, when the page has one), then reads the comments again. */
+export function useCreateComment(token: string | undefined) {
   const client = useQueryClient()
   return useMutation({
     mutationFn: async (c: NewComment) =>
-      unwrap(await api.call('commentCreate', { body: { ...c, token } })).data,
+      unwrap(await api.call('commentCreate', { body: { ...c, ...(token ? { token } : {}) } })).data,
     onSuccess: (_made, c) => client.invalidateQueries({ queryKey: ['commentList', c.templateId] }),
   })
 }

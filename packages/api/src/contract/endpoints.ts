@@ -76,6 +76,8 @@ import {
   commentCreateData,
   commentListData,
   commentListQuery,
+  commentMembersData,
+  commentMembersQuery,
   commentResolveBody,
   REVIEW_LINK_DAYS,
   reviewDetailData,
@@ -842,19 +844,21 @@ export const endpoints = {
   },
   reviewDetail: {
     ...endpointRoutes.reviewDetail,
-    auth: 'none',
+    auth: 'optional',
     query: reviewDetailQuery,
     data: reviewDetailData,
-    summary: 'What a review link shows: the design, its version and pages (no account needed)',
+    summary:
+      'What a review link shows: the design, its version and pages (no account needed); or, by `templateId`, what a member of its workspace sees without a link',
     codes: [404],
     tag: 'review',
   },
   reviewPreview: {
     ...endpointRoutes.reviewPreview,
-    auth: 'none',
+    auth: 'optional',
     body: reviewPreviewBody,
     data: reviewPreviewData,
-    summary: 'A page of the design a review link shares, as an image of its sample values',
+    summary:
+      'A page of the design a review link shares (or, by `templateId`, one of the workspace for a member), as an image of its sample values',
     codes: [404, 429],
     tag: 'review',
   },
@@ -884,6 +888,16 @@ export const endpoints = {
     data: emptyData,
     summary: 'Resolves a thread, or opens it again (members who design)',
     codes: [403, 404],
+    tag: 'review',
+  },
+  commentMembers: {
+    ...endpointRoutes.commentMembers,
+    auth: 'required',
+    query: commentMembersQuery,
+    data: commentMembersData,
+    summary:
+      "Whom a member may @mention in the design's comments: the other members of its workspace, each with the handle that mentions them",
+    codes: [404],
     tag: 'review',
   },
 } as const satisfies Record<EndpointRouteName, EndpointDef>

@@ -16,6 +16,7 @@ describe('the notification contract', () => {
       'credits_low',
       'creation_ready',
       'batch_completed',
+      'comment_mention',
       'message',
     ])
     expect(Object.keys(notificationParams)).toEqual(notificationType.options)
@@ -76,6 +77,21 @@ describe('the notification contract', () => {
           templateId: 2,
           typeId: 1,
           name: 'Poster',
+          team: { id: 3, name: 'Northwind' },
+        },
+      },
+      {
+        type: 'comment_mention',
+        params: { commentId: 5, templateId: 2, design: 'Poster', author: 'Carol', guest: true },
+      },
+      {
+        type: 'comment_mention',
+        params: {
+          commentId: 5,
+          templateId: 2,
+          design: 'Poster',
+          author: 'Ada',
+          guest: false,
           team: { id: 3, name: 'Northwind' },
         },
       },

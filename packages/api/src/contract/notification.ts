@@ -74,6 +74,18 @@ export const notificationParams = {
     canceled: z.number().int().nonnegative(),
     ...inTeam,
   }),
+  /**
+   * A comment on a design of the reader's workspace mentions them (`@` and their handle): by `author` (a member, or a
+   * guest with the review link), on the design `design`. Opens the design's comments, in its workspace.
+   */
+  comment_mention: z.strictObject({
+    commentId: id,
+    templateId: id,
+    design: z.string().max(200),
+    author: z.string().max(200),
+    guest: z.boolean(),
+    ...inTeam,
+  }),
   /** An older notification whose stored text could not be read into parameters: its text as it was. */
   message: z.strictObject({ title: z.string(), content: z.string() }),
 } as const
@@ -100,6 +112,7 @@ export const notificationEvent = z.discriminatedUnion('type', [
   eventOf('credits_low'),
   eventOf('creation_ready'),
   eventOf('batch_completed'),
+  eventOf('comment_mention'),
   eventOf('message'),
 ])
 export type NotificationEvent = z.infer<typeof notificationEvent>
@@ -127,6 +140,7 @@ export const notification = z.discriminatedUnion('type', [
   eventOf('credits_low').extend(notificationBase),
   eventOf('creation_ready').extend(notificationBase),
   eventOf('batch_completed').extend(notificationBase),
+  eventOf('comment_mention').extend(notificationBase),
   eventOf('message').extend(notificationBase),
 ])
 export type Notification = z.infer<typeof notification>

@@ -23,8 +23,14 @@ export const templateShareData = z.object({
   expiresAt: z.iso.datetime(),
 })
 
-/** `GET /review/detail`: what a review link shows, to anyone holding it. */
-export const reviewDetailQuery = z.strictObject({ token: reviewToken })
+/**
+ * `GET /review/detail`: what a review link shows, to anyone holding it (`token`); or, to a member of the design's
+ * workspace, what the review page shows of `templateId` without a link (a notification's link opens it so).
+ */
+export const reviewDetailQuery = z.strictObject({
+  token: reviewToken.optional(),
+  templateId: queryId('templateId').optional(),
+})
 export const reviewDetailData = z.object({
   templateId: z.number().int().positive(),
   name: z.string(),
@@ -34,13 +40,15 @@ export const reviewDetailData = z.object({
   /** Of the first size: the previews' proportions. */
   width: z.number().int().positive(),
   height: z.number().int().positive(),
-  expiresAt: z.iso.datetime(),
+  /** When the link stops working; null for a member reading it without one. */
+  expiresAt: z.iso.datetime().nullable(),
 })
 export type ReviewDetail = z.infer<typeof reviewDetailData>
 
-/** `POST /review/preview`: a page of the shared design as an image (its sample values). */
+/** `POST /review/preview`: a page of the shared design as an image (its sample values), by link or for a member. */
 export const reviewPreviewBody = z.strictObject({
-  token: reviewToken,
+  token: reviewToken.optional(),
+  templateId: bodyId('templateId').optional(),
   page: z.number().int().min(0, { error: 'page must be 0 or more' }).default(0),
 })
 export const reviewPreviewData = z.custom<Blob>((v) => typeof Blob !== 'undefined' && v instanceof Blob)
@@ -67,11 +75,18 @@ const commentAuthor = z.object({
   /** Someone without an account, who commented through the review link. */
   guest: z.boolean(),
 })
+/** Where a comment's text mentions a member of the design's workspace: `@` and their handle, `start` to `end`. */
+const commentMention = z.object({ start: z.number().int().nonnegative(), end: z.number().int().positive() })
 const commentReply = z.object({
   id: z.number().int().positive(),
   text: z.string(),
   author: commentAuthor,
   createdAt: z.iso.datetime(),
+  /**
+   * Its mentions of members, for a reader who is a member of the design's workspace; none for anyone else (a
+   * link's guest learns nothing of who the members are from it).
+   */
+  mentions: z.array(commentMention),
 })
 export const comment = commentReply.extend({
   version: z.number().int().positive(),
@@ -104,3 +119,20 @@ export const commentCreateData = z.object({ id: z.number().int().positive() })
 
 /** `POST /comment/resolve`: marks a thread resolved, or opens it again (members who design). */
 export const commentResolveBody = z.strictObject({ id: bodyId('id'), resolved: z.boolean() })
+
+/**
+ * `GET /comment/members`: whom the caller may mention in the design's comments, as they type `@`: the other members
+ * of its workspace, each by the handle a comment names them with (docs/product.md, "Review"). Signed-in members
+ * only; someone who holds the link without being a member gets an empty list.
+ */
+export const commentMembersQuery = z.strictObject({
+  templateId: queryId('templateId'),
+  token: reviewToken.optional(),
+})
+export const commentMember = z.object({
+  name: z.string(),
+  /** What follows `@` to mention them: their name, or when another member has the same name their address's local part. */
+  handle: z.string(),
+})
+export type CommentMember = z.infer<typeof commentMember>
+export const commentMembersData = z.array(commentMember)

@@ -108,6 +108,7 @@ export const endpointRoutes = {
   commentList: { method: 'GET', path: '/comment/list' },
   commentCreate: { method: 'POST', path: '/comment/create' },
   commentResolve: { method: 'POST', path: '/comment/resolve' },
+  commentMembers: { method: 'GET', path: '/comment/members' },
   teamAudit: { method: 'GET', path: '/team/audit' },
   teamAuditCsv: { method: 'GET', path: '/team/audit-csv' },
 } as const satisfies Record<string, EndpointRoute>

@@ -78,6 +78,91 @@ export const ReplyFails: Story = {
   },
 }
 
+const members = [
+  { name: 'Ada Lovelace', handle: 'Ada Lovelace' },
+  { name: 'Alan Turing', handle: 'Alan Turing' },
+  { name: 'Grace Hopper', handle: 'grace.h' },
+]
+
+/** Mentions of members are marked in the text; the rest of it reads as written. */
+export const WithMentions: Story = {
+  args: {
+    comment: {
+      ...carol,
+      text: '@Ada Lovelace could the logo be bigger? Ask @grace.h too.',
+      mentions: [
+        { start: 0, end: 13 },
+        { start: 44, end: 52 },
+      ],
+    },
+    replies: [{ ...ada, text: 'On it, @Client Carol.', mentions: [] }],
+  },
+  play: async ({ canvasElement }) => {
+    const marks = canvasElement.querySelectorAll('[data-slot="mention"]')
+    await expect([...marks].map((m) => m.textContent)).toEqual(['@Ada Lovelace', '@grace.h'])
+    await expect(thread(canvasElement)).toHaveTextContent(
+      '@Ada Lovelace could the logo be bigger? Ask @grace.h too.',
+    )
+  },
+}
+
+/**
+ * Typing `@` in the reply offers the members (a listbox the field points into): the arrows move, Enter writes the
+ * chosen one's handle, Escape closes the list and leaves the text as typed.
+ */
+export const MentioningInAReply: Story = {
+  args: { mentionables: members, labels: { ...labels, mentions: 'Members' } },
+  play: async ({ canvasElement, args }) => {
+    const field = within(canvasElement).getByLabelText('Your reply')
+    await userEvent.type(field, 'Thanks @a')
+    const list = within(canvasElement).getByRole('listbox', { name: 'Members' })
+    const options = within(list).getAllByRole('option')
+    await expect(options.map((o) => o.textContent)).toEqual(['Ada Lovelace', 'Alan Turing'])
+    await expect(field).toHaveAttribute('aria-controls', list.id)
+    await expect(field).toHaveAttribute('aria-activedescendant', options[0]?.id)
+    await expect(options[0]).toHaveAttribute('aria-selected', 'true')
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(field).toHaveAttribute('aria-activedescendant', options[1]?.id)
+    await userEvent.keyboard('{ArrowDown}')
+    await expect(field).toHaveAttribute('aria-activedescendant', options[0]?.id)
+    await userEvent.keyboard('{ArrowUp}{Enter}')
+    await expect(field).toHaveValue('Thanks @Alan Turing ')
+    await expect(within(canvasElement).queryByRole('listbox')).toBeNull()
+    await expect(field).not.toHaveAttribute('aria-activedescendant')
+
+    await userEvent.type(field, 'and @gr')
+    await expect(within(canvasElement).getByRole('option')).toHaveTextContent('Grace Hopper@grace.h')
+    await userEvent.keyboard('{Escape}')
+    await expect(within(canvasElement).queryByRole('listbox')).toBeNull()
+    await userEvent.keyboard('{Enter}')
+    await expect(field).toHaveValue('Thanks @Alan Turing and @gr\n')
+    // An address is no mention.
+    await userEvent.clear(field)
+    await userEvent.type(field, 'mail grace@')
+    await expect(within(canvasElement).queryByRole('listbox')).toBeNull()
+
+    // A press chooses too, and the reply is sent with the mention written out.
+    await userEvent.clear(field)
+    await userEvent.type(field, '@grace')
+    await userEvent.click(within(canvasElement).getByRole('option', { name: /Grace Hopper/ }))
+    await expect(field).toHaveValue('@grace.h ')
+    await expect(field).toHaveFocus()
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Reply' }))
+    await expect(args.onReply).toHaveBeenCalledWith('@grace.h')
+  },
+}
+
+/** The list of members fits a phone, under the field. */
+export const MentioningOnAPhone: Story = {
+  globals: phoneViewport,
+  args: { mentionables: members, labels: { ...labels, mentions: 'Members' } },
+  play: async ({ canvasElement }) => {
+    await userEvent.type(within(canvasElement).getByLabelText('Your reply'), '@')
+    await expect(within(canvasElement).getAllByRole('option')).toHaveLength(3)
+    await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth)
+  },
+}
+
 export const Resolving: Story = {
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Resolve' }))

@@ -1,8 +1,8 @@
 import { type FormEvent, forwardRef, type ReactNode, useState } from 'react'
 import { Badge } from '../badge'
 import { Button } from '../button'
-import { Textarea } from '../input'
 import { cn } from '../lib/cn'
+import { type MentionOption, MentionTextarea } from './mention-textarea'
 
 /**
  * A comment's place on a design: a numbered marker at `x`, `y` (fractions of the picture it sits on, from the
@@ -64,6 +64,8 @@ export interface CommentEntry {
   /** The machine-readable time of `time`. */
   dateTime: string
   text: string
+  /** Where `text` mentions someone (`@` and their handle), shown marked; offsets into `text`. */
+  mentions?: readonly { start: number; end: number }[]
 }
 
 export interface CommentThreadProps {
@@ -78,12 +80,16 @@ export interface CommentThreadProps {
   onReply?: (text: string) => Promise<void>
   /** Resolves the thread, or opens it again; without it no button shows. */
   onResolvedChange?: (resolved: boolean) => void
+  /** Whom the reply field offers as `@` is typed. */
+  mentionables?: readonly MentionOption[]
   labels: {
     resolved: string
     reply: string
     replyLabel: string
     resolve: string
     reopen: string
+    /** The name of the list of people to mention: "Members". */
+    mentions?: string
   }
   /** Extra content at the end (an error, a hint). */
   children?: ReactNode
@@ -100,9 +106,35 @@ function Entry({ entry }: { entry: CommentEntry }) {
           {entry.time}
         </time>
       </div>
-      <div className="text-sm wrap-anywhere whitespace-pre-wrap">{entry.text}</div>
+      <div className="text-sm wrap-anywhere whitespace-pre-wrap">
+        <MarkedText text={entry.text} mentions={entry.mentions ?? []} />
+      </div>
     </div>
   )
+}
+
+/** A comment's text with its mentions marked. */
+function MarkedText({
+  text,
+  mentions,
+}: {
+  text: string
+  mentions: readonly { start: number; end: number }[]
+}) {
+  const parts: ReactNode[] = []
+  let from = 0
+  for (const m of [...mentions].sort((a, b) => a.start - b.start)) {
+    if (m.start < from || m.end > text.length || m.end <= m.start) continue
+    if (m.start > from) parts.push(text.slice(from, m.start))
+    parts.push(
+      <span key={m.start} data-slot="mention" className="rounded-sm bg-primary/10 font-semibold text-primary">
+        {text.slice(m.start, m.end)}
+      </span>,
+    )
+    from = m.end
+  }
+  if (from < text.length) parts.push(text.slice(from))
+  return parts
 }
 
 /** A comment with its replies, a field to reply and a button to resolve or reopen, as a card. */
@@ -116,6 +148,7 @@ export const CommentThread = forwardRef<HTMLElement, CommentThreadProps>(functio
     selected = false,
     onReply,
     onResolvedChange,
+    mentionables,
     labels,
     children,
     className,
@@ -180,11 +213,13 @@ export const CommentThread = forwardRef<HTMLElement, CommentThreadProps>(functio
       )}
       {onReply && (
         <form onSubmit={send} className="grid gap-2">
-          <Textarea
+          <MentionTextarea
             label={labels.replyLabel}
             rows={2}
             value={reply}
-            onChange={(e) => setReply(e.target.value)}
+            onValueChange={setReply}
+            mentionables={mentionables}
+            mentionLabel={labels.mentions}
             disabled={sending}
           />
           <div className="flex flex-wrap gap-2">

@@ -5,3 +5,10 @@ export {
   CommentThread,
   type CommentThreadProps,
 } from './comment-thread'
+export {
+  type MentionOption,
+  MentionTextarea,
+  type MentionTextareaProps,
+  mentionMatches,
+  mentionQuery,
+} from './mention-textarea'

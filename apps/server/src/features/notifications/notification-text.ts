@@ -53,7 +53,8 @@ export function englishText(e: NotificationEvent): { title: string; content: str
         content: `You have ${e.params.balance} ${e.params.balance === 1 ? 'credit' : 'credits'} left. Top up to keep creating.`,
       }
     case 'creation_ready':
-    case 'batch_completed': {
+    case 'batch_completed':
+    case 'comment_mention': {
       const text = workText(e)
       return e.params.team
         ? { ...text, content: `${text.content} In the team “${e.params.team.name}”.` }
@@ -64,9 +65,16 @@ export function englishText(e: NotificationEvent): { title: string; content: str
   }
 }
 
-/** The text of a notification about work done, before the team it was done in. */
-function workText(e: Extract<NotificationEvent, { type: 'creation_ready' | 'batch_completed' }>) {
+/** The text of a notification about work in a workspace, before the team it was in. */
+function workText(
+  e: Extract<NotificationEvent, { type: 'creation_ready' | 'batch_completed' | 'comment_mention' }>,
+) {
   switch (e.type) {
+    case 'comment_mention':
+      return {
+        title: `${e.params.author}${e.params.guest ? ' (guest)' : ''} mentioned you`,
+        content: `In a comment on “${e.params.design}”.`,
+      }
     case 'creation_ready':
       return (e.params.count ?? 1) > 1
         ? {

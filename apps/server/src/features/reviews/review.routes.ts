@@ -6,18 +6,27 @@ export function reviewHandlers(
   reviews: Reviews,
 ): Pick<
   Handlers,
-  'templateShare' | 'reviewDetail' | 'reviewPreview' | 'commentList' | 'commentCreate' | 'commentResolve'
+  | 'templateShare'
+  | 'reviewDetail'
+  | 'reviewPreview'
+  | 'commentList'
+  | 'commentCreate'
+  | 'commentResolve'
+  | 'commentMembers'
 > {
   return {
     templateShare: ({ session, body }) => reviews.share(session.userId, body.id),
-    reviewDetail: ({ query }) => reviews.detail(query.token),
-    reviewPreview: ({ body }) => reviews.preview(body.token, body.page),
+    reviewDetail: ({ session, query }) => reviews.detail({ session, token: query.token }, query.templateId),
+    reviewPreview: ({ session, body }) =>
+      reviews.preview({ session, token: body.token }, body.templateId, body.page),
     commentList: ({ session, query, ip }) =>
       reviews.list({ session, token: query.token, ip }, query.templateId),
     commentCreate: ({ session, body, ip }) => {
       const { token, ...comment } = body
       return reviews.create({ session, token, ip }, comment)
     },
+    commentMembers: ({ session, query }) =>
+      reviews.members({ session, token: query.token }, query.templateId),
     commentResolve: async ({ session, body }) => {
       await reviews.resolve(session.userId, session.actorId ?? session.userId, body.id, body.resolved)
       return {}

@@ -54,3 +54,35 @@ export async function setResolved(db: Q, id: number, by: number | null, at: numb
     .where('id', '=', id)
     .execute()
 }
+
+/**
+ * The people of workspace `workspaceId`, whom its designs' comments may mention: a team's members, or the person
+ * whose own workspace it is; with the team, when it is one.
+ */
+export async function workspacePeople(db: Q, workspaceId: number) {
+  const team = await db
+    .selectFrom('teams')
+    .select(['id', 'name'])
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst()
+  const people = team
+    ? await db
+        .selectFrom('team_members as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['u.id', 'u.name', 'u.email'])
+        .where('m.team_id', '=', team.id)
+        .orderBy('u.name')
+        .orderBy('u.id')
+        .execute()
+    : await db
+        .selectFrom('users')
+        .select(['id', 'name', 'email'])
+        .where('id', '=', workspaceId)
+        .where('kind', '=', 'person')
+        .where('deleted_at', 'is', null)
+        .execute()
+  return {
+    team: team ? { id: Number(team.id), name: team.name } : undefined,
+    people: people.map((p) => ({ userId: Number(p.id), name: p.name, email: p.email })),
+  }
+}

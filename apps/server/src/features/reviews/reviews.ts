@@ -2,6 +2,7 @@ import {
   Code,
   type Comment,
   type CommentCreateBody,
+  type CommentMember,
   REVIEW_LINK_DAYS,
   type ReviewDetail,
 } from '@templet/api/contract'
@@ -13,10 +14,14 @@ import { AppError, notFound } from '../../errors'
 import type { FileUrls } from '../../services/file-urls'
 import type { RateLimiter } from '../../services/rate-limit'
 import type { Session } from '../accounts/sessions'
+import { findUserById } from '../accounts/users.queries'
 import type { Creations } from '../creations/creations'
+import { notificationRow } from '../notifications/notifications'
+import { insertNotifications } from '../notifications/notifications.queries'
 import type { Templates } from '../templates/templates'
 import { findTemplate } from '../templates/templates.queries'
-import { commentsOf, findComment, insertComment, setResolved } from './reviews.queries'
+import { handlesOf, mentionsIn } from './mentions'
+import { commentsOf, findComment, insertComment, setResolved, workspacePeople } from './reviews.queries'
 
 export interface ReviewsDeps {
   db: Kysely<Database>
@@ -40,8 +45,12 @@ const linkGone = () =>
 export interface Reader {
   session: Session | null
   token?: string | undefined
-  ip: string
+  ip?: string
 }
+
+/** The signed-in person behind `reader` (also when acting in a team's workspace), or null for a guest. */
+const personOf = (reader: Reader) =>
+  reader.session ? (reader.session.actorId ?? reader.session.userId) : null
 
 /**
  * Review: a design of a workspace shared by a signed, expiring, view-only link, and comments pinned to a point of a
@@ -59,12 +68,12 @@ export class Reviews {
     return { url: `${this.d.publicUrl}/review?token=${token}`, expiresAt: iso(exp * 1000) }
   }
 
-  async detail(token: string): Promise<ReviewDetail> {
-    const { templateId, expiresAt } = this.#verify(token)
-    const { row, template, version } = await this.#shared(templateId)
+  /** The design a review link shows, or (`templateId`, no link) the workspace's design a member reads. */
+  async detail(reader: Reader, templateId: number | undefined): Promise<ReviewDetail> {
+    const { row, template, version, expiresAt } = await this.#readable(reader, templateId)
     const size = template.sizes[0]
     return {
-      templateId,
+      templateId: Number(row.id),
       name: row.name,
       version,
       pages: pageCount(template),
@@ -74,13 +83,12 @@ export class Reviews {
     }
   }
 
-  /** A page of the shared design drawn with its sample values, as the designer shows it. */
-  async preview(token: string, page: number) {
-    const { templateId } = this.#verify(token)
-    const { row, template } = await this.#shared(templateId)
+  /** A page of the design drawn with its sample values, as the designer shows it (by its link, or for a member). */
+  async preview(reader: Reader, templateId: number | undefined, page: number) {
+    const { row, template } = await this.#readable(reader, templateId)
     const { truncated: _notes, ...image } = await this.d.creations.preview({
       userId: Number(row.owner_id),
-      templateId,
+      templateId: Number(row.id),
       // Its photos are the owner's uploads, which a guest's preview does not read: their places show instead.
       values: Object.fromEntries(
         Object.entries(template.samples.en).filter(
@@ -94,9 +102,20 @@ export class Reviews {
     return image
   }
 
+  /**
+   * The design's threads, the oldest first. A reader who is a member of its workspace sees which words mention a
+   * member; anyone else (a link's guest) sees the text alone, and so learns nothing of who the members are.
+   */
   async list(reader: Reader, templateId: number): Promise<Comment[]> {
-    await this.#readable(reader, templateId)
-    const rows = await commentsOf(this.d.db, templateId)
+    const { row } = await this.#readable(reader, templateId)
+    const [rows, { people }] = await Promise.all([
+      commentsOf(this.d.db, templateId),
+      workspacePeople(this.d.db, Number(row.owner_id)),
+    ])
+    const reading = personOf(reader)
+    const handles = people.some((p) => p.userId === reading) ? handlesOf(people) : []
+    const mentions = (text: string) =>
+      handles.length === 0 ? [] : mentionsIn(text, handles).map(({ start, end }) => ({ start, end }))
     const author = (r: (typeof rows)[number]) => ({
       name: r.author_id === null ? (r.author_name ?? '') : (r.member_name ?? ''),
       guest: r.author_id === null,
@@ -108,6 +127,7 @@ export class Reviews {
         text: r.text,
         author: author(r),
         createdAt: iso(Number(r.created_at)),
+        mentions: mentions(r.text),
       }
       if (r.parent_id === null)
         threads.set(entry.id, {
@@ -124,12 +144,16 @@ export class Reviews {
     return [...threads.values()]
   }
 
+  /**
+   * A comment, or a reply; the members of the design's workspace it mentions are told, in its transaction (each
+   * once, never its author, never anyone outside the workspace).
+   */
   async create(reader: Reader, c: Omit<CommentCreateBody, 'token'>): Promise<{ id: number }> {
-    const { template, version } = await this.#readable(reader, c.templateId)
-    const member = reader.session ? (reader.session.actorId ?? reader.session.userId) : null
+    const { row, template, version } = await this.#readable(reader, c.templateId)
+    const member = personOf(reader)
     if (member === null) {
       if (!c.name) throw new AppError(Code.invalidInput, 'name: Say who you are')
-      await this.d.limiter.consume(`comment:${reader.ip}`, this.d.guestCommentLimit)
+      await this.d.limiter.consume(`comment:${reader.ip ?? 'unknown'}`, this.d.guestCommentLimit)
     }
     if (c.version > version)
       throw new AppError(Code.invalidInput, `version: The design is at version ${version}`)
@@ -143,16 +167,82 @@ export class Reviews {
       // A reply is part of its thread: it has the thread's place.
       point = { version: parent.version, page: parent.page, x: parent.x, y: parent.y }
     }
-    const id = await insertComment(this.d.db, {
-      template_id: c.templateId,
-      parent_id: c.parentId ?? null,
-      ...point,
-      text: c.text,
-      author_id: member,
-      author_name: member === null ? (c.name ?? null) : null,
-      created_at: this.d.now(),
+    const now = this.d.now()
+    const id = await this.d.db.transaction().execute(async (trx) => {
+      const id = await insertComment(trx, {
+        template_id: c.templateId,
+        parent_id: c.parentId ?? null,
+        ...point,
+        text: c.text,
+        author_id: member,
+        author_name: member === null ? (c.name ?? null) : null,
+        created_at: now,
+      })
+      await this.#tellMentioned(trx, {
+        id,
+        text: c.text,
+        design: row,
+        author: member,
+        guestName: c.name,
+        now,
+      })
+      return id
     })
     return { id }
+  }
+
+  /** Notifies the members of the design's workspace whom a new comment mentions. */
+  async #tellMentioned(
+    trx: Kysely<Database>,
+    c: {
+      id: number
+      text: string
+      design: { id: number; name: string; owner_id: number | null }
+      author: number | null
+      guestName: string | undefined
+      now: number
+    },
+  ) {
+    if (!c.text.includes('@')) return
+    const { team, people } = await workspacePeople(trx, Number(c.design.owner_id))
+    const mentioned = new Set(mentionsIn(c.text, handlesOf(people)).map((m) => m.userId))
+    mentioned.delete(c.author ?? 0)
+    if (mentioned.size === 0) return
+    const inWorkspace = people.find((p) => p.userId === c.author)
+    // A signed-in author outside the workspace (a client with an account and the link) is named as a guest is.
+    const author =
+      inWorkspace?.name ?? (c.author === null ? c.guestName : (await findUserById(trx, c.author))?.name) ?? ''
+    await insertNotifications(
+      trx,
+      [...mentioned].map((userId) =>
+        notificationRow(
+          userId,
+          {
+            type: 'comment_mention',
+            params: {
+              commentId: c.id,
+              templateId: Number(c.design.id),
+              design: c.design.name,
+              author,
+              guest: inWorkspace === undefined,
+              ...(team && { team }),
+            },
+          },
+          c.now,
+        ),
+      ),
+    )
+  }
+
+  /** Whom the caller may mention on the design: the other members of its workspace (none for a non-member). */
+  async members(reader: Reader, templateId: number): Promise<CommentMember[]> {
+    const { row } = await this.#readable(reader, templateId)
+    const { people } = await workspacePeople(this.d.db, Number(row.owner_id))
+    const me = personOf(reader)
+    if (!people.some((p) => p.userId === me)) return []
+    return handlesOf(people)
+      .filter((h) => h.userId !== me)
+      .map(({ name, handle }) => ({ name, handle }))
   }
 
   /** Resolves a thread of one of `ownerId`'s designs, or opens it again. */
@@ -163,16 +253,24 @@ export class Reviews {
     await setResolved(this.d.db, id, actorId, resolved ? this.d.now() : null)
   }
 
-  /** The design, when `reader` may see it: a member of its workspace, or the holder of its link. */
-  async #readable(reader: Reader, templateId: number) {
+  /**
+   * The design, when `reader` may see it: the holder of its link (`templateId`, when given, must be the link's), or
+   * a member of its workspace without one; and when the link stops working (null without one).
+   */
+  async #readable(reader: Reader, templateId: number | undefined) {
     if (reader.token !== undefined) {
       const link = this.#verify(reader.token)
-      if (link.templateId !== templateId) throw linkGone()
-      return this.#shared(templateId)
+      if (templateId !== undefined && link.templateId !== templateId) throw linkGone()
+      return { ...(await this.#shared(link.templateId)), expiresAt: link.expiresAt }
     }
     if (!reader.session)
       throw new AppError(Code.unauthorized, 'Sign in, or open the review link you were sent')
-    return this.#own(reader.session.userId, templateId)
+    if (templateId === undefined)
+      throw new AppError(
+        Code.invalidInput,
+        "templateId: Give the design's number, or the review link's token",
+      )
+    return { ...(await this.#own(reader.session.userId, templateId)), expiresAt: null }
   }
 
   /** One of `ownerId`'s own designs (404 for anyone else's, and for the catalogue's). */

@@ -50,9 +50,9 @@ export const workspaceAccess = {
   teamSettings: 'person',
   teamAudit: 'person',
   teamAuditCsv: 'person',
-  // A review link is the design's, whoever holds it.
-  reviewDetail: 'person',
-  reviewPreview: 'person',
+  // A review link is the design's, whoever holds it; without one, a member reads the design in the workspace.
+  reviewDetail: 'viewer',
+  reviewPreview: 'viewer',
   // The catalogue, which no one needs to sign in for.
   templateList: 'person',
   // Seeing and downloading.
@@ -73,6 +73,7 @@ export const workspaceAccess = {
   batchList: 'viewer',
   commentList: 'viewer',
   commentCreate: 'viewer',
+  commentMembers: 'viewer',
   // Whose credits the header and the plan page show: every member sees the team's balance.
   creditBalance: 'viewer',
   // Designing, uploading, creating: what spends the team's credits.
