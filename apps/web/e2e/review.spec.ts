@@ -24,7 +24,7 @@ test.describe('review links', () => {
     ).name
 
     await signIn(page, owner, '/templates/mine')
-    await page.getByRole('button', { name: `Share ${name} for review` }).click()
+    await page.getByRole('button', { name: `Share for review: ${name}` }).click()
     const dialog = page.getByRole('dialog', { name: `Share ${name} for review` })
     const field = dialog.getByLabel('Review link')
     await expect(field).toHaveValue(/\/review\?token=/)

@@ -86,7 +86,7 @@ test.describe('the Teams page', () => {
     expect((await apiAs(server, next.token, 'POST', '/team/join', { token })).code).toBe(0)
 
     await signIn(page, owner, '/teams')
-    await page.getByRole('button', { name: 'Make Nia Next the owner' }).click()
+    await page.getByRole('button', { name: 'Make owner: Nia Next' }).click()
     const handOver = page.getByRole('dialog', { name: 'Hand Handover over to Nia Next?' })
     await handOver.getByRole('button', { name: 'Make owner' }).click()
     await expect(page.getByText('Nia Next now owns Handover', { exact: true })).toBeVisible()

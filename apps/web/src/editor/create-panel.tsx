@@ -24,12 +24,15 @@ export function CreatePanel({
   outOfCredit,
   returnTo,
   error,
+  notApproved = false,
 }: {
   busy: boolean
   /** The server refused for lack of credit (the balance read earlier may be stale). */
   outOfCredit: boolean
   returnTo: string
   error: string | undefined
+  /** The version shown is not approved where the team creates only from approved ones (ApprovalNote says so). */
+  notApproved?: boolean
 }) {
   const { t, i18n } = useTranslation()
   const me = useQuery(myInfoQuery())
@@ -57,7 +60,7 @@ export function CreatePanel({
           {error}
         </p>
       ) : null}
-      <Button type="submit" size="lg" className="mt-3 w-full" disabled={busy || empty}>
+      <Button type="submit" size="lg" className="mt-3 w-full" disabled={busy || empty || notApproved}>
         {busy ? t('media.editor.creating') : t('media.editor.create', { count: CREDIT_COST })}
       </Button>
     </div>

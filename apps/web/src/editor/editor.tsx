@@ -7,6 +7,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ApiFailureError } from '../api/client'
 import { useCreateCreation } from '../api/mutations'
+import { ApprovalNote } from '../approvals/approval-note'
 import { cx } from '../components/cx'
 import { reportError } from '../feedback/notify'
 import { CanvasPreview, useTemplateDocument } from './canvas-preview'
@@ -252,11 +253,13 @@ export function Editor({
         {created ? (
           <CreationResult key={created.id} creation={created} onDismiss={() => setCreated(undefined)} />
         ) : null}
+        <ApprovalNote template={template} />
         <CreatePanel
           busy={create.isPending}
           outOfCredit={outOfCredit}
           returnTo={returnTo}
           error={serverError}
+          notApproved={template.approval?.approved === false}
         />
       </div>
     </form>

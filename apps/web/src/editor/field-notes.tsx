@@ -102,7 +102,9 @@ export function createFailureText(
   t: ReturnType<typeof useTranslation>['t'],
   failure: ApiFailureError,
 ): string {
-  const { limitSeconds, limitMb, reason } = failure.data
+  const { limitSeconds, limitMb, reason, approvalRequired } = failure.data
+  // The team creates only from approved versions, and this one is not (any more): docs/product.md "Approvals".
+  if (failure.code === 409 && approvalRequired === true) return t('approvals.editor.refused')
   if (failure.code === 422 && typeof limitSeconds === 'number')
     return t('media.editor.tooSlow', { seconds: limitSeconds })
   if (failure.code === 422 && typeof limitMb === 'number')

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { OwnTemplateSummary } from '@templet/api/contract'
 import { Button } from '@templet/ui/button'
-import { LayoutTemplate, Palette, Pencil, Share2, Trash2 } from 'lucide-react'
+import { BadgeCheck, LayoutTemplate, Palette, Pencil, Share2, Trash2 } from 'lucide-react'
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
@@ -12,6 +12,8 @@ import {
   useDeleteTemplate,
   useRenameTemplate,
 } from '../api/template-library-queries'
+import { useApproveVersion, useMayApprove } from '../approvals/approvals-api'
+import { ApprovedBadge } from '../approvals/approved-badge'
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 import { EmptyState } from '../components/empty-state'
 import { FormDialog } from '../components/form-dialog'
@@ -95,10 +97,45 @@ function RenameDialog({
   )
 }
 
+/** Approves a design's current version, or withdraws the approval when it is the one approved. */
+function ApproveCurrent({ template }: { template: OwnTemplateSummary }) {
+  const { t } = useTranslation()
+  const approve = useApproveVersion()
+  const approved = template.approvedVersion === template.version
+  const vars = { version: template.version, name: template.name }
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={t(approved ? 'approvals.withdrawOne' : 'approvals.approveOne', vars)}
+      // Not disabled while sent, so a keyboard's focus stays on it; a press meanwhile is ignored.
+      onClick={() =>
+        !approve.isPending &&
+        approve.mutate(
+          { id: template.id, version: template.version, approved: !approved },
+          {
+            onSuccess: (v) =>
+              notifySuccess(
+                t(v.approvedAt ? 'approvals.approvedDone' : 'approvals.withdrawnDone', {
+                  version: v.version,
+                }),
+              ),
+            onError: reportError,
+          },
+        )
+      }
+    >
+      <BadgeCheck aria-hidden="true" />
+      {approved ? t('approvals.withdraw') : t('approvals.approveShort')}
+    </Button>
+  )
+}
+
 /**
  * My templates (`/templates/mine`): the caller's own templates, latest change first, searchable by name; each
- * opens in the designer, and can be renamed or deleted (creations made from it keep re-opening). A new one
- * starts blank ("New design") or as a copy of a catalogue template.
+ * opens in the designer, and can be renamed or deleted (creations made from it keep re-opening), and says which of
+ * its versions is approved (approved or withdrawn here by who may). A new one starts blank ("New design") or as a
+ * copy of a catalogue template.
  */
 export function MyTemplatesPage() {
   const { t, i18n } = useTranslation()
@@ -108,6 +145,7 @@ export function MyTemplatesPage() {
   const list = useQuery(templateMineQuery({ q, page }))
   const [renaming, setRenaming] = useState<OwnTemplateSummary | undefined>(undefined)
   const [sharing, setSharing] = useState<OwnTemplateSummary | undefined>(undefined)
+  const mayApprove = useMayApprove()
   const deletion = useConfirmedDelete<OwnTemplateSummary>({
     remove: useDeleteTemplate(),
     deleted: () => t('designer.mine.deleted'),
@@ -190,6 +228,11 @@ export function MyTemplatesPage() {
                     when: formatDate(new Date(template.updatedAt), 'moment', i18n.language),
                   })}
                 </p>
+                {template.approvedVersion !== null ? (
+                  <div className="mt-1">
+                    <ApprovedBadge version={template.approvedVersion} />
+                  </div>
+                ) : null}
                 <div className="mt-2 flex flex-wrap gap-1">
                   <LinkButton variant="ghost" size="sm" to={`/templates/${template.id}/edit`}>
                     {t('designer.mine.use')}
@@ -203,6 +246,7 @@ export function MyTemplatesPage() {
                     <Pencil aria-hidden="true" />
                     {t('designer.mine.rename')}
                   </Button>
+                  {mayApprove ? <ApproveCurrent template={template} /> : null}
                   <Button
                     variant="ghost"
                     size="sm"

@@ -1,15 +1,18 @@
 import '../teams/messages'
+import '../approvals/messages'
 import { useQuery } from '@tanstack/react-query'
 import type { MemberRole, Team, TeamAuditEntry, TeamMember, TeamRole } from '@templet/api'
 import { TEAM_NAME_MAX_LENGTH } from '@templet/api/limits'
 import { Badge } from '@templet/ui/badge'
 import { Button } from '@templet/ui/button'
+import { Switch } from '@templet/ui/switch'
 import { Users } from 'lucide-react'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
 import { myInfoQuery } from '../api/queries'
+import { useApprovedOnly } from '../approvals/approvals-api'
 import { ConfirmDeleteDialog } from '../components/confirm-delete-dialog'
 import { EmptyState } from '../components/empty-state'
 import { EmailField, TextField } from '../components/field'
@@ -292,6 +295,8 @@ function TeamPeople({ team }: { team: Team }) {
         ))}
       </ul>
 
+      <TeamSettings team={team} />
+
       {roles.length > 0 ? (
         <>
           <InviteForm teamId={team.id} roles={roles} />
@@ -369,6 +374,38 @@ function TeamPeople({ team }: { team: Team }) {
           cancel: t('teams.page.cancel'),
           confirm: confirm?.label ?? '',
           pending: t('teams.page.working'),
+        }}
+      />
+    </section>
+  )
+}
+
+/**
+ * The team's settings, seen by every member and changed by its owner and admins: "Create only from approved
+ * versions" (docs/product.md "Approvals"), applied at once.
+ */
+function TeamSettings({ team }: { team: Team }) {
+  const { t } = useTranslation()
+  const change = useApprovedOnly(team.id)
+  const mayChange = team.role === 'owner' || team.role === 'admin'
+  return (
+    <section aria-labelledby="settings-title" className="rounded-xl border border-border p-4 sm:p-5">
+      <h3 id="settings-title" className="mb-4 font-semibold">
+        {t('teams.page.settings')}
+      </h3>
+      <Switch
+        label={t('approvals.rule.label')}
+        hint={`${t('approvals.rule.hint')}${mayChange ? '' : ` ${t('approvals.rule.onlyAdmins')}`}`}
+        checked={change.isPending ? change.variables : team.approvedOnly}
+        // Kept enabled while the change is sent, so a keyboard's focus stays on it; a press meanwhile is ignored.
+        disabled={!mayChange}
+        onCheckedChange={(approvedOnly) => {
+          if (change.isPending) return
+          change.mutate(approvedOnly, {
+            onSuccess: () =>
+              notifySuccess(t(approvedOnly ? 'approvals.rule.changedOn' : 'approvals.rule.changedOff')),
+            onError: reportError,
+          })
         }}
       />
     </section>

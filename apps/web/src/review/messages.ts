@@ -36,7 +36,8 @@ const en = {
   mentions: 'Members',
   mentionHint: 'Type @ to mention a member: they are notified.',
   share: 'Share for review',
-  shareOne: 'Share {{name}} for review',
+  // Begins with the button's visible words, so that its spoken name is the one shown (WCAG 2.5.3).
+  shareOne: 'Share for review: {{name}}',
   shareTitle: 'Share {{name}} for review',
   shareBody:
     'Anyone with this link can see the design and comment, without an account. It works until {{date}}.',
@@ -80,7 +81,7 @@ const zhCN: typeof en = {
   mentions: '成员',
   mentionHint: '输入 @ 提及成员，对方会收到通知。',
   share: '分享审阅',
-  shareOne: '分享 {{name}} 以供审阅',
+  shareOne: '分享审阅：{{name}}',
   shareTitle: '分享 {{name}} 以供审阅',
   shareBody: '任何拥有此链接的人都可以查看设计并发表评论，无需账户。链接有效期至 {{date}}。',
   link: '审阅链接',
