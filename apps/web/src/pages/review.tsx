@@ -1,13 +1,13 @@
 import '../review/messages'
 import { useQuery } from '@tanstack/react-query'
-import type { Comment, CommentMember, ReviewDetail } from '@templet/api'
+import type { ReviewDetail } from '@templet/api'
 import { loginPathFor } from '@templet/api/paths'
 import { Button } from '@templet/ui/button'
-import { CommentPin, CommentThread, MentionTextarea } from '@templet/ui/comment-thread'
+import { CommentPin } from '@templet/ui/comment-thread'
 import { Input } from '@templet/ui/input'
 import { Skeleton } from '@templet/ui/skeleton'
 import { MessageSquare } from 'lucide-react'
-import { type FormEvent, type MouseEvent, type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
@@ -17,6 +17,7 @@ import { PageTitle } from '../components/page-title'
 import { reportError, showToast } from '../feedback/notify'
 import { useHydrated } from '../forms/use-hydrated'
 import { formatDate } from '../i18n/format'
+import { CommentDraftForm, type Point, pointOf, ReviewThread } from '../review/comment-parts'
 import {
   commentListQuery,
   commentMembersQuery,
@@ -37,8 +38,6 @@ const readName = () => {
     return ''
   }
 }
-
-type Point = { x: number; y: number }
 
 /**
  * The page a review link opens (`/review?token=…`; docs/product.md#review): the shared design page by page,
@@ -171,23 +170,8 @@ function Review({
       ...(needsName ? { name: name.trim() } : {}),
     })
 
-  const place = (event: MouseEvent<HTMLButtonElement>) => {
-    const box = event.currentTarget.getBoundingClientRect()
-    // A press of Enter or Space clicks at no point: the comment goes in the middle.
-    const fromPointer = event.detail > 0
-    const round = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 1000) / 1000
-    setDraft(
-      fromPointer
-        ? {
-            x: round((event.clientX - box.left) / box.width),
-            y: round((event.clientY - box.top) / box.height),
-          }
-        : { x: 0.5, y: 0.5 },
-    )
-  }
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!draft || !text.trim() || !checkName()) return
+  const submit = async () => {
+    if (!draft || !checkName()) return
     try {
       const made = await post({ text: text.trim(), point: draft })
       keepName()
@@ -230,7 +214,7 @@ function Review({
           <button
             type="button"
             aria-label={t('review.addHere')}
-            onClick={place}
+            onClick={(event) => setDraft(pointOf(event))}
             className="absolute inset-0 cursor-crosshair rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
           />
           {onPage.map((c) => (
@@ -269,27 +253,14 @@ function Review({
             />
           )}
           {draft && (
-            <form onSubmit={submit} className="grid gap-2 rounded-xl border border-ring p-3">
-              <MentionTextarea
-                label={t('review.comment')}
-                hint={mentionables.length > 0 ? t('review.mentionHint') : undefined}
-                rows={3}
-                value={text}
-                autoFocus
-                maxLength={2000}
-                onValueChange={setText}
-                mentionables={mentionables}
-                mentionLabel={t('review.mentions')}
-              />
-              <div className="flex flex-wrap gap-2">
-                <Button type="submit" disabled={create.isPending || !text.trim()}>
-                  {create.isPending ? t('review.posting') : t('review.post')}
-                </Button>
-                <Button type="button" variant="outline" onClick={() => setDraft(undefined)}>
-                  {t('review.cancel')}
-                </Button>
-              </div>
-            </form>
+            <CommentDraftForm
+              text={text}
+              onTextChange={setText}
+              mentionables={mentionables}
+              pending={create.isPending}
+              onSubmit={() => void submit()}
+              onCancel={() => setDraft(undefined)}
+            />
           )}
           {comments.isPending ? (
             <Skeleton className="h-32" />
@@ -303,7 +274,7 @@ function Review({
             <ol className="grid gap-3">
               {numbered.map((c) => (
                 <li key={c.id}>
-                  <Thread
+                  <ReviewThread
                     comment={c}
                     mentionables={mentionables}
                     selected={selected === c.id}
@@ -336,52 +307,6 @@ function Review({
         </section>
       </div>
     </div>
-  )
-}
-
-function Thread({
-  comment,
-  mentionables,
-  selected,
-  onReply,
-  onResolvedChange,
-}: {
-  comment: Comment & { number: number }
-  mentionables: readonly CommentMember[]
-  selected: boolean
-  onReply: (text: string) => Promise<void>
-  onResolvedChange: ((resolved: boolean) => void) | undefined
-}) {
-  const { t, i18n } = useTranslation()
-  const entry = (c: Pick<Comment, 'id' | 'text' | 'author' | 'createdAt' | 'mentions'>) => ({
-    id: c.id,
-    author: c.author.name,
-    ...(c.author.guest ? { authorNote: t('review.guest') } : {}),
-    time: formatDate(new Date(c.createdAt), 'moment', i18n.language),
-    dateTime: c.createdAt,
-    text: c.text,
-    mentions: c.mentions,
-  })
-  return (
-    <CommentThread
-      number={comment.number}
-      comment={entry(comment)}
-      replies={comment.replies.map(entry)}
-      resolved={comment.resolved}
-      selected={selected}
-      place={t('review.place', { page: comment.page + 1, version: comment.version })}
-      onReply={onReply}
-      onResolvedChange={onResolvedChange}
-      mentionables={mentionables}
-      labels={{
-        resolved: t('review.resolved'),
-        reply: t('review.reply'),
-        replyLabel: t('review.replyLabel', { n: comment.number }),
-        resolve: t('review.resolve'),
-        reopen: t('review.reopen'),
-        mentions: t('review.mentions'),
-      }}
-    />
   )
 }
 

@@ -30,6 +30,7 @@ import { saveRefusal } from '../designer/save-refusal'
 import { VersionHistoryButton } from '../designer/version-history'
 import { notifySuccess, reportError } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
+import { useDesignComments } from '../review/design-comments'
 import { BackLink } from '../templates/back-to-templates'
 
 /**
@@ -230,6 +231,14 @@ function DesignerWorkspace(p: {
   const duplicate = useDuplicateTemplate()
   const readOnly = p.readOnly || phone
   const images = useDesignerImages()
+  // A catalogue template is no workspace's design: it has no comments.
+  const comments = useDesignComments({
+    enabled: !p.readOnly,
+    templateId: p.id,
+    version: base.current,
+    store,
+    locale,
+  })
 
   /** What the designer shows now, for a save that ends after further changes. */
   const latest = useRef({ document, name })
@@ -457,6 +466,7 @@ function DesignerWorkspace(p: {
                   {t('designer.page.saveCopy')}
                 </Button>
               ) : null}
+              {comments.toggle}
               {readOnly ? null : (
                 <VersionHistoryButton
                   id={p.id}
@@ -486,26 +496,33 @@ function DesignerWorkspace(p: {
           })}
         </p>
       ) : null}
-      <div className="overflow-auto" data-testid="designer">
-        <Designer
-          store={store}
-          onChange={setDocument}
-          locale={locale}
-          zoom="fit-width"
-          readOnly={readOnly}
-          strings={strings}
-          fonts={p.fonts}
-          palette={p.palette}
-          uploadImage={images.uploadImage}
-          loadImage={images.loadImage}
-          panels={panels}
-          onPanelsChange={(next) => {
-            setPanels(next)
-            writeDesignerPanels(next)
-          }}
-          view={view}
-          onViewChange={writeDesignerView}
-        />
+      <div
+        className={comments.panel ? 'grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]' : undefined}
+        data-testid="designer-and-comments"
+      >
+        <div className="min-w-0 overflow-auto" data-testid="designer">
+          <Designer
+            store={store}
+            onChange={setDocument}
+            locale={locale}
+            zoom="fit-width"
+            readOnly={readOnly}
+            strings={strings}
+            fonts={p.fonts}
+            palette={p.palette}
+            uploadImage={images.uploadImage}
+            loadImage={images.loadImage}
+            panels={panels}
+            onPanelsChange={(next) => {
+              setPanels(next)
+              writeDesignerPanels(next)
+            }}
+            view={view}
+            onViewChange={writeDesignerView}
+            annotations={comments.annotations}
+          />
+        </div>
+        {comments.panel}
       </div>
       <ConfirmDeleteDialog
         open={blocker.state === 'blocked'}
