@@ -203,7 +203,7 @@ describe.each(engines)('team workspaces on %s', (engine) => {
       ...inTeam(teamId),
       query: { id: paid.data.purchase.id },
     })
-    expect(receipt.data.customer).toEqual({ name: 'Northwind Studio', email: '' })
+    expect(receipt.data.customer).toEqual({ name: 'Northwind Studio', email: '', address: [] })
     // A paid checkout sent again (a double click) answers paid again: the activity keeps one payment.
     const again = await s.call('POST', '/checkout/pay', {
       token: admin.token,

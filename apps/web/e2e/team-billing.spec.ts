@@ -50,7 +50,7 @@ async function fillCard(page: Page, number: string) {
 }
 
 test.describe('billing in a team says whose it is', () => {
-  test("a team admin sees the team's balance in the header and on Pricing Plans with its seats, and buys credits for the team", async ({
+  test("a team admin sees the team's balance in the header and on Pricing Plans with its seats, sets its billing address and buys credits for the team, billed there", async ({
     page,
     server,
   }) => {
@@ -88,8 +88,33 @@ test.describe('billing in a team says whose it is', () => {
     await expectNoAxeViolations(page)
     await seats.getByRole('link', { name: 'Members and invitations' }).click()
     await expect(page).toHaveURL(new RegExp(`/teams\\?team=${teamId}$`))
-    await expect(page.getByText('new.hire@example.com')).toBeVisible()
+    await expect(page.getByText('new.hire@example.com').first()).toBeVisible()
     await page.goto('/pricing-plans')
+
+    // The billing address of the team's receipts: refused without a name, then saved.
+    const billing = main.getByRole('region', { name: 'Billing address for receipts' })
+    await expect(billing.getByTestId('billing-address-current')).toHaveText(
+      'None yet: receipts are billed to the team’s name, Acme.',
+    )
+    await billing.getByLabel('Postal address').fill('1 Harbour Road')
+    await billing.getByRole('button', { name: 'Save billing address' }).click()
+    await expect(billing.getByLabel('Billing name')).toBeFocused()
+    await expect(billing.getByLabel('Billing name')).toHaveAccessibleDescription(
+      /Enter the name the receipts are billed to$/,
+    )
+    await billing.getByLabel('Billing name').fill('Acme Ltd')
+    await billing.getByLabel('Postal address').fill('1 Harbour Road\n\n  Leith EH6 6LX\nUnited Kingdom')
+    await billing.getByRole('button', { name: 'Save billing address' }).click()
+    await expect(
+      page.getByText('Billing address saved: later receipts are billed to Acme Ltd.'),
+    ).toBeVisible()
+    await expect(billing.getByTestId('billing-address-current')).toHaveText(
+      'Receipts are billed to:Acme Ltd1 Harbour RoadLeith EH6 6LXUnited Kingdom',
+    )
+    await expect(billing.getByLabel('Postal address')).toHaveValue(
+      '1 Harbour Road\nLeith EH6 6LX\nUnited Kingdom',
+    )
+    await expectNoAxeViolations(page)
 
     await page.getByRole('link', { name: 'Buy 100 credits for the team Acme for $49.90' }).click()
     await expect(page).toHaveURL(/\/checkout\/main\/payment-49-9$/)
@@ -98,6 +123,10 @@ test.describe('billing in a team says whose it is', () => {
     await fillCard(page, '4242 4242 4242 4242')
     await page.getByRole('button', { name: 'Pay $49.90' }).click()
     await expect(page.getByTestId('checkout-new-balance')).toHaveText("Acme's balance is now 220 credits.")
+    await page.getByRole('link', { name: 'View receipt' }).click()
+    const customer = page.getByTestId('receipt-customer')
+    await expect(customer).toContainText('Acme Ltd')
+    await expect(customer.locator('span')).toHaveText(['1 Harbour Road', 'Leith EH6 6LX', 'United Kingdom'])
     await page.goto('/dashboard')
     await expect(balance).toHaveAccessibleName("Acme · 220 credits, the team's balance")
     // The admin's own credits are untouched.
@@ -126,6 +155,7 @@ test.describe('billing in a team says whose it is', () => {
     await expect(page.getByRole('main').getByRole('link', { name: /^(Buy|Subscribe)/ })).toHaveCount(0)
     await expect(page.getByRole('main').getByRole('button', { name: /^(Switch|Cancel)/ })).toHaveCount(0)
     await expect(page.getByRole('heading', { name: "Acme's plan" })).toHaveCount(0)
+    await expect(page.getByRole('region', { name: 'Billing address for receipts' })).toHaveCount(0)
     // A viewer counts the seats too (the invitations themselves are for the owner and admins).
     await expect(page.getByTestId('plans-seats')).toHaveText('2 of 50 seats taken')
     await expectNoAxeViolations(page)

@@ -54,6 +54,11 @@ export const TEAMS_PER_PERSON_MAX = 20
 export const TEAM_SEATS_MAX = 50
 /** How long a team invitation's link works, in days. */
 export const TEAM_INVITATION_DAYS = 7
+/** The name a team's receipts are billed to, in characters. */
+export const BILLING_NAME_MAX_LENGTH = 100
+/** Lines of the postal address on a team's receipts, and the characters of each. */
+export const BILLING_ADDRESS_LINES_MAX = 5
+export const BILLING_ADDRESS_LINE_MAX_LENGTH = 100
 /** How long a design's review link works, in days. */
 export const REVIEW_LINK_DAYS = 14
 /** The longest comment on a design, in characters. */

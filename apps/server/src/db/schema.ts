@@ -162,6 +162,16 @@ export interface PurchaseTable {
   card_brand: string | null
   card_last4: string | null
   created_at: number
+  /** What the receipt is billed to, as the workspace had set it when paid (0280, ADR 0210): JSON `{ name, address }`. */
+  billed_to: Generated<string | null>
+}
+
+/** The name and postal address a team's receipts are billed to (0280, ADR 0210); `address` is a JSON list of lines. */
+export interface BillingDetailsTable {
+  user_id: number
+  name: string
+  address: string
+  updated_at: number
 }
 
 export interface ContactMessageTable {
@@ -588,6 +598,7 @@ export interface Database {
   checkouts: CheckoutTable
   subscriptions: SubscriptionTable
   purchases: PurchaseTable
+  billing_details: BillingDetailsTable
   api_keys: ApiKeyTable
   signed_images: SignedImageTable
   idempotency_keys: IdempotencyKeyTable

@@ -6,7 +6,13 @@
  */
 
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CheckoutCreateBody, CheckoutPayBody, CreateCreationBody, TemplateType } from '@templet/api'
+import type {
+  BillingDetailsBody,
+  CheckoutCreateBody,
+  CheckoutPayBody,
+  CreateCreationBody,
+  TemplateType,
+} from '@templet/api'
 import { api, unwrap } from './client'
 import { type myNotificationQuery, templateTypeListQuery } from './queries'
 
@@ -222,5 +228,21 @@ export function useSubscriptionChange() {
     },
     onSuccess: (subscription) => queryClient.setQueryData(['subscriptionCurrent'], subscription),
     onSettled: () => invalidateBilling(queryClient),
+  })
+}
+
+/**
+ * Sets the team's billing name and address (`POST /billing/details`, its owner and admins): later receipts are
+ * billed to them. The form says what was refused, in place of the generic toast.
+ */
+export function useBillingDetailsSave() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (body: BillingDetailsBody) => {
+      const { resetToken: _rotated, ...data } = unwrap(await api.call('billingDetailsSave', { body })).data
+      return data
+    },
+    onError: () => undefined,
+    onSuccess: (data) => queryClient.setQueryData(['billingDetails'], data),
   })
 }

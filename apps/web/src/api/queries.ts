@@ -41,6 +41,17 @@ export function creditBalanceQuery() {
   })
 }
 
+/** The name and address the team's receipts are billed to (`GET /billing/details`, its owner and admins), or null. */
+export function billingDetailsQuery() {
+  return queryOptions({
+    queryKey: ['billingDetails'],
+    queryFn: async ({ signal }) => {
+      const { resetToken: _rotated, ...data } = (await read('billingDetails', {}, signal)).data
+      return data
+    },
+  })
+}
+
 export type NotificationFilter = 'all' | 'unread' | 'read'
 const checkOf: Record<NotificationFilter, '0' | '1' | undefined> = { all: undefined, unread: '0', read: '1' }
 

@@ -2,7 +2,7 @@ import { i18n } from '../i18n'
 
 /**
  * Whose credits and plan the app shows (ADR 0210): the header's balance and Pricing Plans in the person's own
- * workspace ("your") or a team's ("Acme's"), and the team's seats; merged into the app's one
+ * workspace ("your") or a team's ("Acme's"), the team's seats and its billing address; merged into the app's one
  * namespace under `whose`. The header shows them on every page, so both languages are here from the start.
  */
 const en = {
@@ -32,6 +32,25 @@ const en = {
     invitations: 'Pending invitations: {{count}}',
     manage: 'Members and invitations',
   },
+  address: {
+    title: 'Billing address for receipts',
+    intro:
+      'The receipts of what {{team}} buys from now on are billed to this name and address. Receipts already issued keep theirs.',
+    none: 'None yet: receipts are billed to the team’s name, {{team}}.',
+    current: 'Receipts are billed to:',
+    name: 'Billing name',
+    nameHint: 'A company or the team’s legal name, up to {{max}} characters.',
+    lines: 'Postal address',
+    linesHint: 'One line per row: street, town and postcode, country. At most {{lines}} lines.',
+    save: 'Save billing address',
+    saving: 'Saving…',
+    saved: 'Billing address saved: later receipts are billed to {{name}}.',
+    nameRequired: 'Enter the name the receipts are billed to',
+    nameTooLong: 'At most {{max}} characters',
+    linesRequired: 'Enter the postal address',
+    tooManyLines: 'At most {{lines}} lines',
+    lineTooLong: 'Each line at most {{max}} characters',
+  },
 }
 
 const zhCN: typeof en = {
@@ -59,6 +78,24 @@ const zhCN: typeof en = {
     members: '成员：{{count}}',
     invitations: '待接受的邀请：{{count}}',
     manage: '成员和邀请',
+  },
+  address: {
+    title: '收据的账单地址',
+    intro: '从现在起，{{team}} 购买的收据将开具给此名称和地址。已开具的收据保持不变。',
+    none: '尚未设置：收据开具给团队名称 {{team}}。',
+    current: '收据开具给：',
+    name: '账单名称',
+    nameHint: '公司名称或团队的法定名称，最多 {{max}} 个字符。',
+    lines: '邮寄地址',
+    linesHint: '每行一项：街道、城市和邮编、国家。最多 {{lines}} 行。',
+    save: '保存账单地址',
+    saving: '正在保存…',
+    saved: '账单地址已保存：之后的收据将开具给 {{name}}。',
+    nameRequired: '请输入收据的开具名称',
+    nameTooLong: '最多 {{max}} 个字符',
+    linesRequired: '请输入邮寄地址',
+    tooManyLines: '最多 {{lines}} 行',
+    lineTooLong: '每行最多 {{max}} 个字符',
   },
 }
 

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useSubscriptionChange } from '../api/mutations'
 import { creditBalanceQuery, offerListQuery, subscriptionCurrentQuery } from '../api/queries'
+import { BillingAddress } from '../checkout/billing-address'
 import { ChooseOfferLink, OfferGrid } from '../checkout/offer-grid'
 import { formatPrice, returnPath } from '../checkout/offers'
 import { SwitchPlanDialog } from '../checkout/switch-plan-dialog'
@@ -39,8 +40,9 @@ function live(subscription: Subscription | null | undefined): Subscription | nul
  * Pricing Plans: the balance and the current plan, then the main group's packs and monthly plans from
  * `/offer/list`. Without a plan each offer leads to its checkout page; with one, the other monthly tiers
  * switch it from the next period on, and the plan can be cancelled at the period end or resumed before it.
- * In a team's workspace (ADR 0210) the balance and the plan are the team's and say so, with the team's seats; a
- * member who does not buy for it (an editor or viewer) sees its balance and who buys, and no offer to buy.
+ * In a team's workspace (ADR 0210) the balance and the plan are the team's and say so, with the team's seats and,
+ * for its owner and admins, the billing address of its receipts; a member who does not buy for it (an editor or
+ * viewer) sees its balance and who buys, and no offer to buy.
  */
 export function PricingPlansPage() {
   const { t } = useTranslation()
@@ -141,6 +143,7 @@ export function PricingPlansPage() {
       {where.team ? (
         <div className="mb-10 grid gap-4 md:grid-cols-3">
           <TeamSeats team={where.team} />
+          {buys ? <BillingAddress team={where.team} className="md:col-span-2" /> : null}
         </div>
       ) : null}
       {subscription && !subscription.cancelAtPeriodEnd ? (

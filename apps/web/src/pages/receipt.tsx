@@ -64,9 +64,17 @@ export function ReceiptPage() {
         ],
         [
           t('receipt.billedTo'),
-          <span key="customer" className="break-words">
+          <span key="customer" className="break-words" data-testid="receipt-customer">
             {data.customer.name}
-            <span className="block text-muted-foreground print:text-black">{data.customer.email}</span>
+            {/* The address the purchase was billed to when it was made (a team's, ADR 0210). */}
+            {data.customer.address.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+            {data.customer.email ? (
+              <span className="block text-muted-foreground print:text-black">{data.customer.email}</span>
+            ) : null}
           </span>,
         ],
         [t('receipt.offer'), offerLabel(t, language, offers.data, data)],

@@ -179,7 +179,11 @@ export const receiptData = z.object({
   status: purchaseStatus,
   credits: z.number().int().nonnegative(),
   refundedCredits: z.number().int().nonnegative(),
-  customer: z.object({ name: z.string(), email: z.string() }),
+  /**
+   * Who the receipt is billed to: the billing name and postal address the workspace had set when the purchase was
+   * made (a team's, ADR 0210), else the account's name and email (a team's name, and no email or address).
+   */
+  customer: z.object({ name: z.string(), email: z.string(), address: z.array(z.string()) }),
   /** `Visa •••• 4242` style, when known (sandbox). */
   paymentMethod: z.string().nullable(),
   provider: paymentProvider,

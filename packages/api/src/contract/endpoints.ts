@@ -39,6 +39,7 @@ import {
   subscriptionData,
   subscriptionSwitchBody,
 } from './billing'
+import { billingDetailsBody, billingDetailsData, billingDetailsSaveData } from './billing-details'
 import {
   fontDeleteBody,
   fontListData,
@@ -539,6 +540,22 @@ export const endpoints = {
     data: creditBalanceData,
     summary:
       "The balance of the workspace the request acts in (a team's with the Team header, for any member) and whether it is low",
+    tag: 'billing',
+  },
+  billingDetails: {
+    ...endpointRoutes.billingDetails,
+    auth: 'required',
+    data: billingDetailsData,
+    summary: "The name and postal address the team's receipts are billed to, or null (owner and admins)",
+    tag: 'billing',
+  },
+  billingDetailsSave: {
+    ...endpointRoutes.billingDetailsSave,
+    auth: 'required',
+    body: billingDetailsBody,
+    data: billingDetailsSaveData,
+    summary:
+      "Sets the name and postal address the team's later receipts are billed to (owner and admins, in the team's workspace; earlier receipts keep theirs)",
     tag: 'billing',
   },
   subscriptionCurrent: {

@@ -67,6 +67,8 @@ export const endpointRoutes = {
   purchaseReceiptPdf: { method: 'GET', path: '/purchase/receipt-pdf', answer: 'pdf' },
   creditHistory: { method: 'GET', path: '/credit/history' },
   creditBalance: { method: 'GET', path: '/credit/balance' },
+  billingDetails: { method: 'GET', path: '/billing/details' },
+  billingDetailsSave: { method: 'POST', path: '/billing/details' },
   subscriptionCurrent: { method: 'GET', path: '/subscription/current' },
   subscriptionCancel: { method: 'POST', path: '/subscription/cancel' },
   subscriptionResume: { method: 'POST', path: '/subscription/resume' },

@@ -115,6 +115,7 @@ export const teamAuditActions = [
   'key.created',
   'key.revoked',
   'billing.paid',
+  'billing.details',
   'subscription.canceled',
   'subscription.resumed',
   'subscription.switched',

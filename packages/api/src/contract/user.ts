@@ -23,7 +23,7 @@ export const password = z
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
 export const HIDDEN_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
 /** Characters that draw nothing: zero-width spaces and joiners, word joiner, byte-order mark, soft hyphen. */
-const DRAWS_NOTHING = /^[\s\u00ad\u200b-\u200f\u2060\ufeff]+$/
+export const DRAWS_NOTHING = /^[\s\u00ad\u200b-\u200f\u2060\ufeff]+$/
 
 /**
  * A name shown to others (in menus, receipts, notifications): no control or direction-override characters

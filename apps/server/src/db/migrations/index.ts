@@ -37,6 +37,7 @@ import { migration as templateComments } from './0250_template_comments'
 import { migration as workStarters } from './0260_work_starters'
 import { migration as checkoutOpeners } from './0261_checkout_openers'
 import { migration as versionApprovals } from './0270_version_approvals'
+import { migration as billingDetails } from './0280_billing_details'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -82,6 +83,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0260_work_starters': workStarters(engine),
     '0261_checkout_openers': checkoutOpeners(engine),
     '0270_version_approvals': versionApprovals(engine),
+    '0280_billing_details': billingDetails(engine),
   }
 }
 

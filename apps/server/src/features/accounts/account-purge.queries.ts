@@ -61,7 +61,7 @@ export async function accountFiles(db: Q, userId: number): Promise<{ prefixes: s
 
 /**
  * Removes every personal row of the account, children before parents. Purchases stay (tax law keeps invoices),
- * on the tombstone and without the card's brand and last digits.
+ * on the tombstone and without the card's brand and last digits or the address they were billed to.
  */
 export async function deleteAccountRows(db: Q, userId: number, now: number): Promise<void> {
   await db
@@ -112,11 +112,12 @@ export async function deleteAccountRows(db: Q, userId: number, now: number): Pro
     'credit_ledger',
     'checkouts',
     'subscriptions',
+    'billing_details',
   ] as const)
     await db.deleteFrom(table).where('user_id', '=', userId).execute()
   await db
     .updateTable('purchases')
-    .set({ card_brand: null, card_last4: null })
+    .set({ card_brand: null, card_last4: null, billed_to: null })
     .where('user_id', '=', userId)
     .execute()
 }

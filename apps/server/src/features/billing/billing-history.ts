@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { notFound } from '../../errors'
 import { findUserWithCredits } from '../accounts/users.queries'
+import { receiptCustomer } from './billing-details'
 import { countLedgerRows, ledgerBalance, ledgerPage } from './ledger.queries'
 import { receiptNumber, toPurchase } from './purchases'
 import { countPurchases, findUserPurchase, listPurchases } from './purchases.queries'
@@ -46,8 +47,8 @@ export class BillingHistory {
       status: p.status as PurchaseStatus,
       credits: p.credits,
       refundedCredits: p.refunded_credits,
-      // A team's workspace has a name and no address: its receipts are billed to the team.
-      customer: { name: user?.name ?? '', email: user?.kind === 'person' ? user.email : '' },
+      // What the purchase kept of the team's billing address when it was made, else the account's name (ADR 0210).
+      customer: receiptCustomer(p.billed_to, user),
       paymentMethod: p.card_last4 ? `${p.card_brand ?? 'Card'} •••• ${p.card_last4}` : null,
       provider: p.provider === 'stripe' ? 'stripe' : 'sandbox',
       seller: this.seller,

@@ -4,6 +4,7 @@ import type { Handlers } from '../../routes/api'
 import type { RateLimiter } from '../../services/rate-limit'
 import type { Renderer } from '../../services/renderer'
 import type { Accounts } from '../accounts/accounts'
+import type { BillingDetailsStore } from './billing-details'
 import type { BillingHistory } from './billing-history'
 import type { Checkouts } from './checkouts'
 import type { Offers } from './offers'
@@ -23,6 +24,8 @@ type BillingHandlers = Pick<
   | 'purchaseReceiptPdf'
   | 'creditHistory'
   | 'creditBalance'
+  | 'billingDetails'
+  | 'billingDetailsSave'
   | 'subscriptionCurrent'
   | 'subscriptionCancel'
   | 'subscriptionResume'
@@ -44,6 +47,7 @@ export function billingHandlers(
   offers: Offers,
   checkouts: Checkouts,
   history: BillingHistory,
+  billingDetails: BillingDetailsStore,
   subscriptions: Subscriptions,
   accounts: Accounts,
   limits: { limiter: RateLimiter; rateLimits: Config['rateLimits'] },
@@ -89,6 +93,10 @@ export function billingHandlers(
       const balance = await history.balance(session.userId)
       return { balance, low: balance < LOW_CREDITS_BELOW }
     },
+    billingDetails: async ({ session }) => ({ details: await billingDetails.get(session.userId) }),
+    billingDetailsSave: async ({ session, body }) => ({
+      details: await billingDetails.save(session.userId, session.teamId, body),
+    }),
     subscriptionCurrent: ({ session }) => subscriptions.current(session.userId),
     subscriptionCancel: async ({ session }) => {
       await planChange(session.userId)

@@ -5,6 +5,7 @@ import type { Renderer } from '../../services/renderer'
 import type { Accounts } from '../accounts/accounts'
 import type { SharedDeps } from '../shared-deps'
 import { billingHandlers } from './billing.routes'
+import { BillingDetailsStore } from './billing-details'
 import { BillingHistory } from './billing-history'
 import { Checkouts } from './checkouts'
 import { Offers } from './offers'
@@ -84,6 +85,7 @@ export function billingFeature(
       offers,
       checkouts,
       new BillingHistory(db, config.billing.seller),
+      new BillingDetailsStore({ db, now }),
       subscriptions,
       accounts,
       { limiter: s.limiter, rateLimits: config.rateLimits },

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database, PurchaseRow } from '../../db/schema'
 import { type BillingEvent, billingNotification } from '../notifications/notifications'
 import { insertNotifications } from '../notifications/notifications.queries'
+import { billedToNow } from './billing-details'
 import { grantCreditsOnce, lockUserCredits, takeBackUnspent } from './ledger'
 import type { CatalogueOffer } from './offers'
 import { insertPurchaseOnce, markPurchaseRefunded } from './purchases.queries'
@@ -35,8 +36,8 @@ export type PaymentRecord = {
 )
 
 /**
- * Records a payment: the purchase, its credits when paid (a ledger grant under the same key) and the customer's
- * notification, together or not at all. Call it inside the transaction that claims the payment (a checkout's
+ * Records a payment: the purchase (with what it is billed to), its credits when paid (a ledger grant under the
+ * same key) and the customer's notification, together or not at all. Call it inside the transaction that claims the payment (a checkout's
  * `charged -> paid`, a subscription's move to its next period), so that what the caller changes commits with
  * it. The purchase's unique key admits one recording: a replayed or concurrent call records nothing and gets
  * `undefined`; the call that recorded gets the purchase id.
@@ -68,6 +69,8 @@ export async function recordPurchase(tx: Kysely<Database>, p: PaymentRecord): Pr
     card_brand: p.card?.brand ?? null,
     card_last4: p.card?.last4 ?? null,
     created_at: p.now,
+    // Its receipt keeps what the team's billing address was when it was paid (ADR 0210).
+    billed_to: await billedToNow(tx, p.userId),
   })
   if (purchaseId === undefined) return undefined
   if (paid) {

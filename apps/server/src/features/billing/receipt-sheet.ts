@@ -14,7 +14,7 @@ export interface ReceiptPdfOptions {
 /**
  * One purchase's receipt written out in the reader's language, for the renderer to lay out as an A4 PDF (in a
  * render thread): the seller (name, address, tax number, email, from the same configuration as the web receipt),
- * the customer, receipt number and date, the item with its credits and amount, the total, the payment's status
+ * the customer (with the postal address it was billed to), receipt number and date, the item with its credits and amount, the total, the payment's status
  * (a failed payment says so and is never thanked), and where to ask.
  */
 export function receiptSheet(r: ReceiptData, o: ReceiptPdfOptions): ReceiptSheet {
@@ -41,7 +41,11 @@ export function receiptSheet(r: ReceiptData, o: ReceiptPdfOptions): ReceiptSheet
       name: r.seller.legalName,
       lines: [...r.seller.address, w.taxId(r.seller.taxId), r.seller.email],
     },
-    buyer: { label: w.billedTo, name: r.customer.name, lines: [r.customer.email].filter(Boolean) },
+    buyer: {
+      label: w.billedTo,
+      name: r.customer.name,
+      lines: [...r.customer.address, r.customer.email].filter(Boolean),
+    },
     facts: [
       { label: w.number, value: r.receiptNumber },
       { label: w.date, value: date },

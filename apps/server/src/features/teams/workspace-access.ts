@@ -111,6 +111,8 @@ export const workspaceAccess = {
   subscriptionCancel: 'admin',
   subscriptionResume: 'admin',
   subscriptionSwitch: 'admin',
+  billingDetails: 'admin',
+  billingDetailsSave: 'admin',
 } as const satisfies Record<EndpointName, WorkspaceAccess>
 
 const rank: Record<TeamRoleName, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 }

@@ -18,7 +18,8 @@ const idOf = (input: Input) => `#${(input.body as { id: number }).id}`
 
 /**
  * The change an endpoint that succeeded in a team's workspace made, for the team's activity (keys, billing,
- * deletions: ADR 0206), or undefined for one the activity does not keep (a read, a design saved, a creation).
+ * deletions: ADR 0206; the billing address: ADR 0210), or undefined for one the activity does not keep (a read,
+ * a design saved, a creation).
  */
 export function workspaceChange(
   endpoint: EndpointName,
@@ -30,6 +31,8 @@ export function workspaceChange(
       return { action: 'key.created', detail: (input.body as { name: string }).name }
     case 'apiKeyRevoke':
       return { action: 'key.revoked', detail: idOf(input) }
+    case 'billingDetailsSave':
+      return { action: 'billing.details', detail: (input.body as { name: string }).name }
     case 'subscriptionCancel':
       return { action: 'subscription.canceled', detail: null }
     case 'subscriptionResume':
