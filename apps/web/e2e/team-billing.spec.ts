@@ -106,7 +106,7 @@ test.describe('billing in a team says whose it is', () => {
     await billing.getByLabel('Postal address').fill('1 Harbour Road\n\n  Leith EH6 6LX\nUnited Kingdom')
     await billing.getByRole('button', { name: 'Save billing address' }).click()
     await expect(
-      page.getByText('Billing address saved: later receipts are billed to Acme Ltd.'),
+      page.getByText('Billing address saved: later receipts are billed to Acme Ltd.', { exact: true }),
     ).toBeVisible()
     await expect(billing.getByTestId('billing-address-current')).toHaveText(
       'Receipts are billed to:Acme Ltd1 Harbour RoadLeith EH6 6LXUnited Kingdom',
