@@ -79,6 +79,9 @@ test.describe('team workspaces', () => {
     await page.goto('/creation')
     await expect(page.getByRole('main').getByText('Team card')).toBeVisible()
     await expect(page.getByRole('main').getByText('Own card')).toHaveCount(0)
+    // The fill-in editor shows the balance a creation here spends: the team's.
+    await page.goto(`/templates/${start}/edit`)
+    await expect(page.getByTestId('balance')).toHaveText("Northwind's balance: 2 credits")
 
     await page.getByRole('button', { name: 'Workspace, Northwind' }).click()
     await page.getByRole('menuitemradio', { name: 'Ada Owner, Personal' }).click()

@@ -1,13 +1,15 @@
+import '../checkout/whose-messages'
 import { useQuery } from '@tanstack/react-query'
 import type { Creation } from '@templet/api'
 import { Button } from '@templet/ui/button'
 import { Coins, Images, TextCursorInput } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { myInfoQuery } from '../api/queries'
+import { creditBalanceQuery } from '../api/queries'
 import { LinkButton } from '../components/link-button'
 import { RenameCreationDialog } from '../creations/rename-creation-dialog'
 import { formatNumber } from '../i18n/format'
+import { mayBuy, useCurrentTeam } from '../teams/current-team'
 import { DownloadLinks } from './download-links'
 
 /** A creation costs one credit (docs/product.md#credits). */
@@ -35,8 +37,9 @@ export function CreatePanel({
   notApproved?: boolean
 }) {
   const { t, i18n } = useTranslation()
-  const me = useQuery(myInfoQuery())
-  const credits = me.data?.credits
+  // The workspace's balance: a team's, when the tab works in one, which is what a creation here spends.
+  const credits = useQuery(creditBalanceQuery()).data?.balance
+  const where = useCurrentTeam()
   const empty = outOfCredit || credits === 0
   return (
     <div className="rounded-xl border border-border p-4">
@@ -44,15 +47,27 @@ export function CreatePanel({
         <Coins aria-hidden="true" className="size-4" />
         {credits === undefined
           ? t('app.loading')
-          : t('media.editor.balance', { count: credits, formatted: formatNumber(credits, i18n.language) })}
+          : where.team
+            ? t('whose.checkout.balance', {
+                team: where.team.name,
+                count: credits,
+                formatted: formatNumber(credits, i18n.language),
+              })
+            : t('media.editor.balance', { count: credits, formatted: formatNumber(credits, i18n.language) })}
       </p>
       {empty ? (
         <div role="alert" className="mt-3 rounded-lg bg-muted p-3">
           <p className="font-medium">{t('media.editor.noCreditTitle')}</p>
           <p className="mt-1 text-sm text-muted-foreground">{t('media.editor.noCreditBody')}</p>
-          <LinkButton to={buyCreditsPath(returnTo)} className="mt-3 w-full sm:w-auto">
-            {t('media.editor.buyCredits')}
-          </LinkButton>
+          {mayBuy(where) ? (
+            <LinkButton to={buyCreditsPath(returnTo)} className="mt-3 w-full sm:w-auto">
+              {t('media.editor.buyCredits')}
+            </LinkButton>
+          ) : (
+            <p className="mt-1 text-sm text-muted-foreground">
+              {t('whose.adminBuys', { team: where.team?.name ?? '' })}
+            </p>
+          )}
         </div>
       ) : null}
       {error ? (

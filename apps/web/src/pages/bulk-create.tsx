@@ -21,7 +21,7 @@ import { type DragEvent, useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
-import { myInfoQuery, templateDetailQuery, templateListQuery } from '../api/queries'
+import { creditBalanceQuery, templateDetailQuery, templateListQuery } from '../api/queries'
 import { templateDocumentQuery } from '../api/template-library-queries'
 import { BulkGrid, forgetGrid, type GridSource } from '../bulk/bulk-grid'
 import {
@@ -149,7 +149,8 @@ function BulkFlow({ templateId }: { templateId: number }) {
   const locale = useLocale()
   const navigate = useNavigate()
   const template = useQuery(templateDetailQuery(templateId))
-  const me = useQuery(myInfoQuery())
+  // The workspace's balance (a team's, in a team), which a batch here spends.
+  const workspaceBalance = useQuery(creditBalanceQuery())
   const validate = useValidateBatch()
   const create = useCreateBatch()
   const document = useQuery({
@@ -276,7 +277,7 @@ function BulkFlow({ templateId }: { templateId: number }) {
   }
 
   const answer = checked?.answer
-  const balance = answer?.balance ?? me.data?.credits ?? 0
+  const balance = answer?.balance ?? workspaceBalance.data?.balance ?? 0
   const cost = answer?.cost ?? 0
   // What Start would make: the rows last checked, as long as they are still the rows on screen.
   const current = mode === 'grid' ? gridCsvNow : file?.csv
