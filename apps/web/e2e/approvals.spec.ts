@@ -1,7 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import {
-  type Account,
   apiAs,
   expect,
   grantTeamCredits,
@@ -11,23 +10,7 @@ import {
   type TempletServer,
   test,
 } from './fixtures'
-import { mailLink } from './mail'
-
-/** A team of `owner`'s with `member` in it as `role`, joined through the mailed link. */
-async function teamWith(page: Page, server: TempletServer, owner: Account, member: Account, role: string) {
-  const created = await apiAs(server, owner.token, 'POST', '/team/create', { name: 'Northwind' })
-  const teamId = (created.data as { id: number }).id
-  const invited = await apiAs(server, owner.token, 'POST', '/team/invite', {
-    teamId,
-    email: member.email,
-    role,
-  })
-  expect(invited.code, invited.msg).toBe(0)
-  const link = await mailLink(page, server, member.email, `${owner.name} invited you to Northwind on Templet`)
-  const token = new URLSearchParams(link.split('?')[1]).get('token')
-  expect((await apiAs(server, member.token, 'POST', '/team/join', { token })).code).toBe(0)
-  return teamId
-}
+import { teamWith } from './team-helpers'
 
 /** A page of its own browser context, as a second person at their own computer. */
 async function pageOfAnother(browser: Browser | null) {
@@ -50,7 +33,7 @@ async function switchToTeam(page: Page, person: string, role: string) {
 async function teamWithDesign(page: Page, server: TempletServer) {
   const owner = await registerUser(server, 'Ada Owner')
   const editor = await registerUser(server, 'Grace Editor')
-  const teamId = await teamWith(page, server, owner, editor, 'editor')
+  const teamId = await teamWith(page, server, owner, [[editor, 'editor']])
   grantTeamCredits(server, teamId, 10)
   const inTeam = { Team: String(teamId) }
   const summary = await apiAs(server, owner.token, 'GET', '/dashboard/summary')

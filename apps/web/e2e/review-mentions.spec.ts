@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './axe'
 import { apiAs, expect, registerUser, signIn, test } from './fixtures'
-import { northwind } from './team-helpers'
+import { teamWith } from './team-helpers'
 
 test.describe('@mentions in review comments', () => {
   test('a member mentions another from the list @ offers; they see it in the bell, follow it into the team and find the comment; a guest sees no one marked', async ({
@@ -11,7 +11,7 @@ test.describe('@mentions in review comments', () => {
     const owner = await registerUser(server, 'Ada Owner')
     const editor = await registerUser(server, 'Grace Editor')
     const viewer = await registerUser(server, 'Vera Viewer')
-    const teamId = await northwind(page, server, owner, [
+    const teamId = await teamWith(page, server, owner, [
       [editor, 'editor'],
       [viewer, 'viewer'],
     ])

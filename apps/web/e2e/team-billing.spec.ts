@@ -1,40 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
-import {
-  type Account,
-  apiAs,
-  expect,
-  grantTeamCredits,
-  registerUser,
-  signIn,
-  storeSession,
-  type TempletServer,
-  test,
-} from './fixtures'
-import { mailLink } from './mail'
-
-/** `owner`'s team `name` with `member` in it as `role`, joined through the mailed link. */
-async function teamWith(
-  page: Page,
-  server: TempletServer,
-  owner: Account,
-  member: Account,
-  role: string,
-  name = 'Acme',
-) {
-  const created = await apiAs(server, owner.token, 'POST', '/team/create', { name })
-  const teamId = (created.data as { id: number }).id
-  const invited = await apiAs(server, owner.token, 'POST', '/team/invite', {
-    teamId,
-    email: member.email,
-    role,
-  })
-  expect(invited.code, invited.msg).toBe(0)
-  const link = await mailLink(page, server, member.email, `${owner.name} invited you to ${name} on Templet`)
-  const token = new URLSearchParams(link.split('?')[1]).get('token')
-  expect((await apiAs(server, member.token, 'POST', '/team/join', { token })).code).toBe(0)
-  return teamId
-}
+import { apiAs, expect, grantTeamCredits, registerUser, signIn, storeSession, test } from './fixtures'
+import { teamWith } from './team-helpers'
 
 /** Moves the tab to `team` with the header's workspace switcher. */
 async function switchTo(page: Page, from: string, team: string, role: string) {
@@ -56,7 +23,7 @@ test.describe('billing in a team says whose it is', () => {
   }) => {
     const owner = await registerUser(server, 'Ada Owner')
     const admin = await registerUser(server, 'Grace Admin')
-    const teamId = await teamWith(page, server, owner, admin, 'admin')
+    const teamId = await teamWith(page, server, owner, [[admin, 'admin']], 'Acme')
     grantTeamCredits(server, teamId, 120)
     const pending = await apiAs(server, owner.token, 'POST', '/team/invite', {
       teamId,
@@ -137,7 +104,7 @@ test.describe('billing in a team says whose it is', () => {
   test("a viewer sees the team's balance and who buys, and nothing to buy with", async ({ page, server }) => {
     const owner = await registerUser(server, 'Ada Owner')
     const viewer = await registerUser(server, 'Lin Viewer')
-    const teamId = await teamWith(page, server, owner, viewer, 'viewer')
+    const teamId = await teamWith(page, server, owner, [[viewer, 'viewer']], 'Acme')
     grantTeamCredits(server, teamId, 2)
 
     await signIn(page, viewer)

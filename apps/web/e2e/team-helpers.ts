@@ -2,14 +2,15 @@ import type { Page } from '@playwright/test'
 import { type Account, apiAs, expect, type TempletServer } from './fixtures'
 import { mailLink } from './mail'
 
-/** Ada Owner's team Northwind, `members` invited with their roles and joined through the mailed links. */
-export async function northwind(
+/** `owner`'s team `name`, `members` invited with their roles and joined through the mailed links. */
+export async function teamWith(
   page: Page,
   server: TempletServer,
   owner: Account,
   members: [Account, string][],
+  name = 'Northwind',
 ): Promise<number> {
-  const created = await apiAs(server, owner.token, 'POST', '/team/create', { name: 'Northwind' })
+  const created = await apiAs(server, owner.token, 'POST', '/team/create', { name })
   const teamId = (created.data as { id: number }).id
   for (const [member, role] of members) {
     const invited = await apiAs(server, owner.token, 'POST', '/team/invite', {
@@ -18,7 +19,7 @@ export async function northwind(
       role,
     })
     expect(invited.code, invited.msg).toBe(0)
-    const link = await mailLink(page, server, member.email, 'Ada Owner invited you to Northwind on Templet')
+    const link = await mailLink(page, server, member.email, `${owner.name} invited you to ${name} on Templet`)
     const token = new URLSearchParams(link.split('?')[1]).get('token')
     expect((await apiAs(server, member.token, 'POST', '/team/join', { token })).code).toBe(0)
   }

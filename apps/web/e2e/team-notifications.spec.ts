@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './axe'
 import { apiAs, expect, grantTeamCredits, registerUser, signIn, storeSession, test } from './fixtures'
-import { northwind } from './team-helpers'
+import { teamWith } from './team-helpers'
 
 test.describe('notifications of work in a team', () => {
   test('a creation a member makes in a team is told to them with the team; opening it moves the tab there, in a new tab too', async ({
@@ -9,7 +9,7 @@ test.describe('notifications of work in a team', () => {
   }) => {
     const owner = await registerUser(server, 'Ada Owner')
     const editor = await registerUser(server, 'Grace Editor')
-    const teamId = await northwind(page, server, owner, [[editor, 'editor']])
+    const teamId = await teamWith(page, server, owner, [[editor, 'editor']])
     grantTeamCredits(server, teamId, 3)
     const summary = await apiAs(server, editor.token, 'GET', '/dashboard/summary')
     const templateId = (summary.data as { startTemplateId: number }).startTemplateId
@@ -55,7 +55,7 @@ test.describe('notifications of work in a team', () => {
   test('reads in Chinese on a phone', async ({ page, server }) => {
     const owner = await registerUser(server, 'Ada Owner')
     const editor = await registerUser(server, 'Grace Editor')
-    const teamId = await northwind(page, server, owner, [[editor, 'editor']])
+    const teamId = await teamWith(page, server, owner, [[editor, 'editor']])
     grantTeamCredits(server, teamId, 1)
     const summary = await apiAs(server, editor.token, 'GET', '/dashboard/summary')
     const templateId = (summary.data as { startTemplateId: number }).startTemplateId

@@ -1,7 +1,5 @@
-import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 import {
-  type Account,
   apiAs,
   expect,
   grantTeamCredits,
@@ -11,23 +9,7 @@ import {
   type TempletServer,
   test,
 } from './fixtures'
-import { mailLink } from './mail'
-
-/** A team of `owner`'s with `member` in it as `role`, joined through the mailed link. */
-async function teamWith(page: Page, server: TempletServer, owner: Account, member: Account, role: string) {
-  const created = await apiAs(server, owner.token, 'POST', '/team/create', { name: 'Northwind' })
-  const teamId = (created.data as { id: number }).id
-  const invited = await apiAs(server, owner.token, 'POST', '/team/invite', {
-    teamId,
-    email: member.email,
-    role,
-  })
-  expect(invited.code, invited.msg).toBe(0)
-  const link = await mailLink(page, server, member.email, 'Ada Owner invited you to Northwind on Templet')
-  const token = new URLSearchParams(link.split('?')[1]).get('token')
-  expect((await apiAs(server, member.token, 'POST', '/team/join', { token })).code).toBe(0)
-  return teamId
-}
+import { teamWith } from './team-helpers'
 
 async function templateId(server: TempletServer, token: string) {
   const summary = await apiAs(server, token, 'GET', '/dashboard/summary')
@@ -41,7 +23,7 @@ test.describe('team workspaces', () => {
   }) => {
     const owner = await registerUser(server, 'Ada Owner')
     const editor = await registerUser(server, 'Grace Editor')
-    const teamId = await teamWith(page, server, owner, editor, 'editor')
+    const teamId = await teamWith(page, server, owner, [[editor, 'editor']])
     grantTeamCredits(server, teamId, 3)
     const start = await templateId(server, owner.token)
     const own = await apiAs(server, owner.token, 'POST', '/creation/create', {
@@ -97,7 +79,7 @@ test.describe('team workspaces', () => {
   }) => {
     const owner = await registerUser(server, 'Ada Owner')
     const viewer = await registerUser(server, 'Grace Viewer')
-    const teamId = await teamWith(page, server, owner, viewer, 'viewer')
+    const teamId = await teamWith(page, server, owner, [[viewer, 'viewer']])
     await signIn(page, viewer)
     await page.getByRole('button', { name: 'Workspace, Grace Viewer' }).click()
     await page.getByRole('menuitemradio', { name: 'Northwind, Viewer' }).click()
