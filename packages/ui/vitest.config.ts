@@ -44,6 +44,11 @@ export default defineConfig({
     // Two test files at once, each in a page of its own: Vitest's default on a 2-core machine is one (cores − 1),
     // which left a core idle while a story waited on its render or screenshot.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Bounds, not budgets: a designer story's play takes 3-5 s on a quiet machine and three times that beside other
+    // work, where Vitest's 15 s default cut stories short that were only slow. A bound costs time only when
+    // something is really wrong.
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
     projects: [
       {
         extends: true,

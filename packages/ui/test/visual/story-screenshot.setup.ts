@@ -24,6 +24,8 @@ afterEach(async (context) => {
   document.head.append(style)
   try {
     await expect.element(page.elementLocator(document.body)).toMatchScreenshot(story.id, {
+      // Two captures in a row must agree before comparing; on a busy machine that took longer than the 5 s default.
+      timeout: 30_000,
       comparatorName: 'pixelmatch',
       comparatorOptions: { allowedMismatchedPixelRatio: 0.002 },
     })
