@@ -51,6 +51,9 @@ test.describe('approvals', () => {
     page,
     server,
   }) => {
+    // Two people, a design saved, the team's setting, a creation drawn: about 40 s on a quiet machine, and three
+    // times that beside other work. A bound, not a budget.
+    test.setTimeout(360_000)
     const { owner, editor, teamId, inTeam, id, name } = await teamWithDesign(page, server)
 
     // The owner approves the design's version 1 in My templates.
