@@ -488,6 +488,122 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
     ).toEqual(['subscription_cancelled'])
   })
 
+  it("tells a team's Stripe plan to its owner and admins, and writes each change into its activity once, every event delivered twice at once to two processes", async () => {
+    const owner = await s.signUp('Olive Owner')
+    const admin = await s.signUp('Adam Admin')
+    const editor = await s.signUp('Edith Editor')
+    const team = await s.call('POST', '/team/create', { token: owner.token, body: { name: 'Harbour' } })
+    expect(team.code, team.msg).toBe(0)
+    const teamId = team.data.id as number
+    for (const [who, role] of [
+      [admin, 'admin'],
+      [editor, 'editor'],
+    ] as const)
+      await s.db.kysely
+        .insertInto('team_members')
+        .values({ team_id: teamId, user_id: who.user.id, role, created_at: s.now() })
+        .execute()
+    const inTeam = { headers: { Team: String(teamId) } }
+    const opened = await s.call('POST', '/checkout/create', {
+      token: admin.token,
+      ...inTeam,
+      body: { offerId: 'promo/subscription-49-9', variant: 'checkout1' },
+    })
+    expect(opened.code, opened.msg).toBe(0)
+    const checkoutId = opened.data.checkoutId as string
+    const subRef = `sub_team_${checkoutId}`
+    await deliver(
+      'checkout.session.completed',
+      sessionCompleted(checkoutId, { mode: 'subscription', subscription: subRef }),
+    )
+    const t0 = Math.floor(Date.now() / 1000)
+    const invoice = (id: string, start: number) => ({
+      id,
+      object: 'invoice',
+      billing_reason: 'subscription_cycle',
+      amount_paid: 4990,
+      amount_due: 4990,
+      currency: 'usd',
+      parent: { type: 'subscription_details', subscription_details: { subscription: subRef, metadata: {} } },
+      lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86_400 } }] },
+      period_start: start,
+      period_end: start + 30 * 86_400,
+    })
+    const subscription = (cancel: boolean, status = 'active') => ({
+      id: subRef,
+      object: 'subscription',
+      status,
+      cancel_at_period_end: cancel,
+      items: { data: [{ current_period_end: t0 + 60 * 86_400 }] },
+    })
+    const twin = await s.twin()
+    /** The event delivered twice at once, to this process and the twin, under one id. */
+    const twice = async (type: string, object: object) => {
+      const id = `evt_twice_${Math.random().toString(36).slice(2)}`
+      const replies = await Promise.all([
+        deliver(type, object, { id }),
+        deliver(type, object, { id, to: twin }),
+      ])
+      expect(replies.map((r) => r.status)).toEqual([200, 200])
+    }
+    try {
+      await twice('invoice.paid', invoice(`in_team_2_${checkoutId}`, t0 + 30 * 86_400))
+      await twice('customer.subscription.updated', subscription(true))
+      await twice('customer.subscription.updated', subscription(false))
+      await twice('invoice.payment_failed', invoice(`in_team_3_${checkoutId}`, t0 + 60 * 86_400))
+      await twice('customer.subscription.deleted', subscription(false, 'canceled'))
+    } finally {
+      await twin.close()
+    }
+
+    const audit = await s.call('GET', '/team/audit', { token: owner.token, query: { teamId, pageSize: 100 } })
+    const plan = (audit.data as { action: string; actor: { userId: number } | null; detail: string | null }[])
+      .filter((e) => e.action.startsWith('subscription.'))
+      .reverse()
+    const [first] = (await s.call('GET', '/purchase/list', { token: admin.token, ...inTeam })).data.filter(
+      (p: { source: string; status: string }) => p.source === 'renewal' && p.status === 'paid',
+    )
+    expect(plan).toEqual([
+      expect.objectContaining({
+        action: 'subscription.renewed',
+        actor: null,
+        detail: `promo/subscription-49-9 #${first.id}`,
+      }),
+      // Cancelled and resumed on Stripe's pages, which only the admin who opened the checkout reaches.
+      expect.objectContaining({
+        action: 'subscription.canceled',
+        actor: expect.objectContaining({ userId: admin.user.id }),
+      }),
+      expect.objectContaining({
+        action: 'subscription.resumed',
+        actor: expect.objectContaining({ userId: admin.user.id }),
+      }),
+      expect.objectContaining({ action: 'subscription.payment_failed', actor: null }),
+      expect.objectContaining({
+        action: 'subscription.ended',
+        actor: null,
+        detail: 'promo/subscription-49-9',
+      }),
+    ])
+
+    const told = async (token: string) =>
+      (await s.call('GET', '/user/my-notification', { token, query: { pageSize: 100 } })).data as {
+        type: string
+        params: { team?: { id: number; name: string } }
+      }[]
+    for (const who of [owner, admin]) {
+      const notes = (await told(who.token)).filter((n) => n.type !== 'welcome')
+      expect(notes.map((n) => n.type).sort()).toEqual([
+        'purchase_failed',
+        'purchase_paid',
+        'subscription_cancelled',
+        'subscription_renewed',
+      ])
+      for (const n of notes) expect(n.params.team, n.type).toEqual({ id: teamId, name: 'Harbour' })
+    }
+    expect((await told(editor.token)).filter((n) => n.type !== 'welcome')).toEqual([])
+  })
+
   it('says so when Stripe cannot be reached, and changes nothing', async () => {
     const { token, user } = await s.signUp()
     await api.close()

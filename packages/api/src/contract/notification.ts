@@ -12,28 +12,37 @@ const money = { amountCents: z.number().int().nonnegative(), currency: z.string(
  */
 const purchaseLink = { purchaseId: id.nullable(), offerId: z.string().min(1).nullable() }
 /**
- * The team whose workspace the work was done in, told to the member who started it (its name as it was then);
- * absent for work in the reader's own workspace. Opening the notification moves the tab to that team.
+ * The team whose workspace the work was done in, told to the member who started it, or whose credits and plan a
+ * billing notification is about, told to its owner and admins (its name as it was then); absent in the reader's own
+ * workspace and on notifications older than it. Opening the notification moves the tab to that team.
  */
 const inTeam = { team: z.strictObject({ id, name: z.string().max(200) }).optional() }
 
 /**
  * The parameters of each notification type: what a reader's language needs to write its title and text, and
  * where opening it leads. Nothing here is a sentence; names of templates and types are ids, named on the client.
+ * The billing types of a team's workspace go to each of its owner and admins, with `team`.
  */
 export const notificationParams = {
   /** Registration: the account's name and its free credits. Opens Templates. */
   welcome: z.strictObject({ name: z.string().max(200), credits }),
   /** Opens the purchase's receipt. */
-  purchase_paid: z.strictObject({ ...purchaseLink, credits, ...money }),
+  purchase_paid: z.strictObject({ ...purchaseLink, credits, ...money, ...inTeam }),
   /** A checkout refused by the card, or a renewal that could not be charged. Opens Purchase History. */
   purchase_failed: z.strictObject({
     ...purchaseLink,
     ...money,
     reason: z.enum(['declined', 'insufficient_funds', 'renewal_failed']),
+    ...inTeam,
   }),
   /** A month's credits granted; `periodEnd` is the next renewal. Opens the purchase's receipt. */
-  subscription_renewed: z.strictObject({ ...purchaseLink, credits, ...money, periodEnd: z.iso.datetime() }),
+  subscription_renewed: z.strictObject({
+    ...purchaseLink,
+    credits,
+    ...money,
+    periodEnd: z.iso.datetime(),
+    ...inTeam,
+  }),
   /**
    * Cancelled at period end: active until `periodEnd`. Opens Pricing Plans. Replaced by `subscription_resumed`
    * when the subscription is resumed (one notification per subscription's state).
@@ -41,14 +50,16 @@ export const notificationParams = {
   subscription_cancelled: z.strictObject({
     offerId: z.string().min(1).nullable(),
     periodEnd: z.iso.datetime(),
+    ...inTeam,
   }),
   /** A cancelled subscription resumed before its end: it renews on `periodEnd`. Replaces the cancellation. */
   subscription_resumed: z.strictObject({
     offerId: z.string().min(1).nullable(),
     periodEnd: z.iso.datetime(),
+    ...inTeam,
   }),
   /** A spend left `balance` credits, fewer than `threshold` (LOW_CREDITS_BELOW). Opens Pricing Plans. */
-  credits_low: z.strictObject({ balance: credits, threshold: z.number().int().positive() }),
+  credits_low: z.strictObject({ balance: credits, threshold: z.number().int().positive(), ...inTeam }),
   /**
    * Creations stored within one clock hour, as one notification: `count` of them (1 when absent, as on older
    * ones), the latest named by `creationId` and `name` (the customer's own; the template is named by id). One

@@ -119,6 +119,10 @@ export const teamAuditActions = [
   'subscription.canceled',
   'subscription.resumed',
   'subscription.switched',
+  // A team's plan as the payment provider or the renewal scheduler changed it: no member did it, so no `actor`.
+  'subscription.renewed',
+  'subscription.payment_failed',
+  'subscription.ended',
   'template.deleted',
   'creation.deleted',
   'upload.deleted',
@@ -138,7 +142,10 @@ const auditPerson = z
 export const teamAuditEntry = z.object({
   id: z.number().int().positive(),
   action: z.enum(teamAuditActions),
-  /** Who did it; null once their account is gone. */
+  /**
+   * Who did it; null once their account is gone, and for what no member did (a renewal, a renewal that could not be
+   * charged, a plan's end).
+   */
   actor: auditPerson,
   /** The member it concerned, if any; null for an invitation (see `email`) or once their account is gone. */
   subject: auditPerson,

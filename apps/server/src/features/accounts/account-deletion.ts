@@ -65,7 +65,7 @@ export class AccountDeletion {
       await this.d.sessions.revokeAll(userId, undefined, tx)
     })
     // No renewal may charge an account that is going: the plan ends with its paid period.
-    await this.d.subscriptions.cancel(userId).catch((err) => {
+    await this.d.subscriptions.cancel(userId, userId).catch((err) => {
       if (!(err instanceof AppError && err.code === Code.notFound))
         this.d.log.error('cancelling the subscription of a deleted account failed', {
           userId,

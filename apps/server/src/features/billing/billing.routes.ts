@@ -100,11 +100,11 @@ export function billingHandlers(
     subscriptionCurrent: ({ session }) => subscriptions.current(session.userId),
     subscriptionCancel: async ({ session }) => {
       await planChange(session.userId)
-      return subscriptions.cancel(session.userId)
+      return subscriptions.cancel(session.userId, session.actorId ?? session.userId)
     },
     subscriptionResume: async ({ session }) => {
       await planChange(session.userId)
-      return subscriptions.resume(session.userId)
+      return subscriptions.resume(session.userId, session.actorId ?? session.userId)
     },
     subscriptionSwitch: async ({ session, body }) => {
       await planChange(session.userId)

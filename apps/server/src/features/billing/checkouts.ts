@@ -11,7 +11,7 @@ import type { CheckoutRow, Database, PurchaseRow, UserRow } from '../../db/schem
 import { AppError, notFound } from '../../errors'
 import { errorFields, type Logger } from '../../log'
 import { findUserById, findUserWithCredits } from '../accounts/users.queries'
-import { recordTeamPayment } from '../teams/teams.queries'
+import { recordTeamBilling } from '../teams/teams.queries'
 import { paymentDetail } from '../teams/workspace-activity'
 import {
   deleteUnopenedCheckout,
@@ -305,9 +305,10 @@ export class Checkouts {
       })
       // In a team's workspace, its activity says who paid, in this transaction: once, whichever way it completed.
       if (purchaseId !== undefined)
-        await recordTeamPayment(tx, {
+        await recordTeamBilling(tx, {
           workspaceId: userId,
           actorId: checkout.opened_by === null ? null : Number(checkout.opened_by),
+          action: 'billing.paid',
           detail: paymentDetail(offer.id, purchaseId),
           now: at,
         })

@@ -2,8 +2,7 @@ import { Code } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
 import { AppError } from '../../errors'
-import { creditsLowNotification } from '../notifications/notifications'
-import { insertNotifications } from '../notifications/notifications.queries'
+import { notifyCreditsLow } from '../notifications/notifications'
 import {
   findLedgerRowByKey,
   InsufficientCreditsError,
@@ -47,8 +46,7 @@ export async function spendCredits<T = undefined>(
   try {
     return await spendInTransaction(db, spend, async (trx, balance) => {
       const result = await andThen(trx)
-      const low = creditsLowNotification(spend.userId, balance, spend.now)
-      if (low) await insertNotifications(trx, [low])
+      await notifyCreditsLow(trx, spend.userId, balance, spend.now)
       return result
     })
   } catch (err) {

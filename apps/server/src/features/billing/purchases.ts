@@ -1,8 +1,7 @@
 import type { CheckoutVariant, OfferKind, OfferTier, Purchase, PurchaseStatus } from '@templet/api/contract'
 import type { Kysely } from 'kysely'
 import type { Database, PurchaseRow } from '../../db/schema'
-import { type BillingEvent, billingNotification } from '../notifications/notifications'
-import { insertNotifications } from '../notifications/notifications.queries'
+import { type BillingEvent, notifyBilling } from '../notifications/notifications'
 import { billedToNow } from './billing-details'
 import { grantCreditsOnce, lockUserCredits, takeBackUnspent } from './ledger'
 import type { CatalogueOffer } from './offers'
@@ -91,7 +90,7 @@ export async function recordPurchase(tx: Kysely<Database>, p: PaymentRecord): Pr
       : p.source === 'renewal'
         ? { type: 'subscription_renewed', ...about, credits, periodEnd: new Date(p.periodEnd).toISOString() }
         : { type: 'purchase_paid', ...about, credits }
-  if (p.notify !== false) await insertNotifications(tx, [billingNotification(p.userId, event, p.now)])
+  if (p.notify !== false) await notifyBilling(tx, p.userId, event, p.now)
   return purchaseId
 }
 

@@ -3,6 +3,8 @@ import type Stripe from 'stripe'
 import type { Database, SubscriptionRow } from '../../db/schema'
 import type { Logger } from '../../log'
 import { notifySubscriptionState } from '../notifications/notifications'
+import { recordTeamBilling, type TeamBillingAction } from '../teams/teams.queries'
+import { paymentDetail } from '../teams/workspace-activity'
 import { type Checkouts, checkoutKey } from './checkouts'
 import { findCheckout, markCheckoutCharged } from './checkouts.queries'
 import type { Offers } from './offers'
@@ -177,6 +179,7 @@ export class StripeWebhook {
     const start = (line?.start ?? inv.period_start) * 1000
     const end = (line?.end ?? inv.period_end) * 1000
     await db.transaction().execute(async (tx) => {
+      const at = now()
       const purchaseId = await recordPurchase(tx, {
         ...this.#renewalOf(sub),
         key: `stripe:invoice:${inv.id}`,
@@ -185,9 +188,10 @@ export class StripeWebhook {
         periodEnd: end,
         paymentRef,
         charged: { amountCents: inv.amount_paid, currency: inv.currency.toUpperCase() },
-        now: now(),
+        now: at,
       })
       if (purchaseId === undefined) return // this invoice was applied already
+      await this.#recordInTeam(tx, sub, 'subscription.renewed', paymentDetail(offer.id, purchaseId), at)
       await tx
         .updateTable('subscriptions')
         .set((eb) => ({
@@ -209,6 +213,7 @@ export class StripeWebhook {
     const { db, now, offers } = this.d
     const offer = offers.get(sub.next_offer_id ?? sub.offer_id)
     await db.transaction().execute(async (tx) => {
+      const at = now()
       const id = await recordPurchase(tx, {
         ...this.#renewalOf(sub),
         key: `stripe:failed:${eventId}`,
@@ -216,9 +221,35 @@ export class StripeWebhook {
         outcome: 'renewal_failed',
         periodEnd: inv.period_end * 1000,
         charged: { amountCents: inv.amount_due, currency: inv.currency.toUpperCase() },
-        now: now(),
+        now: at,
       })
-      if (id !== undefined) await updateSubscription(tx, Number(sub.id), { status: 'past_due' })
+      if (id === undefined) return // this event was applied already
+      await updateSubscription(tx, Number(sub.id), { status: 'past_due' })
+      await this.#recordInTeam(tx, sub, 'subscription.payment_failed', paymentDetail(offer.id, id), at)
+    })
+  }
+
+  /**
+   * Writes what Stripe told of a team's plan into the team's activity (nothing for a person's), in the transaction
+   * whose conditional write admitted this delivery. No member did it, except a cancellation or resumption on
+   * Stripe's own pages, which only the plan's Stripe customer reaches: the admin who opened its checkout.
+   */
+  async #recordInTeam(
+    tx: Kysely<Database>,
+    sub: SubscriptionRow,
+    action: Exclude<TeamBillingAction, 'billing.paid'>,
+    detail: string | null,
+    now: number,
+  ): Promise<void> {
+    const byCustomer = action === 'subscription.canceled' || action === 'subscription.resumed'
+    const checkout =
+      byCustomer && sub.checkout_id !== null ? await findCheckout(tx, sub.checkout_id) : undefined
+    await recordTeamBilling(tx, {
+      workspaceId: Number(sub.user_id),
+      actorId: checkout?.opened_by == null ? null : Number(checkout.opened_by),
+      action,
+      detail,
+      now,
     })
   }
 
@@ -260,9 +291,12 @@ export class StripeWebhook {
         .where('id', '=', sub.id)
         .where('status', '!=', 'canceled')
         .executeTakeFirst()
-      const ended = status === 'canceled' && Number(r.numUpdatedRows) === 1 && sub.cancel_at_period_end === 0
+      const over = status === 'canceled' && Number(r.numUpdatedRows) === 1
+      const ended = over && sub.cancel_at_period_end === 0
+      const changedMind = status !== 'canceled' && Number(flipped.numUpdatedRows) === 1
+      const at = this.d.now()
       // Told once: a change of mind, or an end the customer had not asked for here (they were told then).
-      if (ended || (status !== 'canceled' && Number(flipped.numUpdatedRows) === 1))
+      if (ended || changedMind)
         await notifySubscriptionState(
           trx,
           Number(sub.user_id),
@@ -271,8 +305,17 @@ export class StripeWebhook {
             type: ended || flag === 1 ? 'subscription_cancelled' : 'subscription_resumed',
             params: { offerId: sub.offer_id, periodEnd: new Date(periodEnd).toISOString() },
           },
-          this.d.now(),
+          at,
         )
+      if (changedMind)
+        await this.#recordInTeam(
+          trx,
+          sub,
+          flag === 1 ? 'subscription.canceled' : 'subscription.resumed',
+          null,
+          at,
+        )
+      if (over) await this.#recordInTeam(trx, sub, 'subscription.ended', sub.offer_id, at)
     })
   }
 

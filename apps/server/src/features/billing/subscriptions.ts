@@ -4,6 +4,8 @@ import type { Database, SubscriptionRow } from '../../db/schema'
 import { AppError, invalidInput, notFound } from '../../errors'
 import { errorFields, type Logger } from '../../log'
 import { notifySubscriptionState } from '../notifications/notifications'
+import { recordTeamBilling } from '../teams/teams.queries'
+import { paymentDetail } from '../teams/workspace-activity'
 import { type Offers, tierOfOfferId } from './offers'
 import type { PaymentProvider } from './payment-provider'
 import { recordPurchase } from './purchases'
@@ -86,20 +88,21 @@ export class Subscriptions {
   }
 
   /**
-   * Cancels at the period end (idempotent). The change and its notification are one transaction; the
-   * notification takes the place of the subscription's earlier state (a resume), so changing one's mind back
-   * and forth leaves one notification that says how things stand.
+   * Cancels at the period end (idempotent). The change, its notification and, in a team's workspace, the entry
+   * naming `actorId` in the team's activity are one transaction; the notification takes the place of the
+   * subscription's earlier state (a resume), so changing one's mind back and forth leaves one notification that
+   * says how things stand.
    */
-  async cancel(userId: number): Promise<Subscription> {
-    return this.#setCancel(userId, true)
+  async cancel(userId: number, actorId: number): Promise<Subscription> {
+    return this.#setCancel(userId, actorId, true)
   }
 
   /** Undoes a cancellation before the period ends (idempotent); "resumed" replaces the "cancelled" notification. */
-  async resume(userId: number): Promise<Subscription> {
-    return this.#setCancel(userId, false)
+  async resume(userId: number, actorId: number): Promise<Subscription> {
+    return this.#setCancel(userId, actorId, false)
   }
 
-  async #setCancel(userId: number, cancel: boolean): Promise<Subscription> {
+  async #setCancel(userId: number, actorId: number, cancel: boolean): Promise<Subscription> {
     const { db, now } = this.d
     const r = await this.#live(userId)
     const flag = cancel ? 1 : 0
@@ -114,18 +117,27 @@ export class Subscriptions {
         .where('id', '=', r.id)
         .where('cancel_at_period_end', '=', 1 - flag)
         .executeTakeFirst()
-      // Of concurrent requests, the one that changed the row tells.
-      if (Number(changed.numUpdatedRows) === 1)
-        await notifySubscriptionState(
-          trx,
-          userId,
-          Number(r.id),
-          {
-            type: cancel ? 'subscription_cancelled' : 'subscription_resumed',
-            params: { offerId: r.offer_id, periodEnd: iso(r.current_period_end) },
-          },
-          now(),
-        )
+      // Of concurrent requests (and the provider's webhook telling the same change), the one that changed the row
+      // tells, and writes it into a team's activity.
+      if (Number(changed.numUpdatedRows) !== 1) return
+      const at = now()
+      await notifySubscriptionState(
+        trx,
+        userId,
+        Number(r.id),
+        {
+          type: cancel ? 'subscription_cancelled' : 'subscription_resumed',
+          params: { offerId: r.offer_id, periodEnd: iso(r.current_period_end) },
+        },
+        at,
+      )
+      await recordTeamBilling(trx, {
+        workspaceId: userId,
+        actorId,
+        action: cancel ? 'subscription.canceled' : 'subscription.resumed',
+        detail: null,
+        now: at,
+      })
     })
     return this.toSubscription({ ...r, cancel_at_period_end: flag })
   }
@@ -144,9 +156,10 @@ export class Subscriptions {
 
   /**
    * Renews every sandbox subscription whose period has ended, as many periods as are due. Each step is one
-   * transaction that first moves the subscription from period n to n+1 with a conditional update: of several
-   * schedulers (processes, restarts) exactly one wins each step, and the grant's unique ledger key backs it.
-   * Returns the number of renewals (and endings) this call performed.
+   * transaction that first moves the subscription from period n to n+1 (or ends it) with a conditional update: of
+   * several schedulers (processes, restarts) exactly one wins each step, and the grant's unique ledger key backs
+   * it; the winner writes the step into a team's activity. Returns the number of renewals (and endings) this call
+   * performed.
    */
   async runDueRenewals(): Promise<number> {
     let done = 0
@@ -176,7 +189,23 @@ export class Subscriptions {
     const id = Number(s.id)
     const userId = Number(s.user_id)
     if (s.cancel_at_period_end === 1) {
-      return updateSubscriptionAt(db, id, { period: s.period, status: 'active' }, { status: 'canceled' })
+      return db.transaction().execute(async (tx) => {
+        const ended = await updateSubscriptionAt(
+          tx,
+          id,
+          { period: s.period, status: 'active' },
+          { status: 'canceled' },
+        )
+        if (ended)
+          await recordTeamBilling(tx, {
+            workspaceId: userId,
+            actorId: null,
+            action: 'subscription.ended',
+            detail: s.offer_id,
+            now: now(),
+          })
+        return ended
+      })
     }
     const offer = this.d.offers.get(s.next_offer_id ?? s.offer_id)
     const next = s.period + 1
@@ -200,7 +229,8 @@ export class Subscriptions {
       )
       if (!won) return false
       const key = periodKey(id, next)
-      await recordPurchase(tx, {
+      const at = now()
+      const purchaseId = await recordPurchase(tx, {
         userId,
         key: paid ? key : `${key}:failed`,
         offer,
@@ -211,8 +241,16 @@ export class Subscriptions {
         variant: s.variant,
         provider: s.provider,
         card: { brand: s.card_brand, last4: s.card_last4 },
-        now: now(),
+        now: at,
       })
+      if (purchaseId !== undefined)
+        await recordTeamBilling(tx, {
+          workspaceId: userId,
+          actorId: null,
+          action: paid ? 'subscription.renewed' : 'subscription.payment_failed',
+          detail: paymentDetail(offer.id, purchaseId),
+          now: at,
+        })
       return true
     })
   }

@@ -9,13 +9,22 @@ const FAILURE_TEXT = {
   renewal_failed:
     'The renewal payment failed and your subscription is past due. Update your payment to keep it.',
 } as const
+const TEAM_RENEWAL_FAILED =
+  "The renewal payment failed and the team's plan is past due. Update its payment to keep it."
 
 /**
  * A notification's title and text in English, for the API's `title` and `content` (scripts and other products
  * read them). The web app writes its own from the type and parameters in the reader's language; nothing of
- * this is stored.
+ * this is stored. One about a team's workspace says whose credits and plan it means, and names the team.
  */
 export function englishText(e: NotificationEvent): { title: string; content: string } {
+  const text = ownText(e)
+  const team = 'team' in e.params ? e.params.team : undefined
+  return team ? { ...text, content: `${text.content} In the team “${team.name}”.` } : text
+}
+
+function ownText(e: NotificationEvent): { title: string; content: string } {
+  const inTeam = 'team' in e.params && e.params.team !== undefined
   switch (e.type) {
     case 'welcome':
       return {
@@ -25,12 +34,12 @@ export function englishText(e: NotificationEvent): { title: string; content: str
     case 'purchase_paid':
       return {
         title: 'Payment received',
-        content: `${e.params.credits} credits were added to your account (${money(e.params.amountCents, e.params.currency)}).`,
+        content: `${e.params.credits} credits were added to ${inTeam ? "the team's balance" : 'your account'} (${money(e.params.amountCents, e.params.currency)}).`,
       }
     case 'purchase_failed':
       return {
         title: 'Payment failed',
-        content: `${FAILURE_TEXT[e.params.reason]} (${money(e.params.amountCents, e.params.currency)})`,
+        content: `${inTeam && e.params.reason === 'renewal_failed' ? TEAM_RENEWAL_FAILED : FAILURE_TEXT[e.params.reason]} (${money(e.params.amountCents, e.params.currency)})`,
       }
     case 'subscription_renewed':
       return {
@@ -40,32 +49,28 @@ export function englishText(e: NotificationEvent): { title: string; content: str
     case 'subscription_cancelled':
       return {
         title: 'Subscription cancelled',
-        content: `Your subscription stays active until ${day(e.params.periodEnd)} and will not renew.`,
+        content: `${inTeam ? "The team's plan" : 'Your subscription'} stays active until ${day(e.params.periodEnd)} and will not renew.`,
       }
     case 'subscription_resumed':
       return {
         title: 'Subscription resumed',
-        content: `Your subscription goes on and renews on ${day(e.params.periodEnd)}.`,
+        content: `${inTeam ? "The team's plan" : 'Your subscription'} goes on and renews on ${day(e.params.periodEnd)}.`,
       }
     case 'credits_low':
       return {
         title: 'Credits running low',
-        content: `You have ${e.params.balance} ${e.params.balance === 1 ? 'credit' : 'credits'} left. Top up to keep creating.`,
+        content: `${inTeam ? 'The team has' : 'You have'} ${e.params.balance} ${e.params.balance === 1 ? 'credit' : 'credits'} left. Top up to keep creating.`,
       }
     case 'creation_ready':
     case 'batch_completed':
-    case 'comment_mention': {
-      const text = workText(e)
-      return e.params.team
-        ? { ...text, content: `${text.content} In the team “${e.params.team.name}”.` }
-        : text
-    }
+    case 'comment_mention':
+      return workText(e)
     case 'message':
       return { title: e.params.title, content: e.params.content }
   }
 }
 
-/** The text of a notification about work in a workspace, before the team it was in. */
+/** The text of a notification about work in a workspace. */
 function workText(
   e: Extract<NotificationEvent, { type: 'creation_ready' | 'batch_completed' | 'comment_mention' }>,
 ) {

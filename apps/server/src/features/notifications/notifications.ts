@@ -10,12 +10,13 @@ import { notFound } from '../../errors'
 import { englishText } from './notification-text'
 import {
   countNotifications,
+  insertNotifications,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
   writeGroupedNotification,
 } from './notifications.queries'
-import type { WorkRecipient } from './recipients'
+import { billingRecipients, type WorkRecipient } from './recipients'
 
 /**
  * The row of one notification: its type and parameters, checked against the contract (a wrong parameter is a
@@ -36,17 +37,24 @@ export function notificationRow(userId: number, e: NotificationEvent, now: numbe
 export const welcomeNotification = (userId: number, params: { name: string; credits: number }, now: number) =>
   notificationRow(userId, { type: 'welcome', params }, now)
 
-/** Raised when a spend takes the balance from LOW_CREDITS_BELOW or more to below it: once per crossing. */
-export function creditsLowNotification(
-  userId: number,
+/**
+ * Raised when a spend takes the balance from LOW_CREDITS_BELOW or more to below it: once per crossing, in the
+ * spend's transaction, to whoever buys for the workspace (`billingRecipients`).
+ */
+export async function notifyCreditsLow(
+  db: Kysely<Database>,
+  workspaceId: number,
   spend: { before: number; after: number },
   now: number,
-): NewNotification | undefined {
-  if (!(spend.before >= LOW_CREDITS_BELOW && spend.after < LOW_CREDITS_BELOW)) return undefined
-  return notificationRow(
-    userId,
-    { type: 'credits_low', params: { balance: spend.after, threshold: LOW_CREDITS_BELOW } },
-    now,
+): Promise<void> {
+  if (!(spend.before >= LOW_CREDITS_BELOW && spend.after < LOW_CREDITS_BELOW)) return
+  const params = { balance: spend.after, threshold: LOW_CREDITS_BELOW }
+  const to = await billingRecipients(db, workspaceId)
+  await insertNotifications(
+    db,
+    to.map((r) =>
+      notificationRow(r.userId, { type: 'credits_low', params: { ...params, ...inTeam(r) } }, now),
+    ),
   )
 }
 
@@ -79,20 +87,22 @@ type SubscriptionState = Extract<
   { type: 'subscription_cancelled' | 'subscription_resumed' }
 >
 /**
- * Tells a subscription's new state (cancelled, resumed): one notification per subscription, each state taking
- * the place of the one before, so the bell never says "cancelled" about a subscription that goes on.
+ * Tells a subscription's new state (cancelled, resumed) to whoever buys for its workspace: one notification per
+ * subscription and reader, each state taking the place of the one before, so the bell never says "cancelled"
+ * about a subscription that goes on.
  */
-export function notifySubscriptionState(
+export async function notifySubscriptionState(
   db: Kysely<Database>,
-  userId: number,
+  workspaceId: number,
   subscriptionId: number,
-  e: SubscriptionState,
+  e: { type: SubscriptionState['type']; params: Omit<SubscriptionState['params'], 'team'> },
   now: number,
-): Promise<number> {
-  return writeGroupedNotification(db, {
-    ...notificationRow(userId, e, now),
-    group_key: `subscription:${subscriptionId}`,
-  })
+): Promise<void> {
+  for (const r of await billingRecipients(db, workspaceId))
+    await writeGroupedNotification(db, {
+      ...notificationRow(r.userId, { ...e, params: { ...e.params, ...inTeam(r) } }, now),
+      group_key: `subscription:${subscriptionId}`,
+    })
 }
 
 /**
@@ -151,11 +161,25 @@ type Billing = Extract<
 >
 /** The billing events a customer hears about (docs/product.md#notifications). */
 export type BillingEvent = {
-  [T in Billing['type']]: { type: T } & Extract<Billing, { type: T }>['params']
+  [T in Billing['type']]: { type: T } & Omit<Extract<Billing, { type: T }>['params'], 'team'>
 }[Billing['type']]
 
-/** The stored notification of a billing event: its type and figures, written in the reader's language when read. */
-export function billingNotification(userId: number, e: BillingEvent, now: number): NewNotification {
+/**
+ * Stores a billing event for whoever buys for `workspaceId` (the person, or a team's owner and admins, naming the
+ * team), in the caller's transaction: its type and figures, written in the reader's language when read.
+ */
+export async function notifyBilling(
+  db: Kysely<Database>,
+  workspaceId: number,
+  e: BillingEvent,
+  now: number,
+): Promise<void> {
   const { type, ...params } = e
-  return notificationRow(userId, { type, params } as NotificationEvent, now)
+  const to = await billingRecipients(db, workspaceId)
+  await insertNotifications(
+    db,
+    to.map((r) =>
+      notificationRow(r.userId, { type, params: { ...params, ...inTeam(r) } } as NotificationEvent, now),
+    ),
+  )
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/schema'
-import { teamOfWorkspace } from '../teams/teams.queries'
+import { teamBuyers, teamOfWorkspace } from '../teams/teams.queries'
 
 /** Whom a notification about work in a workspace goes to, and the team it was in (absent: their own). */
 export interface WorkRecipient {
@@ -26,4 +26,17 @@ export async function workRecipient(
   const userId = team.member_id ?? team.owner_id
   if (userId === null || userId === undefined) return undefined
   return { userId: Number(userId), team: { id: Number(team.id), name: team.name } }
+}
+
+/**
+ * Who hears of the credits and plan of `workspaceId`: the person whose own workspace it is, or each owner and admin
+ * of the team whose workspace it is (those who buy for it), naming the team; never the team's own row, which no
+ * one reads. Read in the caller's transaction, the event's own.
+ */
+export async function billingRecipients(db: Kysely<Database>, workspaceId: number): Promise<WorkRecipient[]> {
+  const buyers = await teamBuyers(db, workspaceId)
+  if (buyers.length === 0) return [{ userId: workspaceId }]
+  return buyers.flatMap((b) =>
+    b.user_id === null ? [] : [{ userId: Number(b.user_id), team: { id: Number(b.id), name: b.name } }],
+  )
 }

@@ -1,3 +1,4 @@
+import type { TeamAuditAction } from '@templet/api/contract'
 import { type Kysely, sql } from 'kysely'
 import { isPostgres } from '../../db/connection'
 import { workspaceEmail } from '../../db/migrations/0240_team_workspaces'
@@ -93,6 +94,23 @@ export function teamOfWorkspace(db: Q, workspaceId: number, memberId: number | n
     ])
     .where('t.workspace_id', '=', workspaceId)
     .executeTakeFirst()
+}
+
+/**
+ * The team whose workspace is `workspaceId` (no row for a person's own), once for each of its owner and admins, the
+ * owner first (one row with a null `user_id` when it has none: a team being deleted).
+ */
+export function teamBuyers(db: Q, workspaceId: number) {
+  return db
+    .selectFrom('teams as t')
+    .leftJoin('team_members as m', (j) =>
+      j.onRef('m.team_id', '=', 't.id').on('m.role', 'in', ['owner', 'admin']),
+    )
+    .select(['t.id', 't.name', 'm.user_id'])
+    .where('t.workspace_id', '=', workspaceId)
+    .orderBy(sql`case when m.role = 'owner' then 0 else 1 end`)
+    .orderBy('m.user_id')
+    .execute()
 }
 
 /** The members of `teamId`: the owner first, then by name. */
@@ -300,13 +318,31 @@ export async function insertAudit(db: Q, row: AuditRow, now: number) {
     .execute()
 }
 
+/** What the activity keeps of a team's payments and plan, written by the transaction that made the change. */
+export type TeamBillingAction = Extract<
+  TeamAuditAction,
+  | 'billing.paid'
+  | 'subscription.canceled'
+  | 'subscription.resumed'
+  | 'subscription.renewed'
+  | 'subscription.payment_failed'
+  | 'subscription.ended'
+>
+
 /**
- * Writes a payment into the activity of the team whose workspace is `workspaceId` (nothing for a person's own), in
- * the caller's transaction: the one that completed the payment.
+ * Writes a change of payments or plan into the activity of the team whose workspace is `workspaceId` (nothing for
+ * a person's own), in the caller's transaction: the one whose conditional update made the change, so it is written
+ * once however often, and from however many processes, the change is asked for.
  */
-export async function recordTeamPayment(
+export async function recordTeamBilling(
   db: Q,
-  p: { workspaceId: number; actorId: number | null; detail: string; now: number },
+  p: {
+    workspaceId: number
+    actorId: number | null
+    action: TeamBillingAction
+    detail: string | null
+    now: number
+  },
 ): Promise<void> {
   await db
     .insertInto('team_audit')
@@ -317,8 +353,8 @@ export async function recordTeamPayment(
         .select([
           'id',
           sql<number | null>`cast(${p.actorId} as bigint)`.as('actor_id'),
-          sql<string>`cast(${'billing.paid'} as text)`.as('action'),
-          sql<string>`cast(${p.detail} as text)`.as('detail'),
+          sql<string>`cast(${p.action} as text)`.as('action'),
+          sql<string | null>`cast(${p.detail} as text)`.as('detail'),
           sql<number>`cast(${p.now} as bigint)`.as('created_at'),
         ])
         .where('workspace_id', '=', p.workspaceId),

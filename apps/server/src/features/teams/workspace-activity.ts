@@ -8,8 +8,9 @@ export interface WorkspaceChange {
 }
 
 /**
- * What a payment in a team's workspace was about: its offer and purchase. Written by the transaction that completes
- * the checkout (billing's `Checkouts.complete`), however it completes, not by an endpoint's answer.
+ * What a payment in a team's workspace was about: its offer and purchase. Written by the transaction that records
+ * it (billing's `Checkouts.complete`, a renewal's, paid or not), however it arrives, not by an endpoint's answer;
+ * so are a plan's cancellation, resumption and end (billing's `Subscriptions`, the Stripe webhook).
  */
 export const paymentDetail = (offerId: string, purchaseId: number) => `${offerId} #${purchaseId}`
 
@@ -19,7 +20,8 @@ const idOf = (input: Input) => `#${(input.body as { id: number }).id}`
 /**
  * The change an endpoint that succeeded in a team's workspace made, for the team's activity (keys, billing,
  * deletions: ADR 0206; the billing address: ADR 0210), or undefined for one the activity does not keep (a read,
- * a design saved, a creation).
+ * a design saved, a creation) or that the change's own transaction writes (payments, a plan cancelled or resumed:
+ * ADR 0211).
  */
 export function workspaceChange(
   endpoint: EndpointName,
@@ -33,10 +35,6 @@ export function workspaceChange(
       return { action: 'key.revoked', detail: idOf(input) }
     case 'billingDetailsSave':
       return { action: 'billing.details', detail: (input.body as { name: string }).name }
-    case 'subscriptionCancel':
-      return { action: 'subscription.canceled', detail: null }
-    case 'subscriptionResume':
-      return { action: 'subscription.resumed', detail: null }
     case 'subscriptionSwitch':
       return { action: 'subscription.switched', detail: (input.body as { offerId: string }).offerId }
     case 'templateDelete':
