@@ -38,6 +38,7 @@ import { migration as workStarters } from './0260_work_starters'
 import { migration as checkoutOpeners } from './0261_checkout_openers'
 import { migration as versionApprovals } from './0270_version_approvals'
 import { migration as billingDetails } from './0280_billing_details'
+import { migration as teamNotificationsToOwner } from './0290_team_notifications_to_owner'
 import { settleParallelEra } from './parallel-era'
 
 /**
@@ -84,6 +85,7 @@ export function migrations(engine: Engine): Record<string, Migration> {
     '0261_checkout_openers': checkoutOpeners(engine),
     '0270_version_approvals': versionApprovals(engine),
     '0280_billing_details': billingDetails(engine),
+    '0290_team_notifications_to_owner': teamNotificationsToOwner(),
   }
 }
 
