@@ -373,6 +373,85 @@ describe.each(engines)('approvals of a design’s versions on %s', (engine) => {
     expect(personal).toMatchObject({ code: 0, data: { templateVersion: 1 } })
   }, 120_000)
 
+  it('describes through /v1 the version a render draws: with the rule on the latest approved one, and with none the refusal the render answers', async () => {
+    const t = await teamWithDesign()
+    const key = await teamKey(s, t.people.owner, t.teamId)
+    const get = (id = t.designId) => v1(s, 'GET', `/templates/${id}`, { key })
+    const render = (id = t.designId) =>
+      v1(s, 'POST', '/renders', {
+        key,
+        body: { template_id: id, values: {} },
+        headers: { prefer: 'respond-async' },
+      })
+    const textOf = (body: { fields: { key: string; kind: string; label: string }[] }) =>
+      body.fields.find((f) => f.kind === 'text')
+    // Off (the default): the current version, as before.
+    const current = await get()
+    expect(current).toMatchObject({ status: 200, body: { id: t.designId, version: 2 } })
+    const text = textOf(current.body)
+    if (!text) throw new Error('the design has no text field')
+
+    // On, with nothing approved: refused as a render of it is, in the same words.
+    expect((await t.rule('admin', true)).code).toBe(0)
+    const none = await get()
+    expect(none.status).toBe(409)
+    expect(none.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+    expect(none.body.detail).toMatch(
+      /“Spring sale” has no approved version, and this team creates only from approved versions/,
+    )
+    expect(none.body).toEqual((await render()).body)
+
+    // Version 1 approved, then a draft saved with the field named otherwise: version 1's fields are described.
+    expect((await t.approve('owner', 1)).code).toBe(0)
+    const doc = await t.call('editor', 'GET', '/template/document', { query: { id: t.designId } })
+    const document = doc.data.document as { fields: { key: string; label: Record<string, string> }[] }
+    const saved = await t.call('editor', 'POST', '/template/save', {
+      body: {
+        id: t.designId,
+        baseVersion: doc.data.version,
+        name: 'Spring sale, final',
+        document: {
+          ...document,
+          fields: document.fields.map((f) =>
+            f.key === text.key ? { ...f, label: { ...f.label, en: 'Final headline' } } : f,
+          ),
+        },
+      },
+    })
+    expect(saved.code, saved.msg).toBe(0)
+    expect(saved.data.version).toBe(3)
+    const approved = await get()
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+    expect(approved.body).toMatchObject({ id: t.designId, version: 1 })
+    expect(textOf(approved.body)).toMatchObject({ key: text.key, label: text.label })
+    const drawn = await render()
+    expect(drawn.status, JSON.stringify(drawn.body)).toBe(202)
+    expect(drawn.body.template_version).toBe(approved.body.version)
+
+    // Version 3 approved: now it is described, with its field as saved.
+    expect((await t.approve('admin', 3)).code).toBe(0)
+    const latest = await get()
+    expect(latest.body).toMatchObject({ version: 3 })
+    expect(textOf(latest.body)).toMatchObject({ key: text.key, label: 'Final headline' })
+
+    // A catalogue template has no approvals in the team: refused as its render is.
+    const catalogue = await get(t.catalogueId)
+    expect(catalogue.status).toBe(409)
+    expect(catalogue.body).toEqual((await render(t.catalogueId)).body)
+    expect(catalogue.body.detail).toMatch(/is a catalogue template/)
+
+    // Off again: the current version, whatever is approved; a stranger's key still finds nothing.
+    expect((await t.rule('owner', false)).code).toBe(0)
+    expect((await get(t.catalogueId)).status).toBe(200)
+    expect((await t.approve('admin', 3, false)).code).toBe(0)
+    expect((await get()).body).toMatchObject({ version: 3 })
+    const stranger = await s.call('POST', '/key/create', {
+      token: t.people.stranger.token,
+      body: { name: 'mine', scopes: ['read'] },
+    })
+    expect((await v1(s, 'GET', `/templates/${t.designId}`, { key: stranger.data.key })).status).toBe(404)
+  }, 120_000)
+
   it('fails a render accepted from an approved version whose approval is withdrawn before it runs, and refunds it', async () => {
     const t = await teamWithDesign(queued)
     const key = await teamKey(queued, t.people.owner, t.teamId)

@@ -121,7 +121,11 @@ export function v1App(d: V1Deps) {
   })
 
   const idem = idempotency({ db: d.db, now: d.now })
-  templateRoutes(app, { db: d.db, urls: d.urls })
+  templateRoutes(app, {
+    db: d.db,
+    urls: d.urls,
+    resolve: (userId, templateId) => d.creations.resolve(userId, templateId),
+  })
   balanceRoutes(app, { db: d.db, now: d.now })
   uploadRoutes(app, { uploads: d.uploads, idempotency: idem })
   renderRoutes(app, {

@@ -1,13 +1,13 @@
 import type { z } from '@hono/zod-openapi'
 import { Code } from '@templet/api/contract'
-import { type FieldView, fieldKinds } from '@templet/template'
+import { defaultSize, type FieldView, fieldKinds } from '@templet/template'
 import type { BatchRow, CreationRow, RenderRow, TemplateRow } from '../db/schema'
 import type { RowErrors } from '../features/batches/batches'
 import type { Creations } from '../features/creations/creations'
 import { storedLanguages } from '../features/creations/library'
 import { pdfOptionsOf } from '../features/creations/pdf-options'
 import type { RenderError as StoredError } from '../features/developer/renders'
-import { ownThumbnailUrl, templateDetailOf } from '../features/templates/templates'
+import { ownThumbnailUrl, type ResolvedTemplate, templateDetailOf } from '../features/templates/templates'
 import type { FileUrls } from '../services/file-urls'
 import { Problem, problemOf } from './problem'
 import type { Batch, formats, PdfOptions as PdfOptionsSchema, Render, RenderError, Template } from './schemas'
@@ -16,8 +16,16 @@ import { TemplateField } from './schemas'
 /** `/api/file/…` and other server paths as absolute URLs on the host the request was sent to. */
 export const absolute = (origin: string, url: string) => (url.startsWith('/') ? `${origin}${url}` : url)
 
-export function templateView(row: TemplateRow, origin: string, urls: FileUrls): z.infer<typeof Template> {
-  const t = templateDetailOf(row)
+/** A template as `/v1` shows it: its current version, or `drawn`, the version a render of the caller's draws. */
+export function templateView(
+  row: TemplateRow,
+  origin: string,
+  urls: FileUrls,
+  drawn?: Pick<ResolvedTemplate, 'template' | 'version'>,
+): z.infer<typeof Template> {
+  const t = drawn ? templateDetailOf(row, drawn.template, drawn.version) : templateDetailOf(row)
+  // The row's width and height are its current version's; an approved one drawn instead has its own.
+  const size = drawn ? defaultSize(drawn.template) : t
   // A customer's own template's thumbnail is theirs: a signed URL, as the app's own lists give.
   const thumbnail = row.owner_id === null ? t.thumbnailUrl : ownThumbnailUrl(urls, row, 'en')
   return {
@@ -27,9 +35,9 @@ export function templateView(row: TemplateRow, origin: string, urls: FileUrls): 
     type_id: t.typeId,
     name: t.name,
     names: t.names,
-    version: row.version,
-    width: t.width,
-    height: t.height,
+    version: t.version,
+    width: size.width,
+    height: size.height,
     thumbnail_url: absolute(origin, thumbnail),
     sizes: t.sizes.map((s) => ({
       id: s.id,

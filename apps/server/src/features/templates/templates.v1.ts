@@ -5,11 +5,10 @@ import type { FileUrls } from '../../services/file-urls'
 import type { V1Env } from '../../v1/env'
 import { requireScope } from '../../v1/middleware'
 import { ok, problems, SECURITY } from '../../v1/openapi-parts'
-import { Problem } from '../../v1/problem'
 import { cursorOf, idParam, pageQuery, Template, TemplateList } from '../../v1/schemas'
 import { templateView } from '../../v1/views'
 import { usableTemplatesPage } from './template-pages.queries'
-import { findUsableTemplate } from './templates.queries'
+import type { ResolvedTemplate } from './templates'
 
 const list = createRoute({
   operationId: 'listTemplates',
@@ -35,7 +34,15 @@ const detail = createRoute({
   responses: { 200: ok(Template, 'The template'), ...problems(400, 403, 404) },
 })
 
-export function templateRoutes(app: OpenAPIHono<V1Env>, d: { db: Kysely<Database>; urls: FileUrls }) {
+export function templateRoutes(
+  app: OpenAPIHono<V1Env>,
+  d: {
+    db: Kysely<Database>
+    urls: FileUrls
+    /** The template as a render of the caller's would draw it, or the render's refusal (Creations.resolve). */
+    resolve: (userId: number, templateId: number) => Promise<ResolvedTemplate>
+  },
+) {
   app.openapi(list, async (c) => {
     const page = await usableTemplatesPage(d.db, c.get('caller').userId, cursorOf(c.req.valid('query')))
     const origin = new URL(c.req.url).origin
@@ -48,9 +55,10 @@ export function templateRoutes(app: OpenAPIHono<V1Env>, d: { db: Kysely<Database
       200,
     )
   })
+  // What `values` takes is what a render takes: in a team that creates only from approved versions, the latest
+  // approved version's fields (not the draft saved since), and with none approved the 409 the render answers.
   app.openapi(detail, async (c) => {
-    const row = await findUsableTemplate(d.db, c.req.valid('param').id, c.get('caller').userId)
-    if (!row) throw new Problem('not_found', 'Template not found')
-    return c.json(templateView(row, new URL(c.req.url).origin, d.urls), 200)
+    const drawn = await d.resolve(c.get('caller').userId, c.req.valid('param').id)
+    return c.json(templateView(drawn.row, new URL(c.req.url).origin, d.urls, drawn), 200)
   })
 }
