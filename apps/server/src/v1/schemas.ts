@@ -147,11 +147,11 @@ export const Template = z
     type_id: z.number().int(),
     name: z.string(),
     names: localized,
-    version: z
-      .number()
-      .int()
-      .positive()
-      .openapi({ description: 'The current version; every save makes the next one', example: 2 }),
+    version: z.number().int().positive().openapi({
+      description:
+        'Every save makes the next version. `GET /templates/{id}` describes the version a render would draw: where the template’s team creates only from approved versions, its latest approved one, else its current one. The list (`GET /templates`) names the current version.',
+      example: 2,
+    }),
     width: z.number().int(),
     height: z.number().int(),
     thumbnail_url: z.url(),

@@ -24,7 +24,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One template with its fields (what `values` takes) and sizes */
+        /**
+         * One template with its fields (what `values` takes) and sizes
+         * @description The template as a render of yours would draw it: in a team that creates only from approved versions, its latest approved version (its `version`, fields and sizes; not a draft saved since); elsewhere its current version.
+         */
         get: operations["getTemplate"];
         put?: never;
         post?: never;
@@ -785,7 +788,7 @@ export interface components {
             name: string;
             names: components["schemas"]["LocalizedText"];
             /**
-             * @description The current version; every save makes the next one
+             * @description Every save makes the next version. `GET /templates/{id}` describes the version a render would draw: where the template’s team creates only from approved versions, its latest approved one, else its current one. The list (`GET /templates`) names the current version.
              * @example 2
              */
             version: number;
@@ -1315,7 +1318,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The template */
+            /** @description The template, as a render would draw it */
             200: {
                 headers: {
                     /** @description Requests allowed per window (per API key; per IP without one) */
@@ -1430,6 +1433,29 @@ export interface operations {
                      *       "title": "Not found (or not yours)",
                      *       "status": 404,
                      *       "detail": "Not found (or not yours)"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict: the template’s team creates only from approved versions and it has none approved (or it is a catalogue template, which has none in the team); a render of it answers the same problem */
+            409: {
+                headers: {
+                    /** @description Requests allowed per window (per API key; per IP without one) */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in this window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "https://templet.app/problems/conflict",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "“Bold quote” has no approved version, and this team creates only from approved versions: ask the team's owner or an admin to approve one in the design's History"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"];
