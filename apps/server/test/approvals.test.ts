@@ -3,10 +3,9 @@ import { migrate } from '../src/db/migrations'
 import { grantCredits } from '../src/features/billing/ledger'
 import { engines, freshDb, startServer, type TestServer } from './harness'
 import { startMailbox } from './mailbox'
-import { teamHelpers } from './team-helpers'
+import { inTeam, teamHelpers } from './team-helpers'
 import { settledRender, v1 } from './v1-helpers'
 
-const inTeam = (teamId: number) => ({ headers: { Team: String(teamId) } })
 type Person = Awaited<ReturnType<TestServer['signUp']>>
 
 describe.each(engines)('approvals of a design’s versions on %s', (engine) => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grantCredits } from '../src/features/billing/ledger'
 import { engines, startServer, type TestServer } from './harness'
 import { startMailbox } from './mailbox'
-import { teamHelpers } from './team-helpers'
+import { inTeam, teamHelpers } from './team-helpers'
 
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' }
 type Person = Awaited<ReturnType<TestServer['signUp']>>
@@ -37,7 +37,6 @@ describe.each(engines)(
       () => s,
       () => mailbox,
     )
-    const inTeam = (teamId: number) => ({ headers: { Team: String(teamId) } })
     const workspaceOf = async (teamId: number) =>
       Number(
         (

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grantCredits } from '../src/features/billing/ledger'
 import { engines, startServer, type TestServer } from './harness'
 import { startMailbox } from './mailbox'
-import { teamHelpers } from './team-helpers'
+import { inTeam, teamHelpers } from './team-helpers'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'templet-team-receipt-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -35,7 +35,6 @@ describe.each(engines)("a team's billing on %s", { timeout: 60_000 }, (engine) =
     () => s,
     () => mailbox,
   )
-  const inTeam = (teamId: number) => ({ headers: { Team: String(teamId) } })
   const workspaceOf = async (teamId: number) => {
     const row = await s.db.kysely
       .selectFrom('teams')

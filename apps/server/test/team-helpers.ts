@@ -8,6 +8,9 @@ type Mailbox = Awaited<ReturnType<typeof startMailbox>>
  * Accounts and teams for the team tests, on the server and mailbox a suite starts in `beforeAll` (hence the
  * getters): every invitation goes through the mailed link, as a person's does.
  */
+/** A request's options that act in `teamId`'s workspace. */
+export const inTeam = (teamId: number) => ({ headers: { Team: String(teamId) } })
+
 export function teamHelpers(server: () => TestServer, mailbox: () => Mailbox) {
   /** A new account whose welcome mail has been taken from the mailbox. */
   const account = async (name?: string) => {

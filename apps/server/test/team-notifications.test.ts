@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { grantCredits } from '../src/features/billing/ledger'
 import { engines, startServer, type TestServer } from './harness'
 import { startMailbox } from './mailbox'
-import { teamHelpers } from './team-helpers'
+import { inTeam, teamHelpers } from './team-helpers'
 import { v1 } from './v1-helpers'
 
 /** Work done in a team's workspace is told to the member who started it, naming the team (docs/product.md). */
@@ -23,7 +23,6 @@ describe.each(engines)('notifications of a team’s work on %s', (engine) => {
     () => s,
     () => mailbox,
   )
-  const inTeam = (teamId: number) => ({ headers: { Team: String(teamId) } })
   const notes = async (token: string): Promise<Notification[]> =>
     (await s.call('GET', '/user/my-notification', { token, query: { pageSize: 100 } })).data
   const ofType = async (token: string, type: Notification['type']) =>

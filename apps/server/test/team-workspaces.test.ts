@@ -5,7 +5,7 @@ import { workspaceAccess } from '../src/features/teams/workspace-access'
 import { engines, startServer, type TestServer } from './harness'
 import { startMailbox } from './mailbox'
 import { form, solidImage } from './media/images'
-import { teamHelpers } from './team-helpers'
+import { inTeam, teamHelpers } from './team-helpers'
 
 describe.each(engines)('team workspaces on %s', (engine) => {
   let s: TestServer
@@ -23,7 +23,6 @@ describe.each(engines)('team workspaces on %s', (engine) => {
     () => s,
     () => mailbox,
   )
-  const inTeam = (teamId: number) => ({ headers: { Team: String(teamId) } })
   const workspaceOf = async (teamId: number) => {
     const row = await s.db.kysely
       .selectFrom('teams')
