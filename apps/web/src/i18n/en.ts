@@ -235,6 +235,8 @@ export const en = {
       title: 'Payment received',
       body_one: '{{count}} credit was added to your account ({{amount}}).',
       body_other: '{{count}} credits were added to your account ({{amount}}).',
+      team_one: "{{count}} credit was added to the team's balance ({{amount}}).",
+      team_other: "{{count}} credits were added to the team's balance ({{amount}}).",
     },
     purchaseFailed: {
       title: 'Payment failed',
@@ -242,6 +244,8 @@ export const en = {
       insufficient_funds: 'The card has insufficient funds. Nothing was charged. ({{amount}})',
       renewal_failed:
         'The renewal payment failed and your subscription is past due. Update your payment to keep it. ({{amount}})',
+      renewal_failed_team:
+        "The renewal payment failed and the team's plan is past due. Update its payment to keep it. ({{amount}})",
     },
     subscriptionRenewed: {
       title: 'Subscription renewed',
@@ -251,15 +255,19 @@ export const en = {
     subscriptionCancelled: {
       title: 'Subscription cancelled',
       body: 'Your subscription stays active until {{date}} and will not renew.',
+      team: "The team's plan stays active until {{date}} and will not renew.",
     },
     subscriptionResumed: {
       title: 'Subscription resumed',
       body: 'Your subscription goes on and renews on {{date}}.',
+      team: "The team's plan goes on and renews on {{date}}.",
     },
     creditsLow: {
       title: 'Credits running low',
       body_one: 'You have {{count}} credit left. Top up to keep creating.',
       body_other: 'You have {{count}} credits left. Top up to keep creating.',
+      team_one: 'The team has {{count}} credit left. Top up to keep creating.',
+      team_other: 'The team has {{count}} credits left. Top up to keep creating.',
     },
     batchCompleted: {
       title: 'Your bulk creation is done',

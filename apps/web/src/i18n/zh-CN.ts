@@ -229,12 +229,15 @@ export const zhCN: Messages = {
       title: '付款成功',
       body_one: '已向你的账户添加 {{count}} 个积分（{{amount}}）。',
       body_other: '已向你的账户添加 {{count}} 个积分（{{amount}}）。',
+      team_one: '已向团队余额添加 {{count}} 个积分（{{amount}}）。',
+      team_other: '已向团队余额添加 {{count}} 个积分（{{amount}}）。',
     },
     purchaseFailed: {
       title: '付款失败',
       declined: '银行卡被拒绝，未扣款。（{{amount}}）',
       insufficient_funds: '银行卡余额不足，未扣款。（{{amount}}）',
       renewal_failed: '续订付款失败，你的订阅已逾期。请更新付款方式以继续使用。（{{amount}}）',
+      renewal_failed_team: '续订付款失败，团队的套餐已逾期。请更新付款方式以继续使用。（{{amount}}）',
     },
     subscriptionRenewed: {
       title: '订阅已续订',
@@ -244,15 +247,19 @@ export const zhCN: Messages = {
     subscriptionCancelled: {
       title: '订阅已取消',
       body: '你的订阅在 {{date}} 之前仍然有效，到期后不再续订。',
+      team: '团队的套餐在 {{date}} 之前仍然有效，到期后不再续订。',
     },
     subscriptionResumed: {
       title: '订阅已恢复',
       body: '你的订阅将继续，并于 {{date}} 续订。',
+      team: '团队的套餐将继续，并于 {{date}} 续订。',
     },
     creditsLow: {
       title: '积分不足',
       body_one: '你还剩 {{count}} 个积分。充值后即可继续创作。',
       body_other: '你还剩 {{count}} 个积分。充值后即可继续创作。',
+      team_one: '团队还剩 {{count}} 个积分。充值后即可继续创作。',
+      team_other: '团队还剩 {{count}} 个积分。充值后即可继续创作。',
     },
     batchCompleted: {
       title: '批量创作已完成',

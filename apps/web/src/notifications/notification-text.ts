@@ -26,15 +26,18 @@ export function notificationText(n: Notification, c: TextContext): { title: stri
   return team ? { ...text, body: `${text.body} ${c.t('notification.inTeam', { team: team.name })}` } : text
 }
 
-/** The team a notification's work was done in; undefined for the reader's own workspace. */
+/**
+ * The team whose workspace a notification is about (the work done in it, or its credits and plan); undefined for the
+ * reader's own workspace.
+ */
 function teamOf(n: Notification): { id: number; name: string } | undefined {
-  return n.type === 'creation_ready' || n.type === 'batch_completed' || n.type === 'comment_mention'
-    ? n.params.team
-    : undefined
+  return 'team' in n.params ? n.params.team : undefined
 }
 
 function ownText(n: Notification, c: TextContext): { title: string; body: string } {
   const { t, language } = c
+  // A team's credits and plan are the team's, not "yours": its owner and admins read them so.
+  const whose = teamOf(n) ? 'team' : 'body'
   switch (n.type) {
     case 'welcome':
       return {
@@ -44,7 +47,7 @@ function ownText(n: Notification, c: TextContext): { title: string; body: string
     case 'purchase_paid':
       return {
         title: t('notification.purchasePaid.title'),
-        body: t('notification.purchasePaid.body', {
+        body: t(`notification.purchasePaid.${whose}`, {
           count: n.params.credits,
           amount: money(n.params.amountCents, n.params.currency, language),
         }),
@@ -52,7 +55,7 @@ function ownText(n: Notification, c: TextContext): { title: string; body: string
     case 'purchase_failed':
       return {
         title: t('notification.purchaseFailed.title'),
-        body: t(`notification.purchaseFailed.${n.params.reason}`, {
+        body: t(`notification.purchaseFailed.${n.params.reason}${whose === 'team' ? '_team' : ''}`, {
           amount: money(n.params.amountCents, n.params.currency, language),
         }),
       }
@@ -68,17 +71,17 @@ function ownText(n: Notification, c: TextContext): { title: string; body: string
     case 'subscription_cancelled':
       return {
         title: t('notification.subscriptionCancelled.title'),
-        body: t('notification.subscriptionCancelled.body', { date: day(n.params.periodEnd, language) }),
+        body: t(`notification.subscriptionCancelled.${whose}`, { date: day(n.params.periodEnd, language) }),
       }
     case 'subscription_resumed':
       return {
         title: t('notification.subscriptionResumed.title'),
-        body: t('notification.subscriptionResumed.body', { date: day(n.params.periodEnd, language) }),
+        body: t(`notification.subscriptionResumed.${whose}`, { date: day(n.params.periodEnd, language) }),
       }
     case 'credits_low':
       return {
         title: t('notification.creditsLow.title'),
-        body: t('notification.creditsLow.body', { count: n.params.balance }),
+        body: t(`notification.creditsLow.${whose}`, { count: n.params.balance }),
       }
     case 'creation_ready':
       if ((n.params.count ?? 1) > 1)
