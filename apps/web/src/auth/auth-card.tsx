@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useHydrated } from '../forms/use-hydrated'
 
 /** The centred card of the sign-in and registration screens. */
@@ -38,13 +38,22 @@ export function AuthSwitch({
   to: '/login' | '/register'
 }) {
   const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const target = (redirect: string | null) =>
+    redirect ? `${to}?redirect=${encodeURIComponent(redirect)}` : to
   // The pre-rendered page was made without a query: hydrate it as it is, then follow the address.
   const redirect = useHydrated() ? params.get('redirect') : null
   return (
     <>
       {prompt}{' '}
       <Link
-        to={redirect ? `${to}?redirect=${encodeURIComponent(redirect)}` : to}
+        to={target(redirect)}
+        // A press between hydration and the render that follows it still keeps the address's `redirect`.
+        onClick={(event) => {
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+          event.preventDefault()
+          void navigate(target(new URLSearchParams(window.location.search).get('redirect')))
+        }}
         className="font-medium text-primary underline-offset-4 hover:underline"
       >
         {label}

@@ -1,4 +1,5 @@
 import '../teams/messages'
+import { useQueryClient } from '@tanstack/react-query'
 import { Skeleton } from '@templet/ui/skeleton'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +7,7 @@ import { Link, useSearchParams } from 'react-router'
 import { api } from '../api/client'
 import { AuthCard } from '../auth/auth-card'
 import { useHydrated } from '../forms/use-hydrated'
+import { teamListQuery } from '../teams/teams-api'
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline'
 
@@ -34,7 +36,7 @@ export function JoinTeamPage() {
   const hydrated = useHydrated()
   const [state, setState] = useState<State>({ kind: 'busy' })
   const started = useRef(false)
-
+  const queryClient = useQueryClient()
   useEffect(() => {
     if (!hydrated || started.current) return
     started.current = true
@@ -45,13 +47,19 @@ export function JoinTeamPage() {
     }
     api
       .call('teamJoin', { body: { token } })
-      .then((result) =>
-        setState(
-          result.code === 0 ? { kind: 'done' } : { kind: 'failed', why: refusal(result.code, result.data) },
-        ),
-      )
+      .then((result) => {
+        if (result.code !== 0) return setState({ kind: 'failed', why: refusal(result.code, result.data) })
+        setState({ kind: 'done' })
+        // The header's workspace switcher offers the team at once, not after a reload. A read of the list sent
+        // before the join (the layout's, with the page) is dropped first: a refetch joins a query's first read in
+        // flight rather than replacing it, and that read answers without the team.
+        const { queryKey } = teamListQuery()
+        void queryClient
+          .cancelQueries({ queryKey })
+          .then(() => queryClient.invalidateQueries({ queryKey, refetchType: 'all' }))
+      })
       .catch(() => setState({ kind: 'failed', why: 'failed' }))
-  }, [hydrated, params])
+  }, [hydrated, params, queryClient])
 
   const toApp = (
     <Link to="/dashboard" className={linkClass}>
