@@ -116,6 +116,15 @@ test.describe('approvals', () => {
     await expectNoAxeViolations(page)
     await page.screenshot({ path: 'test-results/approvals-history.png' })
 
+    // The review page says the version shown is not the one the team's creations use.
+    await page.goto(`/review?design=${id}`)
+    const approval = page.getByTestId('review-approval')
+    await expect(approval.getByTestId('not-approved-badge')).toHaveText('Not approved · version 2')
+    await expect(approval).toContainText(
+      'This team creates only from approved versions: its creations use version 1, not the version shown here.',
+    )
+    await expectNoAxeViolations(page)
+
     // The editor's creation uses version 1, which the editor is told.
     const other = await pageOfAnother(page.context().browser())
     await signIn(other, editor)

@@ -68,6 +68,14 @@ test.describe('@mentions in review comments', () => {
     await expect(reader.getByRole('article', { name: /#1/ }).locator('[data-slot="mention"]')).toHaveText([
       '@Vera Viewer',
     ])
+    // A member reads it in the app, in the team: told whether the version shown is approved, and, as a viewer,
+    // offered no Resolve the server would refuse.
+    await expect(reader.getByRole('button', { name: 'Show or hide navigation' })).toBeVisible()
+    await expect(reader.getByRole('button', { name: 'Workspace, Northwind' })).toBeVisible()
+    await expect(reader.getByTestId('review-approval')).toContainText(/^Not approved · version \d+$/)
+    await expect(
+      reader.getByRole('article', { name: /#1/ }).getByRole('button', { name: 'Resolve' }),
+    ).toHaveCount(0)
     await expectNoAxeViolations(reader)
     // The tab works in the team now, and the notification is read.
     await reader.goto('/dashboard')
@@ -82,6 +90,9 @@ test.describe('@mentions in review comments', () => {
     const seen = guest.getByRole('article', { name: /#1/ })
     await expect(seen).toContainText('Please check the logo, @Vera Viewer')
     await expect(seen.locator('[data-slot="mention"]')).toHaveCount(0)
+    // … on the public page, told nothing of the team's approvals.
+    await expect(guest.getByRole('button', { name: 'Show or hide navigation' })).toHaveCount(0)
+    await expect(guest.getByTestId('review-approval')).toHaveCount(0)
     await guestContext.close()
   })
 })

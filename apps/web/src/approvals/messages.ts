@@ -7,6 +7,7 @@ const en = {
   approvedBy: 'Approved by {{name}} · {{when}}',
   approvedByGone: 'Approved · {{when}}',
   notApproved: 'Not approved',
+  notApprovedVersion: 'Not approved · version {{version}}',
   approve: 'Approve version {{version}}',
   approveShort: 'Approve',
   approveOne: 'Approve version {{version}} of {{name}}',
@@ -35,6 +36,12 @@ const en = {
     refused:
       'Not created: this version is not approved (or no longer is), and this team creates only from approved versions. Reload the page for the latest approved version, or ask the team’s owner or an admin.',
   },
+  review: {
+    usesThis: 'This team creates only from approved versions: its creations use this version.',
+    usesOther:
+      'This team creates only from approved versions: its creations use version {{latest}}, not the version shown here.',
+    none: 'This team creates only from approved versions, and this design has none yet: it cannot be used to create until the team’s owner or an admin approves a version.',
+  },
 }
 
 const zhCN: typeof en = {
@@ -43,6 +50,7 @@ const zhCN: typeof en = {
   approvedBy: '{{name}} 批准 · {{when}}',
   approvedByGone: '已批准 · {{when}}',
   notApproved: '未批准',
+  notApprovedVersion: '未批准 · 第 {{version}} 版',
   approve: '批准第 {{version}} 版',
   approveShort: '批准',
   approveOne: '批准第 {{version}} 版：{{name}}',
@@ -68,6 +76,11 @@ const zhCN: typeof en = {
     catalogue: '此团队仅使用自己设计的已批准版本创作。请先定制此模板，再请团队所有者或管理员批准一个版本。',
     refused:
       '未创作：此版本未获批准（或已被撤回），而此团队仅使用已批准的版本创作。请重新加载页面以使用最新批准的版本，或联系团队所有者或管理员。',
+  },
+  review: {
+    usesThis: '此团队仅使用已批准的版本创作：创作使用此版本。',
+    usesOther: '此团队仅使用已批准的版本创作：创作使用第 {{latest}} 版，而不是此处显示的版本。',
+    none: '此团队仅使用已批准的版本创作，而此设计还没有批准的版本：在团队所有者或管理员批准一个版本之前，无法用它创作。',
   },
 }
 

@@ -1,22 +1,27 @@
 import '../review/messages'
+import '../approvals/messages'
 import { useQuery } from '@tanstack/react-query'
-import type { ReviewDetail } from '@templet/api'
+import type { ReviewDetail, TemplateVersionSummary } from '@templet/api'
 import { loginPathFor } from '@templet/api/paths'
 import { Button } from '@templet/ui/button'
 import { CommentPin } from '@templet/ui/comment-thread'
 import { Input } from '@templet/ui/input'
 import { Skeleton } from '@templet/ui/skeleton'
-import { MessageSquare } from 'lucide-react'
+import { BadgeCheck, CircleAlert, MessageSquare } from 'lucide-react'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
+import { templateDetailQuery } from '../api/queries'
+import { ApprovedBadge, NotApprovedBadge } from '../approvals/approved-badge'
 import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
 import { PageTitle } from '../components/page-title'
 import { reportError, showToast } from '../feedback/notify'
 import { useHydrated } from '../forms/use-hydrated'
 import { formatDate } from '../i18n/format'
+import { AppLayout } from '../layouts/app-layout'
+import { PublicLayout } from '../layouts/public-layout'
 import { CommentDraftForm, type Point, pointOf, ReviewThread } from '../review/comment-parts'
 import {
   commentListQuery,
@@ -26,8 +31,10 @@ import {
   reviewPreviewQuery,
   useCreateComment,
   useResolveComment,
+  workspaceVersionsQuery,
 } from '../review/review-api'
 import { hasSession } from '../session/session'
+import { mayDesign, useCurrentTeam } from '../teams/current-team'
 
 /** A guest's name, kept in this browser for the next comment. */
 const NAME_KEY = 'templet.review.name'
@@ -37,6 +44,30 @@ const readName = () => {
   } catch {
     return ''
   }
+}
+
+/**
+ * The review page in the layout of its reader: a signed-in member reading a design of the tab's workspace without a
+ * link (a notification's) is in the app, with its header, sidebar and workspace switcher; a link's holder, signed
+ * in or not, and a visitor without a session are on the public page. The pre-rendered page is the public one,
+ * which the app hydrates before it reads the address.
+ */
+export function ReviewScreen() {
+  const [params] = useSearchParams()
+  const hydrated = useHydrated()
+  if (hydrated && !params.get('token') && hasSession())
+    return (
+      <AppLayout>
+        <ReviewPage />
+      </AppLayout>
+    )
+  return (
+    <PublicLayout>
+      <div className="mx-auto w-full max-w-6xl px-4 py-8">
+        <ReviewPage />
+      </div>
+    </PublicLayout>
+  )
 }
 
 /**
@@ -65,7 +96,7 @@ export function ReviewPage() {
 
   if (hydrated && subject && !readable)
     return (
-      <div className="mx-auto w-full max-w-6xl px-4 py-8">
+      <div>
         <PageTitle title={t('review.loadingTitle')} />
         <p className="text-muted-foreground">
           <Link className="font-medium text-primary underline" to={loginPathFor(`/review?${params}`)}>
@@ -76,14 +107,14 @@ export function ReviewPage() {
     )
   if (!hydrated || (readable && detail.isPending))
     return (
-      <div aria-busy="true" className="mx-auto w-full max-w-6xl px-4 py-8">
+      <div aria-busy="true">
         <PageTitle title={t('review.loadingTitle')} />
         <Skeleton className="aspect-square w-full max-w-xl" />
       </div>
     )
   if (!subject || !detail.data)
     return (
-      <div className="mx-auto w-full max-w-6xl px-4 py-8">
+      <div>
         <PageTitle title={t('review.loadingTitle')} />
         {subject && !(detail.error instanceof ApiFailureError) ? (
           <LoadError onRetry={() => void detail.refetch()} />
@@ -127,6 +158,10 @@ function Review({
   const mentionables = members.data ?? []
   const create = useCreateComment(token)
   const resolve = useResolveComment(design.templateId)
+  // Known only for a design of the tab's workspace, which is also where the server lets those who design resolve.
+  const versions = useQuery({ ...workspaceVersionsQuery(design.templateId), enabled: signedIn })
+  const workspace = useCurrentTeam()
+  const mayResolve = Boolean(versions.data) && mayDesign(workspace)
   const threads = comments.data ?? []
   const numbered = threads.map((c, i) => ({ ...c, number: i + 1 }))
   const onPage = numbered.filter((c) => c.page === page)
@@ -185,12 +220,15 @@ function Review({
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8">
+    <div>
       <PageTitle title={t('review.title', { name: design.name })}>
         {design.expiresAt
           ? t('review.intro', { date: formatDate(new Date(design.expiresAt), 'long', i18n.language) })
           : t('review.introMember')}
       </PageTitle>
+      {versions.data ? (
+        <VersionApproval templateId={design.templateId} version={design.version} versions={versions.data} />
+      ) : null}
       {design.pages > 1 && (
         <nav aria-label={t('review.pages')} className="mb-4 flex flex-wrap gap-1">
           {Array.from({ length: design.pages }, (_, i) => (
@@ -295,7 +333,7 @@ function Review({
                       }
                     }}
                     onResolvedChange={
-                      signedIn
+                      mayResolve
                         ? (resolved) => resolve.mutate({ id: c.id, resolved }, { onError: reportError })
                         : undefined
                     }
@@ -306,6 +344,61 @@ function Review({
           )}
         </section>
       </div>
+    </div>
+  )
+}
+
+/**
+ * Whether the version shown is approved, by whom and when, for the members of the design's workspace (a guest is
+ * told nothing of it); and, where the team creates only from approved versions, which version its creations use.
+ */
+function VersionApproval({
+  templateId,
+  version,
+  versions,
+}: {
+  templateId: number
+  version: number
+  /** The design's latest versions: the one shown, its current, is among them. */
+  versions: readonly TemplateVersionSummary[]
+}) {
+  const { t, i18n } = useTranslation()
+  const shown = versions.find((v) => v.version === version)
+  // Present only where creations are made from approved versions alone: the version they use.
+  const rule = useQuery(templateDetailQuery(templateId)).data?.approval
+  return (
+    <div className="mb-4 grid gap-2 text-sm" data-testid="review-approval">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        {shown?.approvedAt ? <ApprovedBadge version={version} /> : <NotApprovedBadge version={version} />}
+        {shown?.approvedAt ? (
+          <span className="text-muted-foreground">
+            {shown.approvedBy
+              ? t('approvals.approvedBy', {
+                  name: shown.approvedBy.name,
+                  when: formatDate(new Date(shown.approvedAt), 'moment', i18n.language),
+                })
+              : t('approvals.approvedByGone', {
+                  when: formatDate(new Date(shown.approvedAt), 'moment', i18n.language),
+                })}
+          </span>
+        ) : null}
+      </p>
+      {rule ? (
+        <p className="flex items-start gap-2 rounded-lg border border-border p-3">
+          {rule.latestApproved === version ? (
+            <BadgeCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+          ) : (
+            <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          )}
+          <span>
+            {rule.latestApproved === null
+              ? t('approvals.review.none')
+              : rule.latestApproved === version
+                ? t('approvals.review.usesThis')
+                : t('approvals.review.usesOther', { latest: rule.latestApproved })}
+          </span>
+        </p>
+      ) : null}
     </div>
   )
 }

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next'
 import { EmptyState } from '../components/empty-state'
 import { LoadError } from '../components/load-error'
 import { reportError, showToast } from '../feedback/notify'
+import { mayDesign, useCurrentTeam } from '../teams/current-team'
 import { CommentDraftForm, type Point, pointOf, ReviewThread } from './comment-parts'
 import { commentListQuery, commentMembersQuery, useCreateComment, useResolveComment } from './review-api'
 
@@ -51,6 +52,7 @@ export function useDesignComments({
   const members = useQuery({ ...commentMembersQuery(undefined, templateId), enabled: enabled && open })
   const create = useCreateComment(undefined)
   const resolve = useResolveComment(templateId)
+  const mayResolve = mayDesign(useCurrentTeam())
   const shownSize = useSyncExternalStore(store.subscribe, () => store.getState().sizeId)
   const firstSize = store.getDocument().sizes[0]
   const onFirstSize = !shownSize || shownSize === firstSize?.id
@@ -215,8 +217,10 @@ export function useDesignComments({
                     throw error
                   }
                 }}
-                onResolvedChange={(resolved) =>
-                  resolve.mutate({ id: c.id, resolved }, { onError: reportError })
+                onResolvedChange={
+                  mayResolve
+                    ? (resolved) => resolve.mutate({ id: c.id, resolved }, { onError: reportError })
+                    : undefined
                 }
               >
                 <Button

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Comment, CommentCreateBody, CommentMember, ReviewDetail } from '@templet/api'
-import { api, unwrap } from '../api/client'
+import { ApiFailureError, api, unwrap } from '../api/client'
 import { read } from '../api/queries'
 
 /**
@@ -45,6 +45,26 @@ export function commentMembersQuery(token: string | undefined, templateId: numbe
     queryFn: async ({ signal }): Promise<CommentMember[]> =>
       (await read('commentMembers', { query: { templateId, ...(token ? { token } : {}) } }, signal)).data,
     staleTime: 60_000,
+  })
+}
+
+/**
+ * The design's latest versions with their approvals (`GET /template/versions`, its first page) when it is a design
+ * of the tab's workspace, which is what the server asks of resolving its threads; null when it is not (a link's
+ * design read in another workspace). The key starts with the endpoint's, so an approval reads it again.
+ */
+export function workspaceVersionsQuery(templateId: number) {
+  return queryOptions({
+    queryKey: ['templateVersions', 'review', templateId],
+    queryFn: async ({ signal }) => {
+      try {
+        return (await read('templateVersions', { query: { id: templateId } }, signal)).data
+      } catch (error) {
+        // Not the workspace's design: nothing to say, and nothing wrong with the page.
+        if (error instanceof ApiFailureError && error.code === 404) return null
+        throw error
+      }
+    },
   })
 }
 

@@ -49,7 +49,7 @@ const screens = {
   bulkCreate: () => import('../pages/bulk-create'),
   // Teams (docs/product.md#teams): the teams and their people, the page an invitation's link opens.
   joinTeam: () => import('../pages/join-team'),
-  // Review (docs/product.md#review): the page a review link opens, signed in or not.
+  // Review (docs/product.md#review): the page a review link opens, signed in or not, in the layout it chooses.
   review: () => import('../pages/review'),
   teams: () => import('../pages/teams'),
   notFound: () => import('../pages/not-found'),
@@ -71,6 +71,12 @@ function screen<N extends ScreenName>(name: N, component: (module: ScreenModule<
 
 /** Protected routes: the guard runs again on every navigation (another tab may have signed out). */
 const alwaysRecheck = () => true
+
+/**
+ * The review page chooses its layout itself (pages/review.tsx): public for a link's holder, the app's for a member
+ * reading the workspace's design, so it sits beside both. It is pre-rendered as a public page.
+ */
+const reviewRoute: RouteObject = { path: 'review', ...screen('review', (m) => m.ReviewScreen) }
 
 /** Every route with a loader has an `id`: hydration names the loaders that have already run (start.tsx). */
 export const routes: RouteObject[] = [
@@ -119,7 +125,6 @@ export const routes: RouteObject[] = [
                 path: `${variant}/:group/:offer`,
                 ...screen('checkout', ({ CheckoutPage }) => () => <CheckoutPage variant={variant} />),
               })),
-              { path: 'review', ...screen('review', (m) => m.ReviewPage) },
             ],
           },
         ],
@@ -165,6 +170,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          reviewRoute,
           // Any other path: a public "offer not found" when it contains `checkout`, else the guarded 404.
           {
             id: 'unmatched',
@@ -224,8 +230,11 @@ function plainPaths(children: RouteObject[] | undefined): string[] {
 }
 const rootChildren = routes[0]?.children ?? []
 
-/** The public pages pre-rendered at build time and hydrated: every public path without parameters. */
-export const PRERENDERED_PATHS = plainPaths(rootChildren.find((route) => route.id === 'public')?.children)
+/** The public pages pre-rendered at build time and hydrated: every public path without parameters, and the review. */
+export const PRERENDERED_PATHS = [
+  ...plainPaths(rootChildren.find((route) => route.id === 'public')?.children),
+  ...plainPaths([reviewRoute]),
+]
 
 /**
  * The protected pages pre-rendered at build time as their first paint (the shell, the screen's skeletons):

@@ -19,3 +19,13 @@ export function mayBuy(where: { teamId: string | undefined; team: Team | undefin
   if (where.teamId === undefined) return true
   return where.team?.role === 'owner' || where.team?.role === 'admin'
 }
+
+/**
+ * Whether the person designs where they work, as the server asks of resolving a review's threads: in their own
+ * workspace, or as a team's editor, admin or owner; false until the team list is in, so no button shows that a
+ * viewer would be refused.
+ */
+export function mayDesign(where: { teamId: string | undefined; team: Team | undefined }): boolean {
+  if (where.teamId === undefined) return true
+  return where.team !== undefined && where.team.role !== 'viewer'
+}
