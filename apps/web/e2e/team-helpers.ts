@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { BrowserContextOptions, Page } from '@playwright/test'
 import { type Account, apiAs, expect, type TempletServer } from './fixtures'
 import { mailLink } from './mail'
 
@@ -24,4 +24,22 @@ export async function teamWith(
     expect((await apiAs(server, member.token, 'POST', '/team/join', { token })).code).toBe(0)
   }
   return teamId
+}
+
+/** Moves the tab from the workspace `from` to `to` (where the person is `role`) with the header's switcher. */
+export async function switchWorkspace(page: Page, from: string, to: string, role: string) {
+  await page.getByRole('button', { name: `Workspace, ${from}` }).click()
+  await page.getByRole('menuitemradio', { name: `${to}, ${role}` }).click()
+  await expect(page.getByRole('button', { name: `Workspace, ${to}` })).toBeVisible()
+}
+
+/**
+ * A page in a browser context of its own (its own storage, signed in as no one): another person at their own
+ * computer or phone, e.g. `{ locale: 'zh-CN', viewport: { width: 390, height: 844 } }`.
+ */
+export async function anotherPerson(page: Page, options: BrowserContextOptions = {}): Promise<Page> {
+  const browser = page.context().browser()
+  if (!browser) throw new Error('no browser')
+  const context = await browser.newContext(options)
+  return context.newPage()
 }

@@ -9,7 +9,7 @@ import {
   type TempletServer,
   test,
 } from './fixtures'
-import { teamWith } from './team-helpers'
+import { anotherPerson, teamWith } from './team-helpers'
 
 async function templateId(server: TempletServer, token: string) {
   const summary = await apiAs(server, token, 'GET', '/dashboard/summary')
@@ -93,6 +93,44 @@ test.describe('team workspaces', () => {
     await page.reload()
     await expect(page.getByTestId('credits')).toHaveText('5')
     await expect(page.getByRole('button', { name: /^Workspace, / })).toHaveCount(0)
+  })
+
+  test('a page loaded with ?team= opens in that team, and /teams shows it selected, over a sign-in too', async ({
+    page,
+    server,
+  }) => {
+    const owner = await registerUser(server, 'Ada Owner')
+    const editor = await registerUser(server, 'Grace Editor')
+    await teamWith(page, server, owner, [[editor, 'editor']], 'Acme')
+    const teamId = await teamWith(page, server, owner, [[editor, 'viewer']], 'Northwind')
+    await signIn(page, editor)
+    await expect(page.getByRole('button', { name: 'Workspace, Grace Editor' })).toBeVisible()
+
+    // Northwind is the second of the list: selected because the address names it.
+    await page.goto(`/teams?team=${teamId}`)
+    await expect(page.getByRole('button', { name: 'Workspace, Northwind' })).toBeVisible()
+    const list = page.getByRole('main').getByRole('list').first()
+    await expect(list.getByRole('link', { name: /Northwind/ })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('heading', { name: 'Northwind · Members' })).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Workspace, Northwind' })).toBeVisible()
+    await expect(list.getByRole('link', { name: /Northwind/ })).toHaveAttribute('aria-current', 'page')
+    await page.goto('/dashboard')
+    await expect(page.getByRole('button', { name: 'Workspace, Northwind' })).toBeVisible()
+    await expect(page.getByTestId('credits')).toHaveText('0')
+
+    // Signed out, the same link goes through the sign-in and still opens in the team.
+    const tab = await anotherPerson(page)
+    await tab.goto(`/teams?team=${teamId}`)
+    await tab.getByLabel('Email').fill(editor.email)
+    await tab.getByLabel('Password', { exact: true }).fill(editor.password)
+    await tab.getByRole('button', { name: 'Sign in' }).click()
+    await expect(tab).toHaveURL(/\/teams$/)
+    await expect(tab.getByRole('button', { name: 'Workspace, Northwind' })).toBeVisible()
+    const tabList = tab.getByRole('main').getByRole('list').first()
+    await expect(tabList.getByRole('link', { name: /Northwind/ })).toHaveAttribute('aria-current', 'page')
+    await expectNoAxeViolations(tab)
+    await tab.context().close()
   })
 
   test('fits a phone and reads in Chinese', async ({ page, server }) => {

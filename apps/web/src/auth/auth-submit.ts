@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next'
 import { useNavigate, useSearchParams } from 'react-router'
 import type { FailureText } from '../forms/contract-form'
 import { startSession } from '../session/session'
+import { followTeamLink } from '../session/workspace'
 
 /**
  * The wording of the authentication codes: 401 wrong credentials, 409 email taken, 429 with its wait in whole
@@ -30,13 +31,15 @@ export function describeAuthFailure(t: TFunction, failure: ApiFailure): FailureT
 
 /**
  * Where the sign-in and registration pages go once signed in: the session is stored and the visitor returns
- * to `redirect` (same-origin only, else /dashboard).
+ * to `redirect` (same-origin only, else /dashboard), in the team it names (`?team=`).
  */
 export function useReturnAfterSignIn() {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   return async (auth: AuthData) => {
     startSession(auth)
-    await navigate(safeRedirect(params.get('redirect')), { replace: true })
+    const target = safeRedirect(params.get('redirect'))
+    // A team's link the visitor was sent to sign in for (`?team=`) opens in that team, as a page load of it would.
+    await navigate(followTeamLink(new URL(target, window.location.origin).href) ?? target, { replace: true })
   }
 }

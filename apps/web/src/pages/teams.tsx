@@ -22,6 +22,7 @@ import { RowsSkeleton } from '../components/rows-skeleton'
 import { saveFile } from '../components/save-file'
 import { notifySuccess, reportError } from '../feedback/notify'
 import { formatDate } from '../i18n/format'
+import { useCurrentTeam } from '../teams/current-team'
 import {
   teamAuditCsv,
   teamAuditQuery,
@@ -53,12 +54,17 @@ const givable = (mine: TeamRole): MemberRole[] =>
 const manages = (mine: TeamRole, theirs: TeamRole) =>
   theirs !== 'owner' && (mine === 'owner' || (mine === 'admin' && theirs !== 'admin'))
 
-/** Teams: create one, see the teams the customer is in, and manage a team's people (`?team=<id>`). */
+/**
+ * Teams: create one, see the teams the customer is in, and manage a team's people: the team `?team=<id>` names,
+ * else the one the tab works in (a page loaded with `?team=` is moved there by the boot script), else the first.
+ */
 export function TeamsPage() {
   const { t } = useTranslation()
   const teams = useQuery(teamListQuery())
   const [params, setParams] = useSearchParams()
-  const chosen = teams.data?.find((team) => String(team.id) === params.get('team')) ?? teams.data?.[0]
+  const { teamId } = useCurrentTeam()
+  const byId = (id: string | null | undefined) => teams.data?.find((team) => String(team.id) === id)
+  const chosen = byId(params.get('team')) ?? byId(teamId) ?? teams.data?.[0]
 
   return (
     <>
