@@ -72,7 +72,7 @@ test('a second page added and named in the designer is saved, previewed in the e
   const [pdf] = await Promise.all([
     page.waitForEvent('download'),
     page
-      .getByRole('link', { name: /as PDF$/ })
+      .getByRole('link', { name: /^Download PDF: / })
       .first()
       .click(),
   ])
@@ -81,7 +81,7 @@ test('a second page added and named in the designer is saved, previewed in the e
   expect(read.text[1]).toContain('Your text')
   const [png] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: /\(Page 2\) as PNG$/ }).click(),
+    page.getByRole('link', { name: /^Download PNG: .*\(Page 2\)$/ }).click(),
   ])
   expect(png.suggestedFilename()).toMatch(/-page-2\.png$/)
 })

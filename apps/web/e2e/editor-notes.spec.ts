@@ -132,7 +132,7 @@ test.describe('the editor says what it found, beside the field', () => {
     await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download Spring edit as PNG' }).click(),
+      page.getByRole('link', { name: 'Download PNG: Spring edit' }).click(),
     ])
     const png = readFileSync(await download.path())
     expect(await sharp(png).metadata()).toMatchObject({ width: 1200, height: 628 })

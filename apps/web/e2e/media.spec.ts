@@ -86,7 +86,7 @@ test.describe('media', () => {
     await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
     await expect(page.getByTestId('balance')).toHaveText('Your balance: 4 credits')
 
-    const firstLink = page.getByRole('link', { name: 'Download 本周上新 as PNG' })
+    const firstLink = page.getByRole('link', { name: 'Download PNG: 本周上新' })
     await firstLink.scrollIntoViewIfNeeded()
     const box = await firstLink.boundingBox()
     if (!box) throw new Error('no PNG download link')
@@ -115,7 +115,7 @@ test.describe('media', () => {
     ] as const) {
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('link', { name: `Download 本周上新 as ${label}` }).click(),
+        page.getByRole('link', { name: `Download ${label}: 本周上新` }).click(),
       ])
       await expectFile(download, format)
     }
@@ -200,7 +200,7 @@ test.describe('media', () => {
       await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused()
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('link', { name: 'Download Slow mornings as PNG' }).click(),
+        page.getByRole('link', { name: 'Download PNG: Slow mornings' }).click(),
       ])
       const raw = await (
         sharp(readFileSync(await download.path())) as unknown as {

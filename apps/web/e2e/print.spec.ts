@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { expectNoAxeViolations } from './axe'
 import { expect, registerUser, signIn, test } from './fixtures'
 
 test.describe('print', () => {
@@ -32,6 +33,8 @@ test.describe('print', () => {
     // A print creation is drawn at 300 dpi of its sheet and as three PDFs: far longer than a screen size on a
     // machine busy with other work.
     await expect(page.getByRole('heading', { name: 'Your image is ready' })).toBeFocused({ timeout: 90_000 })
+    // Each download link's spoken name begins with the words it shows (WCAG 2.5.3).
+    await expectNoAxeViolations(page)
     // Each PDF saves under the creation's name and its sheet, a name every OS takes.
     const saved = async (name: string) => {
       const [download] = await Promise.all([
@@ -42,11 +45,11 @@ test.describe('print', () => {
       expect(bytes.subarray(0, 5).toString()).toBe('%PDF-')
       return download.suggestedFilename()
     }
-    expect(await saved('Download Mentor of the Year as PDF')).toBe('mentor-of-the-year-a4.pdf')
-    expect(await saved('Download Mentor of the Year as PDF for print shops (3 mm bleed, crop marks)')).toBe(
+    expect(await saved('Download PDF: Mentor of the Year')).toBe('mentor-of-the-year-a4.pdf')
+    expect(await saved('Download PDF for print shops: Mentor of the Year (3 mm bleed, crop marks)')).toBe(
       'mentor-of-the-year-a4-print.pdf',
     )
-    expect(await saved('Download Mentor of the Year as one PDF of every print size')).toBe(
+    expect(await saved('Download PDF of all sizes: Mentor of the Year, one PDF of every print size')).toBe(
       'mentor-of-the-year-a4-letter.pdf',
     )
 
@@ -54,9 +57,10 @@ test.describe('print', () => {
     await page.getByRole('link', { name: 'Open Creation History' }).click()
     const list = page.getByTestId('creation-list')
     await expect(
-      list.getByRole('link', { name: 'Download Mentor of the Year as PDF', exact: true }),
+      list.getByRole('link', { name: 'Download PDF: Mentor of the Year', exact: true }),
     ).toBeVisible()
-    await expect(list.getByRole('link', { name: /for print shops/ })).toBeVisible()
+    await expect(list.getByRole('link', { name: /^Download Print PDF: .*crop marks/ })).toBeVisible()
     await expect(list.getByRole('link', { name: /every print size/ })).toBeVisible()
+    await expectNoAxeViolations(page)
   })
 })

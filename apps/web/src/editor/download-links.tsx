@@ -35,13 +35,17 @@ export function DownloadLinks({ creation, compact = false }: { creation: Creatio
       label: compact ? t('media.pdfPrintShort') : t('media.pdfPrint'),
       name: t(creation.pdfPrintOptions?.cropMarks === false ? 'media.downloadBleed' : 'media.downloadPrint', {
         name: creation.name,
+        label: compact ? t('media.pdfPrintShort') : t('media.pdfPrint'),
       }),
     },
     creation.files.pdfSizes && {
       key: 'pdfSizes',
       url: creation.files.pdfSizes,
       label: compact ? t('media.pdfSizesShort') : t('media.pdfSizes'),
-      name: t('media.downloadSizes', { name: creation.name }),
+      name: t('media.downloadSizes', {
+        name: creation.name,
+        label: compact ? t('media.pdfSizesShort') : t('media.pdfSizes'),
+      }),
     },
   ].filter((x) => !!x)
   return (

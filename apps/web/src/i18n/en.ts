@@ -613,16 +613,16 @@ export const en = {
   },
   // Media: templates, the editor, Creation History (its own block, beside the other screens').
   media: {
-    download: 'Download {{name}} as {{format}}',
+    download: 'Download {{format}}: {{name}}',
     pageFiles: 'Page {{n}}',
     downloadFormat: 'Download {{format}}',
     pdfPrint: 'PDF for print shops',
     pdfPrintShort: 'Print PDF',
     pdfSizes: 'PDF of all sizes',
     pdfSizesShort: 'All sizes',
-    downloadPrint: 'Download {{name}} as PDF for print shops (3 mm bleed, crop marks)',
-    downloadBleed: 'Download {{name}} as PDF for print shops (3 mm bleed)',
-    downloadSizes: 'Download {{name}} as one PDF of every print size',
+    downloadPrint: 'Download {{label}}: {{name}} (3 mm bleed, crop marks)',
+    downloadBleed: 'Download {{label}}: {{name}} (3 mm bleed)',
+    downloadSizes: 'Download {{label}}: {{name}}, one PDF of every print size',
     templates: {
       intro: 'Pick a template and make it yours: your words, your photo, your colours.',
       search: 'Search templates',

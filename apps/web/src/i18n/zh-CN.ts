@@ -581,16 +581,16 @@ export const zhCN: Messages = {
   },
   // Media: templates, the editor, Creation History (its own block, beside the other screens').
   media: {
-    download: '下载 {{format}} 格式的 {{name}}',
+    download: '下载 {{format}}：{{name}}',
     pageFiles: '第 {{n}} 页',
     downloadFormat: '下载 {{format}}',
     pdfPrint: '印刷厂用 PDF',
     pdfPrintShort: '印刷 PDF',
     pdfSizes: '全部尺寸 PDF',
     pdfSizesShort: '全部尺寸',
-    downloadPrint: '下载 {{name}}（印刷厂用 PDF：3 毫米出血、裁切线）',
-    downloadBleed: '下载 {{name}}（印刷厂用 PDF：3 毫米出血）',
-    downloadSizes: '下载 {{name}}（所有印刷尺寸合为一个 PDF）',
+    downloadPrint: '下载{{label}}：{{name}}（3 毫米出血、裁切线）',
+    downloadBleed: '下载{{label}}：{{name}}（3 毫米出血）',
+    downloadSizes: '下载{{label}}：{{name}}（所有印刷尺寸合为一个 PDF）',
     templates: {
       intro: '选一个模板，换上你的文字、照片和颜色。',
       search: '搜索模板',
