@@ -260,7 +260,7 @@ export const RenderCreate = z
     template_id: z.number({ error: 'Must be a template id' }).int().positive().openapi({ example: 3 }),
     template_version: z.number({ error: 'Must be a version number' }).int().positive().optional().openapi({
       description:
-        'The template’s version to render (every save makes the next one); default its current one',
+        'The template’s version to render (every save makes the next one); default its current one, or, where the template’s team creates only from approved versions, its latest approved one (a version asked for must then be approved)',
       example: 2,
     }),
     size_id: z

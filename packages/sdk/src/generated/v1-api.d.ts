@@ -963,7 +963,7 @@ export interface components {
             /** @example 3 */
             template_id: number;
             /**
-             * @description The template’s version to render (every save makes the next one); default its current one
+             * @description The template’s version to render (every save makes the next one); default its current one, or, where the template’s team creates only from approved versions, its latest approved one (a version asked for must then be approved)
              * @example 2
              */
             template_version?: number;

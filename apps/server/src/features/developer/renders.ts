@@ -34,7 +34,7 @@ export const MAX_ATTEMPTS = 3
 
 export interface RenderRequest {
   templateId: number
-  /** The template's version to render (default: its current one). */
+  /** The template's version to render (default: its current one, or the latest approved where the team asks for it). */
   templateVersion?: number | undefined
   sizeId?: string | undefined
   values: Record<string, string>
