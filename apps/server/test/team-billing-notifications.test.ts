@@ -33,20 +33,10 @@ describe.each(engines)(
       await mailbox.close()
     })
 
-    const { account, createTeam, addMember } = teamHelpers(
+    const { account, createTeam, addMember, workspaceOf } = teamHelpers(
       () => s,
       () => mailbox,
     )
-    const workspaceOf = async (teamId: number) =>
-      Number(
-        (
-          await s.db.kysely
-            .selectFrom('teams')
-            .select('workspace_id')
-            .where('id', '=', teamId)
-            .executeTakeFirstOrThrow()
-        ).workspace_id,
-      )
     const ofType = async (token: string, type: Notification['type']): Promise<Notification[]> =>
       (
         (await s.call('GET', '/user/my-notification', { token, query: { pageSize: 100 } }))

@@ -31,18 +31,10 @@ describe.each(engines)("a team's billing on %s", { timeout: 60_000 }, (engine) =
     await mailbox.close()
   })
 
-  const { account, createTeam, addMember } = teamHelpers(
+  const { account, createTeam, addMember, workspaceOf } = teamHelpers(
     () => s,
     () => mailbox,
   )
-  const workspaceOf = async (teamId: number) => {
-    const row = await s.db.kysely
-      .selectFrom('teams')
-      .select('workspace_id')
-      .where('id', '=', teamId)
-      .executeTakeFirstOrThrow()
-    return Number(row.workspace_id)
-  }
 
   /** Acme with its owner and one member of each other role. */
   async function acme() {

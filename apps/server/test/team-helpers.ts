@@ -4,13 +4,13 @@ import { linkToken, type startMailbox } from './mailbox'
 
 type Mailbox = Awaited<ReturnType<typeof startMailbox>>
 
+/** A request's options that act in `teamId`'s workspace. */
+export const inTeam = (teamId: number) => ({ headers: { Team: String(teamId) } })
+
 /**
  * Accounts and teams for the team tests, on the server and mailbox a suite starts in `beforeAll` (hence the
  * getters): every invitation goes through the mailed link, as a person's does.
  */
-/** A request's options that act in `teamId`'s workspace. */
-export const inTeam = (teamId: number) => ({ headers: { Team: String(teamId) } })
-
 export function teamHelpers(server: () => TestServer, mailbox: () => Mailbox) {
   /** A new account whose welcome mail has been taken from the mailbox. */
   const account = async (name?: string) => {
@@ -41,5 +41,16 @@ export function teamHelpers(server: () => TestServer, mailbox: () => Mailbox) {
     const joined = await join(who.token, linkToken(await mailbox().next(who.email)))
     expect(joined.code, joined.msg).toBe(0)
   }
-  return { account, createTeam, members, invite, join, addMember }
+  /** The id of the row that owns what `teamId` makes (its workspace). */
+  const workspaceOf = async (teamId: number) =>
+    Number(
+      (
+        await server()
+          .db.kysely.selectFrom('teams')
+          .select('workspace_id')
+          .where('id', '=', teamId)
+          .executeTakeFirstOrThrow()
+      ).workspace_id,
+    )
+  return { account, createTeam, members, invite, join, addMember, workspaceOf }
 }

@@ -19,7 +19,7 @@ describe.each(engines)('notifications of a team’s work on %s', (engine) => {
     await mailbox.close()
   })
 
-  const { account, createTeam, addMember } = teamHelpers(
+  const { account, createTeam, addMember, workspaceOf } = teamHelpers(
     () => s,
     () => mailbox,
   )
@@ -36,16 +36,6 @@ describe.each(engines)('notifications of a team’s work on %s', (engine) => {
     }
     return got
   }
-  const workspaceOf = async (teamId: number) =>
-    Number(
-      (
-        await s.db.kysely
-          .selectFrom('teams')
-          .select('workspace_id')
-          .where('id', '=', teamId)
-          .executeTakeFirstOrThrow()
-      ).workspace_id,
-    )
   const storedFor = async (userId: number) =>
     s.db.kysely.selectFrom('notifications').select('type').where('user_id', '=', userId).execute()
   /** A catalogue template that needs no photo, and one of its text fields. */

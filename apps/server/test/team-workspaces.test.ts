@@ -19,18 +19,10 @@ describe.each(engines)('team workspaces on %s', (engine) => {
     await mailbox.close()
   })
 
-  const { account, createTeam, addMember } = teamHelpers(
+  const { account, createTeam, addMember, workspaceOf } = teamHelpers(
     () => s,
     () => mailbox,
   )
-  const workspaceOf = async (teamId: number) => {
-    const row = await s.db.kysely
-      .selectFrom('teams')
-      .select('workspace_id')
-      .where('id', '=', teamId)
-      .executeTakeFirstOrThrow()
-    return Number(row.workspace_id)
-  }
   /** A catalogue template that needs no photo, so a creation takes no values. */
   const templateWithoutPhoto = async () => {
     const list = await s.call('GET', '/template/list')
