@@ -8,7 +8,7 @@ import { CommentPin } from '@templet/ui/comment-thread'
 import { Input } from '@templet/ui/input'
 import { Skeleton } from '@templet/ui/skeleton'
 import { BadgeCheck, CircleAlert, MessageSquare } from 'lucide-react'
-import { type ReactNode, useEffect, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { ApiFailureError } from '../api/client'
@@ -20,7 +20,6 @@ import { PageTitle } from '../components/page-title'
 import { reportError, showToast } from '../feedback/notify'
 import { useHydrated } from '../forms/use-hydrated'
 import { formatDate } from '../i18n/format'
-import { AppLayout } from '../layouts/app-layout'
 import { PublicLayout } from '../layouts/public-layout'
 import { CommentDraftForm, type Point, pointOf, ReviewThread } from '../review/comment-parts'
 import {
@@ -35,6 +34,8 @@ import {
 } from '../review/review-api'
 import { hasSession } from '../session/session'
 import { mayDesign, useCurrentTeam } from '../teams/current-team'
+
+const AppLayout = lazy(() => import('../layouts/app-layout').then((m) => ({ default: m.AppLayout })))
 
 /** A guest's name, kept in this browser for the next comment. */
 const NAME_KEY = 'templet.review.name'
@@ -55,19 +56,23 @@ const readName = () => {
 export function ReviewScreen() {
   const [params] = useSearchParams()
   const hydrated = useHydrated()
-  if (hydrated && !params.get('token') && hasSession())
-    return (
-      <AppLayout>
-        <ReviewPage />
-      </AppLayout>
-    )
-  return (
+  const publicPage = (
     <PublicLayout>
       <div className="mx-auto w-full max-w-6xl px-4 py-8">
         <ReviewPage />
       </div>
     </PublicLayout>
   )
+  if (hydrated && !params.get('token') && hasSession())
+    return (
+      // The app's layout is fetched only for a member: a link's page, public, loads none of the signed-in app.
+      <Suspense fallback={publicPage}>
+        <AppLayout>
+          <ReviewPage />
+        </AppLayout>
+      </Suspense>
+    )
+  return publicPage
 }
 
 /**
