@@ -51,6 +51,19 @@ test.describe('sign-in and registration', () => {
     expect(cookies.find((c) => c.name === 'templet_signed_in')).toMatchObject({ value: '1', path: '/' })
   })
 
+  test('“Create an account” keeps the sign-in’s redirect, also when pressed before the app has started', async ({
+    page,
+  }) => {
+    // The app's scripts never arrive: the page is its pre-rendered HTML and the inline boot script.
+    await page.route('**/assets/*.js', () => {})
+    // Neither the page's load nor its DOMContentLoaded comes without its module scripts: wait for the link.
+    await page.goto('/login?redirect=%2Fjoin%3Ftoken%3Dabc', { waitUntil: 'commit' })
+    await page.getByText('New to Templet?').getByRole('link', { name: 'Create an account' }).click()
+    await expect(page).toHaveURL(/\/register\?redirect=%2Fjoin%3Ftoken%3Dabc$/)
+    await page.getByText('Already have an account?').getByRole('link', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fjoin%3Ftoken%3Dabc$/)
+  })
+
   test('a taken email is said beside the field', async ({ page, server }) => {
     const account = await registerUser(server)
     await page.goto('/register')

@@ -22,6 +22,8 @@
  *    the server would answer with /login again.
  * 5. A signed-in visitor staying on a page of the app: the reads of its first render (api/first-read-list.ts)
  *    are sent now, with the page, instead of after the app's code has loaded (api/early-reads.ts).
+ * 6. A link between the sign-in and registration pages (`data-keep-redirect`, auth/auth-card.tsx) keeps the
+ *    address's `redirect`: its pre-rendered `href` has none, and a press before the app has hydrated follows it.
  * `data-page` is set by scripts/prerender.mjs: `public` on a pre-rendered public page, `app` on the shell.
  */
 
@@ -85,3 +87,16 @@ if (target) {
     }
   }
 }
+
+document.addEventListener(
+  'click',
+  (event) => {
+    const link =
+      event.target instanceof Element
+        ? event.target.closest<HTMLAnchorElement>('a[data-keep-redirect]')
+        : null
+    const redirect = new URLSearchParams(location.search).get('redirect')
+    if (link && redirect) link.search = `?redirect=${encodeURIComponent(redirect)}`
+  },
+  true,
+)

@@ -48,12 +48,14 @@ export function AuthSwitch({
       {prompt}{' '}
       <Link
         to={target(redirect)}
-        // A press between hydration and the render that follows it still keeps the address's `redirect`.
+        // A press before hydration keeps the address's `redirect` by the boot script (src/boot.ts), one between
+        // hydration and the render that follows it by this.
         onClick={(event) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
           event.preventDefault()
           void navigate(target(new URLSearchParams(window.location.search).get('redirect')))
         }}
+        data-keep-redirect=""
         className="font-medium text-primary underline-offset-4 hover:underline"
       >
         {label}
