@@ -74,6 +74,7 @@ export async function compared(
   render: (width: number) => Promise<Raw>,
   bar: number,
   tolerance: number,
+  timeoutMs = 10_000,
 ) {
   let shown: Raw | undefined
   let rendered: Raw | undefined
@@ -95,7 +96,7 @@ export async function compared(
           return 0
         return agreement(shown, rendered, tolerance)
       },
-      { timeout: 10_000, intervals: [100, 250, 500] },
+      { timeout: timeoutMs, intervals: [100, 250, 500] },
     )
     .toBeGreaterThanOrEqual(bar)
     .catch(() => undefined)

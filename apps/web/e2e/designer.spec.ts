@@ -4,7 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
-import { agreement, designCanvas, type Raw, withServerTextGamma } from './canvas-agreement'
+import { agreement, compared, designCanvas, type Raw, rgbOf, withServerTextGamma } from './canvas-agreement'
 import {
   catalogueId,
   designOwnCopy,
@@ -924,27 +924,30 @@ test.describe('the browser draws what the server renders', () => {
         const canvas = designCanvas(page)
         // Chinese waits for its faces (a CJK face is megabytes).
         await expect(canvas).toBeVisible({ timeout: 90_000 })
-        const png = await canvas.evaluate((el: HTMLCanvasElement) => el.toDataURL('image/png'))
-        const browser = await sharp(Buffer.from(png.split(',')[1] ?? '', 'base64'))
-          .removeAlpha()
-          .raw()
-          .toBuffer({ resolveWithObject: true })
-        const answer = await fetch(`${server.url}/api/creation/preview`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bucket ${account.token}` },
-          body: JSON.stringify({
-            templateId: own,
-            values: samples[c.locale],
-            locale: c.locale,
-            format: 'png',
-            maxSide: browser.info.width,
-          }),
-        })
-        expect(answer.headers.get('content-type')).toBe('image/png')
-        const rendered = await sharp(Buffer.from(await answer.arrayBuffer()))
-          .removeAlpha()
-          .raw()
-          .toBuffer({ resolveWithObject: true })
+        // Read again until it agrees or 30 s pass: the photo is drawn once it has loaded, after the first paint.
+        const drawn = await compared(
+          page,
+          async (width) => {
+            const answer = await fetch(`${server.url}/api/creation/preview`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bucket ${account.token}` },
+              body: JSON.stringify({
+                templateId: own,
+                values: samples[c.locale],
+                locale: c.locale,
+                format: 'png',
+                maxSide: width,
+              }),
+            })
+            expect(answer.headers.get('content-type')).toBe('image/png')
+            return rgbOf(Buffer.from(await answer.arrayBuffer()))
+          },
+          0.99,
+          16,
+          30_000,
+        )
+        const { shown: browser, rendered } = drawn
+        if (!browser || !rendered) throw new Error(`no render of the canvas' size ${drawn.failure}`)
         expect([rendered.info.width, rendered.info.height]).toEqual([browser.info.width, browser.info.height])
         // Measured on 2026-11-26 at the canvas' fitted size (1280 px wide window): 99.32-99.49 % of pixels within
         // 16 of 255. The shares at each tolerance are kept as the test's annotation (`--reporter=json`).

@@ -55,7 +55,8 @@ test('a library family picked in the font browser is drawn at once, saved, and t
   await page.keyboard.press('Enter')
   await expect(page.getByLabel('Font', { exact: true })).toHaveValue('lib-lobster')
   // Its face comes from the server as WOFF2, and the canvas draws again with it.
-  await expect.poll(lobster).toBe(true)
+  // The first use of a face converts it on the server (a worker thread): slow beside other work, so a bound of 60 s.
+  await expect.poll(lobster, { timeout: 60_000 }).toBe(true)
   await saveDesign(page, 2)
   const saved = await documentOf<{ layers: Array<{ id: string; font?: unknown }> }>(server, account.token, id)
   expect(saved.document.layers.find((l) => l.id === 'quote')?.font).toBe('lib-lobster')

@@ -47,9 +47,13 @@ test.describe('notifications of work in a team', () => {
     await expect(other.getByRole('heading', { level: 1, name: 'Team card' })).toBeVisible()
     await other.close()
 
-    // The owner heard nothing of it.
-    const ownerNotes = await apiAs(server, owner.token, 'GET', '/user/my-notification')
-    expect((ownerNotes.data as { type: string }[]).map((n) => n.type)).toEqual(['welcome'])
+    // The owner heard nothing of the creation, only that the team's credits run low (owners and admins buy them).
+    const ownerNotes = (await apiAs(server, owner.token, 'GET', '/user/my-notification')).data as {
+      type: string
+      params: { team?: unknown }
+    }[]
+    expect(ownerNotes.map((n) => n.type)).toEqual(['credits_low', 'welcome'])
+    expect(ownerNotes[0]?.params.team).toEqual({ id: teamId, name: 'Northwind' })
   })
 
   test('reads in Chinese on a phone', async ({ page, server }) => {
