@@ -10,6 +10,20 @@ const stripeEnv = { STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET:
 /** Only for the SDK's signing helper; it makes no request. */
 const signer = new Stripe('sk_test_offline')
 
+/** A $49.90 invoice of the subscription `subRef` for the 30 days from `start` (seconds), as Stripe sends it. */
+const invoiceOf = (subRef: string, id: string, reason: string, start: number) => ({
+  id,
+  object: 'invoice',
+  billing_reason: reason,
+  amount_paid: 4990,
+  amount_due: 4990,
+  currency: 'usd',
+  parent: { type: 'subscription_details', subscription_details: { subscription: subRef, metadata: {} } },
+  lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86_400 } }] },
+  period_start: start,
+  period_end: start + 30 * 86_400,
+})
+
 /** A stand-in for Stripe's API on loopback: answers Checkout Session creation and records each request. */
 async function fakeStripeApi(port = 0) {
   const requests: { path: string; body: URLSearchParams }[] = []
@@ -407,18 +421,7 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
       'checkout.session.completed',
       sessionCompleted(checkoutId, { mode: 'subscription', subscription: subRef }),
     )
-    const invoice = (id: string, reason: string, start: number) => ({
-      id,
-      object: 'invoice',
-      billing_reason: reason,
-      amount_paid: 4990,
-      amount_due: 4990,
-      currency: 'usd',
-      parent: { type: 'subscription_details', subscription_details: { subscription: subRef, metadata: {} } },
-      lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86_400 } }] },
-      period_start: start,
-      period_end: start + 30 * 86_400,
-    })
+    const invoice = (id: string, reason: string, start: number) => invoiceOf(subRef, id, reason, start)
     const t0 = Math.floor(Date.now() / 1000)
     await deliver('invoice.paid', invoice(`in_first_${checkoutId}`, 'subscription_create', t0))
     expect(await balance(token)).toBe(5 + 150)
@@ -517,18 +520,7 @@ describe.each(engines)('the Stripe provider on %s', (engine) => {
       sessionCompleted(checkoutId, { mode: 'subscription', subscription: subRef }),
     )
     const t0 = Math.floor(Date.now() / 1000)
-    const invoice = (id: string, start: number) => ({
-      id,
-      object: 'invoice',
-      billing_reason: 'subscription_cycle',
-      amount_paid: 4990,
-      amount_due: 4990,
-      currency: 'usd',
-      parent: { type: 'subscription_details', subscription_details: { subscription: subRef, metadata: {} } },
-      lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86_400 } }] },
-      period_start: start,
-      period_end: start + 30 * 86_400,
-    })
+    const invoice = (id: string, start: number) => invoiceOf(subRef, id, 'subscription_cycle', start)
     const subscription = (cancel: boolean, status = 'active') => ({
       id: subRef,
       object: 'subscription',

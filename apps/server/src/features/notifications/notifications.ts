@@ -41,20 +41,18 @@ export const welcomeNotification = (userId: number, params: { name: string; cred
  * Raised when a spend takes the balance from LOW_CREDITS_BELOW or more to below it: once per crossing, in the
  * spend's transaction, to whoever buys for the workspace (`billingRecipients`).
  */
-export async function notifyCreditsLow(
+export function notifyCreditsLow(
   db: Kysely<Database>,
   workspaceId: number,
   spend: { before: number; after: number },
   now: number,
 ): Promise<void> {
-  if (!(spend.before >= LOW_CREDITS_BELOW && spend.after < LOW_CREDITS_BELOW)) return
-  const params = { balance: spend.after, threshold: LOW_CREDITS_BELOW }
-  const to = await billingRecipients(db, workspaceId)
-  await insertNotifications(
+  if (!(spend.before >= LOW_CREDITS_BELOW && spend.after < LOW_CREDITS_BELOW)) return Promise.resolve()
+  return notifyBilling(
     db,
-    to.map((r) =>
-      notificationRow(r.userId, { type: 'credits_low', params: { ...params, ...inTeam(r) } }, now),
-    ),
+    workspaceId,
+    { type: 'credits_low', balance: spend.after, threshold: LOW_CREDITS_BELOW },
+    now,
   )
 }
 
@@ -157,7 +155,14 @@ export class Notifications {
 
 type Billing = Extract<
   NotificationEvent,
-  { type: 'purchase_paid' | 'purchase_failed' | 'subscription_renewed' | 'subscription_cancelled' }
+  {
+    type:
+      | 'purchase_paid'
+      | 'purchase_failed'
+      | 'subscription_renewed'
+      | 'subscription_cancelled'
+      | 'credits_low'
+  }
 >
 /** The billing events a customer hears about (docs/product.md#notifications). */
 export type BillingEvent = {
