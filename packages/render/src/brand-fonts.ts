@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { GlobalFonts } from '@napi-rs/canvas'
 import { type BrandFamily, brandFace } from '@templet/template'
 import type * as Fontkit from 'fontkit'
+import { withFigureGlyphsMapped } from './mapped-glyphs'
 
 const require = createRequire(import.meta.url)
 
@@ -100,6 +101,8 @@ export interface BrandFontFile {
 
 const registered = new Set<string>()
 const coverage = new Map<string, Set<number>>()
+/** The files registered under each brand face, for its faces with the figures' glyphs mapped. */
+const filesOfFace = new Map<string, BrandFontFile[]>()
 
 /**
  * Registers brand font files with Skia under their family's face (`brandFace`), once per file, and notes
@@ -118,7 +121,23 @@ export function registerBrandFonts(files: readonly BrandFontFile[]) {
     const set = coverage.get(face) ?? new Set<number>()
     for (const cp of (fontkit.create(data) as Fontkit.Font).characterSet) set.add(cp)
     coverage.set(face, set)
+    filesOfFace.set(face, [...(filesOfFace.get(face) ?? []), file])
     registered.add(key)
+  }
+}
+
+/**
+ * Registers a brand face's files with the glyphs `features` give figures mapped (`withFigureGlyphsMapped`) under
+ * `name`, once per file:
+ * the files this process has been handed for the face so far.
+ */
+export function registerMappedBrandFaces(name: string, face: string, features: readonly string[]) {
+  for (const file of filesOfFace.get(face) ?? []) {
+    const key = `${name}/${file.id}`
+    if (registered.has(key)) continue
+    // A stored brand file is TrueType or OpenType (sanitizeFont writes it so).
+    const data = Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength)
+    if (GlobalFonts.register(withFigureGlyphsMapped(data, features), name)) registered.add(key)
   }
 }
 

@@ -3,8 +3,10 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { GlobalFonts } from '@napi-rs/canvas'
 import { libraryFaceFile } from '@templet/fonts/files'
-import { isBrandFace, libraryOfFace } from '@templet/template'
+import { isBrandFace, libraryOfFace, mappedFiguresOf } from '@templet/template'
+import { registerMappedBrandFaces } from './brand-fonts'
 import { joinedEmojiFont } from './emoji'
+import { withFigureGlyphsMapped } from './mapped-glyphs'
 
 /** One font file shipped by an npm package, registered under a Templet-only family name. */
 export interface FontFace {
@@ -172,8 +174,23 @@ const registered = new Set<string>()
  */
 export function loadFaces(families: Iterable<string>) {
   for (const family of families) {
+    if (registered.has(family)) continue
+    const mapped = mappedFiguresOf(family)
+    if (mapped.features.length > 0) {
+      // Registered per file for a brand face, whose files come with each render; once for the others.
+      if (isBrandFace(mapped.face)) registerMappedBrandFaces(family, mapped.face, mapped.features)
+      else {
+        for (const face of facesOf(mapped.face)) {
+          const file = withFigureGlyphsMapped(readFileSync(face.file), mapped.features)
+          if (!GlobalFonts.register(face.weightClass ? weighed(file, face.weight) : file, family))
+            throw new Error(`font did not load: ${face.file} with ${mapped.features.join(', ')}`)
+        }
+        registered.add(family)
+      }
+      continue
+    }
     // A customer's faces come with the render (registerBrandFonts), not from the files shipped.
-    if (registered.has(family) || isBrandFace(family)) continue
+    if (isBrandFace(family)) continue
     for (const face of facesOf(family)) {
       // The colour emoji font is registered with the sequences Skia would split mapped whole (see emoji.ts).
       const ok =

@@ -267,6 +267,34 @@ export function figuresFace(face: string, f: Figures | undefined): string {
 
 const DESIGN_FACES: ReadonlySet<string> = new Set(Object.values(DESIGN_FACE))
 
+/** The figure features a face is drawn with: lining for the faces whose own are old-style, and what a text asks. */
+function figureTags(face: string, f: Figures | undefined): string[] {
+  return [f?.oldstyle ? 'onum' : OLD_STYLE_FIGURES.has(face) ? 'lnum' : '', f?.tabular ? 'tnum' : ''].filter(
+    Boolean,
+  )
+}
+
+/**
+ * The face Skia draws a text's figures from (texts without `unmappedFigures`): the face whose character map also
+ * reaches the glyphs its figure features give, named for them (`Templet Inter +tnum`, `Templet Playfair Display
+ * +lnum`), which the renderer registers on first use (`withFigureGlyphsMapped`); the face itself where it needs none
+ * or is a script's own. With the same features on its context, Skia then rasters those glyphs where a browser draws
+ * the face loaded with the features (ADR 0212).
+ */
+export function mappedFiguresFace(face: string, f: Figures | undefined): string {
+  if (!(DESIGN_FACES.has(face) || isBrandFace(face) || libraryOfFace(face))) return face
+  const tags = figureTags(face, f)
+  return tags.length ? `${face}${FIGURES_MARK}${tags.join('+')}` : face
+}
+
+/** A face name of `mappedFiguresFace`: the face whose files it is, and the features whose glyphs it maps. */
+export function mappedFiguresOf(name: string): { face: string; features: string[] } {
+  const at = name.indexOf(FIGURES_MARK)
+  return at < 0
+    ? { face: name, features: [] }
+    : { face: name.slice(0, at), features: name.slice(at + FIGURES_MARK.length).split('+') }
+}
+
 /**
  * A face name as a browser loads it: the face whose files it is, and the `font-feature-settings` of its
  * `FontFace` (`"lnum"` for the faces whose default figures are old-style, plus what `figuresFace` named).
@@ -289,10 +317,15 @@ export interface FontRequest {
   size: number
   /** Figures (and ligatures) named in the faces (`figuresFace`), for a surface that cannot set them on its context. */
   figures?: Figures | undefined
+  /** Figures drawn from faces that map their glyphs (`mappedFiguresFace`), for Skia; ignored with `figures`. */
+  mappedFigures?: Figures | undefined
 }
 
 /** A CSS font shorthand for a canvas: a run's style, weight, size in px and its faces. */
 export const cssFont = (f: FontRequest) =>
   `${f.italic ? 'italic ' : ''}${drawnWeight(f.family, f.weight)} ${f.size}px ${runFaces(f.family, f.system)
-    .map((face) => `'${f.figures ? figuresFace(face, f.figures) : face}'`)
+    .map(
+      (face) =>
+        `'${f.figures ? figuresFace(face, f.figures) : f.mappedFigures ? mappedFiguresFace(face, f.mappedFigures) : face}'`,
+    )
     .join(', ')}`

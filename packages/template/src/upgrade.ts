@@ -60,6 +60,15 @@ const UPGRADES: readonly UpgradeStep[] = [
     }
     return document
   },
+  // 4 -> 5: Skia draws figures from faces whose character maps reach the glyphs the figures' features give
+  // (`mappedFiguresFace`), which it rasters where a browser draws them, not up to half a pixel off (ADR 0212);
+  // every text saved before keeps the faces as shipped (`unmappedFigures`), so it draws as it did.
+  (document) => {
+    if (!Array.isArray(document.layers)) return document
+    for (const layer of document.layers as unknown[])
+      if (isObject(layer) && layer.type === 'text') layer.unmappedFigures = true
+    return document
+  },
 ]
 
 /** The format this release writes and reads up to; a document without `format` is format 1. */

@@ -9,9 +9,13 @@ import {
   figuresVariant,
   layoutText,
   loadHyphenation,
+  mappedFiguresFace,
+  mappedFiguresOf,
   parseTemplate,
   type TextLine,
+  type TextStyle,
 } from '../src/index'
+import { applyRunFont } from '../src/layers/text/content'
 import { monospaceContext, style } from './monospace'
 
 /** A line's width once justified: its own, and what its spaces or characters widen by. */
@@ -155,5 +159,48 @@ describe('figures', () => {
     expect(figuresVariant('Templet Playfair Display', { tabular: true })).toBe('lining-nums tabular-nums')
     expect(figuresVariant('Templet Playfair Display', { oldstyle: true })).toBe('oldstyle-nums')
     expect(figuresVariant('Templet Inter', undefined)).toBe('normal')
+  })
+
+  it('are drawn on Skia from faces that map their glyphs, named for the features; a text saved before keeps the faces as shipped', () => {
+    expect(mappedFiguresFace('Templet Inter', { tabular: true })).toBe('Templet Inter +tnum')
+    // Playfair Display's lining figures are this product's default, so every text in it draws from its copy.
+    expect(mappedFiguresFace('Templet Playfair Display', undefined)).toBe('Templet Playfair Display +lnum')
+    expect(mappedFiguresFace('Templet Playfair Display', { oldstyle: true })).toBe(
+      'Templet Playfair Display +onum',
+    )
+    // Ligatures off change no figure; a script's own face keeps its figures.
+    expect(mappedFiguresFace('Templet Inter', { noLigatures: true })).toBe('Templet Inter')
+    expect(mappedFiguresFace('Templet Noto Sans SC', { tabular: true })).toBe('Templet Noto Sans SC')
+    expect(mappedFiguresOf('Templet Space Grotesk +onum+tnum')).toEqual({
+      face: 'Templet Space Grotesk',
+      features: ['onum', 'tnum'],
+    })
+    expect(mappedFiguresOf('Templet Inter')).toEqual({ face: 'Templet Inter', features: [] })
+
+    // A context with Skia's properties, as the renderer's.
+    const skia = () => ({
+      font: '',
+      fontVariantNumeric: 'normal',
+      fontVariantCaps: 'normal',
+      fontVariantLigatures: 'normal',
+    })
+    const tabular = (more: Partial<TextStyle>): TextStyle => ({
+      family: 'sans',
+      weight: 400,
+      size: 20,
+      lineHeight: 1.2,
+      letterSpacing: 0,
+      wrap: true,
+      figures: { tabular: true },
+      ...more,
+    })
+    const now = skia()
+    applyRunFont(now as unknown as Canvas2D, tabular({}), 20, 'latin', 0)
+    expect(now.font).toContain("'Templet Inter +tnum'")
+    expect(now.fontVariantNumeric).toBe('tabular-nums')
+    const before = skia()
+    applyRunFont(before as unknown as Canvas2D, tabular({ unmappedFigures: true }), 20, 'latin', 0)
+    expect(before.font).not.toContain('+tnum')
+    expect(before.fontVariantNumeric).toBe('tabular-nums')
   })
 })

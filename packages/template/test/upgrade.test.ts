@@ -25,13 +25,13 @@ const doc = (): TemplateInput => ({
 })
 
 describe('document format', () => {
-  it('is 4 today (colour runs, ink-clear lines, UAX #14 line breaks), and a document without one is format 1, upgraded as it is read', () => {
-    expect(DOCUMENT_FORMAT).toBe(4)
+  it('is 5 today (colour runs, ink-clear lines, UAX #14 line breaks, figures from frozen faces), and a document without one is format 1, upgraded as it is read', () => {
+    expect(DOCUMENT_FORMAT).toBe(5)
     const old = doc()
     expect(documentFormat(old)).toBe(1)
     const before = JSON.stringify(old)
     const t = parseTemplate(old)
-    expect(t.format).toBe(4)
+    expect(t.format).toBe(5)
     // The stored document is not changed, and words without markers are kept as they were.
     expect(JSON.stringify(old)).toBe(before)
     expect(t.layers[1]).toMatchObject({ text: '{{title}}' })
@@ -84,6 +84,17 @@ describe('document format', () => {
     }
   })
 
+  it("keeps the figures of a text saved before format 5 shaped on Skia's context; a new text draws them from frozen faces", () => {
+    const texts = (t: ReturnType<typeof parseTemplate>) => t.layers.filter((l) => l.type === 'text')
+    for (const saved of [doc(), { ...doc(), format: 3 }, { ...doc(), format: 4 }]) {
+      const upgraded = texts(parseTemplate(saved))
+      expect(upgraded.length).toBeGreaterThan(0)
+      for (const l of upgraded) expect(l.unmappedFigures).toBe(true)
+    }
+    for (const l of texts(parseTemplate({ ...doc(), format: DOCUMENT_FORMAT })))
+      expect('unmappedFigures' in l).toBe(false)
+  })
+
   it('passes a document of the current format through as the very object', () => {
     const current = { ...doc(), format: DOCUMENT_FORMAT }
     expect(upgradeDocument(current)).toBe(current)
@@ -97,7 +108,7 @@ describe('document format', () => {
     const e = parseError({ ...doc(), format: DOCUMENT_FORMAT + 1 })
     expect(e.templateId).toBe('format-card')
     expect(e.issues).toEqual([{ property: 'format', message: expect.stringContaining('newer release') }])
-    expect(e.message).toMatch(/format 5: saved by a newer release of Templet .*update Templet to open it/)
+    expect(e.message).toMatch(/format 6: saved by a newer release of Templet .*update Templet to open it/)
   })
 
   it.each([0, -1, 1.5, '1', null, true])('refuses format %j with a clear error', (format) => {

@@ -6,6 +6,7 @@ import {
   figuresFace,
   figuresVariant,
   ligaturesVariant,
+  mappedFiguresFace,
   OLD_STYLE_FIGURES,
   runFaces,
   type WritingSystem,
@@ -53,6 +54,12 @@ export interface TextStyle {
   splitHeadlineBars?: boolean | undefined
   /** Italics slant every script, synthesised where it has none (texts saved before format 4). */
   italicEveryScript?: boolean | undefined
+  /**
+   * Skia draws figures from the faces as shipped, as texts saved before format 5 drew; absent, from faces whose
+   * character maps reach the glyphs the figures' features give (`mappedFiguresFace`), which it rasters as a browser
+   * does.
+   */
+  unmappedFigures?: boolean | undefined
   /**
    * Absent: lines move down where their ink would touch, and the box's fit counts that height; `unfitted`: they
    * move, but the fit counts lines at the line height (format 3); `fixed`: they never move (before format 3).
@@ -289,9 +296,11 @@ export const boldWeight = (weight: number) => (weight > 800 ? weight : weight >=
 
 /**
  * Sets a run's font on a context. Faces whose default figures are old-style get lining figures, which is
- * how prices, dates and phone numbers are set, unless the text asks for old-style ones. Figures and ligatures a
- * text asks for go on Skia's context; a browser's canvas has no such properties, so there they are faces of their
- * own. Small capitals go on both contexts, which make them alike (synthesised where a face has none).
+ * how prices, dates and phone numbers are set, unless the text asks for old-style ones. A browser's canvas has no
+ * property for figures nor ligatures, so there they are faces of their own (`figuresFace`). Skia takes them on its
+ * context, and draws from faces whose character maps reach the glyphs they give (`mappedFiguresFace`), except a
+ * text saved before format 5 (`unmappedFigures`), which keeps the faces as shipped. Small capitals go on both
+ * contexts, which make them alike (synthesised where a face has none).
  */
 export function applyRunFont(
   ctx: Canvas2D,
@@ -303,6 +312,8 @@ export function applyRunFont(
   const figures = style.figures
   // Read once: on Skia each read of the property crosses into native code.
   const numericNow = ctx.fontVariantNumeric
+  const skia = numericNow !== undefined
+  const shaped = skia && style.unmappedFigures === true
   const font = cssFont({
     family: style.family,
     system,
@@ -311,13 +322,14 @@ export function applyRunFont(
       Boolean(style.italic) !== Boolean(emphasis & ITALIC) &&
       (SLANTED.has(system) || style.italicEveryScript === true),
     size,
-    figures: numericNow === undefined ? figures : undefined,
+    figures: skia ? undefined : figures,
+    mappedFigures: skia && !shaped ? (figures ?? {}) : undefined,
   })
   if (ctx.font !== font) ctx.font = font
   const capsNow = ctx.fontVariantCaps
   const caps = style.smallCaps ? 'small-caps' : 'normal'
   if (capsNow !== undefined && capsNow !== caps) ctx.fontVariantCaps = caps
-  if (numericNow === undefined) return
+  if (!skia) return
   const face = runFaces(style.family, system)[0] ?? ''
   // As in a browser, where only those faces are loaded with them: a script's own faces keep their figures.
   const own = figures && figuresFace(face, figures) !== face
@@ -326,6 +338,12 @@ export function applyRunFont(
   const ligatures = own ? ligaturesVariant(figures) : 'normal'
   const ligaturesNow = ctx.fontVariantLigatures
   if (ligaturesNow !== undefined && ligaturesNow !== ligatures) ctx.fontVariantLigatures = ligatures
+}
+
+/** The faces a text draws with on Skia, under the names its figures are drawn from (`mappedFiguresFace`). */
+export const drawnFaces = (content: TextContent, style: TextStyle): string[] => {
+  const faces = contentFaces(content, style.family)
+  return style.unmappedFigures ? faces : [...new Set(faces.map((f) => mappedFiguresFace(f, style.figures)))]
 }
 
 /** Measures stretches of a content at one size, run by run, each run's text once. */

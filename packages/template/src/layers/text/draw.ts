@@ -6,7 +6,7 @@ import type { DrawContext } from '../context'
 import {
   applyRunFont,
   type ColorSpan,
-  contentFaces,
+  drawnFaces,
   type LangSpan,
   Measurer,
   prepareText,
@@ -130,6 +130,7 @@ export function textStyle(
     ...(layer.lineBreaks && { lineBreaks: layer.lineBreaks }),
     ...(layer.splitHeadlineBars && { splitHeadlineBars: true }),
     ...(layer.italicEveryScript && { italicEveryScript: true }),
+    ...(layer.unmappedFigures && { unmappedFigures: true }),
     ...(layer.lineSpacing && { lineSpacing: layer.lineSpacing }),
     ...(layer.outline && { outlineWidth: layer.outline.width }),
   }
@@ -308,7 +309,7 @@ export function drawText<Image extends Drawable>(
   const { text, spans, colors } = joinPieces(pieces)
   if (!text.trim()) return { truncated: false }
   const content = prepareText(text, style, spans, colors)
-  d.loadFaces?.(contentFaces(content, style.family))
+  d.loadFaces?.(drawnFaces(content, style))
   const layout = layoutText(d.ctx, content, style, box)
   drawLines(d.ctx, layer, box, d, style, layout)
   return { truncated: layout.truncated }

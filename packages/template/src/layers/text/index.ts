@@ -3,6 +3,7 @@ export {
   boldWeight,
   type ColorSpan,
   contentFaces,
+  drawnFaces,
   type LangSpan,
   prepareText,
   type TextContent,

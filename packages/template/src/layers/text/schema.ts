@@ -32,6 +32,8 @@ export const textLayerSchema = z
     italic: z.boolean().default(false),
     /** Italics slant every script, synthesised where it has none, as texts saved before format 4 drew. */
     italicEveryScript: z.literal(true).optional(),
+    /** Skia draws figures from the faces as shipped, as texts saved before format 5 drew (ADR 0212). */
+    unmappedFigures: z.literal(true).optional(),
     /** Font size in px. */
     size: z.number().positive(),
     color: colorSchema.default('#111111'),
