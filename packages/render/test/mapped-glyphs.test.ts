@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { facesOf, loadFaces, registeredFamilies } from '../src/fonts'
 import { render } from '../src/index'
 import { SLOTS, withFigureGlyphsMapped } from '../src/mapped-glyphs'
-import { type Picture, pixels, textProbe } from './text-probe'
+import { inkBox, type Picture, pixels, textProbe } from './text-probe'
 
 const INTER = readFileSync(facesOf('Templet Inter').find((f) => f.weight === 400 && !f.italic)?.file ?? '')
 
@@ -150,5 +150,29 @@ describe('figures a text asks for, rendered', () => {
     expect(apart(await profile({ tabularFigures: true }, DOCUMENT_FORMAT), own)).toBeLessThan(0.01)
     // A text saved before format 5 keeps Skia's features, and the rows they drew (ADR 0212).
     expect(apart(await profile({ tabularFigures: true }, 4), own)).toBeGreaterThan(0.03)
+  })
+})
+
+describe("a brand face's figures", () => {
+  // A customer's face, here Space Grotesk's file under a brand family: its tabular figures are its own, wider
+  // than Inter's, which the stack would fall back to were the brand face's copy missing.
+  const GROTESK = readFileSync(facesOf('Templet Space Grotesk').find((f) => f.weight === 400)?.file ?? '')
+  const brandFonts = [{ id: 'grotesk-400', family: 'brand-grotesk1' as const, data: GROTESK }]
+  const drawn = async (format: number) =>
+    pixels(
+      (
+        await render(
+          textProbe({ font: 'brand-grotesk1', size: 30, tabularFigures: true }, undefined, format),
+          { text: '1111 07:00' },
+          { formats: ['png'], brandFonts },
+        )
+      ).png as Buffer,
+    )
+
+  it('are drawn from a copy of its file that maps them, with the glyphs and places of the file as shipped', async () => {
+    const mapped = await drawn(DOCUMENT_FORMAT)
+    const shipped = await drawn(4)
+    expect(inkBox(mapped)).toEqual(inkBox(shipped))
+    expect(registeredFamilies()).not.toContain('Templet Brand grotesk1 +tnum')
   })
 })

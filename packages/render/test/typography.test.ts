@@ -116,7 +116,7 @@ describe('justified text, rendered', () => {
 
 describe('tabular and old-style figures', () => {
   const widths = (style: Partial<TextStyle>, ...texts: string[]) => {
-    // Playfair Display draws its lining figures from its face with them frozen in.
+    // A text of format 5 draws Playfair Display's lining figures from the copy that maps them (ADR 0212).
     loadFaces(['Templet Inter', 'Templet Space Grotesk', 'Templet Playfair Display +lnum'])
     const ctx = createCanvas(10, 10).getContext('2d') as unknown as Canvas2D
     const full: TextStyle = {
@@ -164,7 +164,7 @@ describe('tabular and old-style figures', () => {
 
 describe('small capitals and ligatures', () => {
   const widths = (style: Partial<TextStyle>, ...texts: string[]) => {
-    // Playfair Display draws its lining figures from its face with them frozen in.
+    // A text of format 5 draws Playfair Display's lining figures from the copy that maps them (ADR 0212).
     loadFaces(['Templet Inter', 'Templet Space Grotesk', 'Templet Playfair Display +lnum'])
     const ctx = createCanvas(10, 10).getContext('2d') as unknown as Canvas2D
     const full: TextStyle = {
