@@ -6,6 +6,7 @@ import {
   uncoveredCharacters as uncoveredWith,
 } from '@templet/template'
 import { brandCoverage } from './brand-fonts'
+import { forEachMapping } from './cmap'
 import { facesOf } from './fonts'
 
 /** Reads `length` bytes at `offset` of an open file. */
@@ -51,48 +52,7 @@ export class CodePoints {
  */
 export function cmapCoverage(cmap: Buffer): CodePoints {
   const covered = new CodePoints()
-  const subtables = new Map<string, number>()
-  for (let i = 0; i < cmap.readUInt16BE(2); i++) {
-    const rec = 4 + i * 8
-    subtables.set(`${cmap.readUInt16BE(rec)},${cmap.readUInt16BE(rec + 2)}`, cmap.readUInt32BE(rec + 4))
-  }
-  const full = subtables.get('3,10') ?? subtables.get('0,4') ?? subtables.get('0,6')
-  if (full !== undefined && cmap.readUInt16BE(full) === 12) {
-    const groups = cmap.readUInt32BE(full + 12)
-    for (let g = 0; g < groups; g++) {
-      const at = full + 16 + g * 12
-      const [start, end, glyph] = [
-        cmap.readUInt32BE(at),
-        cmap.readUInt32BE(at + 4),
-        cmap.readUInt32BE(at + 8),
-      ]
-      for (let c = start; c <= end; c++) if (glyph + (c - start) !== 0) covered.add(c)
-    }
-    return covered
-  }
-  const bmp = subtables.get('3,1') ?? subtables.get('0,3') ?? subtables.get('0,1') ?? subtables.get('0,0')
-  if (bmp === undefined || cmap.readUInt16BE(bmp) !== 4) return covered
-  const segments = cmap.readUInt16BE(bmp + 6) / 2
-  const ends = bmp + 14
-  const starts = ends + segments * 2 + 2
-  const deltas = starts + segments * 2
-  const rangeOffsets = deltas + segments * 2
-  for (let s = 0; s < segments; s++) {
-    const start = cmap.readUInt16BE(starts + s * 2)
-    const end = cmap.readUInt16BE(ends + s * 2)
-    const delta = cmap.readInt16BE(deltas + s * 2)
-    const rangeOffset = cmap.readUInt16BE(rangeOffsets + s * 2)
-    for (let c = start; c <= end && c !== 0xffff; c++) {
-      let glyph: number
-      if (rangeOffset === 0) glyph = (c + delta) & 0xffff
-      else {
-        const at = rangeOffsets + s * 2 + rangeOffset + (c - start) * 2
-        glyph = at + 1 < cmap.length ? cmap.readUInt16BE(at) : 0
-        if (glyph !== 0) glyph = (glyph + delta) & 0xffff
-      }
-      if (glyph !== 0) covered.add(c)
-    }
-  }
+  forEachMapping(cmap, (c) => covered.add(c))
   return covered
 }
 

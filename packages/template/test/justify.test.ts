@@ -184,16 +184,7 @@ describe('figures', () => {
       fontVariantCaps: 'normal',
       fontVariantLigatures: 'normal',
     })
-    const tabular = (more: Partial<TextStyle>): TextStyle => ({
-      family: 'sans',
-      weight: 400,
-      size: 20,
-      lineHeight: 1.2,
-      letterSpacing: 0,
-      wrap: true,
-      figures: { tabular: true },
-      ...more,
-    })
+    const tabular = (more: Partial<TextStyle>) => style({ figures: { tabular: true }, ...more })
     const now = skia()
     applyRunFont(now as unknown as Canvas2D, tabular({}), 20, 'latin', 0)
     expect(now.font).toContain("'Templet Inter +tnum'")
