@@ -127,9 +127,8 @@ export function registerBrandFonts(files: readonly BrandFontFile[]) {
 }
 
 /**
- * Registers a brand face's files with the glyphs `features` give figures mapped (`withFigureGlyphsMapped`) under
- * `name`, once per file:
- * the files this process has been handed for the face so far.
+ * Registers the files this process has been handed for a brand face so far, with the glyphs `features` give figures
+ * mapped (`withFigureGlyphsMapped`), under `name`, once per file.
  */
 export function registerMappedBrandFaces(name: string, face: string, features: readonly string[]) {
   for (const file of filesOfFace.get(face) ?? []) {

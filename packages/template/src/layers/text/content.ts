@@ -313,7 +313,7 @@ export function applyRunFont(
   // Read once: on Skia each read of the property crosses into native code.
   const numericNow = ctx.fontVariantNumeric
   const skia = numericNow !== undefined
-  const shaped = skia && style.unmappedFigures === true
+  const unmapped = skia && style.unmappedFigures === true
   const font = cssFont({
     family: style.family,
     system,
@@ -323,7 +323,7 @@ export function applyRunFont(
       (SLANTED.has(system) || style.italicEveryScript === true),
     size,
     figures: skia ? undefined : figures,
-    mappedFigures: skia && !shaped ? (figures ?? {}) : undefined,
+    mappedFigures: skia && !unmapped ? (figures ?? {}) : undefined,
   })
   if (ctx.font !== font) ctx.font = font
   const capsNow = ctx.fontVariantCaps
