@@ -145,7 +145,7 @@ describe('figures a text asks for, rendered', () => {
     )
   const apart = (a: number[], b: number[]) => Math.max(...a.map((v, i) => Math.abs(v - (b[i] ?? 0))))
 
-  it('sit on the rows of the face’s own figures (format 5), where shaped on the context they sat lower', async () => {
+  it('sit on the rows of the face’s own figures (format 5), where only shaping reached them they sat off', async () => {
     const own = await profile({}, DOCUMENT_FORMAT)
     expect(apart(await profile({ tabularFigures: true }, DOCUMENT_FORMAT), own)).toBeLessThan(0.01)
     // A text saved before format 5 keeps Skia's features, and the rows they drew (ADR 0212).

@@ -25,7 +25,7 @@ const doc = (): TemplateInput => ({
 })
 
 describe('document format', () => {
-  it('is 5 today (colour runs, ink-clear lines, UAX #14 line breaks, figures from frozen faces), and a document without one is format 1, upgraded as it is read', () => {
+  it('is 5 today (colour runs, ink-clear lines, UAX #14 line breaks, figures fitted as letters are), and a document without one is format 1, upgraded as it is read', () => {
     expect(DOCUMENT_FORMAT).toBe(5)
     const old = doc()
     expect(documentFormat(old)).toBe(1)
@@ -84,7 +84,7 @@ describe('document format', () => {
     }
   })
 
-  it("keeps the figures of a text saved before format 5 shaped on Skia's context; a new text draws them from frozen faces", () => {
+  it('keeps the figures of a text saved before format 5 drawn from the faces as shipped; a new text draws them from faces that map their glyphs', () => {
     const texts = (t: ReturnType<typeof parseTemplate>) => t.layers.filter((l) => l.type === 'text')
     for (const saved of [doc(), { ...doc(), format: 3 }, { ...doc(), format: 4 }]) {
       const upgraded = texts(parseTemplate(saved))
