@@ -235,13 +235,19 @@ export interface Figures {
 export const asksFigures = (f: Figures | undefined): f is Figures =>
   Boolean(f?.tabular || f?.oldstyle || f?.noLigatures)
 
+/** The figure features a face is drawn with: lining for the faces whose own are old-style, and what a text asks. */
+function figureTags(face: string, f: Figures | undefined): string[] {
+  return [f?.oldstyle ? 'onum' : OLD_STYLE_FIGURES.has(face) ? 'lnum' : '', f?.tabular ? 'tnum' : ''].filter(
+    Boolean,
+  )
+}
+
+const NUMERIC: Record<string, string> = { onum: 'oldstyle-nums', lnum: 'lining-nums', tnum: 'tabular-nums' }
+
 /** A face's figures as CSS's `font-variant-numeric`, for Skia, which shapes with it. */
 export function figuresVariant(face: string, f: Figures | undefined): string {
-  const parts = [
-    f?.oldstyle ? 'oldstyle-nums' : OLD_STYLE_FIGURES.has(face) ? 'lining-nums' : '',
-    f?.tabular ? 'tabular-nums' : '',
-  ].filter(Boolean)
-  return parts.length ? parts.join(' ') : 'normal'
+  const tags = figureTags(face, f)
+  return tags.length ? tags.map((t) => NUMERIC[t]).join(' ') : 'normal'
 }
 
 /** A face's ligatures as CSS's `font-variant-ligatures`, for Skia. */
@@ -249,6 +255,17 @@ export const ligaturesVariant = (f: Figures | undefined): string =>
   f?.noLigatures ? 'no-common-ligatures' : 'normal'
 
 const FIGURES_MARK = ' +'
+/** A face name with tags (`Templet Inter +tnum+onum`): the face whose files it is, and the tags. */
+function faceTags(name: string): { face: string; tags: string[] } {
+  const at = name.indexOf(FIGURES_MARK)
+  return at < 0
+    ? { face: name, tags: [] }
+    : { face: name.slice(0, at), tags: name.slice(at + FIGURES_MARK.length).split('+') }
+}
+
+/** The design, brand and library faces: those that draw the Latin digits, and so a text's own figures. */
+const takesFigures = (face: string) =>
+  DESIGN_FACES.has(face) || isBrandFace(face) || libraryOfFace(face) !== undefined
 /** The name's tag for ligatures off, and the feature settings it stands for. */
 const NO_LIGATURES = 'noliga'
 const NO_LIGATURES_SETTINGS = '"liga" 0, "clig" 0'
@@ -260,19 +277,12 @@ const NO_LIGATURES_SETTINGS = '"liga" 0, "clig" 0'
  * faces keep their own.
  */
 export function figuresFace(face: string, f: Figures | undefined): string {
-  if (!asksFigures(f) || !(DESIGN_FACES.has(face) || isBrandFace(face) || libraryOfFace(face))) return face
+  if (!asksFigures(f) || !takesFigures(face)) return face
   const tags = [f.tabular && 'tnum', f.oldstyle && 'onum', f.noLigatures && NO_LIGATURES].filter(Boolean)
   return `${face}${FIGURES_MARK}${tags.join('+')}`
 }
 
 const DESIGN_FACES: ReadonlySet<string> = new Set(Object.values(DESIGN_FACE))
-
-/** The figure features a face is drawn with: lining for the faces whose own are old-style, and what a text asks. */
-function figureTags(face: string, f: Figures | undefined): string[] {
-  return [f?.oldstyle ? 'onum' : OLD_STYLE_FIGURES.has(face) ? 'lnum' : '', f?.tabular ? 'tnum' : ''].filter(
-    Boolean,
-  )
-}
 
 /**
  * The face Skia draws a text's figures from (texts without `unmappedFigures`): the face whose character map also
@@ -282,17 +292,15 @@ function figureTags(face: string, f: Figures | undefined): string[] {
  * the face loaded with the features (ADR 0212).
  */
 export function mappedFiguresFace(face: string, f: Figures | undefined): string {
-  if (!(DESIGN_FACES.has(face) || isBrandFace(face) || libraryOfFace(face))) return face
+  if (!takesFigures(face)) return face
   const tags = figureTags(face, f)
   return tags.length ? `${face}${FIGURES_MARK}${tags.join('+')}` : face
 }
 
 /** A face name of `mappedFiguresFace`: the face whose files it is, and the features whose glyphs it maps. */
 export function mappedFiguresOf(name: string): { face: string; features: string[] } {
-  const at = name.indexOf(FIGURES_MARK)
-  return at < 0
-    ? { face: name, features: [] }
-    : { face: name.slice(0, at), features: name.slice(at + FIGURES_MARK.length).split('+') }
+  const { face, tags } = faceTags(name)
+  return { face, features: tags }
 }
 
 /**
@@ -300,9 +308,7 @@ export function mappedFiguresOf(name: string): { face: string; features: string[
  * `FontFace` (`"lnum"` for the faces whose default figures are old-style, plus what `figuresFace` named).
  */
 export function figuresFeatures(name: string): { face: string; featureSettings?: string } {
-  const at = name.indexOf(FIGURES_MARK)
-  const face = at < 0 ? name : name.slice(0, at)
-  const tags = at < 0 ? [] : name.slice(at + FIGURES_MARK.length).split('+')
+  const { face, tags } = faceTags(name)
   if (!tags.includes('onum') && OLD_STYLE_FIGURES.has(face)) tags.unshift('lnum')
   const settings = tags.map((t) => (t === NO_LIGATURES ? NO_LIGATURES_SETTINGS : `"${t}"`))
   return settings.length ? { face, featureSettings: settings.join(', ') } : { face }
