@@ -101,8 +101,12 @@ export interface BrandFontFile {
 
 const registered = new Set<string>()
 const coverage = new Map<string, Set<number>>()
-/** The files registered under each brand face, for its faces with the figures' glyphs mapped. */
-const filesOfFace = new Map<string, BrandFontFile[]>()
+/**
+ * The files each brand face was last handed, by id, for its copies with the figures' glyphs mapped: held weakly, as
+ * a copy is made while the render that handed them draws, and their bytes are not kept after it (Skia holds its
+ * own of each file registered).
+ */
+const handed = new Map<string, Map<number | string, WeakRef<BrandFontFile>>>()
 
 /**
  * Registers brand font files with Skia under their family's face (`brandFace`), once per file, and notes
@@ -113,27 +117,30 @@ const filesOfFace = new Map<string, BrandFontFile[]>()
 export function registerBrandFonts(files: readonly BrandFontFile[]) {
   for (const file of files) {
     const key = `${file.family}/${file.id}`
-    if (registered.has(key)) continue
     const face = brandFace(file.family)
+    const files = handed.get(face) ?? new Map<number | string, WeakRef<BrandFontFile>>()
+    files.set(file.id, new WeakRef(file))
+    handed.set(face, files)
+    if (registered.has(key)) continue
     const data = Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength)
     if (!GlobalFonts.register(data, face)) continue
     const fontkit = require('fontkit') as typeof Fontkit
     const set = coverage.get(face) ?? new Set<number>()
     for (const cp of (fontkit.create(data) as Fontkit.Font).characterSet) set.add(cp)
     coverage.set(face, set)
-    filesOfFace.set(face, [...(filesOfFace.get(face) ?? []), file])
     registered.add(key)
   }
 }
 
 /**
- * Registers the files this process has been handed for a brand face so far, with the glyphs `features` give figures
+ * Registers a brand face's files, as the render drawing now handed them, with the glyphs `features` give figures
  * mapped (`withFigureGlyphsMapped`), under `name`, once per file.
  */
 export function registerMappedBrandFaces(name: string, face: string, features: readonly string[]) {
-  for (const file of filesOfFace.get(face) ?? []) {
-    const key = `${name}/${file.id}`
-    if (registered.has(key)) continue
+  for (const [id, ref] of handed.get(face) ?? []) {
+    const key = `${name}/${id}`
+    const file = ref.deref()
+    if (!file || registered.has(key)) continue
     // A stored brand file is TrueType or OpenType (sanitizeFont writes it so).
     const data = Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength)
     if (GlobalFonts.register(withFigureGlyphsMapped(data, features), name)) registered.add(key)
